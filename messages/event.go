@@ -1,0 +1,183 @@
+package messages
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// EventType names a session event. The names are a public contract: the
+// event log, `--json` output and exports use them.
+type EventType string
+
+// The session event types.
+const (
+	EvSessionCreated EventType = "session.created"
+	EvRunStarted     EventType = "run.started"
+	EvRunCompleted   EventType = "run.completed"
+	EvRunInterrupted EventType = "run.interrupted"
+	EvRunFailed      EventType = "run.failed"
+	EvRunCancelled   EventType = "run.cancelled"
+	EvRunResumed     EventType = "run.resumed"
+	EvInstruction    EventType = "session.instruction_added"
+	EvPhaseChanged   EventType = "run.phase"
+
+	EvModelMessageSent     EventType = "model.message_sent"
+	EvModelMessageComplete EventType = "model.message_complete"
+	EvModelProgress        EventType = "model.progress"
+	EvModelFailed          EventType = "model.failed"
+	EvModelState           EventType = "model.state"
+
+	EvProtocolInvalid EventType = "protocol.invalid"
+	EvProtocolParsed  EventType = "protocol.parsed"
+
+	EvToolProposed      EventType = "tool.proposed"
+	EvPolicyDecided     EventType = "policy.decided"
+	EvApprovalRequired  EventType = "approval.required"
+	EvApprovalResolved  EventType = "approval.resolved"
+	EvToolPrepared      EventType = "tool.prepared"
+	EvToolStarted       EventType = "tool.started"
+	EvToolOutput        EventType = "tool.output"
+	EvToolCompleted     EventType = "tool.completed"
+	EvToolReused        EventType = "tool.reused"
+	EvToolUnknown       EventType = "tool.completion_unknown"
+	EvToolResultSent    EventType = "tool.result_sent"
+	EvProcessChanged    EventType = "process.changed"
+	EvDoneRefused       EventType = "run.done_refused"
+	EvLimitReached      EventType = "run.limit_reached"
+	EvBrowserStarted    EventType = "browser.started"
+	EvBrowserAuth       EventType = "browser.auth_required"
+	EvBrowserTakeover   EventType = "browser.takeover_required"
+	EvBrowserAuthed     EventType = "browser.authenticated"
+	EvBrowserCrashed    EventType = "browser.crashed"
+	EvBrowserAdapter    EventType = "browser.adapter_update_required"
+	EvConversationStart EventType = "conversation.started"
+	EvConversationMode  EventType = "conversation.mode_selected"
+	EvConversationRoll  EventType = "conversation.rollover"
+)
+
+// Event is one record of a session's event log (events.jsonl) and one line
+// of `--json` output.
+type Event struct {
+	// Seq is the event's position in the log, from 1; zero for events that
+	// are shown but not persisted (tool.output, model.progress).
+	Seq       int64     `json:"seq,omitempty"`
+	Type      EventType `json:"type"`
+	SessionID string    `json:"session_id"`
+	Turn      int       `json:"turn"`
+	CallID    string    `json:"call_id,omitempty"`
+	TS        time.Time `json:"ts"`
+	// Payload is the event's typed payload (the *Payload structs below) as
+	// JSON.
+	Payload json.RawMessage `json:"payload,omitempty"`
+}
+
+// AppendEvent asks the event-log actor to append an event. When Sync is
+// true the append is a commit point: it is fsynced before the reply (an
+// Appended) is sent.
+type AppendEvent struct {
+	Event Event
+	Sync  bool
+}
+
+// Appended confirms that an event is in the log, with its sequence number.
+type Appended struct {
+	Seq int64
+}
+
+// ReadEvents asks the event-log actor for every event in the log; the reply
+// is an EventBatch. Controllers use it to rebuild their state on start.
+type ReadEvents struct{}
+
+// EventBatch is the reply to ReadEvents.
+type EventBatch struct {
+	Events []Event
+}
+
+// RunStartedPayload is the payload of run.started and run.resumed.
+type RunStartedPayload struct {
+	Task        string   `json:"task"`
+	Root        string   `json:"root"`
+	Provider    string   `json:"provider"`
+	Attachments []string `json:"attachments,omitempty"`
+}
+
+// MessageSentPayload is the payload of model.message_sent.
+type MessageSentPayload struct {
+	Kind    OutboundKind `json:"kind"`
+	Text    string       `json:"text"`
+	Binding Binding      `json:"binding"`
+	// ResultOps lists the operation keys whose results this message carried
+	// (the ledger's result_sent step).
+	ResultOps []string `json:"result_ops,omitempty"`
+	// Attachments lists files attached to the message.
+	Attachments []string `json:"attachments,omitempty"`
+}
+
+// MessageCompletePayload is the payload of model.message_complete.
+type MessageCompletePayload struct {
+	Reply Reply `json:"reply"`
+}
+
+// ToolProposedPayload is the payload of tool.proposed, tool.prepared and
+// tool.started: the ledger's record of one call.
+type ToolProposedPayload struct {
+	OpKey string   `json:"op_key"`
+	Call  ToolCall `json:"call"`
+	// ReplyMessageID identifies the assistant message the call came from.
+	ReplyMessageID string `json:"reply_message_id,omitempty"`
+}
+
+// ToolCompletedPayload is the payload of tool.completed, tool.reused and
+// tool.completion_unknown.
+type ToolCompletedPayload struct {
+	OpKey  string     `json:"op_key"`
+	Result ToolResult `json:"result"`
+}
+
+// PolicyPayload is the payload of policy.decided, approval.required and
+// approval.resolved.
+type PolicyPayload struct {
+	Decision Decision       `json:"decision,omitempty"`
+	Risk     Risk           `json:"risk,omitempty"`
+	Reason   string         `json:"reason,omitempty"`
+	Subject  string         `json:"subject,omitempty"`
+	Choice   ApprovalChoice `json:"choice,omitempty"`
+	Rule     *Rule          `json:"rule,omitempty"`
+	By       string         `json:"by,omitempty"`
+}
+
+// RunEndPayload is the payload of run.completed, run.interrupted,
+// run.failed and run.cancelled.
+type RunEndPayload struct {
+	Outcome      Outcome  `json:"outcome"`
+	Reason       string   `json:"reason,omitempty"`
+	Summary      string   `json:"summary,omitempty"`
+	Changed      []string `json:"changed,omitempty"`
+	Verification []string `json:"verification,omitempty"`
+	URLs         []string `json:"urls,omitempty"`
+}
+
+// ProtocolInvalidPayload is the payload of protocol.invalid.
+type ProtocolInvalidPayload struct {
+	Kind     string `json:"kind"`
+	Err      string `json:"error"`
+	Tool     string `json:"tool,omitempty"`
+	Arg      string `json:"arg,omitempty"`
+	Feedback string `json:"feedback"`
+}
+
+// ParsedPayload is the payload of protocol.parsed.
+type ParsedPayload struct {
+	Done    bool     `json:"done"`
+	Message string   `json:"message"`
+	Tool    string   `json:"tool,omitempty"`
+	Notes   []string `json:"notes,omitempty"`
+}
+
+// TextPayload is a payload with one human-readable text (model.progress,
+// tool.output, browser.*, limits, refusals).
+type TextPayload struct {
+	Text   string `json:"text"`
+	Stream string `json:"stream,omitempty"`
+	Kind   string `json:"kind,omitempty"`
+}

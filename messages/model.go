@@ -1,0 +1,172 @@
+package messages
+
+import "time"
+
+// OutboundKind says why a message is sent to the model.
+type OutboundKind string
+
+// The outbound message kinds.
+const (
+	OutboundBootstrap     OutboundKind = "bootstrap"
+	OutboundToolResult    OutboundKind = "tool_result"
+	OutboundProtocolError OutboundKind = "protocol_error"
+	OutboundContinue      OutboundKind = "continue"
+	OutboundResume        OutboundKind = "resume"
+	OutboundFollowUp      OutboundKind = "follow_up"
+	OutboundRollover      OutboundKind = "rollover"
+)
+
+// Outbound is one message for the model: the full text (already wrapped with
+// its trailing system reminder) and any files to attach.
+type Outbound struct {
+	Turn        int          `json:"turn"`
+	Kind        OutboundKind `json:"kind"`
+	Text        string       `json:"text"`
+	Attachments []string     `json:"attachments,omitempty"`
+}
+
+// Binding identifies a sent user message so that only a reply newer than it
+// is accepted (never a stale one), and so that a restarted transport can
+// find the reply again instead of sending twice.
+type Binding struct {
+	Turn int `json:"turn"`
+	// Cursor is where the conversation lives: a ChatGPT conversation URL,
+	// or the scripted model's line index.
+	Cursor string `json:"cursor"`
+	// UserMessageID is the page's id of the sent user message, if known.
+	UserMessageID string `json:"user_message_id,omitempty"`
+	// TurnIndex is the page's conversation-turn-N of the sent message.
+	TurnIndex int `json:"turn_index,omitempty"`
+	// PrevAssistantID is the newest assistant message id before sending.
+	PrevAssistantID string `json:"prev_assistant_id,omitempty"`
+	// TextSHA256 is the hash of the sent text, to recognise it on reread.
+	TextSHA256 string    `json:"text_sha256"`
+	SentAt     time.Time `json:"sent_at"`
+}
+
+// ReplySource names where the reply text was read from.
+type ReplySource string
+
+// The reply sources, in the adapter's order of preference.
+const (
+	SourceNetwork      ReplySource = "network"
+	SourceConversation ReplySource = "conversation_json"
+	SourceCopy         ReplySource = "copy"
+	SourceDOM          ReplySource = "dom"
+	SourceScript       ReplySource = "script"
+)
+
+// Reply is a complete model reply, bound to the message it answers.
+type Reply struct {
+	Binding Binding `json:"binding"`
+	// Text is the exact reply text as the model produced it.
+	Text      string      `json:"text"`
+	MessageID string      `json:"message_id,omitempty"`
+	ModelSlug string      `json:"model_slug,omitempty"`
+	Source    ReplySource `json:"source"`
+	// Cursor is the conversation position after this reply.
+	Cursor string `json:"cursor"`
+	// CompletedAt is when completion was detected.
+	CompletedAt time.Time `json:"completed_at"`
+}
+
+// SendToModel asks the model actor to send a message and wait for the
+// complete reply. The actor answers ReplyTo with ModelSent as soon as the
+// send is confirmed, then with ModelReplied or ModelFailed.
+type SendToModel struct {
+	Message Outbound
+}
+
+// AwaitModel asks the model actor to wait for the reply to a message that
+// was already sent (after a restart); it never sends again.
+type AwaitModel struct {
+	Binding Binding
+}
+
+// ModelSent confirms that a message reached the conversation.
+type ModelSent struct {
+	Binding Binding
+}
+
+// ModelReplied carries a complete reply.
+type ModelReplied struct {
+	Reply Reply
+}
+
+// ModelProgress carries partial reply text while the model writes, for the
+// UI only; it is never parsed.
+type ModelProgress struct {
+	Turn int
+	// Text is the reply so far.
+	Text string
+}
+
+// ModelFailed reports that a send or a wait failed. Kind tells the
+// controller what to do (pause, retry, wait for the user).
+type ModelFailed struct {
+	Turn    int
+	Binding *Binding
+	Kind    ModelFailure
+	Err     string
+}
+
+// ModelFailure classifies transport failures.
+type ModelFailure string
+
+// The transport failure kinds.
+const (
+	// FailAdapter means a page locator failed: the ChatGPT page adapter
+	// needs an update. Never a model or tool error.
+	FailAdapter ModelFailure = "adapter"
+	// FailTimeout means the reply did not complete in time.
+	FailTimeout ModelFailure = "timeout"
+	// FailEmpty means the model sent an empty reply.
+	FailEmpty ModelFailure = "empty"
+	// FailRateLimit means a usage cap or rate limit banner is shown.
+	FailRateLimit ModelFailure = "rate_limit"
+	// FailAuth means the user must log in.
+	FailAuth ModelFailure = "auth"
+	// FailTakeover means the user must solve a challenge.
+	FailTakeover ModelFailure = "takeover"
+	// FailTooLong means the conversation is too long; roll over.
+	FailTooLong ModelFailure = "too_long"
+	// FailCrash means the browser crashed or was killed.
+	FailCrash ModelFailure = "crash"
+	// FailScript means the scripted model ran out or its expectation failed.
+	FailScript ModelFailure = "script"
+	// FailOther is anything else.
+	FailOther ModelFailure = "other"
+)
+
+// ModelState is the model transport's state as the UI and status show it.
+type ModelState string
+
+// The model transport states.
+const (
+	ModelStarting         ModelState = "starting"
+	ModelAuthRequired     ModelState = "auth_required"
+	ModelTakeoverRequired ModelState = "takeover_required"
+	ModelReady            ModelState = "ready"
+	ModelSending          ModelState = "sending"
+	ModelThinking         ModelState = "thinking"
+	ModelRateLimited      ModelState = "rate_limited"
+	ModelRecovering       ModelState = "recovering"
+	ModelClosed           ModelState = "closed"
+)
+
+// ModelStateChanged reports a transport state change.
+type ModelStateChanged struct {
+	State ModelState
+	// Detail is a human sentence ("log in to ChatGPT in the Chrome window").
+	Detail string
+	// Cursor is the conversation URL or script position, when known.
+	Cursor string
+}
+
+// ModeSelected reports the outcome of selecting a ChatGPT mode.
+type ModeSelected struct {
+	Requested string `json:"requested"`
+	// Outcome is already, selected, fallback, unavailable or kept.
+	Outcome  string `json:"outcome"`
+	Selected string `json:"selected,omitempty"`
+}

@@ -1,0 +1,34 @@
+package messages
+
+// ParseReply asks a parser actor to parse one complete model reply.
+type ParseReply struct {
+	Reply Reply
+}
+
+// ParsedTurn is a successfully parsed model reply.
+type ParsedTurn struct {
+	Turn int
+	// Done is the model's <done> value.
+	Done bool
+	// Message is the model's <message> text.
+	Message string
+	// Call is the requested tool call, if any.
+	Call *ToolCall
+	// Notes lists deterministic repairs and ignored text ("stripped a
+	// ```xml fence", "ignored 40 bytes of prose before the root").
+	Notes []string
+}
+
+// ParseFailed reports a reply that did not follow the protocol. Feedback is
+// the <protocol_error> text to send back to the model.
+type ParseFailed struct {
+	Turn int
+	// Kind is the protocol error's kind (see protocol.ErrorKind).
+	Kind string
+	// Err is the human-readable error.
+	Err string
+	// Tool and Arg name the offending tool and argument, when known.
+	Tool, Arg string
+	// Feedback is the protocol error message for the model.
+	Feedback string
+}

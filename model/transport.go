@@ -1,0 +1,30 @@
+package model
+
+import (
+	"context"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// Transport is a model transport. Every method blocks, so the model actor
+// calls them off its own goroutine; every method honours ctx.
+type Transport interface {
+	// Name is the provider's name ("chatgpt", "script").
+	Name() string
+	// Start launches or attaches the transport and returns when it can take
+	// messages. It reports state changes (login required, challenge, ready)
+	// through state, and waits for the user when they must act.
+	Start(ctx context.Context, state func(messages.ModelStateChanged)) error
+	// Open opens the conversation at cursor, or a new one when cursor is
+	// empty, and returns the conversation's cursor.
+	Open(ctx context.Context, cursor string) (string, error)
+	// Send enters one message, submits it and returns as soon as the
+	// conversation shows it, with the binding that identifies it.
+	Send(ctx context.Context, m messages.Outbound) (messages.Binding, error)
+	// Await waits until the reply bound to b is complete and returns its
+	// exact text. It never accepts a reply older than b. progress, if not
+	// nil, receives the partial text while the model writes.
+	Await(ctx context.Context, b messages.Binding, progress func(string)) (messages.Reply, error)
+	// Close releases the transport.
+	Close() error
+}

@@ -1,0 +1,178 @@
+package protocol
+
+import (
+	"time"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// Catalogue is the set of tools offered to the model. The bootstrap prompt's
+// tool list, argument decoding and the runtime's timeouts all come from it,
+// so a tool is described exactly once.
+type Catalogue struct {
+	specs []ToolSpec
+	index map[string]int
+}
+
+// NewCatalogue returns a catalogue of the given tools, in that order.
+func NewCatalogue(specs ...ToolSpec) *Catalogue {
+	c := &Catalogue{specs: specs, index: make(map[string]int, len(specs))}
+	for i, s := range specs {
+		c.index[s.Name] = i
+	}
+	return c
+}
+
+// Lookup returns the spec of the named tool.
+func (c *Catalogue) Lookup(name string) (ToolSpec, bool) {
+	i, ok := c.index[name]
+	if !ok {
+		return ToolSpec{}, false
+	}
+	return c.specs[i], true
+}
+
+// Specs returns the tools in catalogue order.
+func (c *Catalogue) Specs() []ToolSpec {
+	return append([]ToolSpec(nil), c.specs...)
+}
+
+// Names returns the tool names in catalogue order.
+func (c *Catalogue) Names() []string {
+	names := make([]string, len(c.specs))
+	for i, s := range c.specs {
+		names[i] = s.Name
+	}
+	return names
+}
+
+// DefaultCatalogue returns wtagent's built-in tools.
+func DefaultCatalogue() *Catalogue {
+	path := func(doc string, required bool) ArgSpec {
+		return ArgSpec{Name: "path", Type: ArgString, Required: required, Default: defaultIf(!required, "."), Doc: doc}
+	}
+	argv := ArgSpec{Name: "argv", Type: ArgList, Doc: "arguments, one <item> each; no shell is involved"}
+	cwd := ArgSpec{Name: "cwd", Type: ArgString, Default: ".", Doc: "working directory relative to the project root"}
+	env := ArgSpec{Name: "env", Type: ArgList, Doc: "extra environment variables, one KEY=VALUE <item> each"}
+	procID := ArgSpec{Name: "process_id", Type: ArgString, Required: true, Doc: "id returned by process.start"}
+	return NewCatalogue(
+		ToolSpec{
+			Name:        ToolFSList,
+			Description: "List a directory of the project (directories end with /, files show their size). Skips .git.",
+			Args: []ArgSpec{
+				path("directory relative to the project root", false),
+				{Name: "depth", Type: ArgInt, Default: "2", Min: 0, Max: 8, Doc: "how many levels to descend"},
+				{Name: "include_hidden", Type: ArgBool, Default: "false", Doc: "list dot-files too"},
+			},
+			Risk: messages.RiskRead, Timeout: 30 * time.Second, OutputLimit: 32 << 10, ReadOnly: true,
+			New: func() any { return new(FSListArgs) },
+		},
+		ToolSpec{
+			Name:        ToolFSRead,
+			Description: "Read a text file by lines. Returns the lines, the total line count and whether more remain.",
+			Args: []ArgSpec{
+				path("file relative to the project root", true),
+				{Name: "offset", Type: ArgInt, Default: "0", Min: 0, Max: 1 << 30, Doc: "first line to return, from 0"},
+				{Name: "limit", Type: ArgInt, Default: "400", Min: 1, Max: 4000, Doc: "most lines to return"},
+			},
+			Risk: messages.RiskRead, Timeout: 30 * time.Second, OutputLimit: 48 << 10, ReadOnly: true,
+			New: func() any { return new(FSReadArgs) },
+		},
+		ToolSpec{
+			Name:        ToolFSWrite,
+			Description: "Create or overwrite a file atomically (parent directories are created). Put the content in CDATA.",
+			Args: []ArgSpec{
+				path("file relative to the project root", true),
+				{Name: "content", Type: ArgText, Required: true, MaxLen: 4 << 20, Doc: "the whole new content, in CDATA"},
+				{Name: "mode", Type: ArgEnum, Default: "overwrite", Enum: []string{"overwrite", "append"}, Doc: "overwrite or append"},
+			},
+			Risk: messages.RiskWrite, Timeout: 30 * time.Second, OutputLimit: 8 << 10,
+			New: func() any { return new(FSWriteArgs) },
+		},
+		ToolSpec{
+			Name:        ToolFSEdit,
+			Description: "Replace exact text in a file atomically; fails if the old text is missing or not unique (unless replace_all). Returns a unified diff. Give old_text/new_text, or several <edit> elements inside <edits>.",
+			Args: []ArgSpec{
+				path("file relative to the project root", true),
+				{Name: "old_text", Type: ArgText, Doc: "exact text to replace, in CDATA"},
+				{Name: "new_text", Type: ArgText, Doc: "replacement text, in CDATA"},
+				{Name: "replace_all", Type: ArgBool, Default: "false", Doc: "replace every occurrence"},
+				{Name: "edits", Type: ArgEdits, Doc: "several edits applied in order: <edit><old_text/><new_text/><replace_all/></edit>"},
+			},
+			Risk: messages.RiskWrite, Timeout: 30 * time.Second, OutputLimit: 16 << 10,
+			New: func() any { return new(FSEditArgs) },
+		},
+		ToolSpec{
+			Name:        ToolFSSearch,
+			Description: "Search file contents (literal text, or a regular expression with regex=true), honouring .gitignore. Returns path:line:text hits.",
+			Args: []ArgSpec{
+				{Name: "pattern", Type: ArgString, Required: true, Doc: "text or regular expression"},
+				path("directory to search, relative to the project root", false),
+				{Name: "glob", Type: ArgString, Doc: "only files matching this glob, e.g. *.go"},
+				{Name: "regex", Type: ArgBool, Default: "false", Doc: "treat pattern as a regular expression"},
+				{Name: "case_insensitive", Type: ArgBool, Default: "false", Doc: "ignore case"},
+				{Name: "max_results", Type: ArgInt, Default: "200", Min: 1, Max: 2000, Doc: "most hits in total"},
+			},
+			Risk: messages.RiskRead, Timeout: 60 * time.Second, OutputLimit: 32 << 10, ReadOnly: true,
+			New: func() any { return new(FSSearchArgs) },
+		},
+		ToolSpec{
+			Name:        ToolTerminalExec,
+			Description: "Run a program to completion in a terminal (PTY) and return its exit code, stdout and stderr (long output keeps head and tail). No shell: give the program and its argv items.",
+			Args: []ArgSpec{
+				{Name: "program", Type: ArgString, Required: true, Doc: "program name or path, e.g. npm, go, ./build.sh"},
+				argv, cwd,
+				{Name: "timeout_ms", Type: ArgInt, Default: "120000", Min: 100, Max: 3600000, Doc: "kill the process tree after this many milliseconds"},
+				env,
+			},
+			Risk: messages.RiskExecute, Timeout: 120 * time.Second, MaxTimeout: time.Hour, OutputLimit: 16 << 10,
+			New: func() any { return new(ExecArgs) },
+		},
+		ToolSpec{
+			Name:        ToolProcessStart,
+			Description: "Start a long-running program such as a dev server. Waits until it prints a URL or listens on a port, then returns process_id, pid, status and detected_urls.",
+			Args: []ArgSpec{
+				{Name: "program", Type: ArgString, Required: true, Doc: "program name or path"},
+				argv, cwd, env,
+			},
+			Risk: messages.RiskExecute, Timeout: 60 * time.Second, OutputLimit: 8 << 10,
+			New: func() any { return new(ProcessStartArgs) },
+		},
+		ToolSpec{
+			Name:        ToolProcessRead,
+			Description: "Read a managed process's new output since the last read (or since an offset).",
+			Args: []ArgSpec{
+				procID,
+				{Name: "since", Type: ArgInt, Default: "-1", Min: -1, Max: 1 << 62, Doc: "output offset from an earlier read; -1 = since the last read"},
+			},
+			Risk: messages.RiskRead, Timeout: 10 * time.Second, OutputLimit: 16 << 10, ReadOnly: true,
+			New: func() any { return new(ProcessReadArgs) },
+		},
+		ToolSpec{
+			Name:        ToolProcessStop,
+			Description: "Stop a managed process and its whole process tree (TERM, a grace period, then KILL).",
+			Args:        []ArgSpec{procID},
+			Risk:        messages.RiskExecute, Timeout: 30 * time.Second, OutputLimit: 8 << 10,
+			New: func() any { return new(ProcessStopArgs) },
+		},
+		ToolSpec{
+			Name:        ToolProcessList,
+			Description: "List the processes started in this session with their state and URLs.",
+			Risk:        messages.RiskRead, Timeout: 10 * time.Second, OutputLimit: 8 << 10, ReadOnly: true,
+			New: func() any { return new(ProcessListArgs) },
+		},
+		ToolSpec{
+			Name:        ToolProjectStatus,
+			Description: "Show the project root, git branch and dirty files, managed processes and the last verification result.",
+			Risk:        messages.RiskRead, Timeout: 30 * time.Second, OutputLimit: 16 << 10, ReadOnly: true,
+			New: func() any { return new(ProjectStatusArgs) },
+		},
+	)
+}
+
+func defaultIf(cond bool, v string) string {
+	if cond {
+		return v
+	}
+	return ""
+}
