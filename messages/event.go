@@ -21,6 +21,7 @@ const (
 	EvInstruction    EventType = "session.instruction_added"
 	EvPhaseChanged   EventType = "run.phase"
 
+	EvModelMessageSending  EventType = "model.message_sending"
 	EvModelMessageSent     EventType = "model.message_sent"
 	EvModelMessageComplete EventType = "model.message_complete"
 	EvModelProgress        EventType = "model.progress"
@@ -79,6 +80,12 @@ type AppendEvent struct {
 	Sync  bool
 }
 
+// Publish asks the event-log actor to show an event to the UI and the status
+// actor without persisting it (tool.output, model.progress).
+type Publish struct {
+	Event Event
+}
+
 // Appended confirms that an event is in the log, with its sequence number.
 type Appended struct {
 	Seq int64
@@ -99,6 +106,11 @@ type RunStartedPayload struct {
 	Root        string   `json:"root"`
 	Provider    string   `json:"provider"`
 	Attachments []string `json:"attachments,omitempty"`
+	// PID is the wtagent process that runs the run; a restarted controller
+	// in the same process continues the run by itself.
+	PID int `json:"pid"`
+	// Mode is the ChatGPT mode asked for, if any.
+	Mode string `json:"mode,omitempty"`
 }
 
 // MessageSentPayload is the payload of model.message_sent.

@@ -70,6 +70,22 @@ type Reply struct {
 	CompletedAt time.Time `json:"completed_at"`
 }
 
+// ConnectModel asks the model actor to start its transport (launching or
+// attaching the browser, waiting for login) and open the conversation at
+// Cursor, or a new one when Cursor is empty. The reply is ModelConnected or
+// ModelFailed.
+type ConnectModel struct {
+	Cursor string
+}
+
+// ModelConnected reports that the transport is ready on a conversation.
+type ModelConnected struct {
+	Cursor string
+	// Incarnation counts model actor restarts; a value above 1 tells the
+	// controller that the transport was restarted.
+	Incarnation int
+}
+
 // SendToModel asks the model actor to send a message and wait for the
 // complete reply. The actor answers ReplyTo with ModelSent as soon as the
 // send is confirmed, then with ModelReplied or ModelFailed.

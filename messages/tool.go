@@ -43,6 +43,13 @@ type InvokeTool struct {
 	Call ToolCall
 	// Timeout bounds the call; zero means the tool's default.
 	Timeout time.Duration
+	// Env is the complete environment for a program the call starts (the
+	// user's environment with credentials scrubbed, plus the call's
+	// additions), as the policy verdict gave it.
+	Env []string
+	// Outside lists absolute path prefixes outside the project root that
+	// the user granted for this call; every other path stays inside.
+	Outside []string
 }
 
 // ToolStream names an output stream of a tool.
