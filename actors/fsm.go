@@ -54,9 +54,9 @@ func legalTransitions() map[messages.Phase][]messages.Phase {
 		result:   {waiting, auth},
 		done:     {sending, ready, browser},
 		recover:  {browser, ready, conv, sending, waiting, parsing, approval, exec, result, done},
-		paused:   {recover, browser},
-		failed:   {recover, browser},
-		cancel:   {recover, browser, sending},
+		paused:   {recover, browser, ready},
+		failed:   {recover, browser, ready},
+		cancel:   {recover, browser, ready, sending},
 	}
 }
 

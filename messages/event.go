@@ -91,6 +91,13 @@ type Appended struct {
 	Seq int64
 }
 
+// AppendFailed reports that a synced append could not be made durable; the
+// run cannot guarantee exactly-once execution past it and stops.
+type AppendFailed struct {
+	Type EventType
+	Err  string
+}
+
 // ReadEvents asks the event-log actor for every event in the log; the reply
 // is an EventBatch. Controllers use it to rebuild their state on start.
 type ReadEvents struct{}
@@ -184,6 +191,15 @@ type ParsedPayload struct {
 	Message string   `json:"message"`
 	Tool    string   `json:"tool,omitempty"`
 	Notes   []string `json:"notes,omitempty"`
+}
+
+// ConversationPayload is the payload of conversation.started and
+// conversation.rollover.
+type ConversationPayload struct {
+	// Cursor is the conversation URL or script position.
+	Cursor string `json:"cursor"`
+	// Reason says why a new conversation was started (rollover).
+	Reason string `json:"reason,omitempty"`
 }
 
 // TextPayload is a payload with one human-readable text (model.progress,

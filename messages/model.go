@@ -172,11 +172,11 @@ const (
 
 // ModelStateChanged reports a transport state change.
 type ModelStateChanged struct {
-	State ModelState
+	State ModelState `json:"state"`
 	// Detail is a human sentence ("log in to ChatGPT in the Chrome window").
-	Detail string
+	Detail string `json:"detail,omitempty"`
 	// Cursor is the conversation URL or script position, when known.
-	Cursor string
+	Cursor string `json:"cursor,omitempty"`
 }
 
 // ModeSelected reports the outcome of selecting a ChatGPT mode.

@@ -36,9 +36,9 @@ type ProcessInfo struct {
 // ProcessEvent reports a change in a managed process (started, ready,
 // crashed, stopped) to the controller and the status actor.
 type ProcessEvent struct {
-	Info ProcessInfo
+	Info ProcessInfo `json:"info"`
 	// Err describes a crash or a failed start.
-	Err string
+	Err string `json:"error,omitempty"`
 }
 
 // ListProcesses asks the process supervisor for the managed processes; the

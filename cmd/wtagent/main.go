@@ -2,4 +2,25 @@
 // session.
 package main
 
-func main() {}
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/cmd/root"
+)
+
+func main() {
+	os.Exit(run())
+}
+
+func run() int {
+	f := cmdutil.New()
+	err := root.NewCmdRoot(f).Execute()
+	var ee *cmdutil.ExitError
+	if err != nil && (!errors.As(err, &ee) || ee.Err != nil) {
+		fmt.Fprintln(f.IOStreams.ErrOut, "wtagent:", err)
+	}
+	return cmdutil.ExitCode(err)
+}

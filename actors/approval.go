@@ -1,0 +1,67 @@
+package actors
+
+import (
+	"context"
+
+	"github.com/anthdm/hollywood/actor"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/supervisor"
+)
+
+// approvalActor answers "ask" verdicts: by the --approvals mode (deny or
+// allow, without asking anyone), or by asking the user through the CLI's
+// Approver, off the actor goroutine. Only one question is open at a time;
+// the controller never asks two.
+type approvalActor struct {
+	cfg *Config
+	p   pids
+}
+
+// answered carries the user's answer back to the actor goroutine.
+type answered struct {
+	ans messages.ApprovalAnswer
+}
+
+func newApprovalActor(cfg *Config, p pids) actor.Producer {
+	return func() actor.Receiver { return &approvalActor{cfg: cfg, p: p} }
+}
+
+// Receive implements actor.Receiver.
+func (a *approvalActor) Receive(c *actor.Context) {
+	switch m := c.Message().(type) {
+	case messages.ApprovalRequest:
+		a.ask(c, m)
+	case answered:
+		c.Send(a.p.controller, m.ans)
+	}
+}
+
+func (a *approvalActor) ask(c *actor.Context, req messages.ApprovalRequest) {
+	switch a.cfg.Approvals {
+	case policy.ModeAllow:
+		c.Send(a.p.controller, messages.ApprovalAnswer{CallID: req.CallID, Choice: messages.ApproveOnce, By: string(policy.ModeAllow)})
+		return
+	case policy.ModePrompt:
+	default:
+		c.Send(a.p.controller, messages.ApprovalAnswer{CallID: req.CallID, Choice: messages.ApproveDeny, By: string(a.cfg.Approvals)})
+		return
+	}
+	ap := a.cfg.Approver
+	supervisor.Go(c, func(ctx context.Context) any {
+		ans, err := ap.Ask(ctx, req)
+		if err != nil {
+			// No answer (the terminal went away, the run is stopping): deny.
+			return answered{ans: messages.ApprovalAnswer{CallID: req.CallID, Choice: messages.ApproveDeny, By: "no answer: " + err.Error()}}
+		}
+		ans.CallID = req.CallID
+		if ans.By == "" {
+			ans.By = "user"
+		}
+		if ans.Choice == messages.ApproveTask && ans.Rule == nil {
+			ans.Rule = req.Suggested
+		}
+		return answered{ans: ans}
+	})
+}

@@ -1,0 +1,115 @@
+package actors
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"time"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/model"
+	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/protocol"
+	"github.com/wtagent/wtagent/session"
+)
+
+// Approver asks the user whether a tool call may run. It blocks until the
+// user answers or ctx ends; the approval actor calls it off its goroutine.
+type Approver interface {
+	Ask(ctx context.Context, req messages.ApprovalRequest) (messages.ApprovalAnswer, error)
+}
+
+// Config is everything one session's runtime needs. It is read-only once
+// Start is called: actors share it but never change it.
+type Config struct {
+	// Session is the open session directory.
+	Session *session.Session
+	// Root is the absolute project root.
+	Root string
+	// Provider names the model transport ("chatgpt", "script").
+	Provider string
+	// NewTransport makes a fresh transport for each model actor
+	// incarnation (a restart after a browser crash gets a new one).
+	NewTransport func() model.Transport
+	// Catalogue is the tools offered to the model.
+	Catalogue *protocol.Catalogue
+	// Approvals is the approval mode; Approver asks the user in
+	// policy.ModePrompt.
+	Approvals policy.Mode
+	Approver  Approver
+	// AllowEnv lists environment variable names that are passed to
+	// programs even though they look like credentials.
+	AllowEnv []string
+	// Rules are task-wide grants from the config file.
+	Rules []messages.Rule
+	// Environ is the user's environment for child processes.
+	Environ []string
+	// Home is the user's home directory (for ~ in paths).
+	Home string
+	// Mode is the ChatGPT mode asked for, if any.
+	Mode string
+	// Limits bound each run.
+	Limits Limits
+	// Sink receives every event for the UI (persisted and live ones). It
+	// must not block.
+	Sink func(messages.Event)
+	// Logger is the session's logger.
+	Logger *slog.Logger
+	// SpoolCap caps the session's tool-output.jsonl.
+	SpoolCap int64
+	// StatusSocket is where the status actor listens; empty means no
+	// socket.
+	StatusSocket string
+	// PID is the wtagent process id recorded with each run.
+	PID int
+	// Now is the clock.
+	Now func() time.Time
+}
+
+// withDefaults checks cfg and fills in what may be left out.
+func (cfg Config) withDefaults() (Config, error) {
+	switch {
+	case cfg.Session == nil:
+		return cfg, errors.New("actors: config has no session")
+	case cfg.NewTransport == nil:
+		return cfg, errors.New("actors: config has no model transport")
+	case !filepath.IsAbs(cfg.Root):
+		return cfg, fmt.Errorf("actors: project root %q is not absolute", cfg.Root)
+	}
+	if cfg.Catalogue == nil {
+		cfg.Catalogue = protocol.DefaultCatalogue()
+	}
+	if cfg.Limits == (Limits{}) {
+		cfg.Limits = DefaultLimits()
+	}
+	if err := cfg.Limits.Validate(); err != nil {
+		return cfg, fmt.Errorf("actors: %w", err)
+	}
+	if cfg.Approvals == "" {
+		cfg.Approvals = policy.ModeDeny
+	}
+	if cfg.Approvals == policy.ModePrompt && cfg.Approver == nil {
+		return cfg, errors.New("actors: approvals mode prompt needs an approver")
+	}
+	if cfg.Sink == nil {
+		cfg.Sink = func(messages.Event) {}
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.SpoolCap == 0 {
+		cfg.SpoolCap = session.DefaultSpoolCap
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return cfg, nil
+}
+
+// readOnly reports whether a tool has no side effects.
+func (cfg *Config) readOnly(tool string) bool {
+	spec, ok := cfg.Catalogue.Lookup(tool)
+	return ok && spec.ReadOnly
+}

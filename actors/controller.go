@@ -1,0 +1,155 @@
+package actors
+
+import (
+	"time"
+
+	"github.com/anthdm/hollywood/actor"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session"
+	"github.com/wtagent/wtagent/supervisor"
+)
+
+// controller is the turn controller: the state machine that sends messages
+// to the model, has replies parsed, checks calls with policy and approval,
+// runs tools and sends their results back, until the model is done. Its
+// state is the event log: on start it replays the log, and every event it
+// records it also applies to that replay, so a restarted controller picks
+// up exactly where the last one stopped.
+type controller struct {
+	cfg *Config
+	p   pids
+	sid string
+	fsm *phaseMachine
+	rp  *session.Replay
+	// seq is the sequence number of the last event recorded.
+	seq int64
+	// commits are the continuations waiting for synced appends, in order.
+	commits []func(*actor.Context)
+	// restored is set once the log has been replayed; StartRuns that come
+	// earlier are held.
+	restored bool
+	held     []messages.StartRun
+
+	connected, connecting bool
+	modelInc              int
+
+	last  lastReply
+	run   *runState
+	procs map[string]messages.ProcessInfo
+	// parsers counts parser children, for unique IDs.
+	parsers int64
+}
+
+// lastReply is the newest model reply and whether it was handled (parsed or
+// refused); an unhandled one is parsed again after a restart.
+type lastReply struct {
+	reply   *messages.Reply
+	handled bool
+}
+
+// runDeadline fires when a run has taken its whole RunDuration.
+type runDeadline struct{ gen int64 }
+
+func newController(cfg *Config, p pids) actor.Producer {
+	return func() actor.Receiver {
+		return &controller{cfg: cfg, p: p, sid: cfg.Session.ID(), fsm: newPhaseMachine(),
+			rp: session.NewReplay(), procs: map[string]messages.ProcessInfo{}}
+	}
+}
+
+// Receive implements actor.Receiver.
+func (c *controller) Receive(ctx *actor.Context) {
+	switch m := ctx.Message().(type) {
+	case actor.Started:
+		ctx.Send(c.p.eventlog, messages.ReadEvents{})
+	case messages.EventBatch:
+		c.restore(ctx, m.Events)
+	case messages.Appended:
+		c.committed(ctx)
+	case messages.AppendFailed:
+		c.logFailed(ctx, m)
+	case messages.StartRun:
+		if !c.restored {
+			c.held = append(c.held, m)
+			return
+		}
+		c.startRun(ctx, m)
+	case messages.PauseRun:
+		c.requestPause(ctx, m.Reason)
+	case messages.CancelRun:
+		c.cancelRun(ctx, m.Reason)
+	case runDeadline:
+		if c.run != nil && c.run.gen == m.gen {
+			c.requestPause(ctx, "the run took its whole time limit ("+c.cfg.Limits.RunDuration.String()+")")
+		}
+	case supervisor.ChildStarted:
+		c.childStarted(ctx, m)
+	case supervisor.ChildExited:
+		c.childExited(ctx, m)
+	case messages.ModelStateChanged:
+		c.modelState(ctx, m)
+	case messages.ModelConnected:
+		c.modelConnected(ctx, m)
+	case messages.ModelSent:
+		c.modelSent(ctx, m)
+	case messages.ModelReplied:
+		c.modelReplied(ctx, m)
+	case messages.ModelFailed:
+		c.modelFailed(ctx, m)
+	case messages.ParsedTurn:
+		c.parsedTurn(ctx, m)
+	case messages.ParseFailed:
+		c.parseFailed(ctx, m)
+	case messages.Verdict:
+		c.verdict(ctx, m)
+	case messages.ApprovalAnswer:
+		c.approvalAnswer(ctx, m)
+	case messages.ToolResult:
+		c.toolResult(ctx, m)
+	case messages.ProcessEvent:
+		c.processEvent(ctx, m)
+	case error:
+		// A supervisor refused to start a parser child.
+		if c.run != nil && c.run.parsing != "" {
+			c.parseFailed(ctx, crashedParse(c.turn(), m))
+		}
+	case actor.Stopped:
+		if c.run != nil {
+			c.run.stopTimer()
+		}
+	}
+}
+
+// record appends an event of the current turn; see appendEvent.
+func (c *controller) record(ctx *actor.Context, t messages.EventType, callID string, payload any, sync bool, then func(*actor.Context)) {
+	c.appendEvent(ctx, newEvent(t, c.sid, c.turn(), callID, payload), sync, then)
+}
+
+// committed runs the continuation of the oldest synced append.
+func (c *controller) committed(ctx *actor.Context) {
+	if len(c.commits) == 0 {
+		return
+	}
+	then := c.commits[0]
+	c.commits = c.commits[1:]
+	if then != nil {
+		then(ctx)
+	}
+}
+
+// turn is the current turn number.
+func (c *controller) turn() int { return c.rp.Turn }
+
+// now is the controller's clock.
+func (c *controller) now() time.Time { return c.cfg.Now() }
+
+// inDoubt is the message whose send was logged but never confirmed.
+func (c *controller) inDoubt() *messages.MessageSentPayload {
+	p, err := c.rp.InDoubt()
+	if err != nil {
+		c.cfg.Logger.Error("event log: unreadable send intent", "err", err)
+		return nil
+	}
+	return p
+}

@@ -1,0 +1,112 @@
+package actors
+
+import (
+	"sort"
+
+	"github.com/anthdm/hollywood/actor"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// complete ends the run successfully.
+func (c *controller) complete(ctx *actor.Context, summary string) {
+	c.end(ctx, messages.EvRunCompleted, messages.OutcomeCompleted, "", summary)
+}
+
+// interrupt ends the run resumably: a limit, a pause, a usage cap.
+func (c *controller) interrupt(ctx *actor.Context, reason string) {
+	c.end(ctx, messages.EvRunInterrupted, messages.OutcomeInterrupted, reason, "")
+}
+
+// failRun ends the run as failed (it can still be resumed by hand).
+func (c *controller) failRun(ctx *actor.Context, reason string) {
+	c.end(ctx, messages.EvRunFailed, messages.OutcomeFailed, reason, "")
+}
+
+// cancelRun stops the run now, killing the running tool's process tree.
+func (c *controller) cancelRun(ctx *actor.Context, reason string) {
+	r := c.run
+	if r == nil {
+		return
+	}
+	if r.op != nil && r.op.executing {
+		ctx.Send(c.p.tools, messages.CancelTool{CallID: r.op.callID})
+	}
+	if reason == "" {
+		reason = "cancelled by the user"
+	}
+	c.end(ctx, messages.EvRunCancelled, messages.OutcomeCancelled, reason, "")
+}
+
+// requestPause asks for a pause at the next step boundary; a run that is
+// not talking to the model yet (waiting for Chrome or a login) pauses now.
+func (c *controller) requestPause(ctx *actor.Context, reason string) {
+	r := c.run
+	if r == nil {
+		return
+	}
+	if reason == "" {
+		reason = "paused by the user"
+	}
+	r.pause = reason
+	if !c.connected || c.fsm.phase == messages.PhaseApprovalRequired {
+		c.interrupt(ctx, reason)
+	}
+}
+
+// logFailed stops the run when the event log cannot make a commit durable.
+func (c *controller) logFailed(ctx *actor.Context, m messages.AppendFailed) {
+	c.cfg.Logger.Error("event log append failed", "type", m.Type, "err", m.Err)
+	c.commits = nil
+	if c.run == nil {
+		return
+	}
+	r := c.run
+	c.run = nil
+	r.stopTimer()
+	c.fsm.phase = messages.PhaseFailed
+	ctx.Send(c.p.client, messages.RunFinished{SessionID: c.sid, Outcome: messages.OutcomeInterrupted,
+		Reason: "the event log could not be written (" + m.Err + "); the session stops to stay exactly-once", Turns: c.turn()})
+}
+
+// end records the run's end and tells whoever started it.
+func (c *controller) end(ctx *actor.Context, t messages.EventType, o messages.Outcome, reason, summary string) {
+	r := c.run
+	if r == nil {
+		return
+	}
+	c.run = nil
+	r.stopTimer()
+	payload := messages.RunEndPayload{Outcome: o, Reason: reason, Summary: summary,
+		Changed: c.rp.Changed, Verification: dedupe(c.rp.Verifications), URLs: c.urls()}
+	c.enter(ctx, endPhase(t))
+	c.record(ctx, t, "", payload, true, func(ctx *actor.Context) {
+		ctx.Send(c.p.client, messages.RunFinished{SessionID: c.sid, Outcome: o, Reason: reason, Summary: summary,
+			Changed: payload.Changed, Verification: payload.Verification, URLs: payload.URLs, Turns: c.turn()})
+	})
+}
+
+// urls lists the local URLs of running dev servers.
+func (c *controller) urls() []string {
+	var out []string
+	for _, p := range c.procs {
+		if p.State == messages.ProcessRunning || p.State == messages.ProcessReady {
+			out = append(out, p.URLs...)
+		}
+	}
+	sort.Strings(out)
+	return dedupe(out)
+}
+
+// dedupe drops repeated strings, keeping the first of each.
+func dedupe(in []string) []string {
+	seen := make(map[string]bool, len(in))
+	var out []string
+	for _, s := range in {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,224 @@
+package actors
+
+import (
+	"strings"
+
+	"github.com/anthdm/hollywood/actor"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/protocol"
+	"github.com/wtagent/wtagent/supervisor"
+)
+
+// connect starts the model transport on the session's conversation.
+func (c *controller) connect(ctx *actor.Context) {
+	if c.connecting {
+		return
+	}
+	c.connecting = true
+	c.enter(ctx, messages.PhaseBrowserStarting)
+	cursor := c.rp.Cursor
+	if c.run != nil && c.run.rollover {
+		cursor = ""
+	}
+	ctx.Send(c.p.model, messages.ConnectModel{Cursor: cursor})
+}
+
+func (c *controller) modelConnected(ctx *actor.Context, m messages.ModelConnected) {
+	c.connecting, c.connected = false, true
+	if c.run == nil {
+		return
+	}
+	c.enter(ctx, messages.PhaseReady)
+	if c.run.rollover {
+		c.rolledOver(ctx, m.Cursor)
+		return
+	}
+	c.record(ctx, messages.EvConversationStart, "", messages.ConversationPayload{Cursor: m.Cursor}, false, nil)
+	c.drive(ctx)
+}
+
+func (c *controller) modelState(ctx *actor.Context, m messages.ModelStateChanged) {
+	c.record(ctx, messages.EvModelState, "", m, false, nil)
+	switch m.State {
+	case messages.ModelAuthRequired:
+		c.enter(ctx, messages.PhaseAuthRequired)
+		c.record(ctx, messages.EvBrowserAuth, "", messages.TextPayload{Text: m.Detail}, false, nil)
+	case messages.ModelTakeoverRequired:
+		c.enter(ctx, messages.PhaseAuthRequired)
+		c.record(ctx, messages.EvBrowserTakeover, "", messages.TextPayload{Text: m.Detail}, false, nil)
+	case messages.ModelReady:
+		if c.fsm.phase == messages.PhaseAuthRequired {
+			c.record(ctx, messages.EvBrowserAuthed, "", messages.TextPayload{Text: m.Detail}, false, nil)
+		}
+	}
+}
+
+// sendText sends one message to the model: it records the intent (synced),
+// then asks the model actor to send it. Every message gets its one system
+// reminder here.
+func (c *controller) sendText(ctx *actor.Context, kind messages.OutboundKind, body string, ops, attachments []string) {
+	r := c.run
+	if r == nil {
+		return
+	}
+	if r.pause != "" {
+		c.interrupt(ctx, r.pause)
+		return
+	}
+	if r.replies >= c.cfg.Limits.MaxTurns {
+		c.limit(ctx, "max_turns", "the run used its %d model turns", c.cfg.Limits.MaxTurns)
+		return
+	}
+	text := protocol.WithReminder(body)
+	r.lastBody, r.lastKind, r.lastOps = body, kind, ops
+	if c.fsm.phase != messages.PhaseSendingResult {
+		c.enter(ctx, messages.PhaseSending)
+	}
+	turn := c.turn() + 1
+	out := messages.Outbound{Turn: turn, Kind: kind, Text: text, Attachments: attachments}
+	ev := newEvent(messages.EvModelMessageSending, c.sid, turn, "",
+		messages.MessageSentPayload{Kind: kind, Text: text, ResultOps: ops, Attachments: attachments})
+	c.appendEvent(ctx, ev, true, func(ctx *actor.Context) {
+		ctx.Send(c.p.model, messages.SendToModel{Message: out})
+	})
+}
+
+func (c *controller) modelSent(ctx *actor.Context, m messages.ModelSent) {
+	s := c.inDoubt()
+	if c.run == nil || s == nil {
+		return
+	}
+	c.enter(ctx, messages.PhaseWaitingModel)
+	c.record(ctx, messages.EvModelMessageSent, "", messages.MessageSentPayload{Kind: s.Kind, Binding: m.Binding,
+		ResultOps: s.ResultOps, Attachments: s.Attachments}, true, nil)
+}
+
+func (c *controller) modelReplied(ctx *actor.Context, m messages.ModelReplied) {
+	r := c.run
+	if r == nil || c.rp.Pending == nil || m.Reply.Binding.Turn != c.rp.Pending.Turn {
+		return // a reply to a message this run no longer waits for
+	}
+	r.replies++
+	r.timeoutRetried = false
+	c.record(ctx, messages.EvModelMessageComplete, "", messages.MessageCompletePayload{Reply: m.Reply}, true, nil)
+	c.parse(ctx, m.Reply)
+}
+
+// modelFailed decides what a transport failure means for the run.
+func (c *controller) modelFailed(ctx *actor.Context, m messages.ModelFailed) {
+	r := c.run
+	if m.Kind == messages.FailCrash {
+		c.connected, c.connecting = false, false
+	}
+	if r == nil {
+		return
+	}
+	c.connecting = false // a failed connect, or nothing was connecting
+	c.record(ctx, messages.EvModelFailed, "", messages.TextPayload{Text: m.Err, Kind: string(m.Kind)}, false, nil)
+	switch m.Kind {
+	case messages.FailCrash:
+		c.enter(ctx, messages.PhaseRecovering)
+		c.record(ctx, messages.EvBrowserCrashed, "", messages.TextPayload{Text: "the browser stopped: " + m.Err + "; restarting it"}, false, nil)
+	case messages.FailEmpty:
+		r.empties++
+		if r.empties > 3 {
+			c.interrupt(ctx, "the model sent empty replies four times in a row")
+			return
+		}
+		c.nudge(ctx, protocol.ContinueEmpty)
+	case messages.FailTimeout:
+		if !r.timeoutRetried && c.rp.Pending != nil {
+			r.timeoutRetried = true
+			ctx.Send(c.p.model, messages.AwaitModel{Binding: *c.rp.Pending})
+			return
+		}
+		c.interrupt(ctx, "the model did not answer in time ("+c.cfg.Limits.TurnWait.String()+", retried once)")
+	case messages.FailTooLong:
+		c.startRollover(ctx)
+	case messages.FailScript:
+		c.failRun(ctx, m.Err)
+	case messages.FailAdapter:
+		c.record(ctx, messages.EvBrowserAdapter, "", messages.TextPayload{Text: m.Err}, false, nil)
+		c.interrupt(ctx, m.Err)
+	default:
+		c.interrupt(ctx, "model: "+m.Err)
+	}
+}
+
+// childStarted reacts to a restarted model transport: reconnect and pick up
+// the turn where it stopped.
+func (c *controller) childStarted(ctx *actor.Context, m supervisor.ChildStarted) {
+	if m.ID != idModel || m.Incarnation <= c.modelInc {
+		return
+	}
+	restarted := c.modelInc > 0 || m.Incarnation > 1
+	c.modelInc = m.Incarnation
+	if !restarted {
+		return
+	}
+	c.connected, c.connecting = false, false
+	if c.run != nil {
+		c.record(ctx, messages.EvModelState, "", messages.ModelStateChanged{State: messages.ModelRecovering,
+			Detail: "the browser was restarted; reopening the conversation"}, false, nil)
+		c.connect(ctx)
+	}
+}
+
+// childExited handles siblings that stopped for good and parsers that
+// crashed.
+func (c *controller) childExited(ctx *actor.Context, m supervisor.ChildExited) {
+	r := c.run
+	switch {
+	case m.ID == idModel && !m.WillRestart && r != nil:
+		c.connected, c.connecting = false, false
+		c.interrupt(ctx, "the browser kept failing and was given up: "+errText(m.Err))
+	case strings.HasPrefix(m.ID, "parser-") && r != nil && r.parsing == m.ID && m.Reason.Abnormal():
+		c.parseFailed(ctx, crashedParse(c.turn(), m.Err))
+	case m.ID == idTools && r != nil && r.op != nil && r.op.executing:
+		c.toolLost(ctx, "the tools supervisor stopped while the call ran: "+errText(m.Err))
+	}
+}
+
+func errText(err error) string {
+	if err == nil {
+		return "no error given"
+	}
+	return err.Error()
+}
+
+// appendEvent appends an event built by the caller to the log and folds it
+// into the replay. A synced event is a commit point: then runs once it is
+// durable. An unsynced one runs then at once.
+func (c *controller) appendEvent(ctx *actor.Context, ev messages.Event, sync bool, then func(*actor.Context)) {
+	ev.TS = c.cfg.Now().UTC()
+	c.seq++
+	ev.Seq = c.seq
+	if err := c.rp.Apply(ev); err != nil {
+		c.cfg.Logger.Error("replay rejected an event the controller made", "type", ev.Type, "err", err)
+	}
+	c.trackReply(ev)
+	ctx.Send(c.p.eventlog, messages.AppendEvent{Event: ev, Sync: sync})
+	if sync {
+		c.commits = append(c.commits, then)
+		return
+	}
+	if then != nil {
+		then(ctx)
+	}
+}
+
+// trackReply follows the newest reply and whether it was acted on.
+func (c *controller) trackReply(ev messages.Event) {
+	switch ev.Type {
+	case messages.EvModelMessageComplete:
+		var p messages.MessageCompletePayload
+		if decodeInto(ev, &p) {
+			rep := p.Reply
+			c.last = lastReply{reply: &rep}
+		}
+	case messages.EvToolProposed, messages.EvModelMessageSending, messages.EvRunCompleted,
+		messages.EvRunInterrupted, messages.EvRunFailed, messages.EvRunCancelled:
+		c.last.handled = true
+	}
+}

@@ -1,0 +1,43 @@
+package actors
+
+import (
+	"path/filepath"
+
+	"github.com/anthdm/hollywood/actor"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/protocol"
+)
+
+// startRollover opens a fresh conversation when the current one is too
+// long; the new one starts from a local checkpoint, not the whole history.
+func (c *controller) startRollover(ctx *actor.Context) {
+	r := c.run
+	if r.rollover {
+		c.interrupt(ctx, "a fresh conversation was too long as well")
+		return
+	}
+	r.rollover = true
+	c.connected = false
+	c.enter(ctx, messages.PhaseRecovering)
+	c.connect(ctx)
+}
+
+// rolledOver sends the checkpoint into the fresh conversation, with the
+// message the old one could not take.
+func (c *controller) rolledOver(ctx *actor.Context, cursor string) {
+	r := c.run
+	r.rollover = false
+	c.record(ctx, messages.EvConversationRoll, "", messages.ConversationPayload{Cursor: cursor,
+		Reason: "the conversation was too long; continuing in a new one from a local checkpoint"}, false, nil)
+	cp := protocol.Checkpoint{Goal: c.rp.Task, Changed: c.rp.Changed, Verification: dedupe(c.rp.Verifications),
+		OpenItems: c.rp.Instructions, LastMessage: c.rp.LastMessage}
+	body := protocol.Rollover(cp, c.cfg.Catalogue, filepath.Base(c.cfg.Root))
+	ops := r.lastOps
+	if r.lastKind == messages.OutboundToolResult && r.lastBody != "" {
+		body += "\n\n" + r.lastBody
+	} else {
+		ops = nil
+	}
+	c.sendText(ctx, messages.OutboundRollover, body, ops, nil)
+}

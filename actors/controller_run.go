@@ -1,0 +1,180 @@
+package actors
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/anthdm/hollywood/actor"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/protocol"
+	"github.com/wtagent/wtagent/session"
+	"github.com/wtagent/wtagent/supervisor"
+)
+
+// restore rebuilds the controller from the event log. A run that was live
+// in this very process (the controller itself crashed and was restarted)
+// goes on by itself; otherwise the controller waits for a StartRun.
+func (c *controller) restore(ctx *actor.Context, events []messages.Event) {
+	rp, err := session.BuildReplay(events)
+	if err != nil {
+		supervisor.Exit(ctx, fmt.Errorf("controller: replay the event log: %w", err))
+		return
+	}
+	c.rp, c.seq = rp, rp.LastSeq
+	open, pid := false, 0
+	for _, ev := range events {
+		c.trackReply(ev)
+		switch ev.Type {
+		case messages.EvRunStarted, messages.EvRunResumed:
+			var p messages.RunStartedPayload
+			_ = json.Unmarshal(ev.Payload, &p)
+			open, pid = true, p.PID
+		case messages.EvRunCompleted, messages.EvRunInterrupted, messages.EvRunFailed, messages.EvRunCancelled:
+			open = false
+		case messages.EvProcessChanged:
+			var p messages.ProcessEvent
+			if json.Unmarshal(ev.Payload, &p) == nil {
+				c.procs[p.Info.ID] = p.Info
+			}
+		}
+	}
+	c.restored = true
+	if open && pid == c.cfg.PID {
+		c.cfg.Logger.Warn("controller restarted mid-run; continuing from the event log", "seq", c.seq)
+		c.run = c.newRun(c.rp.Task)
+		c.enter(ctx, messages.PhaseRecovering)
+		c.drive(ctx)
+	}
+	held := c.held
+	c.held = nil
+	for _, m := range held {
+		c.startRun(ctx, m)
+	}
+}
+
+// startRun begins a run: the first one of a session, a resume, or a
+// follow-up in an interactive session.
+func (c *controller) startRun(ctx *actor.Context, m messages.StartRun) {
+	if c.run != nil {
+		if t := strings.TrimSpace(m.Task); t != "" {
+			c.record(ctx, messages.EvInstruction, "", messages.TextPayload{Text: t}, false, nil)
+			c.run.instruction = t
+			c.run.task += "\n" + t
+		}
+		return
+	}
+	fresh := c.rp.Replies == 0 && c.rp.Pending == nil && c.inDoubt() == nil && c.rp.Task == ""
+	typ := messages.EvRunResumed
+	if fresh {
+		typ = messages.EvRunStarted
+	}
+	c.run = c.newRun(strings.TrimSpace(c.rp.Task + "\n" + m.Task))
+	c.run.attachments = m.Attachments
+	payload := messages.RunStartedPayload{Task: m.Task, Root: c.cfg.Root, Provider: c.cfg.Provider,
+		Attachments: m.Attachments, PID: c.cfg.PID, Mode: c.cfg.Mode}
+	c.record(ctx, typ, "", payload, true, nil)
+	if fresh {
+		c.run.next = &messages.Outbound{Kind: messages.OutboundBootstrap, Attachments: m.Attachments,
+			Text: protocol.Bootstrap(protocol.BootstrapInput{Task: m.Task, RootName: filepath.Base(c.cfg.Root),
+				Catalogue: c.cfg.Catalogue, Attachments: c.relative(m.Attachments), Mode: string(c.cfg.Approvals)})}
+	} else if t := strings.TrimSpace(m.Task); t != "" {
+		c.run.instruction = t
+	}
+	c.armDeadline(ctx)
+	if c.connected {
+		c.enter(ctx, messages.PhaseReady)
+	}
+	c.drive(ctx)
+}
+
+func (c *controller) newRun(task string) *runState {
+	return &runState{gen: c.seq + 1, task: task}
+}
+
+// armDeadline limits the run's duration with a timer message.
+func (c *controller) armDeadline(ctx *actor.Context) {
+	e, self, gen := ctx.Engine(), ctx.PID(), c.run.gen
+	c.run.timer = time.AfterFunc(c.cfg.Limits.RunDuration, func() { e.Send(self, runDeadline{gen: gen}) })
+}
+
+// relative maps attachment paths to project-relative ones for the prompt.
+func (c *controller) relative(paths []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		if rel, err := filepath.Rel(c.cfg.Root, p); err == nil && !strings.HasPrefix(rel, "..") {
+			p = rel
+		}
+		out = append(out, filepath.ToSlash(p))
+	}
+	return out
+}
+
+// drive decides the next step of a run from the log: wait for a reply in
+// flight, resend an unconfirmed message, parse an unhandled reply, finish an
+// interrupted tool call, send what is planned, or nudge the model on.
+func (c *controller) drive(ctx *actor.Context) {
+	r := c.run
+	if r == nil {
+		return
+	}
+	if !c.connected {
+		c.connect(ctx)
+		return
+	}
+	if r.pause != "" {
+		c.interrupt(ctx, r.pause)
+		return
+	}
+	switch {
+	case c.rp.Pending != nil:
+		c.enter(ctx, messages.PhaseWaitingModel)
+		ctx.Send(c.p.model, messages.AwaitModel{Binding: *c.rp.Pending})
+	case c.inDoubt() != nil:
+		s := c.inDoubt()
+		c.sendText(ctx, s.Kind, s.Text, s.ResultOps, s.Attachments)
+	case c.last.reply != nil && !c.last.handled:
+		c.parse(ctx, *c.last.reply)
+	default:
+		if rec, ok := c.unfinishedOp(); ok {
+			c.recoverOp(ctx, rec)
+			return
+		}
+		if out := r.next; out != nil {
+			r.next = nil
+			c.sendText(ctx, out.Kind, out.Text, nil, out.Attachments)
+			return
+		}
+		if t := r.instruction; t != "" {
+			r.instruction = ""
+			c.sendText(ctx, messages.OutboundFollowUp, protocol.FollowUp(t), nil, r.attachments)
+			return
+		}
+		c.sendText(ctx, messages.OutboundContinue, protocol.Continue(
+			"The session was resumed. Continue the task from where it stopped; do not repeat tool calls whose results you already have."), nil, nil)
+	}
+}
+
+// enter moves the state machine to phase p: directly when that is a legal
+// edge, otherwise through RECOVERING (which every running phase may enter
+// and which reaches every working phase). A transition that is still
+// illegal is rejected: the phase stays and the bug is logged.
+func (c *controller) enter(ctx *actor.Context, p messages.Phase) {
+	from := c.fsm.phase
+	if from == p {
+		return
+	}
+	if !c.fsm.allowed(from, p) && p != messages.PhaseRecovering && c.fsm.allowed(from, messages.PhaseRecovering) &&
+		c.fsm.allowed(messages.PhaseRecovering, p) {
+		c.enter(ctx, messages.PhaseRecovering)
+		from = c.fsm.phase
+	}
+	if err := c.fsm.to(p); err != nil {
+		c.cfg.Logger.Error("controller state machine", "err", err)
+		return
+	}
+	c.record(ctx, messages.EvPhaseChanged, "", messages.PhaseChanged{From: from, To: p, Turn: c.turn()}, false, nil)
+}

@@ -1,0 +1,208 @@
+package actors
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/anthdm/hollywood/actor"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/protocol"
+	"github.com/wtagent/wtagent/session"
+)
+
+// opKey is the exactly-once key of a call in a reply.
+func opKey(sid, replyID string, turn int, call messages.ToolCall) string {
+	return session.OpKey(sid, replyID, turn, call.Name, call.CanonicalArgs)
+}
+
+func callIDOf(key string) string { return session.CallID(key) }
+
+// execute runs the current operation: prepared, then started (made durable
+// before anything runs), then handed to the tools supervisor.
+func (c *controller) execute(ctx *actor.Context) {
+	op := c.run.op
+	op.executing = true
+	c.enter(ctx, messages.PhaseExecuting)
+	p := messages.ToolProposedPayload{OpKey: op.key, Call: op.call, ReplyMessageID: op.replyID}
+	c.record(ctx, messages.EvToolPrepared, op.callID, p, false, nil)
+	inv := messages.InvokeTool{CallID: op.callID, OpKey: op.key, Call: op.call, Timeout: c.cfg.Limits.ToolTime,
+		Env: op.verdict.Env, Outside: outsideGrant(op.verdict)}
+	c.record(ctx, messages.EvToolStarted, op.callID, p, true, func(ctx *actor.Context) {
+		ctx.Send(c.p.tools, inv)
+	})
+}
+
+// outsideGrant is the path outside the root an allowed sensitive verdict
+// covers, if any.
+func outsideGrant(v messages.Verdict) []string {
+	if v.Decision == messages.DecisionDeny || v.Suggested == nil || v.Suggested.Kind != "path" {
+		return nil
+	}
+	return v.Suggested.Prefix
+}
+
+// denied completes the current operation without running it.
+func (c *controller) denied(ctx *actor.Context, reason string) {
+	op := c.run.op
+	res := messages.ToolResult{CallID: op.callID, OpKey: op.key, Tool: op.call.Name, Status: messages.ToolDenied, Message: reason}
+	c.completeOp(ctx, res)
+}
+
+func (c *controller) toolResult(ctx *actor.Context, res messages.ToolResult) {
+	r := c.run
+	if r == nil || r.op == nil || r.op.callID != res.CallID || !r.op.executing {
+		// A result nobody waits for (the run was cancelled): keep it in the
+		// ledger so a resume does not call its outcome unknown.
+		if op, ok := c.rp.Ledger.ByCallID(res.CallID); ok && op.Result == nil {
+			c.record(ctx, messages.EvToolCompleted, res.CallID, messages.ToolCompletedPayload{OpKey: op.Key, Result: res}, true, nil)
+		}
+		return
+	}
+	res.OpKey = r.op.key
+	c.completeOp(ctx, res)
+}
+
+// toolLost reports a running call whose result will never come.
+func (c *controller) toolLost(ctx *actor.Context, why string) {
+	op := c.run.op
+	c.completeOp(ctx, unknownResult(op.callID, op.key, op.call.Name, why))
+}
+
+func unknownResult(callID, key, tool, why string) messages.ToolResult {
+	return messages.ToolResult{CallID: callID, OpKey: key, Tool: tool, Status: messages.ToolUnknown,
+		Message: "The outcome of this call is unknown (" + why + "). It was not run again. Check the project's state " +
+			"(fs.read, project.status, process.list) before you go on."}
+}
+
+// completeOp records an operation's result (synced) and sends it.
+func (c *controller) completeOp(ctx *actor.Context, res messages.ToolResult) {
+	key := res.OpKey
+	typ := messages.EvToolCompleted
+	if res.Status == messages.ToolUnknown {
+		typ = messages.EvToolUnknown
+	}
+	c.record(ctx, typ, res.CallID, messages.ToolCompletedPayload{OpKey: key, Result: res}, true, func(ctx *actor.Context) {
+		if c.run == nil {
+			return
+		}
+		c.run.op = nil
+		c.enter(ctx, messages.PhaseSendingResult)
+		c.sendResult(ctx, key, res)
+	})
+}
+
+// sendResult sends a tool result (with any process notes) to the model.
+func (c *controller) sendResult(ctx *actor.Context, key string, res messages.ToolResult) {
+	r := c.run
+	res = capResult(res, c.cfg.Limits.OutputPerCall)
+	body := protocol.FormatToolResult(res)
+	if len(r.notes) > 0 {
+		body += "\n\n" + strings.Join(r.notes, "\n")
+		r.notes = nil
+	}
+	r.outBytes += int64(len(body))
+	if r.outBytes > c.cfg.Limits.OutputPerRun {
+		c.limit(ctx, "output_per_run", "tool results sent in this run passed %d bytes", c.cfg.Limits.OutputPerRun)
+		return
+	}
+	c.sendText(ctx, messages.OutboundToolResult, body, []string{key}, nil)
+}
+
+// capResult shortens a result's large fields so that it stays near limit
+// bytes, keeping the head and tail of each and saying so.
+func capResult(res messages.ToolResult, limit int) messages.ToolResult {
+	size := len(res.Message) + len(res.Stdout) + len(res.Stderr) + len(res.Data) + len(res.Diff)
+	if limit <= 0 || size <= limit {
+		return res
+	}
+	share := limit / 4
+	cut := func(s string) string {
+		if len(s) <= share {
+			return s
+		}
+		h := share / 2
+		return s[:h] + fmt.Sprintf("\n[… %d bytes cut by wtagent's output limit …]\n", len(s)-2*h) + s[len(s)-h:]
+	}
+	res.Message, res.Stdout, res.Stderr, res.Diff = cut(res.Message), cut(res.Stdout), cut(res.Stderr), cut(res.Diff)
+	if len(res.Data) > share {
+		b, _ := json.Marshal(map[string]string{"truncated": cut(string(res.Data))})
+		res.Data = b
+	}
+	return res
+}
+
+// processEvent records a dev server's change; a crash is told to the model
+// with the next result.
+func (c *controller) processEvent(ctx *actor.Context, m messages.ProcessEvent) {
+	c.procs[m.Info.ID] = m.Info
+	c.record(ctx, messages.EvProcessChanged, "", m, false, nil)
+	if c.run != nil && (m.Info.State == messages.ProcessCrashed || m.Info.State == messages.ProcessExited) {
+		note := fmt.Sprintf("<process_event process_id=%q status=%q>%s</process_event>", m.Info.ID, m.Info.State, xmlText(m.Err))
+		c.run.notes = append(c.run.notes, note)
+	}
+}
+
+// xmlText escapes text for an XML element.
+func xmlText(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
+}
+
+// unsentTwin finds a completed operation with the same call whose result
+// the model has not seen: the same request sent twice (a message resent
+// after a crash) must not run twice.
+func (c *controller) unsentTwin(sig string) (session.OpState, bool) {
+	for _, op := range c.rp.Ledger.Ops() {
+		if op.Stage == session.StageCompleted && op.Result != nil && op.Call.Name+"\x00"+string(op.Call.CanonicalArgs) == sig {
+			return op, true
+		}
+	}
+	return session.OpState{}, false
+}
+
+// unfinishedOp is the newest operation whose result the model has not got.
+func (c *controller) unfinishedOp() (session.Recovery, bool) {
+	recs := c.rp.Recover(c.cfg.readOnly)
+	if len(recs) == 0 {
+		return session.Recovery{}, false
+	}
+	return recs[len(recs)-1], true
+}
+
+// recoverOp finishes an operation an earlier run left half done.
+func (c *controller) recoverOp(ctx *actor.Context, rec session.Recovery) {
+	op := rec.Op
+	switch rec.Action {
+	case session.RecoverResend:
+		c.enter(ctx, messages.PhaseSendingResult)
+		c.sendResult(ctx, op.Key, *op.Result)
+	case session.RecoverUnknown:
+		c.run.op = &opFlow{key: op.Key, callID: op.CallID, call: op.Call, replyID: op.ReplyMessageID, executing: true}
+		c.enter(ctx, messages.PhaseExecuting)
+		c.toolLost(ctx, "wtagent stopped while it ran")
+	default: // re-run a read-only call, or check a call that never ran
+		call, err := c.typedCall(op.Call)
+		if err != nil {
+			c.run.op = &opFlow{key: op.Key, callID: op.CallID, call: op.Call, executing: true}
+			c.toolLost(ctx, err.Error())
+			return
+		}
+		c.check(ctx, &opFlow{key: op.Key, callID: op.CallID, call: call, replyID: op.ReplyMessageID})
+	}
+}
+
+// typedCall decodes a logged call's canonical arguments back into the
+// tool's argument struct.
+func (c *controller) typedCall(call messages.ToolCall) (messages.ToolCall, error) {
+	spec, ok := c.cfg.Catalogue.Lookup(call.Name)
+	if !ok {
+		return call, fmt.Errorf("tool %q is not in this catalogue", call.Name)
+	}
+	args := spec.New()
+	if err := json.Unmarshal(call.CanonicalArgs, args); err != nil {
+		return call, fmt.Errorf("decode the logged arguments of %s: %w", call.Name, err)
+	}
+	call.Args = args
+	return call, nil
+}

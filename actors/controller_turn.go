@@ -1,0 +1,183 @@
+package actors
+
+import (
+	"fmt"
+
+	"github.com/anthdm/hollywood/actor"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/protocol"
+	"github.com/wtagent/wtagent/supervisor"
+)
+
+// parse hands a complete reply to a fresh parser child.
+func (c *controller) parse(ctx *actor.Context, reply messages.Reply) {
+	c.enter(ctx, messages.PhaseParsing)
+	c.parsers++
+	id := parserID(c.turn(), c.parsers)
+	c.run.parsing = id
+	ctx.Send(c.p.session, supervisor.StartChild{Spec: newParserSpec(c.cfg.Catalogue, reply, c.p.controller, id)})
+}
+
+func (c *controller) parsedTurn(ctx *actor.Context, m messages.ParsedTurn) {
+	r := c.run
+	if r == nil || r.parsing == "" {
+		return
+	}
+	r.parsing = ""
+	r.protoErrs = 0
+	tool := ""
+	if m.Call != nil {
+		tool = m.Call.Name
+	}
+	c.record(ctx, messages.EvProtocolParsed, "", messages.ParsedPayload{Done: m.Done, Message: m.Message, Tool: tool, Notes: m.Notes}, false, nil)
+	switch {
+	case m.Done:
+		if why := c.doneRefusal(); why != "" {
+			c.record(ctx, messages.EvDoneRefused, "", messages.TextPayload{Text: why}, false, nil)
+			c.nudge(ctx, why)
+			return
+		}
+		c.complete(ctx, m.Message)
+	case m.Call == nil:
+		c.nudge(ctx, protocol.ContinueNoTool)
+	default:
+		c.propose(ctx, *m.Call)
+	}
+}
+
+func (c *controller) parseFailed(ctx *actor.Context, m messages.ParseFailed) {
+	r := c.run
+	if r == nil || r.parsing == "" {
+		return
+	}
+	r.parsing = ""
+	r.protoErrs++
+	c.record(ctx, messages.EvProtocolInvalid, "", messages.ProtocolInvalidPayload{Kind: m.Kind, Err: m.Err,
+		Tool: m.Tool, Arg: m.Arg, Feedback: m.Feedback}, false, nil)
+	if r.protoErrs >= c.cfg.Limits.ProtocolErrors {
+		c.limit(ctx, "protocol_errors", "%d replies in a row broke the protocol (last: %s)", r.protoErrs, m.Err)
+		return
+	}
+	c.sendText(ctx, messages.OutboundProtocolError, m.Feedback, nil, nil)
+}
+
+// nudge asks the model to go on, within the nudge limit.
+func (c *controller) nudge(ctx *actor.Context, reason string) {
+	r := c.run
+	r.nudges++
+	if r.nudges > c.cfg.Limits.Nudges {
+		c.limit(ctx, "nudges", "the model was asked to continue %d times in a row without progress", r.nudges-1)
+		return
+	}
+	c.sendText(ctx, messages.OutboundContinue, protocol.Continue(reason), nil, nil)
+}
+
+// limit interrupts the run at a limit.
+func (c *controller) limit(ctx *actor.Context, name, format string, args ...any) {
+	detail := fmt.Sprintf(format, args...)
+	c.record(ctx, messages.EvLimitReached, "", messages.TextPayload{Text: "limit " + name + " reached: " + detail, Kind: name}, false, nil)
+	c.interrupt(ctx, (&LimitError{Name: name, Detail: detail}).Error())
+}
+
+// doneRefusal applies the done gate to the run's evidence.
+func (c *controller) doneRefusal() string {
+	e := evidence{lastChange: c.rp.LastChangeSeq, lastVerify: c.rp.LastVerifiedSeq, wantsVerify: taskWantsVerify(c.run.task)}
+	return e.doneRefusal()
+}
+
+// propose takes a tool call the model asked for: a call this session
+// already ran (the same reply read again) reuses its result; anything else
+// is recorded and checked by policy.
+func (c *controller) propose(ctx *actor.Context, call messages.ToolCall) {
+	r := c.run
+	r.nudges = 0
+	sig := call.Name + "\x00" + string(call.CanonicalArgs)
+	if sig == r.lastSig {
+		r.identical++
+	} else {
+		r.lastSig, r.identical = sig, 1
+	}
+	if r.identical > c.cfg.Limits.IdenticalCalls {
+		c.limit(ctx, "identical_calls", "the model asked for the same %s call %d times in a row", call.Name, r.identical)
+		return
+	}
+	replyID := ""
+	if c.last.reply != nil {
+		replyID = c.last.reply.MessageID
+	}
+	key := opKey(c.sid, replyID, c.turn(), call)
+	callID := callIDOf(key)
+	if op, ok := c.rp.Ledger.Op(key); ok && op.Result != nil {
+		c.reuse(ctx, op.Key, op.CallID, *op.Result)
+		return
+	}
+	if op, ok := c.unsentTwin(sig); ok {
+		c.reuse(ctx, op.Key, op.CallID, *op.Result)
+		return
+	}
+	c.record(ctx, messages.EvToolProposed, callID, messages.ToolProposedPayload{OpKey: key, Call: call, ReplyMessageID: replyID}, false, nil)
+	if r.pause != "" {
+		c.interrupt(ctx, r.pause)
+		return
+	}
+	c.check(ctx, &opFlow{key: key, callID: callID, call: call, replyID: replyID})
+}
+
+// check asks the policy actor about an operation.
+func (c *controller) check(ctx *actor.Context, op *opFlow) {
+	c.run.op = op
+	ctx.Send(c.p.policy, messages.CheckCall{CallID: op.callID, Call: op.call})
+}
+
+// reuse sends a saved result again instead of running a call twice.
+func (c *controller) reuse(ctx *actor.Context, key, callID string, res messages.ToolResult) {
+	c.record(ctx, messages.EvToolReused, callID, messages.ToolCompletedPayload{OpKey: key, Result: res}, false, nil)
+	c.enter(ctx, messages.PhaseSendingResult)
+	c.sendResult(ctx, key, res)
+}
+
+func (c *controller) verdict(ctx *actor.Context, v messages.Verdict) {
+	r := c.run
+	if r == nil || r.op == nil || r.op.callID != v.CallID || r.op.executing {
+		return
+	}
+	r.op.verdict = v
+	c.record(ctx, messages.EvPolicyDecided, v.CallID, messages.PolicyPayload{Decision: v.Decision, Risk: v.Risk,
+		Reason: v.Reason, Subject: v.Subject, Rule: v.Suggested}, false, nil)
+	switch v.Decision {
+	case messages.DecisionAllow:
+		c.execute(ctx)
+	case messages.DecisionAsk:
+		c.enter(ctx, messages.PhaseApprovalRequired)
+		req := messages.ApprovalRequest{CallID: v.CallID, Tool: r.op.call.Name, Risk: v.Risk, Reason: v.Reason,
+			Subject: v.Subject, Suggested: v.Suggested}
+		c.record(ctx, messages.EvApprovalRequired, v.CallID, messages.PolicyPayload{Decision: v.Decision, Risk: v.Risk,
+			Reason: v.Reason, Subject: v.Subject, Rule: v.Suggested}, true, func(ctx *actor.Context) {
+			ctx.Send(c.p.approval, req)
+		})
+	default:
+		c.denied(ctx, v.Reason)
+	}
+}
+
+func (c *controller) approvalAnswer(ctx *actor.Context, a messages.ApprovalAnswer) {
+	r := c.run
+	if r == nil || r.op == nil || r.op.callID != a.CallID || r.op.executing {
+		return
+	}
+	c.record(ctx, messages.EvApprovalResolved, a.CallID, messages.PolicyPayload{Choice: a.Choice, Rule: a.Rule, By: a.By}, true, nil)
+	switch a.Choice {
+	case messages.ApproveOnce, messages.ApproveTask:
+		if a.Choice == messages.ApproveTask && a.Rule != nil {
+			ctx.Send(c.p.policy, messages.GrantRule{Rule: *a.Rule})
+		}
+		c.execute(ctx)
+	default:
+		reason := "the user denied this call"
+		if a.By != "user" {
+			reason = fmt.Sprintf("this call needs approval and the approval mode %q denied it", a.By)
+		}
+		c.denied(ctx, reason+" ("+r.op.verdict.Reason+"). Choose another way, or explain in your message what you need and why.")
+	}
+}

@@ -1,0 +1,72 @@
+package actors
+
+import (
+	"fmt"
+	"time"
+)
+
+// Limits bound a run. Hitting one interrupts the run (exit code 3); the
+// session stays resumable.
+type Limits struct {
+	// MaxTurns is the most model replies per run.
+	MaxTurns int `json:"max_turns"`
+	// TurnWait is the longest wait for one model reply.
+	TurnWait time.Duration `json:"turn_wait"`
+	// ToolTime caps any one tool call's deadline.
+	ToolTime time.Duration `json:"tool_time"`
+	// ProtocolErrors is the most consecutive replies that break the
+	// protocol.
+	ProtocolErrors int `json:"protocol_errors"`
+	// IdenticalCalls is the most consecutive identical tool calls.
+	IdenticalCalls int `json:"identical_calls"`
+	// Nudges is the most consecutive "continue" nudges (done refused, no
+	// tool call, empty replies).
+	Nudges int `json:"nudges"`
+	// OutputPerCall is the most bytes of one tool result sent to the model.
+	OutputPerCall int `json:"output_per_call"`
+	// OutputPerRun is the most bytes of tool results sent in one run.
+	OutputPerRun int64 `json:"output_per_run"`
+	// RunDuration is the longest a run may take.
+	RunDuration time.Duration `json:"run_duration"`
+}
+
+// DefaultLimits returns the limits used when nothing is configured.
+func DefaultLimits() Limits {
+	return Limits{
+		MaxTurns:       80,
+		TurnWait:       20 * time.Minute,
+		ToolTime:       time.Hour,
+		ProtocolErrors: 4,
+		IdenticalCalls: 4,
+		Nudges:         6,
+		OutputPerCall:  48 << 10,
+		OutputPerRun:   8 << 20,
+		RunDuration:    6 * time.Hour,
+	}
+}
+
+// Validate reports a limit that makes no sense.
+func (l Limits) Validate() error {
+	switch {
+	case l.MaxTurns < 1:
+		return fmt.Errorf("max turns must be at least 1, got %d", l.MaxTurns)
+	case l.TurnWait <= 0, l.ToolTime <= 0, l.RunDuration <= 0:
+		return fmt.Errorf("turn wait, tool time and run duration must be positive")
+	case l.ProtocolErrors < 1, l.IdenticalCalls < 1, l.Nudges < 1:
+		return fmt.Errorf("protocol errors, identical calls and nudges must be at least 1")
+	case l.OutputPerCall < 1024, l.OutputPerRun < int64(l.OutputPerCall):
+		return fmt.Errorf("output per call must be at least 1 KiB and no more than output per run")
+	}
+	return nil
+}
+
+// LimitError is a limit the run hit.
+type LimitError struct {
+	// Name is the limit's name (as in Limits' JSON tags).
+	Name string
+	// Detail is a human sentence.
+	Detail string
+}
+
+// Error implements error.
+func (e *LimitError) Error() string { return fmt.Sprintf("limit %s reached: %s", e.Name, e.Detail) }

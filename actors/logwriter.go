@@ -1,0 +1,108 @@
+package actors
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/anthdm/hollywood/actor"
+
+	"github.com/wtagent/wtagent/internal/fifo"
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session"
+)
+
+// logWriter does the event log's disk work, in order, on one goroutine.
+type logWriter struct {
+	cfg     *Config
+	e       *actor.Engine
+	p       pids
+	log     *session.Log
+	rollout *session.Rollout
+	state   session.State
+}
+
+// run handles jobs until the queue is closed and drained (the actor
+// stopped), then closes the files.
+func (w *logWriter) run(ctx context.Context, jobs *fifo.Queue[logJob]) any {
+	defer w.close()
+	stop := context.AfterFunc(ctx, jobs.Close)
+	defer stop()
+	for {
+		j, dropped, ok := jobs.Pop()
+		if !ok {
+			return nil
+		}
+		if dropped > 0 {
+			w.cfg.Logger.Debug("live events dropped under load", "count", dropped)
+		}
+		if err := w.handle(j); err != nil {
+			w.cfg.Logger.Error("event log writer failed", "err", err)
+			return writerFailed{err: err}
+		}
+	}
+}
+
+func (w *logWriter) handle(j logJob) error {
+	switch {
+	case j.read:
+		events, _, err := w.cfg.Session.Events()
+		if err != nil {
+			return fmt.Errorf("read event log: %w", err)
+		}
+		w.reply(j.replyTo, messages.EventBatch{Events: events})
+		return nil
+	case !j.persist:
+		w.show(j.ev)
+		return nil
+	}
+	ev := j.ev
+	if ev.TS.IsZero() {
+		ev.TS = w.cfg.Now().UTC()
+	}
+	seq, err := w.log.Append(ev, j.sync)
+	if err != nil {
+		if j.sync {
+			w.reply(j.replyTo, messages.AppendFailed{Type: ev.Type, Err: err.Error()})
+		}
+		return err
+	}
+	ev.Seq = seq
+	if err := w.rollout.Event(ev); err != nil {
+		w.cfg.Logger.Warn("rollout write failed", "err", err)
+	}
+	if w.applyState(ev) || j.sync {
+		w.state.LastSeq = seq
+		if err := w.cfg.Session.SaveState(w.state); err != nil {
+			w.cfg.Logger.Warn("session.json write failed", "err", err)
+		}
+	}
+	if j.sync {
+		w.reply(j.replyTo, messages.Appended{Seq: seq})
+	}
+	w.show(ev)
+	return nil
+}
+
+// show fans an event out to the UI and the status actor.
+func (w *logWriter) show(ev messages.Event) {
+	if ev.SessionID == "" {
+		ev.SessionID = w.cfg.Session.ID()
+	}
+	w.cfg.Sink(ev)
+	w.e.Send(w.p.status, ev)
+}
+
+func (w *logWriter) reply(to *actor.PID, msg any) {
+	if to != nil {
+		w.e.Send(to, msg)
+	}
+}
+
+func (w *logWriter) close() {
+	if err := w.rollout.Close(); err != nil {
+		w.cfg.Logger.Warn("close rollout", "err", err)
+	}
+	if err := w.log.Close(); err != nil {
+		w.cfg.Logger.Warn("close event log", "err", err)
+	}
+}

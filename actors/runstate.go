@@ -1,0 +1,60 @@
+package actors
+
+import (
+	"time"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// runState is what the controller tracks for the run in progress beyond the
+// event log: counters for the limits and the step in flight. A restarted
+// controller starts these afresh, which errs on the side of more turns,
+// never of a repeated side effect.
+type runState struct {
+	gen   int64
+	timer *time.Timer
+	// task is the run's task and instructions, for the done gate.
+	task string
+	// next is a message to send as soon as the transport is ready (the
+	// bootstrap); instruction is a user instruction not yet sent.
+	next        *messages.Outbound
+	instruction string
+	attachments []string
+
+	replies, nudges, protoErrs, identical, empties int
+	lastSig                                        string
+	outBytes                                       int64
+	timeoutRetried                                 bool
+	// pause is the reason for a pause asked for; it takes effect at the next
+	// step boundary.
+	pause string
+	// parsing is the ID of the parser child at work.
+	parsing string
+	// op is the tool call in progress.
+	op *opFlow
+	// notes are things to tell the model with the next result (a dev
+	// server that crashed).
+	notes []string
+	// rollover is set while a fresh conversation is being opened.
+	rollover bool
+	// lastBody is the body of the last message sent (for a rollover).
+	lastBody string
+	lastKind messages.OutboundKind
+	lastOps  []string
+}
+
+// opFlow is the tool call being decided or run.
+type opFlow struct {
+	key, callID string
+	call        messages.ToolCall
+	replyID     string
+	verdict     messages.Verdict
+	executing   bool
+}
+
+func (r *runState) stopTimer() {
+	if r.timer != nil {
+		r.timer.Stop()
+		r.timer = nil
+	}
+}

@@ -1,0 +1,144 @@
+package actors
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/anthdm/hollywood/actor"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/session"
+	"github.com/wtagent/wtagent/supervisor"
+)
+
+// Runtime is one session's running actor tree.
+type Runtime struct {
+	cfg      Config
+	e        *actor.Engine
+	p        pids
+	root     *supervisor.Root
+	finished chan messages.RunFinished
+	spool    *session.Spool
+	boundary *policy.Boundary
+	released sync.Once
+}
+
+// Start builds the session's actor tree and starts it. The controller
+// replays the session's event log at once; call Run to start or resume a
+// run.
+func Start(cfg Config) (*Runtime, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	e, err := actor.NewEngine(actor.NewEngineConfig())
+	if err != nil {
+		return nil, fmt.Errorf("actors: engine: %w", err)
+	}
+	rt := &Runtime{cfg: cfg, e: e, p: newPIDs(e), finished: make(chan messages.RunFinished, 16)}
+	if rt.spool, err = cfg.Session.OpenSpool(cfg.SpoolCap); err != nil {
+		return nil, fmt.Errorf("actors: tool output spool: %w", err)
+	}
+	if rt.boundary, err = policy.OpenBoundary(cfg.Root); err != nil {
+		rt.spool.Close()
+		return nil, fmt.Errorf("actors: %w", err)
+	}
+	e.Spawn(func() actor.Receiver { return &bridge{out: rt.finished} }, clientKind, actor.WithID(clientID))
+	rt.root = supervisor.Start(e, pathRoot, rt.rootSpec())
+	select {
+	case <-rt.root.Done():
+		err := rt.root.Err()
+		rt.release()
+		return nil, fmt.Errorf("actors: the session could not start: %w", err)
+	default:
+	}
+	return rt, nil
+}
+
+func (rt *Runtime) rootSpec() supervisor.Spec {
+	cfg, p, e := &rt.cfg, rt.p, rt.e
+	onEvent := func(ev supervisor.Event) { e.Send(p.status, ev.ActorChanged()) }
+	return supervisor.Spec{
+		Strategy: supervisor.OneForOne, Intensity: 3, Period: time.Minute, OnEvent: onEvent,
+		Children: []supervisor.ChildSpec{
+			{ID: idEventLog, Producer: newEventLog(cfg, p), Restart: supervisor.Permanent, Shutdown: 5 * time.Second},
+			{ID: idStatus, Producer: newStatusActor(cfg), Restart: supervisor.Permanent, Shutdown: time.Second},
+			{ID: idSession, Producer: supervisor.New(rt.sessionSpec()), Restart: supervisor.Permanent, Shutdown: 30 * time.Second},
+		},
+	}
+}
+
+func (rt *Runtime) sessionSpec() supervisor.Spec {
+	cfg, p := &rt.cfg, rt.p
+	children := []supervisor.ChildSpec{
+		{ID: idPolicy, Producer: newPolicyActor(cfg, p), Restart: supervisor.Permanent},
+		{ID: idApproval, Producer: newApprovalActor(cfg, p), Restart: supervisor.Permanent, Shutdown: time.Second},
+		{ID: idModel, Producer: newModelActor(cfg, p), Restart: supervisor.Permanent, Shutdown: 10 * time.Second,
+			Backoff: supervisor.Backoff{Min: time.Second, Max: 30 * time.Second, Jitter: 0.2, ResetAfter: 2 * time.Minute}},
+	}
+	children = append(children, rt.toolChildren()...)
+	children = append(children, supervisor.ChildSpec{ID: idController, Producer: newController(cfg, p), Restart: supervisor.Permanent})
+	return supervisor.Spec{Strategy: supervisor.OneForOne, Intensity: 5, Period: time.Minute, Notify: []*actor.PID{p.controller}, Children: children}
+}
+
+// Run starts a run with task, or resumes the session (task is then a new
+// instruction, or empty). The outcome arrives on Finished.
+func (rt *Runtime) Run(task string, attachments []string) {
+	rt.e.Send(rt.p.controller, messages.StartRun{Task: task, Attachments: attachments})
+}
+
+// Finished delivers the end of each run.
+func (rt *Runtime) Finished() <-chan messages.RunFinished { return rt.finished }
+
+// Pause asks for a safe pause after the current step.
+func (rt *Runtime) Pause(reason string) { rt.e.Send(rt.p.controller, messages.PauseRun{Reason: reason}) }
+
+// Cancel stops the run now, killing running tools.
+func (rt *Runtime) Cancel(reason string) { rt.e.Send(rt.p.controller, messages.CancelRun{Reason: reason}) }
+
+// Status returns the live status snapshot.
+func (rt *Runtime) Status() (messages.Status, error) {
+	res, err := rt.e.Request(rt.p.status, messages.StatusSnapshot{}, statusTimeout).Result()
+	if err != nil {
+		return messages.Status{}, fmt.Errorf("status: %w", err)
+	}
+	st, ok := res.(messages.Status)
+	if !ok {
+		return messages.Status{}, fmt.Errorf("status: unexpected reply %T", res)
+	}
+	return st, nil
+}
+
+// Done is closed when the actor tree has stopped (after Shutdown, or when
+// the root supervisor gave up); Err then says why.
+func (rt *Runtime) Done() <-chan struct{} { return rt.root.Done() }
+
+// Err is why the tree stopped: nil after a clean Shutdown.
+func (rt *Runtime) Err() error { return rt.root.Err() }
+
+// Shutdown stops every actor (dev servers included), in reverse order, and
+// releases the session's files. It is safe to call more than once.
+func (rt *Runtime) Shutdown(ctx context.Context) error {
+	err := rt.root.Shutdown(ctx)
+	rt.release()
+	if errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
+}
+
+func (rt *Runtime) release() {
+	rt.released.Do(func() {
+		<-rt.e.Poison(rt.p.client).Done()
+		if rt.spool != nil {
+			rt.spool.Close()
+		}
+		if rt.boundary != nil {
+			rt.boundary.Close()
+		}
+	})
+}

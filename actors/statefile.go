@@ -1,0 +1,95 @@
+package actors
+
+import (
+	"encoding/json"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// applyState folds a persisted event into session.json's summary and says
+// whether the file should be rewritten now: at run boundaries, sends and
+// replies — the points `wtagent sessions` and `resume` care about. Phase
+// changes alone are not worth an fsync; the live phase is on the status
+// socket.
+func (w *logWriter) applyState(ev messages.Event) bool {
+	st := &w.state
+	if ev.Turn > st.Turn {
+		st.Turn = ev.Turn
+	}
+	switch ev.Type {
+	case messages.EvRunStarted, messages.EvRunResumed:
+		var p messages.RunStartedPayload
+		_ = json.Unmarshal(ev.Payload, &p)
+		if st.Task == "" {
+			st.Task = p.Task
+		}
+		st.PID = p.PID
+		st.Outcome, st.Reason = "", ""
+		st.Phase = messages.PhaseInitializing
+		return true
+	case messages.EvPhaseChanged:
+		var p messages.PhaseChanged
+		_ = json.Unmarshal(ev.Payload, &p)
+		st.Phase = p.To
+		return false
+	case messages.EvConversationStart, messages.EvConversationRoll:
+		var p messages.ConversationPayload
+		_ = json.Unmarshal(ev.Payload, &p)
+		st.Cursor = p.Cursor
+		return true
+	case messages.EvModelMessageSent:
+		var p messages.MessageSentPayload
+		_ = json.Unmarshal(ev.Payload, &p)
+		b := p.Binding
+		st.Pending, st.PendingResultOps = &b, p.ResultOps
+		if b.Cursor != "" {
+			st.Cursor = b.Cursor
+		}
+		return true
+	case messages.EvModelMessageComplete:
+		var p messages.MessageCompletePayload
+		_ = json.Unmarshal(ev.Payload, &p)
+		st.Pending, st.PendingResultOps = nil, nil
+		if p.Reply.Cursor != "" {
+			st.Cursor = p.Reply.Cursor
+		}
+		return true
+	case messages.EvProtocolParsed:
+		var p messages.ParsedPayload
+		_ = json.Unmarshal(ev.Payload, &p)
+		st.LastMessage = shorten(p.Message, 200)
+		return false
+	case messages.EvRunCompleted, messages.EvRunInterrupted, messages.EvRunFailed, messages.EvRunCancelled:
+		var p messages.RunEndPayload
+		_ = json.Unmarshal(ev.Payload, &p)
+		st.Outcome, st.Reason = p.Outcome, p.Reason
+		st.Phase = endPhase(ev.Type)
+		st.PID = 0
+		return true
+	}
+	return false
+}
+
+// endPhase is the controller phase a run end event leaves the session in.
+func endPhase(t messages.EventType) messages.Phase {
+	switch t {
+	case messages.EvRunCompleted:
+		return messages.PhaseCompleted
+	case messages.EvRunInterrupted:
+		return messages.PhasePaused
+	case messages.EvRunCancelled:
+		return messages.PhaseCancelled
+	}
+	return messages.PhaseFailed
+}
+
+// shorten cuts s to about n bytes on a rune boundary.
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n] + "…"
+}

@@ -1,0 +1,138 @@
+package actors
+
+import (
+	"encoding/json"
+	"sort"
+	"time"
+
+	"github.com/anthdm/hollywood/actor"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/supervisor"
+)
+
+// statusActor keeps the session's live status from the events the event
+// log shows it and the supervisors' actor changes, and answers snapshots at
+// once (it does no other work), so `wtagent status` never waits on a busy
+// actor. It also serves the status socket.
+type statusActor struct {
+	cfg    *Config
+	st     messages.Status
+	actors map[string]messages.ActorInfo
+	procs  map[string]messages.ProcessInfo
+	server *statusServer
+}
+
+func newStatusActor(cfg *Config) actor.Producer {
+	return func() actor.Receiver {
+		return &statusActor{cfg: cfg, actors: map[string]messages.ActorInfo{}, procs: map[string]messages.ProcessInfo{}}
+	}
+}
+
+// Receive implements actor.Receiver.
+func (s *statusActor) Receive(c *actor.Context) {
+	switch m := c.Message().(type) {
+	case actor.Started:
+		now := s.cfg.Now()
+		s.st = messages.Status{
+			SessionID: s.cfg.Session.ID(), PID: s.cfg.PID, Root: s.cfg.Root, Provider: s.cfg.Provider,
+			Phase: messages.PhaseInitializing, StartedAt: now, UpdatedAt: now, Live: true,
+		}
+		if s.cfg.StatusSocket != "" {
+			srv, err := listenStatus(s.cfg.StatusSocket, c.Engine(), c.PID(), s.cfg.Logger)
+			if err != nil {
+				s.cfg.Logger.Warn("status socket unavailable", "path", s.cfg.StatusSocket, "err", err)
+				return
+			}
+			s.server = srv
+			supervisor.Go(c, srv.serve)
+		}
+	case messages.Event:
+		s.apply(m)
+	case messages.ActorChanged:
+		if m.Gone {
+			delete(s.actors, m.Info.Path)
+		} else {
+			s.actors[m.Info.Path] = m.Info
+		}
+	case messages.StatusSnapshot:
+		c.Respond(s.snapshot())
+	case actor.Stopped:
+		if s.server != nil {
+			s.server.close()
+		}
+	}
+}
+
+func (s *statusActor) apply(ev messages.Event) {
+	st := &s.st
+	st.UpdatedAt = s.cfg.Now()
+	if ev.Turn > st.Turn {
+		st.Turn = ev.Turn
+	}
+	switch ev.Type {
+	case messages.EvPhaseChanged:
+		var p messages.PhaseChanged
+		if json.Unmarshal(ev.Payload, &p) == nil {
+			st.Phase = p.To
+		}
+	case messages.EvModelState:
+		var p messages.ModelStateChanged
+		if json.Unmarshal(ev.Payload, &p) == nil {
+			st.ModelState = p.State
+		}
+	case messages.EvConversationStart, messages.EvConversationRoll:
+		var p messages.ConversationPayload
+		if json.Unmarshal(ev.Payload, &p) == nil {
+			st.Cursor = p.Cursor
+		}
+	case messages.EvModelMessageSent:
+		st.ModelState = messages.ModelThinking
+	case messages.EvModelMessageComplete:
+		st.ModelState = messages.ModelReady
+	case messages.EvToolStarted:
+		var p messages.ToolProposedPayload
+		if json.Unmarshal(ev.Payload, &p) == nil {
+			st.Tool = &messages.CurrentTool{CallID: ev.CallID, Name: p.Call.Name, Summary: string(p.Call.CanonicalArgs), Started: ev.TS}
+		}
+	case messages.EvToolCompleted, messages.EvToolUnknown:
+		st.Tool = nil
+	case messages.EvProcessChanged:
+		var p messages.ProcessEvent
+		if json.Unmarshal(ev.Payload, &p) == nil {
+			s.procs[p.Info.ID] = p.Info
+		}
+	case messages.EvProtocolParsed:
+		var p messages.ParsedPayload
+		if json.Unmarshal(ev.Payload, &p) == nil {
+			st.LastMessage = shorten(p.Message, 300)
+		}
+	case messages.EvRunCompleted, messages.EvRunInterrupted, messages.EvRunFailed, messages.EvRunCancelled:
+		st.Phase = endPhase(ev.Type)
+		st.Tool = nil
+	}
+}
+
+func (s *statusActor) snapshot() messages.Status {
+	st := s.st
+	now := s.cfg.Now()
+	if st.Tool != nil {
+		t := *st.Tool
+		t.ElapsedMS = now.Sub(t.Started).Milliseconds()
+		st.Tool = &t
+	}
+	st.Processes = make([]messages.ProcessInfo, 0, len(s.procs))
+	for _, p := range s.procs {
+		st.Processes = append(st.Processes, p)
+	}
+	sort.Slice(st.Processes, func(i, j int) bool { return st.Processes[i].ID < st.Processes[j].ID })
+	st.Actors = make([]messages.ActorInfo, 0, len(s.actors))
+	for _, a := range s.actors {
+		st.Actors = append(st.Actors, a)
+	}
+	sort.Slice(st.Actors, func(i, j int) bool { return st.Actors[i].Path < st.Actors[j].Path })
+	return st
+}
+
+// statusTimeout bounds a status query to the actor.
+const statusTimeout = 500 * time.Millisecond

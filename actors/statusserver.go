@@ -1,0 +1,86 @@
+package actors
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/anthdm/hollywood/actor"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// statusServer serves the session's status as JSON over HTTP on a unix
+// socket (mode 0600 in a 0700 directory): GET /v1/status. Handlers ask the
+// status actor with a short timeout and never read actor state themselves.
+type statusServer struct {
+	path string
+	ln   net.Listener
+	srv  *http.Server
+}
+
+func listenStatus(path string, e *actor.Engine, status *actor.PID, log *slog.Logger) (*statusServer, error) {
+	if err := removeStaleSocket(path); err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		return nil, fmt.Errorf("listen on status socket: %w", err)
+	}
+	if err := os.Chmod(path, 0o600); err != nil {
+		ln.Close()
+		return nil, fmt.Errorf("status socket mode: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /v1/status", func(w http.ResponseWriter, r *http.Request) {
+		res, err := e.Request(status, messages.StatusSnapshot{}, statusTimeout).Result()
+		st, ok := res.(messages.Status)
+		if err != nil || !ok {
+			http.Error(w, `{"error":"status actor busy or unavailable"}`, http.StatusServiceUnavailable)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(st)
+	})
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 2 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	return &statusServer{path: path, ln: ln, srv: srv}, nil
+}
+
+// serve runs until the server is closed (the status actor stopped).
+func (s *statusServer) serve(ctx context.Context) any {
+	stop := context.AfterFunc(ctx, func() { s.srv.Close() })
+	defer stop()
+	_ = s.srv.Serve(s.ln) // ErrServerClosed once close or ctx ends it
+	return nil
+}
+
+func (s *statusServer) close() {
+	s.srv.Close()
+	os.Remove(s.path)
+}
+
+// removeStaleSocket removes a socket file that no live server answers on;
+// a live one is an error (another process serves this session).
+func removeStaleSocket(path string) error {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if fi.Mode()&os.ModeSocket == 0 {
+		return fmt.Errorf("%s exists and is not a socket", path)
+	}
+	if c, err := net.DialTimeout("unix", path, 200*time.Millisecond); err == nil {
+		c.Close()
+		return fmt.Errorf("another process serves %s", path)
+	}
+	return os.Remove(path)
+}

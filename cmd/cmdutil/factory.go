@@ -1,0 +1,71 @@
+package cmdutil
+
+import (
+	"os"
+	"runtime"
+	"time"
+
+	"github.com/wtagent/wtagent/cmd/iostreams"
+	"github.com/wtagent/wtagent/session"
+)
+
+// Version is wtagent's version.
+const Version = "0.1.0"
+
+// GlobalOptions are the flags every command takes.
+type GlobalOptions struct {
+	// Dir is the project directory (-C/--cd); empty means the working
+	// directory.
+	Dir string
+	// JSON asks for machine-readable output.
+	JSON bool
+	// LogLevel is the stderr log level (debug, info, warn, error).
+	LogLevel string
+}
+
+// Factory carries the dependencies commands need, so tests can replace any
+// of them.
+type Factory struct {
+	IOStreams *iostreams.IOStreams
+	// Getenv reads the environment.
+	Getenv func(string) string
+	// Environ is the environment as KEY=VALUE pairs (for child processes).
+	Environ func() []string
+	// Getwd is the working directory.
+	Getwd func() (string, error)
+	// Now is the clock.
+	Now func() time.Time
+	// GOOS is the operating system the data root is resolved for.
+	GOOS string
+	// Global holds the parsed global flags.
+	Global *GlobalOptions
+	// Executable is the path of the running wtagent binary.
+	Executable func() (string, error)
+}
+
+// New returns the Factory of a real process.
+func New() *Factory {
+	return &Factory{
+		IOStreams:  iostreams.System(os.Getenv),
+		Getenv:     os.Getenv,
+		Environ:    os.Environ,
+		Getwd:      os.Getwd,
+		Now:        time.Now,
+		GOOS:       runtime.GOOS,
+		Global:     &GlobalOptions{},
+		Executable: os.Executable,
+	}
+}
+
+// Home resolves the data root ($WTAGENT_HOME or the OS application-data
+// directory) and makes sure its layout exists.
+func (f *Factory) Home() (session.Home, error) {
+	h, err := session.ResolveHome(f.Getenv, f.GOOS)
+	if err != nil {
+		return session.Home{}, err
+	}
+	if err := h.EnsureLayout(); err != nil {
+		return session.Home{}, err
+	}
+	return h, nil
+}

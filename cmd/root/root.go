@@ -1,0 +1,72 @@
+// Package root assembles the wtagent command tree.
+package root
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/wtagent/wtagent/cmd/cmdutil"
+	configcmd "github.com/wtagent/wtagent/cmd/config"
+	democmd "github.com/wtagent/wtagent/cmd/demo"
+	doctorcmd "github.com/wtagent/wtagent/cmd/doctor"
+	exportcmd "github.com/wtagent/wtagent/cmd/export"
+	logincmd "github.com/wtagent/wtagent/cmd/login"
+	mockchatcmd "github.com/wtagent/wtagent/cmd/mockchat"
+	resumecmd "github.com/wtagent/wtagent/cmd/resume"
+	runcmd "github.com/wtagent/wtagent/cmd/run"
+	sessionscmd "github.com/wtagent/wtagent/cmd/sessions"
+	statuscmd "github.com/wtagent/wtagent/cmd/status"
+	versioncmd "github.com/wtagent/wtagent/cmd/version"
+)
+
+// NewCmdRoot returns the wtagent command: running it with a task runs the
+// agent; the subcommands manage sessions, the browser login and diagnostics.
+func NewCmdRoot(f *cmdutil.Factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "wtagent [flags] [TASK]",
+		Short: "A local coding agent whose model is your ChatGPT web session",
+		Long: `wtagent is a coding agent in your terminal. Its model is your own ChatGPT web
+session, driven in a dedicated Chrome window with its own profile; the tools
+(files, programs, dev servers), the permissions and the session state stay on
+this machine.
+
+Run it with a task to start a session in the project directory (-C, or the
+working directory). Without a task it opens an interactive prompt.
+
+Log in to ChatGPT once with "wtagent login". Sessions are kept under
+$WTAGENT_HOME (default: the OS application-data directory) and can be
+resumed, inspected and exported.`,
+		Example: `  wtagent login
+  wtagent -C ./site "build me a small website with an about page"
+  wtagent --provider script --script demo.jsonl -C /tmp/p "replay a conversation"
+  wtagent status
+  wtagent resume 20261202-143000-1a2b3c4d "also add a contact page"`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Args:          cobra.ArbitraryArgs,
+	}
+	cmd.SetIn(f.IOStreams.In)
+	cmd.SetOut(f.IOStreams.Out)
+	cmd.SetErr(f.IOStreams.ErrOut)
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &cmdutil.FlagError{Err: err} })
+
+	pf := cmd.PersistentFlags()
+	pf.StringVarP(&f.Global.Dir, "cd", "C", "", "project directory (default: the working directory)")
+	pf.BoolVar(&f.Global.JSON, "json", false, "machine-readable output (for a run: one JSON event per line)")
+	pf.StringVar(&f.Global.LogLevel, "log-level", "warn", "log level on stderr: debug, info, warn or error")
+
+	runcmd.Bind(cmd, f)
+
+	cmd.AddCommand(
+		logincmd.NewCmdLogin(f),
+		resumecmd.NewCmdResume(f),
+		statuscmd.NewCmdStatus(f),
+		sessionscmd.NewCmdSessions(f),
+		exportcmd.NewCmdExport(f),
+		doctorcmd.NewCmdDoctor(f),
+		configcmd.NewCmdConfig(f),
+		mockchatcmd.NewCmdMockchat(f),
+		democmd.NewCmdDemo(f),
+		versioncmd.NewCmdVersion(f),
+	)
+	return cmd
+}

@@ -1,0 +1,88 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// diffLines is how many diff lines are shown before folding.
+const diffLines = 30
+
+// drawDiff shows a unified diff, coloured and folded.
+func (r *Renderer) drawDiff(diff string) {
+	lines := strings.Split(strings.TrimRight(diff, "\n"), "\n")
+	for i, l := range lines {
+		if i == diffLines && !r.opts.Verbose {
+			r.line(r.st.dim.Render(fmt.Sprintf("    … %d more diff lines", len(lines)-i)))
+			return
+		}
+		switch {
+		case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"):
+			r.line("    " + r.st.bold.Render(l))
+		case strings.HasPrefix(l, "@@"):
+			r.line("    " + r.st.hunk.Render(l))
+		case strings.HasPrefix(l, "+"):
+			r.line("    " + r.st.added.Render(l))
+		case strings.HasPrefix(l, "-"):
+			r.line("    " + r.st.removed.Render(l))
+		default:
+			r.line("    " + r.st.dim.Render(l))
+		}
+	}
+}
+
+// drawEnd prints the final block of a run.
+func (r *Renderer) drawEnd(ev messages.Event) {
+	p := decode[messages.RunEndPayload](ev)
+	r.line("")
+	switch ev.Type {
+	case messages.EvRunCompleted:
+		r.line(r.st.ok.Render("✔ done") + r.st.dim.Render(fmt.Sprintf(" · session %s · %d turns", ev.SessionID, ev.Turn)))
+	case messages.EvRunInterrupted:
+		r.line(r.st.warn.Render("⏸ interrupted: ") + p.Reason)
+	case messages.EvRunCancelled:
+		r.line(r.st.warn.Render("■ cancelled: ") + p.Reason)
+	default:
+		r.line(r.st.bad.Render("✗ failed: ") + p.Reason)
+	}
+	if s := strings.TrimSpace(p.Summary); s != "" {
+		r.line("")
+		for _, l := range strings.Split(s, "\n") {
+			r.line("  " + l)
+		}
+	}
+	section := func(title string, items []string, style func(string) string) {
+		if len(items) == 0 {
+			return
+		}
+		r.line("")
+		r.line(r.st.bold.Render(title))
+		for _, it := range items {
+			r.line("  " + style(it))
+		}
+	}
+	plain := func(s string) string { return s }
+	section("Changed files", p.Changed, plain)
+	section("Verified with", p.Verification, plain)
+	section("Running at", p.URLs, func(s string) string { return r.st.accent.Render(s) })
+	if ev.Type != messages.EvRunCompleted {
+		r.line("")
+		r.line(r.st.dim.Render("resume with: ") + "wtagent resume " + ev.SessionID)
+	}
+}
+
+// firstLine is the first line of s, cut to n runes.
+func firstLine(s string, n int) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + " …"
+	}
+	return truncateRunes(s, n)
+}
+
+// indentAfterFirst indents every line of s but the first.
+func indentAfterFirst(s, indent string) string {
+	return strings.ReplaceAll(s, "\n", "\n"+indent)
+}

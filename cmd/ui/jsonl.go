@@ -1,0 +1,45 @@
+package ui
+
+import (
+	"encoding/json"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// JSONLine is one line of `--json` output.
+type JSONLine struct {
+	Type      messages.EventType `json:"type"`
+	SessionID string             `json:"session_id"`
+	Turn      int                `json:"turn"`
+	CallID    string             `json:"call_id"`
+	TS        time.Time          `json:"ts"`
+	Payload   json.RawMessage    `json:"payload"`
+}
+
+// JSONWriter prints events as JSON Lines, one event per line, in order.
+// It is safe for concurrent use.
+type JSONWriter struct {
+	mu  sync.Mutex
+	enc *json.Encoder
+}
+
+// NewJSONWriter returns a writer of JSON Lines to w.
+func NewJSONWriter(w io.Writer) *JSONWriter {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return &JSONWriter{enc: enc}
+}
+
+// Event writes ev as one line.
+func (j *JSONWriter) Event(ev messages.Event) {
+	p := ev.Payload
+	if len(p) == 0 {
+		p = json.RawMessage("{}")
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	_ = j.enc.Encode(JSONLine{Type: ev.Type, SessionID: ev.SessionID, Turn: ev.Turn, CallID: ev.CallID, TS: ev.TS, Payload: p})
+}

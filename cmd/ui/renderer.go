@@ -1,0 +1,139 @@
+package ui
+
+import (
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/wtagent/wtagent/internal/fifo"
+	"github.com/wtagent/wtagent/messages"
+)
+
+// Options configure a Renderer.
+type Options struct {
+	// TTY says the output is a terminal: a live status line with a spinner
+	// is drawn and redrawn.
+	TTY bool
+	// Color enables styling.
+	Color bool
+	// Width is the terminal width.
+	Width int
+	// Now is the clock (tests).
+	Now func() time.Time
+	// LiveLines is how many output lines of one call are shown live before
+	// the rest is folded.
+	LiveLines int
+	// Verbose shows every output line.
+	Verbose bool
+}
+
+// Renderer draws a session's events as a compact terminal view. Event never
+// blocks; a single goroutine (Run) does the drawing.
+type Renderer struct {
+	out  io.Writer
+	opts Options
+	st   styles
+	q    *fifo.Queue[messages.Event]
+
+	// mu guards the terminal: the drawing goroutine, the spinner ticker and
+	// prompts (Hold) take turns.
+	mu     sync.Mutex
+	status statusLine
+	calls  map[string]*callOutput
+	done   chan struct{}
+}
+
+// New returns a renderer writing to out.
+func New(out io.Writer, opts Options) *Renderer {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.LiveLines <= 0 {
+		opts.LiveLines = 24
+	}
+	if opts.Width <= 0 {
+		opts.Width = 80
+	}
+	return &Renderer{
+		out: out, opts: opts, st: newStyles(out, opts.Color), q: fifo.New[messages.Event](2048),
+		calls: map[string]*callOutput{}, done: make(chan struct{}),
+	}
+}
+
+// Event queues ev for drawing. It never blocks; live events (Seq 0:
+// output, progress) are dropped under a flood and the drop is shown.
+func (r *Renderer) Event(ev messages.Event) { r.q.Push(ev, ev.Seq == 0) }
+
+// Run draws queued events until Close; it returns when everything queued
+// before Close has been drawn.
+func (r *Renderer) Run() {
+	defer close(r.done)
+	stopTick := r.startTicker()
+	defer stopTick()
+	for {
+		ev, dropped, ok := r.q.Pop()
+		if !ok {
+			r.mu.Lock()
+			r.clearStatus()
+			r.mu.Unlock()
+			return
+		}
+		r.mu.Lock()
+		if dropped > 0 {
+			r.line(r.st.dim.Render(fmt.Sprintf("  … %d live output chunks skipped (the full output is in the session's tool-output.jsonl)", dropped)))
+		}
+		r.draw(ev)
+		r.mu.Unlock()
+	}
+}
+
+// Close stops the renderer after the queued events are drawn and waits for
+// Run to return.
+func (r *Renderer) Close() {
+	r.q.Close()
+	<-r.done
+}
+
+// Hold takes the terminal for a prompt: the status line is cleared and no
+// event is drawn until release is called.
+func (r *Renderer) Hold() (w io.Writer, release func()) {
+	r.mu.Lock()
+	r.clearStatus()
+	return r.out, func() {
+		r.drawStatus()
+		r.mu.Unlock()
+	}
+}
+
+func (r *Renderer) startTicker() func() {
+	if !r.opts.TTY {
+		return func() {}
+	}
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(120 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				r.mu.Lock()
+				r.status.frame++
+				r.drawStatus()
+				r.mu.Unlock()
+			}
+		}
+	}()
+	return func() { close(stop); <-done }
+}
+
+// line prints one line above the status line. Callers hold r.mu.
+func (r *Renderer) line(s string) {
+	r.clearStatus()
+	fmt.Fprintln(r.out, s)
+	r.drawStatus()
+}

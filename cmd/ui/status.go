@@ -1,0 +1,82 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// statusLine is the live line at the bottom of a terminal: a spinner, what
+// is happening, the elapsed time and a glimpse of the model's text.
+type statusLine struct {
+	label   string
+	since   time.Time
+	glimpse string
+	frame   int
+	drawn   bool
+}
+
+func spinnerFrames() []string {
+	return []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
+}
+
+// setStatus shows label with a spinner (TTY only); an empty label hides it.
+// Callers hold r.mu.
+func (r *Renderer) setStatus(label string) {
+	if label != r.status.label {
+		r.status.since = r.opts.Now()
+		r.status.glimpse = ""
+	}
+	r.status.label = label
+	r.drawStatus()
+}
+
+func (r *Renderer) clearStatus() {
+	if r.opts.TTY && r.status.drawn {
+		fmt.Fprint(r.out, "\r\x1b[2K")
+		r.status.drawn = false
+	}
+}
+
+func (r *Renderer) drawStatus() {
+	if !r.opts.TTY || r.status.label == "" {
+		return
+	}
+	frames := spinnerFrames()
+	elapsed := r.opts.Now().Sub(r.status.since).Seconds()
+	s := fmt.Sprintf("%s %s %.1fs", frames[r.status.frame%len(frames)], r.status.label, elapsed)
+	if g := r.status.glimpse; g != "" {
+		s += " · " + g
+	}
+	s = truncateRunes(s, r.opts.Width-1)
+	fmt.Fprint(r.out, "\r\x1b[2K"+r.st.accent.Render(s))
+	r.status.drawn = true
+}
+
+// glimpseOf is the last line of partial model text, for the status line.
+func glimpseOf(text string) string {
+	total := utf8.RuneCountInString(text)
+	last := strings.TrimRight(text, " \n\t")
+	if i := strings.LastIndexByte(last, '\n'); i >= 0 {
+		last = last[i+1:]
+	}
+	last = strings.Join(strings.Fields(last), " ")
+	return fmt.Sprintf("%d chars · %s", total, lastRunes(last, 60))
+}
+
+func truncateRunes(s string, n int) string {
+	if n <= 1 || utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	rs := []rune(s)
+	return string(rs[:n-1]) + "…"
+}
+
+func lastRunes(s string, n int) string {
+	rs := []rune(s)
+	if len(rs) <= n {
+		return s
+	}
+	return "…" + string(rs[len(rs)-n:])
+}
