@@ -1,0 +1,99 @@
+//go:build unix
+
+package supervisor
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/anthdm/hollywood/actor"
+)
+
+// processOwner runs `sh -c 'sleep 30 & echo $!; wait'` in its own process
+// group bound to Ctx(c), reports the pids of the shell and of its
+// grandchild, and in Stopped waits for the shell to exit "gracefully"
+// without ever signalling it: only the forced cancellation ends it.
+func processOwner(pids chan<- [2]int) actor.Producer {
+	return workerOf(nil, func(w *worker) {
+		exited := make(chan struct{})
+		w.onStart = func(c *actor.Context) {
+			Go(c, func(ctx context.Context) any {
+				defer close(exited)
+				cmd := exec.CommandContext(ctx, "sh", "-c", "sleep 30 & echo $!; wait")
+				cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+				cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+				cmd.WaitDelay = time.Second
+				out, err := cmd.StdoutPipe()
+				if err != nil {
+					panic(err)
+				}
+				if err := cmd.Start(); err != nil {
+					panic(err)
+				}
+				line, _ := bufio.NewReader(out).ReadString('\n')
+				grandchild, _ := strconv.Atoi(strings.TrimSpace(line))
+				pids <- [2]int{cmd.Process.Pid, grandchild}
+				_ = cmd.Wait()
+				return nil
+			})
+		}
+		w.onStop = func(*actor.Context) { <-exited }
+	})
+}
+
+func TestShutdownKillsStuckProcessGroupViaContext(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	e := newEngine(t)
+	pids := make(chan [2]int, 1)
+	root := startRoot(t, e, Spec{Children: []ChildSpec{
+		{ID: "proc", Producer: processOwner(pids), Shutdown: 100 * time.Millisecond},
+	}})
+	var p [2]int
+	select {
+	case p = <-pids:
+	case <-time.After(waitLimit):
+		t.Fatal("process did not start")
+	}
+	if !alive(p[1]) {
+		t.Fatalf("grandchild %d not running", p[1])
+	}
+	// The StopChild reply arrives well before `sleep 30` would end on its
+	// own, and only because the context was cancelled.
+	if reply := ask(t, e, root.PID(), StopChild{ID: "proc"}); reply != Killed {
+		t.Fatalf("StopChild reply = %v, want killed", reply)
+	}
+	if alive(p[0]) {
+		t.Fatalf("shell %d survived", p[0])
+	}
+	deadline := time.Now().Add(waitLimit)
+	for alive(p[1]) { // the grandchild is reaped by init, asynchronously
+		if time.Now().After(deadline) {
+			t.Fatalf("grandchild %d in the process group survived", p[1])
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// alive reports whether pid is a running (not zombie) process.
+func alive(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return syscall.Kill(pid, 0) == nil // no /proc: best effort
+	}
+	s := string(stat)
+	i := strings.LastIndexByte(s, ')')
+	return i < 0 || len(s) < i+3 || s[i+2] != 'Z'
+}
