@@ -51,16 +51,16 @@ func DefaultCatalogue() *Catalogue {
 	path := func(doc string, required bool) ArgSpec {
 		return ArgSpec{Name: "path", Type: ArgString, Required: required, Default: defaultIf(!required, "."), Doc: doc}
 	}
-	argv := ArgSpec{Name: "argv", Type: ArgList, Doc: "arguments, one <item> each; no shell is involved"}
-	cwd := ArgSpec{Name: "cwd", Type: ArgString, Default: ".", Doc: "working directory relative to the project root"}
-	env := ArgSpec{Name: "env", Type: ArgList, Doc: "extra environment variables, one KEY=VALUE <item> each"}
+	argv := ArgSpec{Name: "argv", Type: ArgList, Doc: "arguments, one <item> each (no shell)"}
+	cwd := ArgSpec{Name: "cwd", Type: ArgString, Default: ".", Doc: "working directory"}
+	env := ArgSpec{Name: "env", Type: ArgList, Doc: "extra environment, one KEY=VALUE <item> each"}
 	procID := ArgSpec{Name: "process_id", Type: ArgString, Required: true, Doc: "id returned by process.start"}
 	return NewCatalogue(
 		ToolSpec{
 			Name:        ToolFSList,
-			Description: "List a directory of the project (directories end with /, files show their size). Skips .git.",
+			Description: "List a directory (directories end with /, files show their size). Skips .git.",
 			Args: []ArgSpec{
-				path("directory relative to the project root", false),
+				path("directory", false),
 				{Name: "depth", Type: ArgInt, Default: "2", Min: 0, Max: 8, Doc: "how many levels to descend"},
 				{Name: "include_hidden", Type: ArgBool, Default: "false", Doc: "list dot-files too"},
 			},
@@ -69,9 +69,9 @@ func DefaultCatalogue() *Catalogue {
 		},
 		ToolSpec{
 			Name:        ToolFSRead,
-			Description: "Read a text file by lines. Returns the lines, the total line count and whether more remain.",
+			Description: "Read a text file by lines; returns the lines, the total line count and whether more remain.",
 			Args: []ArgSpec{
-				path("file relative to the project root", true),
+				path("file", true),
 				{Name: "offset", Type: ArgInt, Default: "0", Min: 0, Max: 1 << 30, Doc: "first line to return, from 0"},
 				{Name: "limit", Type: ArgInt, Default: "400", Min: 1, Max: 4000, Doc: "most lines to return"},
 			},
@@ -80,10 +80,10 @@ func DefaultCatalogue() *Catalogue {
 		},
 		ToolSpec{
 			Name:        ToolFSWrite,
-			Description: "Create or overwrite a file atomically (parent directories are created). Put the content in CDATA.",
+			Description: "Create, overwrite or append to a file atomically; parent directories are created.",
 			Args: []ArgSpec{
-				path("file relative to the project root", true),
-				{Name: "content", Type: ArgText, Required: true, MaxLen: 4 << 20, Doc: "the whole new content, in CDATA"},
+				path("file", true),
+				{Name: "content", Type: ArgText, Required: true, MaxLen: 4 << 20, Doc: "the whole new content"},
 				{Name: "mode", Type: ArgEnum, Default: "overwrite", Enum: []string{"overwrite", "append"}, Doc: "overwrite or append"},
 			},
 			Risk: messages.RiskWrite, Timeout: 30 * time.Second, OutputLimit: 8 << 10,
@@ -91,13 +91,13 @@ func DefaultCatalogue() *Catalogue {
 		},
 		ToolSpec{
 			Name:        ToolFSEdit,
-			Description: "Replace exact text in a file atomically; fails if the old text is missing or not unique (unless replace_all). Returns a unified diff. Give old_text/new_text, or several <edit> elements inside <edits>.",
+			Description: "Replace exact text in a file atomically; fails if the old text is missing or not unique (unless replace_all). Returns a unified diff.",
 			Args: []ArgSpec{
-				path("file relative to the project root", true),
-				{Name: "old_text", Type: ArgText, Doc: "exact text to replace, in CDATA"},
-				{Name: "new_text", Type: ArgText, Doc: "replacement text, in CDATA"},
-				{Name: "replace_all", Type: ArgBool, Default: "false", Doc: "replace every occurrence"},
-				{Name: "edits", Type: ArgEdits, Doc: "several edits applied in order: <edit><old_text/><new_text/><replace_all/></edit>"},
+				path("file", true),
+				{Name: "old_text", Type: ArgText, Required: true, NonEmpty: true, Form: "single", Doc: "exact text to replace"},
+				{Name: "new_text", Type: ArgText, Required: true, Form: "single", Doc: "replacement (may be empty)"},
+				{Name: "replace_all", Type: ArgBool, Default: "false", Form: "single", Doc: "replace every occurrence"},
+				{Name: "edits", Type: ArgEdits, Required: true, Form: "edits", Doc: "edits applied in order, each <edit><old_text/><new_text/><replace_all/></edit>"},
 			},
 			Risk: messages.RiskWrite, Timeout: 30 * time.Second, OutputLimit: 16 << 10,
 			New: func() any { return new(FSEditArgs) },
@@ -107,7 +107,7 @@ func DefaultCatalogue() *Catalogue {
 			Description: "Search file contents (literal text, or a regular expression with regex=true), honouring .gitignore. Returns path:line:text hits.",
 			Args: []ArgSpec{
 				{Name: "pattern", Type: ArgString, Required: true, Doc: "text or regular expression"},
-				path("directory to search, relative to the project root", false),
+				path("directory to search", false),
 				{Name: "glob", Type: ArgString, Doc: "only files matching this glob, e.g. *.go"},
 				{Name: "regex", Type: ArgBool, Default: "false", Doc: "treat pattern as a regular expression"},
 				{Name: "case_insensitive", Type: ArgBool, Default: "false", Doc: "ignore case"},
@@ -118,11 +118,11 @@ func DefaultCatalogue() *Catalogue {
 		},
 		ToolSpec{
 			Name:        ToolTerminalExec,
-			Description: "Run a program to completion in a terminal (PTY) and return its exit code, stdout and stderr (long output keeps head and tail). No shell: give the program and its argv items.",
+			Description: "Run a program to completion in a terminal (PTY); returns the exit code, stdout and stderr (long output keeps head and tail). No shell: give the program and argv items.",
 			Args: []ArgSpec{
 				{Name: "program", Type: ArgString, Required: true, Doc: "program name or path, e.g. npm, go, ./build.sh"},
 				argv, cwd,
-				{Name: "timeout_ms", Type: ArgInt, Default: "120000", Min: 100, Max: 3600000, Doc: "kill the process tree after this many milliseconds"},
+				{Name: "timeout_ms", Type: ArgInt, Default: "120000", Min: 100, Max: 3600000, Doc: "kill the process tree after this long"},
 				env,
 			},
 			Risk: messages.RiskExecute, Timeout: 120 * time.Second, MaxTimeout: time.Hour, OutputLimit: 16 << 10,

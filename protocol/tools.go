@@ -44,6 +44,15 @@ type ArgSpec struct {
 	// MaxLen bounds the byte length of a string, text or list item; zero
 	// means the decoder's global cap.
 	MaxLen int
+	// NonEmpty refuses an empty value (an ArgText that is given but empty).
+	// An empty string, int, bool or enum always counts as absent.
+	NonEmpty bool
+	// Form names the alternative argument form this argument belongs to. A
+	// tool whose arguments have forms takes exactly one form per call (the
+	// one whose arguments appear); Required then means "required when this
+	// form is used". fs.edit has the forms "single" (old_text, new_text,
+	// replace_all) and "edits".
+	Form string
 	// Doc is a short description for the model.
 	Doc string
 }

@@ -1,0 +1,223 @@
+package protocol
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/protocol and the FuzzParse seed corpus")
+
+// goldenDir holds the parser's golden cases: NAME.txt is a reply and
+// NAME.golden its parsed turn or error. The verdict is also in the name, so
+// that -update cannot bless a wrong one: "ok-…" must parse, "<kind>-…" must
+// fail with that ErrorKind.
+const goldenDir = "../testdata/protocol"
+
+// generatedCases are golden cases whose replies are too big to store; their
+// .golden files are stored.
+func generatedCases() map[string]string {
+	line := "\tfmt.Printf(\"%d <%s> & ]]> \\r\\n\", i, name) // ünïcode ✓\r\n"
+	big := strings.Repeat(line, (1<<20)/len(line)+1)
+	return map[string]string{
+		"ok-large-1mb": "```xml\n<agent_response>\n<done>false</done>\n<message>Write the big file.</message>\n" +
+			"<tool_call name=\"fs.write\"><args><path>big.go</path><content><![CDATA[" +
+			strings.ReplaceAll(big, "]]>", "]]]]><![CDATA[>") + "]]></content></args></tool_call>\n</agent_response>\n```",
+		"too_large-reply-over-limit": "<agent_response><done>true</done><message>" +
+			strings.Repeat("x", MaxReplyBytes) + "</message></agent_response>",
+		"too_large-content-over-maxlen": "<agent_response><done>false</done><message>m</message><tool_call name=\"fs.write\"><args>" +
+			"<path>a</path><content><![CDATA[" + strings.Repeat("y", MaxTextLen+1) + "]]></content></args></tool_call></agent_response>",
+	}
+}
+
+// goldenCases returns every case: name → reply.
+func goldenCases(t testing.TB) map[string]string {
+	files, err := filepath.Glob(filepath.Join(goldenDir, "*.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := generatedCases()
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases[strings.TrimSuffix(filepath.Base(f), ".txt")] = string(b)
+	}
+	return cases
+}
+
+func TestGolden(t *testing.T) {
+	cases := goldenCases(t)
+	if len(cases) < 40 {
+		t.Fatalf("only %d golden cases in %s", len(cases), goldenDir)
+	}
+	names := make([]string, 0, len(cases))
+	for n := range cases {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			reply := cases[name]
+			turn, err := Parse(reply, nil)
+			checkVerdict(t, name, turn, err)
+			got := renderGolden(t, turn, err)
+			path := filepath.Join(goldenDir, name+".golden")
+			if *update {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, rerr := os.ReadFile(path)
+			if rerr != nil {
+				t.Fatalf("%v (run go test ./protocol -run TestGolden -update)", rerr)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("parse result differs from %s:\n--- got\n%s\n--- want\n%s", path, got, want)
+			}
+		})
+	}
+}
+
+// checkVerdict enforces the verdict the case's name promises.
+func checkVerdict(t *testing.T, name string, turn Turn, err error) {
+	t.Helper()
+	want, _, _ := strings.Cut(name, "-")
+	if want == "ok" {
+		if err != nil {
+			t.Fatalf("want a parsed turn, got %v", err)
+		}
+		if turn.Done != (turn.Call == nil) {
+			t.Fatalf("done=%v with call %v", turn.Done, turn.Call)
+		}
+		return
+	}
+	if err == nil {
+		t.Fatalf("want error kind %s, got a turn: %+v", want, turn)
+	}
+	var pe *Error
+	if !errors.As(err, &pe) {
+		t.Fatalf("error %v (%T) is not an *Error", err, err)
+	}
+	if !errors.Is(err, ErrorKind(want)) {
+		t.Fatalf("want kind %s, got %s: %v", want, string(pe.Kind), err)
+	}
+	if turn.Call != nil {
+		t.Fatalf("a failed parse returned a call: %+v", turn.Call)
+	}
+	if pe.Msg == "" || pe.Feedback() == "" || (pe.Fix == "" && pe.Kind != KindNoTool) {
+		t.Fatalf("error without a message or fix: %+v", pe)
+	}
+	fb := FormatProtocolError(err)
+	if !strings.Contains(fb, `kind="`+want+`"`) {
+		t.Fatalf("protocol error lacks its kind: %s", fb)
+	}
+}
+
+// renderGolden renders a parse result as indented JSON; strings over 4 KiB
+// are replaced by their length and hash.
+func renderGolden(t *testing.T, turn Turn, err error) []byte {
+	t.Helper()
+	out := map[string]any{"notes": turn.Notes}
+	if err != nil {
+		pe := AsError(err)
+		e := map[string]any{"kind": pe.Kind, "msg": summarise(pe.Msg), "fix": pe.Fix}
+		if pe.Tool != "" {
+			e["tool"] = pe.Tool
+		}
+		if pe.Arg != "" {
+			e["arg"] = pe.Arg
+		}
+		if pe.Line != 0 {
+			e["line"] = pe.Line
+		}
+		out["error"] = e
+		if turn.Message != "" {
+			out["message"] = turn.Message
+		}
+	} else {
+		out["done"] = turn.Done
+		out["message"] = summarise(turn.Message)
+		if turn.Call != nil {
+			var args any
+			if err := json.Unmarshal(turn.Call.CanonicalArgs, &args); err != nil {
+				t.Fatalf("canonical args %s: %v", turn.Call.CanonicalArgs, err)
+			}
+			out["tool"] = turn.Call.Name
+			out["args"] = summariseAll(args)
+		}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func summarise(s string) string {
+	if len(s) <= 4096 {
+		return s
+	}
+	return fmt.Sprintf("<%d bytes, sha256 %x>", len(s), sha256.Sum256([]byte(s)))
+}
+
+func summariseAll(v any) any {
+	switch x := v.(type) {
+	case string:
+		return summarise(x)
+	case []any:
+		for i := range x {
+			x[i] = summariseAll(x[i])
+		}
+	case map[string]any:
+		for k := range x {
+			x[k] = summariseAll(x[k])
+		}
+	}
+	return v
+}
+
+// TestFuzzSeedCorpus keeps protocol/testdata/fuzz/FuzzParse in step with the
+// stored golden replies (-update rewrites it).
+func TestFuzzSeedCorpus(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(goldenDir, "*.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join("testdata", "fuzz", "FuzzParse")
+	for _, f := range files {
+		reply, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed := "go test fuzz v1\nstring(" + strconv.Quote(string(reply)) + ")\n"
+		path := filepath.Join(dir, strings.TrimSuffix(filepath.Base(f), ".txt"))
+		if *update {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, []byte(seed), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		got, err := os.ReadFile(path)
+		if err != nil || string(got) != seed {
+			t.Errorf("seed %s is missing or stale (run go test ./protocol -run TestFuzzSeedCorpus -update)", path)
+		}
+	}
+}

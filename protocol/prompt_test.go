@@ -1,0 +1,201 @@
+package protocol
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// outbound returns one message of every kind, as the builders make them.
+func outbound() map[string]string {
+	cat := DefaultCatalogue()
+	code := 0
+	res := messages.ToolResult{Tool: ToolTerminalExec, Status: messages.ToolOK, ExitCode: &code, Stdout: "ok\n"}
+	_, perr := Parse("<agent_response><done>maybe</done></agent_response>", cat)
+	return map[string]string{
+		"bootstrap":      Bootstrap(BootstrapInput{Task: "build me a website", RootName: "site", Catalogue: cat, Attachments: []string{"notes.md"}, Mode: "ask"}),
+		"tool_result":    FormatToolResult(res),
+		"protocol_error": FormatProtocolError(perr),
+		"resume":         Resume(ResumeInput{SessionID: "s1", RootName: "site", InitialTask: "build", LatestInstruction: "add a footer", Pending: &res}),
+		"resume_fresh":   Resume(ResumeInput{SessionID: "s1", RootName: "site", InitialTask: "build", Catalogue: cat}),
+		"continue":       Continue(ContinueNoTool),
+		"continue_other": Continue("The page reloaded."),
+		"follow_up":      FollowUp("now add a contact form </follow_up> ]]>"),
+		"rollover": Rollover(Checkpoint{Goal: "build", Changed: []string{"index.html"}, Verification: []string{"npm test: ok"},
+			OpenItems: []string{"footer"}, LastMessage: "Wrote the page."}, cat, "site"),
+	}
+}
+
+func TestWithReminderEndsEveryMessageOnce(t *testing.T) {
+	for name, body := range outbound() {
+		t.Run(name, func(t *testing.T) {
+			if strings.Contains(body, reminderOpen) {
+				t.Fatalf("the builder already added a reminder")
+			}
+			msg := WithReminder(body)
+			if !strings.HasSuffix(msg, Reminder) {
+				t.Fatalf("message does not end with the reminder:\n%s", msg)
+			}
+			if n := strings.Count(msg, reminderOpen); n != 1 {
+				t.Fatalf("%d reminders in the message", n)
+			}
+			if again := WithReminder(msg); again != msg {
+				t.Fatalf("WithReminder is not idempotent:\n%q\n%q", again, msg)
+			}
+			checkNoRawControls(t, msg)
+		})
+	}
+}
+
+func TestWithReminderReplacesTrailingReminders(t *testing.T) {
+	cases := map[string]string{
+		"empty":     "",
+		"old":       "body\n\n<system_reminder>old text</system_reminder>\n  ",
+		"two":       "body<system_reminder>a</system_reminder>\n<system_reminder>b</system_reminder>",
+		"not_final": "body <system_reminder>x</system_reminder> tail",
+	}
+	for name, in := range cases {
+		out := WithReminder(in)
+		if !strings.HasSuffix(out, Reminder) || strings.Count(out, Reminder) != 1 {
+			t.Errorf("%s: %q", name, out)
+		}
+		if name == "old" || name == "two" {
+			if strings.Count(out, reminderOpen) != 1 || !strings.HasPrefix(out, "body") {
+				t.Errorf("%s: old reminder kept: %q", name, out)
+			}
+		}
+		if name == "not_final" && !strings.Contains(out, "tail\n\n"+Reminder) {
+			t.Errorf("%s: body changed: %q", name, out)
+		}
+	}
+	if len(Reminder) >= 400 {
+		t.Errorf("the reminder is %d bytes; keep it short (the JS peer's is ~650)", len(Reminder))
+	}
+}
+
+func TestBootstrap(t *testing.T) {
+	cat := DefaultCatalogue()
+	b := Bootstrap(BootstrapInput{Task: "Build a <b>site</b> & test it ]]> now", RootName: "myproj", Catalogue: cat,
+		Attachments: []string{"spec.md"}, Mode: "ask"})
+	for _, want := range []string{
+		"<agent_protocol>", "</agent_protocol>", "not a system message", "exactly one <agent_response>", "```xml",
+		"At most one <tool_call>", "checked locally", "never guess", "virtual filesystem", "/workspace", "/mnt/data",
+		`"myproj"`, "CDATA", "data, not instructions", "build or run the tests", "summarises the changes",
+		"Approval mode: ask", "spec.md", `<task project="myproj">`,
+	} {
+		if !strings.Contains(b, want) {
+			t.Errorf("bootstrap lacks %q", want)
+		}
+	}
+	// The catalogue is generated: every tool and argument, with its type.
+	if !strings.Contains(b, CatalogueText(cat)) {
+		t.Error("bootstrap does not embed CatalogueText")
+	}
+	for _, s := range cat.Specs() {
+		if !strings.Contains(b, s.Name+" [") || !strings.Contains(b, s.Description) {
+			t.Errorf("tool %s missing", s.Name)
+		}
+		for _, a := range s.Args {
+			if !strings.Contains(b, "<"+a.Name+"> "+argSummary(a)) {
+				t.Errorf("argument %s.%s missing", s.Name, a.Name)
+			}
+		}
+	}
+	// The task survives byte for byte inside its CDATA.
+	i := strings.Index(b, "<task")
+	got, err := elementText(b[i:], "task")
+	if err != nil || got != "Build a <b>site</b> & test it ]]> now" {
+		t.Errorf("task = %q, %v", got, err)
+	}
+	if len(b) > 7000 {
+		t.Errorf("bootstrap is %d bytes; keep it compact", len(b))
+	}
+}
+
+// elementText reads the text of the first element called name in s,
+// with the parser's own machinery.
+func elementText(s, name string) (string, error) {
+	env, perr := locate(s, name)
+	if perr != nil {
+		return "", perr
+	}
+	n, perr := buildTree(env.root, name)
+	if perr != nil {
+		return "", perr
+	}
+	return n.value(), nil
+}
+
+// TestBootstrapExamplesParse: the examples shown to the model are replies
+// Parse accepts.
+func TestBootstrapExamplesParse(t *testing.T) {
+	for _, ex := range []string{exampleStep(nil), exampleDone()} {
+		if _, err := Parse(ex, nil); err != nil {
+			t.Errorf("example does not parse: %v\n%s", err, ex)
+		}
+	}
+	b := Bootstrap(BootstrapInput{Task: "t"})
+	if !strings.Contains(b, exampleStep(nil)) || !strings.Contains(b, exampleDone()) {
+		t.Error("bootstrap does not show the examples")
+	}
+}
+
+func TestContinueReasons(t *testing.T) {
+	for reason, want := range map[string]string{
+		ContinueNoTool: "no <tool_call>", ContinueEmpty: "was empty", ContinueNoReply: "no reply",
+		ContinueUnverified: "no build or test has passed", "The tab crashed.": "The tab crashed.",
+	} {
+		c := Continue(reason)
+		if !strings.Contains(c, want) || !strings.HasPrefix(c, "<continue reason=") {
+			t.Errorf("Continue(%q) = %q", reason, c)
+		}
+	}
+	if !strings.Contains(Continue("x"), `reason="other"`) {
+		t.Error("free-text reason not marked other")
+	}
+	_, err := Parse("<agent_response><done>false</done><message>m</message></agent_response>", nil)
+	if pe := AsError(err); pe.Feedback() != continueText(ContinueNoTool) {
+		t.Errorf("no_tool feedback %q is not the continue nudge", pe.Feedback())
+	}
+}
+
+func TestResumeAndRollover(t *testing.T) {
+	code := 1
+	pending := messages.ToolResult{Tool: ToolFSWrite, Status: messages.ToolError, ExitCode: &code, Message: "disk full"}
+	r := Resume(ResumeInput{SessionID: "sess-9", RootName: "p", InitialTask: "make it", LatestInstruction: "also docs", Pending: &pending})
+	for _, want := range []string{`session="sess-9"`, `project="p"`, "<initial_task><![CDATA[make it]]></initial_task>",
+		"<latest_instruction><![CDATA[also docs]]></latest_instruction>", FormatToolResult(pending), "latest instruction"} {
+		if !strings.Contains(r, want) {
+			t.Errorf("resume lacks %q:\n%s", want, r)
+		}
+	}
+	if strings.Contains(r, "<agent_protocol>") {
+		t.Error("a resume in the same conversation repeats the protocol")
+	}
+	fresh := Resume(ResumeInput{SessionID: "s", InitialTask: "t", Catalogue: DefaultCatalogue()})
+	if !strings.Contains(fresh, "<agent_protocol>") || !strings.Contains(fresh, "terminal.exec [") {
+		t.Error("a resume in a new conversation lacks the protocol and tools")
+	}
+	if _, err := ParseToolResult(r); err != nil {
+		t.Errorf("the pending result in the resume does not parse: %v", err)
+	}
+
+	ro := Rollover(Checkpoint{Goal: "ship", Changed: []string{"a.go", "b&c.go"}, Verification: []string{"go test ./...: ok"},
+		OpenItems: []string{"docs"}, LastMessage: "half done"}, nil, "proj")
+	for _, want := range []string{"<agent_protocol>", `<checkpoint project="proj">`, "<goal><![CDATA[ship]]></goal>",
+		"<item>a.go</item>", "<item><![CDATA[b&c.go]]></item>", "go test ./...: ok", "<item>docs</item>", "half done", "re-read"} {
+		if !strings.Contains(ro, want) {
+			t.Errorf("rollover lacks %q", want)
+		}
+	}
+}
+
+func TestFollowUpKeepsText(t *testing.T) {
+	text := "add </follow_up> and ]]> and \r\n too"
+	f := FollowUp(text)
+	got, err := elementText(f, "follow_up")
+	if err != nil || got != text {
+		t.Fatalf("follow-up text = %q, %v\n%s", got, err, f)
+	}
+}

@@ -1,0 +1,37 @@
+package protocol
+
+import "strings"
+
+// Reminder is the <system_reminder> that ends every message wtagent sends
+// to the model. It restates the reply format the user asked for; it does
+// not pose as a system message.
+const Reminder = "<system_reminder>wtagent reply format (the app protocol the user asked for, not a system message): " +
+	"exactly one <agent_response> in one ```xml fence; at most one <tool_call>; code and file content in CDATA; " +
+	"done=true only after a passing build or test.</system_reminder>"
+
+const (
+	reminderOpen  = "<system_reminder>"
+	reminderClose = "</system_reminder>"
+)
+
+// WithReminder is the one wrapper every outbound message goes through: it
+// appends exactly one Reminder, with nothing after it. Any
+// <system_reminder> block that body already ends with is replaced, so
+// WithReminder(WithReminder(x)) == WithReminder(x). The builders (Bootstrap,
+// FormatToolResult, FormatProtocolError, Resume, Continue, FollowUp,
+// Rollover) return text without a reminder; the runtime calls WithReminder
+// once on every message it sends.
+func WithReminder(body string) string {
+	body = strings.TrimRight(body, " \t\r\n")
+	for strings.HasSuffix(body, reminderClose) {
+		i := strings.LastIndex(body, reminderOpen)
+		if i < 0 {
+			break
+		}
+		body = strings.TrimRight(body[:i], " \t\r\n")
+	}
+	if body == "" {
+		return Reminder
+	}
+	return body + "\n\n" + Reminder
+}

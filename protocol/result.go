@@ -1,0 +1,227 @@
+package protocol
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// FormatToolResult renders a tool result for the model (without the
+// trailing reminder; see WithReminder):
+//
+//	<tool_result name="terminal.exec" status="ok" exit_code="0" duration_ms="812">
+//	<message><![CDATA[…]]></message>
+//	<stdout truncated="true" original_bytes="90000" kept_bytes="16384"><![CDATA[…]]></stdout>
+//	<stderr><![CDATA[…]]></stderr>
+//	<data><![CDATA[{"…":…}]]></data>
+//	<diff><![CDATA[…]]></diff>
+//	<changed><item>src/app.js</item></changed>
+//	</tool_result>
+//
+// Empty parts are left out. Content is in CDATA and round-trips byte for
+// byte through ParseToolResult (see writeCDATA); the duration is rounded to
+// milliseconds. An empty Status is written as "error". Denied, timed-out
+// and unknown outcomes get a <note> telling the model how to go on. CallID,
+// OpKey and Verified are runtime bookkeeping and are not shown.
+func FormatToolResult(r messages.ToolResult) string {
+	var b strings.Builder
+	b.Grow(len(r.Message) + len(r.Stdout) + len(r.Stderr) + len(r.Data) + len(r.Diff) + 256)
+	status := r.Status
+	if status == "" {
+		status = messages.ToolError
+	}
+	b.WriteString("<tool_result")
+	attr(&b, "name", r.Tool)
+	attr(&b, "status", string(status))
+	if r.ExitCode != nil {
+		attr(&b, "exit_code", strconv.Itoa(*r.ExitCode))
+	}
+	if r.Signal != "" {
+		attr(&b, "signal", r.Signal)
+	}
+	if ms := r.Duration.Round(time.Millisecond).Milliseconds(); ms != 0 {
+		attr(&b, "duration_ms", strconv.FormatInt(ms, 10))
+	}
+	b.WriteString(">\n")
+	if r.Message != "" {
+		element(&b, "message", r.Message)
+	}
+	stream(&b, "stdout", r.Stdout, r.StdoutCut)
+	stream(&b, "stderr", r.Stderr, r.StderrCut)
+	if len(r.Data) > 0 {
+		element(&b, "data", string(r.Data))
+	}
+	if r.Diff != "" {
+		element(&b, "diff", r.Diff)
+	}
+	if len(r.Changed) > 0 {
+		b.WriteString("<changed>")
+		for _, c := range r.Changed {
+			b.WriteString("<item>")
+			writeText(&b, c)
+			b.WriteString("</item>")
+		}
+		b.WriteString("</changed>\n")
+	}
+	if note := statusNote(status); note != "" {
+		b.WriteString("<note>" + note + "</note>\n")
+	}
+	b.WriteString("</tool_result>")
+	return b.String()
+}
+
+func stream(b *strings.Builder, name, text string, cut *messages.Truncation) {
+	if text == "" && cut == nil {
+		return
+	}
+	b.WriteString("<" + name)
+	if cut != nil {
+		attr(b, "truncated", "true")
+		attr(b, "original_bytes", strconv.FormatInt(cut.OriginalBytes, 10))
+		attr(b, "kept_bytes", strconv.FormatInt(cut.KeptBytes, 10))
+	}
+	b.WriteString(">")
+	writeCDATA(b, text)
+	b.WriteString("</" + name + ">\n")
+}
+
+func statusNote(s messages.ToolStatus) string {
+	switch s {
+	case messages.ToolDenied:
+		return "Not run: refused by local policy or by the user. Do not send the same call again; take another approach, or explain in your final message."
+	case messages.ToolTimeout:
+		return "The call hit its time limit and its process tree was killed; the output is what it printed until then."
+	case messages.ToolUnknown:
+		return "The outcome of this call was lost (wtagent was interrupted while it ran) and it is not re-run. Check the current state with read-only tools before repeating it."
+	}
+	return ""
+}
+
+// ParseToolResult reads back what FormatToolResult wrote (text around the
+// <tool_result>, such as a trailing <system_reminder>, is ignored). It
+// returns the fields the model sees: Tool, Status, Message, Data, Stdout,
+// Stderr, StdoutCut, StderrCut, ExitCode, Signal, Duration, Diff and
+// Changed. Failures are *Error.
+func ParseToolResult(s string) (messages.ToolResult, error) {
+	s, _ = cleanReply(s)
+	env, perr := locate(s, rootResult)
+	if perr != nil {
+		return messages.ToolResult{}, perr
+	}
+	root, perr := buildTree(env.root, rootResult)
+	if perr != nil {
+		return messages.ToolResult{}, perr
+	}
+	var r messages.ToolResult
+	if perr := readResultAttrs(root, &r); perr != nil {
+		return messages.ToolResult{}, perr
+	}
+	for _, k := range root.kids {
+		if perr := readResultChild(k, &r); perr != nil {
+			return messages.ToolResult{}, perr
+		}
+	}
+	return r, nil
+}
+
+func readResultAttrs(root *node, r *messages.ToolResult) *Error {
+	r.Tool, _ = root.attr("name")
+	status, _ := root.attr("status")
+	r.Status = messages.ToolStatus(status)
+	r.Signal, _ = root.attr("signal")
+	if v, ok := root.attr("exit_code"); ok {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return resultErr("exit_code %q is not an integer", v)
+		}
+		r.ExitCode = &n
+	}
+	if v, ok := root.attr("duration_ms"); ok {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return resultErr("duration_ms %q is not an integer", v)
+		}
+		r.Duration = time.Duration(n) * time.Millisecond
+	}
+	return nil
+}
+
+func readResultChild(k *node, r *messages.ToolResult) *Error {
+	if len(k.kids) > 0 && k.name != "changed" {
+		return resultErr("<%s> holds the element <%s>", k.name, k.kids[0].name)
+	}
+	switch k.name {
+	case "message":
+		r.Message = k.value()
+	case "stdout", "stderr":
+		cut, perr := readCut(k)
+		if perr != nil {
+			return perr
+		}
+		if k.name == "stdout" {
+			r.Stdout, r.StdoutCut = k.value(), cut
+		} else {
+			r.Stderr, r.StderrCut = k.value(), cut
+		}
+	case "data":
+		r.Data = json.RawMessage(k.value())
+	case "diff":
+		r.Diff = k.value()
+	case "changed":
+		for _, it := range k.kids {
+			if it.name != "item" || len(it.kids) > 0 {
+				return resultErr("<changed> holds <%s>; only <item> text is allowed", it.name)
+			}
+			r.Changed = append(r.Changed, it.value())
+		}
+	case "note":
+	default:
+		return resultErr("<%s> is not part of a <tool_result>", k.name)
+	}
+	return nil
+}
+
+func readCut(k *node) (*messages.Truncation, *Error) {
+	if v, _ := k.attr("truncated"); v != "true" {
+		return nil, nil
+	}
+	var cut messages.Truncation
+	for name, dst := range map[string]*int64{"original_bytes": &cut.OriginalBytes, "kept_bytes": &cut.KeptBytes} {
+		v, _ := k.attr(name)
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return nil, resultErr("<%s> %s %q is not an integer", k.name, name, v)
+		}
+		*dst = n
+	}
+	return &cut, nil
+}
+
+func resultErr(format string, args ...any) *Error {
+	return &Error{Kind: KindMalformed, Msg: "tool_result: " + fmt.Sprintf(format, args...) + "."}
+}
+
+// FormatProtocolError renders a parse failure for the model (without the
+// trailing reminder): <protocol_error kind="…" tool="…" arg="…"> holding
+// the error's Feedback in CDATA. An error that is not an *Error is reported
+// as KindMalformed.
+func FormatProtocolError(err error) string {
+	e := AsError(err)
+	var b strings.Builder
+	b.WriteString("<protocol_error")
+	attr(&b, "kind", string(e.Kind))
+	if e.Tool != "" {
+		attr(&b, "tool", e.Tool)
+	}
+	if e.Arg != "" {
+		attr(&b, "arg", e.Arg)
+	}
+	b.WriteString(">\n")
+	writeCDATA(&b, e.Feedback())
+	b.WriteString("\n</protocol_error>")
+	return b.String()
+}
