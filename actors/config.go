@@ -21,6 +21,15 @@ type Approver interface {
 	Ask(ctx context.Context, req messages.ApprovalRequest) (messages.ApprovalAnswer, error)
 }
 
+// TransportHooks are the callbacks a model transport reports through; the
+// model actor fills them in for each incarnation. They must not block.
+type TransportHooks struct {
+	// ModeSelected reports the outcome of a ChatGPT mode selection.
+	ModeSelected func(messages.ModeSelected)
+	// Note reports a slow step (launching Chrome, uploading, recovering).
+	Note func(string)
+}
+
 // Config is everything one session's runtime needs. It is read-only once
 // Start is called: actors share it but never change it.
 type Config struct {
@@ -32,7 +41,7 @@ type Config struct {
 	Provider string
 	// NewTransport makes a fresh transport for each model actor
 	// incarnation (a restart after a browser crash gets a new one).
-	NewTransport func() model.Transport
+	NewTransport func(TransportHooks) model.Transport
 	// Catalogue is the tools offered to the model.
 	Catalogue *protocol.Catalogue
 	// Approvals is the approval mode; Approver asks the user in
@@ -48,6 +57,10 @@ type Config struct {
 	Environ []string
 	// Home is the user's home directory (for ~ in paths).
 	Home string
+	// Protected lists directories the model may never touch, even with
+	// approval: wtagent's own data root, whose Chrome profile holds the
+	// ChatGPT session.
+	Protected []string
 	// Mode is the ChatGPT mode asked for, if any.
 	Mode string
 	// Limits bound each run.

@@ -89,6 +89,8 @@ func (c *controller) Receive(ctx *actor.Context) {
 		c.childExited(ctx, m)
 	case messages.ModelStateChanged:
 		c.modelState(ctx, m)
+	case messages.ModeSelected:
+		c.record(ctx, messages.EvConversationMode, "", m, false, nil)
 	case messages.ModelConnected:
 		c.modelConnected(ctx, m)
 	case messages.ModelSent:

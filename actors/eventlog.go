@@ -81,6 +81,7 @@ func (l *eventLog) openWriter(e *actor.Engine) (*logWriter, error) {
 		ro.Close()
 		return nil, fmt.Errorf("session state: %w", err)
 	}
+	st.Socket = l.cfg.StatusSocket
 	if t := lg.Repaired(); t.Torn {
 		l.cfg.Logger.Warn("event log had a torn last line; it was cut", "line", t.Line, "bytes", t.Bytes)
 	}

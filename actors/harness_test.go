@@ -75,7 +75,7 @@ func newHarness(t *testing.T, task string, lines []model.ScriptLine) *harness {
 	h := &harness{t: t, home: home, root: root, sess: sess}
 	h.cfg = Config{
 		Session: sess, Root: root, Provider: "script",
-		NewTransport: func() model.Transport { return model.NewScripted(lines) },
+		NewTransport: func(TransportHooks) model.Transport { return model.NewScripted(lines) },
 		Approvals:    policy.ModeDeny, Environ: os.Environ(), PID: os.Getpid(),
 	}
 	return h

@@ -48,7 +48,13 @@ func newModelActor(cfg *Config, p pids) actor.Producer {
 func (m *modelActor) Receive(c *actor.Context) {
 	switch msg := c.Message().(type) {
 	case actor.Started:
-		m.t = m.cfg.NewTransport()
+		e, ctl, log, sid := c.Engine(), m.p.controller, m.p.eventlog, m.cfg.Session.ID()
+		m.t = m.cfg.NewTransport(TransportHooks{
+			ModeSelected: func(ms messages.ModeSelected) { e.Send(ctl, ms) },
+			Note: func(n string) {
+				e.Send(log, messages.Publish{Event: textEvent(messages.EvBrowserNote, sid, 0, "", messages.TextPayload{Text: n})})
+			},
+		})
 	case messages.ConnectModel:
 		m.connect(c, msg.Cursor)
 	case connectDone:

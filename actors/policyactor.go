@@ -44,7 +44,7 @@ func (a *policyActor) Receive(c *actor.Context) {
 		a.boundary = b
 		a.engine = policy.New(policy.Config{
 			Root: b.Dir(), Mode: a.cfg.Approvals, AllowEnv: a.cfg.AllowEnv,
-			Rules: a.cfg.Rules, Home: a.cfg.Home, Environ: a.cfg.Environ,
+			Rules: a.cfg.Rules, Home: a.cfg.Home, Environ: a.cfg.Environ, Protected: a.cfg.Protected,
 		}, b)
 		c.Send(a.p.eventlog, messages.ReadEvents{})
 	case messages.EventBatch:

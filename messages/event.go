@@ -46,6 +46,7 @@ const (
 	EvDoneRefused       EventType = "run.done_refused"
 	EvLimitReached      EventType = "run.limit_reached"
 	EvBrowserStarted    EventType = "browser.started"
+	EvBrowserNote       EventType = "browser.note"
 	EvBrowserAuth       EventType = "browser.auth_required"
 	EvBrowserTakeover   EventType = "browser.takeover_required"
 	EvBrowserAuthed     EventType = "browser.authenticated"
@@ -122,9 +123,11 @@ type RunStartedPayload struct {
 
 // MessageSentPayload is the payload of model.message_sent.
 type MessageSentPayload struct {
-	Kind    OutboundKind `json:"kind"`
-	Text    string       `json:"text"`
-	Binding Binding      `json:"binding"`
+	Kind OutboundKind `json:"kind"`
+	// Text is the message (in model.message_sending; model.message_sent
+	// leaves it out).
+	Text    string  `json:"text,omitempty"`
+	Binding Binding `json:"binding"`
 	// ResultOps lists the operation keys whose results this message carried
 	// (the ledger's result_sent step).
 	ResultOps []string `json:"result_ops,omitempty"`

@@ -74,7 +74,8 @@ type RunFinished struct {
 
 // PhaseChanged reports a controller state transition.
 type PhaseChanged struct {
-	From, To Phase
-	Turn     int
-	Reason   string
+	From   Phase  `json:"from"`
+	To     Phase  `json:"to"`
+	Turn   int    `json:"turn"`
+	Reason string `json:"reason,omitempty"`
 }

@@ -1,7 +1,9 @@
 package cmdutil
 
 import (
+	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"time"
 
@@ -68,4 +70,33 @@ func (f *Factory) Home() (session.Home, error) {
 		return session.Home{}, err
 	}
 	return h, nil
+}
+
+// ProjectRoot is the project directory: -C/--cd, or the working directory,
+// made absolute with symbolic links resolved. It must be a directory.
+func (f *Factory) ProjectRoot() (string, error) {
+	dir := f.Global.Dir
+	if dir == "" {
+		wd, err := f.Getwd()
+		if err != nil {
+			return "", fmt.Errorf("working directory: %w", err)
+		}
+		dir = wd
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", FlagErrorf("-C %s: %v", dir, err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", FlagErrorf("-C %s: %v", dir, err)
+	}
+	fi, err := os.Stat(real)
+	if err != nil {
+		return "", FlagErrorf("-C %s: %v", dir, err)
+	}
+	if !fi.IsDir() {
+		return "", FlagErrorf("-C %s: not a directory", dir)
+	}
+	return real, nil
 }

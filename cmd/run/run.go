@@ -3,15 +3,65 @@ package run
 
 import (
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/cmd/runner"
 )
 
-// Bind makes cmd (the root command) run a task.
+// Options are the inputs of a run.
+type Options struct {
+	F     *cmdutil.Factory
+	Flags runner.Flags
+	Args  []string
+}
+
+// Bind makes cmd (the root command) run a task, with the run flags.
 func Bind(cmd *cobra.Command, f *cmdutil.Factory) {
+	opts := &Options{F: f}
+	runner.AddFlags(cmd.Flags(), &opts.Flags)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		return fmt.Errorf("run: %w", cmdutil.ErrNotAvailable)
+		opts.Args = args
+		return runRun(opts)
 	}
+}
+
+func runRun(o *Options) error {
+	f := o.F
+	ios := f.IOStreams
+	root, err := f.ProjectRoot()
+	if err != nil {
+		return err
+	}
+	home, err := f.Home()
+	if err != nil {
+		return err
+	}
+	fc, _, err := cmdutil.LoadConfig(home, f.Getenv)
+	if err != nil {
+		return err
+	}
+	st, err := runner.Resolve(fc, &o.Flags, ios.IsStdinTTY())
+	if err != nil {
+		return err
+	}
+	task := strings.TrimSpace(strings.Join(o.Args, " "))
+	interactive := task == "" && ios.IsStdinTTY() && !f.Global.JSON
+	if task == "" && !ios.IsStdinTTY() {
+		b, err := io.ReadAll(io.LimitReader(ios.In, 4<<20))
+		if err != nil {
+			return fmt.Errorf("read the task from stdin: %w", err)
+		}
+		task = strings.TrimSpace(string(b))
+	}
+	input, err := runner.NewInput(f, home)
+	if err != nil {
+		return err
+	}
+	defer input.Close()
+	return runner.Execute(runner.Options{F: f, Settings: st, Home: home, Root: root, Task: task,
+		Interactive: interactive, Input: input})
 }

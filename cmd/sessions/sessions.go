@@ -2,21 +2,99 @@
 package sessions
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
+	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/session"
 )
+
+// Options are the inputs of `wtagent sessions`.
+type Options struct {
+	F     *cmdutil.Factory
+	Limit int
+}
 
 // NewCmdSessions returns the sessions command.
 func NewCmdSessions(f *cmdutil.Factory) *cobra.Command {
-	return &cobra.Command{
+	o := &Options{F: f}
+	cmd := &cobra.Command{
 		Use:   "sessions",
 		Short: "List sessions with root, state, turns and last activity",
-		Long:  `Lists the sessions stored under $WTAGENT_HOME/sessions, newest first.`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return fmt.Errorf("sessions: %w", cmdutil.ErrNotAvailable)
-		},
+		Long: `Lists the sessions stored under $WTAGENT_HOME/sessions, newest first, with
+their project root, state (running, completed, interrupted, failed, cancelled,
+or dead when the process that ran it is gone mid-run), turns and last
+activity. --json prints one object per session.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return sessionsRun(o) },
 	}
+	cmd.Flags().IntVarP(&o.Limit, "limit", "n", 30, "show at most this many sessions (0: all)")
+	return cmd
+}
+
+// Row is one session in the listing.
+type Row struct {
+	ID           string    `json:"id"`
+	Root         string    `json:"root"`
+	State        string    `json:"state"`
+	Turns        int       `json:"turns"`
+	LastActivity time.Time `json:"last_activity"`
+	Task         string    `json:"task"`
+	Provider     string    `json:"provider"`
+	Error        string    `json:"error,omitempty"`
+}
+
+func sessionsRun(o *Options) error {
+	h, err := o.F.Home()
+	if err != nil {
+		return err
+	}
+	list, err := session.List(h)
+	if err != nil {
+		return err
+	}
+	if o.Limit > 0 && len(list) > o.Limit {
+		list = list[:o.Limit]
+	}
+	rows := make([]Row, 0, len(list))
+	for _, s := range list {
+		r := Row{ID: s.ID, Root: s.Root, State: cmdutil.SessionState(s), Turns: s.Turns,
+			LastActivity: s.LastActivity, Task: s.Task, Provider: s.Provider}
+		if s.Err != nil {
+			r.Error = s.Err.Error()
+		}
+		rows = append(rows, r)
+	}
+	out := o.F.IOStreams.Out
+	if o.F.Global.JSON {
+		enc := json.NewEncoder(out)
+		for _, r := range rows {
+			if err := enc.Encode(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if len(rows) == 0 {
+		fmt.Fprintln(out, "no sessions yet — start one with: wtagent -C DIR \"task\"")
+		return nil
+	}
+	tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tSTATE\tTURNS\tLAST ACTIVITY\tROOT\tTASK")
+	for _, r := range rows {
+		task := strings.Join(strings.Fields(r.Task), " ")
+		if len(task) > 50 {
+			task = task[:49] + "…"
+		}
+		if r.Error != "" {
+			task = "(" + r.Error + ")"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\n", r.ID, r.State, r.Turns, r.LastActivity.Local().Format("2006-01-02 15:04"), r.Root, task)
+	}
+	return tw.Flush()
 }

@@ -27,6 +27,8 @@ func (r *Renderer) draw(ev messages.Event) {
 		r.drawModelState(decode[messages.ModelStateChanged](ev))
 	case messages.EvBrowserAuth, messages.EvBrowserTakeover, messages.EvBrowserAdapter, messages.EvBrowserCrashed:
 		r.line(r.st.warn.Render("! " + decode[messages.TextPayload](ev).Text))
+	case messages.EvBrowserNote:
+		r.line(r.st.dim.Render("  chrome: " + decode[messages.TextPayload](ev).Text))
 	case messages.EvConversationMode:
 		p := decode[messages.ModeSelected](ev)
 		r.line(r.st.dim.Render(fmt.Sprintf("  mode %s: %s %s", p.Requested, p.Outcome, p.Selected)))

@@ -39,7 +39,7 @@ func (r *Renderer) drawEnd(ev messages.Event) {
 	r.line("")
 	switch ev.Type {
 	case messages.EvRunCompleted:
-		r.line(r.st.ok.Render("✔ done") + r.st.dim.Render(fmt.Sprintf(" · session %s · %d turns", ev.SessionID, ev.Turn)))
+		r.line(r.st.ok.Render("✔ done") + r.st.dim.Render(fmt.Sprintf(" · session %s · %s", ev.SessionID, plural(ev.Turn, "turn"))))
 	case messages.EvRunInterrupted:
 		r.line(r.st.warn.Render("⏸ interrupted: ") + p.Reason)
 	case messages.EvRunCancelled:
@@ -85,4 +85,12 @@ func firstLine(s string, n int) string {
 // indentAfterFirst indents every line of s but the first.
 func indentAfterFirst(s, indent string) string {
 	return strings.ReplaceAll(s, "\n", "\n"+indent)
+}
+
+// plural formats n with a noun.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

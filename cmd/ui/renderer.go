@@ -137,3 +137,10 @@ func (r *Renderer) line(s string) {
 	fmt.Fprintln(r.out, s)
 	r.drawStatus()
 }
+
+// Notice prints a line of the CLI's own (a hint, a warning) between events.
+func (r *Renderer) Notice(text string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.line(r.st.warn.Render(text))
+}

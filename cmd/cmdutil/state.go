@@ -1,0 +1,57 @@
+package cmdutil
+
+import (
+	"errors"
+	"net"
+	"os"
+	"syscall"
+	"time"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session"
+)
+
+// ProcessAlive reports whether a process with that pid exists.
+func ProcessAlive(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	err = p.Signal(syscall.Signal(0))
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// SocketLive reports whether a wtagent process answers on a status socket.
+func SocketLive(path string) bool {
+	if path == "" {
+		return false
+	}
+	c, err := net.DialTimeout("unix", path, 300*time.Millisecond)
+	if err != nil {
+		return false
+	}
+	c.Close()
+	return true
+}
+
+// SessionState is a session's state for listings: "running" while its
+// process lives, the last run's outcome once it ended, and "dead" when the
+// process that ran it is gone before the run ended.
+func SessionState(s session.Summary) string {
+	switch {
+	case s.Err != nil && s.Phase == "":
+		return "unreadable"
+	case SocketLive(s.Socket) || s.Socket == "" && s.PID != 0 && ProcessAlive(s.PID):
+		return "running"
+	case s.Outcome != "":
+		return string(s.Outcome)
+	case s.PID != 0:
+		return "dead"
+	case s.Phase == messages.PhaseCompleted:
+		return "completed"
+	}
+	return "new"
+}

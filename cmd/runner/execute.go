@@ -1,0 +1,253 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/wtagent/wtagent/actors"
+	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/cmd/ui"
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/session"
+)
+
+// Options are one session's run in the terminal.
+type Options struct {
+	F        *cmdutil.Factory
+	Settings Settings
+	Home     session.Home
+	// Root is the absolute project root.
+	Root string
+	// Session is the session to resume; nil creates one for Task.
+	Session *session.Session
+	// Task is the task, or the new instruction of a resume (may be empty).
+	Task string
+	// Interactive keeps the prompt open after each run.
+	Interactive bool
+	// Input reads the user's prompts and approval keys.
+	Input Input
+}
+
+// Input is the terminal input the runner needs.
+type Input interface {
+	ui.KeyReader
+	// ReadLine reads one (possibly multi-line) prompt; io.EOF or
+	// ErrInterrupted end the session.
+	ReadLine(ctx context.Context) (string, error)
+}
+
+// Execute runs the session: one run for Task, and more for each prompt in
+// interactive mode. Its error carries the exit code of the last run.
+func Execute(o Options) error {
+	task := o.Task
+	if task == "" && o.Session == nil {
+		if !o.Interactive || o.Input == nil {
+			return cmdutil.FlagErrorf("no task given (pass one as an argument, or run in a terminal for the interactive prompt)")
+		}
+		first, err := o.Input.ReadLine(context.Background())
+		if err != nil {
+			return endOfInput(err)
+		}
+		task = first
+	}
+	sess := o.Session
+	if sess == nil {
+		s, err := session.Create(o.Home, session.Meta{Root: o.Root, Task: task, Provider: o.Settings.Provider,
+			Mode: o.Settings.Mode, Approvals: string(o.Settings.Approvals), PID: os.Getpid(), AgentVersion: cmdutil.Version})
+		if err != nil {
+			return err
+		}
+		sess = s
+	}
+	defer sess.Close()
+	r, err := newRunEnv(o, sess)
+	if err != nil {
+		return err
+	}
+	defer r.close()
+	return r.loop(task)
+}
+
+// runEnv is a running session with its UI and runtime.
+type runEnv struct {
+	o        Options
+	sess     *session.Session
+	rt       *actors.Runtime
+	renderer *ui.Renderer
+	json     *ui.JSONWriter
+	logClose func()
+	sigs     *interrupts
+}
+
+func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
+	ios := o.F.IOStreams
+	r := &runEnv{o: o, sess: sess}
+	logFile, err := sess.OpenLogFile()
+	if err != nil {
+		return nil, err
+	}
+	redacted := policy.NewRedactingWriter(logFile)
+	r.logClose = func() { redacted.Flush(); logFile.Close() }
+	logger, err := cmdutil.NewLogger(ios.ErrOut, o.F.Global.LogLevel, redacted)
+	if err != nil {
+		r.logClose()
+		return nil, err
+	}
+	var sink func(messages.Event)
+	if o.F.Global.JSON {
+		r.json = ui.NewJSONWriter(ios.Out)
+		sink = r.json.Event
+	} else {
+		r.renderer = ui.New(ios.Out, ui.Options{TTY: ios.IsStdoutTTY(), Color: ios.ColorEnabled(),
+			Width: ios.TerminalWidth(), Verbose: o.Settings.Verbose})
+		go r.renderer.Run()
+		sink = r.renderer.Event
+	}
+	newT, err := transportFactory(o.Settings, o.Home, sess, redacted)
+	if err != nil {
+		r.close()
+		return nil, err
+	}
+	var approver actors.Approver
+	if o.Settings.Approvals == policy.ModePrompt && r.renderer != nil && o.Input != nil {
+		approver = ui.NewApprover(r.renderer, o.Input)
+	}
+	sock, err := o.Home.SocketPath(sess.ID())
+	if err != nil {
+		r.close()
+		return nil, err
+	}
+	home, _ := os.UserHomeDir()
+	r.rt, err = actors.Start(actors.Config{
+		Session: sess, Root: o.Root, Provider: o.Settings.Provider, NewTransport: newT,
+		Approvals: o.Settings.Approvals, Approver: approver, AllowEnv: o.Settings.AllowEnv, Rules: o.Settings.Rules,
+		Environ: o.F.Environ(), Home: home, Protected: []string{o.Home.Dir()}, Mode: o.Settings.Mode,
+		Limits: o.Settings.Limits, Sink: sink, Logger: logger, StatusSocket: sock, PID: os.Getpid(), Now: o.F.Now,
+	})
+	if err != nil {
+		r.close()
+		return nil, err
+	}
+	r.sigs = watchInterrupts()
+	return r, nil
+}
+
+// loop runs task, then (interactively) each next prompt.
+func (r *runEnv) loop(task string) error {
+	var last messages.RunFinished
+	for {
+		paths, ok := r.attachments(task)
+		if !ok {
+			return &cmdutil.ExitError{Code: cmdutil.ExitUsage}
+		}
+		r.rt.Run(task, paths)
+		f, err := r.wait()
+		if err != nil {
+			return err
+		}
+		last = f
+		if !r.o.Interactive || f.Outcome == messages.OutcomeCancelled {
+			break
+		}
+		next, err := r.o.Input.ReadLine(context.Background())
+		if err != nil {
+			break
+		}
+		task = next
+	}
+	r.endProcesses()
+	return outcomeError(last)
+}
+
+// wait waits for the run's end. The first Ctrl+C pauses after the current
+// step, the second stops the run now.
+func (r *runEnv) wait() (messages.RunFinished, error) {
+	presses := 0
+	for {
+		select {
+		case f := <-r.rt.Finished():
+			return f, nil
+		case <-r.rt.Done():
+			return messages.RunFinished{}, &cmdutil.ExitError{Code: cmdutil.ExitInterrupted,
+				Err: fmt.Errorf("the session's actors gave up: %v; resume with `wtagent resume %s`", r.rt.Err(), r.sess.ID())}
+		case s := <-r.sigs.c:
+			presses++
+			if s == sigTerm || presses > 1 {
+				r.notice("stopping now: killing running tools")
+				r.rt.Cancel("stopped by the user")
+				continue
+			}
+			r.notice("pausing after the current step — press Ctrl+C again to stop now")
+			r.rt.Pause("paused by the user (Ctrl+C)")
+		}
+	}
+}
+
+func (r *runEnv) notice(text string) {
+	if r.renderer != nil {
+		r.renderer.Notice(text)
+		return
+	}
+	fmt.Fprintln(r.o.F.IOStreams.ErrOut, "wtagent:", text)
+}
+
+// attachments resolves the task's @path mentions, reporting those that
+// cannot be attached; it refuses the task if any is missing.
+func (r *runEnv) attachments(task string) ([]string, bool) {
+	var paths []string
+	ok := true
+	for _, a := range FindAttachments(task, r.o.Root) {
+		if a.Problem != "" {
+			r.notice(fmt.Sprintf("cannot attach %s: %s", a.Path, a.Problem))
+			ok = false
+			continue
+		}
+		paths = append(paths, a.Path)
+	}
+	return paths, ok
+}
+
+func (r *runEnv) close() {
+	if r.sigs != nil {
+		r.sigs.stop()
+	}
+	if r.rt != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		if err := r.rt.Shutdown(ctx); err != nil {
+			fmt.Fprintln(r.o.F.IOStreams.ErrOut, "wtagent: shutdown:", err)
+		}
+		cancel()
+	}
+	if r.renderer != nil {
+		r.renderer.Close()
+	}
+	if r.logClose != nil {
+		r.logClose()
+	}
+}
+
+// outcomeError maps a run's outcome to the command's exit code.
+func outcomeError(f messages.RunFinished) error {
+	switch f.Outcome {
+	case messages.OutcomeCompleted:
+		return nil
+	case messages.OutcomeInterrupted:
+		return &cmdutil.ExitError{Code: cmdutil.ExitInterrupted}
+	case messages.OutcomeCancelled:
+		return &cmdutil.ExitError{Code: cmdutil.ExitCancelled}
+	}
+	return &cmdutil.ExitError{Code: cmdutil.ExitFailed}
+}
+
+// endOfInput is the exit for a prompt that ended before any task.
+func endOfInput(err error) error {
+	if errors.Is(err, io.EOF) || errors.Is(err, ErrInterrupted) {
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,57 @@
+// Package runner runs a wtagent session in the terminal: it resolves the
+// settings from the config file and flags, builds the model transport and
+// the actor runtime, renders events, handles Ctrl+C, approvals and the
+// interactive prompt, and maps the outcome to an exit code. `wtagent TASK`,
+// `wtagent resume` and `wtagent demo` share it.
+package runner
+
+import (
+	"time"
+
+	"github.com/spf13/pflag"
+)
+
+// Flags are the flags of a run (and of a resume).
+type Flags struct {
+	Provider      string
+	Script        string
+	Approvals     string
+	MaxTurns      int
+	ChatGPTURL    string
+	Mode          string
+	Chrome        string
+	Headless      bool
+	NoMinimize    bool
+	KeepProcesses bool
+	TurnTimeout   time.Duration
+	ToolTimeout   time.Duration
+	RunTimeout    time.Duration
+	Verbose       bool
+	// set reports whether a flag was given on the command line.
+	set func(name string) bool
+}
+
+// AddFlags registers the run flags on fs.
+func AddFlags(fs *pflag.FlagSet, f *Flags) {
+	fs.StringVar(&f.Provider, "provider", "chatgpt", "model provider: chatgpt (your ChatGPT web session) or script (a JSON Lines script)")
+	fs.StringVar(&f.Script, "script", "", "scripted-model file (JSON Lines) for --provider script or the mock page")
+	fs.StringVar(&f.Approvals, "approvals", "", "how risky calls are approved: prompt, deny or allow (default: prompt on a terminal, deny otherwise)")
+	fs.IntVar(&f.MaxTurns, "max-turns", 0, "most model turns per run (default from config, else 80)")
+	fs.StringVar(&f.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin, e.g. a `wtagent mockchat` URL (developers)")
+	fs.StringVar(&f.Mode, "mode", "", "ChatGPT mode to select, e.g. thinking or pro (default: keep the current one)")
+	fs.StringVar(&f.Chrome, "chrome", "", "Chrome or Chromium binary (default: found automatically; WTAGENT_CHROME overrides)")
+	fs.BoolVar(&f.Headless, "headless", false, "run Chrome headless (tests and CI only: you cannot log in)")
+	fs.BoolVar(&f.NoMinimize, "no-minimize", false, "keep the Chrome window on screen")
+	fs.BoolVar(&f.KeepProcesses, "keep-processes", false, "keep dev servers running at the end without asking")
+	fs.DurationVar(&f.TurnTimeout, "turn-timeout", 0, "longest wait for one model reply (default 20m)")
+	fs.DurationVar(&f.ToolTimeout, "tool-timeout", 0, "longest any one tool call may run (default 1h)")
+	fs.DurationVar(&f.RunTimeout, "run-timeout", 0, "longest a run may take (default 6h)")
+	fs.BoolVarP(&f.Verbose, "verbose", "v", false, "show every output line instead of folding long outputs")
+	f.set = func(name string) bool {
+		fl := fs.Lookup(name)
+		return fl != nil && fl.Changed
+	}
+}
+
+// Changed reports whether flag name was given.
+func (f *Flags) Changed(name string) bool { return f.set != nil && f.set(name) }

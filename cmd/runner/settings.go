@@ -1,0 +1,171 @@
+package runner
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/wtagent/wtagent/actors"
+	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy"
+)
+
+// Settings are a run's effective settings: defaults, then the config file,
+// then flags.
+type Settings struct {
+	Provider      string
+	Script        string
+	Approvals     policy.Mode
+	ChatGPTURL    string
+	Mode          string
+	Chrome        string
+	Headless      bool
+	NoMinimize    bool
+	KeepProcesses bool
+	Verbose       bool
+	Limits        actors.Limits
+	AllowEnv      []string
+	Rules         []messages.Rule
+	// Sources says where each setting came from ("default", "config",
+	// "flag"), by name.
+	Sources map[string]string
+}
+
+// Resolve merges the config file and the flags. stdinTTY decides the
+// default approval mode.
+func Resolve(fc cmdutil.FileConfig, f *Flags, stdinTTY bool) (Settings, error) {
+	s := Settings{Provider: "chatgpt", Limits: actors.DefaultLimits(), Sources: map[string]string{}}
+	pick := func(name string, flagSet bool, flagVal, cfgVal string, dst *string) {
+		switch {
+		case flagSet:
+			*dst, s.Sources[name] = flagVal, "flag"
+		case cfgVal != "":
+			*dst, s.Sources[name] = cfgVal, "config"
+		default:
+			if *dst == "" {
+				*dst = flagVal
+			}
+			s.Sources[name] = "default"
+		}
+	}
+	pick("provider", f.Changed("provider"), f.Provider, fc.Provider, &s.Provider)
+	pick("mode", f.Changed("mode"), f.Mode, fc.Mode, &s.Mode)
+	pick("chatgpt_url", f.Changed("chatgpt-url"), f.ChatGPTURL, fc.ChatGPTURL, &s.ChatGPTURL)
+	pick("chrome", f.Changed("chrome"), f.Chrome, fc.Chrome, &s.Chrome)
+	approvals := ""
+	pick("approvals", f.Changed("approvals"), f.Approvals, fc.Approvals, &approvals)
+	mode, err := policy.ParseMode(approvals, stdinTTY)
+	if err != nil {
+		return s, cmdutil.FlagErrorf("--approvals: %v", err)
+	}
+	s.Approvals = mode
+	s.Script, s.Headless, s.NoMinimize, s.Verbose = f.Script, f.Headless, f.NoMinimize, f.Verbose
+	s.KeepProcesses = f.KeepProcesses
+	if !f.Changed("keep-processes") && fc.KeepProcesses != nil {
+		s.KeepProcesses, s.Sources["keep_processes"] = *fc.KeepProcesses, "config"
+	}
+	switch s.Provider {
+	case "chatgpt":
+	case "script":
+		if s.Script == "" {
+			return s, cmdutil.FlagErrorf("--provider script needs --script FILE")
+		}
+	default:
+		return s, cmdutil.FlagErrorf("--provider must be chatgpt or script, not %q", s.Provider)
+	}
+	if err := applyLimits(&s, fc.Limits, f); err != nil {
+		return s, err
+	}
+	s.AllowEnv, s.Rules = fc.AllowEnv, fc.Rules
+	return s, nil
+}
+
+// applyLimits applies the config file's limits, then the limit flags.
+func applyLimits(s *Settings, cfg map[string]json.RawMessage, f *Flags) error {
+	l := &s.Limits
+	ints := map[string]*int{"max_turns": &l.MaxTurns, "protocol_errors": &l.ProtocolErrors,
+		"identical_calls": &l.IdenticalCalls, "nudges": &l.Nudges, "output_per_call": &l.OutputPerCall}
+	durs := map[string]*time.Duration{"turn_wait": &l.TurnWait, "tool_time": &l.ToolTime, "run_duration": &l.RunDuration}
+	for name, raw := range cfg {
+		var v any
+		if err := json.Unmarshal(raw, &v); err != nil {
+			return fmt.Errorf("config limits.%s: %w", name, err)
+		}
+		switch {
+		case ints[name] != nil:
+			n, ok := v.(float64)
+			if !ok || n != float64(int(n)) {
+				return fmt.Errorf("config limits.%s must be a whole number", name)
+			}
+			*ints[name] = int(n)
+		case durs[name] != nil:
+			str, _ := v.(string)
+			d, err := time.ParseDuration(str)
+			if err != nil {
+				return fmt.Errorf("config limits.%s must be a duration such as \"20m\": %v", name, err)
+			}
+			*durs[name] = d
+		case name == "output_per_run":
+			n, ok := v.(float64)
+			if !ok {
+				return fmt.Errorf("config limits.output_per_run must be a number of bytes")
+			}
+			l.OutputPerRun = int64(n)
+		default:
+			return fmt.Errorf("config limits.%s: unknown limit", name)
+		}
+		s.Sources["limits."+name] = "config"
+	}
+	set := func(flag, name string, apply func()) {
+		if f.Changed(flag) {
+			apply()
+			s.Sources["limits."+name] = "flag"
+		}
+	}
+	set("max-turns", "max_turns", func() { l.MaxTurns = f.MaxTurns })
+	set("turn-timeout", "turn_wait", func() { l.TurnWait = f.TurnTimeout })
+	set("tool-timeout", "tool_time", func() { l.ToolTime = f.ToolTimeout })
+	set("run-timeout", "run_duration", func() { l.RunDuration = f.RunTimeout })
+	if err := l.Validate(); err != nil {
+		return cmdutil.FlagErrorf("%v", err)
+	}
+	return nil
+}
+
+// Describe lists the effective settings as name, value and source, for
+// `wtagent config`.
+func (s Settings) Describe() [][3]string {
+	src := func(name string) string {
+		if v, ok := s.Sources[name]; ok {
+			return v
+		}
+		return "default"
+	}
+	l := s.Limits
+	rows := [][3]string{
+		{"provider", s.Provider, src("provider")},
+		{"mode", s.Mode, src("mode")},
+		{"approvals", string(s.Approvals), src("approvals")},
+		{"chatgpt_url", s.ChatGPTURL, src("chatgpt_url")},
+		{"chrome", s.Chrome, src("chrome")},
+		{"keep_processes", strconv.FormatBool(s.KeepProcesses), src("keep_processes")},
+		{"limits.max_turns", strconv.Itoa(l.MaxTurns), src("limits.max_turns")},
+		{"limits.turn_wait", l.TurnWait.String(), src("limits.turn_wait")},
+		{"limits.tool_time", l.ToolTime.String(), src("limits.tool_time")},
+		{"limits.run_duration", l.RunDuration.String(), src("limits.run_duration")},
+		{"limits.protocol_errors", strconv.Itoa(l.ProtocolErrors), src("limits.protocol_errors")},
+		{"limits.identical_calls", strconv.Itoa(l.IdenticalCalls), src("limits.identical_calls")},
+		{"limits.nudges", strconv.Itoa(l.Nudges), src("limits.nudges")},
+		{"limits.output_per_call", strconv.Itoa(l.OutputPerCall), src("limits.output_per_call")},
+		{"limits.output_per_run", strconv.FormatInt(l.OutputPerRun, 10), src("limits.output_per_run")},
+	}
+	for _, e := range s.AllowEnv {
+		rows = append(rows, [3]string{"allow_env", e, "config"})
+	}
+	for _, r := range s.Rules {
+		rows = append(rows, [3]string{"rule", fmt.Sprintf("%s %s %v", r.Tool, r.Kind, r.Prefix), "config"})
+	}
+	return rows
+}

@@ -1,0 +1,51 @@
+package runner
+
+import (
+	"errors"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// ErrInterrupted is what an Input returns for Ctrl+C at a prompt.
+var ErrInterrupted = errors.New("interrupted")
+
+const (
+	sigInt  = "int"
+	sigTerm = "term"
+)
+
+// interrupts turns SIGINT and SIGTERM into values on a channel.
+type interrupts struct {
+	c    chan string
+	raw  chan os.Signal
+	done chan struct{}
+}
+
+func watchInterrupts() *interrupts {
+	in := &interrupts{c: make(chan string, 4), raw: make(chan os.Signal, 4), done: make(chan struct{})}
+	signal.Notify(in.raw, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		for {
+			select {
+			case <-in.done:
+				return
+			case s := <-in.raw:
+				v := sigInt
+				if s == syscall.SIGTERM {
+					v = sigTerm
+				}
+				select {
+				case in.c <- v:
+				default:
+				}
+			}
+		}
+	}()
+	return in
+}
+
+func (in *interrupts) stop() {
+	signal.Stop(in.raw)
+	close(in.done)
+}

@@ -1,0 +1,74 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// KeyReader reads one key press from the user, offering keys.
+type KeyReader interface {
+	ReadKey(ctx context.Context, prompt string, keys string) (rune, error)
+}
+
+// Approver asks the user in the terminal whether a tool call may run. It
+// takes the terminal from the renderer for the question, so live output
+// never interleaves with it.
+type Approver struct {
+	r    *Renderer
+	keys KeyReader
+}
+
+// NewApprover returns an approver drawing on r and reading from keys.
+func NewApprover(r *Renderer, keys KeyReader) *Approver {
+	return &Approver{r: r, keys: keys}
+}
+
+// Ask implements actors.Approver.
+func (a *Approver) Ask(ctx context.Context, req messages.ApprovalRequest) (messages.ApprovalAnswer, error) {
+	w, release := a.r.Hold()
+	defer release()
+	st := a.r.st
+	fmt.Fprintln(w, st.warn.Render("┌ approval needed")+st.dim.Render(" · risk "+string(req.Risk)))
+	fmt.Fprintln(w, st.warn.Render("│ ")+st.bold.Render(req.Tool)+" "+req.Subject)
+	for _, l := range strings.Split(strings.TrimSpace(req.Reason), "\n") {
+		fmt.Fprintln(w, st.warn.Render("│ ")+l)
+	}
+	task := ""
+	if req.Suggested != nil {
+		task = "  [a] allow for this task (" + RuleText(*req.Suggested) + ")"
+		fmt.Fprintln(w, st.warn.Render("│ ")+st.dim.Render("for this task means: "+RuleText(*req.Suggested)))
+	}
+	keys := "yn"
+	if req.Suggested != nil {
+		keys = "yan"
+	}
+	k, err := a.keys.ReadKey(ctx, st.warn.Render("└ ")+"[y] allow once"+task+"  [n] deny › ", keys)
+	if err != nil {
+		return messages.ApprovalAnswer{}, err
+	}
+	ans := messages.ApprovalAnswer{CallID: req.CallID, By: "user"}
+	switch k {
+	case 'y', 'Y':
+		ans.Choice = messages.ApproveOnce
+	case 'a', 'A':
+		ans.Choice, ans.Rule = messages.ApproveTask, req.Suggested
+	default:
+		ans.Choice = messages.ApproveDeny
+	}
+	fmt.Fprintln(w, st.dim.Render("  → "+string(ans.Choice)))
+	return ans, nil
+}
+
+// RuleText describes a task grant in words.
+func RuleText(r messages.Rule) string {
+	switch r.Kind {
+	case "path":
+		return fmt.Sprintf("%s on paths under %s", r.Tool, strings.Join(r.Prefix, " "))
+	case "command":
+		return fmt.Sprintf("commands starting with `%s`", strings.Join(r.Prefix, " "))
+	}
+	return fmt.Sprintf("%s %s %s", r.Tool, r.Kind, strings.Join(r.Prefix, " "))
+}

@@ -1,0 +1,175 @@
+package session
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// fixtureID is the session id of the fixed event sequence.
+const fixtureID = "20250301-101500-0a1b2c3d"
+
+// fixtureRoot is its project root.
+const fixtureRoot = "/home/dev/landing"
+
+// fixtureStart is its creation time.
+var fixtureStart = time.Date(2025, 3, 1, 10, 15, 0, 0, time.UTC)
+
+// fixtureMeta is the session.json the exports are written with.
+func fixtureMeta() State {
+	return State{ID: fixtureID, Root: fixtureRoot, Provider: "chatgpt", Task: fixtureTask,
+		Created: fixtureStart, AgentVersion: "0.1.0", Approvals: "ask"}
+}
+
+const fixtureTask = "Build a landing page with a signup form & make `npm test` pass"
+
+// protocolMarkers are wtagent protocol XML tags that no export may contain.
+var protocolMarkers = []string{"<agent_response", "</agent_response>", "<tool_call", "<tool_result", "<system_reminder",
+	"<agent_protocol", "<protocol_error", "<message>", "<done>", "<args>", "CDATA"}
+
+// eventBuilder appends events with consecutive seqs and times.
+type eventBuilder struct {
+	t      testing.TB
+	events []messages.Event
+	turn   int
+}
+
+// add appends one event with payload p (nil for none).
+func (b *eventBuilder) add(typ messages.EventType, callID string, p any) messages.Event {
+	b.t.Helper()
+	ev := messages.Event{Seq: int64(len(b.events) + 1), Type: typ, SessionID: fixtureID, Turn: b.turn,
+		CallID: callID, TS: fixtureStart.Add(time.Duration(len(b.events)) * time.Second)}
+	if p != nil {
+		raw, err := json.Marshal(p)
+		if err != nil {
+			b.t.Fatal(err)
+		}
+		ev.Payload = raw
+	}
+	b.events = append(b.events, ev)
+	return ev
+}
+
+// canon encodes tool args as the event log stores them.
+func canon(t testing.TB, v any) json.RawMessage {
+	t.Helper()
+	raw, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
+}
+
+// exchange logs one model round trip: the sent message (protocol text the
+// exports must drop), the raw reply and its parse.
+func (b *eventBuilder) exchange(kind messages.OutboundKind, resultOps []string, reply, message string, done bool) {
+	b.turn++
+	bind := messages.Binding{Turn: b.turn, Cursor: "https://chatgpt.com/c/abc", TextSHA256: "00",
+		SentAt: fixtureStart.Add(time.Duration(len(b.events)) * time.Second)}
+	text := "<tool_result call_id=\"x\" status=\"ok\"><![CDATA[...]]></tool_result>\n<system_reminder>one tool per reply</system_reminder>"
+	if kind == messages.OutboundBootstrap {
+		text = "<agent_protocol>reply with one <agent_response></agent_protocol>\n<task>" + fixtureTask + "</task>"
+	}
+	b.add(messages.EvModelMessageSending, "", messages.MessageSentPayload{Kind: kind, Text: text})
+	b.add(messages.EvModelMessageSent, "", messages.MessageSentPayload{Kind: kind, Text: text, Binding: bind, ResultOps: resultOps})
+	b.add(messages.EvModelMessageComplete, "", messages.MessageCompletePayload{Reply: messages.Reply{
+		Binding: bind, Text: reply, MessageID: "msg-" + string(rune('a'+b.turn)), ModelSlug: "gpt-5-thinking",
+		Source: messages.SourceNetwork, Cursor: "https://chatgpt.com/c/abc"}})
+	b.add(messages.EvProtocolParsed, "", messages.ParsedPayload{Done: done, Message: message})
+}
+
+// tool logs a call through proposed → prepared → started → completed and
+// returns its op key.
+func (b *eventBuilder) tool(name string, args any, res messages.ToolResult) string {
+	call := messages.ToolCall{Name: name, CanonicalArgs: canon(b.t, args)}
+	key := OpKey(fixtureID, "msg-"+string(rune('a'+b.turn)), b.turn, name, call.CanonicalArgs)
+	id := CallID(key)
+	p := messages.ToolProposedPayload{OpKey: key, Call: call, ReplyMessageID: "msg-" + string(rune('a'+b.turn))}
+	b.add(messages.EvToolProposed, id, p)
+	b.add(messages.EvPolicyDecided, id, messages.PolicyPayload{Decision: messages.DecisionAllow, Risk: messages.RiskRead})
+	b.add(messages.EvToolPrepared, id, p)
+	b.add(messages.EvToolStarted, id, p)
+	res.CallID, res.OpKey, res.Tool = id, key, name
+	b.add(messages.EvToolCompleted, id, messages.ToolCompletedPayload{OpKey: key, Result: res})
+	return key
+}
+
+// intp returns a pointer to n.
+func intp(n int) *int { return &n }
+
+// fixtureEvents is a whole session: bootstrap, nine tool calls of every
+// kind (one denied, one needing approval), a follow-up instruction and a
+// final done. It is the input of the golden exports.
+func fixtureEvents(t testing.TB) []messages.Event {
+	b := &eventBuilder{t: t}
+	b.add(messages.EvSessionCreated, "", messages.TextPayload{Text: fixtureID})
+	b.add(messages.EvRunStarted, "", messages.RunStartedPayload{Task: fixtureTask, Root: fixtureRoot, Provider: "chatgpt", PID: 4242})
+	b.add(messages.EvConversationStart, "", map[string]string{"cursor": "https://chatgpt.com/c/abc"})
+
+	b.exchange(messages.OutboundBootstrap, nil,
+		"<agent_response><message>I'll look at the project first.</message><done>false</done><tool_call name=\"fs.list\"><args><path>.</path></args></tool_call></agent_response>",
+		"I'll look at the project first.", false)
+	k1 := b.tool("fs.list", map[string]any{"path": ".", "depth": 2, "include_hidden": false},
+		messages.ToolResult{Status: messages.ToolOK, Data: json.RawMessage(`{"entries":["package.json","src/"]}`)})
+
+	b.exchange(messages.OutboundToolResult, []string{k1},
+		"<agent_response><message>Reading package.json.</message><tool_call name=\"fs.read\"/></agent_response>",
+		"Reading package.json.", false)
+	k2 := b.tool("fs.read", map[string]any{"path": "package.json", "offset": 0, "limit": 400},
+		messages.ToolResult{Status: messages.ToolOK, Stdout: "{\n  \"scripts\": {\"test\": \"node test.js\"}\n}\n"})
+
+	b.exchange(messages.OutboundToolResult, []string{k2}, "<agent_response>…</agent_response>", "Creating the page.", false)
+	k3 := b.tool("fs.write", map[string]any{"path": "index.html", "content": "<!doctype html>\n<form id=\"signup\"></form>\n", "mode": "overwrite"},
+		messages.ToolResult{Status: messages.ToolOK, Changed: []string{"index.html"}, Message: "wrote 2 lines"})
+
+	b.exchange(messages.OutboundToolResult, []string{k3}, "<agent_response>…</agent_response>", "Adding the email field and a title.", false)
+	k4 := b.tool("fs.edit", map[string]any{"path": "index.html", "edits": []map[string]any{
+		{"old_text": "<form id=\"signup\"></form>", "new_text": "<form id=\"signup\">\n  <input type=\"email\" name=\"email\">\n</form>", "replace_all": false},
+		{"old_text": "<!doctype html>", "new_text": "<!doctype html>\n<title>Join us</title>", "replace_all": false}}},
+		messages.ToolResult{Status: messages.ToolOK, Changed: []string{"index.html"},
+			Diff: "--- a/index.html\n+++ b/index.html\n@@ -1,2 +1,5 @@\n <!doctype html>\n+<title>Join us</title>\n"})
+
+	b.exchange(messages.OutboundToolResult, []string{k4}, "<agent_response>…</agent_response>", "Searching for the test entry point.", false)
+	k5 := b.tool("fs.search", map[string]any{"pattern": "signup(", "path": ".", "glob": "*.js", "regex": false,
+		"case_insensitive": true, "max_results": 50},
+		messages.ToolResult{Status: messages.ToolOK, Stdout: "test.js:3: assert(signup(\n"})
+
+	// A denied call: the policy refuses it and no result is logged.
+	b.exchange(messages.OutboundToolResult, []string{k5}, "<agent_response>…</agent_response>", "Cleaning the build output.", false)
+	denyArgs := canon(t, map[string]any{"program": "rm", "argv": []string{"-rf", "/"}, "cwd": ".", "timeout_ms": 1000})
+	denyKey := OpKey(fixtureID, "msg-x", b.turn, "terminal.exec", denyArgs)
+	b.add(messages.EvToolProposed, CallID(denyKey), messages.ToolProposedPayload{OpKey: denyKey,
+		Call: messages.ToolCall{Name: "terminal.exec", CanonicalArgs: denyArgs}})
+	b.add(messages.EvPolicyDecided, CallID(denyKey), messages.PolicyPayload{Decision: messages.DecisionDeny,
+		Risk: messages.RiskDestructive, Reason: "rm -rf outside the project root is never allowed"})
+
+	b.exchange(messages.OutboundToolResult, []string{denyKey}, "<agent_response>…</agent_response>", "Running the tests.", false)
+	rule := &messages.Rule{Tool: "terminal.exec", Kind: "command", Prefix: []string{"npm", "test"}}
+	b.add(messages.EvApprovalRequired, "", messages.PolicyPayload{Decision: messages.DecisionAsk, Risk: messages.RiskExecute})
+	b.add(messages.EvApprovalResolved, "", messages.PolicyPayload{Choice: messages.ApproveTask, Rule: rule, By: "user"})
+	k6 := b.tool("terminal.exec", map[string]any{"program": "npm", "argv": []string{"test", "--", "--grep", "sign up"},
+		"cwd": "web", "timeout_ms": 120000, "env": []string{"CI=1"}},
+		messages.ToolResult{Status: messages.ToolOK, ExitCode: intp(0), Stdout: "1 passing\n", Stderr: "npm notice\n",
+			StdoutCut: &messages.Truncation{OriginalBytes: 90000, KeptBytes: 10}, Verified: true, Duration: 1500 * time.Millisecond})
+
+	b.add(messages.EvInstruction, "", messages.TextPayload{Text: "Also start the dev server so I can look"})
+	b.exchange(messages.OutboundFollowUp, []string{k6}, "<agent_response>…</agent_response>", "Starting the dev server.", false)
+	k7 := b.tool("process.start", map[string]any{"program": "npm", "argv": []string{"run", "dev"}, "cwd": "."},
+		messages.ToolResult{Status: messages.ToolOK, Data: json.RawMessage(`{"process_id":"p1","detected_urls":["http://localhost:5173"]}`)})
+
+	b.exchange(messages.OutboundToolResult, []string{k7}, "<agent_response>…</agent_response>", "Checking the server output.", false)
+	k8 := b.tool("process.read", map[string]any{"process_id": "p1", "since": -1},
+		messages.ToolResult{Status: messages.ToolOK, Stdout: "ready in 300 ms\n"})
+
+	b.exchange(messages.OutboundToolResult, []string{k8}, "<agent_response>…</agent_response>", "Appending a note to the README.", false)
+	k9 := b.tool("fs.write", map[string]any{"path": "README.md", "content": "Run `npm run dev`.\n", "mode": "append"},
+		messages.ToolResult{Status: messages.ToolError, Message: "README.md: permission denied"})
+
+	b.exchange(messages.OutboundToolResult, []string{k9}, "<agent_response>…</agent_response>",
+		"Done: the landing page has a signup form, tests pass, and the dev server runs at http://localhost:5173.", true)
+	b.add(messages.EvRunCompleted, "", messages.RunEndPayload{Outcome: messages.OutcomeCompleted,
+		Summary: "landing page done", Changed: []string{"index.html"}, Verification: []string{"npm test"}})
+	return b.events
+}

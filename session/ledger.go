@@ -1,0 +1,349 @@
+package session
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// OpKey is the exactly-once operation key of a tool call: the SHA-256 (hex)
+// of the session, the assistant message the call came from, the turn, the
+// tool and its canonical arguments. Each field is length-prefixed, so no
+// two different inputs share a key. A re-read of the same reply yields the
+// same key; a new reply asking for the same thing does not.
+func OpKey(sessionID, replyMessageID string, turn int, tool string, canonicalArgs []byte) string {
+	h := sha256.New()
+	field := func(b []byte) {
+		var n [binary.MaxVarintLen64]byte
+		h.Write(n[:binary.PutUvarint(n[:], uint64(len(b)))])
+		h.Write(b)
+	}
+	field([]byte("wtagent-op-v1"))
+	field([]byte(sessionID))
+	field([]byte(replyMessageID))
+	field([]byte(strconv.Itoa(turn)))
+	field([]byte(tool))
+	field(canonicalArgs)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// CallID is the stable call id of an operation: "call_" and 16 hex digits
+// of the key (hashed first if the key is not hex).
+func CallID(opKey string) string {
+	if len(opKey) >= 16 {
+		if _, err := hex.DecodeString(opKey[:16]); err == nil {
+			return "call_" + opKey[:16]
+		}
+	}
+	sum := sha256.Sum256([]byte(opKey))
+	return "call_" + hex.EncodeToString(sum[:8])
+}
+
+// Stage is how far an operation got. Stages only move forward.
+type Stage int
+
+// The ledger stages, in order.
+const (
+	StageProposed Stage = iota + 1
+	StagePrepared
+	StageStarted
+	StageCompleted
+	StageResultSent
+)
+
+// String names the stage as the architecture does.
+func (s Stage) String() string {
+	switch s {
+	case StageProposed:
+		return "proposed"
+	case StagePrepared:
+		return "prepared"
+	case StageStarted:
+		return "started"
+	case StageCompleted:
+		return "completed"
+	case StageResultSent:
+		return "result_sent"
+	}
+	return "stage(" + strconv.Itoa(int(s)) + ")"
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s Stage) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// OpState is the ledger's record of one operation.
+type OpState struct {
+	Key    string
+	CallID string
+	Tool   string
+	Turn   int
+	Call   messages.ToolCall
+	// ReplyMessageID is the assistant message the call came from.
+	ReplyMessageID string
+	Stage          Stage
+	// Result is the saved result once completed (or completion_unknown).
+	Result *messages.ToolResult
+	// Unknown is true when the outcome was recorded as lost.
+	Unknown bool
+	// ReadOnly is filled in by Recover from the tool catalogue.
+	ReadOnly bool
+	// Seq is the log position of the operation's latest stage change.
+	Seq int64
+}
+
+// Ledger is the exactly-once ledger, rebuilt from the event log: each
+// operation's furthest stage and saved result.
+type Ledger struct {
+	ops   map[string]*opRecord
+	order []string
+}
+
+// opRecord is an operation with its saved result still encoded: results
+// (full tool output) are only decoded when asked for.
+type opRecord struct {
+	OpState
+	// resultRaw is the payload of the event that saved the result.
+	resultRaw []byte
+}
+
+// toolHead is the part of tool.proposed/prepared/started the ledger reads.
+type toolHead struct {
+	OpKey          string            `json:"op_key"`
+	Call           messages.ToolCall `json:"call"`
+	ReplyMessageID string            `json:"reply_message_id"`
+}
+
+// completedHead is the part of tool.completed/reused/completion_unknown
+// that replay reads; the full result stays encoded.
+type completedHead struct {
+	OpKey  string `json:"op_key"`
+	Result struct {
+		CallID   string              `json:"call_id"`
+		Tool     string              `json:"tool"`
+		Status   messages.ToolStatus `json:"status"`
+		Changed  []string            `json:"changed"`
+		Verified bool                `json:"verified"`
+	} `json:"result"`
+}
+
+// sentHead is the part of model.message_sent that replay reads (not the
+// message text).
+type sentHead struct {
+	Kind      messages.OutboundKind `json:"kind"`
+	Binding   messages.Binding      `json:"binding"`
+	ResultOps []string              `json:"result_ops"`
+}
+
+// NewLedger returns an empty ledger.
+func NewLedger() *Ledger { return &Ledger{ops: make(map[string]*opRecord)} }
+
+// Apply folds one event into the ledger; events that are not about
+// operations are ignored. A payload that does not decode is an error.
+func (l *Ledger) Apply(ev messages.Event) error {
+	switch ev.Type {
+	case messages.EvToolProposed, messages.EvToolPrepared, messages.EvToolStarted:
+		var p toolHead
+		if err := decodePayload(ev, &p); err != nil {
+			return err
+		}
+		return l.tool(ev, p)
+	case messages.EvToolCompleted, messages.EvToolUnknown, messages.EvToolReused:
+		var p completedHead
+		if err := decodePayload(ev, &p); err != nil {
+			return err
+		}
+		return l.completed(ev, p)
+	case messages.EvModelMessageSent:
+		var p sentHead
+		if err := decodePayload(ev, &p); err != nil {
+			return err
+		}
+		l.sent(ev, p.ResultOps)
+	}
+	return nil
+}
+
+// tool records a proposed, prepared or started call.
+func (l *Ledger) tool(ev messages.Event, p toolHead) error {
+	if p.OpKey == "" {
+		return fmt.Errorf("event %d (%s): no op_key", ev.Seq, ev.Type)
+	}
+	op := l.op(p.OpKey, ev)
+	op.Call, op.Tool = p.Call, p.Call.Name
+	if p.ReplyMessageID != "" {
+		op.ReplyMessageID = p.ReplyMessageID
+	}
+	l.advance(op, stageOf(ev.Type), ev.Seq)
+	return nil
+}
+
+// completed records a saved result (kept encoded). A reuse never replaces
+// the result it reused.
+func (l *Ledger) completed(ev messages.Event, p completedHead) error {
+	if p.OpKey == "" {
+		return fmt.Errorf("event %d (%s): no op_key", ev.Seq, ev.Type)
+	}
+	op := l.op(p.OpKey, ev)
+	if op.resultRaw == nil || ev.Type != messages.EvToolReused {
+		op.resultRaw = ev.Payload
+		op.Unknown = ev.Type == messages.EvToolUnknown || p.Result.Status == messages.ToolUnknown
+	}
+	if op.Tool == "" {
+		op.Tool = p.Result.Tool
+	}
+	l.advance(op, StageCompleted, ev.Seq)
+	return nil
+}
+
+// sent marks the operations whose results a sent message carried.
+func (l *Ledger) sent(ev messages.Event, keys []string) {
+	for _, key := range keys {
+		l.advance(l.op(key, ev), StageResultSent, ev.Seq)
+	}
+}
+
+// snapshot returns a copy of op with its result decoded.
+func (op *opRecord) snapshot() OpState {
+	st := op.OpState
+	if op.resultRaw != nil {
+		var p messages.ToolCompletedPayload
+		if unmarshal(op.resultRaw, &p) == nil {
+			st.Result = &p.Result
+		}
+	}
+	return st
+}
+
+// stageOf maps a tool event type to its stage.
+func stageOf(t messages.EventType) Stage {
+	switch t {
+	case messages.EvToolPrepared:
+		return StagePrepared
+	case messages.EvToolStarted:
+		return StageStarted
+	}
+	return StageProposed
+}
+
+// op returns the record of key, creating it in log order.
+func (l *Ledger) op(key string, ev messages.Event) *opRecord {
+	if op, ok := l.ops[key]; ok {
+		return op
+	}
+	callID := ev.CallID
+	if callID == "" || ev.Type == messages.EvModelMessageSent {
+		callID = CallID(key)
+	}
+	op := &opRecord{OpState: OpState{Key: key, CallID: callID, Turn: ev.Turn}}
+	l.ops[key] = op
+	l.order = append(l.order, key)
+	return op
+}
+
+// advance moves op forward to st; it never moves back.
+func (l *Ledger) advance(op *opRecord, st Stage, seq int64) {
+	if st > op.Stage {
+		op.Stage = st
+		op.Seq = seq
+	}
+}
+
+// Op returns a copy of the operation with key.
+func (l *Ledger) Op(key string) (OpState, bool) {
+	op, ok := l.ops[key]
+	if !ok {
+		return OpState{}, false
+	}
+	return op.snapshot(), true
+}
+
+// ByCallID returns a copy of the operation with the call id.
+func (l *Ledger) ByCallID(callID string) (OpState, bool) {
+	for _, k := range l.order {
+		if op := l.ops[k]; op.CallID == callID {
+			return op.snapshot(), true
+		}
+	}
+	return OpState{}, false
+}
+
+// Ops returns copies of every operation in the order they first appeared.
+func (l *Ledger) Ops() []OpState {
+	out := make([]OpState, 0, len(l.order))
+	for _, k := range l.order {
+		out = append(out, l.ops[k].snapshot())
+	}
+	return out
+}
+
+// Len is the number of operations.
+func (l *Ledger) Len() int { return len(l.order) }
+
+// RecoveryAction is what resume must do with an unfinished operation.
+type RecoveryAction string
+
+// The recovery actions.
+const (
+	// RecoverResend: the result is saved but the model never got it;
+	// send the saved result, do not run the tool.
+	RecoverResend RecoveryAction = "resend"
+	// RecoverRecheck: the call was proposed or prepared but never started;
+	// ask the policy again before anything runs.
+	RecoverRecheck RecoveryAction = "recheck"
+	// RecoverRerun: a read-only call started but its outcome was lost; it
+	// is safe to run again.
+	RecoverRerun RecoveryAction = "rerun"
+	// RecoverUnknown: a call with side effects started but its outcome was
+	// lost; report status="unknown" to the model, never run it again.
+	RecoverUnknown RecoveryAction = "unknown"
+)
+
+// Recovery is one resume decision.
+type Recovery struct {
+	Action RecoveryAction
+	Op     OpState
+}
+
+// Recover returns, in log order, what resume must do with each operation
+// whose result the model has not been sent. isReadOnly tells whether a tool
+// has no side effects (nil means none is read-only).
+func (l *Ledger) Recover(isReadOnly func(tool string) bool) []Recovery {
+	var out []Recovery
+	for _, k := range l.order {
+		rec := l.ops[k]
+		if rec.Stage == StageResultSent {
+			continue
+		}
+		op := rec.snapshot()
+		op.ReadOnly = isReadOnly != nil && isReadOnly(op.Tool)
+		var a RecoveryAction
+		switch op.Stage {
+		case StageCompleted:
+			a = RecoverResend
+		case StageStarted:
+			a = RecoverUnknown
+			if op.ReadOnly {
+				a = RecoverRerun
+			}
+		default:
+			a = RecoverRecheck
+		}
+		out = append(out, Recovery{Action: a, Op: op})
+	}
+	return out
+}
+
+// decodePayload decodes ev's payload into v, naming the event on failure.
+func decodePayload(ev messages.Event, v any) error {
+	if len(ev.Payload) == 0 {
+		return fmt.Errorf("event %d (%s): no payload", ev.Seq, ev.Type)
+	}
+	if err := unmarshal(ev.Payload, v); err != nil {
+		return fmt.Errorf("event %d (%s): payload: %w", ev.Seq, ev.Type, err)
+	}
+	return nil
+}

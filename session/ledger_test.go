@@ -1,0 +1,155 @@
+package session
+
+import (
+	"encoding/json"
+	"regexp"
+	"testing"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+func TestOpKey(t *testing.T) {
+	args := []byte(`{"path":"a"}`)
+	base := OpKey("s", "m", 1, "fs.read", args)
+	if !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(base) || base != OpKey("s", "m", 1, "fs.read", args) {
+		t.Fatalf("OpKey = %q, not a stable sha256 hex", base)
+	}
+	variants := []string{
+		OpKey("t", "m", 1, "fs.read", args), OpKey("s", "n", 1, "fs.read", args),
+		OpKey("s", "m", 2, "fs.read", args), OpKey("s", "m", 1, "fs.list", args),
+		OpKey("s", "m", 1, "fs.read", []byte(`{"path":"b"}`)),
+		// Field boundaries matter: moving bytes between fields changes the key.
+		OpKey("sm", "", 1, "fs.read", args), OpKey("s", "m1", 0, "fs.read", args),
+	}
+	seen := map[string]bool{base: true}
+	for i, k := range variants {
+		if seen[k] {
+			t.Errorf("variant %d collides", i)
+		}
+		seen[k] = true
+	}
+	if id := CallID(base); id != "call_"+base[:16] {
+		t.Fatalf("CallID = %q", id)
+	}
+	if id := CallID("not hex at all, but long"); !regexp.MustCompile(`^call_[0-9a-f]{16}$`).MatchString(id) {
+		t.Fatalf("CallID(non-hex) = %q", id)
+	}
+}
+
+// ledgerEvents builds tool events for op keys in given stages.
+type ledgerEvents struct {
+	eventBuilder
+}
+
+func (b *ledgerEvents) stage(typ messages.EventType, key, tool string) {
+	call := messages.ToolCall{Name: tool, CanonicalArgs: json.RawMessage(`{}`)}
+	switch typ {
+	case messages.EvToolCompleted, messages.EvToolUnknown, messages.EvToolReused:
+		b.add(typ, CallID(key), messages.ToolCompletedPayload{OpKey: key,
+			Result: messages.ToolResult{CallID: CallID(key), Tool: tool, Status: messages.ToolOK, Message: string(typ)}})
+	default:
+		b.add(typ, CallID(key), messages.ToolProposedPayload{OpKey: key, Call: call})
+	}
+}
+
+func TestLedgerRecover(t *testing.T) {
+	b := &ledgerEvents{eventBuilder{t: t}}
+	// sent: completed and result_sent; done.
+	b.stage(messages.EvToolProposed, "sent", "fs.write")
+	b.stage(messages.EvToolStarted, "sent", "fs.write")
+	b.stage(messages.EvToolCompleted, "sent", "fs.write")
+	b.add(messages.EvModelMessageSent, "", messages.MessageSentPayload{ResultOps: []string{"sent"}})
+	// unsent: completed but the message carrying it never went out.
+	b.stage(messages.EvToolProposed, "unsent", "terminal.exec")
+	b.stage(messages.EvToolPrepared, "unsent", "terminal.exec")
+	b.stage(messages.EvToolStarted, "unsent", "terminal.exec")
+	b.stage(messages.EvToolCompleted, "unsent", "terminal.exec")
+	// prepared only, and proposed only.
+	b.stage(messages.EvToolProposed, "prepared", "terminal.exec")
+	b.stage(messages.EvToolPrepared, "prepared", "terminal.exec")
+	b.stage(messages.EvToolProposed, "proposed", "fs.write")
+	// started, read-only vs side effects.
+	b.stage(messages.EvToolStarted, "read", "fs.read")
+	b.stage(messages.EvToolStarted, "exec", "terminal.exec")
+	// outcome recorded as unknown: its result is saved, so it is resent.
+	b.stage(messages.EvToolStarted, "lost", "terminal.exec")
+	b.stage(messages.EvToolUnknown, "lost", "terminal.exec")
+	// A re-logged proposal after completion never moves the stage back.
+	b.stage(messages.EvToolProposed, "unsent", "terminal.exec")
+
+	l := NewLedger()
+	for _, ev := range b.events {
+		if err := l.Apply(ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	readOnly := func(tool string) bool { return tool == "fs.read" || tool == "fs.list" }
+	got := l.Recover(readOnly)
+	want := []struct {
+		key    string
+		action RecoveryAction
+		stage  Stage
+	}{
+		{"unsent", RecoverResend, StageCompleted},
+		{"prepared", RecoverRecheck, StagePrepared},
+		{"proposed", RecoverRecheck, StageProposed},
+		{"read", RecoverRerun, StageStarted},
+		{"exec", RecoverUnknown, StageStarted},
+		{"lost", RecoverResend, StageCompleted},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("Recover = %+v", got)
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.Op.Key != w.key || g.Action != w.action || g.Op.Stage != w.stage || g.Op.CallID != CallID(w.key) {
+			t.Errorf("recovery %d = %s %s %s, want %s %s %s", i, g.Op.Key, g.Action, g.Op.Stage, w.key, w.action, w.stage)
+		}
+	}
+	if r := got[0].Op.Result; r == nil || r.Message != "tool.completed" {
+		t.Errorf("resend carries result %+v", r)
+	}
+	if !got[5].Op.Unknown || !got[3].Op.ReadOnly || got[4].Op.ReadOnly {
+		t.Errorf("flags: lost.Unknown=%v read.ReadOnly=%v exec.ReadOnly=%v", got[5].Op.Unknown, got[3].Op.ReadOnly, got[4].Op.ReadOnly)
+	}
+	if op, ok := l.Op("sent"); !ok || op.Stage != StageResultSent {
+		t.Errorf("sent op = %+v", op)
+	}
+	if op, ok := l.ByCallID(CallID("exec")); !ok || op.Key != "exec" {
+		t.Errorf("ByCallID = %+v %v", op, ok)
+	}
+	if l.Len() != 7 || len(l.Ops()) != 7 {
+		t.Errorf("Len = %d", l.Len())
+	}
+	// Without a catalogue nothing is assumed read-only.
+	for _, r := range l.Recover(nil) {
+		if r.Action == RecoverRerun {
+			t.Errorf("rerun %s without knowing it is read-only", r.Op.Key)
+		}
+	}
+}
+
+func TestLedgerRejectsBadPayloads(t *testing.T) {
+	for _, ev := range []messages.Event{
+		{Seq: 1, Type: messages.EvToolProposed},
+		{Seq: 1, Type: messages.EvToolStarted, Payload: json.RawMessage(`{"op_key":""}`)},
+		{Seq: 1, Type: messages.EvToolCompleted, Payload: json.RawMessage(`[1]`)},
+		{Seq: 1, Type: messages.EvModelMessageSent, Payload: json.RawMessage(`{"result_ops":"x"}`)},
+	} {
+		if err := NewLedger().Apply(ev); err == nil {
+			t.Errorf("Apply(%s %s) accepted", ev.Type, ev.Payload)
+		}
+	}
+	if err := NewLedger().Apply(messages.Event{Type: messages.EvBrowserStarted}); err != nil {
+		t.Errorf("unrelated event: %v", err)
+	}
+}
+
+func TestStageString(t *testing.T) {
+	for st, want := range map[Stage]string{StageProposed: "proposed", StagePrepared: "prepared", StageStarted: "started",
+		StageCompleted: "completed", StageResultSent: "result_sent", 0: "stage(0)"} {
+		if b, _ := st.MarshalText(); st.String() != want || string(b) != want {
+			t.Errorf("%d = %q", st, st.String())
+		}
+	}
+}

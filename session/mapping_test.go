@@ -1,0 +1,121 @@
+package session
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// decodeJSON decodes s into a generic value.
+func decodeJSON(t *testing.T, s string) map[string]any {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		t.Fatalf("%v: %s", err, s)
+	}
+	return v
+}
+
+func TestToolMappings(t *testing.T) {
+	const root = "/r"
+	tests := []struct {
+		tool, args   string
+		codex        string
+		codexArgs    map[string]any // subset of the arguments
+		claude       string
+		claudeInput  string // exact input
+		wantWtagent  bool
+		codexPatchIn string
+	}{
+		{tool: "terminal.exec", args: `{"argv":["-c","echo 'hi' $HOME"],"cwd":".","program":"sh","timeout_ms":0,"env":["A B=1","X=y z"]}`,
+			codex: "shell", codexArgs: map[string]any{"command": []any{"sh", "-c", "echo 'hi' $HOME"}, "workdir": "/r"},
+			claude:      "Bash",
+			claudeInput: `{"command":"env 'A B=1' X='y z' sh -c 'echo '\\''hi'\\'' $HOME'","description":"Run sh -c 'echo '\\''hi'\\'' $HOME'"}`, wantWtagent: true},
+		{tool: "fs.write", args: `{"content":"a\nb","mode":"overwrite","path":"src/x.go"}`,
+			codex: "apply_patch", codexPatchIn: "*** Begin Patch\n*** Add File: src/x.go\n+a\n+b\n*** End Patch\n",
+			claude: "Write", claudeInput: `{"file_path":"/r/src/x.go","content":"a\nb"}`, wantWtagent: true},
+		{tool: "fs.write", args: `{"content":"","mode":"overwrite","path":"empty"}`,
+			codex: "apply_patch", codexPatchIn: "*** Begin Patch\n*** Add File: empty\n*** End Patch\n",
+			claude: "Write", claudeInput: `{"file_path":"/r/empty","content":""}`, wantWtagent: true},
+		{tool: "fs.edit", args: `{"new_text":"y","old_text":"x","path":"a.txt","replace_all":true}`,
+			codex: "apply_patch", codexPatchIn: "*** Begin Patch\n*** Update File: a.txt\n@@\n-x\n+y\n*** End Patch\n",
+			claude: "Edit", claudeInput: `{"file_path":"/r/a.txt","old_string":"x","new_string":"y","replace_all":true}`, wantWtagent: true},
+		{tool: "fs.read", args: `{"limit":10,"offset":5,"path":"/abs/f"}`,
+			codex: "read_file", codexArgs: map[string]any{"file_path": "/abs/f", "offset": 6.0, "limit": 10.0},
+			claude: "Read", claudeInput: `{"file_path":"/abs/f","offset":6,"limit":10}`, wantWtagent: true},
+		{tool: "fs.list", args: `{"depth":0,"include_hidden":true,"path":"src"}`,
+			codex: "list_dir", codexArgs: map[string]any{"dir_path": "/r/src", "depth": 1.0},
+			claude: "LS", claudeInput: `{"path":"/r/src"}`, wantWtagent: true},
+		{tool: "fs.search", args: `{"case_insensitive":false,"glob":"","max_results":0,"path":".","pattern":"a.b","regex":true}`,
+			codex: "grep_files", codexArgs: map[string]any{"pattern": "a.b", "path": "/r"},
+			claude: "Grep", claudeInput: `{"pattern":"a.b","path":"/r","output_mode":"content","-n":true}`, wantWtagent: true},
+		{tool: "process.stop", args: `{"process_id":"p2"}`,
+			codex: "process_stop", claude: "KillShell", claudeInput: `{"shell_id":"p2"}`},
+		{tool: "process.list", args: `{}`, codex: "process_list", claude: "process_list", claudeInput: `{}`},
+		{tool: "project.status", args: ``, codex: "project_status", claude: "project_status", claudeInput: `{}`},
+		// Arguments that do not fit the tool keep the descriptive name.
+		{tool: "terminal.exec", args: `{"program":42}`, codex: "terminal_exec", claude: "terminal_exec", claudeInput: `{"program":42}`},
+		{tool: "weird tool/π", args: `{"a":1}`, codex: "weird_tool__", claude: "weird_tool__", claudeInput: `{"a":1}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.tool+" "+tt.codex, func(t *testing.T) {
+			call := messages.ToolCall{Name: tt.tool, CanonicalArgs: json.RawMessage(tt.args)}
+			name, args, err := codexFunction(call, root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if name != tt.codex {
+				t.Errorf("codex name %q, want %q", name, tt.codex)
+			}
+			got := decodeJSON(t, args)
+			for k, v := range tt.codexArgs {
+				if !reflect.DeepEqual(got[k], v) {
+					t.Errorf("codex %s = %#v, want %#v", k, got[k], v)
+				}
+			}
+			if tt.codexPatchIn != "" && got["input"] != tt.codexPatchIn {
+				t.Errorf("patch:\n%s\nwant:\n%s", got["input"], tt.codexPatchIn)
+			}
+			// Faithful: the original call is in the arguments, or is them.
+			orig := map[string]any{}
+			if tt.args != "" {
+				orig = decodeJSON(t, tt.args)
+			}
+			if tt.wantWtagent {
+				if got["wtagent_tool"] != tt.tool || !reflect.DeepEqual(got["wtagent_args"], any(orig)) {
+					t.Errorf("codex arguments lost the original call: %s", args)
+				}
+			} else if !reflect.DeepEqual(got, orig) {
+				t.Errorf("codex arguments %s, want the original %s", args, tt.args)
+			}
+			cname, input, err := claudeTool(call, root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cname != tt.claude || string(input) != tt.claudeInput {
+				t.Errorf("claude = %s %s\n   want %s %s", cname, input, tt.claude, tt.claudeInput)
+			}
+		})
+	}
+}
+
+func TestShellQuote(t *testing.T) {
+	for in, want := range map[string]string{"": "''", "a/b-c.d_e:f=g,h@i%j+k": "a/b-c.d_e:f=g,h@i%j+k",
+		"a b": "'a b'", "it's": `'it'\''s'`, "$HOME": "'$HOME'", "*": "'*'", "é": "'é'"} {
+		if got := shellQuote(in); got != want {
+			t.Errorf("shellQuote(%q) = %s, want %s", in, got, want)
+		}
+	}
+	if got := commandLine("go", []string{"test", "./..."}, "sub dir", []string{"GOFLAGS=-race"}); got != "cd 'sub dir' && GOFLAGS=-race go test ./..." {
+		t.Errorf("commandLine = %s", got)
+	}
+}
+
+func TestDerivedUUID(t *testing.T) {
+	a, b := SessionUUID(fixtureID), SessionUUID("20250301-101500-0a1b2c3e")
+	if a == b || a != SessionUUID(fixtureID) || !uuidPattern.MatchString(a) || a[14] != '4' {
+		t.Fatalf("SessionUUID = %s / %s", a, b)
+	}
+}

@@ -1,0 +1,302 @@
+package session
+
+import (
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// Replay is what the controller needs from the event log on start, built
+// in one pass: the ledger, the turn, the message in flight, the
+// conversation cursor, the changed files and the evidence for the done
+// gate, and the task grants.
+type Replay struct {
+	Ledger *Ledger
+	// SessionID is the id the events carry.
+	SessionID string
+	// LastSeq is the last event's sequence number.
+	LastSeq int64
+	// Turn is the highest turn number seen.
+	Turn int
+	// Task, Root, Provider and Mode come from run.started.
+	Task, Root, Provider, Mode string
+	// Instructions are the user's later instructions, in order.
+	Instructions []string
+	// Pending is the binding of the last message sent with no
+	// model.message_complete after it; PendingKind and PendingResultOps
+	// describe that message.
+	Pending          *messages.Binding
+	PendingKind      messages.OutboundKind
+	PendingResultOps []string
+	// Cursor is the conversation position: the latest reply's, or the
+	// latest sent message's.
+	Cursor string
+	// Replies counts complete model replies.
+	Replies int
+	// Changed lists the project files changed by completed calls, in the
+	// order they were first changed.
+	Changed []string
+	// LastChangeSeq is the seq of the last result that changed files;
+	// LastVerifiedSeq of the last successful verification (a build, test
+	// or run with Verified set).
+	LastChangeSeq, LastVerifiedSeq int64
+	// Verifications describes the successful verifying calls, in order
+	// (the command line of a program).
+	Verifications []string
+	// Rules are the task grants from approval.resolved, in order, without
+	// duplicates.
+	Rules []messages.Rule
+	// Phase is the last run.phase target; Outcome and Reason the last
+	// run end.
+	Phase   messages.Phase
+	Outcome messages.Outcome
+	Reason  string
+	// LastMessage and Done are the model's latest parsed message.
+	LastMessage string
+	Done        bool
+
+	changed map[string]bool
+	// sendingRaw is the payload of a model.message_sending with no
+	// model.message_sent after it (see InDoubt).
+	sendingRaw []byte
+}
+
+// NewReplay returns an empty Replay to Apply events to.
+func NewReplay() *Replay {
+	return &Replay{Ledger: NewLedger(), changed: make(map[string]bool)}
+}
+
+// BuildReplay folds events into a Replay.
+func BuildReplay(events []messages.Event) (*Replay, error) {
+	r := NewReplay()
+	for _, ev := range events {
+		if err := r.Apply(ev); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// ReplayLog streams an event log from rd into a Replay without keeping the
+// events; the Tail reports a torn last line.
+func ReplayLog(rd io.Reader) (*Replay, Tail, error) {
+	r := NewReplay()
+	tail, err := ScanEvents(rd, r.Apply)
+	if err != nil {
+		return nil, Tail{}, err
+	}
+	return r, tail, nil
+}
+
+// Apply folds one event into the replay. Each payload is decoded once,
+// and only the parts replay needs: message texts and tool output stay
+// encoded until asked for.
+func (r *Replay) Apply(ev messages.Event) error {
+	if r.SessionID == "" {
+		r.SessionID = ev.SessionID
+	}
+	r.LastSeq = max(r.LastSeq, ev.Seq)
+	r.Turn = max(r.Turn, ev.Turn)
+	switch ev.Type {
+	case messages.EvRunStarted, messages.EvRunResumed:
+		return r.runStarted(ev)
+	case messages.EvInstruction:
+		var p instructionPayload
+		if err := decodePayload(ev, &p); err != nil {
+			return err
+		}
+		r.instruction(firstNonEmpty(p.Text, p.Instruction, p.Task))
+	case messages.EvModelMessageSending:
+		if len(ev.Payload) == 0 {
+			return decodePayload(ev, &struct{}{})
+		}
+		r.sendingRaw = ev.Payload
+	case messages.EvModelMessageSent:
+		return r.messageSent(ev)
+	case messages.EvModelMessageComplete:
+		var p struct {
+			Reply struct {
+				Cursor string `json:"cursor"`
+			} `json:"reply"`
+		}
+		if err := decodePayload(ev, &p); err != nil {
+			return err
+		}
+		r.Pending, r.PendingKind, r.PendingResultOps = nil, "", nil
+		r.Cursor = firstNonEmpty(p.Reply.Cursor, r.Cursor)
+		r.Replies++
+	case messages.EvConversationStart, messages.EvConversationRoll, messages.EvModelState:
+		r.cursorEvent(ev)
+	case messages.EvProtocolParsed:
+		var p messages.ParsedPayload
+		if err := decodePayload(ev, &p); err != nil {
+			return err
+		}
+		r.LastMessage, r.Done = p.Message, p.Done
+	case messages.EvToolProposed, messages.EvToolPrepared, messages.EvToolStarted:
+		var p toolHead
+		if err := decodePayload(ev, &p); err != nil {
+			return err
+		}
+		return r.Ledger.tool(ev, p)
+	case messages.EvToolCompleted, messages.EvToolUnknown, messages.EvToolReused:
+		var p completedHead
+		if err := decodePayload(ev, &p); err != nil {
+			return err
+		}
+		if err := r.Ledger.completed(ev, p); err != nil {
+			return err
+		}
+		if ev.Type == messages.EvToolCompleted {
+			r.toolCompleted(ev, p)
+		}
+	case messages.EvApprovalResolved:
+		var p messages.PolicyPayload
+		if err := decodePayload(ev, &p); err != nil {
+			return err
+		}
+		if p.Rule != nil && p.Choice != messages.ApproveDeny && !slices.ContainsFunc(r.Rules, sameRule(*p.Rule)) {
+			r.Rules = append(r.Rules, *p.Rule)
+		}
+	case messages.EvPhaseChanged:
+		var p struct {
+			To messages.Phase `json:"to,case:ignore"`
+		}
+		if unmarshal(ev.Payload, &p) == nil && p.To != "" {
+			r.Phase = p.To
+		}
+	case messages.EvRunCompleted, messages.EvRunInterrupted, messages.EvRunFailed, messages.EvRunCancelled:
+		var p messages.RunEndPayload
+		if err := decodePayload(ev, &p); err != nil {
+			return err
+		}
+		r.Outcome, r.Reason = p.Outcome, p.Reason
+	}
+	return nil
+}
+
+// runStarted records run.started (the task) and run.resumed (a follow-up).
+func (r *Replay) runStarted(ev messages.Event) error {
+	var p messages.RunStartedPayload
+	if err := decodePayload(ev, &p); err != nil {
+		return err
+	}
+	if ev.Type == messages.EvRunStarted && r.Task == "" {
+		r.Task = p.Task
+	} else {
+		r.instruction(p.Task)
+	}
+	r.Root = firstNonEmpty(p.Root, r.Root)
+	r.Provider = firstNonEmpty(p.Provider, r.Provider)
+	r.Mode = firstNonEmpty(p.Mode, r.Mode)
+	r.Outcome, r.Reason = "", ""
+	return nil
+}
+
+// instruction appends a user instruction unless it repeats the last one.
+func (r *Replay) instruction(text string) {
+	if text == "" || text == r.Task && len(r.Instructions) == 0 {
+		return
+	}
+	if n := len(r.Instructions); n > 0 && r.Instructions[n-1] == text {
+		return
+	}
+	r.Instructions = append(r.Instructions, text)
+}
+
+// messageSent records the message in flight.
+func (r *Replay) messageSent(ev messages.Event) error {
+	var p sentHead
+	if err := decodePayload(ev, &p); err != nil {
+		return err
+	}
+	r.Ledger.sent(ev, p.ResultOps)
+	b := p.Binding
+	r.sendingRaw = nil
+	r.Pending, r.PendingKind, r.PendingResultOps = &b, p.Kind, p.ResultOps
+	r.Cursor = firstNonEmpty(b.Cursor, r.Cursor)
+	return nil
+}
+
+// cursorEvent takes a conversation cursor from events that carry one.
+func (r *Replay) cursorEvent(ev messages.Event) {
+	var p struct {
+		Cursor string `json:"cursor,case:ignore"`
+	}
+	if unmarshal(ev.Payload, &p) == nil && p.Cursor != "" {
+		r.Cursor = p.Cursor
+	}
+}
+
+// InDoubt returns the message logged as model.message_sending with no
+// model.message_sent after it: it may or may not have reached the
+// conversation, so the transport must look before sending it again. It is
+// nil when no send is in doubt.
+func (r *Replay) InDoubt() (*messages.MessageSentPayload, error) {
+	if r.sendingRaw == nil {
+		return nil, nil
+	}
+	var p messages.MessageSentPayload
+	if err := unmarshal(r.sendingRaw, &p); err != nil {
+		return nil, fmt.Errorf("model.message_sending payload: %w", err)
+	}
+	return &p, nil
+}
+
+// toolCompleted records changed files and verification evidence.
+func (r *Replay) toolCompleted(ev messages.Event, p completedHead) {
+	res := p.Result
+	if len(res.Changed) > 0 {
+		r.LastChangeSeq = ev.Seq
+		for _, f := range res.Changed {
+			if !r.changed[f] {
+				r.changed[f] = true
+				r.Changed = append(r.Changed, f)
+			}
+		}
+	}
+	if res.Verified && res.Status == messages.ToolOK {
+		r.LastVerifiedSeq = ev.Seq
+		r.Verifications = append(r.Verifications, r.describe(p.OpKey, res.Tool))
+	}
+}
+
+// describe names a verifying call: its command line, else its tool.
+func (r *Replay) describe(opKey, tool string) string {
+	if op, ok := r.Ledger.ops[opKey]; ok {
+		var a execArgs
+		if decodeArgs(op.Call.CanonicalArgs, &a) && a.Program != "" {
+			return shellJoin(append([]string{a.Program}, a.Argv...))
+		}
+		if op.Tool != "" {
+			return op.Tool
+		}
+	}
+	return firstNonEmpty(tool, opKey)
+}
+
+// VerifiedAfterChange reports whether a successful verification came at
+// or after the last change: the done gate's evidence.
+func (r *Replay) VerifiedAfterChange() bool {
+	return r.LastVerifiedSeq > 0 && r.LastVerifiedSeq >= r.LastChangeSeq
+}
+
+// Recover is the ledger's resume decisions (see Ledger.Recover).
+func (r *Replay) Recover(isReadOnly func(tool string) bool) []Recovery {
+	return r.Ledger.Recover(isReadOnly)
+}
+
+// String summarises the replay for logs.
+func (r *Replay) String() string {
+	return fmt.Sprintf("session %s: %d events, turn %d, %d ops, %d changed, pending=%v",
+		r.SessionID, r.LastSeq, r.Turn, r.Ledger.Len(), len(r.Changed), r.Pending != nil)
+}
+
+// sameRule matches rules equal to want.
+func sameRule(want messages.Rule) func(messages.Rule) bool {
+	return func(r messages.Rule) bool {
+		return r.Tool == want.Tool && r.Kind == want.Kind && slices.Equal(r.Prefix, want.Prefix)
+	}
+}

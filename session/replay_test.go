@@ -1,0 +1,99 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+func TestReplayFixture(t *testing.T) {
+	events := fixtureEvents(t)
+	r, err := BuildReplay(events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.SessionID != fixtureID || r.LastSeq != int64(len(events)) || r.Task != fixtureTask || r.Root != fixtureRoot || r.Provider != "chatgpt" {
+		t.Fatalf("replay %s", r)
+	}
+	if r.Turn != 11 || r.Replies != 11 {
+		t.Errorf("Turn = %d, Replies = %d, want 11", r.Turn, r.Replies)
+	}
+	if d, err := r.InDoubt(); r.Pending != nil || d != nil || err != nil {
+		t.Errorf("pending %+v in doubt %+v %v after the last reply", r.Pending, d, err)
+	}
+	if !slices.Equal(r.Changed, []string{"index.html"}) || !r.VerifiedAfterChange() {
+		t.Errorf("Changed %v, verified after change %v (change %d, verify %d)", r.Changed, r.VerifiedAfterChange(), r.LastChangeSeq, r.LastVerifiedSeq)
+	}
+	if !slices.Equal(r.Verifications, []string{"npm test -- --grep 'sign up'"}) {
+		t.Errorf("Verifications = %q", r.Verifications)
+	}
+	if len(r.Rules) != 1 || !slices.Equal(r.Rules[0].Prefix, []string{"npm", "test"}) {
+		t.Errorf("Rules = %+v", r.Rules)
+	}
+	if !slices.Equal(r.Instructions, []string{"Also start the dev server so I can look"}) {
+		t.Errorf("Instructions = %q", r.Instructions)
+	}
+	if r.Cursor != "https://chatgpt.com/c/abc" || !r.Done || r.Outcome != messages.OutcomeCompleted {
+		t.Errorf("cursor %q done %v outcome %q", r.Cursor, r.Done, r.Outcome)
+	}
+	// The denied call was carried as a result, so nothing is left to do.
+	if rec := r.Recover(nil); len(rec) != 0 {
+		t.Errorf("Recover = %+v", rec)
+	}
+}
+
+func TestReplayPendingAndEvidence(t *testing.T) {
+	b := &eventBuilder{t: t}
+	b.add(messages.EvRunStarted, "", messages.RunStartedPayload{Task: "t", Root: "/r", Provider: "script"})
+	b.turn = 1
+	bind := messages.Binding{Turn: 1, Cursor: "3", TextSHA256: "x"}
+	b.add(messages.EvModelMessageSending, "", messages.MessageSentPayload{Kind: messages.OutboundBootstrap, Text: "hello"})
+	r, _ := BuildReplay(b.events)
+	if d, err := r.InDoubt(); err != nil || d == nil || d.Text != "hello" || d.Kind != messages.OutboundBootstrap || r.Pending != nil {
+		t.Fatalf("in-doubt send: %+v %v %+v", d, err, r.Pending)
+	}
+	b.add(messages.EvModelMessageSent, "", messages.MessageSentPayload{Kind: messages.OutboundToolResult, Binding: bind, ResultOps: []string{"k"}})
+	r, _ = BuildReplay(b.events)
+	if d, _ := r.InDoubt(); d != nil || r.Pending == nil || r.Pending.Cursor != "3" || r.PendingKind != messages.OutboundToolResult ||
+		!slices.Equal(r.PendingResultOps, []string{"k"}) || r.Cursor != "3" {
+		t.Fatalf("pending after send: %+v kind %q ops %v", r.Pending, r.PendingKind, r.PendingResultOps)
+	}
+	// A verification, then a change: the done gate is closed again.
+	b.tool("terminal.exec", map[string]any{"program": "go", "argv": []string{"test", "./..."}},
+		messages.ToolResult{Status: messages.ToolOK, Verified: true})
+	b.tool("fs.write", map[string]any{"path": "a.go", "content": "x"}, messages.ToolResult{Status: messages.ToolOK, Changed: []string{"a.go"}})
+	b.tool("terminal.exec", map[string]any{"program": "go", "argv": []string{"vet"}},
+		messages.ToolResult{Status: messages.ToolError, Verified: true}) // failed: not evidence
+	b.add(messages.EvModelMessageComplete, "", messages.MessageCompletePayload{Reply: messages.Reply{Binding: bind, Cursor: "4"}})
+	b.add(messages.EvPhaseChanged, "", messages.PhaseChanged{From: messages.PhaseParsing, To: messages.PhaseExecuting})
+	b.add(messages.EvRunResumed, "", messages.RunStartedPayload{Task: "now add docs"})
+	b.add(messages.EvInstruction, "", messages.TextPayload{Text: "now add docs"})
+	r, err := BuildReplay(b.events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Pending != nil || r.Cursor != "4" || r.Phase != messages.PhaseExecuting {
+		t.Fatalf("after reply: pending %+v cursor %q phase %q", r.Pending, r.Cursor, r.Phase)
+	}
+	if r.VerifiedAfterChange() || r.LastChangeSeq <= r.LastVerifiedSeq || !slices.Equal(r.Verifications, []string{"go test ./..."}) {
+		t.Fatalf("evidence: change %d verify %d %q", r.LastChangeSeq, r.LastVerifiedSeq, r.Verifications)
+	}
+	if !slices.Equal(r.Instructions, []string{"now add docs"}) {
+		t.Fatalf("Instructions = %q", r.Instructions)
+	}
+
+	// Streaming replay gives the same state.
+	var buf bytes.Buffer
+	for _, ev := range b.events {
+		line, _ := json.Marshal(ev)
+		buf.Write(append(line, '\n'))
+	}
+	buf.WriteString(`{"seq":99,"ty`)
+	sr, tail, err := ReplayLog(&buf)
+	if err != nil || !tail.Torn || sr.LastSeq != r.LastSeq || sr.LastChangeSeq != r.LastChangeSeq {
+		t.Fatalf("ReplayLog = %s, %v, %v", sr, tail, err)
+	}
+}

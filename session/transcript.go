@@ -1,0 +1,233 @@
+package session
+
+import (
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// itemKind is the kind of one transcript item.
+type itemKind int
+
+// The transcript item kinds: what both export formats are made of.
+const (
+	itemUser itemKind = iota + 1
+	itemAssistant
+	itemCall
+	itemOutput
+)
+
+// item is one step of the conversation as a user would tell it: the user's
+// own words, the model's parsed message, a tool call, a tool result. No
+// protocol scaffolding and no raw reply XML ever becomes an item.
+type item struct {
+	kind        itemKind
+	ts          time.Time
+	turn        int
+	text        string
+	attachments []string
+	model       string
+	callID      string
+	call        messages.ToolCall
+	result      messages.ToolResult
+}
+
+// transcriber turns events into items, one event at a time, so the live
+// rollout and the exports tell the same story.
+type transcriber struct {
+	// calls records every call id emitted: answered or not.
+	calls map[string]bool
+	// pending lists emitted calls without output, in order.
+	pending []string
+	// denied holds the policy's reason for refused calls.
+	denied map[string]string
+	// lastUser and sinceUser drop a user text repeated with nothing in
+	// between (a follow-up logged both as run.resumed and as an
+	// instruction).
+	lastUser  string
+	sinceUser int
+	model     string
+	// deferred holds user items that arrived while a call was open: they
+	// follow the call's output, as the model received them.
+	deferred []item
+}
+
+// newTranscriber returns a transcriber; provider names the model until a
+// reply tells its slug.
+func newTranscriber(provider string) *transcriber {
+	return &transcriber{calls: make(map[string]bool), denied: make(map[string]string), model: provider}
+}
+
+// instructionPayload is what session.instruction_added carries: a
+// messages.TextPayload's text, or a task with attachments.
+type instructionPayload struct {
+	Text        string   `json:"text"`
+	Task        string   `json:"task"`
+	Instruction string   `json:"instruction"`
+	Attachments []string `json:"attachments"`
+}
+
+// feed returns the items that ev adds.
+func (t *transcriber) feed(ev messages.Event) ([]item, error) {
+	switch ev.Type {
+	case messages.EvRunStarted, messages.EvRunResumed:
+		var p messages.RunStartedPayload
+		if err := decodePayload(ev, &p); err != nil {
+			return nil, err
+		}
+		return t.user(ev, p.Task, p.Attachments), nil
+	case messages.EvInstruction:
+		var p instructionPayload
+		if err := decodePayload(ev, &p); err != nil {
+			return nil, err
+		}
+		return t.user(ev, firstNonEmpty(p.Text, p.Instruction, p.Task), p.Attachments), nil
+	case messages.EvModelMessageComplete:
+		var p messages.MessageCompletePayload
+		if err := decodePayload(ev, &p); err != nil {
+			return nil, err
+		}
+		if p.Reply.ModelSlug != "" {
+			t.model = p.Reply.ModelSlug
+		}
+	case messages.EvProtocolParsed:
+		var p messages.ParsedPayload
+		if err := decodePayload(ev, &p); err != nil {
+			return nil, err
+		}
+		if strings.TrimSpace(p.Message) == "" {
+			return nil, nil
+		}
+		out := t.closePending(ev.TS)
+		t.sinceUser++
+		return append(out, item{kind: itemAssistant, ts: ev.TS, turn: ev.Turn, text: p.Message, model: t.model}), nil
+	case messages.EvToolProposed:
+		var p messages.ToolProposedPayload
+		if err := decodePayload(ev, &p); err != nil {
+			return nil, err
+		}
+		id := firstNonEmpty(ev.CallID, CallID(p.OpKey))
+		if _, seen := t.calls[id]; seen {
+			return nil, nil
+		}
+		return []item{t.callItem(ev, id, p.Call)}, nil
+	case messages.EvToolCompleted, messages.EvToolUnknown, messages.EvToolReused:
+		var p messages.ToolCompletedPayload
+		if err := decodePayload(ev, &p); err != nil {
+			return nil, err
+		}
+		id := firstNonEmpty(ev.CallID, p.Result.CallID, CallID(p.OpKey))
+		return t.output(ev, id, p.Result), nil
+	case messages.EvPolicyDecided, messages.EvApprovalResolved:
+		var p messages.PolicyPayload
+		if err := decodePayload(ev, &p); err != nil {
+			return nil, err
+		}
+		if ev.CallID != "" && (p.Decision == messages.DecisionDeny || p.Choice == messages.ApproveDeny) {
+			t.denied[ev.CallID] = firstNonEmpty(p.Reason, "the call was denied")
+		}
+	}
+	return nil, nil
+}
+
+// user returns the item of the user's own text, if any.
+func (t *transcriber) user(ev messages.Event, text string, attachments []string) []item {
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	if text == t.lastUser && t.sinceUser == 0 {
+		return nil
+	}
+	t.lastUser, t.sinceUser = text, 0
+	it := item{kind: itemUser, ts: ev.TS, turn: ev.Turn, text: text, attachments: attachments, model: t.model}
+	if len(t.pending) > 0 {
+		t.deferred = append(t.deferred, it)
+		return nil
+	}
+	return []item{it}
+}
+
+// callItem records and returns a call item.
+func (t *transcriber) callItem(ev messages.Event, id string, call messages.ToolCall) item {
+	t.calls[id] = false
+	t.pending = append(t.pending, id)
+	t.sinceUser++
+	return item{kind: itemCall, ts: ev.TS, turn: ev.Turn, callID: id, call: call}
+}
+
+// output returns the output item of call id (preceded by a call item when
+// the call itself was never logged), or nothing if it was answered.
+func (t *transcriber) output(ev messages.Event, id string, r messages.ToolResult) []item {
+	answered, seen := t.calls[id]
+	if answered {
+		return nil
+	}
+	var out []item
+	if !seen {
+		out = append(out, t.callItem(ev, id, messages.ToolCall{Name: r.Tool, CanonicalArgs: json.RawMessage("{}")}))
+	}
+	t.calls[id] = true
+	for i, p := range t.pending {
+		if p == id {
+			t.pending = append(t.pending[:i], t.pending[i+1:]...)
+			break
+		}
+	}
+	r.CallID = id
+	out = append(out, item{kind: itemOutput, ts: ev.TS, turn: ev.Turn, callID: id, result: r})
+	if len(t.pending) == 0 {
+		out = append(out, t.deferred...)
+		t.deferred = t.deferred[:0]
+	}
+	return out
+}
+
+// closePending answers every open call before the conversation moves on:
+// a call must be followed by its output in both formats. The output says
+// the call was denied (with the policy's reason) or that no result was
+// recorded.
+func (t *transcriber) closePending(ts time.Time) []item {
+	var out []item
+	for _, id := range t.pending {
+		r := messages.ToolResult{CallID: id, Status: messages.ToolUnknown,
+			Message: "no result was recorded for this call"}
+		if reason, ok := t.denied[id]; ok {
+			r.Status, r.Message = messages.ToolDenied, reason
+		}
+		t.calls[id] = true
+		out = append(out, item{kind: itemOutput, ts: ts, callID: id, result: r})
+	}
+	t.pending = t.pending[:0]
+	out = append(out, t.deferred...)
+	t.deferred = t.deferred[:0]
+	return out
+}
+
+// transcript converts a whole event sequence into items, answering calls
+// left open at the end.
+func transcript(events []messages.Event, provider string) ([]item, error) {
+	t := newTranscriber(provider)
+	var items []item
+	var last time.Time
+	for _, ev := range events {
+		got, err := t.feed(ev)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, got...)
+		last = ev.TS
+	}
+	return append(items, t.closePending(last)...), nil
+}
+
+// firstNonEmpty returns the first non-empty string.
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
