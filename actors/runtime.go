@@ -95,10 +95,14 @@ func (rt *Runtime) Run(task string, attachments []string) {
 func (rt *Runtime) Finished() <-chan messages.RunFinished { return rt.finished }
 
 // Pause asks for a safe pause after the current step.
-func (rt *Runtime) Pause(reason string) { rt.e.Send(rt.p.controller, messages.PauseRun{Reason: reason}) }
+func (rt *Runtime) Pause(reason string) {
+	rt.e.Send(rt.p.controller, messages.PauseRun{Reason: reason})
+}
 
 // Cancel stops the run now, killing running tools.
-func (rt *Runtime) Cancel(reason string) { rt.e.Send(rt.p.controller, messages.CancelRun{Reason: reason}) }
+func (rt *Runtime) Cancel(reason string) {
+	rt.e.Send(rt.p.controller, messages.CancelRun{Reason: reason})
+}
 
 // Status returns the live status snapshot.
 func (rt *Runtime) Status() (messages.Status, error) {

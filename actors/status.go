@@ -8,6 +8,7 @@ import (
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/supervisor"
 )
 
@@ -93,7 +94,7 @@ func (s *statusActor) apply(ev messages.Event) {
 	case messages.EvToolStarted:
 		var p messages.ToolProposedPayload
 		if json.Unmarshal(ev.Payload, &p) == nil {
-			st.Tool = &messages.CurrentTool{CallID: ev.CallID, Name: p.Call.Name, Summary: string(p.Call.CanonicalArgs), Started: ev.TS}
+			st.Tool = &messages.CurrentTool{CallID: ev.CallID, Name: p.Call.Name, Summary: protocol.Summary(p.Call), Started: ev.TS}
 		}
 	case messages.EvToolCompleted, messages.EvToolUnknown:
 		st.Tool = nil

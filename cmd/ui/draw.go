@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/protocol"
 )
 
 // draw renders one event. Callers hold r.mu.
@@ -56,7 +57,7 @@ func (r *Renderer) draw(ev messages.Event) {
 	case messages.EvToolProposed:
 		p := decode[messages.ToolProposedPayload](ev)
 		r.calls[ev.CallID] = &callOutput{}
-		r.line(r.st.bold.Render("▸ "+p.Call.Name) + " " + CallSummary(p.Call))
+		r.line(r.st.bold.Render("▸ "+p.Call.Name) + " " + protocol.Summary(p.Call))
 	case messages.EvToolReused:
 		r.line(r.st.dim.Render("  ↺ result reused: this call already ran"))
 	case messages.EvPolicyDecided:
@@ -69,7 +70,7 @@ func (r *Renderer) draw(ev messages.Event) {
 		r.line(r.st.dim.Render(fmt.Sprintf("  approval: %s (by %s)", p.Choice, p.By)))
 	case messages.EvToolStarted:
 		p := decode[messages.ToolProposedPayload](ev)
-		r.setStatus("running " + truncateRunes(p.Call.Name+" "+CallSummary(p.Call), 50))
+		r.setStatus("running " + truncateRunes(p.Call.Name+" "+protocol.Summary(p.Call), 50))
 	case messages.EvToolOutput:
 		r.drawOutput(ev)
 	case messages.EvToolCompleted, messages.EvToolUnknown:
