@@ -28,19 +28,10 @@ func (c *controller) execute(ctx *actor.Context) {
 	p := messages.ToolProposedPayload{OpKey: op.key, Call: op.call, ReplyMessageID: op.replyID}
 	c.record(ctx, messages.EvToolPrepared, op.callID, p, false, nil)
 	inv := messages.InvokeTool{CallID: op.callID, OpKey: op.key, Call: op.call, Timeout: c.cfg.Limits.ToolTime,
-		Env: op.verdict.Env, Outside: outsideGrant(op.verdict)}
+		Env: op.verdict.Env, Outside: op.verdict.Outside}
 	c.record(ctx, messages.EvToolStarted, op.callID, p, true, func(ctx *actor.Context) {
 		ctx.Send(c.p.tools, inv)
 	})
-}
-
-// outsideGrant is the path outside the root an allowed sensitive verdict
-// covers, if any.
-func outsideGrant(v messages.Verdict) []string {
-	if v.Decision == messages.DecisionDeny || v.Suggested == nil || v.Suggested.Kind != "path" {
-		return nil
-	}
-	return v.Suggested.Prefix
 }
 
 // denied completes the current operation without running it.

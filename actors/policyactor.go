@@ -54,7 +54,9 @@ func (a *policyActor) Receive(c *actor.Context) {
 			return
 		}
 		for _, r := range rp.Rules {
-			a.engine.Grant(r)
+			if err := a.engine.Grant(r); err != nil {
+				a.cfg.Logger.Warn("policy refused a logged grant", "rule", r, "err", err)
+			}
 		}
 		a.ready = true
 		for _, h := range a.held {
@@ -68,7 +70,9 @@ func (a *policyActor) Receive(c *actor.Context) {
 		}
 		c.Send(c.Sender(), a.check(m))
 	case messages.GrantRule:
-		a.engine.Grant(m.Rule)
+		if err := a.engine.Grant(m.Rule); err != nil {
+			a.cfg.Logger.Warn("policy refused a grant", "rule", m.Rule, "err", err)
+		}
 	case actor.Stopped:
 		if a.boundary != nil {
 			a.boundary.Close()
@@ -80,5 +84,8 @@ func (a *policyActor) Receive(c *actor.Context) {
 func (a *policyActor) check(m messages.CheckCall) messages.Verdict {
 	v := a.engine.Check(m.Call)
 	v.CallID = m.CallID
+	if v.Decision != messages.DecisionDeny {
+		v.Outside = a.engine.Outside(m.Call)
+	}
 	return v
 }

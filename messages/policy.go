@@ -34,6 +34,9 @@ type Verdict struct {
 	// Env is the environment a program call may run with (credentials
 	// scrubbed); nil for non-program tools.
 	Env []string
+	// Outside lists the absolute paths outside the project root that the
+	// call may touch because the user granted them.
+	Outside []string
 }
 
 // ApprovalChoice is the user's answer to an approval prompt.

@@ -1,8 +1,160 @@
 // Package policy decides whether a tool call the model requested may run:
-// allow, ask the user, or deny. It holds the project-root boundary (every
-// file operation goes through an os.Root), the command risk table, the
-// task-scoped approval rules, environment scrubbing and secret redaction.
+// allow, ask the user, or deny. It is a pure library (no goroutines, no
+// actors): the runtime's policy actor owns an Engine, the approval actor
+// uses Request, Apply and AutoAnswer, and the tools open files through the
+// Boundary.
 //
-// This is policy, not an operating-system sandbox: a program the user
-// allowed to run can do whatever the user could.
+// This is policy, not an operating-system sandbox. It checks each call
+// before it runs; a program the user allowed to run (a build script, a test
+// suite, npm install, node server.js) can do anything the user can, and no
+// argument check can see what that program will do. Run wtagent in a
+// container or a VM when that matters.
+//
+// # The project-root boundary
+//
+// Every path the model names goes through a Boundary. Resolve is lexical
+// and refuses, with a *PathError and a one-line reason: empty paths, NUL
+// and other control bytes, invisible Unicode (format characters),
+// backslashes, names over 255 bytes and paths over 4096, names ending in a
+// dot or a space or starting with a space, and ".." after a name
+// (a/../../b). "..", absolute paths elsewhere and "~" are ErrOutsideRoot.
+// Check then walks the path through the Boundary's *os.Root (openat, no
+// check-then-open on names): a symbolic link in any parent or the target
+// that leads outside the root, or is absolute (os.Root never follows
+// absolute links), is ErrSymlinkEscape; devices, FIFOs and sockets are
+// ErrSpecialFile. Tools open through Root, OpenFile or Open, which the
+// kernel holds to the root at the moment of use, so a link swapped in
+// after Check cannot redirect the operation; OpenFile opens without
+// blocking and refuses special files on the open descriptor.
+//
+// Hard links are not paths, so no root can see through them: a regular
+// file with more than one link may share its data with a file outside the
+// root. Reading or writing such a file asks (RiskSensitive), except reads
+// under node_modules/ and .git/objects/, where pnpm and git clone --local
+// hard-link on purpose. Writes inside .git ask too (RiskDestructive: they
+// can corrupt history or install hooks).
+//
+// A path outside the root is not silently refused: Engine.Check asks
+// (RiskSensitive) and suggests a path rule for exactly that path. After an
+// approval, the tool opens it with OpenOutside (an os.Root at the parent
+// directory) or OpenOutsideRoot (for fs.list and fs.search); Engine.Outside
+// lists the outside paths of a call for messages.InvokeTool.Outside.
+//
+// # Commands
+//
+// terminal.exec and process.start are classified by the program's
+// basename (through env, sudo, doas, nice, ionice, timeout, xargs, nohup,
+// setsid, stdbuf, time, busybox, npx, bunx, pnpx, uvx, pipx run, uv run,
+// poetry run, bundle exec; absolute and ./ forms; case and interpreter
+// versions folded) and by its argv. The table is commandHandler in
+// commands.go:
+//
+//   - execute (runs without asking, shown): builds, tests, installs, dev
+//     servers, project scripts, anything not listed;
+//   - sensitive: arguments that name paths outside the root ("~", absolute
+//     paths, "..", symbolic links that lead out, also in option values
+//     such as --out=/x, -I/x, NAME=/x, @file) or credential files; cloud
+//     and cluster CLIs; network writes (curl -X POST, -d, --json, -F, -T;
+//     wget --post-data; HTTPie data items); registry logins; global
+//     package installs; secret stores;
+//   - destructive: rm -r or several operands or anything outside the root
+//     (one file in the root is fine), find -delete, git clean -f, git reset
+//     --hard, git checkout -- / restore, git branch -D, history rewrites,
+//     chmod/chown -R, setuid modes, dd, mkfs and disk tools, mount, kill,
+//     services and cron, firewall and user changes, sudo/doas/su,
+//     shells and interpreters with inline code (sh -c, bash -lc, python -c,
+//     node -e, perl -ne, ruby -e, php -r, awk programs that run commands,
+//     sed s///e, env -S, npx -c, git -c alias.x=!…, ext:: URLs), env
+//     additions such as LD_PRELOAD, BASH_ENV, GIT_SSH_COMMAND and
+//     NODE_OPTIONS=--require, containers with host access;
+//   - external: git push (after any global options: -C, -c, --git-dir …),
+//     npm/pnpm/yarn/bun publish, cargo publish, twine upload, gem push,
+//     docker push, scripts and targets named deploy/release/publish, deploy
+//     CLIs (vercel, netlify, firebase, wrangler, fly, heroku, terraform
+//     apply, pulumi up, kubectl apply …), gh pr create, ssh, scp/rsync to
+//     a remote host.
+//
+// # Decisions, modes and rules
+//
+// Check returns deny for hard denies, allow when nothing needs approval
+// or rules cover every finding, and otherwise applies the --approvals mode
+// (ParseMode): ask in ModePrompt, allow in ModeAllow, deny in ModeDeny (the
+// default without a terminal on stdin). An answer (Apply) is allow once,
+// allow for this task (Grant of the verdict's Suggested rule) or deny; a
+// denied call goes back to the model as status="denied" with the reason
+// (Denied).
+//
+// Hard denies hold in every mode and against every rule: unknown tools,
+// arguments of the wrong type, malformed paths (NUL and control bytes,
+// invisible characters, over-long names, trailing dots, a/../b), symbolic
+// links inside the root that lead out (the model is told the target and
+// may ask for it directly), devices, FIFOs and sockets (also outside the
+// root), paths into Config.Protected (wtagent's own home, whose Chrome
+// profile holds the ChatGPT session), program words with NUL bytes or
+// over 128 KiB, malformed env additions, bad process ids and malformed
+// globs.
+//
+// A rule is narrow by construction. A path rule covers one absolute path
+// and what is below it, for one tool; "/" and any prefix of the home
+// directory are refused. A command rule covers one tool's calls whose
+// words start with its prefix, and only the findings that sit on a word
+// inside the prefix: a destructive finding sits on the command's last
+// word, so the rule for "rm -rf dist" does not cover "rm -rf dist src",
+// and a path finding sits on its argument, so "cat ~/a" does not cover
+// "cat ~/a ~/.ssh/id_rsa". The suggested rule is always the exact command
+// or the exact path. Grants live in the Engine for the task (ClearGrants
+// ends them); they are never global or permanent.
+//
+// # Secrets
+//
+// Programs get ScrubEnv of the user's environment: every variable except
+// those whose name looks like a credential (*_TOKEN, *_SECRET, *_KEY,
+// *PASSWORD*, AWS_*, *_AUTH, *_DSN …) or whose value holds a token;
+// toolchain variables (PATH, HOME, proxies, GOPATH, JAVA_HOME,
+// VIRTUAL_ENV, SSH_AUTH_SOCK, CARGO_HOME, LANG, LC_*, TERM, XDG_* …) are
+// always kept, and Config.AllowEnv keeps more. Reading or writing a file
+// IsCredentialPath matches (.env, id_rsa, *.pem, .netrc, .npmrc with
+// tokens, cloud credentials …) asks even inside the root. Redact and
+// RedactingWriter hide common token formats in diagnostics, logs and
+// exports.
+//
+// # Security (for the README)
+//
+// The text below is meant to be copied into the README's security
+// section.
+//
+//	Security model
+//
+//	wtagent treats every tool call from the model as a request, never as an
+//	authorisation. Before anything runs, a local policy engine decides allow,
+//	ask or deny:
+//
+//	- Files: every path is resolved inside the project root and opened
+//	  through an openat-based root (Go's os.Root), so "..", absolute paths,
+//	  "~" and symbolic links that lead out cannot escape, even if a link is
+//	  swapped in after the check. Devices, FIFOs, sockets, NUL bytes and
+//	  hard-to-see names are refused. A path outside the project asks you
+//	  first, and an approval covers that exact path only.
+//	- Commands: programs are classified by name and arguments (through
+//	  env, sudo, timeout, xargs, npx …). Builds, tests, installs and dev
+//	  servers run and are shown. Reading credentials or paths outside the
+//	  project, network writes and cloud CLIs are sensitive; rm -r, git reset
+//	  --hard, git clean, sudo and inline code (sh -c, python -c, node -e) are
+//	  destructive; git push, publishing and deploying are external. These
+//	  ask you first. Arguments are checked too: "cat ~/.ssh/id_rsa" asks.
+//	- Approvals: allow once, allow for this task (a narrow rule: this exact
+//	  command or path, never "everything", forgotten when the task ends) or
+//	  deny. --approvals=prompt|deny|allow picks the mode; without a terminal
+//	  the default is deny. Even --approvals=allow never allows a hard deny.
+//	- Secrets: programs get your environment minus variables that look like
+//	  credentials (*_TOKEN, *_SECRET, *_KEY, AWS_* …), while PATH, proxies,
+//	  GOPATH, JAVA_HOME, VIRTUAL_ENV, SSH_AUTH_SOCK and the like are kept.
+//	  Reading .env, private keys, .netrc or .npmrc with tokens asks first,
+//	  even inside the project. Logs, diagnostics and exports are redacted
+//	  for common token formats.
+//
+//	This is policy, not a sandbox. A program you allow to run (a build
+//	script, a test suite, an install step) runs with your rights and can do
+//	anything you can; wtagent cannot see inside it. For untrusted projects,
+//	run wtagent in a container or a virtual machine.
 package policy

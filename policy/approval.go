@@ -1,0 +1,88 @@
+package policy
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// ErrNoSuggestedRule means "allow for this task" was chosen for a verdict
+// that has no narrow rule to grant; only "allow once" or "deny" apply.
+var ErrNoSuggestedRule = errors.New("policy: no narrow rule covers this call; allow it once or deny it")
+
+// Request builds the approval request the user sees for an ask verdict:
+// the tool, the reason, the exact path or command, the risk and the rule
+// "allow for this task" would grant.
+func Request(tool string, v messages.Verdict) messages.ApprovalRequest {
+	return messages.ApprovalRequest{
+		CallID:    v.CallID,
+		Tool:      tool,
+		Risk:      v.Risk,
+		Reason:    v.Reason,
+		Subject:   v.Subject,
+		Suggested: v.Suggested,
+	}
+}
+
+// Apply applies the user's answer to an ask verdict and returns the final
+// verdict and the answer record for the event log:
+//
+//   - ApproveOnce allows this call only;
+//   - ApproveTask grants v.Suggested for the rest of the task (an error
+//     when there is none) and allows the call;
+//   - ApproveDeny denies it; the model gets the reason.
+//
+// A verdict that is not ask is returned unchanged: an answer never turns
+// a deny into an allow.
+func (e *Engine) Apply(v messages.Verdict, choice messages.ApprovalChoice) (messages.Verdict, messages.ApprovalAnswer, error) {
+	ans := messages.ApprovalAnswer{CallID: v.CallID, Choice: choice, By: "user"}
+	if v.Decision != messages.DecisionAsk {
+		return v, ans, fmt.Errorf("policy: verdict is %s, not ask", v.Decision)
+	}
+	switch choice {
+	case messages.ApproveOnce:
+		v.Decision, v.Reason = messages.DecisionAllow, v.Reason+" (allowed once by the user)"
+	case messages.ApproveTask:
+		if v.Suggested == nil {
+			return v, ans, ErrNoSuggestedRule
+		}
+		if err := e.Grant(*v.Suggested); err != nil {
+			return v, ans, err
+		}
+		r := cloneRule(*v.Suggested)
+		ans.Rule = &r
+		v.Decision, v.Reason = messages.DecisionAllow, v.Reason+"; allowed for this task by the rule "+DescribeRule(r)
+	case messages.ApproveDeny:
+		v.Decision, v.Reason = messages.DecisionDeny, "the user denied it: "+v.Reason
+		v.Env = nil
+		return v, ans, nil
+	default:
+		return v, ans, fmt.Errorf("policy: unknown approval choice %q", choice)
+	}
+	return v, ans, nil
+}
+
+// AutoAnswer is the answer a non-interactive mode gives to an ask verdict,
+// for an approval actor that applies the mode itself (with an engine in
+// ModePrompt): ModeDeny answers deny, ModeAllow allow once; By names the
+// mode. It returns false for ModePrompt: the user must answer.
+func AutoAnswer(m Mode, callID string) (messages.ApprovalAnswer, bool) {
+	switch m {
+	case ModeDeny:
+		return messages.ApprovalAnswer{CallID: callID, Choice: messages.ApproveDeny, By: string(m)}, true
+	case ModeAllow:
+		return messages.ApprovalAnswer{CallID: callID, Choice: messages.ApproveOnce, By: string(m)}, true
+	}
+	return messages.ApprovalAnswer{}, false
+}
+
+// Denied returns the result the model gets for a denied call:
+// status="denied" and the reason.
+func Denied(callID, tool string, v messages.Verdict) messages.ToolResult {
+	msg := v.Reason
+	if v.Subject != "" {
+		msg = v.Subject + ": " + v.Reason
+	}
+	return messages.ToolResult{CallID: callID, Tool: tool, Status: messages.ToolDenied, Message: msg}
+}

@@ -1,0 +1,126 @@
+package policy
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// judge decides what path-like command arguments mean. The lexical judge
+// (Classify) knows no project root; the engine's judge resolves arguments
+// against the root, the call's cwd and the symbolic links on disk.
+type judge interface {
+	// arg records findings for a path-like argument at word i.
+	arg(c *classifier, i int, p string)
+	// program records findings for the program word at index at.
+	program(c *classifier, at int)
+	// kind says what a path argument names: "file", "dir", "missing",
+	// "outside", or "" when it cannot tell.
+	kind(p string) string
+}
+
+// scanPaths judges every word that may be a path: "~", "/…", "../…",
+// option values (--out=/x, -I/usr/include), NAME=value (make and dd
+// operands), @file (curl data) and file:// URLs. Words marked as patterns,
+// messages or code are skipped.
+func (c *classifier) scanPaths() {
+	for i := 1; i < len(c.words); i++ {
+		if c.skip[i] {
+			continue
+		}
+		if p, ok := pathCandidate(c.words[i]); ok {
+			c.judge.arg(c, i, p)
+		}
+	}
+}
+
+// pathCandidate extracts the path a word may name.
+func pathCandidate(t string) (string, bool) {
+	if t == "" {
+		return "", false
+	}
+	if rest, ok := strings.CutPrefix(t, "file://"); ok {
+		return rest, rest != ""
+	}
+	if strings.Contains(t, "://") {
+		return "", false
+	}
+	if strings.HasPrefix(t, "-") {
+		if _, v, ok := strings.Cut(t, "="); ok {
+			return pathCandidate(v)
+		}
+		rest := strings.TrimLeft(t, "-")
+		rest = strings.TrimLeft(rest, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+		if strings.HasPrefix(rest, "/") || strings.HasPrefix(rest, "~") || strings.HasPrefix(rest, "..") {
+			return rest, true
+		}
+		return "", false
+	}
+	if name, v, ok := strings.Cut(t, "="); ok && validEnvName(name) {
+		return pathCandidate(v)
+	}
+	if rest, ok := strings.CutPrefix(t, "@"); ok {
+		return rest, rest != ""
+	}
+	return t, true
+}
+
+// homePath reports whether p is "~" or under "~/".
+func homePath(p string) bool { return p == "~" || strings.HasPrefix(p, "~/") }
+
+// harmlessDevice lists absolute paths every program may name.
+func harmlessDevice(p string) bool {
+	switch p {
+	case "/dev/null", "/dev/zero", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/tty",
+		"/dev/random", "/dev/urandom":
+		return true
+	}
+	return strings.HasPrefix(p, "/dev/fd/")
+}
+
+// lexicalJudge judges paths without a file system: the directory the
+// command runs in stands for the project root.
+type lexicalJudge struct{}
+
+func (lexicalJudge) arg(c *classifier, i int, p string) {
+	switch {
+	case strings.HasPrefix(p, "~"):
+		c.add(messages.RiskSensitive, outsideReason(p, p), i)
+	case filepath.IsAbs(p):
+		if !harmlessDevice(filepath.Clean(p)) {
+			c.add(messages.RiskSensitive, outsideReason(p, p), i)
+		}
+	case escapes(p):
+		c.add(messages.RiskSensitive, outsideReason(p, p), i)
+	case IsCredentialPath(p):
+		c.add(messages.RiskSensitive, "reads the credential file "+p, i)
+	}
+}
+
+func (lexicalJudge) program(c *classifier, at int) {
+	if w := c.words[at]; !filepath.IsAbs(w) && escapes(w) {
+		c.add(messages.RiskSensitive, "runs "+w+", a program outside the project root", at)
+	}
+}
+
+func (lexicalJudge) kind(p string) string {
+	if strings.HasPrefix(p, "~") || filepath.IsAbs(p) || escapes(p) {
+		return "outside"
+	}
+	return ""
+}
+
+// escapes reports whether a relative path climbs above its directory.
+func escapes(p string) bool {
+	p = filepath.Clean(p)
+	return p == ".." || strings.HasPrefix(p, "../")
+}
+
+// outsideReason explains an argument that leads outside the root.
+func outsideReason(shown, abs string) string {
+	if IsCredentialPath(abs) {
+		return "reads the credential file " + shown + ", outside the project root"
+	}
+	return "refers to " + shown + ", outside the project root"
+}

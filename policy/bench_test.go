@@ -1,0 +1,73 @@
+package policy
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func BenchmarkClassify(b *testing.B) {
+	cmds := [][]string{
+		{"go", "test", "./..."}, {"git", "-C", "x", "push", "origin", "main"},
+		{"env", "CI=1", "timeout", "60", "npm", "run", "build"}, {"curl", "-sSX", "POST", "https://x", "-d", "@f"},
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		c := cmds[i%len(cmds)]
+		Classify(c[0], c[1:])
+	}
+}
+
+func BenchmarkCheckExec(b *testing.B) {
+	p := newProject(&testing.T{})
+	defer p.b.Close()
+	e := engineFor(p, ModePrompt)
+	call := exec("go", "test", "-run", "TestX", "./src/...", "-coverprofile=cover.out")
+	b.ReportAllocs()
+	for b.Loop() {
+		e.Check(call)
+	}
+}
+
+func BenchmarkCheckRead(b *testing.B) {
+	p := newProject(&testing.T{})
+	defer p.b.Close()
+	e := engineFor(p, ModePrompt)
+	call := read("src/main.go")
+	b.ReportAllocs()
+	for b.Loop() {
+		e.Check(call)
+	}
+}
+
+// BenchmarkRedact measures throughput on log-like text with a token every
+// 50 lines (the common case: most lines hold no needle at all).
+func BenchmarkRedact(b *testing.B) {
+	var sb strings.Builder
+	for i := range 2000 {
+		if i%50 == 0 {
+			fmt.Fprintf(&sb, "level=info msg=\"clone\" url=https://ci:ghp_0123456789abcdefghijABCDEFGHIJ0123%02d@github.com/o/r\n", i%100)
+			continue
+		}
+		fmt.Fprintf(&sb, "level=info msg=\"compiled package %d\" dur=12ms files=34 path=src/pkg%d/file.go\n", i, i)
+	}
+	text := sb.String()
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Redact(text)
+	}
+}
+
+func BenchmarkScrubEnv(b *testing.B) {
+	env := make([]string, 0, 120)
+	for i := range 100 {
+		env = append(env, fmt.Sprintf("VAR_%d=/some/value/%d", i, i))
+	}
+	env = append(env, "GITHUB_TOKEN=ghp_x", "PATH=/usr/bin", "HTTPS_PROXY=http://u:p@proxy:3128")
+	b.ReportAllocs()
+	for b.Loop() {
+		ScrubEnv(env, nil)
+	}
+	b.ReportMetric(float64(len(env)), "vars/op")
+}

@@ -1,0 +1,282 @@
+package policy
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// classifyShell flags inline shell code (sh -c, bash -lc, fish --command)
+// and shells that read commands from their input (-s, -i, no script); a
+// shell running a script file is like running the script.
+func classifyShell(c *classifier, at int, _ bool) {
+	name := programName(c.words[at])
+	for i := at + 1; i < len(c.words); i++ {
+		t := c.words[i]
+		switch {
+		case t == "":
+			return
+		case t == "--command" || strings.HasPrefix(t, "--command=") || ((t[0] == '-' || t[0] == '+') && len(t) > 1 && t[1] != '-' && strings.IndexByte(t, 'c') > 0):
+			c.add(messages.RiskDestructive, "runs inline shell code ("+name+" "+t+")", c.whole())
+			c.skipFrom(i + 1)
+			return
+		case t == "--":
+			if i+1 < len(c.words) {
+				return
+			}
+		case strings.HasPrefix(t, "--"):
+			if t == "--rcfile" || t == "--init-file" {
+				i++
+			}
+		case (t[0] == '-' || t[0] == '+') && len(t) > 1:
+			if strings.ContainsAny(t[1:], "si") {
+				c.add(messages.RiskDestructive, name+" "+t+" runs commands from its input", c.whole())
+				return
+			}
+			if strings.HasSuffix(t, "o") || strings.HasSuffix(t, "O") {
+				i++ // -o option
+			}
+		default:
+			return // a script file
+		}
+	}
+	c.add(messages.RiskDestructive, name+" without a script runs commands from its input", c.whole())
+}
+
+// classifyWindowsShell flags cmd /c and PowerShell -Command and
+// -EncodedCommand.
+func classifyWindowsShell(c *classifier, at int, _ bool) {
+	for i := at + 1; i < len(c.words); i++ {
+		t := strings.ToLower(c.words[i])
+		if strings.HasPrefix(t, "/c") || strings.HasPrefix(t, "/k") || strings.HasPrefix(t, "-c") ||
+			strings.HasPrefix(t, "-e") || strings.HasPrefix(t, "--c") {
+			c.add(messages.RiskDestructive, "runs inline shell code ("+c.words[at]+" "+c.words[i]+")", c.whole())
+			c.skipFrom(i + 1)
+			return
+		}
+		if strings.HasPrefix(t, "-f") || !strings.HasPrefix(t, "-") {
+			return
+		}
+	}
+}
+
+// skipFrom marks words from i on as code, not paths.
+func (c *classifier) skipFrom(i int) {
+	for ; i < len(c.words); i++ {
+		c.skip[i] = true
+	}
+}
+
+// inlineFlags says how an interpreter takes code on the command line.
+type inlineFlags struct {
+	// code lists short option letters whose value is code (-c, -e).
+	code string
+	// valued lists short option letters that take a value: the rest of
+	// the cluster, or the next word when the cluster ends there.
+	valued string
+	// attached lists short option letters whose optional value can only
+	// be the rest of the cluster (perl -i.bak, -l, -0777).
+	attached string
+	// long lists long options whose value is code.
+	long []string
+	// module is the letter that runs a module (python -m).
+	module byte
+	// sub lists subcommands that take code (deno eval).
+	sub []string
+}
+
+// interpreterFlags is the table of interpreters and their inline-code
+// options.
+func interpreterFlags(name string) inlineFlags {
+	switch name {
+	case "python", "pypy":
+		return inlineFlags{code: "c", valued: "WXQ", module: 'm'}
+	case "node", "ts-node", "tsx":
+		return inlineFlags{code: "ep", valued: "r", long: []string{"--eval", "--print"}}
+	case "deno":
+		return inlineFlags{sub: []string{"eval"}, long: []string{"--eval"}}
+	case "ruby":
+		return inlineFlags{code: "e", valued: "IrCE", attached: "FTWx0"}
+	case "perl":
+		return inlineFlags{code: "eE", valued: "I", attached: "MmxildC0D"}
+	case "php":
+		return inlineFlags{code: "rRBE", valued: "cdfztS"}
+	case "lua", "luajit":
+		return inlineFlags{code: "e", valued: "l"}
+	case "julia":
+		return inlineFlags{code: "eE", long: []string{"--eval", "--print"}}
+	case "erl":
+		return inlineFlags{long: []string{"-eval"}}
+	case "elixir":
+		return inlineFlags{code: "e", long: []string{"--eval"}}
+	}
+	return inlineFlags{code: "e"} // rscript, r, osascript, groovy
+}
+
+// classifyInterpreter flags inline code (python -c, node -e, perl -ne,
+// ruby -e, php -r …) and classifies python -m modules (twine upload is
+// external, http.server is a dev server). Running a script file runs.
+func classifyInterpreter(c *classifier, at int, fed bool) {
+	name := programName(c.words[at])
+	fl := interpreterFlags(name)
+	for i := at + 1; i < len(c.words); i++ {
+		t := c.words[i]
+		switch {
+		case t == "--" || t == "-" || !strings.HasPrefix(t, "-"):
+			if contains(fl.sub, t) {
+				c.inline(name+" "+t, i+1)
+			} else if name == "deno" && t == "task" {
+				c.script("deno task", i+1)
+			}
+			return
+		case strings.HasPrefix(t, "--") || contains(fl.long, t) || (len(fl.long) > 0 && strings.HasPrefix(t, fl.long[0]+"=")):
+			opt, _, _ := strings.Cut(t, "=")
+			if contains(fl.long, opt) {
+				c.inline(name+" "+opt, i+1)
+				return
+			}
+		default:
+			next, done := c.interpCluster(name, fl, i, fed)
+			if done {
+				return
+			}
+			i = next
+		}
+	}
+}
+
+// interpCluster reads one short-option cluster at words[i]. It returns
+// the index of the last word it consumed, and done when it found code or a
+// module.
+func (c *classifier) interpCluster(name string, fl inlineFlags, i int, fed bool) (int, bool) {
+	t := c.words[i]
+	for k := 1; k < len(t); k++ {
+		letter := t[k]
+		switch {
+		case strings.IndexByte(fl.code, letter) >= 0:
+			c.inline(name+" -"+string(letter), i+1)
+			return i, true
+		case fl.module != 0 && letter == fl.module:
+			if k+1 < len(t) {
+				c.module(t[k+1:], i, fed)
+			} else if i+1 < len(c.words) {
+				c.skip[i+1] = true
+				c.module(c.words[i+1], i+1, fed)
+			}
+			return i, true
+		case strings.IndexByte(fl.valued, letter) >= 0:
+			if k+1 == len(t) {
+				return i + 1, false
+			}
+			return i, false
+		case strings.IndexByte(fl.attached, letter) >= 0:
+			return i, false
+		}
+	}
+	return i, false
+}
+
+// inline records inline code; the code and its arguments are not paths.
+func (c *classifier) inline(how string, from int) {
+	c.add(messages.RiskDestructive, "runs inline code ("+how+")", c.whole())
+	c.skipFrom(from)
+}
+
+// module classifies python -m <module> by the module's own handler.
+func (c *classifier) module(mod string, at int, fed bool) {
+	if h := commandHandler(programName(mod)); h != nil {
+		h(c, at, fed)
+	}
+}
+
+// awkDanger matches awk programs that run commands or write files.
+var awkDanger = regexp.MustCompile(`system\s*\(|\||>|getline|fflush\s*\(\s*"`)
+
+// classifyAwk flags awk programs that call system(), pipe or redirect.
+func classifyAwk(c *classifier, at int, _ bool) {
+	i := c.operand(at+1, "-F", "-v", "-f", "--field-separator", "--assign", "--file")
+	if _, ok := c.hasOption(at+1, "-f", "--file"); ok || i >= len(c.words) {
+		return
+	}
+	c.skip[i] = true
+	if awkDanger.MatchString(c.words[i]) {
+		c.add(messages.RiskDestructive, "the awk program runs commands or writes files", c.whole())
+	}
+}
+
+// classifySed skips the script from path checks and flags s///e and e.
+func classifySed(c *classifier, at int, _ bool) {
+	var scripts []int
+	for i := at + 1; i < len(c.words); i++ {
+		t := c.words[i]
+		if t == "-e" || t == "--expression" {
+			if i+1 < len(c.words) {
+				scripts = append(scripts, i+1)
+			}
+			i++
+		} else if strings.HasPrefix(t, "--expression=") {
+			scripts = append(scripts, i)
+		}
+	}
+	if len(scripts) == 0 {
+		if _, ok := c.hasOption(at+1, "-f", "--file"); !ok {
+			if i := c.operand(at+1, "-f", "--file", "-l", "--line-length"); i < len(c.words) {
+				scripts = append(scripts, i)
+			}
+		}
+	}
+	for _, i := range scripts {
+		c.skip[i] = true
+		if sedRunsCommand(c.words[i]) {
+			c.add(messages.RiskDestructive, "the sed script runs commands (e)", c.whole())
+		}
+	}
+}
+
+// sedRunsCommand reports the e command or the e flag of s///.
+func sedRunsCommand(script string) bool {
+	for _, cmd := range strings.FieldsFunc(script, func(r rune) bool { return r == ';' || r == '\n' || r == '{' || r == '}' }) {
+		cmd = strings.TrimSpace(cmd)
+		if cmd == "e" || strings.HasPrefix(cmd, "e ") {
+			return true
+		}
+		if len(cmd) > 1 && cmd[0] == 's' {
+			delim := string(cmd[1])
+			if parts := strings.Split(cmd[2:], delim); len(parts) >= 3 && strings.ContainsRune(parts[len(parts)-1], 'e') {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// classifyGrep skips the search pattern from path checks: grep "/api/" src
+// names no file /api/.
+func classifyGrep(c *classifier, at int, _ bool) {
+	explicit := false
+	for i := at + 1; i < len(c.words); i++ {
+		if t := c.words[i]; t == "-e" || t == "--regexp" {
+			explicit = true
+			if i+1 < len(c.words) {
+				c.skip[i+1] = true
+			}
+		} else if strings.HasPrefix(t, "--regexp=") {
+			explicit = true
+			c.skip[i] = true
+		}
+	}
+	if _, ok := c.hasOption(at+1, "-f", "--file"); ok || explicit {
+		return
+	}
+	i := c.operand(at+1, "-m", "-A", "-B", "-C", "-d", "-D", "-g", "--glob", "-t", "-T", "--type", "-j",
+		"-M", "-E", "-r", "--replace", "--max-count", "--context", "--after-context", "--before-context")
+	if i < len(c.words) {
+		c.skip[i] = true
+	}
+}
+
+// classifyEcho: echo and printf print their arguments; none is a path.
+func classifyEcho(c *classifier, at int, _ bool) {
+	c.skipFrom(at + 1)
+}

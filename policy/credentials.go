@@ -1,0 +1,90 @@
+package policy
+
+import (
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// IsCredentialPath reports whether a path (root-relative or absolute) names
+// a file that usually holds credentials: .env files (not .env.example and
+// other templates), SSH private keys, *.pem and *.key files, .netrc,
+// .npmrc, .pypirc, .git-credentials, cloud CLI credential files, Terraform
+// state, keystores. It looks at names only. The engine asks before such a
+// file is read or written, even inside the root, and fs.search should skip
+// them.
+func IsCredentialPath(p string) bool {
+	p = strings.ToLower(filepath.ToSlash(filepath.Clean(p)))
+	base := path.Base(p)
+	if credentialName(base) || credentialPattern(base) {
+		return true
+	}
+	for _, dir := range strings.Split(path.Dir(p), "/") {
+		if credentialDirFile(dir, base) {
+			return true
+		}
+	}
+	return false
+}
+
+// credentialName lists file names that hold secrets wherever they are.
+func credentialName(base string) bool {
+	switch base {
+	case ".env", ".envrc", ".netrc", "_netrc", ".npmrc", ".yarnrc.yml", ".pypirc",
+		".git-credentials", ".pgpass", ".my.cnf", ".htpasswd", ".dockercfg", ".secrets",
+		"credentials", "credentials.json", "secrets.json", "secrets.yml", "secrets.yaml",
+		"secrets.toml", "terraform.tfstate", "terraform.tfstate.backup",
+		"application_default_credentials.json", "access_tokens.db", "credentials.db",
+		"accesstokens.json", "msal_token_cache.json":
+		return true
+	}
+	return false
+}
+
+// credentialPattern matches .env.<name>, SSH identities and secret suffixes.
+func credentialPattern(base string) bool {
+	if rest, ok := strings.CutPrefix(base, ".env."); ok {
+		return !envTemplate(rest)
+	}
+	if strings.HasPrefix(base, "id_") && !strings.HasSuffix(base, ".pub") {
+		return true // id_rsa, id_ed25519, id_ecdsa_sk…
+	}
+	switch path.Ext(base) {
+	case ".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk", ".kdbx", ".p8", ".tfstate", ".credentials":
+		return true
+	}
+	for _, glob := range [...]string{"client_secret*.json", "*service-account*.json", "*-credentials.json", "*_credentials.json"} {
+		if ok, _ := path.Match(glob, base); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// envTemplate lists .env.<suffix> files that hold examples, not secrets.
+func envTemplate(suffix string) bool {
+	switch suffix {
+	case "example", "sample", "template", "dist", "defaults", "schema":
+		return true
+	}
+	return false
+}
+
+// credentialDirFile matches secret files by their directory.
+func credentialDirFile(dir, base string) bool {
+	switch dir {
+	case ".ssh":
+		return !strings.HasSuffix(base, ".pub") && base != "known_hosts" && base != "known_hosts.old" && base != "config"
+	case ".aws":
+		return base == "credentials" || base == "config"
+	case ".docker":
+		return base == "config.json"
+	case ".kube":
+		return base == "config"
+	case "gh":
+		return base == "hosts.yml"
+	case ".gnupg", "gcloud", ".azure":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,203 @@
+package policy
+
+import (
+	"path"
+	"strings"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// ScrubEnv returns environ without the variables that look like
+// credentials, keeping the order. A variable is dropped when its name looks
+// like a secret (*_TOKEN, *_SECRET, *_KEY, *PASSWORD*, AWS_*, *_AUTH, …) or
+// its value holds a token Redact recognises (a GitHub or OpenAI key, a URL
+// with a password, …). Names that toolchains need are always kept (PATH,
+// HOME, the proxies, GOPATH and friends, JAVA_HOME, VIRTUAL_ENV,
+// SSH_AUTH_SOCK, CARGO_HOME, LANG, LC_*, TERM, XDG_* …), and so is every
+// name matching one of allow (exact names or path.Match patterns such as
+// "MYCO_*"), which the user sets in config. Entries without "=" are
+// dropped.
+func ScrubEnv(environ []string, allow []string) []string {
+	out := make([]string, 0, len(environ))
+	for _, kv := range environ {
+		name, value, ok := strings.Cut(kv, "=")
+		if !ok || name == "" {
+			continue
+		}
+		if envAllowed(name, allow) || !IsSecretEnv(name, value) {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+// IsSecretEnv reports whether ScrubEnv would drop the variable.
+func IsSecretEnv(name, value string) bool {
+	if toolchainEnv(name) {
+		return false
+	}
+	return secretEnvName(name) || (len(value) >= 8 && Redact(value) != value)
+}
+
+func envAllowed(name string, allow []string) bool {
+	for _, a := range allow {
+		if a == name {
+			return true
+		}
+		if ok, _ := path.Match(a, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// secretEnvName matches names by their words (split at anything that is not
+// a letter or digit), so TOKENIZERS_PARALLELISM and SSH_AUTH_SOCK survive
+// while GITHUB_TOKEN, NPM_CONFIG__AUTH and SENTRY_DSN do not.
+func secretEnvName(name string) bool {
+	up := strings.ToUpper(name)
+	if strings.HasPrefix(up, "AWS_") || up == "SSHPASS" {
+		return true
+	}
+	for _, s := range [...]string{"PASSWORD", "PASSWD", "PASSPHRASE", "SECRET"} {
+		if strings.Contains(up, s) {
+			return true
+		}
+	}
+	words := strings.FieldsFunc(up, func(r rune) bool {
+		return (r < 'A' || r > 'Z') && (r < '0' || r > '9')
+	})
+	for i, w := range words {
+		if secretWord(w) || (w == "API" && i+1 < len(words) && words[i+1] == "KEY") {
+			return true
+		}
+	}
+	if len(words) >= 2 {
+		switch words[len(words)-1] {
+		case "KEY", "AUTH", "PWD", "PASS", "DSN":
+			return true
+		}
+	}
+	return false
+}
+
+func secretWord(w string) bool {
+	switch w {
+	case "TOKEN", "APIKEY", "AUTHTOKEN", "ACCESSKEY", "SECRETKEY", "PRIVATEKEY",
+		"CREDENTIAL", "CREDENTIALS", "COOKIE", "COOKIES", "PAT", "SESSIONTOKEN", "BEARER", "JWT":
+		return true
+	}
+	return false
+}
+
+// toolchainEnv lists what compilers, package managers and proxies need;
+// these are kept even when their value holds a password (a proxy URL with
+// credentials is the usual case).
+func toolchainEnv(name string) bool {
+	if strings.HasPrefix(name, "LC_") || strings.HasPrefix(name, "XDG_") {
+		return true
+	}
+	switch strings.ToUpper(name) {
+	case "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "ALL_PROXY", "FTP_PROXY":
+		return true
+	}
+	switch name {
+	case "PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "COLORTERM", "LANG", "LANGUAGE",
+		"TZ", "TMPDIR", "TMP", "TEMP", "PWD", "OLDPWD", "SHLVL", "CI",
+		"GOPATH", "GOROOT", "GOCACHE", "GOMODCACHE", "GOPROXY", "GOPRIVATE", "GONOPROXY",
+		"GONOSUMDB", "GOFLAGS", "GOTOOLCHAIN", "JAVA_HOME", "VIRTUAL_ENV", "CONDA_PREFIX",
+		"SSH_AUTH_SOCK", "CARGO_HOME", "RUSTUP_HOME", "PNPM_HOME", "NVM_DIR",
+		"DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "DBUS_SESSION_BUS_ADDRESS",
+		"SSL_CERT_FILE", "SSL_CERT_DIR", "NODE_EXTRA_CA_CERTS", "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE":
+		return true
+	}
+	return false
+}
+
+// envFinding is what an environment addition from the model is.
+type envFinding struct {
+	risk   messages.Risk
+	reason string
+}
+
+// checkEnvAddition classifies one KEY=VALUE the model wants to add to a
+// program's environment. bad is set for malformed entries (a hard deny).
+func checkEnvAddition(kv string) (f *envFinding, bad string) {
+	name, value, ok := strings.Cut(kv, "=")
+	switch {
+	case !ok || !validEnvName(name):
+		return nil, "environment entry " + quoteArg(kv) + " is not NAME=VALUE with a valid name"
+	case strings.IndexByte(value, 0) >= 0:
+		return nil, "environment entry " + name + " contains a NUL byte"
+	}
+	if injectingEnv(name, value) {
+		return &envFinding{messages.RiskDestructive, "sets " + name + ", which makes programs load or run other code"}, ""
+	}
+	if name == "PATH" {
+		return &envFinding{messages.RiskSensitive, "replaces PATH, which changes which programs run"}, ""
+	}
+	if IsSecretEnv(name, value) {
+		return &envFinding{messages.RiskSensitive, "passes the credential-like variable " + name}, ""
+	}
+	return nil, ""
+}
+
+func validEnvName(name string) bool {
+	if name == "" || (name[0] >= '0' && name[0] <= '9') {
+		return false
+	}
+	for _, r := range name {
+		if r != '_' && (r < 'A' || r > 'Z') && (r < 'a' || r > 'z') && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// injectingEnv lists variables that make a program (or a program it
+// starts) load a library or run a command of the caller's choosing.
+func injectingEnv(name, value string) bool {
+	up := strings.ToUpper(name)
+	for _, p := range [...]string{"LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_"} {
+		if strings.HasPrefix(up, p) {
+			return true
+		}
+	}
+	switch up {
+	case "BASH_ENV", "ENV", "PROMPT_COMMAND", "PS4", "SHELLOPTS", "PERL5OPT", "PERL5DB", "RUBYOPT",
+		"PYTHONSTARTUP", "PYTHONINSPECT", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXEC_PATH",
+		"GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM",
+		"GIT_ASKPASS", "SSH_ASKPASS", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR",
+		"GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND", "EDITOR", "VISUAL", "PAGER", "MANPAGER":
+		return true
+	case "NODE_OPTIONS":
+		for _, opt := range strings.Fields(value) {
+			for _, p := range [...]string{"-r", "--require", "--import", "--loader", "--experimental-loader", "-e", "--eval"} {
+				if opt == p || strings.HasPrefix(opt, p+"=") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// mergeEnv returns base with the additions applied: an addition replaces a
+// variable of the same name in place, or is appended.
+func mergeEnv(base, adds []string) []string {
+	out := append([]string(nil), base...)
+	for _, kv := range adds {
+		name, _, _ := strings.Cut(kv, "=")
+		replaced := false
+		for i, old := range out {
+			if strings.HasPrefix(old, name+"=") {
+				out[i], replaced = kv, true
+				break
+			}
+		}
+		if !replaced {
+			out = append(out, kv)
+		}
+	}
+	return out
+}

@@ -1,0 +1,108 @@
+package policy
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// classifyRemove lets rm and unlink delete one regular file inside the
+// root; a recursive delete of anything but a single file, several
+// operands, anything outside the root, --no-preserve-root, or operands fed
+// by xargs are destructive. The finding sits on the last operand, so a rule
+// for "rm -rf dist" does not cover "rm -rf dist src".
+func classifyRemove(c *classifier, at int, fed bool) {
+	recursive, ends := false, false
+	var ops []int
+	for i := at + 1; i < len(c.words); i++ {
+		t := c.words[i]
+		switch {
+		case ends || t == "-" || !strings.HasPrefix(t, "-"):
+			ops = append(ops, i)
+		case t == "--":
+			ends = true
+		case t == "--recursive" || (!strings.HasPrefix(t, "--") && strings.ContainsAny(t[1:], "rR")):
+			recursive = true
+		case t == "--no-preserve-root":
+			c.add(messages.RiskDestructive, "rm --no-preserve-root can delete the whole file system", c.whole())
+		}
+	}
+	last := c.whole()
+	switch {
+	case fed:
+		c.add(messages.RiskDestructive, "rm deletes whatever xargs or find feeds it", last)
+	case len(ops) > 1:
+		c.add(messages.RiskDestructive, fmt.Sprintf("rm deletes %d paths", len(ops)), last)
+	case len(ops) == 1 && c.judge.kind(c.words[ops[0]]) == "outside":
+		c.add(messages.RiskDestructive, "rm deletes "+c.words[ops[0]]+", outside the project root", last)
+	case len(ops) == 1 && recursive && c.judge.kind(c.words[ops[0]]) != "file":
+		c.add(messages.RiskDestructive, "rm -r deletes the directory tree "+c.words[ops[0]], last)
+	}
+}
+
+// classifyFind flags find -delete and classifies the command of -exec,
+// -execdir, -ok and -okdir, which gets every match as an argument.
+func classifyFind(c *classifier, at int, _ bool) {
+	for i := at + 1; i < len(c.words); i++ {
+		switch c.words[i] {
+		case "-delete":
+			c.add(messages.RiskDestructive, "find -delete deletes every match", c.whole())
+		case "-exec", "-execdir", "-ok", "-okdir":
+			end := i + 1
+			for end < len(c.words) && c.words[end] != ";" && c.words[end] != "+" {
+				if c.words[end] == "{}" {
+					c.skip[end] = true
+				}
+				end++
+			}
+			if end < len(c.words) {
+				c.skip[end] = true
+			}
+			c.nested(i+1, true)
+			i = end
+		}
+	}
+}
+
+// classifyChmod flags recursive chmod/chown/chgrp and setuid/setgid modes.
+func classifyChmod(c *classifier, at int, _ bool) {
+	name := programName(c.words[at])
+	for i := at + 1; i < len(c.words); i++ {
+		t := c.words[i]
+		if t == "--recursive" || (len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsRune(t, 'R')) {
+			c.add(messages.RiskDestructive, name+" -R changes a whole tree", c.whole())
+		}
+		if name == "chmod" && setuidMode(t) {
+			c.add(messages.RiskDestructive, "chmod "+t+" sets the setuid or setgid bit", c.whole())
+		}
+	}
+}
+
+// setuidMode reports a chmod mode with the setuid or setgid bit: 4755,
+// 2755, u+s, g+s, +s.
+func setuidMode(m string) bool {
+	if len(m) == 4 && strings.Trim(m, "01234567") == "" {
+		return m[0] == '2' || m[0] == '4' || m[0] == '6' || m[0] == '3' || m[0] == '5' || m[0] == '7'
+	}
+	for _, clause := range strings.Split(m, ",") {
+		if i := strings.IndexAny(clause, "+="); i >= 0 && strings.ContainsRune(clause[i:], 's') {
+			return true
+		}
+	}
+	return false
+}
+
+// classifyServices lets status queries run and flags anything that
+// changes services or scheduled jobs (a way to persist past the session).
+func classifyServices(c *classifier, at int, _ bool) {
+	name := programName(c.words[at])
+	sub := c.word(c.operand(at + 1))
+	switch {
+	case name == "systemctl" && contains([]string{"status", "show", "cat", "list-units", "list-unit-files", "list-timers", "is-active", "is-enabled", "is-failed"}, sub):
+		return
+	case name == "crontab" && c.word(at+1) == "-l":
+		return
+	}
+	c.add(messages.RiskDestructive, name+" changes system services or scheduled jobs", c.whole())
+}

@@ -1,0 +1,178 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// curlValued lists curl's short options that take a value.
+const curlValued = "AbcCdDeEFHKmoPQrtTuUwxXyYz"
+
+// classifyCurl flags network writes: -X/--request with a method other than
+// GET/HEAD/OPTIONS, -d/--data*, --json, -F/--form, -T/--upload-file (a GET
+// with -G/--get sends -d as a query, not a body).
+func classifyCurl(c *classifier, at int, _ bool) {
+	var writes []string
+	get := false
+	for i := at + 1; i < len(c.words); i++ {
+		t := c.words[i]
+		switch {
+		case t == "-G" || t == "--get":
+			get = true
+		case strings.HasPrefix(t, "--"):
+			name, value, inline := strings.Cut(t, "=")
+			if name == "--request" {
+				if !inline {
+					value = c.word(i + 1)
+				}
+				if !safeMethod(value) {
+					writes = append(writes, "sends a "+strings.ToUpper(value)+" request")
+				}
+			} else if curlDataOption(name) {
+				writes = append(writes, "sends data ("+name+")")
+			}
+		case strings.HasPrefix(t, "-") && len(t) > 1:
+			w, consumed := c.curlCluster(t, i)
+			if w != "" {
+				writes = append(writes, w)
+			}
+			i += consumed
+		}
+	}
+	for _, w := range writes {
+		if get && strings.HasPrefix(w, "sends data (-d") {
+			continue
+		}
+		c.add(messages.RiskSensitive, "curl "+w+" over the network", c.whole())
+	}
+}
+
+// curlCluster reads a short-option cluster; it returns a network write it
+// implies and how many following words it consumed as a value.
+func (c *classifier) curlCluster(t string, i int) (string, int) {
+	for k := 1; k < len(t); k++ {
+		letter := t[k]
+		if strings.IndexByte(curlValued, letter) < 0 {
+			continue
+		}
+		value, consumed := t[k+1:], 0
+		if value == "" {
+			value, consumed = c.word(i+1), 1
+		}
+		switch letter {
+		case 'X':
+			if !safeMethod(value) {
+				return "sends a " + strings.ToUpper(value) + " request", consumed
+			}
+		case 'd':
+			return "sends data (-d)", consumed
+		case 'F':
+			return "uploads a form (-F)", consumed
+		case 'T':
+			return "uploads a file (-T)", consumed
+		}
+		return "", consumed
+	}
+	return "", 0
+}
+
+func curlDataOption(name string) bool {
+	switch name {
+	case "--data", "--data-raw", "--data-binary", "--data-urlencode", "--data-ascii", "--json",
+		"--form", "--form-string", "--upload-file", "--post301", "--post302", "--post303":
+		return true
+	}
+	return false
+}
+
+func safeMethod(m string) bool {
+	switch strings.ToUpper(m) {
+	case "GET", "HEAD", "OPTIONS":
+		return true
+	}
+	return false
+}
+
+// classifyWget flags --post-data, --post-file, --body-data, --body-file and
+// --method with a writing method.
+func classifyWget(c *classifier, at int, _ bool) {
+	for i := at + 1; i < len(c.words); i++ {
+		name, value, inline := strings.Cut(c.words[i], "=")
+		switch name {
+		case "--post-data", "--post-file", "--body-data", "--body-file":
+			c.add(messages.RiskSensitive, "wget sends data ("+name+") over the network", c.whole())
+		case "--method":
+			if !inline {
+				value = c.word(i + 1)
+			}
+			if !safeMethod(value) {
+				c.add(messages.RiskSensitive, "wget sends a "+strings.ToUpper(value)+" request over the network", c.whole())
+			}
+		}
+	}
+}
+
+// classifyHTTPie flags HTTPie/xh requests with a writing method or request
+// data items (name=value, name:=json, field@file).
+func classifyHTTPie(c *classifier, at int, _ bool) {
+	i := c.operand(at+1, "-a", "--auth", "-A", "--auth-type", "-o", "--output", "--session", "--verify", "--cert", "--cert-key")
+	if m := c.word(i); m != "" && strings.ToUpper(m) == m && !strings.ContainsAny(m, "/.:") {
+		if !safeMethod(m) {
+			c.add(messages.RiskSensitive, programName(c.words[at])+" sends a "+m+" request over the network", c.whole())
+			return
+		}
+		i++
+	}
+	for j := i + 1; j < len(c.words); j++ {
+		t := c.words[j]
+		if strings.HasPrefix(t, "-") {
+			if t == "-f" || t == "--form" || t == "--raw" || strings.HasPrefix(t, "--raw=") {
+				c.add(messages.RiskSensitive, programName(c.words[at])+" sends data over the network", c.whole())
+				return
+			}
+			continue
+		}
+		if k := strings.IndexAny(t, "=:@"); k > 0 && !strings.HasPrefix(t[k:], "==") && (t[k] != ':' || strings.HasPrefix(t[k:], ":=")) {
+			c.add(messages.RiskSensitive, programName(c.words[at])+" sends data ("+t[:k]+") over the network", c.whole())
+			return
+		}
+	}
+}
+
+// classifyRemote: ssh runs commands on another machine; scp, rsync, sftp
+// and ftp with a remote side copy files to or from it.
+func classifyRemote(c *classifier, at int, _ bool) {
+	name := programName(c.words[at])
+	switch name {
+	case "ssh", "sftp", "ftp", "lftp", "ssh-copy-id":
+		c.add(messages.RiskExternal, name+" connects to another machine", c.whole())
+		c.skipFrom(at + 1)
+		return
+	}
+	for i := at + 1; i < len(c.words); i++ {
+		if t := c.words[i]; remoteOperand(t) {
+			c.add(messages.RiskExternal, name+" copies files to or from another machine ("+t+")", c.whole())
+			c.skip[i] = true
+		}
+	}
+}
+
+// remoteOperand reports host:path and rsync:// operands.
+func remoteOperand(t string) bool {
+	if strings.HasPrefix(t, "rsync://") {
+		return true
+	}
+	if strings.HasPrefix(t, "-") || strings.HasPrefix(t, "/") || strings.HasPrefix(t, ".") {
+		return false
+	}
+	colon, slash := strings.IndexByte(t, ':'), strings.IndexByte(t, '/')
+	return colon > 0 && (slash < 0 || colon < slash)
+}
+
+// classifyGPG flags exporting secret keys and decrypting.
+func classifyGPG(c *classifier, at int, _ bool) {
+	if _, ok := c.hasOption(at+1, "--export-secret-keys", "--export-secret-subkeys", "-d", "--decrypt", "--export-ownertrust"); ok {
+		c.add(messages.RiskSensitive, "gpg reveals secret keys or decrypts data", c.whole())
+	}
+}

@@ -1,0 +1,216 @@
+package policy
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// deployName matches task, script and goal names that publish or deploy:
+// deploy, release, publish, deploy:prod, release-notes… (not publishToMavenLocal).
+var deployName = regexp.MustCompile(`(?i)(?:^|[-_:./])(?:deploy|release|publish)(?:[-_:./]|$)`)
+
+// nodePMValued lists npm/pnpm/yarn/bun options that take a value.
+func nodePMValued() []string {
+	return []string{"--prefix", "-C", "--dir", "-w", "--workspace", "--filter", "-F", "--registry",
+		"--cache", "--userconfig", "--loglevel", "--cwd"}
+}
+
+// classifyNodePM classifies npm, pnpm, yarn and bun: publishing and
+// registry ownership are external, logins and tokens sensitive, global
+// installs sensitive (they change the machine, not the project), scripts
+// named like deploy/release/publish external, exec/dlx/x unwrap to the
+// package they run. Installing, testing, building and dev servers run.
+func classifyNodePM(c *classifier, at int, fed bool) {
+	name := programName(c.words[at])
+	if name == "bun" {
+		if j, ok := c.hasOption(at+1, "-e", "--eval", "-p", "--print"); ok && j < c.operand(at+1, nodePMValued()...) {
+			c.inline("bun "+c.words[j], j+1)
+			return
+		}
+	}
+	i := c.operand(at+1, nodePMValued()...)
+	sub := c.word(i)
+	switch sub {
+	case "publish", "unpublish", "deprecate", "dist-tag", "owner", "author", "access", "team", "org", "hook", "star", "unstar":
+		c.add(messages.RiskExternal, name+" "+sub+" changes the package registry", i)
+	case "login", "adduser", "add-user", "logout", "token":
+		c.add(messages.RiskSensitive, name+" "+sub+" handles your registry credentials", i)
+	case "install", "i", "add", "ci", "update", "up", "upgrade", "remove", "rm", "uninstall", "un", "link":
+		if _, ok := c.hasOption(i, "-g", "--global", "--location=global"); ok {
+			c.add(messages.RiskSensitive, name+" "+sub+" -g changes the machine's global packages, outside the project", c.whole())
+		}
+	case "global":
+		c.add(messages.RiskSensitive, name+" global changes the machine's global packages, outside the project", c.whole())
+	case "run", "run-script", "rum", "urn":
+		c.script(name, c.operand(i+1, nodePMValued()...))
+	case "exec", "x", "dlx":
+		c.runPackage(c.operand(i+1, "-p", "--package", "-c", "--call"), fed)
+	case "npm":
+		if name == "yarn" {
+			classifyNodePM(c, i, fed)
+		}
+	case "test", "t", "tst", "start", "stop", "restart", "build", "dev", "create", "init", "pack", "audit",
+		"outdated", "ls", "list", "why", "info", "view", "version", "config", "cache", "prune", "dedupe", "help", "":
+	default:
+		if name != "npm" {
+			c.script(name, i) // yarn/pnpm/bun <script> runs a package.json script
+		}
+	}
+}
+
+// script flags a package.json script, make target or task named like a
+// deploy.
+func (c *classifier) script(tool string, i int) {
+	if s := c.word(i); s != "" && deployName.MatchString(s) {
+		c.add(messages.RiskExternal, tool+" "+s+" looks like a deploy or publish step", i)
+	}
+}
+
+// classifyToolchain classifies language toolchains: their publish commands
+// are external (cargo publish, twine upload, gem push, poetry publish,
+// dotnet nuget push, mvn deploy, gradle publish), their logins sensitive,
+// their run/exec subcommands unwrap, and everything else (build, test,
+// install) runs.
+func classifyToolchain(c *classifier, at int, fed bool) {
+	name := programName(c.words[at])
+	i := c.operand(at+1, "-C", "--directory", "--project", "-p", "--manifest-path")
+	sub := c.word(i)
+	switch {
+	case toolchainPublishes(name, sub, c.word(c.operand(i+1))):
+		c.add(messages.RiskExternal, name+" "+sub+" publishes a package", i)
+	case sub == "login" || sub == "signin":
+		c.add(messages.RiskSensitive, name+" "+sub+" handles your registry credentials", i)
+	case name == "go" && sub == "env" && c.hasLong(i+1, "-w"):
+		c.add(messages.RiskSensitive, "go env -w changes your Go configuration outside the project", c.whole())
+	case runsCommand(name, sub):
+		c.unwrap(c.operand(i+1, "--with", "--python", "-p", "--project", "--directory", "--package", "--env-file", "-e", "--env"), fed)
+	case name == "uv" && sub == "tool" && c.word(i+1) == "run":
+		c.runPackage(c.operand(i+2, "--from", "--with", "--python"), fed)
+	case name == "mvn" || name == "mvnw" || name == "gradle" || name == "gradlew":
+		for j := i; j < len(c.words); j++ {
+			if !strings.HasPrefix(c.words[j], "-") {
+				c.script(name, j)
+			}
+		}
+	}
+}
+
+// runsCommand lists toolchain subcommands that run their arguments as a
+// command in the project's environment (uv run pytest, bundle exec rake).
+func runsCommand(name, sub string) bool {
+	switch name {
+	case "uv", "poetry", "pdm", "hatch", "pipenv", "rye":
+		return sub == "run"
+	case "bundle":
+		return sub == "exec"
+	}
+	return false
+}
+
+// toolchainPublishes lists the publish commands of language toolchains.
+func toolchainPublishes(name, sub, next string) bool {
+	switch name {
+	case "cargo":
+		return sub == "publish" || sub == "yank" || sub == "owner"
+	case "twine":
+		return sub == "upload" || sub == "register"
+	case "gem":
+		return sub == "push" || sub == "yank" || sub == "owner"
+	case "poetry", "uv", "pdm", "hatch", "flit", "rye":
+		return sub == "publish"
+	case "dotnet":
+		return sub == "nuget" && (next == "push" || next == "delete")
+	}
+	return false
+}
+
+// classifyTaskRunner flags make, just, task, rake and friends when a target
+// is named like a deploy (make deploy, just release, nx run app:deploy).
+func classifyTaskRunner(c *classifier, at int, _ bool) {
+	name := programName(c.words[at])
+	for i := at + 1; i < len(c.words); i++ {
+		t := c.words[i]
+		switch {
+		case contains([]string{"-C", "-f", "--file", "--makefile", "-I", "--include-dir", "-o", "-W", "-l", "--directory", "--justfile"}, t):
+			i++
+		case strings.HasPrefix(t, "-") || strings.Contains(t, "="):
+		default:
+			c.script(name, i)
+		}
+	}
+}
+
+// classifyContainer classifies docker, podman and nerdctl: push is
+// external; login sensitive; run/create/exec with host access (privileged,
+// host namespaces, devices, capabilities, mounts of paths outside the
+// project) destructive; deleting containers, images and volumes
+// destructive.
+func classifyContainer(c *classifier, at int, _ bool) {
+	name := programName(c.words[at])
+	i := c.operand(at+1, "-H", "--host", "--context", "-c", "--config", "-l", "--log-level")
+	sub := c.word(i)
+	if sub == "container" || sub == "image" || sub == "volume" || sub == "system" || sub == "network" || sub == "compose" || sub == "buildx" {
+		i = c.operand(i+1, "-f", "--file", "-p", "--project-name")
+		sub = c.word(i-1) + " " + c.word(i)
+	}
+	words := strings.Fields(sub)
+	last := ""
+	if len(words) > 0 {
+		last = words[len(words)-1]
+	}
+	switch {
+	case last == "push":
+		c.add(messages.RiskExternal, name+" push publishes an image", i)
+	case last == "login":
+		c.add(messages.RiskSensitive, name+" login handles your registry credentials", i)
+	case last == "rm" || last == "rmi" || last == "kill" || last == "prune" || strings.HasSuffix(sub, "volume rm"):
+		c.add(messages.RiskDestructive, name+" "+sub+" deletes containers, images or volumes", c.whole())
+	case last == "down" && (c.hasLong(i+1, "-v") || c.hasLong(i+1, "--volumes")):
+		c.add(messages.RiskDestructive, name+" compose down -v deletes volumes", c.whole())
+	case last == "run" || last == "create" || last == "exec" || last == "up":
+		c.containerAccess(name, i+1)
+	}
+}
+
+// containerAccess flags options that give a container the host.
+func (c *classifier) containerAccess(name string, from int) {
+	for i := from; i < len(c.words); i++ {
+		t := c.words[i]
+		opt, value, inline := strings.Cut(t, "=")
+		switch {
+		case t == "--privileged" || opt == "--pid" && value == "host" || opt == "--network" && value == "host" ||
+			opt == "--net" && value == "host" || opt == "--ipc" && value == "host" || opt == "--userns" && value == "host" ||
+			opt == "--cap-add" || opt == "--device" || opt == "--security-opt":
+			c.add(messages.RiskDestructive, name+" "+t+" gives the container access to the host", c.whole())
+		case opt == "-v" || opt == "--volume" || opt == "--mount":
+			at := i
+			if !inline {
+				at, value = i+1, c.word(i+1)
+			}
+			src, _, _ := strings.Cut(value, ":")
+			if opt == "--mount" {
+				src = mountSource(value)
+			}
+			if at >= len(c.words) || src == "" || !strings.ContainsAny(src[:1], "/.~") {
+				continue // a named volume
+			}
+			c.skip[at] = true
+			c.judge.arg(c, at, src)
+			if c.judge.kind(src) == "outside" {
+				c.add(messages.RiskDestructive, name+" mounts "+src+", outside the project root, into the container", c.whole())
+			}
+		}
+	}
+}
+
+// mountSource returns the host side of a --mount bind.
+func mountSource(opts string) string {
+	for _, kv := range strings.Split(opts, ",") {
+		if k, v, _ := strings.Cut(kv, "="); k == "source" || k == "src" {
+			return v
+		}
+	}
+	return ""
+}

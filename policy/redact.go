@@ -1,0 +1,136 @@
+package policy
+
+import (
+	"regexp"
+	"strings"
+)
+
+// redaction is one token format and how to hide it. The first submatch
+// group, when present, is kept (a key name, "Bearer ", a URL's user).
+// needles are literal strings one of which every match contains (lower
+// case when fold is set): lines without any skip the regular expression.
+type redaction struct {
+	kind    string
+	re      *regexp.Regexp
+	needles []string
+	fold    bool
+}
+
+// privateKey matches a private key block, or its start when it was cut.
+var privateKey = regexp.MustCompile(`(?s)-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)`)
+
+// redactions are the one-line token formats Redact hides. Compiled regular
+// expressions are immutable and safe for concurrent use; the table is
+// read-only.
+var redactions = [...]redaction{
+	{"github-token", regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{22,255})\b`), []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, false},
+	{"gitlab-token", regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{20,}`), []string{"glpat-"}, false},
+	{"api-key", regexp.MustCompile(`\bsk-(?:proj-|svcacct-|admin-|ant-)?[A-Za-z0-9_-]{20,}`), []string{"sk-"}, false},
+	{"stripe-key", regexp.MustCompile(`\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}`), []string{"k_live_", "k_test_"}, false},
+	{"aws-access-key", regexp.MustCompile(`\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\b`), []string{"AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA"}, false},
+	{"google-api-key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`), []string{"AIza"}, false},
+	{"slack-token", regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`), []string{"xox"}, false},
+	{"npm-token", regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}\b`), []string{"npm_"}, false},
+	{"huggingface-token", regexp.MustCompile(`\bhf_[A-Za-z0-9]{34,}\b`), []string{"hf_"}, false},
+	{"jwt", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`), []string{"eyJ"}, false},
+	{"bearer", regexp.MustCompile(`(?i)(\bbearer\s+)[A-Za-z0-9._~+/=-]{12,}`), []string{"bearer"}, true},
+	{"authorization", regexp.MustCompile(`(?i)(\bauthorization\s*[:=]\s*(?:basic\s+|token\s+)?)[A-Za-z0-9._~+/=-]{8,}`), []string{"authorization"}, true},
+	{"url-password", regexp.MustCompile(`(\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]+:)[^\s@/]+@`), []string{"://"}, false},
+	{"secret", regexp.MustCompile(`(?i)(\b[a-z0-9_.-]*(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|auth[_-]?token|_auth|credentials?)["']?\s*[:=]\s*["']?)[^\s"'&;,\[\]]{3,}`),
+		[]string{"passw", "secret", "token", "key", "_auth", "credential"}, true},
+}
+
+// Redact hides common token formats in s: GitHub, GitLab, OpenAI and
+// Anthropic, Stripe, AWS access key ids, Google API keys, Slack, npm and
+// Hugging Face tokens, JWTs, bearer and Authorization values, private key
+// blocks, passwords in URLs and password=/secret:/token= style values. Each
+// becomes "[REDACTED:kind]"; the surrounding text (a key name, "Bearer ",
+// a URL's user and host) stays readable. Redact(Redact(s)) == Redact(s).
+func Redact(s string) string {
+	if strings.Contains(s, "PRIVATE KEY") {
+		s = privateKey.ReplaceAllLiteralString(s, "[REDACTED:private-key]")
+	}
+	var buf [len(redactions)]*redaction
+	active := activeRedactions(s, buf[:0])
+	if len(active) == 0 {
+		return s
+	}
+	var b strings.Builder
+	rest, changed := s, false
+	for rest != "" {
+		line := rest
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			line = rest[:i+1]
+		}
+		rest = rest[len(line):]
+		out := redactLine(line, active)
+		if out != line && !changed {
+			changed = true
+			b.Grow(len(s))
+			b.WriteString(s[:len(s)-len(rest)-len(line)])
+		}
+		if changed {
+			b.WriteString(out)
+		}
+	}
+	if !changed {
+		return s
+	}
+	return b.String()
+}
+
+// activeRedactions returns the formats whose needles occur anywhere in s,
+// so that lines are only matched against formats that can be there.
+func activeRedactions(s string, active []*redaction) []*redaction {
+	lower := ""
+	for i := range redactions {
+		r := &redactions[i]
+		hay := s
+		if r.fold {
+			if lower == "" {
+				lower = strings.ToLower(s)
+			}
+			hay = lower
+		}
+		if containsAny(hay, r.needles) {
+			active = append(active, r)
+		}
+	}
+	return active
+}
+
+// redactLine applies the active formats whose needles the line holds.
+func redactLine(line string, active []*redaction) string {
+	lower := ""
+	for _, r := range active {
+		hay := line
+		if r.fold {
+			if lower == "" {
+				lower = strings.ToLower(line)
+			}
+			hay = lower
+		}
+		if !containsAny(hay, r.needles) || !r.re.MatchString(line) {
+			continue
+		}
+		mark := "[REDACTED:" + r.kind + "]"
+		if r.re.NumSubexp() == 0 {
+			line = r.re.ReplaceAllLiteralString(line, mark)
+		} else if r.kind == "url-password" {
+			line = r.re.ReplaceAllString(line, "${1}"+mark+"@")
+		} else {
+			line = r.re.ReplaceAllString(line, "${1}"+mark)
+		}
+		lower = ""
+	}
+	return line
+}
+
+func containsAny(s string, needles []string) bool {
+	for _, n := range needles {
+		if strings.Contains(s, n) {
+			return true
+		}
+	}
+	return false
+}

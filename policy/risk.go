@@ -1,0 +1,44 @@
+package policy
+
+import "github.com/wtagent/wtagent/messages"
+
+// riskRank orders the risks from the least to the most risky.
+func riskRank(r messages.Risk) int {
+	switch r {
+	case messages.RiskRead:
+		return 1
+	case messages.RiskWrite:
+		return 2
+	case messages.RiskExecute:
+		return 3
+	case messages.RiskSensitive:
+		return 4
+	case messages.RiskDestructive:
+		return 5
+	case messages.RiskExternal:
+		return 6
+	}
+	return 0
+}
+
+// maxRisk returns the riskier of a and b.
+func maxRisk(a, b messages.Risk) messages.Risk {
+	if riskRank(b) > riskRank(a) {
+		return b
+	}
+	return a
+}
+
+// finding is one reason a call needs approval.
+type finding struct {
+	risk   messages.Risk
+	reason string
+	// at is the index of the command word (program = 0) that makes the call
+	// risky: a command rule covers the finding only when its prefix
+	// includes that word. -1 ties the finding to no word (cwd, env
+	// additions, fs paths): only a path rule can cover it.
+	at int
+	// path is the absolute path the finding is about, if any: a path rule
+	// whose prefix contains it covers the finding.
+	path string
+}

@@ -1,0 +1,106 @@
+package policy
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// rootJudge judges command arguments against the project root: relative
+// paths from the call's cwd, through the symbolic links on disk as the
+// program would follow them.
+type rootJudge struct {
+	e *Engine
+	// cwdRel is the root-relative cwd; "" when the cwd is outside the root.
+	cwdRel string
+	// cwdAbs is the absolute cwd.
+	cwdAbs string
+}
+
+// spot is where an argument leads.
+type spot struct {
+	abs    string
+	rel    string // resolved root-relative path when inside
+	inside bool
+	via    string // the symbolic link that led outside, if any
+	w      walk
+}
+
+func (j *rootJudge) locate(p string) spot {
+	b := j.e.b
+	var abs string
+	switch {
+	case homePath(p):
+		if j.e.home == "" {
+			return spot{abs: p}
+		}
+		abs = filepath.Join(j.e.home, p[1:])
+	case strings.HasPrefix(p, "~"):
+		return spot{abs: p} // ~user: another user's home
+	case filepath.IsAbs(p):
+		abs = filepath.Clean(p)
+	default:
+		abs = filepath.Join(j.cwdAbs, p)
+	}
+	rel, inside := b.relOf(abs)
+	if !inside {
+		return spot{abs: abs}
+	}
+	raw := rel // for relative args, walk the words as given, ".." and all
+	if !filepath.IsAbs(p) && !homePath(p) && j.cwdRel != "" {
+		raw = j.cwdRel + "/" + p
+	}
+	w, err := b.follow(raw, true)
+	switch {
+	case err != nil:
+		return spot{abs: abs, rel: rel, inside: true}
+	case w.escape != "":
+		return spot{abs: w.escape, via: w.link}
+	}
+	return spot{abs: b.Abs(w.rel), rel: w.rel, inside: true, w: w}
+}
+
+func (j *rootJudge) arg(c *classifier, i int, p string) {
+	s := j.locate(p)
+	switch {
+	case j.e.protected(s.abs):
+		c.deny(p + " is wtagent's own data (its Chrome profile and sessions), which the model may never touch")
+	case !s.inside && harmlessDevice(s.abs):
+	case !s.inside && s.via != "":
+		c.addPath(messages.RiskSensitive, s.via+" is a symbolic link to "+s.abs+", outside the project root", i, s.abs)
+	case !s.inside:
+		c.addPath(messages.RiskSensitive, outsideReason(p, s.abs), i, s.abs)
+	case s.w.info != nil && !s.w.info.IsDir() && (IsCredentialPath(s.rel) || IsCredentialPath(p)):
+		// Only existing files: "python -m venv .env" creates a directory,
+		// "cp .env.example .env" writes one; neither reads a secret.
+		c.addPath(messages.RiskSensitive, "reads the credential file "+s.rel, i, s.abs)
+	}
+}
+
+func (j *rootJudge) program(c *classifier, at int) {
+	w := c.words[at]
+	if !strings.Contains(w, "/") || filepath.IsAbs(w) {
+		return
+	}
+	if s := j.locate(w); !s.inside {
+		c.addPath(messages.RiskSensitive, "runs "+w+", a program outside the project root ("+s.abs+")", at, s.abs)
+	}
+}
+
+func (j *rootJudge) kind(p string) string {
+	s := j.locate(p)
+	switch {
+	case !s.inside:
+		return "outside"
+	case s.w.missing:
+		return "missing"
+	case s.w.info == nil:
+		return ""
+	case s.w.info.IsDir():
+		return "dir"
+	case s.w.info.Mode().IsRegular():
+		return "file"
+	}
+	return ""
+}

@@ -1,0 +1,143 @@
+package policy
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/protocol"
+)
+
+// The rule kinds.
+const (
+	// RuleCommand rules cover terminal.exec and process.start calls whose
+	// words (program, then argv, exactly as given) start with Prefix.
+	RuleCommand = "command"
+	// RulePath rules cover access to an absolute path and everything below
+	// it (Prefix holds that one path).
+	RulePath = "path"
+)
+
+// ErrBadRule means a rule is malformed or too broad to grant.
+var ErrBadRule = errors.New("policy: bad rule")
+
+// validateRule refuses rules that are malformed or cover "everything": an
+// unknown tool, an empty command, the file-system root or a path that
+// contains the user's home directory.
+func validateRule(r messages.Rule, home string) error {
+	spec, ok := protocol.DefaultCatalogue().Lookup(r.Tool)
+	switch {
+	case !ok:
+		return fmt.Errorf("%w: unknown tool %q", ErrBadRule, r.Tool)
+	case len(r.Prefix) == 0 || r.Prefix[0] == "":
+		return fmt.Errorf("%w: empty prefix", ErrBadRule)
+	}
+	for _, w := range r.Prefix {
+		if strings.IndexByte(w, 0) >= 0 {
+			return fmt.Errorf("%w: NUL byte in prefix", ErrBadRule)
+		}
+	}
+	exec := spec.Name == protocol.ToolTerminalExec || spec.Name == protocol.ToolProcessStart
+	switch r.Kind {
+	case RuleCommand:
+		if !exec {
+			return fmt.Errorf("%w: command rules apply to terminal.exec and process.start, not %s", ErrBadRule, r.Tool)
+		}
+		return nil
+	case RulePath:
+		return validatePathRule(r, home, exec || strings.HasPrefix(spec.Name, "fs."))
+	}
+	return fmt.Errorf("%w: kind %q: want %q or %q", ErrBadRule, r.Kind, RuleCommand, RulePath)
+}
+
+func validatePathRule(r messages.Rule, home string, pathTool bool) error {
+	p := r.Prefix[0]
+	switch {
+	case !pathTool:
+		return fmt.Errorf("%w: %s takes no paths", ErrBadRule, r.Tool)
+	case len(r.Prefix) != 1:
+		return fmt.Errorf("%w: a path rule holds exactly one path", ErrBadRule)
+	case !filepath.IsAbs(p) || filepath.Clean(p) != p:
+		return fmt.Errorf("%w: %q is not a clean absolute path", ErrBadRule, p)
+	case filepath.Dir(p) == p:
+		return fmt.Errorf("%w: the file-system root covers everything", ErrBadRule)
+	case home != "" && under(home, p):
+		return fmt.Errorf("%w: %s contains your whole home directory", ErrBadRule, p)
+	}
+	return nil
+}
+
+// under reports whether path p is prefix or inside it.
+func under(p, prefix string) bool {
+	return p == prefix || strings.HasPrefix(p, strings.TrimSuffix(prefix, string(filepath.Separator))+string(filepath.Separator))
+}
+
+// covers reports whether rule r covers finding f of a call to tool with
+// the given command words.
+func covers(r messages.Rule, tool string, words []string, f finding) bool {
+	if r.Tool != tool {
+		return false
+	}
+	switch r.Kind {
+	case RuleCommand:
+		return f.at >= 0 && f.at < len(r.Prefix) && len(words) >= len(r.Prefix) && slices.Equal(words[:len(r.Prefix)], r.Prefix)
+	case RulePath:
+		return f.path != "" && len(r.Prefix) == 1 && under(f.path, r.Prefix[0])
+	}
+	return false
+}
+
+// suggest returns the narrowest rule that covers every finding: the exact
+// command for program calls whose findings all sit on command words, or
+// the path of the findings (the outermost one, when the others are inside
+// it, as with an outside cwd). It returns nil when no single rule does,
+// and never a rule validateRule refuses.
+func suggest(tool string, words []string, fs []finding, home string) *messages.Rule {
+	if len(fs) == 0 {
+		return nil
+	}
+	var r *messages.Rule
+	if words != nil && all(fs, func(f finding) bool { return f.at >= 0 }) {
+		r = &messages.Rule{Tool: tool, Kind: RuleCommand, Prefix: slices.Clone(words)}
+	} else if outer := outermost(fs); outer != "" {
+		r = &messages.Rule{Tool: tool, Kind: RulePath, Prefix: []string{outer}}
+	}
+	if r == nil || validateRule(*r, home) != nil {
+		return nil
+	}
+	return r
+}
+
+// outermost returns the finding path that contains all the others, or "".
+func outermost(fs []finding) string {
+	for _, cand := range fs {
+		if cand.path != "" && all(fs, func(f finding) bool { return f.path != "" && under(f.path, cand.path) }) {
+			return cand.path
+		}
+	}
+	return ""
+}
+
+func all(fs []finding, ok func(finding) bool) bool {
+	for _, f := range fs {
+		if !ok(f) {
+			return false
+		}
+	}
+	return true
+}
+
+// DescribeRule renders a rule for the user: `terminal.exec: git push …`
+// or `fs.read: /etc/hosts and below`.
+func DescribeRule(r messages.Rule) string {
+	if len(r.Prefix) == 0 {
+		return r.Tool + ": (empty rule)"
+	}
+	if r.Kind == RuleCommand {
+		return r.Tool + ": commands starting with " + FormatCommand(r.Prefix[0], r.Prefix[1:])
+	}
+	return r.Tool + ": " + strings.Join(r.Prefix, " ") + " and below"
+}

@@ -1,0 +1,110 @@
+package policy
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"syscall"
+)
+
+// maxLinks bounds symbolic-link resolution, like the kernel's ELOOP limit.
+const maxLinks = 40
+
+// walk is the outcome of following a root-relative path through the root.
+type walk struct {
+	// rel is the resolved root-relative path (links replaced).
+	rel string
+	// info describes the final target; nil when missing.
+	info    fs.FileInfo
+	missing bool
+	// escape is the absolute place outside the root (or an absolute link
+	// target, when links are followed the os.Root way) the path leads to.
+	escape string
+	// link is the root-relative symbolic link that led there, if any.
+	link string
+}
+
+// follow resolves rel component by component through the root, following
+// symbolic links as the kernel would, and stops at the first step that
+// leaves the root. With kernelLinks false, every absolute link counts as an
+// escape (os.Root never follows absolute links); with true, an absolute link
+// back into the root is followed, as a program given the path would.
+func (b *Boundary) follow(rel string, kernelLinks bool) (walk, error) {
+	var done []string
+	todo := splitPath(rel)
+	lastLink := ""
+	for links := 0; len(todo) > 0; {
+		c := todo[0]
+		todo = todo[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			if len(done) == 0 {
+				return walk{escape: filepath.Join(append([]string{filepath.Dir(b.dir)}, todo...)...), link: lastLink}, nil
+			}
+			done = done[:len(done)-1]
+			continue
+		}
+		name := filepath.Join(append(done, c)...)
+		fi, err := b.root.Lstat(name)
+		if missing(err) {
+			return walk{rel: filepath.Join(append(append(done, c), todo...)...), missing: true}, nil
+		}
+		if err != nil {
+			return walk{}, b.walkErr(rel, err)
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			done = append(done, c)
+			continue
+		}
+		if links++; links > maxLinks {
+			return walk{}, pathErr(rel, ErrBadPath, "too many levels of symbolic links")
+		}
+		target, err := b.root.Readlink(name)
+		if err != nil {
+			return walk{}, b.walkErr(rel, err)
+		}
+		lastLink = name
+		if filepath.IsAbs(target) {
+			in, inside := b.relOf(filepath.Clean(target))
+			if !inside || !kernelLinks {
+				return walk{escape: filepath.Join(append([]string{target}, todo...)...), link: name}, nil
+			}
+			done, todo = nil, append(splitPath(in), todo...)
+			continue
+		}
+		todo = append(splitPath(target), todo...)
+	}
+	final := filepath.Join(done...)
+	if final == "" {
+		final = "."
+	}
+	fi, err := b.root.Lstat(final)
+	if missing(err) {
+		return walk{rel: final, missing: true}, nil
+	}
+	if err != nil {
+		return walk{}, b.walkErr(rel, err)
+	}
+	return walk{rel: final, info: fi}, nil
+}
+
+func (b *Boundary) walkErr(rel string, err error) error {
+	if isEscape(err) {
+		return pathErr(rel, ErrSymlinkEscape, "%s changed while it was checked and now leads outside the project root", rel)
+	}
+	return &PathError{Path: rel, Reason: fmt.Sprintf("cannot inspect %s: %v", rel, err), Err: err}
+}
+
+// missing reports errors that mean "nothing there": the name does not
+// exist, or a parent is not a directory.
+func missing(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+}
+
+func splitPath(p string) []string {
+	return strings.Split(filepath.ToSlash(p), "/")
+}

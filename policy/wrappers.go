@@ -1,0 +1,137 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// destructive returns a handler that marks the whole command destructive.
+func destructive(reason string) handler {
+	return func(c *classifier, at int, _ bool) {
+		c.add(messages.RiskDestructive, programName(c.words[at])+": "+reason, c.whole())
+	}
+}
+
+// sensitive returns a handler that marks the program sensitive. The
+// finding sits on the program word, so a rule for the program covers it.
+func sensitive(reason string) handler {
+	return func(c *classifier, at int, _ bool) {
+		c.add(messages.RiskSensitive, programName(c.words[at])+": "+reason, at)
+	}
+}
+
+// classifyEnv unwraps env [-i] [-u NAME] [-C DIR] [NAME=VALUE…] command.
+// Its assignments are judged like the call's env additions; -S (split a
+// string into a command line) is refused as inline code.
+func classifyEnv(c *classifier, at int, fed bool) {
+	i := at + 1
+	for ; i < len(c.words); i++ {
+		t := c.words[i]
+		switch {
+		case t == "--":
+			c.unwrap(i+1, fed)
+			return
+		case t == "-S" || t == "--split-string" || strings.HasPrefix(t, "--split-string=") || (strings.HasPrefix(t, "-S") && !strings.HasPrefix(t, "--")):
+			c.add(messages.RiskDestructive, "env -S splits a string into a command line; give the words as argv", c.whole())
+			c.skip[i] = true
+			return
+		case t == "-u" || t == "--unset" || t == "-C" || t == "--chdir":
+			i++
+		case strings.HasPrefix(t, "-"):
+		case strings.Contains(t, "="):
+			c.skip[i] = true
+			if f, bad := checkEnvAddition(t); bad != "" {
+				c.deny(bad)
+			} else if f != nil {
+				c.add(f.risk, f.reason, c.whole())
+			}
+		default:
+			c.unwrap(i, fed)
+			return
+		}
+	}
+}
+
+// classifyElevate marks sudo, doas, pkexec and run0 destructive and
+// classifies the elevated command too.
+func classifyElevate(c *classifier, at int, fed bool) {
+	c.add(messages.RiskDestructive, "runs with elevated privileges ("+programName(c.words[at])+")", c.whole())
+	i := c.operand(at+1, "-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-T", "-U", "--user", "--group",
+		"--host", "--prompt", "--chdir", "--role", "--type", "--close-from", "--other-user")
+	c.unwrap(i, fed)
+}
+
+// classifyPrivilege marks su, chroot and their kin destructive.
+func classifyPrivilege(c *classifier, at int, _ bool) {
+	c.add(messages.RiskDestructive, "runs with other privileges ("+programName(c.words[at])+")", c.whole())
+	if i, ok := c.hasOption(at+1, "-c", "--command"); ok && i+1 < len(c.words) {
+		c.skip[i+1] = true
+	}
+}
+
+// classifyWrapper unwraps programs that run their arguments as a command:
+// nice, ionice, timeout (after its duration), xargs (whose command gets
+// arguments nobody can see), nohup, setsid, stdbuf, time and busybox.
+func classifyWrapper(c *classifier, at int, fed bool) {
+	var i int
+	switch programName(c.words[at]) {
+	case "nice":
+		i = c.operand(at+1, "-n", "--adjustment")
+	case "ionice":
+		i = c.operand(at+1, "-c", "-n", "-p", "-P", "-u", "--class", "--classdata", "--pid", "--pgid", "--uid")
+	case "timeout":
+		i = c.operand(at+1, "-s", "--signal", "-k", "--kill-after") + 1
+	case "xargs":
+		i = c.operand(at+1, "-a", "--arg-file", "-d", "--delimiter", "-E", "-I", "-L", "-n", "--max-args",
+			"-P", "--max-procs", "-s", "--max-chars", "--process-slot-var")
+		fed = true
+	case "stdbuf":
+		i = c.operand(at+1, "-i", "-o", "-e", "--input", "--output", "--error")
+	case "time":
+		i = c.operand(at+1, "-f", "--format", "-o", "--output")
+	default: // nohup, setsid, busybox
+		i = c.operand(at + 1)
+	}
+	c.unwrap(i, fed)
+}
+
+// classifyRunner unwraps package runners (npx, bunx, pnpx, uvx, pipx run)
+// to the package they run; npx -c (a shell command line) is inline code.
+func classifyRunner(c *classifier, at int, fed bool) {
+	i := at + 1
+	if programName(c.words[at]) == "pipx" {
+		if c.word(i) != "run" {
+			return
+		}
+		i++
+	}
+	pkg := c.operand(i, "-p", "--package", "--cache", "--from", "--with", "--python", "--spec", "--pip-args", "-c", "--call")
+	for j := i; j < pkg; j++ {
+		if t := c.words[j]; t == "-c" || t == "--call" || strings.HasPrefix(t, "--call=") {
+			c.add(messages.RiskDestructive, "runs an inline shell command line ("+t+")", c.whole())
+			c.skip[min(j+1, c.whole())] = true
+			return
+		}
+	}
+	c.runPackage(pkg, fed)
+}
+
+// runPackage classifies a package a runner is about to run, by its binary
+// name (vercel@latest → vercel, netlify-cli → netlify).
+func (c *classifier) runPackage(i int, fed bool) {
+	if i >= len(c.words) {
+		return
+	}
+	name := c.words[i]
+	if j := strings.LastIndexByte(name, '@'); j > 0 {
+		name = name[:j]
+	}
+	name = strings.TrimSuffix(strings.TrimSuffix(name, "-cli"), "-tools")
+	c.program = programName(name)
+	c.skip[i] = true
+	if h := commandHandler(c.program); h != nil {
+		c.depth++
+		h(c, i, fed)
+	}
+}
