@@ -30,7 +30,7 @@ func (c *controller) cancelRun(ctx *actor.Context, reason string) {
 		return
 	}
 	if r.op != nil && r.op.executing {
-		ctx.Send(c.p.tools, messages.CancelTool{CallID: r.op.callID})
+		ctx.Send(c.p.tools, messages.CancelRun{Reason: reason})
 	}
 	if reason == "" {
 		reason = "cancelled by the user"

@@ -146,3 +146,29 @@ func (rt *Runtime) release() {
 		}
 	})
 }
+
+// Processes lists the dev servers this session started.
+func (rt *Runtime) Processes() ([]messages.ProcessInfo, error) {
+	res, err := rt.e.Request(rt.p.processes, messages.ListProcesses{}, 2*time.Second).Result()
+	if err != nil {
+		return nil, fmt.Errorf("list processes: %w", err)
+	}
+	pl, ok := res.(messages.ProcessList)
+	if !ok {
+		return nil, fmt.Errorf("list processes: unexpected reply %T", res)
+	}
+	return pl.Processes, nil
+}
+
+// StopProcesses stops every dev server (TERM, grace, KILL on each tree).
+func (rt *Runtime) StopProcesses(timeout time.Duration) ([]messages.ProcessInfo, error) {
+	res, err := rt.e.Request(rt.p.processes, messages.StopAllProcesses{}, timeout).Result()
+	if err != nil {
+		return nil, fmt.Errorf("stop processes: %w", err)
+	}
+	pl, ok := res.(messages.ProcessList)
+	if !ok {
+		return nil, fmt.Errorf("stop processes: unexpected reply %T", res)
+	}
+	return pl.Processes, nil
+}

@@ -52,12 +52,6 @@ type InvokeTool struct {
 	Outside []string
 }
 
-// CancelTool asks the tools supervisor to stop a running call now (the run
-// was cancelled): its process tree is killed and its result, if any, reports
-// the kill.
-type CancelTool struct {
-	CallID string
-}
 
 // ToolStream names an output stream of a tool.
 type ToolStream string

@@ -122,10 +122,7 @@ func cleanPaste(b []byte) string {
 				i++
 			}
 			sb.WriteByte('\n')
-		case r == '\n' || r == '\t':
-			sb.WriteRune(r)
-		case unicode.IsControl(r):
-		default:
+		case r == '\n' || r == '\t' || insertable(r):
 			sb.WriteRune(r)
 		}
 	}
@@ -147,8 +144,8 @@ func parseKey(b []byte) (k key, n int) {
 		return key{}, 0
 	}
 	r, size := utf8.DecodeRune(b)
-	if !unicode.IsPrint(r) && r != utf8.RuneError {
-		return key{code: keyNone}, size // C1 controls, unassigned
+	if !insertable(r) {
+		return key{code: keyNone}, size // C1 controls, bidi overrides
 	}
 	return key{code: r}, size
 }

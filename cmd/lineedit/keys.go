@@ -40,7 +40,21 @@ type key struct {
 
 // printable reports whether k inserts its rune as typed.
 func (k key) printable() bool {
-	return k.code >= ' ' && k.mod&(modCtrl|modAlt) == 0 && unicode.IsPrint(k.code)
+	return k.mod&(modCtrl|modAlt) == 0 && insertable(k.code)
+}
+
+// insertable reports whether r may go into the buffer as typed: graphic
+// characters and invisible format characters (the zero-width joiner of an
+// emoji sequence), but no control characters and no bidirectional
+// overrides, which would make the text display as something it is not.
+func insertable(r rune) bool {
+	switch {
+	case r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0):
+		return false
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return false
+	}
+	return unicode.IsGraphic(r) || unicode.Is(unicode.Cf, r)
 }
 
 // ctrl reports whether k is Ctrl plus the given lower-case letter.

@@ -31,6 +31,8 @@ type Options struct {
 	Interactive bool
 	// Input reads the user's prompts and approval keys.
 	Input Input
+	// StopProcesses stops dev servers at the end without asking.
+	StopProcesses bool
 }
 
 // Input is the terminal input the runner needs.

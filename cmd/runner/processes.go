@@ -1,5 +1,61 @@
 package runner
 
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// running keeps the processes that are still up.
+func running(ps []messages.ProcessInfo) []messages.ProcessInfo {
+	var out []messages.ProcessInfo
+	for _, p := range ps {
+		switch p.State {
+		case messages.ProcessStarting, messages.ProcessRunning, messages.ProcessReady:
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // endProcesses decides what happens to dev servers still running at the
-// end: asked on a terminal, stopped without one unless --keep-processes.
-func (r *runEnv) endProcesses() {}
+// end: kept with --keep-processes, asked on a terminal, stopped otherwise.
+// Kept servers run until Ctrl+C, because they die with wtagent.
+func (r *runEnv) endProcesses() {
+	ps, err := r.rt.Processes()
+	if err != nil {
+		r.notice("could not list dev servers: " + err.Error())
+		return
+	}
+	ps = running(ps)
+	if len(ps) == 0 {
+		return
+	}
+	var desc []string
+	for _, p := range ps {
+		d := fmt.Sprintf("%s (%s, pid %d)", p.ID, p.Program, p.PID)
+		if len(p.URLs) > 0 {
+			d += " at " + strings.Join(p.URLs, " ")
+		}
+		desc = append(desc, d)
+	}
+	keep := r.o.Settings.KeepProcesses && !r.o.StopProcesses
+	ios := r.o.F.IOStreams
+	if !keep && !r.o.StopProcesses && ios.IsStdinTTY() && r.o.Input != nil {
+		r.notice("still running: " + strings.Join(desc, "; "))
+		k, err := r.o.Input.ReadKey(context.Background(), "keep them running? [k]eep (until Ctrl+C)  [s]top › ", "ks")
+		keep = err == nil && k == 'k'
+	}
+	if keep {
+		r.notice("dev servers keep running: " + strings.Join(desc, "; ") + " — press Ctrl+C to stop them and exit")
+		<-r.sigs.c
+	}
+	if _, err := r.rt.StopProcesses(time.Minute); err != nil {
+		r.notice("stopping dev servers: " + err.Error())
+		return
+	}
+	r.notice(fmt.Sprintf("stopped %d dev server(s)", len(ps)))
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/wtagent/wtagent/actors"
 	"github.com/wtagent/wtagent/cmd/cmdutil"
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"
 )
 
@@ -28,6 +29,12 @@ type Settings struct {
 	Limits        actors.Limits
 	AllowEnv      []string
 	Rules         []messages.Rule
+	// ScriptLines, when set, is the script itself (the demo's embedded
+	// one) instead of the file Script names.
+	ScriptLines []model.ScriptLine
+	// ProfileDir, when set, replaces the dedicated Chrome profile (the demo
+	// uses a throwaway one against the mock page).
+	ProfileDir string
 	// Sources says where each setting came from ("default", "config",
 	// "flag"), by name.
 	Sources map[string]string
@@ -69,7 +76,7 @@ func Resolve(fc cmdutil.FileConfig, f *Flags, stdinTTY bool) (Settings, error) {
 	switch s.Provider {
 	case "chatgpt":
 	case "script":
-		if s.Script == "" {
+		if s.Script == "" && s.ScriptLines == nil {
 			return s, cmdutil.FlagErrorf("--provider script needs --script FILE")
 		}
 	default:

@@ -16,11 +16,18 @@ import (
 // the dedicated Chrome profile.
 func transportFactory(s Settings, h session.Home, sess *session.Session, logw io.Writer) (func(actors.TransportHooks) model.Transport, error) {
 	if s.Provider == "script" {
-		lines, err := model.LoadScript(s.Script)
-		if err != nil {
-			return nil, err
+		lines := s.ScriptLines
+		if lines == nil {
+			var err error
+			if lines, err = model.LoadScript(s.Script); err != nil {
+				return nil, err
+			}
 		}
 		return func(actors.TransportHooks) model.Transport { return model.NewScripted(lines) }, nil
+	}
+	profile := h.ProfileDir()
+	if s.ProfileDir != "" {
+		profile = s.ProfileDir
 	}
 	diag, err := sess.DiagnosticsDir()
 	if err != nil {
@@ -29,7 +36,7 @@ func transportFactory(s Settings, h session.Home, sess *session.Session, logw io
 	logger := log.NewWithOptions(logw, log.Options{Level: log.DebugLevel, Prefix: "browser", Formatter: log.LogfmtFormatter, ReportTimestamp: true})
 	return func(hooks actors.TransportHooks) model.Transport {
 		return browser.New(browser.Options{
-			ChromePath: s.Chrome, ProfileDir: h.ProfileDir(), DiagnosticsDir: diag, BaseURL: s.ChatGPTURL,
+			ChromePath: s.Chrome, ProfileDir: profile, DiagnosticsDir: diag, BaseURL: s.ChatGPTURL,
 			Mode: s.Mode, Headless: s.Headless, NoMinimize: s.NoMinimize, TurnTimeout: s.Limits.TurnWait,
 			Logger: logger, OnMode: hooks.ModeSelected, Progress: hooks.Note,
 		})

@@ -1,0 +1,16 @@
+package actors
+
+import (
+	"fmt"
+	"testing"
+)
+
+func dumpEvents(t *testing.T, h *harness) {
+	for _, ev := range h.events() {
+		p := string(ev.Payload)
+		if len(p) > 300 {
+			p = p[:300]
+		}
+		fmt.Printf("%d %s t%d %s %s\n", ev.Seq, ev.Type, ev.Turn, ev.CallID, p)
+	}
+}

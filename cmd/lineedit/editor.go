@@ -1,0 +1,189 @@
+package lineedit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/term"
+)
+
+// Sentinel errors, for errors.Is.
+var (
+	// ErrInterrupted is returned when the user presses Ctrl+C.
+	ErrInterrupted = errors.New("lineedit: interrupted")
+	// ErrClosed is returned by calls on a closed Editor.
+	ErrClosed = errors.New("lineedit: editor closed")
+)
+
+// escapeTimeout is how long a lone ESC (or another incomplete sequence)
+// waits for the rest of its sequence before it counts as the Escape key.
+const escapeTimeout = 100 * time.Millisecond
+
+// defaultWidth is the width used when the terminal reports none.
+const defaultWidth = 80
+
+// Options configure an Editor.
+type Options struct {
+	// Prompt is drawn before the first line, e.g. "you › ". Plain text:
+	// control characters are dropped; Color styles it.
+	Prompt string
+	// Continuation is drawn before every following line, e.g. "    ".
+	Continuation string
+	// History, when set, is browsed with ↑/↓ and receives every
+	// submitted non-blank line (terminal input only).
+	History History
+	// Width returns the terminal width in columns; it is called on every
+	// redraw so resizes take effect. Nil asks the input terminal.
+	Width func() int
+	// Color styles the prompt and continuation with SGR sequences.
+	Color bool
+}
+
+// Editor reads lines and keys from one input. It is safe to call Close
+// from any goroutine; ReadLine and ReadKey calls are serialised.
+//
+// Input is read by one goroutine owned by the Editor (started by the first
+// call, ended by Close) and only while a call waits for input; whatever it
+// read beyond the end of a call's line is kept for the next call. After
+// Close nobody else may read the input file: a blocking read may still be
+// pending on systems without poll or select (Windows).
+type Editor struct {
+	out  io.Writer
+	opts Options
+	fd   int
+	tty  bool
+	in   *input
+
+	mu      sync.Mutex // serialises calls; guards everything below
+	dec     decoder
+	queue   []key  // decoded keys not yet used (type-ahead)
+	plain   []byte // non-terminal input after the last line
+	atEOF   bool   // non-terminal input ended
+	killed  string // the last killed text, for Ctrl+Y
+	closeMu sync.Mutex
+	closed  bool
+}
+
+// New returns an Editor reading in and drawing on out. When in is not a
+// terminal, ReadLine reads plain lines and no escape sequence is written.
+func New(in *os.File, out io.Writer, opts Options) *Editor {
+	opts.Prompt = printableOnly(opts.Prompt)
+	opts.Continuation = printableOnly(opts.Continuation)
+	fd := int(in.Fd())
+	return &Editor{out: out, opts: opts, fd: fd, tty: term.IsTerminal(fd), in: newInput(in)}
+}
+
+// Close stops the input goroutine; later calls return ErrClosed and a call
+// blocked waiting for input returns ErrClosed. It does not close the input
+// file. Close is idempotent.
+func (e *Editor) Close() error {
+	e.closeMu.Lock()
+	e.closed = true
+	e.closeMu.Unlock()
+	return e.in.close()
+}
+
+// begin serialises a call and refuses it after Close.
+func (e *Editor) begin() error {
+	e.mu.Lock()
+	e.closeMu.Lock()
+	closed := e.closed
+	e.closeMu.Unlock()
+	if closed {
+		e.mu.Unlock()
+		return ErrClosed
+	}
+	return nil
+}
+
+// width returns the current terminal width.
+func (e *Editor) width() int {
+	if e.opts.Width != nil {
+		if w := e.opts.Width(); w > 0 {
+			return w
+		}
+		return defaultWidth
+	}
+	if w, _, err := term.GetSize(e.fd); err == nil && w > 0 {
+		return w
+	}
+	return defaultWidth
+}
+
+// enterRaw puts the terminal in raw mode and enables bracketed paste and
+// the kitty keyboard protocol. The returned function undoes both; it must
+// run however the call ends.
+func (e *Editor) enterRaw() (restore func() error, err error) {
+	state, err := term.MakeRaw(e.fd)
+	if err != nil {
+		return nil, fmt.Errorf("lineedit: raw mode: %w", err)
+	}
+	restore = func() error {
+		_, werr := io.WriteString(e.out, seqKittyPop+seqPasteOff)
+		if err := term.Restore(e.fd, state); err != nil {
+			return fmt.Errorf("lineedit: restore terminal: %w", err)
+		}
+		if werr != nil {
+			return fmt.Errorf("lineedit: write: %w", werr)
+		}
+		return nil
+	}
+	if _, err := io.WriteString(e.out, seqPasteOn+seqKittyPush); err != nil {
+		restore()
+		return nil, fmt.Errorf("lineedit: write: %w", err)
+	}
+	return restore, nil
+}
+
+// nextKey returns the next key, reading more input when none is queued.
+// An incomplete escape sequence is resolved after escapeTimeout.
+func (e *Editor) nextKey(ctx context.Context, resize <-chan os.Signal) (key, error) {
+	for len(e.queue) == 0 {
+		rctx, cancel := ctx, context.CancelFunc(func() {})
+		timed := e.dec.waiting()
+		if timed {
+			rctx, cancel = context.WithTimeout(ctx, escapeTimeout)
+		}
+		data, err := e.in.read(rctx, resize)
+		cancel()
+		switch {
+		case err == nil:
+			e.queue = append(e.queue, markBursts(e.dec.feed(data))...)
+		case timed && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded):
+			e.queue = append(e.queue, e.dec.flush()...)
+		default:
+			return key{}, err
+		}
+	}
+	k := e.queue[0]
+	e.queue = e.queue[1:]
+	if len(e.queue) == 0 {
+		e.queue = nil
+	}
+	return k, nil
+}
+
+// write writes s in raw mode, where a newline needs its carriage return.
+func (e *Editor) write(s string) error {
+	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")
+	if _, err := io.WriteString(e.out, s); err != nil {
+		return fmt.Errorf("lineedit: write: %w", err)
+	}
+	return nil
+}
+
+// printableOnly drops control characters from a prompt.
+func printableOnly(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < ' ' || (r >= 0x7f && r < 0xa0) {
+			return -1
+		}
+		return r
+	}, s)
+}

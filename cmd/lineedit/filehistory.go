@@ -1,0 +1,335 @@
+package lineedit
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// maxPersistedEntry is the largest entry written to a history file; larger
+// ones (a huge paste) stay in memory only.
+const maxPersistedEntry = 1 << 20
+
+// FileHistory is a History persisted in a file, one JSON string per line,
+// so multi-line entries survive. Each Add is appended with O_APPEND and
+// fsynced; when the file holds more than twice its size in lines it is
+// rewritten atomically (temporary file, fsync, rename). A corrupt line is
+// skipped. The file is created 0600 in a directory created 0700.
+//
+// It is safe for concurrent use, and on Unix several processes may share
+// one file: appends and compaction take an flock, and a process whose file
+// was replaced by another's compaction reopens it. Entries added by other
+// processes are seen when the file is opened again.
+type FileHistory struct {
+	mu      sync.Mutex
+	path    string
+	e       entries
+	f       *os.File // append handle; nil after Close
+	retired *os.File // replaced by compaction, closed after unlocking
+	lines   int      // lines in the file
+	err     error
+}
+
+// OpenFileHistory opens (creating it and its directory when missing) the
+// history file at path, keeping at most max entries (DefaultHistorySize
+// when max <= 0).
+func OpenFileHistory(path string, max int) (*FileHistory, error) {
+	if path == "" {
+		return nil, errors.New("lineedit: history: empty path")
+	}
+	h := &FileHistory{path: path, e: newEntries(max)}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("lineedit: history: %w", err)
+	}
+	err := h.locked(func() error {
+		data, err := io.ReadAll(h.f)
+		if err != nil {
+			return fmt.Errorf("lineedit: history: read %s: %w", path, err)
+		}
+		list, lines, complete := parseHistory(data)
+		for _, s := range list {
+			h.e.add(s)
+		}
+		h.lines = lines
+		switch {
+		case lines > 2*h.e.max:
+			return h.compact()
+		case !complete: // a crash cut the last line: end it
+			return h.append([]byte("\n"))
+		}
+		return nil
+	})
+	if err != nil {
+		if h.f != nil {
+			h.f.Close()
+		}
+		return nil, err
+	}
+	return h, nil
+}
+
+// Add appends line to the history and the file; blank lines and repeats of
+// the newest entry are skipped. A write error is kept for Err.
+func (h *FileHistory) Add(line string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.e.add(line) || len(line) > maxPersistedEntry {
+		return
+	}
+	if h.f == nil {
+		h.err = fmt.Errorf("lineedit: history: %w", os.ErrClosed)
+		return
+	}
+	err := h.locked(func() error {
+		if err := h.append(encodeEntry(line)); err != nil {
+			return err
+		}
+		h.lines++
+		if h.lines > 2*h.e.max {
+			return h.compact()
+		}
+		return nil
+	})
+	if err != nil {
+		h.err = err
+	}
+}
+
+// Len returns the number of entries.
+func (h *FileHistory) Len() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.e.len()
+}
+
+// At returns entry i (0 is the newest), or "" when out of range.
+func (h *FileHistory) At(i int) string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.e.at(i)
+}
+
+// Err returns the last error writing the file, or nil.
+func (h *FileHistory) Err() error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.err
+}
+
+// Close closes the file; later entries are kept in memory only.
+func (h *FileHistory) Close() error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.f == nil {
+		return nil
+	}
+	err := h.f.Close()
+	h.f = nil
+	if err != nil {
+		return fmt.Errorf("lineedit: history: %w", err)
+	}
+	return nil
+}
+
+// locked runs fn holding the file lock on the file now at h.path, opening
+// or reopening h.f as needed.
+func (h *FileHistory) locked(fn func() error) error {
+	unlock, err := h.lockCurrent()
+	if err != nil {
+		return err
+	}
+	err = fn()
+	unlock()
+	if h.retired != nil {
+		h.retired.Close()
+		h.retired = nil
+	}
+	return err
+}
+
+// lockCurrent locks h.f, first (re)opening it when it is not the file at
+// h.path any more (another process compacted it).
+func (h *FileHistory) lockCurrent() (unlock func(), err error) {
+	for range 8 {
+		if h.f == nil {
+			f, err := openHistoryFile(h.path)
+			if err != nil {
+				return nil, err
+			}
+			h.f = f
+		}
+		unlock, err := lockFile(h.f)
+		if err != nil {
+			return nil, fmt.Errorf("lineedit: history: lock %s: %w", h.path, err)
+		}
+		if sameFile(h.f, h.path) {
+			return unlock, nil
+		}
+		unlock()
+		h.f.Close()
+		h.f = nil
+		if h.lines, err = countLines(h.path); err != nil {
+			return nil, err
+		}
+	}
+	return nil, fmt.Errorf("lineedit: history: %s keeps being replaced", h.path)
+}
+
+// append writes b to the end of the file and fsyncs it.
+func (h *FileHistory) append(b []byte) error {
+	if _, err := h.f.Write(b); err != nil {
+		return fmt.Errorf("lineedit: history: write %s: %w", h.path, err)
+	}
+	if err := h.f.Sync(); err != nil {
+		return fmt.Errorf("lineedit: history: sync %s: %w", h.path, err)
+	}
+	return nil
+}
+
+// compact rewrites the file with its newest entries (read from the file, so
+// other processes' entries survive), atomically.
+func (h *FileHistory) compact() error {
+	data, err := os.ReadFile(h.path)
+	if err != nil {
+		return fmt.Errorf("lineedit: history: read %s: %w", h.path, err)
+	}
+	list, _, _ := parseHistory(data)
+	kept := newEntries(h.e.max)
+	for _, s := range list {
+		kept.add(s)
+	}
+	var out bytes.Buffer
+	for i := kept.len() - 1; i >= 0; i-- {
+		out.Write(encodeEntry(kept.at(i)))
+	}
+	if err := h.replace(out.Bytes()); err != nil {
+		return err
+	}
+	h.lines = kept.len()
+	return nil
+}
+
+// replace atomically replaces the file's content and reopens h.f on the
+// new file, keeping the old one (still locked) in h.retired.
+func (h *FileHistory) replace(content []byte) error {
+	dir, base := filepath.Split(h.path)
+	if dir == "" {
+		dir = "."
+	}
+	if closeBeforeRename {
+		h.f.Close()
+		h.f = nil
+	}
+	if err := writeFileAtomic(h.path, content); err != nil {
+		return fmt.Errorf("lineedit: history: compact: %w", err)
+	}
+	syncDir(dir)
+	f, err := openHistoryFile(h.path)
+	if err != nil {
+		return fmt.Errorf("lineedit: history: reopen %s: %w", base, err)
+	}
+	h.retired, h.f = h.f, f // h.retired is nil when closed before the rename
+	return nil
+}
+
+// writeFileAtomic writes content to a temporary file next to path, fsyncs
+// it and renames it over path.
+func writeFileAtomic(path string, content []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // fails harmlessly once renamed
+	if _, err := tmp.Write(content); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o600); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// syncDir fsyncs a directory so a rename in it is durable; best effort
+// (not every system can sync a directory).
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+// openHistoryFile opens path for appending, creating it 0600, and takes
+// away group and other permissions from an existing file.
+func openHistoryFile(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("lineedit: history: %w", err)
+	}
+	if fi, err := f.Stat(); err == nil && fi.Mode().Perm()&0o077 != 0 {
+		if err := f.Chmod(0o600); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("lineedit: history: %w", err)
+		}
+	}
+	return f, nil
+}
+
+// sameFile reports whether f is the file now at path.
+func sameFile(f *os.File, path string) bool {
+	a, err1 := f.Stat()
+	b, err2 := os.Stat(path)
+	return err1 == nil && err2 == nil && os.SameFile(a, b)
+}
+
+// countLines counts the lines of the file at path (0 when missing).
+func countLines(path string) (int, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("lineedit: history: %w", err)
+	}
+	_, lines, _ := parseHistory(data)
+	return lines, nil
+}
+
+// parseHistory decodes a history file: the entries oldest first (corrupt
+// lines skipped), the number of lines, and whether the last line is
+// complete.
+func parseHistory(data []byte) (list []string, lines int, complete bool) {
+	complete = len(data) == 0 || data[len(data)-1] == '\n'
+	for len(data) > 0 {
+		var line []byte
+		line, data, _ = bytes.Cut(data, []byte("\n"))
+		lines++
+		var s string
+		if json.Unmarshal(line, &s) == nil {
+			list = append(list, s)
+		}
+	}
+	return list, lines, complete
+}
+
+// encodeEntry encodes one entry as a JSON string and a newline.
+func encodeEntry(s string) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s) // a string always encodes
+	return b.Bytes()
+}

@@ -1,0 +1,208 @@
+package lineedit
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
+	"golang.org/x/term"
+)
+
+// waitLimit bounds every wait for the editor; it is a deadlock guard, not a
+// timing assertion.
+const waitLimit = 10 * time.Second
+
+// ptyTerm is a real pseudo-terminal: the Editor gets the tty side, the test
+// types on the master side and reads back what was drawn into an emulated
+// screen.
+type ptyTerm struct {
+	t      *testing.T
+	master *os.File
+	tty    *os.File
+
+	mu     sync.Mutex
+	scr    *screen
+	raw    bytes.Buffer
+	notify chan struct{} // closed and replaced on new output
+	done   chan struct{}
+}
+
+func newPTY(t *testing.T, cols int) *ptyTerm {
+	t.Helper()
+	master, tty, err := pty.Open()
+	if err != nil {
+		t.Fatalf("pty.Open: %v", err)
+	}
+	if err := pty.Setsize(master, &pty.Winsize{Rows: 24, Cols: uint16(cols)}); err != nil {
+		t.Fatalf("pty.Setsize: %v", err)
+	}
+	p := &ptyTerm{t: t, master: master, tty: tty, scr: newScreen(cols, 24),
+		notify: make(chan struct{}), done: make(chan struct{})}
+	go p.readLoop()
+	t.Cleanup(func() {
+		master.Close()
+		tty.Close()
+		<-p.done
+	})
+	return p
+}
+
+func (p *ptyTerm) readLoop() {
+	defer close(p.done)
+	buf := make([]byte, 4096)
+	for {
+		n, err := p.master.Read(buf)
+		p.mu.Lock()
+		p.raw.Write(buf[:n])
+		p.scr.write(buf[:n])
+		close(p.notify)
+		p.notify = make(chan struct{})
+		p.mu.Unlock()
+		if err != nil {
+			return
+		}
+	}
+}
+
+// editor returns an Editor on the tty, closed when the test ends.
+func (p *ptyTerm) editor(opts Options) *Editor {
+	if opts.Prompt == "" {
+		opts.Prompt = "you › "
+	}
+	if opts.Continuation == "" {
+		opts.Continuation = "... "
+	}
+	e := New(p.tty, p.tty, opts)
+	p.t.Cleanup(func() {
+		if err := e.Close(); err != nil {
+			p.t.Errorf("Close: %v", err)
+		}
+	})
+	return e
+}
+
+// send types s on the keyboard.
+func (p *ptyTerm) send(s string) {
+	p.t.Helper()
+	if _, err := p.master.WriteString(s); err != nil {
+		p.t.Fatalf("write to pty: %v", err)
+	}
+}
+
+// waitFor waits until cond holds on the output (called with p.mu held).
+func (p *ptyTerm) waitFor(what string, cond func() bool) {
+	p.t.Helper()
+	deadline := time.NewTimer(waitLimit)
+	defer deadline.Stop()
+	for {
+		p.mu.Lock()
+		ok, ch := cond(), p.notify
+		p.mu.Unlock()
+		if ok {
+			return
+		}
+		select {
+		case <-ch:
+		case <-deadline.C:
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			p.t.Fatalf("timed out waiting for %s\nscreen:\n%s\nraw: %q", what, p.scr.text(), p.raw.String())
+		}
+	}
+}
+
+// waitCalls waits until n calls have entered raw mode, so keys sent next
+// reach the editor in raw mode.
+func (p *ptyTerm) waitCalls(n int) {
+	p.t.Helper()
+	p.waitFor("raw mode", func() bool { return strings.Count(p.raw.String(), seqPasteOn) >= n })
+}
+
+// waitScreen waits until the screen shows exactly want (rows joined by
+// "\n") with the cursor at cur.
+func (p *ptyTerm) waitScreen(want string, cur point) {
+	p.t.Helper()
+	p.waitFor("screen "+strings.ReplaceAll(want, "\n", "⏎")+" cursor "+fmtPoint(cur), func() bool {
+		return p.scr.text() == want && p.scr.cursor() == cur
+	})
+}
+
+func fmtPoint(p point) string { return fmt.Sprintf("(%d,%d)", p.row, p.col) }
+
+// drained waits until the editor has read everything typed so far, so the
+// next send arrives in a read of its own.
+func (p *ptyTerm) drained() {
+	p.t.Helper()
+	deadline := time.Now().Add(waitLimit)
+	for {
+		n, err := unix.IoctlGetInt(int(p.tty.Fd()), unix.TIOCINQ)
+		if err != nil {
+			p.t.Fatalf("TIOCINQ: %v", err)
+		}
+		if n == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("input not drained: %d bytes left", n)
+		}
+		time.Sleep(time.Millisecond) // the kernel offers no event for this
+	}
+}
+
+func (p *ptyTerm) rawOutput() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.raw.String()
+}
+
+func (p *ptyTerm) state() *term.State {
+	p.t.Helper()
+	st, err := term.GetState(int(p.tty.Fd()))
+	if err != nil {
+		p.t.Fatalf("GetState: %v", err)
+	}
+	return st
+}
+
+// result is what a ReadLine or ReadKey call returned.
+type result struct {
+	line string
+	key  rune
+	err  error
+}
+
+func readLineAsync(ctx context.Context, e *Editor) <-chan result {
+	ch := make(chan result, 1)
+	go func() {
+		line, err := e.ReadLine(ctx)
+		ch <- result{line: line, err: err}
+	}()
+	return ch
+}
+
+func readKeyAsync(ctx context.Context, e *Editor, prompt, keys string) <-chan result {
+	ch := make(chan result, 1)
+	go func() {
+		r, err := e.ReadKey(ctx, prompt, keys)
+		ch <- result{key: r, err: err}
+	}()
+	return ch
+}
+
+func await(t *testing.T, ch <-chan result) result {
+	t.Helper()
+	select {
+	case r := <-ch:
+		return r
+	case <-time.After(waitLimit):
+		t.Fatal("the call did not return")
+		return result{}
+	}
+}

@@ -1,0 +1,231 @@
+package lineedit
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"strings"
+)
+
+// ReadLine shows the prompt and returns the line the user submits with
+// Enter; it may hold newlines (Shift+Enter, Alt+Enter, a paste). It returns
+// ErrInterrupted on Ctrl+C, io.EOF on Ctrl+D in an empty buffer (or when
+// the input ends), ctx.Err() when ctx is done, ErrClosed after Close. The
+// terminal is in raw mode only during the call and is restored however the
+// call ends, panics included. A submitted non-blank line is added to
+// Options.History.
+//
+// On a non-terminal input ReadLine writes the prompt as plain text and
+// reads one line (without its "\n" or "\r\n"); a last line without a
+// newline is returned before io.EOF.
+func (e *Editor) ReadLine(ctx context.Context) (line string, err error) {
+	if err := e.begin(); err != nil {
+		return "", err
+	}
+	defer e.mu.Unlock()
+	if !e.tty {
+		return e.readPlainLine(ctx, e.opts.Prompt)
+	}
+	restore, err := e.enterRaw()
+	if err != nil {
+		return "", err
+	}
+	defer func() {
+		if rerr := restore(); rerr != nil && err == nil {
+			err = rerr
+		}
+	}()
+	resize, stop := watchResize()
+	defer stop()
+	s := &session{e: e, r: renderer{out: e.out, color: e.opts.Color}, hist: -1, goal: -1}
+	return s.run(ctx, resize)
+}
+
+// session is the state of one ReadLine call.
+type session struct {
+	e     *Editor
+	buf   buffer
+	r     renderer
+	hist  int    // the history entry shown, -1 for the user's draft
+	draft string // the draft, while a history entry is shown
+	goal  int    // the column ↑/↓ aim for, -1 when not moving vertically
+}
+
+// outcome ends a call: the submitted line or the error to return.
+type outcome struct {
+	line string
+	err  error
+}
+
+func (s *session) run(ctx context.Context, resize <-chan os.Signal) (string, error) {
+	if err := s.render(false); err != nil {
+		return "", err
+	}
+	for {
+		k, err := s.e.nextKey(ctx, resize)
+		if errors.Is(err, errResized) {
+			if err := s.render(false); err != nil {
+				return "", err
+			}
+			continue
+		}
+		if err != nil {
+			return "", errors.Join(err, s.render(true))
+		}
+		if out := s.apply(k); out != nil {
+			if rerr := s.render(true); rerr != nil && out.err == nil {
+				return out.line, rerr
+			}
+			return out.line, out.err
+		}
+		if len(s.e.queue) == 0 { // draw once per burst of keys
+			if err := s.render(false); err != nil {
+				return "", err
+			}
+		}
+	}
+}
+
+// layout lays the buffer out at the current width.
+func (s *session) layout() layout {
+	return computeLayout(s.e.opts.Prompt, s.e.opts.Continuation, s.buf.text, s.buf.cur, s.e.width())
+}
+
+// render draws the buffer; final leaves the cursor on a fresh line below.
+func (s *session) render(final bool) error {
+	if final {
+		s.buf.toEnd()
+	}
+	return s.r.draw(s.layout(), s.e.width(), final)
+}
+
+// apply performs the action bound to k. It returns the call's outcome when
+// k ends it.
+func (s *session) apply(k key) *outcome {
+	vertical := false
+	defer func() {
+		if !vertical {
+			s.goal = -1
+		}
+	}()
+	switch {
+	case k.code == keyPaste:
+		s.buf.insert(k.text)
+	case k.printable():
+		s.buf.insert(string(k.code))
+	case k.code == keyEnter && k.mod == 0:
+		return s.submit()
+	case k.code == keyEnter, k.ctrl('j'):
+		s.buf.insert("\n")
+	case k.code == keyTab && k.mod == 0:
+		s.buf.insert("\t")
+	case k.code == keyUp, k.ctrl('p'):
+		vertical = true
+		s.vertical(-1)
+	case k.code == keyDown, k.ctrl('n'):
+		vertical = true
+		s.vertical(+1)
+	case k.ctrl('c'):
+		return &outcome{err: ErrInterrupted}
+	case k.ctrl('d') && s.buf.empty():
+		return &outcome{err: io.EOF}
+	case k.ctrl('l'):
+		s.r.forget()
+		s.e.write(seqClearScreen)
+	case k.ctrl('y'):
+		s.buf.insert(s.e.killed)
+	default:
+		s.edit(k)
+	}
+	return nil
+}
+
+// edit performs cursor moves and deletions.
+func (s *session) edit(k key) {
+	b := &s.buf
+	word := k.mod&(modAlt|modCtrl) != 0
+	switch {
+	case k.code == keyBackspace && word, k.mod == modAlt && k.code == keyBackspace:
+		s.kill(b.killAlnumBack())
+	case k.code == keyBackspace, k.ctrl('h'):
+		b.backspace()
+	case k.code == keyDelete && word, k.mod == modAlt && k.code == 'd':
+		s.kill(b.killWordFwd())
+	case k.code == keyDelete, k.ctrl('d'):
+		b.deleteNext()
+	case k.code == keyLeft && word, k.mod == modAlt && k.code == 'b':
+		b.wordLeft()
+	case k.code == keyRight && word, k.mod == modAlt && k.code == 'f':
+		b.wordRight()
+	case k.code == keyLeft, k.ctrl('b'):
+		b.left()
+	case k.code == keyRight, k.ctrl('f'):
+		b.right()
+	case k.code == keyHome, k.ctrl('a'):
+		b.home()
+	case k.code == keyEnd, k.ctrl('e'):
+		b.end()
+	case k.ctrl('u'):
+		s.kill(b.killToStart())
+	case k.ctrl('k'):
+		s.kill(b.killToEnd())
+	case k.ctrl('w'):
+		s.kill(b.killWordBack())
+	}
+}
+
+// kill keeps killed text for Ctrl+Y.
+func (s *session) kill(text string) {
+	if text != "" {
+		s.e.killed = text
+	}
+}
+
+// submit ends the call with the buffer and records it in the history.
+func (s *session) submit() *outcome {
+	line := s.buf.String()
+	if h := s.e.opts.History; h != nil && strings.TrimSpace(line) != "" {
+		h.Add(line)
+	}
+	return &outcome{line: line}
+}
+
+// vertical moves the cursor one row up (dir -1) or down (+1), keeping its
+// column; from the first or last row it browses the history instead.
+func (s *session) vertical(dir int) {
+	l := s.layout()
+	if s.goal < 0 {
+		s.goal = l.cursor.col
+	}
+	for r := l.cursor.row + dir; r >= l.firstRow() && r <= l.lastRow(); r += dir {
+		if i, ok := l.indexAt(r, s.goal); ok {
+			s.buf.cur = i
+			return
+		}
+	}
+	s.browse(-dir)
+}
+
+// browse shows the next older (+1) or newer (-1) history entry, with the
+// cursor at its end; the newest step back is the user's draft.
+func (s *session) browse(step int) {
+	h := s.e.opts.History
+	if h == nil {
+		return
+	}
+	next := s.hist + step
+	if next < -1 || next >= h.Len() {
+		return
+	}
+	if s.hist == -1 {
+		s.draft = s.buf.String()
+	}
+	s.hist = next
+	s.goal = -1
+	if next == -1 {
+		s.buf.set(s.draft)
+		return
+	}
+	s.buf.set(h.At(next))
+}
