@@ -66,7 +66,7 @@ func (rt *Runtime) rootSpec() supervisor.Spec {
 		Strategy: supervisor.OneForOne, Intensity: 3, Period: time.Minute, OnEvent: onEvent,
 		Children: []supervisor.ChildSpec{
 			{ID: idEventLog, Producer: newEventLog(cfg, p), Restart: supervisor.Permanent, Shutdown: 5 * time.Second},
-			{ID: idStatus, Producer: newStatusActor(cfg), Restart: supervisor.Permanent, Shutdown: time.Second},
+			{ID: idStatus, Producer: newStatusActor(cfg, p), Restart: supervisor.Permanent, Shutdown: time.Second},
 			{ID: idSession, Producer: supervisor.New(rt.sessionSpec()), Restart: supervisor.Permanent, Shutdown: 30 * time.Second},
 		},
 	}

@@ -18,15 +18,16 @@ import (
 // actor. It also serves the status socket.
 type statusActor struct {
 	cfg    *Config
+	p      pids
 	st     messages.Status
 	actors map[string]messages.ActorInfo
 	procs  map[string]messages.ProcessInfo
 	server *statusServer
 }
 
-func newStatusActor(cfg *Config) actor.Producer {
+func newStatusActor(cfg *Config, p pids) actor.Producer {
 	return func() actor.Receiver {
-		return &statusActor{cfg: cfg, actors: map[string]messages.ActorInfo{}, procs: map[string]messages.ProcessInfo{}}
+		return &statusActor{cfg: cfg, p: p, actors: map[string]messages.ActorInfo{}, procs: map[string]messages.ProcessInfo{}}
 	}
 }
 
@@ -39,6 +40,10 @@ func (s *statusActor) Receive(c *actor.Context) {
 			SessionID: s.cfg.Session.ID(), PID: s.cfg.PID, Root: s.cfg.Root, Provider: s.cfg.Provider,
 			Phase: messages.PhaseInitializing, StartedAt: now, UpdatedAt: now, Live: true,
 		}
+		// Actors that started before this one (or before its restart) are
+		// learnt from their supervisors; later changes arrive as events.
+		c.Send(pidOf(c.Engine(), pathRoot), supervisor.WhichChildren{})
+		c.Send(s.p.session, supervisor.WhichChildren{})
 		if s.cfg.StatusSocket != "" {
 			srv, err := listenStatus(s.cfg.StatusSocket, c.Engine(), c.PID(), s.cfg.Logger)
 			if err != nil {
@@ -55,6 +60,12 @@ func (s *statusActor) Receive(c *actor.Context) {
 			delete(s.actors, m.Info.Path)
 		} else {
 			s.actors[m.Info.Path] = m.Info
+		}
+	case []supervisor.ChildInfo:
+		for _, ci := range m {
+			if _, known := s.actors[ci.Path]; !known {
+				s.actors[ci.Path] = ci.ActorInfo()
+			}
 		}
 	case messages.StatusSnapshot:
 		c.Respond(s.snapshot())

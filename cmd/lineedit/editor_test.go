@@ -30,11 +30,9 @@ func TestReadLineTypeAndSubmit(t *testing.T) {
 	if !reflect.DeepEqual(p.state(), before) {
 		t.Fatal("terminal mode not restored after ReadLine")
 	}
-	raw := p.rawOutput()
-	on := seqPasteOn + seqKittyPush
-	off := seqKittyPop + seqPasteOff
-	if !strings.HasPrefix(raw, on) || !strings.HasSuffix(raw, off) {
-		t.Fatalf("output does not enable bracketed paste and kitty keys, then disable them: %q", raw)
+	p.waitFor("modes popped", func() bool { return strings.HasSuffix(p.raw.String(), seqKittyPop+seqPasteOff) })
+	if raw := p.rawOutput(); !strings.HasPrefix(raw, seqPasteOn+seqKittyPush) {
+		t.Fatalf("output does not start by enabling bracketed paste and kitty keys: %q", raw)
 	}
 }
 
@@ -153,13 +151,13 @@ func TestReadLineBracketedPaste(t *testing.T) {
 	}
 	p := newPTY(t, 40)
 	e := p.editor(Options{Width: func() int { return 40 }})
+	reads := watchReads(e)
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ch := readLineAsync(context.Background(), e)
 			p.waitCalls(i + 1)
 			for _, part := range tt.parts {
-				p.send(part)
-				p.drained()
+				p.sendAlone(reads, part)
 			}
 			r := await(t, ch)
 			if r.err != nil || r.line != tt.want {

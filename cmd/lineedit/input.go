@@ -54,6 +54,10 @@ type input struct {
 	// outstanding is set while the goroutine owes a chunk; it is used only
 	// by read, which the Editor serialises.
 	outstanding bool
+	// observe, when set (by tests), sees every chunk read returns.
+	observe func([]byte)
+	// openDevice opens the device; tests replace it to run the fallback.
+	openDevice func(*os.File) (device, error)
 }
 
 func newInput(f *os.File) *input {
@@ -63,6 +67,8 @@ func newInput(f *os.File) *input {
 		out:    make(chan chunk),
 		done:   make(chan struct{}),
 		exited: make(chan struct{}),
+
+		openDevice: newDevice,
 	}
 }
 
@@ -76,7 +82,7 @@ func (in *input) start() error {
 	if in.started {
 		return nil
 	}
-	dev, err := newDevice(in.f)
+	dev, err := in.openDevice(in.f)
 	if err != nil {
 		return err
 	}
@@ -132,6 +138,9 @@ func (in *input) read(ctx context.Context, resize <-chan os.Signal) ([]byte, err
 			in.outstanding = false
 			if c.woken {
 				continue
+			}
+			if in.observe != nil && len(c.data) > 0 {
+				in.observe(c.data)
 			}
 			return c.data, c.err
 		case <-ctx.Done():

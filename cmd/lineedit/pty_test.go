@@ -5,13 +5,13 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/creack/pty"
-	"golang.org/x/sys/unix"
 	"golang.org/x/term"
 )
 
@@ -136,23 +136,29 @@ func (p *ptyTerm) waitScreen(want string, cur point) {
 
 func fmtPoint(p point) string { return fmt.Sprintf("(%d,%d)", p.row, p.col) }
 
-// drained waits until the editor has read everything typed so far, so the
-// next send arrives in a read of its own.
-func (p *ptyTerm) drained() {
+// watchReads makes e report the size of every chunk it reads, so a test
+// can send input that arrives in a read of its own (see sendAlone).
+func watchReads(e *Editor) chan int {
+	ch := make(chan int, 1024)
+	e.in.observe = func(b []byte) { ch <- len(b) }
+	return ch
+}
+
+// sendAlone types s and waits until the editor has read all of it, so the
+// next send arrives in a separate read. Every send to an editor watched by
+// watchReads must go through sendAlone.
+func (p *ptyTerm) sendAlone(reads chan int, s string) {
 	p.t.Helper()
-	deadline := time.Now().Add(waitLimit)
-	for {
-		n, err := unix.IoctlGetInt(int(p.tty.Fd()), unix.TIOCINQ)
-		if err != nil {
-			p.t.Fatalf("TIOCINQ: %v", err)
+	p.send(s)
+	deadline := time.NewTimer(waitLimit)
+	defer deadline.Stop()
+	for n := 0; n < len(s); {
+		select {
+		case k := <-reads:
+			n += k
+		case <-deadline.C:
+			p.t.Fatalf("the editor did not read %q", s)
 		}
-		if n == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			p.t.Fatalf("input not drained: %d bytes left", n)
-		}
-		time.Sleep(time.Millisecond) // the kernel offers no event for this
 	}
 }
 
@@ -206,3 +212,5 @@ func await(t *testing.T, ch <-chan result) result {
 		return result{}
 	}
 }
+
+func equalState(a, b *term.State) bool { return reflect.DeepEqual(a, b) }

@@ -60,7 +60,8 @@ func (r *renderer) draw(l layout, width int, final bool) error {
 			b.WriteString("\r\n")
 		}
 	} else {
-		r.moveTo(len(l.rows)-1, l.cursor)
+		last := len(l.rows) - 1
+		r.moveTo(point{last, l.rows[last].width}, l.cursor)
 	}
 	b.WriteString(seqShowCursor)
 	r.drawn, r.width, r.cursor = !final, width, l.cursor
@@ -70,10 +71,13 @@ func (r *renderer) draw(l layout, width int, final bool) error {
 	return nil
 }
 
-// moveTo moves the cursor from the end of row last to p.
-func (r *renderer) moveTo(last int, p point) {
+// moveTo moves the cursor from the end of the drawing to p.
+func (r *renderer) moveTo(end, p point) {
 	b := &r.buf
-	if up := last - p.row; up > 0 {
+	if p == end {
+		return
+	}
+	if up := end.row - p.row; up > 0 {
 		fmt.Fprintf(b, "\x1b[%dA", up)
 	}
 	b.WriteByte('\r')

@@ -1,0 +1,180 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/model"
+	"github.com/wtagent/wtagent/session"
+)
+
+// binary is the wtagent binary the end-to-end tests run, built once.
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "wtagent-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binary = filepath.Join(dir, "wtagent")
+	args := []string{"build", "-o", binary}
+	if os.Getenv("WTAGENT_E2E_RACE") != "" {
+		args = append(args, "-race")
+	}
+	build := exec.Command("go", append(args, ".")...)
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "build wtagent:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// env is one test's machine: a data root and a project.
+type env struct {
+	t    *testing.T
+	home string
+	root string
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	return &env{t: t, home: t.TempDir(), root: t.TempDir()}
+}
+
+// command prepares a wtagent invocation.
+func (e *env) command(ctx context.Context, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, binary, args...)
+	cmd.Env = append(os.Environ(), "WTAGENT_HOME="+e.home, "NO_COLOR=1")
+	cmd.Dir = e.root
+	return cmd
+}
+
+// run runs wtagent to completion and returns its exit code and output.
+func (e *env) run(args ...string) (int, string, string) {
+	e.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := e.command(ctx, args...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		e.t.Fatalf("run wtagent %v: %v", args, err)
+	}
+	return code, out.String(), errb.String()
+}
+
+// script writes a script file and returns its path.
+func (e *env) script(lines ...model.ScriptLine) string {
+	e.t.Helper()
+	var b bytes.Buffer
+	for _, l := range lines {
+		j, err := json.Marshal(l)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		b.Write(j)
+		b.WriteByte('\n')
+	}
+	p := filepath.Join(e.t.TempDir(), "script.jsonl")
+	if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+		e.t.Fatal(err)
+	}
+	return p
+}
+
+// sessions lists the sessions of the env's home.
+func (e *env) sessions() []session.Summary {
+	e.t.Helper()
+	h, err := session.NewHome(e.home)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	list, err := session.List(h)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return list
+}
+
+// onlySession returns the id of the one session.
+func (e *env) onlySession() string {
+	e.t.Helper()
+	list := e.sessions()
+	if len(list) != 1 {
+		e.t.Fatalf("%d sessions, want 1", len(list))
+	}
+	return list[0].ID
+}
+
+// events reads a session's event log.
+func (e *env) events(id string) []messages.Event {
+	e.t.Helper()
+	evs, _, err := session.ReadEvents(filepath.Join(e.home, "sessions", id, "events.jsonl"))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return evs
+}
+
+// waitFor polls the session's log until an event satisfies ok.
+func (e *env) waitFor(what string, ok func([]messages.Event) bool) string {
+	e.t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		if list := e.sessions(); len(list) == 1 {
+			id := list[0].ID
+			if evs, _, err := session.ReadEvents(filepath.Join(e.home, "sessions", id, "events.jsonl")); err == nil && ok(evs) {
+				return id
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	e.t.Fatalf("timed out waiting for %s", what)
+	return ""
+}
+
+func count(evs []messages.Event, t messages.EventType) int {
+	n := 0
+	for _, ev := range evs {
+		if ev.Type == t {
+			n++
+		}
+	}
+	return n
+}
+
+// agentReply builds a fenced <agent_response>.
+func agentReply(done bool, msg, call string) string {
+	return fmt.Sprintf("```xml\n<agent_response><done>%v</done><message><![CDATA[%s]]></message>%s</agent_response>\n```", done, msg, call)
+}
+
+func callXML(name string, args ...string) string {
+	return `<tool_call name="` + name + `"><args>` + strings.Join(args, "") + `</args></tool_call>`
+}
+
+func el(name, value string) string { return "<" + name + "><![CDATA[" + value + "]]></" + name + ">" }
+
+func items(name string, vs ...string) string {
+	var b strings.Builder
+	for _, v := range vs {
+		b.WriteString("<item>" + v + "</item>")
+	}
+	return "<" + name + ">" + b.String() + "</" + name + ">"
+}

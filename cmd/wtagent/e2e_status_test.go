@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/model"
+)
+
+// TestStatusOfALiveAndADeadSession queries a running session over its
+// socket from a second process, then kills it and sees it listed as dead.
+func TestStatusOfALiveAndADeadSession(t *testing.T) {
+	e := newEnv(t)
+	s := e.script(model.ScriptLine{Reply: agentReply(true, "Done.", ""), DelayMS: 60000})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cmd := e.command(ctx, "--provider", "script", "--script", s, "wait for me")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	id := e.waitFor("the model wait", func(evs []messages.Event) bool { return count(evs, messages.EvModelMessageSent) == 1 })
+
+	var st struct {
+		messages.Status
+		State string `json:"state"`
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		code, out, errOut := e.run("status", "--json", id)
+		if code != 0 {
+			t.Fatalf("status: exit %d: %s", code, errOut)
+		}
+		if err := json.Unmarshal([]byte(out), &st); err != nil {
+			t.Fatalf("status output %q: %v", out, err)
+		}
+		if st.Phase == messages.PhaseWaitingModel || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !st.Live || st.State != "running" || st.PID != cmd.Process.Pid {
+		t.Fatalf("live status %+v", st)
+	}
+	if st.Phase != messages.PhaseWaitingModel || st.Turn != 1 || st.Provider != "script" || st.Root != e.root {
+		t.Fatalf("status phase %s turn %d provider %s root %s", st.Phase, st.Turn, st.Provider, st.Root)
+	}
+	paths := map[string]string{}
+	for _, a := range st.Actors {
+		paths[a.Path] = a.State
+	}
+	for _, p := range []string{"wtagent/eventlog", "wtagent/status", "wtagent/session/controller", "wtagent/session/model", "wtagent/session/tools"} {
+		if paths[p] != "running" {
+			t.Errorf("actor %s: %q (tree: %v)", p, paths[p], paths)
+		}
+	}
+	code, human, _ := e.run("status")
+	if code != 0 || !strings.Contains(human, id) || !strings.Contains(human, "WAITING_MODEL") || !strings.Contains(human, "wtagent/session/controller") {
+		t.Fatalf("human status: exit %d:\n%s", code, human)
+	}
+
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	code, out, _ := e.run("status", "--json", id)
+	if code != 0 || !strings.Contains(out, `"dead":true`) || !strings.Contains(out, "wtagent resume "+id) {
+		t.Fatalf("dead status: exit %d: %s", code, out)
+	}
+}
