@@ -1,0 +1,178 @@
+package mockchat
+
+import (
+	"context"
+	"fmt"
+	"slices"
+)
+
+// SetLoggedIn logs the session in (with a fresh access token, if it was
+// logged out) or out (the old token stops working). Pages show the change
+// on their next load or session check.
+func (s *Server) SetLoggedIn(on bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case on && !s.loggedIn:
+		s.logIn()
+	case !on:
+		s.logOut()
+	}
+	s.bumpLocked()
+}
+
+// SetChallenge turns challenge mode on or off: while on, every page load
+// shows the challenge interstitial and every /backend-api/ call answers 403
+// with cf-mitigated: challenge.
+func (s *Server) SetChallenge(on bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.challenge = on
+	s.bumpLocked()
+}
+
+// LoggedIn reports whether the session is logged in.
+func (s *Server) LoggedIn() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.loggedIn
+}
+
+// Challenged reports whether challenge mode is on.
+func (s *Server) Challenged() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.challenge
+}
+
+// BreakLocator makes every page served from now on lack one stable
+// locator (one of Locators()), as when ChatGPT ships a new DOM; the element
+// keeps working under another name. It is for the adapter-update test.
+func (s *Server) BreakLocator(name string) error {
+	if !slices.Contains(Locators(), name) {
+		return fmt.Errorf("mockchat: unknown locator %q (known: %v)", name, Locators())
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.broken[name] = true
+	s.bumpLocked()
+	return nil
+}
+
+// RestoreLocators undoes every BreakLocator.
+func (s *Server) RestoreLocators() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	clear(s.broken)
+	s.bumpLocked()
+}
+
+// Received returns every user message received so far, oldest first.
+func (s *Server) Received() []Received {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Received, len(s.received))
+	for i, r := range s.received {
+		r.Attachments = slices.Clone(r.Attachments)
+		out[i] = r
+	}
+	return out
+}
+
+// Conversation returns a copy of conversation id's document.
+func (s *Server) Conversation(id string) (*Conversation, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.convs[id]
+	if c == nil {
+		return nil, false
+	}
+	return c.snapshot(), true
+}
+
+// Conversations returns the ids of all conversations, newest first.
+func (s *Server) Conversations() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var ids []string
+	for _, c := range conversationsByUpdate(s.convs) {
+		ids = append(ids, c.id)
+	}
+	return ids
+}
+
+// Stats returns the counters and the per-reply timestamps.
+func (s *Server) Stats() Stats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := Stats{Sends: s.sends, Streams: s.streams, Messages: make([]MessageStats, len(s.stats))}
+	for i, m := range s.stats {
+		st.Messages[i] = *m
+	}
+	return st
+}
+
+// LinesUsed is how many script lines have been used up.
+func (s *Server) LinesUsed() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.pending != nil {
+		return s.next - 1
+	}
+	return s.next
+}
+
+// WaitIdle waits until no reply is being generated.
+func (s *Server) WaitIdle(ctx context.Context) error {
+	return s.waitFor(ctx, func() bool {
+		for _, c := range s.convs {
+			if c.last != nil && !c.last.done {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// WaitReceived waits until at least n user messages were received and
+// returns them all.
+func (s *Server) WaitReceived(ctx context.Context, n int) ([]Received, error) {
+	if err := s.waitFor(ctx, func() bool { return len(s.received) >= n }); err != nil {
+		return nil, err
+	}
+	return s.Received(), nil
+}
+
+// WaitReplies waits until at least n replies finished generating.
+func (s *Server) WaitReplies(ctx context.Context, n int) error {
+	return s.waitFor(ctx, func() bool {
+		done := 0
+		for _, m := range s.stats {
+			if !m.Completed.IsZero() {
+				done++
+			}
+		}
+		return done >= n
+	})
+}
+
+// waitFor waits until cond (called with s.mu held) is true, ctx ends or
+// the server closes.
+func (s *Server) waitFor(ctx context.Context, cond func() bool) error {
+	for {
+		s.mu.Lock()
+		ok, closed, ch := cond(), s.closed, s.changed
+		s.mu.Unlock()
+		switch {
+		case ok:
+			return nil
+		case closed:
+			return ErrClosed
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("mockchat: wait: %w", ctx.Err())
+		case <-ch:
+		}
+	}
+}

@@ -1,0 +1,355 @@
+package mockchat
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/wtagent/wtagent/model"
+)
+
+// maxSendBody bounds a conversation POST (a message can hold a big file).
+const maxSendBody = 64 << 20
+
+// sendRequest is the page's POST /backend-api/f/conversation body.
+type sendRequest struct {
+	Action          string        `json:"action"`
+	Messages        []sentMessage `json:"messages"`
+	ConversationID  string        `json:"conversation_id,omitempty"`
+	ParentMessageID string        `json:"parent_message_id"`
+	Model           string        `json:"model"`
+}
+
+type sentMessage struct {
+	ID      string `json:"id"`
+	Author  Author `json:"author"`
+	Content struct {
+		ContentType string            `json:"content_type"`
+		Parts       []json.RawMessage `json:"parts"`
+	} `json:"content"`
+	Metadata struct {
+		Attachments []FileRef `json:"attachments"`
+	} `json:"metadata"`
+}
+
+// errBadRequest marks a malformed POST body.
+var errBadRequest = errors.New("bad request")
+
+// readSendRequest decodes and checks a POST body; it returns the message
+// text.
+func readSendRequest(w http.ResponseWriter, r *http.Request) (*sendRequest, string, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxSendBody))
+	if err != nil {
+		return nil, "", fmt.Errorf("%w: read body: %v", errBadRequest, err)
+	}
+	var req sendRequest
+	if err := json.Unmarshal(body, &req); err != nil {
+		return nil, "", fmt.Errorf("%w: %v", errBadRequest, err)
+	}
+	if req.Action != "next" && req.Action != "variant" {
+		return nil, "", fmt.Errorf("%w: action %q is neither next nor variant", errBadRequest, req.Action)
+	}
+	if len(req.Messages) != 1 || req.Messages[0].Author.Role != "user" {
+		return nil, "", fmt.Errorf("%w: want exactly one user message", errBadRequest)
+	}
+	m := req.Messages[0]
+	if m.Content.ContentType != "text" || len(m.Content.Parts) != 1 {
+		return nil, "", fmt.Errorf("%w: want text content with one part", errBadRequest)
+	}
+	var text string
+	if err := json.Unmarshal(m.Content.Parts[0], &text); err != nil {
+		return nil, "", fmt.Errorf("%w: the part is not a string", errBadRequest)
+	}
+	return &req, text, nil
+}
+
+// answer is what the server replies to a POST: a JSON error, the challenge
+// page, a complete error stream, or a reply's live stream.
+type answer struct {
+	status    int
+	body      any
+	challenge bool
+	events    []event
+	reply     *reply
+}
+
+// The texts of the error answers.
+const (
+	textUnauthorized = "Could not parse your authentication token. Please try signing in again."
+	textExpired      = "Your session has expired. Please log in again."
+	textBusy         = "Only one message at a time. Please allow any other responses to complete before sending another message, or wait one minute."
+	textUsageLimit   = "You've reached your usage limit. Please try again later, or upgrade to Plus for higher limits."
+	textSomething    = "Something went wrong while generating the response. If this issue persists please contact us through our help center."
+	textTooLong      = "The conversation is too long, please start a new one."
+)
+
+// handleSend answers POST /backend-api/f/conversation.
+func (s *Server) handleSend(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	s.sends++
+	s.mu.Unlock()
+	req, text, err := readSendRequest(w, r)
+	if err != nil {
+		writeJSON(w, http.StatusBadRequest, map[string]any{"detail": err.Error()})
+		return
+	}
+	a := s.decide(r, req, text)
+	switch {
+	case a.challenge:
+		s.writeChallenge(w, r)
+	case a.reply != nil:
+		s.streamReply(w, r, a.reply, true)
+	case a.events != nil:
+		writeEvents(w, a.events)
+	default:
+		writeJSON(w, a.status, a.body)
+	}
+}
+
+// exchange is one POST being decided. s.mu is held throughout.
+type exchange struct {
+	s    *Server
+	req  *sendRequest
+	text string
+	now  time.Time
+	conv *conversation // nil for a new chat
+	rec  Received
+}
+
+// decide records the message and chooses the answer: the checks a real
+// server makes first (admit), then the script line (a pending one first),
+// its expect, then its fault.
+func (s *Server) decide(r *http.Request, req *sendRequest, text string) answer {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	x := &exchange{s: s, req: req, text: text, now: time.Now()}
+	m := req.Messages[0]
+	x.rec = Received{At: x.now, ConversationID: req.ConversationID, MessageID: m.ID, ParentID: req.ParentMessageID,
+		Action: req.Action, Model: req.Model, Text: text}
+	if a, ok := x.admit(r); !ok {
+		return a
+	}
+	line, fromPending, ok := s.peekLine()
+	if !ok {
+		return x.errorStream(OutcomeExhausted, 0,
+			fmt.Sprintf("mockchat: the script has no reply left for this message (it has %d lines)", len(s.opts.Script)))
+	}
+	if line.Expect != "" && !strings.Contains(text, line.Expect) {
+		return x.errorStream(OutcomeExpectMismatch, line.Line,
+			fmt.Sprintf("mockchat: script line %d expects the message to contain %q; this message does not", line.Line, line.Expect))
+	}
+	if fromPending {
+		s.pending = nil
+	} else {
+		s.next++
+		if a, refused := x.fault(line); refused {
+			return a
+		}
+	}
+	c, user := s.storeUser(x.conv, req, text, x.now)
+	rp := s.startReply(c, user, line, req.Model, x.now, fromPending)
+	x.rec.ConversationID = c.id
+	x.record(OutcomeAnswered, line.Line, "")
+	return answer{reply: rp}
+}
+
+// admit makes the checks before the script: attachments, the token,
+// challenge mode, the conversation and whether it is busy.
+func (x *exchange) admit(r *http.Request) (answer, bool) {
+	s := x.s
+	for _, ref := range x.req.Messages[0].Metadata.Attachments {
+		f, ok := s.files[ref.ID]
+		if !ok {
+			return answer{status: http.StatusBadRequest, body: map[string]any{"detail": fmt.Sprintf("bad request: unknown file %q", ref.ID)}}, false
+		}
+		x.rec.Attachments = append(x.rec.Attachments, f.Attachment)
+	}
+	switch {
+	case s.closed:
+		return answer{status: http.StatusServiceUnavailable, body: map[string]any{"detail": "server closed"}}, false
+	case !s.authorizedLocked(r):
+		x.record(OutcomeUnauthorized, 0, textUnauthorized)
+		return answer{status: http.StatusUnauthorized, body: map[string]any{"detail": textUnauthorized}}, false
+	case s.challenge:
+		x.record(OutcomeChallenged, 0, "")
+		return answer{challenge: true}, false
+	}
+	if id := x.req.ConversationID; id != "" {
+		if x.conv = s.convs[id]; x.conv == nil {
+			return answer{status: http.StatusNotFound, body: map[string]any{"detail": "Conversation not found"}}, false
+		}
+		if x.conv.last != nil && !x.conv.last.done {
+			x.record(OutcomeBusy, 0, textBusy)
+			return answer{status: http.StatusConflict, body: map[string]any{"detail": textBusy}}, false
+		}
+	}
+	return answer{}, true
+}
+
+// fault applies the fault of a line used for the first time. It reports
+// whether the fault refuses the message (and with what); the others only
+// change how the reply is produced.
+func (x *exchange) fault(line model.ScriptLine) (answer, bool) {
+	s := x.s
+	switch line.Fault {
+	case "", FaultEmpty, FaultCut, FaultModal, FaultThoughts, FaultDOMDiffers:
+		return answer{}, false
+	case FaultRateLimit:
+		s.keepPending(line)
+		x.record(OutcomeRateLimited, line.Line, textUsageLimit)
+		return answer{status: http.StatusTooManyRequests,
+			body: map[string]any{"detail": map[string]any{"message": textUsageLimit, "code": "usage_limit_reached", "clears_in": 10800}}}, true
+	case FaultLogout:
+		s.logOut()
+		s.keepPending(line)
+		x.record(OutcomeLoggedOut, line.Line, textExpired)
+		return answer{status: http.StatusUnauthorized, body: map[string]any{"detail": textExpired}}, true
+	case FaultErrorRetry:
+		s.keepPending(line)
+		return x.errorStream(OutcomeError, line.Line, textSomething), true
+	case FaultTooLong:
+		s.keepPending(line)
+		return x.errorStream(OutcomeError, line.Line, textTooLong), true
+	case FaultChallenge:
+		s.challenge = true
+		if strings.TrimSpace(line.Reply) == "" {
+			x.record(OutcomeChallenged, line.Line, "")
+			return answer{challenge: true}, true
+		}
+		return answer{}, false
+	}
+	return x.errorStream(OutcomeBadScript, line.Line,
+		fmt.Sprintf("mockchat: script line %d has an unknown fault %q", line.Line, line.Fault)), true
+}
+
+// record appends the message to Received.
+func (x *exchange) record(o Outcome, line int, detail string) {
+	x.rec.Outcome, x.rec.Line, x.rec.Detail = o, line, detail
+	x.s.received = append(x.s.received, x.rec)
+	x.s.logf("message %d: line %d: %s %s", len(x.s.received), line, o, detail)
+	x.s.bumpLocked()
+}
+
+// errorStream stores the user message and answers with an error in the
+// stream, which the page shows as an error card with a retry button.
+func (x *exchange) errorStream(o Outcome, line int, detail string) answer {
+	c, user := x.s.storeUser(x.conv, x.req, x.text, x.now)
+	x.rec.ConversationID = c.id
+	x.record(o, line, detail)
+	return answer{events: []event{encodingEvent(), inputMessageEvent(user, c.id), errorEvent(c.id, detail), doneEvent()}}
+}
+
+// peekLine returns the line that answers the next message: a pending line
+// first, then the next unused one. s.mu must be held.
+func (s *Server) peekLine() (model.ScriptLine, bool, bool) {
+	if s.pending != nil {
+		return *s.pending, true, true
+	}
+	if s.next < len(s.opts.Script) {
+		return s.opts.Script[s.next], false, true
+	}
+	return model.ScriptLine{}, false, false
+}
+
+// keepPending makes a line whose fault refused a message answer the next
+// one (a retry or a resend), if it has a reply. s.mu must be held.
+func (s *Server) keepPending(l model.ScriptLine) {
+	if strings.TrimSpace(l.Reply) != "" {
+		s.pending = &l
+	}
+}
+
+// storeUser adds the user message to conv (a new chat when conv is nil)
+// unless it is there already (a retry). s.mu must be held.
+func (s *Server) storeUser(conv *conversation, req *sendRequest, text string, now time.Time) (*conversation, *Message) {
+	if conv == nil {
+		conv = newConversation(now)
+		s.convs[conv.id] = conv
+	}
+	sm := req.Messages[0]
+	if n, ok := conv.nodes[sm.ID]; ok && n.Message != nil && n.Message.Author.Role == "user" {
+		conv.current = sm.ID
+		return conv, n.Message
+	}
+	id := sm.ID
+	if id == "" {
+		id = newUUID()
+	}
+	m := &Message{
+		ID:        id,
+		Author:    Author{Role: "user", Metadata: map[string]any{}},
+		Content:   Content{ContentType: "text", Parts: []string{text}},
+		Status:    "finished_successfully",
+		Weight:    1,
+		Recipient: "all",
+		Metadata:  Metadata{Attachments: sm.Metadata.Attachments},
+	}
+	conv.add(m, conv.parentFor(req.ParentMessageID), now)
+	return conv, m
+}
+
+// startReply creates the reply and starts its generator. s.mu must be held
+// and the server not closed.
+func (s *Server) startReply(conv *conversation, user *Message, line model.ScriptLine, slug string, now time.Time, fromPending bool) *reply {
+	if slug == "" {
+		slug = s.defaultModel()
+	}
+	if conv.model == "" {
+		conv.model = slug
+	}
+	ctx, cancel := context.WithCancel(s.ctx)
+	st := &MessageStats{ConversationID: conv.id, Line: line.Line, Received: now}
+	s.stats = append(s.stats, st)
+	rp := &reply{
+		conv: conv, userID: user.ID, line: line, model: slug,
+		newTitle: conv.title == "New chat", changed: make(chan struct{}),
+		cancel: cancel, stats: st, cutTokens: -1,
+	}
+	if line.Fault == FaultCut && !fromPending {
+		rp.cutTokens = len(splitTokens(line.Reply)) / 2
+	}
+	rp.events = []event{encodingEvent(), inputMessageEvent(user, conv.id)}
+	conv.last = rp
+	s.wg.Go(func() { s.generate(ctx, rp) })
+	return rp
+}
+
+// inputMessageEvent echoes the user message at the start of a stream.
+func inputMessageEvent(user *Message, convID string) event {
+	return typed(evOther, typedEvent{Type: "input_message", InputMessage: user.clone(), ConversationID: convID})
+}
+
+// defaultModel is the initially selected model's slug.
+func (s *Server) defaultModel() string {
+	if s.opts.Model != "" {
+		return s.opts.Model
+	}
+	for _, m := range s.models {
+		if !m.Disabled && !m.Legacy {
+			return m.Slug
+		}
+	}
+	if len(s.models) > 0 {
+		return s.models[0].Slug
+	}
+	return "gpt-5-2"
+}
+
+// authorizedLocked reports whether r carries the session's bearer token.
+// s.mu must be held.
+func (s *Server) authorizedLocked(r *http.Request) bool {
+	return s.loggedIn && s.token != "" && r.Header.Get("Authorization") == "Bearer "+s.token
+}
+
+// writeJSON writes v as a JSON response.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(marshal(v))
+}

@@ -1,0 +1,33 @@
+package mockchat
+
+import (
+	"context"
+	"fmt"
+	"io"
+)
+
+// Serve is the body of `wtagent mockchat`: it starts a server for opts on
+// addr, prints its URL to out and serves until ctx is done.
+func Serve(ctx context.Context, opts Options, addr string, out io.Writer) error {
+	if err := CheckScript(opts.Script); err != nil {
+		return fmt.Errorf("mockchat: %w", err)
+	}
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	s := New(opts)
+	defer s.Close()
+	url, err := s.Start(addr)
+	if err != nil {
+		return err
+	}
+	state := "logged out: log in on the page"
+	if opts.LoggedIn {
+		state = "logged in"
+	}
+	if _, err := fmt.Fprintf(out, "mockchat: %d script replies, %s\nmockchat: serving %s\n", len(opts.Script), state, url); err != nil {
+		return fmt.Errorf("mockchat: %w", err)
+	}
+	<-ctx.Done()
+	return nil
+}

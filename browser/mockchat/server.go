@@ -1,0 +1,178 @@
+package mockchat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/wtagent/wtagent/model"
+)
+
+// ErrClosed is returned by Start and the wait helpers after Close.
+var ErrClosed = errors.New("mockchat: server closed")
+
+// Server is the mock ChatGPT site. It is an http.Handler (for httptest) and
+// can serve itself (Start). All methods are safe for concurrent use.
+type Server struct {
+	opts   Options
+	models []Model
+	mux    *http.ServeMux
+	pages  *pages
+
+	ctx    context.Context // cancelled by Close: stops generators and streams
+	cancel context.CancelFunc
+	wg     sync.WaitGroup // generators and the Start goroutine
+
+	closeOnce sync.Once
+	mu        sync.Mutex
+	changed   chan struct{} // closed and replaced on every state change
+	closed    bool
+	httpSrv   *http.Server
+
+	loggedIn  bool
+	token     string
+	logins    int
+	challenge bool
+	broken    map[string]bool
+
+	next    int               // index of the next unused script line
+	pending *model.ScriptLine // a line whose fault fired and that still answers
+
+	convs    map[string]*conversation
+	files    map[string]*storedFile
+	received []Received
+	stats    []*MessageStats
+	sends    int
+	streams  int
+}
+
+// New returns a server for opts. It starts no goroutine until it is served.
+func New(opts Options) *Server {
+	ctx, cancel := context.WithCancel(context.Background())
+	models := opts.Models
+	if models == nil {
+		models = DefaultModels()
+	}
+	s := &Server{
+		opts:    opts,
+		models:  models,
+		ctx:     ctx,
+		cancel:  cancel,
+		changed: make(chan struct{}),
+		broken:  map[string]bool{},
+		convs:   map[string]*conversation{},
+		files:   map[string]*storedFile{},
+		pages:   newPages(),
+	}
+	if opts.LoggedIn {
+		s.logIn()
+	}
+	s.mux = s.routes()
+	return s
+}
+
+// CheckScript reports the first script line whose fault the mock does not
+// know, so a developer learns it before the page does.
+func CheckScript(lines []model.ScriptLine) error {
+	for _, l := range lines {
+		if l.Fault != "" && !knownFault(l.Fault) {
+			return &model.ScriptError{Line: l.Line, Err: fmt.Errorf("unknown fault %q (known: %v)", l.Fault, Faults())}
+		}
+	}
+	return nil
+}
+
+func knownFault(name string) bool {
+	for _, f := range Faults() {
+		if f == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Start listens on addr ("127.0.0.1:0" for a free port) and serves in the
+// background until Close. It returns the base URL, "http://host:port".
+func (s *Server) Start(addr string) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return "", ErrClosed
+	}
+	if s.httpSrv != nil {
+		return "", errors.New("mockchat: already started")
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return "", fmt.Errorf("mockchat: listen: %w", err)
+	}
+	s.httpSrv = &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 10 * time.Second,
+		BaseContext:       func(net.Listener) context.Context { return s.ctx },
+	}
+	srv := s.httpSrv
+	s.wg.Go(func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			s.logf("serve: %v", err)
+		}
+	})
+	return "http://" + ln.Addr().String(), nil
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.logf("%s %s", r.Method, r.URL.RequestURI())
+	s.mux.ServeHTTP(w, r)
+}
+
+// Close stops every generator and stream, shuts the listener of Start down
+// and waits for the server's goroutines. It is idempotent.
+func (s *Server) Close() {
+	s.closeOnce.Do(func() {
+		s.mu.Lock()
+		s.closed = true
+		srv := s.httpSrv
+		s.bumpLocked()
+		s.mu.Unlock()
+		s.cancel()
+		if srv != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+			if err := srv.Shutdown(ctx); err != nil {
+				srv.Close()
+			}
+			cancel()
+		}
+		s.wg.Wait()
+	})
+}
+
+// bumpLocked wakes everyone waiting for a state change. s.mu must be held.
+func (s *Server) bumpLocked() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+func (s *Server) logf(format string, args ...any) {
+	if s.opts.Logf != nil {
+		s.opts.Logf(format, args...)
+	}
+}
+
+// logIn starts a new session with a fresh access token. s.mu must be held
+// (or the server not yet shared).
+func (s *Server) logIn() {
+	s.loggedIn = true
+	s.logins++
+	s.token = fmt.Sprintf("mock-access-token-%d-%s", s.logins, randHex(12))
+}
+
+// logOut ends the session; the old token stops working.
+func (s *Server) logOut() {
+	s.loggedIn = false
+	s.token = ""
+}

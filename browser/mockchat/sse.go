@@ -1,0 +1,154 @@
+package mockchat
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// evKind classifies a stream event for the stream writer and the stats.
+type evKind int
+
+const (
+	evOther evKind = iota
+	evAdd          // the main assistant message's add
+	evToken        // an append to the main message's text
+	evFinal        // the patch that ends the main message (carries its last token)
+	evDone         // data: [DONE]
+)
+
+// event is one pre-serialised server-sent event.
+type event struct {
+	kind evKind
+	data []byte
+}
+
+// The paths of the v1 delta format the mock writes.
+const (
+	pathParts    = "/message/content/parts/0"
+	pathCode     = "/message/content/text"
+	pathThoughts = "/message/content/thoughts"
+	pathStatus   = "/message/status"
+	pathEndTurn  = "/message/end_turn"
+	pathMetadata = "/message/metadata"
+)
+
+// op is one v1 delta operation. Empty fields are left out, which gives the
+// short forms ({"v":…}).
+type op struct {
+	P *string `json:"p,omitempty"`
+	O string  `json:"o,omitempty"`
+	V any     `json:"v"`
+	C *int    `json:"c,omitempty"`
+}
+
+// marshal encodes v as compact JSON without HTML escaping (the page gets
+// "<" as "<", as from the real server).
+func marshal(v any) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		panic("mockchat: marshal: " + err.Error()) // only our own types are encoded
+	}
+	return bytes.TrimRight(b.Bytes(), "\n")
+}
+
+// sseDelta frames a delta event.
+func sseDelta(kind evKind, v any) event {
+	return event{kind: kind, data: frame("delta", marshal(v))}
+}
+
+// sseData frames an unnamed data event.
+func sseData(kind evKind, v any) event {
+	return event{kind: kind, data: frame("", marshal(v))}
+}
+
+func frame(name string, data []byte) []byte {
+	var b bytes.Buffer
+	if name != "" {
+		b.WriteString("event: ")
+		b.WriteString(name)
+		b.WriteByte('\n')
+	}
+	b.WriteString("data: ")
+	b.Write(data)
+	b.WriteString("\n\n")
+	return b.Bytes()
+}
+
+// encodingEvent opens every stream: event: delta_encoding / data: "v1".
+func encodingEvent() event {
+	return event{data: frame("delta_encoding", []byte(`"v1"`))}
+}
+
+// doneEvent ends every complete stream.
+func doneEvent() event {
+	return event{kind: evDone, data: []byte("data: [DONE]\n\n")}
+}
+
+// envelope is the value of an add: the message and its conversation.
+type envelope struct {
+	Message        *Message `json:"message"`
+	ConversationID string   `json:"conversation_id"`
+	Error          *string  `json:"error"`
+}
+
+// typedEvent is an unnamed data event with a type ("message_stream_complete",
+// "title_generation", "input_message", "mock_notice").
+type typedEvent struct {
+	Type           string   `json:"type"`
+	InputMessage   *Message `json:"input_message,omitempty"`
+	Title          string   `json:"title,omitempty"`
+	Kind           string   `json:"kind,omitempty"`
+	ConversationID string   `json:"conversation_id"`
+}
+
+// completionMetadata is appended to a finished message's metadata.
+type completionMetadata struct {
+	IsComplete    bool          `json:"is_complete"`
+	FinishDetails FinishDetails `json:"finish_details"`
+}
+
+// addEvent starts message m: {"p":"","o":"add","v":{"message":…,"conversation_id":…},"c":n}.
+func addEvent(kind evKind, m *Message, convID string, n int) event {
+	return sseDelta(kind, op{P: new(""), O: "add", V: envelope{Message: m.clone(), ConversationID: convID}, C: new(n)})
+}
+
+// typed frames a typed data event.
+func typed(kind evKind, ev typedEvent) event { return sseData(kind, ev) }
+
+// appendFull is the long form of an append.
+func appendFull(path string, v any) op { return op{P: new(path), O: "append", V: v} }
+
+// replaceOp replaces the value at path.
+func replaceOp(path string, v any) op { return op{P: new(path), O: "replace", V: v} }
+
+// patchEvent applies several operations at once. withPath writes the
+// explicit empty path ({"p":"","o":"patch",…}); without it the event is the
+// short {"o":"patch",…}.
+func patchEvent(kind evKind, withPath bool, ops []op) event {
+	o := op{O: "patch", V: ops}
+	if withPath {
+		o.P = new("")
+	}
+	return sseDelta(kind, o)
+}
+
+// finishOps end a message: its status, end_turn and finish details.
+func finishOps(status string, endTurn bool, finish string) []op {
+	md := completionMetadata{IsComplete: true, FinishDetails: FinishDetails{Type: finish}}
+	if finish == "stop" {
+		md.FinishDetails.StopTokens = []int{200002}
+	}
+	return []op{replaceOp(pathStatus, status), replaceOp(pathEndTurn, endTurn), appendFull(pathMetadata, md)}
+}
+
+// errorEvent is the legacy error object the page shows as an error card.
+func errorEvent(convID, text string) event {
+	return sseData(evOther, envelope{ConversationID: convID, Error: new(text)})
+}
+
+// streamComplete precedes [DONE].
+func streamComplete(convID string) event {
+	return typed(evOther, typedEvent{Type: "message_stream_complete", ConversationID: convID})
+}

@@ -1,0 +1,111 @@
+package mockchat
+
+import (
+	"net/http"
+	"time"
+)
+
+// startSSE writes the event-stream headers.
+func startSSE(w http.ResponseWriter) {
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+}
+
+// writeEvents writes a complete, pre-built stream (an error stream).
+func writeEvents(w http.ResponseWriter, evs []event) {
+	startSSE(w)
+	for _, ev := range evs {
+		if _, err := w.Write(ev.data); err != nil {
+			return
+		}
+	}
+	_ = http.NewResponseController(w).Flush()
+}
+
+// streamReply writes rp's events from the start and follows the generator
+// until the stream is complete, the client goes away or the server closes.
+// first marks the POST's own stream, which a cut fault ends early (without
+// [DONE]); resumed streams are never cut.
+func (s *Server) streamReply(w http.ResponseWriter, r *http.Request, rp *reply, first bool) {
+	startSSE(w)
+	rc := http.NewResponseController(w)
+	s.mu.Lock()
+	s.streams++
+	rp.stats.Streams++
+	cut := -1
+	if first {
+		cut = rp.cutTokens
+	}
+	s.mu.Unlock()
+	next, tokens := 0, 0
+	for {
+		s.mu.Lock()
+		evs := rp.events[next:]
+		done := rp.done
+		changed := rp.changed
+		s.mu.Unlock()
+
+		var sawAdd, sawFinal, sawDone, cutNow bool
+		n := 0
+		for _, ev := range evs {
+			if _, err := w.Write(ev.data); err != nil {
+				return
+			}
+			n++
+			switch ev.kind {
+			case evAdd:
+				sawAdd = true
+			case evToken:
+				tokens++
+			case evFinal:
+				sawFinal = true
+			case evDone:
+				sawDone = true
+			}
+			if cut >= 0 && (ev.kind == evToken && tokens >= cut || ev.kind == evAdd && cut == 0) {
+				cutNow = true
+				break
+			}
+		}
+		next += n
+		if n > 0 {
+			if err := rc.Flush(); err != nil {
+				return
+			}
+			s.noteFlush(rp, time.Now(), sawAdd, sawFinal, sawDone)
+		}
+		if cutNow {
+			s.logf("cut the stream of line %d after %d tokens", rp.line.Line, tokens)
+			return
+		}
+		if done && len(evs) == n {
+			return
+		}
+		select {
+		case <-changed:
+		case <-r.Context().Done():
+			return
+		case <-s.ctx.Done():
+			return
+		}
+	}
+}
+
+// noteFlush records the first flush of the reply's milestones.
+func (s *Server) noteFlush(rp *reply, now time.Time, add, final, done bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := rp.stats
+	if add && st.StreamStarted.IsZero() {
+		st.StreamStarted = now
+	}
+	if final && st.LastToken.IsZero() {
+		st.LastToken = now
+	}
+	if done && st.Done.IsZero() {
+		st.Done = now
+	}
+}
