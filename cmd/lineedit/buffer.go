@@ -41,8 +41,22 @@ func (b *buffer) lineEnd(i int) int {
 }
 
 // clusters calls fn with the rune offsets of each grapheme cluster of
-// text[lo:hi].
+// text[lo:hi], a part of one line. An ASCII line (the common case) needs no
+// segmentation: there every rune is a cluster.
 func clusters(text []rune, lo, hi int, fn func(start, end int)) {
+	ascii := true
+	for _, r := range text[lo:hi] {
+		if r >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		for i := lo; i < hi; i++ {
+			fn(i, i+1)
+		}
+		return
+	}
 	s := string(text[lo:hi])
 	state := -1
 	for i := lo; s != ""; {

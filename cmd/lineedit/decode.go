@@ -114,6 +114,11 @@ func cleanPaste(b []byte) string {
 	var sb strings.Builder
 	sb.Grow(len(b))
 	for i := 0; i < len(b); {
+		if j := i + printableASCII(b[i:]); j > i { // the common case, in bulk
+			sb.Write(b[i:j])
+			i = j
+			continue
+		}
 		r, n := utf8.DecodeRune(b[i:])
 		i += n
 		switch {
@@ -127,6 +132,17 @@ func cleanPaste(b []byte) string {
 		}
 	}
 	return sb.String()
+}
+
+// printableASCII returns the length of the run of printable ASCII at the
+// start of b.
+func printableASCII(b []byte) int {
+	for i, c := range b {
+		if c < ' ' || c >= 0x7f {
+			return i
+		}
+	}
+	return len(b)
 }
 
 // parseKey decodes the key at the start of b. n is the number of bytes it

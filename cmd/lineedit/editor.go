@@ -116,6 +116,14 @@ func (e *Editor) width() int {
 	return defaultWidth
 }
 
+// height returns the terminal height, 0 when unknown.
+func (e *Editor) height() int {
+	if _, h, err := term.GetSize(e.fd); err == nil && h > 0 {
+		return h
+	}
+	return 0
+}
+
 // enterRaw puts the terminal in raw mode and enables bracketed paste and
 // the kitty keyboard protocol. The returned function undoes both; it must
 // run however the call ends.

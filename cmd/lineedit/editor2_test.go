@@ -2,7 +2,8 @@ package lineedit
 
 import (
 	"context"
-	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -162,10 +163,17 @@ func TestReadKey(t *testing.T) {
 		t.Fatalf("ReadKey = %q, %v; want ESC", r.key, r.err)
 	}
 
-	ch = readKeyAsync(ctx, e, "Stop? ", "yn")
+	ch = readKeyAsync(ctx, e, "EOF? ", "yn")
 	p.waitCalls(4)
+	p.sendAlone(reads, "\x04")
+	if r := await(t, ch); r.err != io.EOF {
+		t.Fatalf("err = %v, want io.EOF", r.err)
+	}
+
+	ch = readKeyAsync(ctx, e, "Stop? ", "yn")
+	p.waitCalls(5)
 	p.sendAlone(reads, "\x03")
-	if r := await(t, ch); !errors.Is(r.err, ErrInterrupted) {
+	if r := await(t, ch); r.err != ErrInterrupted {
 		t.Fatalf("err = %v, want ErrInterrupted", r.err)
 	}
 	p.waitFor("modes popped", func() bool { return strings.HasSuffix(p.raw.String(), seqKittyPop+seqPasteOff) })
@@ -175,4 +183,29 @@ func TestReadKey(t *testing.T) {
 	if _, err := e.ReadKey(ctx, "?", ""); err == nil {
 		t.Fatal("ReadKey with no keys: no error")
 	}
+}
+
+// TestReadLineTallerThanScreen edits a 10-line paste on a 6-row terminal:
+// the editor draws a window that follows the cursor, and the submitted
+// input is drawn whole.
+func TestReadLineTallerThanScreen(t *testing.T) {
+	p := newPTYSize(t, 30, 6)
+	e := p.editor(Options{})
+	ch := readLineAsync(context.Background(), e)
+	p.waitCalls(1)
+	var lines []string
+	for i := range 10 {
+		lines = append(lines, fmt.Sprint("l", i))
+	}
+	p.send(pasteStart + strings.Join(lines, "\n") + pasteEnd)
+	p.waitScreen("... l4\n... l5\n... l6\n... l7\n... l8\n... l9", point{5, 6})
+	p.send(strings.Repeat("\x1b[A", 6))
+	p.waitScreen("... l3\n... l4\n... l5\n... l6\n... l7\n... l8", point{0, 6})
+	p.send(strings.Repeat("\x1b[A", 3))
+	p.waitScreen("you › l0\n... l1\n... l2\n... l3\n... l4\n... l5", point{0, 6})
+	p.send("\r")
+	if r := await(t, ch); r.err != nil || r.line != strings.Join(lines, "\n") {
+		t.Fatalf("ReadLine = %q, %v", r.line, r.err)
+	}
+	p.waitScreen("... l5\n... l6\n... l7\n... l8\n... l9", point{5, 0})
 }

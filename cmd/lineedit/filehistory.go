@@ -32,7 +32,9 @@ type FileHistory struct {
 	f       *os.File // append handle; nil after Close
 	retired *os.File // replaced by compaction, closed after unlocking
 	lines   int      // lines in the file
+	size    int64    // bytes in the file, to notice other processes' appends
 	err     error
+	closed  bool
 }
 
 // OpenFileHistory opens (creating it and its directory when missing) the
@@ -55,11 +57,12 @@ func OpenFileHistory(path string, max int) (*FileHistory, error) {
 		for _, s := range list {
 			h.e.add(s)
 		}
-		h.lines = lines
+		h.lines, h.size = lines, int64(len(data))
 		switch {
 		case lines > 2*h.e.max:
 			return h.compact()
 		case !complete: // a crash cut the last line: end it
+			h.lines-- // counted already; the newline does not add one
 			return h.append([]byte("\n"))
 		}
 		return nil
@@ -81,7 +84,7 @@ func (h *FileHistory) Add(line string) {
 	if !h.e.add(line) || len(line) > maxPersistedEntry {
 		return
 	}
-	if h.f == nil {
+	if h.closed {
 		h.err = fmt.Errorf("lineedit: history: %w", os.ErrClosed)
 		return
 	}
@@ -89,7 +92,6 @@ func (h *FileHistory) Add(line string) {
 		if err := h.append(encodeEntry(line)); err != nil {
 			return err
 		}
-		h.lines++
 		if h.lines > 2*h.e.max {
 			return h.compact()
 		}
@@ -125,9 +127,11 @@ func (h *FileHistory) Err() error {
 func (h *FileHistory) Close() error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.f == nil {
+	if h.closed || h.f == nil {
+		h.closed = true
 		return nil
 	}
+	h.closed = true
 	err := h.f.Close()
 	h.f = nil
 	if err != nil {
@@ -137,13 +141,18 @@ func (h *FileHistory) Close() error {
 }
 
 // locked runs fn holding the file lock on the file now at h.path, opening
-// or reopening h.f as needed.
+// or reopening h.f as needed, with h.lines and h.size up to date.
 func (h *FileHistory) locked(fn func() error) error {
 	unlock, err := h.lockCurrent()
 	if err != nil {
 		return err
 	}
-	err = fn()
+	if fi, serr := h.f.Stat(); serr == nil && fi.Size() != h.size {
+		err = h.recount() // another process wrote to the file
+	}
+	if err == nil {
+		err = fn()
+	}
 	unlock()
 	if h.retired != nil {
 		h.retired.Close()
@@ -173,16 +182,28 @@ func (h *FileHistory) lockCurrent() (unlock func(), err error) {
 		unlock()
 		h.f.Close()
 		h.f = nil
-		if h.lines, err = countLines(h.path); err != nil {
-			return nil, err
-		}
 	}
 	return nil, fmt.Errorf("lineedit: history: %s keeps being replaced", h.path)
 }
 
-// append writes b to the end of the file and fsyncs it.
+// recount reads the number of lines and bytes of the (locked) file.
+func (h *FileHistory) recount() error {
+	data, err := os.ReadFile(h.path)
+	if err != nil {
+		return fmt.Errorf("lineedit: history: read %s: %w", h.path, err)
+	}
+	_, h.lines, _ = parseHistory(data)
+	h.size = int64(len(data))
+	return nil
+}
+
+// append writes b (whole lines, or the "\n" ending a cut line) to the end
+// of the file and fsyncs it.
 func (h *FileHistory) append(b []byte) error {
-	if _, err := h.f.Write(b); err != nil {
+	n, err := h.f.Write(b)
+	h.size += int64(n)
+	h.lines += bytes.Count(b[:n], []byte("\n"))
+	if err != nil {
 		return fmt.Errorf("lineedit: history: write %s: %w", h.path, err)
 	}
 	if err := h.f.Sync(); err != nil {
@@ -210,7 +231,7 @@ func (h *FileHistory) compact() error {
 	if err := h.replace(out.Bytes()); err != nil {
 		return err
 	}
-	h.lines = kept.len()
+	h.lines, h.size = kept.len(), int64(out.Len())
 	return nil
 }
 
@@ -293,19 +314,6 @@ func sameFile(f *os.File, path string) bool {
 	a, err1 := f.Stat()
 	b, err2 := os.Stat(path)
 	return err1 == nil && err2 == nil && os.SameFile(a, b)
-}
-
-// countLines counts the lines of the file at path (0 when missing).
-func countLines(path string) (int, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, fmt.Errorf("lineedit: history: %w", err)
-	}
-	_, lines, _ := parseHistory(data)
-	return lines, nil
 }
 
 // parseHistory decodes a history file: the entries oldest first (corrupt

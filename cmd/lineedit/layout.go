@@ -1,8 +1,6 @@
 package lineedit
 
 import (
-	"strings"
-
 	"github.com/mattn/go-runewidth"
 	"github.com/rivo/uniseg"
 )
@@ -14,11 +12,12 @@ const tabWidth = 4
 type point struct{ row, col int }
 
 // row is one screen row of the rendered input: the part of a prompt (or
-// continuation prefix) it starts with, then buffer text.
+// continuation prefix) it starts with, then buffer text, which is
+// layout.cells[start:end].
 type row struct {
-	prefix string
-	text   strings.Builder
-	width  int // cells used
+	prefix     string
+	start, end int
+	width      int // cells used
 }
 
 // stop is a cursor position: a cluster boundary of the buffer and where it
@@ -30,10 +29,14 @@ type stop struct {
 
 // layout is the rendered form of a buffer at one terminal width.
 type layout struct {
-	rows   []*row
+	rows   []row
+	cells  []byte // the drawn buffer text of all rows
 	stops  []stop // in buffer order, ending with len(text)
 	cursor point
 }
+
+// text returns the buffer text drawn on row r.
+func (l *layout) text(r int) []byte { return l.cells[l.rows[r].start:l.rows[r].end] }
 
 // layouter wraps cells into rows. Rows wrap eagerly: once a row is full the
 // next row is started at once, so every stop lies inside the screen width
@@ -45,7 +48,8 @@ type layouter struct {
 }
 
 func (w *layouter) newRow() {
-	w.l.rows = append(w.l.rows, &row{})
+	n := len(w.l.cells)
+	w.l.rows = append(w.l.rows, row{start: n, end: n})
 	w.col = 0
 }
 
@@ -58,19 +62,23 @@ func (w *layouter) fit(n int) {
 	}
 }
 
-// put draws s (n cells wide) at the current position.
-func (w *layouter) put(s string, n int, isPrefix bool) {
-	r := w.l.rows[len(w.l.rows)-1]
-	if isPrefix {
-		r.prefix += s
-	} else {
-		r.text.WriteString(s)
-	}
+// advance accounts for n columns just drawn on the current row.
+func (w *layouter) advance(n int) {
+	r := &w.l.rows[len(w.l.rows)-1]
+	r.end = len(w.l.cells)
 	r.width += n
 	w.col += n
 	if w.col >= w.width {
 		w.newRow()
 	}
+}
+
+// cell places one grapheme cluster of buffer text starting at index i.
+func (w *layouter) cell(i int, c string, n int) {
+	w.fit(n)
+	w.l.stops = append(w.l.stops, stop{i, w.here()})
+	w.l.cells = append(w.l.cells, c...)
+	w.advance(n)
 }
 
 // putPrefix draws a prompt or continuation prefix.
@@ -81,7 +89,8 @@ func (w *layouter) putPrefix(s string) {
 		c, s, _, state = uniseg.FirstGraphemeClusterInString(s, state)
 		n := clusterWidth(c)
 		w.fit(n)
-		w.put(c, n, true)
+		w.l.rows[len(w.l.rows)-1].prefix += c
+		w.advance(n)
 	}
 }
 
@@ -100,38 +109,55 @@ func clusterWidth(c string) int {
 // first line, cont on every following line, wrapped at width columns.
 func computeLayout(prompt, cont string, text []rune, cur, width int) layout {
 	w := &layouter{width: max(width, 1)}
+	w.l.cells = make([]byte, 0, len(text)+len(text)/4)
+	w.l.stops = make([]stop, 0, len(text)+1)
+	w.l.rows = make([]row, 0, 1+len(text)/max(width, 1))
 	w.newRow()
 	w.putPrefix(prompt)
-	s := string(text)
-	state := -1
-	for i := 0; s != ""; {
-		var c string
-		c, s, _, state = uniseg.FirstGraphemeClusterInString(s, state)
-		switch c {
-		case "\n":
-			w.l.stops = append(w.l.stops, stop{i, w.here()})
-			w.newRow()
-			w.putPrefix(cont)
-		case "\t":
-			w.fit(tabWidth)
-			w.l.stops = append(w.l.stops, stop{i, w.here()})
-			w.put(strings.Repeat(" ", tabWidth), tabWidth, false)
-		default:
-			n := clusterWidth(c)
-			w.fit(n)
-			w.l.stops = append(w.l.stops, stop{i, w.here()})
-			w.put(c, n, false)
+	for ls := 0; ; {
+		le := ls
+		for le < len(text) && text[le] != '\n' {
+			le++
 		}
-		i += runeCount(c)
+		w.line(text, ls, le)
+		if le == len(text) {
+			break
+		}
+		w.l.stops = append(w.l.stops, stop{le, w.here()})
+		w.newRow()
+		w.putPrefix(cont)
+		ls = le + 1
 	}
 	w.l.stops = append(w.l.stops, stop{len(text), w.here()})
 	w.l.cursor = w.l.stops[0].at
 	for _, st := range w.l.stops {
-		if st.index <= cur {
-			w.l.cursor = st.at
+		if st.index > cur {
+			break
 		}
+		w.l.cursor = st.at
 	}
 	return w.l
+}
+
+// line lays out text[ls:le], a line without its newline.
+func (w *layouter) line(text []rune, ls, le int) {
+	clusters(text, ls, le, func(start, end int) {
+		switch r := text[start]; {
+		case r == '\t':
+			w.fit(tabWidth)
+			w.l.stops = append(w.l.stops, stop{start, w.here()})
+			w.l.cells = append(w.l.cells, "    "...)
+			w.advance(tabWidth)
+		case end == start+1 && r < 0x80:
+			w.fit(1)
+			w.l.stops = append(w.l.stops, stop{start, w.here()})
+			w.l.cells = append(w.l.cells, byte(r))
+			w.advance(1)
+		default:
+			c := string(text[start:end])
+			w.cell(start, c, clusterWidth(c))
+		}
+	})
 }
 
 // firstRow and lastRow are the rows holding the first and last stops.

@@ -23,7 +23,7 @@ const waitLimit = 10 * time.Second
 // types on the master side and reads back what was drawn into an emulated
 // screen.
 type ptyTerm struct {
-	t      *testing.T
+	t      testing.TB
 	master *os.File
 	tty    *os.File
 
@@ -34,16 +34,21 @@ type ptyTerm struct {
 	done   chan struct{}
 }
 
-func newPTY(t *testing.T, cols int) *ptyTerm {
+func newPTY(t testing.TB, cols int) *ptyTerm {
+	t.Helper()
+	return newPTYSize(t, cols, 24)
+}
+
+func newPTYSize(t testing.TB, cols, rows int) *ptyTerm {
 	t.Helper()
 	master, tty, err := pty.Open()
 	if err != nil {
 		t.Fatalf("pty.Open: %v", err)
 	}
-	if err := pty.Setsize(master, &pty.Winsize{Rows: 24, Cols: uint16(cols)}); err != nil {
+	if err := pty.Setsize(master, &pty.Winsize{Rows: uint16(rows), Cols: uint16(cols)}); err != nil {
 		t.Fatalf("pty.Setsize: %v", err)
 	}
-	p := &ptyTerm{t: t, master: master, tty: tty, scr: newScreen(cols, 24),
+	p := &ptyTerm{t: t, master: master, tty: tty, scr: newScreen(cols, rows),
 		notify: make(chan struct{}), done: make(chan struct{})}
 	go p.readLoop()
 	t.Cleanup(func() {

@@ -29,6 +29,9 @@ func (e *Editor) ReadKey(ctx context.Context, prompt string, keys string) (r run
 		return 0, err
 	}
 	defer e.mu.Unlock()
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
 	if !e.tty {
 		return e.readPlainKey(ctx, prompt, keys)
 	}
@@ -52,13 +55,16 @@ func (e *Editor) readKey(ctx context.Context, prompt, keys string) (rune, error)
 	for {
 		k, err := e.nextKey(ctx, nil)
 		if err != nil {
-			return 0, errors.Join(err, e.write("\n"))
+			e.write("\n") // err says more than a failed write would
+			return 0, err
 		}
 		switch {
 		case k.ctrl('c'):
-			return 0, errors.Join(ErrInterrupted, e.write("^C\n"))
+			e.write("^C\n")
+			return 0, ErrInterrupted
 		case k.ctrl('d'):
-			return 0, errors.Join(io.EOF, e.write("\n"))
+			e.write("\n")
+			return 0, io.EOF
 		case k.burst || k.code == keyPaste:
 			continue
 		}

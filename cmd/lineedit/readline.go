@@ -24,6 +24,9 @@ func (e *Editor) ReadLine(ctx context.Context) (line string, err error) {
 		return "", err
 	}
 	defer e.mu.Unlock()
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
 	if !e.tty {
 		return e.readPlainLine(ctx, e.opts.Prompt)
 	}
@@ -71,7 +74,8 @@ func (s *session) run(ctx context.Context, resize <-chan os.Signal) (string, err
 			continue
 		}
 		if err != nil {
-			return "", errors.Join(err, s.render(true))
+			s.render(true) // err (ctx.Err(), ErrClosed, io.EOF) is returned as is
+			return "", err
 		}
 		if out := s.apply(k); out != nil {
 			if rerr := s.render(true); rerr != nil && out.err == nil {
@@ -97,7 +101,7 @@ func (s *session) render(final bool) error {
 	if final {
 		s.buf.toEnd()
 	}
-	return s.r.draw(s.layout(), s.e.width(), final)
+	return s.r.draw(s.layout(), s.e.width(), s.e.height(), final)
 }
 
 // apply performs the action bound to k. It returns the call's outcome when

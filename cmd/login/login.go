@@ -2,21 +2,76 @@
 package login
 
 import (
+	"context"
 	"fmt"
+	"os/signal"
+	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/messages"
 )
+
+// Options are the inputs of `wtagent login`.
+type Options struct {
+	F          *cmdutil.Factory
+	Timeout    time.Duration
+	ChatGPTURL string
+	Chrome     string
+	Headless   bool
+}
 
 // NewCmdLogin returns the login command.
 func NewCmdLogin(f *cmdutil.Factory) *cobra.Command {
-	return &cobra.Command{
+	o := &Options{F: f}
+	cmd := &cobra.Command{
 		Use:   "login",
 		Short: "Open the dedicated Chrome profile so you can log in to ChatGPT",
-		Long:  `Opens wtagent's own Chrome window (its persistent profile under $WTAGENT_HOME/chrome-profile, never your daily profile) on ChatGPT, waits until you have logged in by hand, and checks the login.`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return fmt.Errorf("login: %w", cmdutil.ErrNotAvailable)
-		},
+		Long: `Opens wtagent's own Chrome window — its persistent profile under
+$WTAGENT_HOME/chrome-profile, never your daily profile — on ChatGPT, waits
+while you log in by hand (and solve any verification), checks the login with
+ChatGPT's own session endpoint, and closes the window. You do this once; later
+runs reuse the profile.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return loginRun(o) },
 	}
+	cmd.Flags().DurationVar(&o.Timeout, "timeout", 15*time.Minute, "how long to wait for the login")
+	cmd.Flags().StringVar(&o.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin (developers: a mock page)")
+	cmd.Flags().StringVar(&o.Chrome, "chrome", "", "Chrome or Chromium binary")
+	cmd.Flags().BoolVar(&o.Headless, "headless", false, "headless Chrome (tests only: you cannot log in by hand)")
+	return cmd
+}
+
+func loginRun(o *Options) error {
+	h, err := o.F.Home()
+	if err != nil {
+		return err
+	}
+	out := o.F.IOStreams.Out
+	if pid, inUse := browser.ProfileInUse(h.ProfileDir()); inUse {
+		return fmt.Errorf("a Chrome (pid %d) already uses wtagent's profile %s: close it (or finish that wtagent run) first", pid, h.ProfileDir())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
+	defer cancel()
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	t := browser.New(browser.Options{ChromePath: o.Chrome, ProfileDir: h.ProfileDir(), BaseURL: o.ChatGPTURL,
+		Headless: o.Headless, NoMinimize: true, LoginTimeout: o.Timeout,
+		Progress: func(note string) { fmt.Fprintln(out, "  "+note) }})
+	defer t.Close()
+	fmt.Fprintf(out, "Opening ChatGPT in wtagent's Chrome profile (%s)…\n", h.ProfileDir())
+	err = t.Start(ctx, func(s messages.ModelStateChanged) {
+		switch s.State {
+		case messages.ModelAuthRequired, messages.ModelTakeoverRequired:
+			fmt.Fprintln(out, "→ "+s.Detail)
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("login: %w", err)
+	}
+	fmt.Fprintln(out, "✔ logged in to ChatGPT. The profile is kept for later runs.")
+	return nil
 }
