@@ -91,7 +91,7 @@ func (c *controller) modelSent(ctx *actor.Context, m messages.ModelSent) {
 	}
 	c.enter(ctx, messages.PhaseWaitingModel)
 	c.record(ctx, messages.EvModelMessageSent, "", messages.MessageSentPayload{Kind: s.Kind, Binding: m.Binding,
-		ResultOps: s.ResultOps, Attachments: s.Attachments}, true, nil)
+		ResultOps: s.ResultOps, Attachments: s.Attachments}, false, nil)
 }
 
 func (c *controller) modelReplied(ctx *actor.Context, m messages.ModelReplied) {
@@ -101,7 +101,7 @@ func (c *controller) modelReplied(ctx *actor.Context, m messages.ModelReplied) {
 	}
 	r.replies++
 	r.timeoutRetried = false
-	c.record(ctx, messages.EvModelMessageComplete, "", messages.MessageCompletePayload{Reply: m.Reply}, true, nil)
+	c.record(ctx, messages.EvModelMessageComplete, "", messages.MessageCompletePayload{Reply: m.Reply}, false, nil)
 	c.parse(ctx, m.Reply)
 }
 

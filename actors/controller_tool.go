@@ -29,7 +29,10 @@ func (c *controller) execute(ctx *actor.Context) {
 	c.record(ctx, messages.EvToolPrepared, op.callID, p, false, nil)
 	inv := messages.InvokeTool{CallID: op.callID, OpKey: op.key, Call: op.call, Timeout: c.cfg.Limits.ToolTime,
 		Env: op.verdict.Env, Outside: op.verdict.Outside}
-	c.record(ctx, messages.EvToolStarted, op.callID, p, true, func(ctx *actor.Context) {
+	// A call with side effects must be known to have started before it
+	// runs, or a crash could run it twice; a read-only call may simply run
+	// again, so it needs no fsync.
+	c.record(ctx, messages.EvToolStarted, op.callID, p, !c.cfg.readOnly(op.call.Name), func(ctx *actor.Context) {
 		ctx.Send(c.p.tools, inv)
 	})
 }
@@ -74,7 +77,10 @@ func (c *controller) completeOp(ctx *actor.Context, res messages.ToolResult) {
 	if res.Status == messages.ToolUnknown {
 		typ = messages.EvToolUnknown
 	}
-	c.record(ctx, typ, res.CallID, messages.ToolCompletedPayload{OpKey: key, Result: res}, true, func(ctx *actor.Context) {
+	// A side effect's result is made durable before the model sees it; a
+	// lost read-only result is simply read again.
+	sync := !c.cfg.readOnly(res.Tool) || res.Status == messages.ToolDenied
+	c.record(ctx, typ, res.CallID, messages.ToolCompletedPayload{OpKey: key, Result: res}, sync, func(ctx *actor.Context) {
 		if c.run == nil {
 			return
 		}
@@ -144,8 +150,9 @@ func xmlText(s string) string {
 // the model has not seen: the same request sent twice (a message resent
 // after a crash) must not run twice.
 func (c *controller) unsentTwin(sig string) (session.OpState, bool) {
-	for _, op := range c.rp.Ledger.Ops() {
-		if op.Stage == session.StageCompleted && op.Result != nil && op.Call.Name+"\x00"+string(op.Call.CanonicalArgs) == sig {
+	for _, rec := range c.rp.Recover(nil) {
+		op := rec.Op
+		if rec.Action == session.RecoverResend && op.Result != nil && op.Call.Name+"\x00"+string(op.Call.CanonicalArgs) == sig {
 			return op, true
 		}
 	}

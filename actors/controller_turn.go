@@ -153,7 +153,7 @@ func (c *controller) verdict(ctx *actor.Context, v messages.Verdict) {
 		req := messages.ApprovalRequest{CallID: v.CallID, Tool: r.op.call.Name, Risk: v.Risk, Reason: v.Reason,
 			Subject: v.Subject, Suggested: v.Suggested}
 		c.record(ctx, messages.EvApprovalRequired, v.CallID, messages.PolicyPayload{Decision: v.Decision, Risk: v.Risk,
-			Reason: v.Reason, Subject: v.Subject, Rule: v.Suggested}, true, func(ctx *actor.Context) {
+			Reason: v.Reason, Subject: v.Subject, Rule: v.Suggested}, false, func(ctx *actor.Context) {
 			ctx.Send(c.p.approval, req)
 		})
 	default:
@@ -166,7 +166,7 @@ func (c *controller) approvalAnswer(ctx *actor.Context, a messages.ApprovalAnswe
 	if r == nil || r.op == nil || r.op.callID != a.CallID || r.op.executing {
 		return
 	}
-	c.record(ctx, messages.EvApprovalResolved, a.CallID, messages.PolicyPayload{Choice: a.Choice, Rule: a.Rule, By: a.By}, true, nil)
+	c.record(ctx, messages.EvApprovalResolved, a.CallID, messages.PolicyPayload{Choice: a.Choice, Rule: a.Rule, By: a.By}, false, nil)
 	switch a.Choice {
 	case messages.ApproveOnce, messages.ApproveTask:
 		if a.Choice == messages.ApproveTask && a.Rule != nil {

@@ -17,7 +17,7 @@ import (
 // harness runs real sessions over real tools in temp dirs with the scripted
 // model.
 type harness struct {
-	t    *testing.T
+	t    testing.TB
 	home session.Home
 	root string
 	sess *session.Session
@@ -57,7 +57,13 @@ func scriptOf(t *testing.T, replies ...string) []model.ScriptLine {
 	return lines
 }
 
-func newHarness(t *testing.T, task string, lines []model.ScriptLine) *harness {
+// newBenchHarness is newHarness for benchmarks.
+func newBenchHarness(b *testing.B, lines []model.ScriptLine) *harness {
+	b.StopTimer()
+	return newHarness(b, "bench", lines)
+}
+
+func newHarness(t testing.TB, task string, lines []model.ScriptLine) *harness {
 	t.Helper()
 	home, err := session.NewHome(t.TempDir())
 	if err != nil {

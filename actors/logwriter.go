@@ -3,6 +3,7 @@ package actors
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/anthdm/hollywood/actor"
 
@@ -19,6 +20,21 @@ type logWriter struct {
 	log     *session.Log
 	rollout *session.Rollout
 	state   session.State
+	// saved is when session.json was last written; dirty says it is behind
+	// the log.
+	saved time.Time
+	dirty bool
+}
+
+// stateEvery is how often session.json follows the log between run
+// boundaries: it is a summary for listings, the log is the truth.
+const stateEvery = time.Second
+
+func (w *logWriter) saveState(now time.Time) {
+	if err := w.cfg.Session.SaveState(w.state); err != nil {
+		w.cfg.Logger.Warn("session.json write failed", "err", err)
+	}
+	w.saved, w.dirty = now, false
 }
 
 // run handles jobs until the queue is closed and drained (the actor
@@ -70,11 +86,11 @@ func (w *logWriter) handle(j logJob) error {
 	if err := w.rollout.Event(ev); err != nil {
 		w.cfg.Logger.Warn("rollout write failed", "err", err)
 	}
-	if w.applyState(ev) || j.sync {
-		w.state.LastSeq = seq
-		if err := w.cfg.Session.SaveState(w.state); err != nil {
-			w.cfg.Logger.Warn("session.json write failed", "err", err)
-		}
+	w.state.LastSeq = seq
+	if now := w.cfg.Now(); w.applyState(ev) || j.sync && now.Sub(w.saved) >= stateEvery {
+		w.saveState(now)
+	} else {
+		w.dirty = true
 	}
 	if j.sync {
 		w.reply(j.replyTo, messages.Appended{Seq: seq})
@@ -99,6 +115,9 @@ func (w *logWriter) reply(to *actor.PID, msg any) {
 }
 
 func (w *logWriter) close() {
+	if w.dirty {
+		w.saveState(w.cfg.Now())
+	}
 	if err := w.rollout.Close(); err != nil {
 		w.cfg.Logger.Warn("close rollout", "err", err)
 	}

@@ -7,10 +7,10 @@ import (
 )
 
 // applyState folds a persisted event into session.json's summary and says
-// whether the file should be rewritten now: at run boundaries, sends and
-// replies — the points `wtagent sessions` and `resume` care about. Phase
-// changes alone are not worth an fsync; the live phase is on the status
-// socket.
+// whether the file must be rewritten now: at run boundaries and when the
+// conversation is opened. Other changes are written at most every
+// stateEvery (and when the writer closes); the live state is on the status
+// socket and the event log is the truth.
 func (w *logWriter) applyState(ev messages.Event) bool {
 	st := &w.state
 	if ev.Turn > st.Turn {
@@ -45,7 +45,7 @@ func (w *logWriter) applyState(ev messages.Event) bool {
 		if b.Cursor != "" {
 			st.Cursor = b.Cursor
 		}
-		return true
+		return false
 	case messages.EvModelMessageComplete:
 		var p messages.MessageCompletePayload
 		_ = json.Unmarshal(ev.Payload, &p)
@@ -53,7 +53,7 @@ func (w *logWriter) applyState(ev messages.Event) bool {
 		if p.Reply.Cursor != "" {
 			st.Cursor = p.Reply.Cursor
 		}
-		return true
+		return false
 	case messages.EvProtocolParsed:
 		var p messages.ParsedPayload
 		_ = json.Unmarshal(ev.Payload, &p)
