@@ -1,7 +1,6 @@
 package lineedit
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -57,31 +56,6 @@ func benchKeystroke(b *testing.B, text string, height int) {
 type countingWriter struct{ n int }
 
 func (w *countingWriter) Write(p []byte) (int, error) { w.n += len(p); return len(p), nil }
-
-// BenchmarkPTYKeyToScreen measures a key's round trip through a real PTY:
-// written on the master, read, decoded, drawn, read back.
-func BenchmarkPTYKeyToScreen(b *testing.B) {
-	p := newPTY(b, 200)
-	e := p.editor(Options{})
-	ch := readLineAsync(context.Background(), e)
-	p.waitCalls(1)
-	draws := 1
-	for b.Loop() {
-		p.send("x")
-		draws++
-		want := draws
-		p.waitFor("draw", func() bool { return strings.Count(p.raw.String(), seqShowCursor) >= want })
-		if draws%150 == 0 {
-			p.send("\x15")
-			draws++
-			want := draws
-			p.waitFor("draw", func() bool { return strings.Count(p.raw.String(), seqShowCursor) >= want })
-		}
-	}
-	b.StopTimer()
-	p.send("\x03")
-	<-ch
-}
 
 func BenchmarkFileHistoryAdd(b *testing.B) {
 	h, err := OpenFileHistory(filepath.Join(b.TempDir(), "history"), 1000)

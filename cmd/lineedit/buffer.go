@@ -3,6 +3,7 @@ package lineedit
 import (
 	"slices"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/rivo/uniseg"
 )
@@ -62,18 +63,10 @@ func clusters(text []rune, lo, hi int, fn func(start, end int)) {
 	for i := lo; s != ""; {
 		var c string
 		c, s, _, state = uniseg.FirstGraphemeClusterInString(s, state)
-		n := runeCount(c)
+		n := utf8.RuneCountInString(c)
 		fn(i, i+n)
 		i += n
 	}
-}
-
-func runeCount(s string) int {
-	n := 0
-	for range s {
-		n++
-	}
-	return n
 }
 
 // prev returns the cluster boundary before i.

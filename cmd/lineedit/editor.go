@@ -46,7 +46,8 @@ type Options struct {
 }
 
 // Editor reads lines and keys from one input. It is safe to call Close
-// from any goroutine; ReadLine and ReadKey calls are serialised.
+// from any goroutine; ReadLine and ReadKey calls are serialised (a call
+// waits for the one before it to return).
 //
 // Input is read by one goroutine owned by the Editor (started by the first
 // call, ended by Close) and only while a call waits for input; whatever it
@@ -70,8 +71,9 @@ type Editor struct {
 	closed  bool
 }
 
-// New returns an Editor reading in and drawing on out. When in is not a
-// terminal, ReadLine reads plain lines and no escape sequence is written.
+// New returns an Editor reading in (which must not be nil) and drawing on
+// out, normally the same terminal. When in is not a terminal, ReadLine reads
+// plain lines and no escape sequence is written.
 func New(in *os.File, out io.Writer, opts Options) *Editor {
 	opts.Prompt = printableOnly(opts.Prompt)
 	opts.Continuation = printableOnly(opts.Continuation)

@@ -19,7 +19,8 @@ const maxPersistedEntry = 1 << 20
 // so multi-line entries survive. Each Add is appended with O_APPEND and
 // fsynced; when the file holds more than twice its size in lines it is
 // rewritten atomically (temporary file, fsync, rename). A corrupt line is
-// skipped. The file is created 0600 in a directory created 0700.
+// skipped. The file is created 0600 in a directory created 0700. An entry
+// over 1 MiB (a huge paste) is kept in memory only.
 //
 // It is safe for concurrent use, and on Unix several processes may share
 // one file: appends and compaction take an flock, and a process whose file

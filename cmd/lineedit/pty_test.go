@@ -1,8 +1,9 @@
+//go:build unix
+
 package lineedit
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"reflect"
@@ -14,10 +15,6 @@ import (
 	"github.com/creack/pty"
 	"golang.org/x/term"
 )
-
-// waitLimit bounds every wait for the editor; it is a deadlock guard, not a
-// timing assertion.
-const waitLimit = 10 * time.Second
 
 // ptyTerm is a real pseudo-terminal: the Editor gets the tty side, the test
 // types on the master side and reads back what was drawn into an emulated
@@ -180,42 +177,6 @@ func (p *ptyTerm) state() *term.State {
 		p.t.Fatalf("GetState: %v", err)
 	}
 	return st
-}
-
-// result is what a ReadLine or ReadKey call returned.
-type result struct {
-	line string
-	key  rune
-	err  error
-}
-
-func readLineAsync(ctx context.Context, e *Editor) <-chan result {
-	ch := make(chan result, 1)
-	go func() {
-		line, err := e.ReadLine(ctx)
-		ch <- result{line: line, err: err}
-	}()
-	return ch
-}
-
-func readKeyAsync(ctx context.Context, e *Editor, prompt, keys string) <-chan result {
-	ch := make(chan result, 1)
-	go func() {
-		r, err := e.ReadKey(ctx, prompt, keys)
-		ch <- result{key: r, err: err}
-	}()
-	return ch
-}
-
-func await(t *testing.T, ch <-chan result) result {
-	t.Helper()
-	select {
-	case r := <-ch:
-		return r
-	case <-time.After(waitLimit):
-		t.Fatal("the call did not return")
-		return result{}
-	}
 }
 
 func equalState(a, b *term.State) bool { return reflect.DeepEqual(a, b) }

@@ -91,17 +91,19 @@ func (s *session) run(ctx context.Context, resize <-chan os.Signal) (string, err
 	}
 }
 
-// layout lays the buffer out at the current width.
-func (s *session) layout() layout {
-	return computeLayout(s.e.opts.Prompt, s.e.opts.Continuation, s.buf.text, s.buf.cur, s.e.width())
+// layout lays the buffer out at the given width.
+func (s *session) layout(width int) layout {
+	return computeLayout(s.e.opts.Prompt, s.e.opts.Continuation, s.buf.text, s.buf.cur, width)
 }
 
-// render draws the buffer; final leaves the cursor on a fresh line below.
+// render draws the buffer at the current terminal size; final leaves the
+// cursor on a fresh line below it.
 func (s *session) render(final bool) error {
 	if final {
 		s.buf.toEnd()
 	}
-	return s.r.draw(s.layout(), s.e.width(), s.e.height(), final)
+	width := s.e.width()
+	return s.r.draw(s.layout(width), width, s.e.height(), final)
 }
 
 // apply performs the action bound to k. It returns the call's outcome when
@@ -198,7 +200,7 @@ func (s *session) submit() *outcome {
 // vertical moves the cursor one row up (dir -1) or down (+1), keeping its
 // column; from the first or last row it browses the history instead.
 func (s *session) vertical(dir int) {
-	l := s.layout()
+	l := s.layout(s.e.width())
 	if s.goal < 0 {
 		s.goal = l.cursor.col
 	}

@@ -168,8 +168,11 @@ func (r *Renderer) drawResult(ev messages.Event) {
 		detail = strings.TrimSpace(fmt.Sprintf("exit %d %s", *res.ExitCode, res.Signal))
 	}
 	dur := ""
-	if res.Duration > 0 {
+	switch {
+	case res.Duration >= time.Second:
 		dur = fmt.Sprintf(" (%s)", res.Duration.Round(10*time.Millisecond))
+	case res.Duration > 0:
+		dur = fmt.Sprintf(" (%dms)", res.Duration.Milliseconds())
 	}
 	r.line(style.Render(fmt.Sprintf("  %s %s", mark, res.Tool)) + " " + firstLine(detail, r.opts.Width-20) + r.st.dim.Render(dur))
 	if res.Diff != "" {

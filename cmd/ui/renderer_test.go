@@ -1,0 +1,113 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// fixedEvents is a short session: a write with a diff, a failing command
+// with output on both streams, a dev server, and the end.
+func fixedEvents() []messages.Event {
+	ts := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
+	seq := int64(0)
+	ev := func(t messages.EventType, turn int, call string, p any) messages.Event {
+		seq++
+		b, _ := json.Marshal(p)
+		return messages.Event{Seq: seq, Type: t, SessionID: "20261202-100000-abcdef01", Turn: turn, CallID: call, TS: ts, Payload: b}
+	}
+	live := func(e messages.Event) messages.Event { e.Seq = 0; seq--; return e }
+	code1 := 1
+	write := messages.ToolCall{Name: "fs.edit", CanonicalArgs: json.RawMessage(`{"path":"src/app.js"}`)}
+	exec := messages.ToolCall{Name: "terminal.exec", CanonicalArgs: json.RawMessage(`{"argv":["run","build"],"cwd":".","program":"npm"}`)}
+	var out []messages.Event
+	out = append(out,
+		ev(messages.EvRunStarted, 0, "", messages.RunStartedPayload{Task: "fix the build", Root: "/home/u/proj", Provider: "chatgpt"}),
+		ev(messages.EvModelState, 0, "", messages.ModelStateChanged{State: messages.ModelAuthRequired, Detail: "log in to ChatGPT in the Chrome window"}),
+		ev(messages.EvModelMessageSent, 1, "", messages.MessageSentPayload{Kind: messages.OutboundBootstrap}),
+		live(ev(messages.EvModelProgress, 1, "", messages.TextPayload{Text: "partial"})),
+		ev(messages.EvModelMessageComplete, 1, "", messages.MessageCompletePayload{}),
+		ev(messages.EvProtocolParsed, 1, "", messages.ParsedPayload{Message: "Fix the import.\nThen build.", Tool: "fs.edit"}),
+		ev(messages.EvToolProposed, 1, "call_1", messages.ToolProposedPayload{Call: write}),
+		ev(messages.EvToolCompleted, 1, "call_1", messages.ToolCompletedPayload{Result: messages.ToolResult{Tool: "fs.edit", Status: messages.ToolOK,
+			Message: "edited src/app.js", Duration: 3 * time.Millisecond,
+			Diff: "--- a/src/app.js\n+++ b/src/app.js\n@@ -1 +1 @@\n-import x from './y'\n+import x from './x'\n"}}),
+		ev(messages.EvToolProposed, 2, "call_2", messages.ToolProposedPayload{Call: exec}),
+	)
+	for i := 0; i < 30; i++ {
+		out = append(out, live(ev(messages.EvToolOutput, 2, "call_2", messages.TextPayload{Text: "line " + string(rune('a'+i%26)) + "\n", Stream: "stdout"})))
+	}
+	out = append(out,
+		live(ev(messages.EvToolOutput, 2, "call_2", messages.TextPayload{Text: "\x1b[31mError: boom\x1b[0m\r\n", Stream: "stderr"})),
+		ev(messages.EvToolCompleted, 2, "call_2", messages.ToolCompletedPayload{Result: messages.ToolResult{Tool: "terminal.exec", Status: messages.ToolError,
+			ExitCode: &code1, Duration: 1500 * time.Millisecond}}),
+		ev(messages.EvProcessChanged, 3, "", messages.ProcessEvent{Info: messages.ProcessInfo{ID: "proc_1", PID: 4242, Program: "npm",
+			State: messages.ProcessReady, URLs: []string{"http://localhost:5173/"}}}),
+		ev(messages.EvDoneRefused, 3, "", messages.TextPayload{Text: "no build passed after the last change"}),
+		ev(messages.EvRunCompleted, 4, "", messages.RunEndPayload{Outcome: messages.OutcomeCompleted, Summary: "Fixed the import; npm run build passes.",
+			Changed: []string{"src/app.js"}, Verification: []string{"npm run build"}, URLs: []string{"http://localhost:5173/"}}),
+	)
+	return out
+}
+
+func TestRendererGolden(t *testing.T) {
+	var buf bytes.Buffer
+	r := New(&buf, Options{TTY: false, Color: false, Width: 100, LiveLines: 10})
+	go r.Run()
+	for _, ev := range fixedEvents() {
+		r.Event(ev)
+	}
+	r.Close()
+	golden := filepath.Join("..", "..", "testdata", "ui", "run.golden")
+	if *update {
+		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got := buf.String(); got != string(want) {
+		t.Fatalf("render differs from %s:\n--- got ---\n%s\n--- want ---\n%s", golden, got, want)
+	}
+	for _, must := range []string{"… 21 more lines", "Error: boom", "+import x from './x'", "http://localhost:5173/"} {
+		if !strings.Contains(buf.String(), must) {
+			t.Errorf("render lacks %q", must)
+		}
+	}
+	if strings.Contains(buf.String(), "\x1b[") {
+		t.Error("escape codes in uncoloured output")
+	}
+}
+
+// TestRendererTTY checks the live status line on a terminal: a spinner
+// with the elapsed time while the model works, cleared before each line.
+func TestRendererTTY(t *testing.T) {
+	var buf bytes.Buffer
+	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	r := New(&buf, Options{TTY: true, Color: true, Width: 80, Now: clock})
+	go r.Run()
+	evs := fixedEvents()
+	for _, ev := range evs[:4] {
+		r.Event(ev)
+	}
+	r.Close()
+	out := buf.String()
+	if !strings.Contains(out, "ChatGPT is thinking") || !strings.Contains(out, "\r\x1b[2K") {
+		t.Fatalf("no live status line in TTY output: %q", out)
+	}
+	if !strings.Contains(out, "\x1b[") {
+		t.Fatal("no colour on a colour terminal")
+	}
+}
