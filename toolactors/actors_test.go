@@ -1,0 +1,517 @@
+package toolactors
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/anthdm/hollywood/actor"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/protocol"
+	"github.com/wtagent/wtagent/supervisor"
+)
+
+// runtimeTree is a root supervisor with the process and tools supervisors
+// under it, and an actor collecting ProcessEvents.
+type runtimeTree struct {
+	e      *actor.Engine
+	root   *supervisor.Root
+	tools  *actor.PID
+	procs  *actor.PID
+	mu     sync.Mutex
+	events []messages.ProcessEvent
+	notify chan struct{}
+}
+
+func startTree(t *testing.T, d Deps, restart ProcessRestart) *runtimeTree {
+	t.Helper()
+	e, err := actor.NewEngine(actor.NewEngineConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt := &runtimeTree{e: e, notify: make(chan struct{}, 1)}
+	collector := e.SpawnFunc(func(c *actor.Context) {
+		if ev, ok := c.Message().(messages.ProcessEvent); ok {
+			rt.mu.Lock()
+			rt.events = append(rt.events, ev)
+			rt.mu.Unlock()
+			select {
+			case rt.notify <- struct{}{}:
+			default:
+			}
+		}
+	}, "events")
+	rt.root = supervisor.Start(e, "root", supervisor.Spec{Strategy: supervisor.OneForOne})
+	rt.procs = rt.startChild(t, supervisor.ChildSpec{ID: "processes", Producer: NewProcessSupervisor(d, collector, restart), Restart: supervisor.Permanent, Shutdown: 20 * time.Second})
+	rt.tools = rt.startChild(t, supervisor.ChildSpec{ID: "tools", Producer: NewToolsSupervisor(d, rt.procs), Restart: supervisor.Permanent, Shutdown: 20 * time.Second})
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := rt.root.Shutdown(ctx); err != nil {
+			t.Errorf("shutdown: %v", err)
+		}
+		<-e.Poison(collector).Done()
+	})
+	return rt
+}
+
+func (rt *runtimeTree) startChild(t *testing.T, cs supervisor.ChildSpec) *actor.PID {
+	t.Helper()
+	v, err := rt.e.Request(rt.root.PID(), supervisor.StartChild{Spec: cs}, 5*time.Second).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, ok := v.(*actor.PID)
+	if !ok {
+		t.Fatalf("StartChild %s: %v", cs.ID, v)
+	}
+	return pid
+}
+
+// call sends one InvokeTool to the tools supervisor and waits for its
+// result.
+func (rt *runtimeTree) call(t *testing.T, inv messages.InvokeTool) messages.ToolResult {
+	t.Helper()
+	v, err := rt.e.Request(rt.tools, inv, 60*time.Second).Result()
+	if err != nil {
+		t.Fatalf("%s: no result: %v", inv.Call.Name, err)
+	}
+	res, ok := v.(messages.ToolResult)
+	if !ok {
+		t.Fatalf("%s: reply %T %v", inv.Call.Name, v, v)
+	}
+	return res
+}
+
+func (rt *runtimeTree) tool(t *testing.T, name string, args any) messages.ToolResult {
+	t.Helper()
+	inv := invoke(name, args)
+	inv.OpKey = fmt.Sprintf("op-%s-%d", strings.ReplaceAll(name, ".", "-"), time.Now().UnixNano())
+	return rt.call(t, inv)
+}
+
+// waitEvent waits for a ProcessEvent matching ok.
+func (rt *runtimeTree) waitEvent(t *testing.T, timeout time.Duration, ok func(messages.ProcessEvent) bool) messages.ProcessEvent {
+	t.Helper()
+	deadline := time.After(timeout)
+	seen := 0
+	for {
+		rt.mu.Lock()
+		evs := rt.events[seen:]
+		seen = len(rt.events)
+		rt.mu.Unlock()
+		for _, ev := range evs {
+			if ok(ev) {
+				return ev
+			}
+		}
+		select {
+		case <-rt.notify:
+		case <-deadline:
+			t.Fatalf("no matching process event in %s; got %+v", timeout, rt.events)
+		}
+	}
+}
+
+func (rt *runtimeTree) children(t *testing.T, pid *actor.PID) []supervisor.ChildInfo {
+	t.Helper()
+	v, err := rt.e.Request(pid, supervisor.WhichChildren{}, 5*time.Second).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v.([]supervisor.ChildInfo)
+}
+
+func TestToolsSupervisorRunsCalls(t *testing.T) {
+	b := newBoundary(t)
+	rt := startTree(t, Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
+	var wg sync.WaitGroup
+	results := make([]messages.ToolResult, 4)
+	for i := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			inv := invoke(protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: fmt.Sprintf("f%d.txt", i), Content: "x\n"})
+			inv.OpKey = fmt.Sprintf("op-write-%d", i)
+			results[i] = rt.call(t, inv)
+		}()
+	}
+	wg.Wait()
+	for i, res := range results {
+		wantStatus(t, res, messages.ToolOK)
+		if res.OpKey != fmt.Sprintf("op-write-%d", i) || b.read(t, fmt.Sprintf("f%d.txt", i)) != "x\n" {
+			t.Errorf("call %d: %+v", i, res)
+		}
+	}
+	// a verified build/test is remembered for project.status
+	b.write(t, map[string]string{"test.sh": "#!/bin/sh\necho ok\n"})
+	if err := os.Chmod(filepath.Join(b.dir, "test.sh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	res := rt.tool(t, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "./test.sh", TimeoutMS: 10000})
+	wantStatus(t, res, messages.ToolOK)
+	if !res.Verified {
+		t.Errorf("./test.sh not verified")
+	}
+	st := decode[StatusResult](t, rt.tool(t, protocol.ToolProjectStatus, &protocol.ProjectStatusArgs{}))
+	if st.Verification == nil || !st.Verification.Passed || st.Verification.Command != "./test.sh" || st.Root != b.dir {
+		t.Errorf("status: %+v", st)
+	}
+	// each invocation exits right after its result
+	rt.waitNoChildren(t, rt.tools)
+}
+
+// waitNoChildren waits until a supervisor has no children left.
+func (rt *runtimeTree) waitNoChildren(t *testing.T, pid *actor.PID) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		kids := rt.children(t, pid)
+		if len(kids) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("children left: %+v", kids)
+		}
+	}
+}
+
+func TestToolsSupervisorTimeoutKillsTree(t *testing.T) {
+	b := newBoundary(t)
+	rt := startTree(t, Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
+	script := `echo $$ > top.pid; sh -c 'setsid sh -c "echo \$\$ > orphan.pid; exec sleep 300" &'; while [ ! -s orphan.pid ]; do sleep 0.01; done; sleep 300`
+	res := rt.tool(t, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", script}, TimeoutMS: 800})
+	wantStatus(t, res, messages.ToolTimeout)
+	for _, pid := range readPids(t, b, "top.pid", "orphan.pid") {
+		if !processGone(pid) {
+			t.Errorf("pid %d survived", pid)
+		}
+	}
+}
+
+// TestToolsSupervisorWatchdog: a tool that ignores its context is cut off
+// with status timeout, and the supervisor keeps serving.
+func TestToolsSupervisorWatchdog(t *testing.T) {
+	b := newBoundary(t)
+	release := make(chan struct{})
+	d := Deps{Paths: b, Grace: 100 * time.Millisecond, hooks: &hooks{watchdogSlack: 200 * time.Millisecond}, Tools: map[string]Func{
+		"test.hang": func(ctx context.Context, d Deps, inv messages.InvokeTool) messages.ToolResult {
+			<-release // ignores ctx on purpose
+			return messages.ToolResult{Status: messages.ToolOK}
+		},
+	}}
+	rt := startTree(t, d, ProcessRestart{})
+	t.Cleanup(func() { close(release) })
+	inv := invoke("test.hang", nil)
+	inv.Timeout = 200 * time.Millisecond
+	start := time.Now()
+	res := rt.call(t, inv)
+	wantStatus(t, res, messages.ToolTimeout)
+	if res.CallID != inv.CallID || time.Since(start) > 20*time.Second {
+		t.Errorf("watchdog result %+v after %s", res, time.Since(start))
+	}
+	wantStatus(t, rt.tool(t, protocol.ToolFSList, &protocol.FSListArgs{Path: "."}), messages.ToolOK)
+}
+
+func TestToolsSupervisorSurvivesPanic(t *testing.T) {
+	b := newBoundary(t)
+	d := Deps{Paths: b, Tools: map[string]Func{
+		"test.panic": func(context.Context, Deps, messages.InvokeTool) messages.ToolResult { panic("boom in a tool") },
+	}}
+	rt := startTree(t, d, ProcessRestart{})
+	for range 3 {
+		inv := invoke("test.panic", nil)
+		inv.OpKey = fmt.Sprintf("op-panic-%d", time.Now().UnixNano())
+		res := rt.call(t, inv)
+		wantStatus(t, res, messages.ToolError)
+		if errorCodeOf(t, res) != "crashed" || !strings.Contains(res.Message, "boom in a tool") || res.Tool != "test.panic" {
+			t.Errorf("panic result: %+v %s", res, res.Data)
+		}
+	}
+	wantStatus(t, rt.tool(t, protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: "after.txt", Content: "ok"}), messages.ToolOK)
+	rt.waitNoChildren(t, rt.tools)
+	if kids := rt.children(t, rt.root.PID()); len(kids) != 2 || kids[1].Restarts != 0 || kids[1].State != supervisor.StateRunning {
+		t.Errorf("tools supervisor affected: %+v", kids)
+	}
+}
+
+func TestToolsSupervisorCancelRun(t *testing.T) {
+	b := newBoundary(t)
+	rt := startTree(t, Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
+	got := make(chan messages.ToolResult, 1)
+	go func() {
+		got <- rt.tool(t, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", "echo $$ > c.pid; exec sleep 300"}, TimeoutMS: 600000})
+	}()
+	for !fileExists(filepath.Join(b.dir, "c.pid")) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	rt.e.Send(rt.tools, messages.CancelRun{Reason: "test"})
+	res := <-got
+	if res.Status != messages.ToolError || errorCodeOf(t, res) != "cancelled" {
+		t.Errorf("cancel: %s %s", res.Status, res.Data)
+	}
+	if pid := readPids(t, b, "c.pid")[0]; !processGone(pid) {
+		t.Errorf("cancelled program %d still runs", pid)
+	}
+}
+
+func httpGet(t *testing.T, url string) string {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatalf("GET %s: %v", url, err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return string(body)
+}
+
+func TestProcessLifecycle(t *testing.T) {
+	b := newBoundary(t)
+	rt := startTree(t, Deps{Paths: b, Grace: 500 * time.Millisecond}, ProcessRestart{})
+	res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: helperProgram(t), Argv: []string{"-test.run=^$"}, Env: []string{helperEnv + "=server"}})
+	wantStatus(t, res, messages.ToolOK)
+	st := decode[ProcessStartData](t, res)
+	if st.State != messages.ProcessReady || st.PID == 0 || len(st.URLs) != 1 || !strings.HasPrefix(st.URLs[0], "http://127.0.0.1:") || !strings.HasSuffix(st.URLs[0], "/") {
+		t.Fatalf("start: %+v", st)
+	}
+	var raw map[string]any
+	_ = json.Unmarshal(res.Data, &raw)
+	for _, k := range []string{"process_id", "pid", "status", "detected_urls"} {
+		if _, ok := raw[k]; !ok {
+			t.Errorf("process.start data lacks %s: %s", k, res.Data)
+		}
+	}
+	id := st.ID
+
+	read := func(since int) ProcessReadData {
+		t.Helper()
+		r := rt.tool(t, protocol.ToolProcessRead, &protocol.ProcessReadArgs{ProcessID: id, Since: since})
+		wantStatus(t, r, messages.ToolOK)
+		return decode[ProcessReadData](t, r)
+	}
+	first := read(-1)
+	if !strings.Contains(first.Output, "Local:") || strings.Contains(first.Output, "\x1b") || first.Offset != 0 {
+		t.Errorf("first read: %+v", first)
+	}
+	if body := httpGet(t, st.URLs[0]+"hello"); body != "hello\n" {
+		t.Errorf("GET: %q", body)
+	}
+	var second ProcessReadData
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		second = read(-1)
+		if second.Output != "" {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if second.Output != "GET /hello\n" || second.Offset != first.NextOffset {
+		t.Errorf("incremental read: %+v (first ended at %d)", second, first.NextOffset)
+	}
+	if again := read(-1); again.Output != "" || again.Offset != second.NextOffset {
+		t.Errorf("read with nothing new: %+v", again)
+	}
+	if all := read(0); !strings.Contains(all.Output, "Local:") || !strings.HasSuffix(all.Output, "GET /hello\n") {
+		t.Errorf("read since 0: %q", all.Output)
+	}
+
+	list := rt.tool(t, protocol.ToolProcessList, &protocol.ProcessListArgs{})
+	if !strings.Contains(string(list.Data), id) {
+		t.Errorf("list: %s", list.Data)
+	}
+	stop := rt.tool(t, protocol.ToolProcessStop, &protocol.ProcessStopArgs{ProcessID: id})
+	wantStatus(t, stop, messages.ToolOK)
+	info := decode[messages.ProcessInfo](t, stop)
+	if info.State != messages.ProcessStopped || (info.Signal == "" && info.ExitCode == nil) {
+		t.Errorf("stop: %+v", info)
+	}
+	if !processGone(st.PID) {
+		t.Errorf("server pid %d still runs", st.PID)
+	}
+	// stopping again reports the same end; unknown ids are refused
+	wantStatus(t, rt.tool(t, protocol.ToolProcessStop, &protocol.ProcessStopArgs{ProcessID: id}), messages.ToolOK)
+	for _, r := range []messages.ToolResult{
+		rt.tool(t, protocol.ToolProcessRead, &protocol.ProcessReadArgs{ProcessID: "proc_nope", Since: -1}),
+		rt.tool(t, protocol.ToolProcessStop, &protocol.ProcessStopArgs{ProcessID: "1"}),
+	} {
+		if r.Status != messages.ToolError || errorCodeOf(t, r) != "unknown_process" {
+			t.Errorf("unknown process: %s %s", r.Status, r.Data)
+		}
+	}
+	rt.waitEvent(t, 5*time.Second, func(ev messages.ProcessEvent) bool {
+		return ev.Info.ID == id && ev.Info.State == messages.ProcessStopped
+	})
+}
+
+func TestProcessPythonHTTPServer(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 not installed")
+	}
+	b := newBoundary(t)
+	b.write(t, map[string]string{"index.html": "<h1>hi</h1>\n"})
+	rt := startTree(t, Deps{Paths: b, Grace: 500 * time.Millisecond}, ProcessRestart{})
+	res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: "python3", Argv: []string{"-m", "http.server", "0", "--bind", "127.0.0.1"}})
+	wantStatus(t, res, messages.ToolOK)
+	st := decode[ProcessStartData](t, res)
+	if len(st.URLs) == 0 {
+		t.Fatalf("no URL: %+v", st)
+	}
+	if body := httpGet(t, st.URLs[0]); body != "<h1>hi</h1>\n" {
+		t.Errorf("GET %s: %q", st.URLs[0], body)
+	}
+	wantStatus(t, rt.tool(t, protocol.ToolProcessStop, &protocol.ProcessStopArgs{ProcessID: st.ID}), messages.ToolOK)
+	if !processGone(st.PID) {
+		t.Errorf("python pid %d still runs", st.PID)
+	}
+}
+
+func TestProcessStartFailures(t *testing.T) {
+	b := newBoundary(t)
+	b.write(t, map[string]string{"bad.bin": "not a program\n"})
+	if err := os.Chmod(filepath.Join(b.dir, "bad.bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rt := startTree(t, Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{Backoff: supervisor.Backoff{Min: 10 * time.Millisecond}, Intensity: 3, Period: time.Minute})
+	tests := []struct {
+		args protocol.ProcessStartArgs
+		code string
+		out  string
+	}{
+		{protocol.ProcessStartArgs{Program: "wtagent-missing-binary"}, "program_not_found", ""},
+		{protocol.ProcessStartArgs{Program: "./bad.bin"}, "error", ""},
+		{protocol.ProcessStartArgs{Program: "sh", Argv: []string{"-c", "echo going away; exit 3"}}, "exited_early", "going away"},
+	}
+	for _, tc := range tests {
+		res := rt.tool(t, protocol.ToolProcessStart, &tc.args)
+		if res.Status != messages.ToolError || errorCodeOf(t, res) != tc.code {
+			t.Errorf("%s: %s %s %s", tc.args.Program, res.Status, res.Message, res.Data)
+			continue
+		}
+		if tc.out != "" {
+			if d := decode[ProcessStartData](t, res); !strings.Contains(d.Output, tc.out) || d.ExitCode == nil || *d.ExitCode != 3 {
+				t.Errorf("early exit data: %+v", d)
+			}
+		}
+	}
+	// none of them is left to restart
+	time.Sleep(100 * time.Millisecond)
+	for _, p := range decode[struct {
+		Processes []messages.ProcessInfo `json:"processes"`
+	}](t, rt.tool(t, protocol.ToolProcessList, &protocol.ProcessListArgs{})).Processes {
+		if p.State == messages.ProcessRunning || p.State == messages.ProcessReady || p.Restarts > 0 {
+			t.Errorf("failed start still managed: %+v", p)
+		}
+	}
+}
+
+// TestProcessCrashRestartsWithBackoffThenGivesUp: a dev server that dies
+// after start is restarted with growing delays, then given up.
+func TestProcessCrashRestartsWithBackoffThenGivesUp(t *testing.T) {
+	b := newBoundary(t)
+	policy := ProcessRestart{Backoff: supervisor.Backoff{Min: 100 * time.Millisecond, Max: 400 * time.Millisecond, ResetAfter: time.Minute}, Intensity: 3, Period: time.Minute}
+	rt := startTree(t, Deps{Paths: b, Grace: 300 * time.Millisecond}, policy)
+	res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: helperProgram(t), Argv: []string{"-test.run=^$"}, Env: []string{helperEnv + "=server", "HELPER_CRASH=1"}})
+	wantStatus(t, res, messages.ToolOK)
+	id := decode[ProcessStartData](t, res).ID
+	final := rt.waitEvent(t, 20*time.Second, func(ev messages.ProcessEvent) bool {
+		return ev.Info.ID == id && strings.Contains(ev.Err, "gave up")
+	})
+	if final.Info.State != messages.ProcessCrashed || final.Info.Restarts != 3 || final.Info.ExitCode == nil || *final.Info.ExitCode != 1 {
+		t.Errorf("final: %+v", final)
+	}
+	// the restarts were spaced by the backoff: 100, 200, 400 ms
+	var starts []time.Time
+	rt.mu.Lock()
+	for _, ev := range rt.events {
+		if ev.Info.ID == id && ev.Info.State == messages.ProcessRunning {
+			starts = append(starts, ev.Info.Started)
+		}
+	}
+	rt.mu.Unlock()
+	if len(starts) != 4 {
+		t.Fatalf("%d starts, want 4", len(starts))
+	}
+	for i, min := range []time.Duration{100 * time.Millisecond, 200 * time.Millisecond, 400 * time.Millisecond} {
+		if gap := starts[i+1].Sub(starts[i]); gap < min {
+			t.Errorf("restart %d after %s, want at least %s", i+1, gap, min)
+		}
+	}
+	out := decode[ProcessReadData](t, rt.tool(t, protocol.ToolProcessRead, &protocol.ProcessReadArgs{ProcessID: id, Since: 0}))
+	if strings.Count(out.Output, "crashing on purpose") != 4 || strings.Count(out.Output, "[wtagent: restarted") != 3 {
+		t.Errorf("output across restarts: %q", out.Output)
+	}
+}
+
+func TestStopAllProcesses(t *testing.T) {
+	b := newBoundary(t)
+	rt := startTree(t, Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
+	var pids []int
+	for range 2 {
+		res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: helperProgram(t), Argv: []string{"-test.run=^$"}, Env: []string{helperEnv + "=listen-quiet"}})
+		wantStatus(t, res, messages.ToolOK)
+		st := decode[ProcessStartData](t, res)
+		if !st.Ready || len(st.URLs) != 1 || !strings.HasPrefix(st.URLs[0], "http://localhost:") {
+			t.Errorf("port readiness: %+v", st)
+		}
+		pids = append(pids, st.PID)
+	}
+	v, err := rt.e.Request(rt.procs, messages.StopAllProcesses{}, 20*time.Second).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := v.(messages.ProcessList)
+	if len(list.Processes) != 2 {
+		t.Fatalf("stopped %+v", list)
+	}
+	for _, p := range list.Processes {
+		if p.State != messages.ProcessStopped {
+			t.Errorf("%s: %s", p.ID, p.State)
+		}
+	}
+	for _, pid := range pids {
+		if !processGone(pid) {
+			t.Errorf("pid %d survived StopAllProcesses", pid)
+		}
+	}
+}
+
+// TestProcessShutdownDuringStart shuts the tree down while a process.start
+// is still waiting for readiness: the process must not outlive it.
+func TestProcessShutdownDuringStart(t *testing.T) {
+	b := newBoundary(t)
+	rt := startTree(t, Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
+	got := make(chan messages.ToolResult, 1)
+	go func() {
+		inv := invoke(protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: "sh", Argv: []string{"-c", "echo $$ > s.pid; exec sleep 300"}})
+		inv.OpKey = "op-start-during-shutdown"
+		v, err := rt.e.Request(rt.tools, inv, 60*time.Second).Result()
+		res, _ := v.(messages.ToolResult)
+		if err != nil {
+			res.Status = messages.ToolError
+		}
+		got <- res
+	}()
+	for !fileExists(filepath.Join(b.dir, "s.pid")) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := rt.root.Shutdown(ctx); err != nil {
+		t.Fatalf("shutdown: %v", err)
+	}
+	if pid := readPids(t, b, "s.pid")[0]; !processGone(pid) {
+		t.Errorf("process %d outlived the shutdown", pid)
+	}
+	if res := <-got; res.Status == messages.ToolOK {
+		t.Errorf("start reported success across a shutdown: %+v", res)
+	}
+}

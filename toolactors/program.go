@@ -1,0 +1,168 @@
+package toolactors
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// programPlan is a program ready to start: resolved path, working
+// directory and environment.
+type programPlan struct {
+	// Program is as the model gave it; Path is the resolved executable.
+	Program string
+	Path    string
+	Argv    []string
+	// Dir is the absolute working directory; Cwd how results show it.
+	Dir string
+	Cwd string
+	Env []string
+}
+
+// planProgram resolves a program call. The working directory must be a
+// directory inside the root (or a granted outside prefix). A program with
+// a slash is a path (relative to the working directory, through the
+// boundary); a bare name is looked up on the PATH of the child's
+// environment. The environment is InvokeTool.Env (the process's own when
+// the caller gave none) plus the call's KEY=VALUE additions; TERM=dumb is
+// added when it has no TERM.
+func (c call) planProgram(program string, argv []string, cwd string, extra []string) (programPlan, error) {
+	p := programPlan{Program: program, Argv: argv}
+	if program == "" || strings.ContainsRune(program, 0) {
+		return p, fmt.Errorf("%w: program is empty or invalid", ErrBadArgs)
+	}
+	if cwd == "" {
+		cwd = "."
+	}
+	t, info, err := c.locate(cwd, false)
+	if err != nil {
+		return p, err
+	}
+	defer t.close()
+	if info == nil {
+		return p, fmt.Errorf("cwd %s: %w", cwd, ErrNotFound)
+	}
+	if !info.IsDir() {
+		return p, fmt.Errorf("cwd %s: %w", cwd, ErrNotDir)
+	}
+	p.Cwd = t.show
+	if t.outside {
+		p.Dir = filepath.Join(t.prefix, t.rel)
+	} else {
+		p.Dir = filepath.Join(c.d.Paths.Dir(), t.rel)
+	}
+	if p.Env, err = mergeEnv(c.inv.Env, extra); err != nil {
+		return p, err
+	}
+	if p.Path, err = c.resolveProgram(program, t, p.Env); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+// resolveProgram finds the executable.
+func (c call) resolveProgram(program string, cwd target, env []string) (string, error) {
+	if !strings.Contains(program, "/") {
+		return lookPath(program, envValue(env, "PATH"))
+	}
+	if filepath.IsAbs(program) {
+		return program, checkExecutable(program)
+	}
+	rel := filepath.Join(cwd.rel, program)
+	if cwd.outside {
+		abs := filepath.Join(cwd.prefix, rel)
+		return abs, checkExecutable(abs)
+	}
+	t, info, err := c.locate(rel, false)
+	if err != nil {
+		return "", fmt.Errorf("%w: %s: %v", ErrProgramNotFound, program, err)
+	}
+	if info == nil {
+		return "", fmt.Errorf("%w: %s (no such file in %s)", ErrProgramNotFound, program, cwd.show)
+	}
+	if info.IsDir() || info.Mode().Perm()&0o111 == 0 {
+		return "", fmt.Errorf("%w: %s is not executable (chmod +x it, or run it through its interpreter)", ErrProgramNotFound, program)
+	}
+	return filepath.Join(c.d.Paths.Dir(), t.rel), nil
+}
+
+func checkExecutable(path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrProgramNotFound, path, err)
+	}
+	if st.IsDir() || st.Mode().Perm()&0o111 == 0 {
+		return fmt.Errorf("%w: %s is not executable", ErrProgramNotFound, path)
+	}
+	return nil
+}
+
+// lookPath searches dirs (a PATH value) for an executable name. Relative
+// PATH entries are skipped, so "." on PATH never runs a project file by
+// its bare name.
+func lookPath(name, dirs string) (string, error) {
+	for _, dir := range filepath.SplitList(dirs) {
+		if dir == "" || !filepath.IsAbs(dir) {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 != 0 {
+			return path, nil
+		}
+	}
+	return "", fmt.Errorf("%w: %q is not on PATH (%s)", ErrProgramNotFound, name, shortPath(dirs))
+}
+
+func shortPath(p string) string {
+	if len(p) > 200 {
+		return p[:200] + "…"
+	}
+	return p
+}
+
+// mergeEnv applies KEY=VALUE additions to base (the process environment
+// when base is nil); an addition replaces an existing key.
+func mergeEnv(base, extra []string) ([]string, error) {
+	if base == nil {
+		base = os.Environ()
+	}
+	out := make([]string, 0, len(base)+len(extra)+1)
+	index := map[string]int{}
+	add := func(kv string) {
+		k, _, _ := strings.Cut(kv, "=")
+		if i, ok := index[k]; ok {
+			out[i] = kv
+			return
+		}
+		index[k] = len(out)
+		out = append(out, kv)
+	}
+	for _, kv := range base {
+		add(kv)
+	}
+	for _, kv := range extra {
+		k, _, ok := strings.Cut(kv, "=")
+		if !ok || k == "" || strings.ContainsAny(k, " \t\n\x00") || strings.ContainsRune(kv, 0) {
+			return nil, fmt.Errorf("%w: env item %q is not KEY=VALUE", ErrBadArgs, kv)
+		}
+		if k == treeMarkerKey {
+			return nil, fmt.Errorf("%w: %s is reserved", ErrBadArgs, k)
+		}
+		add(kv)
+	}
+	if _, ok := index["TERM"]; !ok {
+		add("TERM=dumb")
+	}
+	return out, nil
+}
+
+// envValue returns the value of key in env.
+func envValue(env []string, key string) string {
+	for i := len(env) - 1; i >= 0; i-- {
+		if k, v, ok := strings.Cut(env[i], "="); ok && k == key {
+			return v
+		}
+	}
+	return ""
+}

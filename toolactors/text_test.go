@@ -1,0 +1,190 @@
+package toolactors
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestCleanTerminal(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain\n", "plain\n"},
+		{"crlf\r\nline\r\n", "crlf\nline\n"},
+		{"\x1b[32mgreen\x1b[0m \x1b[1;4mbold\x1b[22m\n", "green bold\n"},
+		{"progress 10%\rprogress 50%\rprogress 100%\ndone\n", "progress 100%\ndone\n"},
+		{"\x1b]0;title\x07after\n", "after\n"},
+		{"\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\\n", "link\n"},
+		{"\x1b(Bcharset\n", "charset\n"},
+		{"ab\bc\n", "ac\n"},
+		{"tab\there\x00\x07\n", "tab\there\n"},
+		{"\x1b[2K\x1b[1Gspinner\n", "spinner\n"},
+		{"unterminated \x1b[", "unterminated "},
+		{"utf8 ✓ é\n", "utf8 ✓ é\n"},
+	}
+	for _, tc := range tests {
+		if got := string(cleanTerminal([]byte(tc.in))); got != tc.want {
+			t.Errorf("clean(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestCaptureKeepsHeadAndTail(t *testing.T) {
+	c := newCapture(10, 10)
+	for i := 0; i < 1000; i++ {
+		c.Write([]byte{byte('a' + i%26)})
+	}
+	head, tail, total, _, gap := c.snapshot()
+	if string(head) != "abcdefghij" || total != 1000 || !gap {
+		t.Fatalf("head %q total %d gap %v", head, total, gap)
+	}
+	want := ""
+	for i := 990; i < 1000; i++ {
+		want += string(rune('a' + i%26))
+	}
+	if string(tail) != want {
+		t.Fatalf("tail %q, want %q", tail, want)
+	}
+	// one big write larger than both buffers
+	c = newCapture(4, 4)
+	c.Write([]byte("0123456789"))
+	head, tail, _, _, _ = c.snapshot()
+	if string(head) != "0123" || string(tail) != "6789" {
+		t.Fatalf("big write: %q %q", head, tail)
+	}
+	// small output is kept whole
+	c = newCapture(8, 8)
+	c.Write([]byte("hello "))
+	c.Write([]byte("world\n"))
+	if s := shapeStream(c, "stdout", 100); s.text != "hello world\n" || s.cut != nil {
+		t.Fatalf("small: %+v", s)
+	}
+}
+
+func TestShapeStreamCutsOnLines(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 2000; i++ {
+		b.WriteString("line " + itoa(i) + "\n")
+	}
+	c := newCapture(4096, 4096)
+	c.Write([]byte(b.String()))
+	s := shapeStream(c, "stdout", 1000)
+	if !strings.HasPrefix(s.text, "line 0\n") || !strings.HasSuffix(s.text, "line 1999\n") || !strings.Contains(s.text, "[… wtagent cut the middle of stdout") {
+		t.Fatalf("shape: %q", s.text)
+	}
+	if s.cut == nil || s.cut.OriginalBytes != int64(b.Len()) || s.cut.KeptBytes > 1000 {
+		t.Fatalf("cut %+v", s.cut)
+	}
+	for _, part := range strings.Split(s.text, "\n") {
+		if part != "" && !strings.HasPrefix(part, "line ") && !strings.HasPrefix(part, "[…") {
+			t.Errorf("partial line %q", part)
+		}
+	}
+}
+
+func TestAllocate(t *testing.T) {
+	tests := []struct {
+		call, per int
+		sizes     []int
+		want      []int
+	}{
+		{100, 80, []int{10, 10}, []int{10, 10}},
+		{100, 80, []int{500, 10}, []int{80, 10}},
+		{100, 80, []int{500, 500}, []int{50, 50}},
+		{100, 80, []int{0, 500}, []int{0, 80}},
+	}
+	for _, tc := range tests {
+		got := allocate(tc.call, tc.per, tc.sizes...)
+		for i := range got {
+			if got[i] != tc.want[i] {
+				t.Errorf("allocate(%d,%d,%v) = %v, want %v", tc.call, tc.per, tc.sizes, got, tc.want)
+				break
+			}
+		}
+	}
+}
+
+func TestOutputRing(t *testing.T) {
+	r := newOutputRing(8)
+	r.write([]byte("abc"))
+	if d, from, lost := r.since(0); string(d) != "abc" || from != 0 || lost != 0 {
+		t.Fatalf("since 0: %q %d %d", d, from, lost)
+	}
+	r.write([]byte("defghij")) // 10 bytes written, ring keeps 8
+	if d, from, lost := r.since(0); string(d) != "cdefghij" || from != 2 || lost != 2 {
+		t.Fatalf("wrapped: %q %d %d", d, from, lost)
+	}
+	if d, _, _ := r.since(7); string(d) != "hij" {
+		t.Fatalf("since 7: %q", d)
+	}
+	r.write(bytes.Repeat([]byte("x"), 20))
+	if d, from, lost := r.since(3); len(d) != 8 || from != 22 || lost != 19 || r.end != 30 {
+		t.Fatalf("huge write: %q %d %d end %d", d, from, lost, r.end)
+	}
+	if d, from, _ := r.since(100); len(d) != 0 || from != 30 {
+		t.Fatalf("past end: %q %d", d, from)
+	}
+}
+
+func TestDetectURLs(t *testing.T) {
+	tests := []struct {
+		line string
+		want []string
+	}{
+		{"  ➜  Local:   http://localhost:5173/", []string{"http://localhost:5173/"}},
+		{"  ➜  Network: http://192.168.1.4:5173/", nil},
+		{"ready - started server on 0.0.0.0:3000, url: http://localhost:3000", []string{"http://localhost:3000"}},
+		{"Serving HTTP on 0.0.0.0 port 8000 (http://0.0.0.0:8000/) ...", []string{"http://localhost:8000/"}},
+		{"Listening at http://127.0.0.1:3000/.", []string{"http://127.0.0.1:3000/"}},
+		{"[::1] http://[::1]:4000/app", []string{"http://[::1]:4000/app"}},
+		{"docs at https://example.com", nil},
+	}
+	for _, tc := range tests {
+		got := detectURLs(string(cleanTerminal([]byte(tc.line))))
+		if strings.Join(got, ",") != strings.Join(tc.want, ",") {
+			t.Errorf("%q: %v, want %v", tc.line, got, tc.want)
+		}
+	}
+	var s lineScanner
+	lines := s.feed([]byte("\x1b[32mLocal:\x1b[0m http://local"))
+	lines = append(lines, s.feed([]byte("host:5173/\r\nnext\n"))...)
+	if len(lines) != 2 || detectURLs(lines[0])[0] != "http://localhost:5173/" {
+		t.Errorf("split chunks: %q", lines)
+	}
+}
+
+func TestVerificationKind(t *testing.T) {
+	tests := []struct {
+		cmd  string
+		want string
+	}{
+		{"go test ./...", "test"}, {"go build ./cmd/x", "build"}, {"go vet ./...", "build"}, {"go run .", "run"},
+		{"go mod tidy", ""}, {"cargo test", "test"}, {"cargo check", "build"},
+		{"npm test", "test"}, {"npm run build", "build"}, {"npm run dev", ""}, {"npm install", ""}, {"npm ci", ""},
+		{"pnpm typecheck", "build"}, {"yarn test:unit", "test"}, {"bun run lint", "lint"}, {"npx vitest run", "test"},
+		{"npx tsc --noEmit", "build"}, {"pnpm exec playwright test", "test"},
+		{"python3 -m pytest -q", "test"}, {"python -m unittest", "test"}, {"pytest", "test"}, {"python3 app.py", "run"},
+		{"python3 -m http.server", ""}, {"python3 -c print(1)", ""},
+		{"make", "build"}, {"make test", "build"}, {"./gradlew test", "test"}, {"mvn -q verify", "test"},
+		{"cmake --build build", "build"}, {"cmake ..", ""}, {"dotnet test", "test"}, {"vite build", "build"}, {"vite", ""},
+		{"node server.js", "run"}, {"node --version", ""}, {"./build.sh", "build"}, {"./scripts/run_tests.sh", "test"},
+		{"./deploy.sh", "run"}, {"env CI=1 npm test", "test"}, {"timeout 60 go test", "test"},
+		{"curl -fsS http://localhost:5173/", "smoke"}, {"curl https://example.com", ""},
+		{"ls -la", ""}, {"git status", ""}, {"rm -rf dist", ""}, {"echo hi", ""},
+		{"eslint .", "lint"}, {"ruff check .", "lint"}, {"prettier --check .", "lint"}, {"prettier --write .", ""},
+	}
+	for _, tc := range tests {
+		w := strings.Fields(tc.cmd)
+		if got := verificationKind(w[0], w[1:]); got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.cmd, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		script, want string
+	}{
+		{"cd web && npm run build", "build"}, {"npm ci && npm test 2>&1 | tail -50", "test"}, {"ls; echo done", ""},
+	} {
+		if got := verificationKind("bash", []string{"-c", tc.script}); got != tc.want {
+			t.Errorf("bash -c %q: %q, want %q", tc.script, got, tc.want)
+		}
+	}
+}
