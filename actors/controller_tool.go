@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/anthdm/hollywood/actor"
 
@@ -27,14 +28,25 @@ func (c *controller) execute(ctx *actor.Context) {
 	c.enter(ctx, messages.PhaseExecuting)
 	p := messages.ToolProposedPayload{OpKey: op.key, Call: op.call, ReplyMessageID: op.replyID}
 	c.record(ctx, messages.EvToolPrepared, op.callID, p, false, nil)
-	inv := messages.InvokeTool{CallID: op.callID, OpKey: op.key, Call: op.call, Timeout: c.cfg.Limits.ToolTime,
-		Env: op.verdict.Env, Outside: op.verdict.Outside}
+	inv := messages.InvokeTool{CallID: op.callID, OpKey: op.key, Call: capTimeout(op.call, c.cfg.Limits.ToolTime),
+		Timeout: c.cfg.Limits.ToolTime, Env: op.verdict.Env, Outside: op.verdict.Outside}
 	// A call with side effects must be known to have started before it
 	// runs, or a crash could run it twice; a read-only call may simply run
 	// again, so it needs no fsync.
 	c.record(ctx, messages.EvToolStarted, op.callID, p, !c.cfg.readOnly(op.call.Name), func(ctx *actor.Context) {
 		ctx.Send(c.p.tools, inv)
 	})
+}
+
+// capTimeout holds a program's own timeout_ms to the per-tool time limit.
+// The logged call keeps what the model asked for.
+func capTimeout(call messages.ToolCall, limit time.Duration) messages.ToolCall {
+	if a, ok := call.Args.(*protocol.ExecArgs); ok && time.Duration(a.TimeoutMS)*time.Millisecond > limit {
+		capped := *a
+		capped.TimeoutMS = int(limit.Milliseconds())
+		call.Args = &capped
+	}
+	return call
 }
 
 // denied completes the current operation without running it.

@@ -1,0 +1,33 @@
+package actors
+
+import (
+	"testing"
+	"time"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/protocol"
+)
+
+func TestCapTimeout(t *testing.T) {
+	for _, c := range []struct {
+		asked, limit time.Duration
+		want         int
+	}{
+		{30 * time.Minute, 10 * time.Minute, 600000},
+		{5 * time.Minute, 10 * time.Minute, 300000},
+		{time.Hour, time.Hour, 3600000},
+	} {
+		args := &protocol.ExecArgs{Program: "make", TimeoutMS: int(c.asked.Milliseconds())}
+		got := capTimeout(messages.ToolCall{Name: protocol.ToolTerminalExec, Args: args}, c.limit)
+		if ms := got.Args.(*protocol.ExecArgs).TimeoutMS; ms != c.want {
+			t.Errorf("asked %v, limit %v: timeout_ms %d, want %d", c.asked, c.limit, ms, c.want)
+		}
+		if args.TimeoutMS != int(c.asked.Milliseconds()) {
+			t.Errorf("the logged call's arguments were changed")
+		}
+	}
+	read := messages.ToolCall{Name: protocol.ToolFSRead, Args: &protocol.FSReadArgs{Path: "a"}}
+	if got := capTimeout(read, time.Second); got.Args != read.Args {
+		t.Error("a non-program call was changed")
+	}
+}
