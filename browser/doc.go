@@ -1,5 +1,69 @@
 // Package browser is the ChatGPT web adapter: it discovers and launches a
 // dedicated Chrome with its own persistent profile, drives the ChatGPT page
 // over CDP with chromedp, and implements model.Transport. Everything
-// DOM-specific stays inside this package.
+// DOM-specific stays inside this package; the runtime never sees a
+// selector.
+//
+// # Chrome
+//
+// Discover finds Chrome, then Chromium, then Edge (WTAGENT_CHROME
+// overrides). The Transport starts it with Options.ProfileDir as its
+// user data directory, never the user's daily profile, in a visible window
+// (chromedp.VisibleWindow) that is minimised through Browser.setWindowBounds
+// while the user is not needed and restored when they must log in, solve a
+// challenge or close a blocking dialog. Options.Headless is for tests and
+// CI. The cookie-relevant flags (password-store=basic, use-mock-keychain)
+// are the same on every launch, and the anti-throttling flags keep a
+// minimised window streaming.
+//
+// Chrome is driven over a pipe (--remote-debugging-pipe, chromedp's default
+// for an exec allocator): Chrome opens no debugging port, so no other local
+// process can attach to the logged-in session, and the Transport only ever
+// talks to the Chrome it launched. A profile that another browser process
+// holds (a leftover Chrome: its SingletonLock names a live process) is
+// refused with a *ProfileLockedError; ProfileInUse reports it for
+// `wtagent doctor`.
+//
+// # Crashes and restarts
+//
+// Every page step has a deadline, and a crash cancels every step at once:
+// when Chrome exits or loses its connection, the tab crashes or detaches,
+// the Transport's methods return an error wrapping model.ErrCrash within
+// milliseconds. A new Start on the same Transport value relaunches Chrome
+// with the same profile (a new Transport with the same Options works too,
+// once the old one is closed). Open(cursor) reopens the conversation, and
+// Await(binding) finds the reply to the message already sent, bound by the
+// message id, the conversation-turn-N and the text hash the Binding
+// recorded, without sending it again. A binding whose message the
+// conversation does not have gives model.ErrNotSent.
+//
+// # The page
+//
+// All locators, text patterns and page endpoints are in locators.go, under
+// AdapterVersion. A locator that fails is a *AdapterError wrapping
+// model.ErrAdapter, with a redacted DOM snapshot and a screenshot saved in
+// Options.DiagnosticsDir; it is never reported as a model or tool error.
+//
+// Login is read from the page's /api/auth/session (a logged-out page shows
+// a composer too). A login wall or a challenge is reported through Start's
+// state callback (ModelAuthRequired, ModelTakeoverRequired), and the
+// Transport waits for the user, polling with backoff, then continues by
+// itself.
+//
+// Messages are entered without key events: short text with one
+// Input.insertText, long text by replacing the editor's content in one
+// page-side call (one <p> per line), read back exactly from the editor;
+// text over Options.MaxInline, or text the composer does not hold exactly,
+// goes as an attached .txt file with a short inline instruction. The send
+// is confirmed by a new user message or the page's conversation request,
+// and repeated at most once, only when the composer still holds the text.
+//
+// Completion is pushed: by the page's own conversation stream, read
+// through CDP's Network domain (Network.streamResourceContent), which says
+// when the reply finished; else by a page-side MutationObserver reporting
+// through a Runtime binding, with a short stability window; polling is the
+// fallback. The text is read, in order, from the stream (the v1 delta
+// patches), the conversation document the page fetches with its own
+// session, the copy action, and last a DOM-to-markdown walk;
+// Reply.Source names the one used.
 package browser

@@ -1,0 +1,135 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/wtagent/wtagent/browser/mockchat"
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/model"
+)
+
+// TestLoginWall: a logged-out page (which still shows a composer) makes
+// Start report AuthRequired and wait; when the session logs in, Start
+// continues by itself.
+func TestLoginWall(t *testing.T) {
+	srv, url := newMock(t, mockchat.Options{LoggedIn: false, Script: script(model.ScriptLine{Reply: "welcome back"})})
+	st := newStates()
+	tr := New(testOptions(t, url))
+	t.Cleanup(func() { tr.Close() })
+	done := make(chan error, 1)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		done <- tr.Start(ctx, st.record)
+	}()
+	st.wait(t, messages.ModelAuthRequired, 40*time.Second)
+	select {
+	case err := <-done:
+		t.Fatalf("Start returned while logged out: %v", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	srv.SetLoggedIn(true)
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Start: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("Start did not continue after the login")
+	}
+	st.wait(t, messages.ModelReady, time.Second)
+	if _, err := tr.Open(ctxFor(t, 30*time.Second), ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, r := roundTrip(t, tr, 1, "hello"); r.Text != "welcome back" {
+		t.Fatalf("reply %q", r.Text)
+	}
+}
+
+// TestChallengeWaits: a challenge interstitial on the next navigation
+// makes Open report TakeoverRequired and wait until it is lifted.
+func TestChallengeWaits(t *testing.T) {
+	srv, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(
+		model.ScriptLine{Reply: "first", Fault: mockchat.FaultChallenge},
+		model.ScriptLine{Reply: "second"},
+	)})
+	tr := shared.use(t, url, nil)
+	st := newStates()
+	tr.state = st.record
+	b, _ := roundTrip(t, tr, 1, "one")
+	if !srv.Challenged() {
+		t.Fatal("the mock is not in challenge mode")
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := tr.Open(ctxFor(t, 60*time.Second), b.Cursor)
+		done <- err
+	}()
+	st.wait(t, messages.ModelTakeoverRequired, 30*time.Second)
+	srv.SetChallenge(false)
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Open: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("Open did not continue after the challenge")
+	}
+	if _, r := roundTrip(t, tr, 2, "two"); r.Text != "second" {
+		t.Fatalf("reply %q", r.Text)
+	}
+}
+
+// TestLogoutMidTurn: the session expires as the message is sent; Await
+// reports AuthRequired, waits for the login, then says the message is not
+// in the conversation, and a resend is answered.
+func TestLogoutMidTurn(t *testing.T) {
+	srv, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(model.ScriptLine{Reply: "answered after login", Fault: mockchat.FaultLogout})})
+	tr := shared.use(t, url, nil)
+	st := newStates()
+	tr.state = st.record
+	ctx := ctxFor(t, 90*time.Second)
+	b, err := tr.Send(ctx, messages.Outbound{Turn: 1, Text: "are you there"})
+	if err != nil {
+		t.Fatalf("Send: %v", err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := tr.Await(ctx, b, nil)
+		done <- err
+	}()
+	st.wait(t, messages.ModelAuthRequired, 30*time.Second)
+	srv.SetLoggedIn(true)
+	select {
+	case err = <-done:
+	case <-time.After(40 * time.Second):
+		t.Fatal("Await did not return after the login")
+	}
+	if !errors.Is(err, model.ErrNotSent) {
+		t.Fatalf("Await: %v, want ErrNotSent", err)
+	}
+	if _, err := tr.Open(ctx, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, r := roundTrip(t, tr, 1, "are you there"); r.Text != "answered after login" {
+		t.Fatalf("reply %q", r.Text)
+	}
+}
+
+// TestCheckLogin reads the login state without waiting.
+func TestCheckLogin(t *testing.T) {
+	for _, in := range []bool{true, false} {
+		_, url := newMock(t, mockchat.Options{LoggedIn: in})
+		got, err := CheckLogin(ctxFor(t, 60*time.Second), testOptions(t, url))
+		want := LoginRequired
+		if in {
+			want = LoginOK
+		}
+		if err != nil || got != want {
+			t.Fatalf("logged in %v: CheckLogin = %s, %v; want %s", in, got, err, want)
+		}
+	}
+}

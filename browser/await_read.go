@@ -1,0 +1,255 @@
+package browser
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"time"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/model"
+)
+
+// classifyCardText sorts an error text into rate_limit, too_long or error
+// with the patterns of locators.go.
+func classifyCardText(text string) string {
+	pt := patternTable()
+	switch {
+	case regexp.MustCompile("(?i)" + pt["tooLong"]).MatchString(text):
+		return "too_long"
+	case regexp.MustCompile("(?i)" + pt["rateLimit"]).MatchString(text):
+		return "rate_limit"
+	}
+	return "error"
+}
+
+// conversationDoc fetches the active branch of the binding's conversation
+// with the page's own session.
+func (w *turnWatch) conversationDoc(ctx context.Context) (convDoc, bool) {
+	if w.t.opts.noDoc {
+		return convDoc{}, false
+	}
+	id := conversationID(w.b.Cursor)
+	if id == "" {
+		if here, err := w.s.location(ctx); err == nil {
+			id = conversationID(here)
+		}
+	}
+	if id == "" {
+		return convDoc{}, false
+	}
+	var doc convDoc
+	if err := w.s.call(ctx, 15*time.Second, &doc, "conversation", id); err != nil {
+		w.t.opts.Logger.Debug("conversation document", "err", err)
+		return convDoc{}, false
+	}
+	if doc.Status != 200 {
+		w.t.opts.Logger.Debug("conversation document unavailable", "status", doc.Status, "challenge", doc.Challenge, "err", doc.Err)
+		return doc, false
+	}
+	return doc, true
+}
+
+// fromConversation completes the turn from the conversation document when
+// it holds a finished reply. Unless force is set it reads the document at
+// most every jsonWait (backing off while the reply is still running).
+func (w *turnWatch) fromConversation(ctx context.Context, force bool) (messages.Reply, bool, error) {
+	now := time.Now()
+	if !force && now.Before(w.jsonNext) {
+		return messages.Reply{}, false, nil
+	}
+	w.jsonNext = now.Add(w.jsonWait)
+	if w.jsonWait = w.jsonWait * 3 / 2; w.jsonWait > 5*time.Second {
+		w.jsonWait = 5 * time.Second
+	}
+	doc, ok := w.conversationDoc(ctx)
+	if err := ctx.Err(); err != nil {
+		return messages.Reply{}, true, err
+	}
+	if !ok {
+		w.docPending = false
+		return messages.Reply{}, false, nil
+	}
+	turn := doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, w.b.PrevAssistantID)
+	if !turn.UserFound {
+		w.docPending = false
+		return messages.Reply{}, false, nil
+	}
+	if turn.Reply == nil || !turn.Finished {
+		// The document knows the turn and the reply is not done: it is the
+		// authority (a cut stream leaves a partial page), unless it stays
+		// so for long while the page is quiet.
+		if w.pendingSince.IsZero() {
+			w.pendingSince = now
+		}
+		w.docPending = now.Sub(w.pendingSince) < 30*time.Second
+		return messages.Reply{}, false, nil
+	}
+	text := turn.Reply.text()
+	if text == "" {
+		return messages.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: the reply to turn %d finished with no text", model.ErrEmpty, w.b.Turn))
+	}
+	return w.reply(ctx, text, turn.Reply.ID, turn.Reply.ModelSlug, messages.SourceConversation), true, nil
+}
+
+// checkSent verifies after a restart that the bound user message is in the
+// conversation. Only a conversation document that positively lacks it
+// gives model.ErrNotSent; the page alone may simply not have rendered it.
+func (w *turnWatch) checkSent(ctx context.Context) error {
+	deadline := time.Now().Add(w.t.opts.StepTimeout)
+	for time.Now().Before(deadline) {
+		if w.last.UserFound {
+			return nil
+		}
+		if err := w.refresh(ctx); err != nil {
+			return err
+		}
+		if w.last.UserFound {
+			return nil
+		}
+		if doc, ok := w.conversationDoc(ctx); ok {
+			if !doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, "").UserFound {
+				return errNotSent(fmt.Sprintf("the conversation %s has no message %s", w.b.Cursor, w.b.UserMessageID))
+			}
+			return nil
+		}
+		if err := w.s.sleep(ctx, 250*time.Millisecond); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// onCard handles an error or limit card after the bound message.
+func (w *turnWatch) onCard(ctx context.Context, st turnState) (messages.Reply, bool, error) {
+	c := st.Err
+	switch c.Kind {
+	case "rate_limit":
+		return messages.Reply{}, true, w.rateLimited(c.Text)
+	case "too_long":
+		return messages.Reply{}, true, failure(messages.FailTooLong, fmt.Errorf("%w: %s", model.ErrTooLong, c.Text))
+	}
+	if time.Since(w.retryAt) < 2*time.Second {
+		return messages.Reply{}, false, nil // the retry is being handled
+	}
+	// A generic error. Is the reply there anyway?
+	doc, ok := w.conversationDoc(ctx)
+	absent := st.ID == "" || st.Len <= len(c.Text)+32
+	if ok {
+		turn := doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, w.b.PrevAssistantID)
+		if turn.Reply != nil && turn.Finished && turn.Reply.text() != "" {
+			return w.reply(ctx, turn.Reply.text(), turn.Reply.ID, turn.Reply.ModelSlug, messages.SourceConversation), true, nil
+		}
+		absent = turn.Reply == nil || turn.Reply.text() == ""
+	}
+	if absent && c.Retry && w.retries < w.t.opts.MaxRetries {
+		w.retries++
+		w.t.report(messages.ModelRecovering, fmt.Sprintf("ChatGPT said %q; retrying (%d of %d)", c.Text, w.retries, w.t.opts.MaxRetries), w.b.Cursor)
+		w.mark, w.stream = w.s.net.mark(), ""
+		if err := w.s.click(ctx, clickSpec{Retry: true}); err != nil {
+			return messages.Reply{}, true, w.s.wrap(ctx, fmt.Errorf("browser: click retry: %w", err))
+		}
+		w.retryAt = time.Now()
+		w.started, w.changed, w.sawReply = time.Now(), time.Now(), false
+		return messages.Reply{}, false, nil
+	}
+	if absent {
+		return messages.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: ChatGPT showed %q and no reply (after %d retries)", model.ErrEmpty, c.Text, w.retries))
+	}
+	return messages.Reply{}, true, failure(messages.FailOther, fmt.Errorf("browser: ChatGPT showed %q after a partial reply", c.Text))
+}
+
+// rateLimited reports the limit and returns its error.
+func (w *turnWatch) rateLimited(text string) error {
+	w.t.report(messages.ModelRateLimited, "ChatGPT usage limit: "+text, w.b.Cursor)
+	return failure(messages.FailRateLimit, fmt.Errorf("%w: %s", model.ErrRateLimit, text))
+}
+
+// onAuthLost handles a conversation request refused for lack of a session
+// (or a challenge): it waits for the user, reopens the conversation and
+// then finds out whether the message was kept.
+func (w *turnWatch) onAuthLost(ctx context.Context, status int64) (messages.Reply, bool, error) {
+	w.t.opts.Logger.Warn("the conversation request was refused", "status", status)
+	target := w.b.Cursor
+	if conversationID(target) == "" {
+		target = w.t.opts.BaseURL + "/"
+	}
+	st, _, err := w.t.loginState(ctx, w.s)
+	if err != nil {
+		return messages.Reply{}, true, err
+	}
+	if st == LoginOK {
+		// The session is fine: the refusal was about the request.
+		return messages.Reply{}, true, failure(messages.FailOther, fmt.Errorf("browser: ChatGPT refused the message with HTTP %d", status))
+	}
+	if err := w.t.waitForUser(ctx, w.s, st, target); err != nil {
+		return messages.Reply{}, true, err
+	}
+	w.mark, w.stream = w.s.net.mark(), ""
+	if err := w.watch(ctx); err != nil {
+		return messages.Reply{}, true, err
+	}
+	if doc, ok := w.conversationDoc(ctx); ok && !doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, "").UserFound {
+		return messages.Reply{}, true, errNotSent("the message was refused while the session was logged out")
+	}
+	if conversationID(w.b.Cursor) == "" {
+		return messages.Reply{}, true, errNotSent("the message was refused while the session was logged out")
+	}
+	w.started, w.changed = time.Now(), time.Now()
+	return messages.Reply{}, false, nil
+}
+
+// finishEmpty ends a turn whose reply stayed empty: the document may
+// still hold text the page did not render.
+func (w *turnWatch) finishEmpty(ctx context.Context) (messages.Reply, bool, error) {
+	if r, done, err := w.fromConversation(ctx, true); done || err != nil {
+		return r, true, err
+	}
+	return messages.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: the reply to turn %d stayed empty for %s", model.ErrEmpty, w.b.Turn, w.t.opts.EmptyTimeout))
+}
+
+// reportProgress passes the partial text to the progress callback, at
+// most every 200 ms, from the stream when there is one, else from the
+// page.
+func (w *turnWatch) reportProgress(ctx context.Context) {
+	if w.progress == nil || time.Since(w.lastProg) < 200*time.Millisecond {
+		return
+	}
+	var text string
+	if v, ok := w.boundStream(); ok && v.Result.HasReply {
+		if v.Result.Len == w.progLen {
+			return
+		}
+		text = w.s.net.text(v.ID)
+	} else {
+		if w.last.ID == "" || w.last.Len == w.progLen || time.Since(w.lastProg) < 500*time.Millisecond {
+			return
+		}
+		var md *string
+		if err := w.s.call(ctx, 0, &md, "markdown", w.last.ID); err != nil || md == nil {
+			return
+		}
+		text = *md
+	}
+	w.lastProg, w.progLen = time.Now(), len(text)
+	w.progress(text)
+}
+
+// reply builds the Reply.
+func (w *turnWatch) reply(ctx context.Context, text, id, slug string, src messages.ReplySource) messages.Reply {
+	cursor := w.b.Cursor
+	if conversationID(cursor) == "" {
+		if here, err := w.s.location(ctx); err == nil && conversationID(here) != "" {
+			cursor = here
+		}
+	}
+	if id == "" {
+		id = w.last.ID
+	}
+	if slug == "" {
+		slug = w.last.Slug
+	}
+	w.t.opts.Logger.Info("reply complete", "turn", w.b.Turn, "source", src, "bytes", len(text), "message_id", id)
+	w.t.report(messages.ModelReady, fmt.Sprintf("turn %d answered (%d bytes, from %s)", w.b.Turn, len(text), src), cursor)
+	return messages.Reply{Binding: w.b, Text: text, MessageID: id, ModelSlug: slug, Source: src, Cursor: cursor, CompletedAt: time.Now()}
+}

@@ -1,0 +1,130 @@
+package browser
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/wtagent/wtagent/browser/mockchat"
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/model"
+)
+
+// TestReplyFaults covers the page's error and limit states during a turn.
+func TestReplyFaults(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		line  model.ScriptLine
+		want  error
+		kind  messages.ModelFailure
+		state messages.ModelState
+	}{
+		{"rate limit", model.ScriptLine{Reply: "later", Fault: mockchat.FaultRateLimit}, model.ErrRateLimit, messages.FailRateLimit, messages.ModelRateLimited},
+		{"too long", model.ScriptLine{Fault: mockchat.FaultTooLong}, model.ErrTooLong, messages.FailTooLong, ""},
+		{"empty", model.ScriptLine{Reply: "unused", Fault: mockchat.FaultEmpty}, model.ErrEmpty, messages.FailEmpty, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(tc.line)})
+			tr := shared.use(t, url, nil)
+			st := newStates()
+			tr.state = st.record
+			ctx := ctxFor(t, 60*time.Second)
+			b, err := tr.Send(ctx, messages.Outbound{Turn: 1, Text: "hello"})
+			if err != nil {
+				t.Fatalf("Send: %v", err)
+			}
+			_, err = tr.Await(ctx, b, nil)
+			if !errors.Is(err, tc.want) || model.Failure(err) != tc.kind {
+				t.Fatalf("Await: %v (kind %s), want %v (%s)", err, model.Failure(err), tc.want, tc.kind)
+			}
+			if tc.state != "" {
+				st.wait(t, tc.state, time.Second)
+			}
+		})
+	}
+}
+
+// TestRetryAfterError: "Something went wrong" with no reply: Await clicks
+// the page's retry button and returns the reply of the retry.
+func TestRetryAfterError(t *testing.T) {
+	reply := "second time lucky"
+	srv, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(model.ScriptLine{Reply: reply, Fault: mockchat.FaultErrorRetry})})
+	tr := shared.use(t, url, nil)
+	_, r := roundTrip(t, tr, 1, "please")
+	if r.Text != reply {
+		t.Fatalf("reply %q, want %q", r.Text, reply)
+	}
+	got := srv.Received()
+	if len(got) != 2 || got[0].Action != "next" || got[1].Action != "variant" || got[1].MessageID != got[0].MessageID {
+		t.Fatalf("received %+v, want the message and one retry of it", got)
+	}
+}
+
+// TestModalDismissed: a #modal-beacon dialog over the composer is closed
+// before the next message.
+func TestModalDismissed(t *testing.T) {
+	srv, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(
+		model.ScriptLine{Reply: "first", Fault: mockchat.FaultModal},
+		model.ScriptLine{Reply: "second"},
+	)})
+	tr := shared.use(t, url, nil)
+	roundTrip(t, tr, 1, "one")
+	s, _ := tr.live()
+	if _, err := s.waitSnap(ctxFor(t, 10*time.Second), 5*time.Second, func(p pageSnap) bool { return p.Modal }); err != nil {
+		t.Fatalf("the mock showed no modal: %v", err)
+	}
+	_, r := roundTrip(t, tr, 2, "two")
+	if r.Text != "second" || len(srv.Received()) != 2 {
+		t.Fatalf("reply %q after the modal; received %d", r.Text, len(srv.Received()))
+	}
+}
+
+// TestAdapterError: a DOM without a stable locator the adapter cannot do
+// without is an adapter error with a snapshot and a screenshot on disk,
+// never a model error.
+func TestAdapterError(t *testing.T) {
+	srv, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(model.ScriptLine{Reply: "x"})})
+	if err := srv.BreakLocator(mockchat.LocatorMessage); err != nil {
+		t.Fatal(err)
+	}
+	tr := shared.use(t, url, func(o *Options) { o.StepTimeout = 1500 * time.Millisecond })
+	_, err := tr.Send(ctxFor(t, 60*time.Second), messages.Outbound{Turn: 1, Text: "hello"})
+	if !errors.Is(err, model.ErrAdapter) || model.Failure(err) != messages.FailAdapter {
+		t.Fatalf("Send: %v, want an adapter error", err)
+	}
+	var ae *AdapterError
+	if !errors.As(err, &ae) {
+		t.Fatalf("no *AdapterError in %v", err)
+	}
+	if ae.Locator != "message" || ae.Snapshot == "" || ae.Screenshot == "" || !strings.Contains(err.Error(), ae.Snapshot) {
+		t.Fatalf("adapter error %+v", ae)
+	}
+	html, err := os.ReadFile(ae.Snapshot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(html), `data-role="user"`) || strings.Contains(string(html), "mock-access-token") {
+		t.Fatalf("snapshot lacks the page or holds the token (%d bytes)", len(html))
+	}
+	if png, err := os.ReadFile(ae.Screenshot); err != nil || len(png) < 8 || string(png[1:4]) != "PNG" {
+		t.Fatalf("screenshot: %v (%d bytes)", err, len(png))
+	}
+}
+
+// TestLocatorFallback: the composer lost its id; the next locator of the
+// list finds the editor and the turn works.
+func TestLocatorFallback(t *testing.T) {
+	srv, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(model.ScriptLine{Reply: "fine"})})
+	for _, l := range []string{mockchat.LocatorComposer, mockchat.LocatorSendButton, mockchat.LocatorTurn} {
+		if err := srv.BreakLocator(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tr := shared.use(t, url, nil)
+	_, r := roundTrip(t, tr, 1, "line one\n\n\tline three")
+	if r.Text != "fine" || srv.Received()[0].Text != "line one\n\n\tline three" {
+		t.Fatalf("reply %q, received %q", r.Text, srv.Received()[0].Text)
+	}
+}

@@ -1,0 +1,63 @@
+package browser
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/wtagent/wtagent/browser/mockchat"
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/model"
+)
+
+// TestModeSelection selects modes on the mock's model menu (a portal menu
+// with a disabled item and a nested submenu) and checks what the page then
+// sends.
+func TestModeSelection(t *testing.T) {
+	for _, tc := range []struct {
+		mode, outcome, selected, posted string
+	}{
+		{"thinking", "selected", "gpt-5-2-thinking", "gpt-5-2-thinking"},
+		{"pro", "fallback", "gpt-5-2-thinking", "gpt-5-2-thinking"}, // disabled: the nearest enabled item before it
+		{"o3", "selected", "o3", "o3"},                              // in the "Legacy models" submenu
+		{"gpt-4.5", "fallback", "o3", "o3"},                         // disabled in the submenu
+		{"Auto", "already", "gpt-5-2", "gpt-5-2"},                   // by its label: the default
+		{"no-such-mode", "kept", "", "gpt-5-2"},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			srv, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(model.ScriptLine{Reply: "ok"})})
+			var mu sync.Mutex
+			var got []messages.ModeSelected
+			tr := shared.use(t, url, func(o *Options) {
+				o.Mode = tc.mode
+				o.OnMode = func(m messages.ModeSelected) { mu.Lock(); got = append(got, m); mu.Unlock() }
+			})
+			roundTrip(t, tr, 1, "hi")
+			mu.Lock()
+			defer mu.Unlock()
+			if len(got) != 1 {
+				t.Fatalf("OnMode called %d times", len(got))
+			}
+			if got[0].Requested != tc.mode || got[0].Outcome != tc.outcome || got[0].Selected != tc.selected {
+				t.Errorf("mode %+v, want outcome %s selected %q", got[0], tc.outcome, tc.selected)
+			}
+			if m := srv.Received()[0].Model; m != tc.posted {
+				t.Errorf("the page sent with model %q, want %q", m, tc.posted)
+			}
+		})
+	}
+}
+
+// TestModeAlreadyFromSwitcher: after a selection the switcher names the
+// mode, so a new conversation recognises it without opening the menu.
+func TestModeAlreadyFromSwitcher(t *testing.T) {
+	srv, url := newMock(t, mockchat.Options{LoggedIn: true, Model: "gpt-5-2-instant", Script: script(model.ScriptLine{Reply: "ok"})})
+	var got []messages.ModeSelected
+	tr := shared.use(t, url, func(o *Options) {
+		o.Mode = "5.2 Instant"
+		o.OnMode = func(m messages.ModeSelected) { got = append(got, m) }
+	})
+	roundTrip(t, tr, 1, "hi")
+	if len(got) != 1 || got[0].Outcome != "already" || srv.Received()[0].Model != "gpt-5-2-instant" {
+		t.Fatalf("mode %+v, model %q", got, srv.Received()[0].Model)
+	}
+}

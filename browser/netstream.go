@@ -1,0 +1,361 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// netTracker follows the page's own conversation streams through CDP's
+// Network domain: it notices the POST /backend-api/f/conversation (and
+// the resume GET), turns on Network.streamResourceContent when the
+// response arrives, and feeds every Network.dataReceived chunk to a
+// streamParser. The page never sees it.
+//
+// Its handle method runs on the tab's event loop and must not block or
+// send commands; the commands run on goroutines of the session.
+type netTracker struct {
+	path  *regexp.Regexp
+	spawn func(func(ctx context.Context)) // runs work on a session goroutine
+
+	mu      sync.Mutex
+	seq     int
+	streams map[network.RequestID]*netStream
+	notify  chan struct{} // cap 1: something changed
+}
+
+// keepStreams is how many recent streams the tracker keeps.
+const keepStreams = 8
+
+// netStream is one conversation request.
+type netStream struct {
+	ID      network.RequestID
+	Seq     int
+	Resume  bool
+	ConvID  string  // from the resume URL or the stream
+	UserID  string  // messages[0].id of the POST body
+	Posted  *string // messages[0].content.parts[0] of the POST body
+	Started time.Time
+
+	Status    int64
+	Streaming bool     // streamResourceContent succeeded
+	pending   [][]byte // chunks that arrived before it returned
+	Loaded    bool     // loadingFinished
+	Failed    string   // loadingFailed's error text
+	LastData  time.Time
+	parser    streamParser
+	bodyRead  bool
+}
+
+func newNetTracker(spawn func(func(ctx context.Context))) *netTracker {
+	return &netTracker{
+		path:    regexp.MustCompile(streamPathRE),
+		spawn:   spawn,
+		streams: make(map[network.RequestID]*netStream),
+		notify:  make(chan struct{}, 1),
+	}
+}
+
+func (n *netTracker) signal() {
+	select {
+	case n.notify <- struct{}{}:
+	default:
+	}
+}
+
+// handle takes one network event from the tab's listener.
+func (n *netTracker) handle(ev any) {
+	switch e := ev.(type) {
+	case *network.EventRequestWillBeSent:
+		n.request(e)
+	case *network.EventResponseReceived:
+		n.response(e)
+	case *network.EventDataReceived:
+		n.data(e)
+	case *network.EventLoadingFinished:
+		n.finished(e.RequestID)
+	case *network.EventLoadingFailed:
+		n.failed(e.RequestID, e.ErrorText)
+	}
+}
+
+func (n *netTracker) request(e *network.EventRequestWillBeSent) {
+	if e.Request == nil {
+		return
+	}
+	u, err := url.Parse(e.Request.URL)
+	if err != nil {
+		return
+	}
+	m := n.path.FindStringSubmatch(u.Path)
+	if m == nil {
+		return
+	}
+	resume := m[1] != ""
+	if !resume && e.Request.Method != "POST" {
+		return
+	}
+	st := &netStream{ID: e.RequestID, Resume: resume, ConvID: m[1], Started: time.Now()}
+	var body []byte
+	for _, pd := range e.Request.PostDataEntries {
+		body = append(body, pd.Bytes...)
+	}
+	if len(body) > 0 {
+		st.UserID, st.Posted = postedMessage(body)
+	}
+	n.mu.Lock()
+	n.seq++
+	st.Seq = n.seq
+	n.streams[e.RequestID] = st
+	for id, old := range n.streams {
+		if old.Seq <= n.seq-keepStreams {
+			delete(n.streams, id)
+		}
+	}
+	n.mu.Unlock()
+	if !resume && st.Posted == nil && e.Request.HasPostData {
+		id := e.RequestID
+		n.spawn(func(ctx context.Context) {
+			res, err := chromedp.Call(ctx, network.GetRequestPostData, network.GetRequestPostDataParams{RequestID: id})
+			if err != nil {
+				return
+			}
+			uid, text := postedMessage([]byte(res.PostData))
+			n.mu.Lock()
+			if s := n.streams[id]; s != nil && s.Posted == nil {
+				s.UserID, s.Posted = uid, text
+			}
+			n.mu.Unlock()
+			n.signal()
+		})
+	}
+	n.signal()
+}
+
+// postedMessage returns the id and the text of the user message a
+// conversation POST body carries.
+func postedMessage(body []byte) (string, *string) {
+	var b struct {
+		Messages []struct {
+			ID     string `json:"id"`
+			Author struct {
+				Role string `json:"role"`
+			} `json:"author"`
+			Content struct {
+				Parts []json.RawMessage `json:"parts"`
+			} `json:"content"`
+		} `json:"messages"`
+	}
+	if json.Unmarshal(body, &b) != nil {
+		return "", nil
+	}
+	for _, m := range b.Messages {
+		if m.Author.Role != "user" && m.Author.Role != "" {
+			continue
+		}
+		var text *string
+		if len(m.Content.Parts) > 0 {
+			var t string
+			if json.Unmarshal(m.Content.Parts[0], &t) == nil {
+				text = &t
+			}
+		}
+		return m.ID, text
+	}
+	return "", nil
+}
+
+func (n *netTracker) response(e *network.EventResponseReceived) {
+	n.mu.Lock()
+	st := n.streams[e.RequestID]
+	if st == nil {
+		n.mu.Unlock()
+		return
+	}
+	if e.Response != nil {
+		st.Status = e.Response.Status
+	}
+	ok := e.Response != nil && e.Response.Status == 200 && strings.Contains(e.Response.MimeType, "event-stream")
+	n.mu.Unlock()
+	n.signal()
+	if !ok {
+		return
+	}
+	id := e.RequestID
+	n.spawn(func(ctx context.Context) {
+		res, err := chromedp.Call(ctx, network.StreamResourceContent, network.StreamResourceContentParams{RequestID: id})
+		n.mu.Lock()
+		st := n.streams[id]
+		if st == nil {
+			n.mu.Unlock()
+			return
+		}
+		if err == nil {
+			st.Streaming = true
+			st.parser.write(res.BufferedData)
+			for _, c := range st.pending {
+				st.parser.write(c)
+			}
+			st.pending = nil
+		}
+		loaded := st.Loaded
+		n.mu.Unlock()
+		if err != nil && loaded {
+			n.readBody(id)
+		}
+		n.signal()
+	})
+}
+
+func (n *netTracker) data(e *network.EventDataReceived) {
+	if len(e.Data) == 0 {
+		return
+	}
+	n.mu.Lock()
+	st := n.streams[e.RequestID]
+	if st == nil {
+		n.mu.Unlock()
+		return
+	}
+	st.LastData = time.Now()
+	if st.Streaming {
+		st.parser.write(e.Data)
+	} else {
+		st.pending = append(st.pending, e.Data)
+	}
+	n.mu.Unlock()
+	n.signal()
+}
+
+func (n *netTracker) finished(id network.RequestID) {
+	n.mu.Lock()
+	st := n.streams[id]
+	if st == nil {
+		n.mu.Unlock()
+		return
+	}
+	st.Loaded = true
+	streaming := st.Streaming
+	n.mu.Unlock()
+	if !streaming {
+		// streamResourceContent did not (yet) work: read the whole body.
+		n.readBody(id)
+	}
+	n.signal()
+}
+
+// readBody parses the finished response body when streaming was not on.
+func (n *netTracker) readBody(id network.RequestID) {
+	n.spawn(func(ctx context.Context) {
+		res, err := chromedp.Call(ctx, network.GetResponseBody, network.GetResponseBodyParams{RequestID: id})
+		if err != nil {
+			return
+		}
+		n.mu.Lock()
+		defer n.mu.Unlock()
+		st := n.streams[id]
+		if st == nil || st.Streaming || st.bodyRead {
+			return
+		}
+		st.bodyRead = true
+		st.parser = streamParser{}
+		st.parser.write(res.Body)
+		st.parser.write([]byte("\n\n"))
+		n.signal()
+	})
+}
+
+func (n *netTracker) failed(id network.RequestID, text string) {
+	n.mu.Lock()
+	if st := n.streams[id]; st != nil {
+		st.Failed = text
+		if text == "" {
+			st.Failed = "failed"
+		}
+	}
+	n.mu.Unlock()
+	n.signal()
+}
+
+// mark returns the current request sequence number: streams with a larger
+// Seq started after the mark.
+func (n *netTracker) mark() int {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.seq
+}
+
+// text returns the reply text the stream carries so far.
+func (n *netTracker) text(id network.RequestID) string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if st := n.streams[id]; st != nil {
+		return st.parser.text()
+	}
+	return ""
+}
+
+// netView is a copy of one stream's state for a reader.
+type netView struct {
+	ID       network.RequestID
+	Seq      int
+	Resume   bool
+	ConvID   string
+	UserID   string
+	Posted   *string
+	Status   int64
+	Loaded   bool
+	Failed   string
+	LastData time.Time
+	Result   streamResult
+}
+
+// after returns the streams that started after the mark, oldest first.
+func (n *netTracker) after(mark int) []netView {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	var out []netView
+	for _, st := range n.streams {
+		if st.Seq > mark {
+			out = append(out, st.view())
+		}
+	}
+	sortViews(out)
+	return out
+}
+
+// get returns one stream's state.
+func (n *netTracker) get(id network.RequestID) (netView, bool) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	st := n.streams[id]
+	if st == nil {
+		return netView{}, false
+	}
+	return st.view(), true
+}
+
+func (st *netStream) view() netView {
+	r := st.parser.result()
+	conv := st.ConvID
+	if conv == "" {
+		conv = r.ConversationID
+	}
+	return netView{ID: st.ID, Seq: st.Seq, Resume: st.Resume, ConvID: conv, UserID: st.UserID, Posted: st.Posted,
+		Status: st.Status, Loaded: st.Loaded, Failed: st.Failed, LastData: st.LastData, Result: r}
+}
+
+func sortViews(vs []netView) {
+	for i := 1; i < len(vs); i++ {
+		for j := i; j > 0 && vs[j].Seq < vs[j-1].Seq; j-- {
+			vs[j], vs[j-1] = vs[j-1], vs[j]
+		}
+	}
+}

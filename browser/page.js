@@ -1,0 +1,592 @@
+// The adapter's page-side helper. It runs in every document of the ChatGPT
+// tab (Page.addScriptToEvaluateOnNewDocument) and exposes window.__wtagent.
+// It knows no selector of its own: the Go side injects the locator and
+// pattern tables from locators.go. A MutationObserver pushes the state of
+// the watched turn to Go through a Runtime binding.
+(function () {
+  'use strict';
+  const VERSION = __WT_VERSION__;
+  const L = __WT_LOCATORS__;
+  const P = __WT_PATTERNS__;
+  const API = __WT_API__;
+  const BINDING = __WT_BINDING__;
+  if (window.__wtagent && window.__wtagent.version === VERSION) return;
+
+  const RX = {};
+  for (const k of Object.keys(P)) RX[k] = new RegExp(P[k], 'i');
+  const joined = {};
+  for (const k of Object.keys(L)) joined[k] = L[k].join(',');
+
+  function visible(el) {
+    if (!el || !el.isConnected) return false;
+    const s = getComputedStyle(el);
+    if (s.display === 'none' || s.visibility === 'hidden') return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  }
+  // q returns the first match of the locator in preference order; only a
+  // visible one unless any is set.
+  function q(name, root, any) {
+    root = root || document;
+    for (const sel of L[name]) {
+      let list;
+      try { list = root.querySelectorAll(sel); } catch (e) { continue; }
+      for (const el of list) if (any || visible(el)) return el;
+    }
+    return null;
+  }
+  // qa returns every match of the locator in document order.
+  function qa(name, root) {
+    root = root || document;
+    try { return Array.from(root.querySelectorAll(joined[name])); } catch (e) { }
+    const seen = new Set();
+    for (const sel of L[name]) {
+      try { root.querySelectorAll(sel).forEach((e) => seen.add(e)); } catch (e) { }
+    }
+    return Array.from(seen).sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  }
+  function label(el) {
+    return ((el.innerText || el.textContent || '') + '').trim();
+  }
+  function follows(a, b) { // b is after a in document order
+    return !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+  }
+  function fnv(s) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
+    return h;
+  }
+
+  // ---- conversation thread --------------------------------------------
+  function role(m) { return m.getAttribute('data-message-author-role') || ''; }
+  function turnOf(el) { return el.closest(joined.turn); }
+  function turnN(el) {
+    const t = turnOf(el);
+    if (!t) return 0;
+    const m = /conversation-turn-(\d+)/.exec(t.getAttribute('data-testid') || '');
+    return m ? parseInt(m[1], 10) : 0;
+  }
+  function msgText(m) {
+    const md = q('markdown', m, true);
+    return ((md || m).textContent || '');
+  }
+  function thread() {
+    const out = { maxN: 0, count: 0, lastUser: null, lastAssistant: null, turns: 0 };
+    const ms = qa('message');
+    out.count = ms.length;
+    for (const t of qa('turn')) {
+      const m = /conversation-turn-(\d+)/.exec(t.getAttribute('data-testid') || '');
+      if (m) out.maxN = Math.max(out.maxN, parseInt(m[1], 10));
+      out.turns++;
+    }
+    for (const m of ms) {
+      const d = { id: m.getAttribute('data-message-id') || '', n: turnN(m), slug: m.getAttribute('data-message-model-slug') || '' };
+      if (role(m) === 'user') out.lastUser = d;
+      if (role(m) === 'assistant') out.lastAssistant = d;
+    }
+    return out;
+  }
+  function findMessage(id) {
+    if (!id) return null;
+    for (const m of qa('message')) if (m.getAttribute('data-message-id') === id) return m;
+    return null;
+  }
+  // bound finds the watched user message and the newest assistant message
+  // after it (before the next user message). A reply whose id is the
+  // previous assistant id is stale and ignored (fail closed).
+  function bound(w) {
+    const ms = qa('message');
+    let u = null;
+    if (w.userId) u = ms.find((m) => role(m) === 'user' && m.getAttribute('data-message-id') === w.userId) || null;
+    if (!u && w.userN > 0) {
+      u = ms.find((m) => role(m) === 'user' && turnN(m) === w.userN) || null;
+      if (u && w.userId && u.getAttribute('data-message-id') && u.getAttribute('data-message-id') !== w.userId) u = null;
+    }
+    if (!u) return { u: null, a: null };
+    let a = null;
+    for (let i = ms.indexOf(u) + 1; i < ms.length; i++) {
+      const r = role(ms[i]);
+      if (r === 'user') break;
+      if (r === 'assistant') a = ms[i];
+    }
+    if (a && w.prevId && a.getAttribute('data-message-id') === w.prevId) a = null;
+    return { u, a };
+  }
+  function classify(text) {
+    if (RX.tooLong.test(text)) return 'too_long';
+    if (RX.rateLimit.test(text)) return 'rate_limit';
+    if (RX.genericError.test(text)) return 'error';
+    return 'error';
+  }
+  // errorAfter finds an error or limit card after the node (document
+  // order), outside the composer.
+  function errorAfter(u) {
+    const comp = q('composer', document, true);
+    for (const el of qa('errorCard')) {
+      if (u && !follows(u, el)) continue;
+      if (comp && comp.contains(el)) continue;
+      if (!visible(el)) continue;
+      // The card's own text: the error element, or the retry button's
+      // container.
+      const isRetry = el.matches(joined.retry);
+      const text = label(isRetry ? (el.parentElement || el) : el).slice(0, 400);
+      const scope = el.closest(joined.turn + ',[role="alert"]') || el.parentElement || el;
+      const retry = isRetry || !!q('retry', scope);
+      return { kind: classify(text), text, retry };
+    }
+    return null;
+  }
+  // shown is true when el or one of its first descendants is visible (a
+  // portal wrapper has no box of its own).
+  function shown(el) {
+    if (!el) return false;
+    if (visible(el)) return true;
+    const kids = el.querySelectorAll('*');
+    for (let i = 0; i < kids.length && i < 200; i++) if (visible(kids[i])) return true;
+    return false;
+  }
+  function modalOpen() { return shown(q('modal', document, true)); }
+  function sendState() {
+    const el = q('send');
+    return { p: !!el, e: !!el && !el.disabled && el.getAttribute('aria-disabled') !== 'true' };
+  }
+
+  let W = null; // the watched turn
+  function state() {
+    const st = { k: W ? W.key : '', stop: !!q('stop'), send: sendState().e, path: location.pathname };
+    if (!W) return st;
+    const b = bound(W);
+    st.u = !!b.u;
+    if (b.u) st.uid = b.u.getAttribute('data-message-id') || '';
+    if (b.a) {
+      const txt = msgText(b.a);
+      st.id = b.a.getAttribute('data-message-id') || '';
+      st.n = turnN(b.a);
+      st.len = txt.length;
+      st.h = fnv(txt);
+      st.slug = b.a.getAttribute('data-message-model-slug') || '';
+      const t = turnOf(b.a) || b.a.parentElement;
+      st.bar = !!(t && q('finishedBar', t, true));
+    }
+    const lastUser = W.userId || W.userN ? b.u : null;
+    const err = errorAfter(lastUser || lastUserNode());
+    if (err) st.err = err;
+    return st;
+  }
+  function lastUserNode() {
+    const ms = qa('message').filter((m) => role(m) === 'user');
+    return ms.length ? ms[ms.length - 1] : null;
+  }
+
+  // ---- push: MutationObserver -> Runtime binding ----------------------
+  let scheduled = false;
+  let last = '';
+  function report() {
+    scheduled = false;
+    if (typeof window[BINDING] !== 'function') return;
+    let s;
+    try { s = JSON.stringify(state()); } catch (e) { return; }
+    if (s === last) return;
+    last = s;
+    try { window[BINDING](s); } catch (e) { }
+  }
+  function schedule() {
+    if (!scheduled) { scheduled = true; queueMicrotask(report); }
+  }
+  const mo = new MutationObserver(schedule);
+  function attach() {
+    if (!document.documentElement) return false;
+    mo.observe(document.documentElement, {
+      subtree: true, childList: true, characterData: true, attributes: true,
+      attributeFilter: ['data-testid', 'aria-label', 'disabled', 'aria-disabled', 'data-state', 'data-message-id', 'class', 'hidden', 'style'],
+    });
+    return true;
+  }
+  if (!attach()) document.addEventListener('readystatechange', attach, { once: true });
+
+  // ---- page state -------------------------------------------------------
+  function loginUI() {
+    for (const el of qa('login')) {
+      if (!visible(el)) continue;
+      const t = label(el);
+      if (t && t.length < 40 && RX.loginLabel.test(t)) return t;
+      const tid = el.getAttribute('data-testid') || '';
+      if (tid === 'login-button' || tid === 'signup-button') return tid;
+    }
+    const body = document.body ? (document.body.innerText || '').slice(0, 20000) : '';
+    const m = RX.loginText.exec(body);
+    return m ? m[0] : '';
+  }
+  function challenge() {
+    if (q('challenge', document, true)) return 'element';
+    if (RX.challengeTitle.test(document.title || '')) return 'title';
+    const body = document.body ? (document.body.innerText || '').slice(0, 5000) : '';
+    if (!q('composer') && RX.challengeText.test(body)) return 'text';
+    return '';
+  }
+  function switcherLabel() {
+    const el = q('switcher');
+    if (!el) return null;
+    const aria = el.getAttribute('aria-label') || '';
+    const m = RX.switcherLabel.exec(aria);
+    return { label: label(el), current: m ? m[1].trim() : '', aria };
+  }
+  function snap() {
+    const th = thread();
+    return {
+      url: location.href, path: location.pathname, title: document.title || '',
+      ready: document.readyState, composer: !!q('composer'), send: sendState(), stop: !!q('stop'),
+      challenge: challenge(), login: loginUI(), modal: modalOpen(), thread: th,
+      switcher: switcherLabel(), chips: qa('attachmentChip').filter(visible).length,
+      err: errorAfter(null),
+    };
+  }
+  // probe asks a challenge-protected endpoint whether the challenge is
+  // over, without touching the page.
+  async function probe() {
+    try {
+      const res = await fetch(API.probe, { credentials: 'include', cache: 'no-store' });
+      return { status: res.status, cf: res.headers.get('cf-mitigated') || '' };
+    } catch (e) {
+      return { status: 0, err: String(e) };
+    }
+  }
+  async function auth() {
+    const r = snap();
+    r.origin = location.origin;
+    try {
+      const res = await fetch(API.session, { credentials: 'include', cache: 'no-store' });
+      r.status = res.status;
+      r.cf = res.headers.get('cf-mitigated') || '';
+      const ct = res.headers.get('content-type') || '';
+      if (ct.includes('json')) {
+        const j = await res.json();
+        r.user = !!(j && j.user);
+        r.json = true;
+      } else {
+        r.html = ct.includes('html');
+      }
+    } catch (e) {
+      r.fetchError = String(e);
+    }
+    return r;
+  }
+
+  // ---- composer ---------------------------------------------------------
+  function blockText(p) {
+    let s = '';
+    for (const n of p.childNodes) {
+      if (n.nodeType === 3) s += n.data;
+      else if (n.nodeName === 'BR') { if (!(n.className || '').includes('ProseMirror-trailingBreak')) s += '\n'; }
+      else s += blockText(n);
+    }
+    return s;
+  }
+  function composerText() {
+    const el = q('composer');
+    if (!el) return null;
+    if (el.tagName === 'TEXTAREA') return el.value;
+    const d = el.pmViewDesc && el.pmViewDesc.node;
+    if (d && typeof d.textBetween === 'function') return d.textBetween(0, d.content.size, '\n', '\n');
+    return Array.from(el.children).map(blockText).join('\n');
+  }
+  function caretToEnd(el) {
+    const sel = getSelection();
+    sel.selectAllChildren(el);
+    sel.collapseToEnd();
+  }
+  function setComposer(text) {
+    const el = q('composer');
+    if (!el) return { ok: false, reason: 'composer' };
+    el.focus();
+    if (el.tagName === 'TEXTAREA') {
+      const set = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set;
+      set.call(el, text);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      return { ok: true };
+    }
+    const frag = document.createDocumentFragment();
+    for (const line of text.split('\n')) {
+      const p = document.createElement('p');
+      if (line === '') p.appendChild(document.createElement('br'));
+      else p.textContent = line;
+      frag.appendChild(p);
+    }
+    el.replaceChildren(frag);
+    caretToEnd(el);
+    return { ok: true };
+  }
+  function focusEnd() {
+    const el = q('composer');
+    if (!el) return false;
+    el.focus();
+    if (el.tagName !== 'TEXTAREA') caretToEnd(el);
+    return true;
+  }
+  // waitComposer resolves when the editor holds exactly text (and, if
+  // wantSend, the send button is enabled), or at the deadline with the
+  // first difference.
+  function waitComposer(text, wantSend, ms) {
+    return new Promise((resolve) => {
+      const end = Date.now() + ms;
+      const check = () => {
+        const got = composerText();
+        const send = sendState();
+        const equal = got === text;
+        if ((equal && (!wantSend || send.e)) || Date.now() > end) {
+          const r = { equal, send: send.e, len: got === null ? -1 : got.length };
+          if (!equal && got !== null) {
+            let i = 0;
+            while (i < got.length && i < text.length && got[i] === text[i]) i++;
+            r.at = i;
+            r.got = got.slice(Math.max(0, i - 20), i + 40);
+            r.want = text.slice(Math.max(0, i - 20), i + 40);
+          }
+          resolve(r);
+          return;
+        }
+        setTimeout(check, 15);
+      };
+      check();
+    });
+  }
+
+  // ---- targets for trusted clicks --------------------------------------
+  let ITEMS = [];
+  function target(spec) {
+    if (spec.loc) return q(spec.loc);
+    if (spec.item !== undefined) return ITEMS[spec.item] || null;
+    if (spec.retry) {
+      const u = W ? bound(W).u : lastUserNode();
+      for (const el of qa('retry')) if (visible(el) && (!u || follows(u, el))) return el;
+      return null;
+    }
+    if (spec.modalClose) {
+      const m = q('modal', document, true);
+      if (!m) return null;
+      const c = q('modalClose', m);
+      if (c) return c;
+      for (const b of m.querySelectorAll('button,[role="button"]')) if (visible(b) && RX.modalClose.test(label(b))) return b;
+      return null;
+    }
+    return null;
+  }
+  // center scrolls the target into view and returns its centre, and
+  // whether the centre hits it (nothing covers it).
+  function center(spec) {
+    const el = target(spec);
+    if (!el) return { found: false };
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    return { found: true, x, y, w: r.width, h: r.height, hit: !!hit && (hit === el || el.contains(hit)), disabled: !!el.disabled || el.getAttribute('aria-disabled') === 'true' };
+  }
+  function click(spec) {
+    const el = target(spec);
+    if (!el) return false;
+    el.click();
+    return true;
+  }
+  function hover(spec) {
+    const el = target(spec);
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    const o = { bubbles: true, cancelable: true, pointerType: 'mouse', clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 };
+    el.dispatchEvent(new PointerEvent('pointerenter', o));
+    el.dispatchEvent(new PointerEvent('pointermove', o));
+    el.dispatchEvent(new MouseEvent('mousemove', o));
+    return true;
+  }
+
+  // ---- model switcher menu ---------------------------------------------
+  function menus() { return qa('menu').filter(visible); }
+  function attr(el, n) { return el.getAttribute(n) || ''; }
+  function menuItems() {
+    ITEMS = [];
+    const out = [];
+    const ms = menus();
+    ms.forEach((m, mi) => {
+      for (const el of qa('menuItem', m)) {
+        if (!visible(el)) continue;
+        const owner = el.closest(joined.menu);
+        if (owner !== m) continue;
+        const dd = el.getAttribute('data-disabled');
+        const hp = attr(el, 'aria-haspopup');
+        out.push({
+          index: ITEMS.length, menu: mi, testid: attr(el, 'data-testid'), value: attr(el, 'data-value'),
+          testValue: attr(el, 'data-test-value'), id: el.id || '', label: label(el).slice(0, 200),
+          disabled: attr(el, 'aria-disabled') === 'true' || (dd !== null && dd !== 'false') || attr(el, 'data-state') === 'disabled' || !!el.disabled,
+          checked: attr(el, 'aria-checked') === 'true' || attr(el, 'data-state') === 'checked',
+          sub: hp === 'menu' || hp === 'true', expanded: attr(el, 'aria-expanded') === 'true',
+        });
+        ITEMS.push(el);
+      }
+    });
+    return { menus: ms.length, items: out };
+  }
+  // menuStable resolves when the menus' positions stop moving (a portal
+  // menu first paints at the top-left, then moves).
+  function menuStable(ms) {
+    return new Promise((resolve) => {
+      const end = Date.now() + ms;
+      let prev = '';
+      const tick = () => {
+        const cur = menus().map((m) => { const r = m.getBoundingClientRect(); return [r.left, r.top, r.width, r.height].map(Math.round).join(','); }).join(';');
+        if ((cur && cur === prev) || Date.now() > end) { resolve(cur !== ''); return; }
+        prev = cur;
+        setTimeout(tick, 40);
+      };
+      tick();
+    });
+  }
+
+  // ---- reading ----------------------------------------------------------
+  async function conversation(id) {
+    let tok = '';
+    try {
+      const r = await fetch(API.session, { credentials: 'include', cache: 'no-store' });
+      if (r.ok && (r.headers.get('content-type') || '').includes('json')) {
+        const j = await r.json();
+        tok = (j && j.accessToken) || '';
+      }
+    } catch (e) { }
+    if (!tok) return { status: 401, err: 'no session token' };
+    let r;
+    try {
+      r = await fetch(API.conversation + encodeURIComponent(id), { headers: { Authorization: 'Bearer ' + tok }, credentials: 'include', cache: 'no-store' });
+    } catch (e) {
+      return { status: 0, err: String(e) };
+    }
+    const ct = r.headers.get('content-type') || '';
+    if (!r.ok || !ct.includes('json')) {
+      return { status: r.status, challenge: r.headers.get('cf-mitigated') === 'challenge' || ct.includes('html') };
+    }
+    let doc;
+    try { doc = await r.json(); } catch (e) { return { status: r.status, err: 'bad json: ' + e }; }
+    const chain = [];
+    const seen = new Set();
+    let cur = doc.current_node;
+    while (cur && doc.mapping && doc.mapping[cur] && !seen.has(cur)) {
+      seen.add(cur);
+      const n = doc.mapping[cur];
+      const m = n.message;
+      if (m) {
+        const c = m.content || {};
+        chain.push({
+          id: m.id || n.id, role: (m.author && m.author.role) || '', content_type: c.content_type || '',
+          parts: (c.parts || []).map((p) => (typeof p === 'string' ? p : null)),
+          text: typeof c.text === 'string' ? c.text : null,
+          status: m.status || '', end_turn: m.end_turn === true, recipient: m.recipient || '',
+          model_slug: (m.metadata && m.metadata.model_slug) || '',
+        });
+      }
+      cur = n.parent;
+    }
+    chain.reverse();
+    return { status: 200, current_node: doc.current_node || '', chain };
+  }
+  async function copyText(id, ms) {
+    const a = findMessage(id);
+    if (!a) return { ok: false, reason: 'message not found' };
+    const t = turnOf(a) || a.parentElement;
+    const btn = t && q('copyTurn', t, true);
+    if (!btn) return { ok: false, reason: 'no copy button' };
+    const clip = navigator.clipboard;
+    let got = null;
+    const had = clip ? [Object.prototype.hasOwnProperty.call(clip, 'writeText'), Object.prototype.hasOwnProperty.call(clip, 'write')] : [];
+    const onCopy = (e) => {
+      const dt = e.clipboardData;
+      if (!dt) return;
+      const set = dt.setData.bind(dt);
+      dt.setData = (type, v) => { if (type === 'text/plain') got = String(v); return set(type, v); };
+    };
+    try {
+      if (clip) {
+        Object.defineProperty(clip, 'writeText', { configurable: true, writable: true, value: async (s) => { got = String(s); } });
+        Object.defineProperty(clip, 'write', {
+          configurable: true, writable: true, value: async (items) => {
+            for (const it of items || []) {
+              if (it.types && it.types.includes('text/plain')) got = await (await it.getType('text/plain')).text();
+            }
+          },
+        });
+      }
+      document.addEventListener('copy', onCopy, true);
+      btn.click();
+      const end = Date.now() + ms;
+      while (got === null && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      document.removeEventListener('copy', onCopy, true);
+      if (clip) {
+        if (!had[0]) delete clip.writeText;
+        if (!had[1]) delete clip.write;
+      }
+    }
+    return got === null ? { ok: false, reason: 'nothing copied' } : { ok: true, text: got };
+  }
+  // markdown rebuilds markdown from the rendered message: the last resort.
+  function markdown(id) {
+    const a = findMessage(id);
+    if (!a) return null;
+    const root = q('markdown', a, true) || a;
+    const inline = (n) => {
+      let s = '';
+      for (const c of n.childNodes) {
+        if (c.nodeType === 3) { s += c.data; continue; }
+        if (c.nodeType !== 1) continue;
+        const tag = c.nodeName;
+        if (tag === 'BR') s += '\n';
+        else if (tag === 'CODE') s += '`' + c.textContent + '`';
+        else if (tag === 'STRONG' || tag === 'B') s += '**' + inline(c) + '**';
+        else if (tag === 'EM' || tag === 'I') s += '*' + inline(c) + '*';
+        else if (tag === 'A') s += '[' + inline(c) + '](' + (c.getAttribute('href') || '') + ')';
+        else if (tag === 'BUTTON') continue;
+        else s += inline(c);
+      }
+      return s;
+    };
+    const block = (n, prefix) => {
+      const out = [];
+      for (const c of n.childNodes) {
+        if (c.nodeType === 3) { if (c.data.trim()) out.push(prefix + c.data); continue; }
+        if (c.nodeType !== 1) continue;
+        const tag = c.nodeName;
+        if (tag === 'PRE') {
+          const code = c.querySelector('code');
+          const m = /language-([\w+#.-]+)/.exec((code && code.className) || '');
+          let body = (code || c).textContent;
+          if (body.endsWith('\n')) body = body.slice(0, -1);
+          out.push('```' + (m ? m[1] : '') + '\n' + body + '\n```');
+        } else if (/^H[1-6]$/.test(tag)) out.push('#'.repeat(+tag[1]) + ' ' + inline(c));
+        else if (tag === 'UL' || tag === 'OL') {
+          let i = 1;
+          const items = [];
+          for (const li of c.children) items.push((tag === 'OL' ? (i++) + '. ' : '- ') + inline(li).trim());
+          out.push(items.join('\n'));
+        } else if (tag === 'BLOCKQUOTE') out.push(block(c, '').split('\n').map((l) => '> ' + l).join('\n'));
+        else if (tag === 'HR') out.push('---');
+        else if (tag === 'P') out.push(inline(c));
+        else if (tag === 'DIV' || tag === 'SECTION') { const b = block(c, prefix); if (b) out.push(b); }
+        else if (tag !== 'BUTTON') out.push(inline(c));
+      }
+      return out.join('\n\n');
+    };
+    return block(root, '');
+  }
+
+  // ---- call wrapper -----------------------------------------------------
+  window.__wtagent = {
+    version: VERSION,
+    snap, auth, probe, thread, state, composerText, setComposer, focusEnd, waitComposer,
+    center, click, hover, menuItems, menuStable, conversation, copyText, markdown,
+    watch(w) { W = w; last = ''; schedule(); return state(); },
+    unwatch() { W = null; return true; },
+    chips() { return qa('attachmentChip').filter(visible).length; },
+    uploadError() { const e = q('uploadError'); return e ? label(e).slice(0, 300) : ''; },
+    uploadInput() { return q('upload', document, true); },
+    modal: modalOpen,
+    menus() { return menus().length; },
+    switcher: switcherLabel,
+  };
+})();

@@ -1,0 +1,253 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// Send implements model.Transport: it enters the message (and its
+// attachments), submits it, checks that the conversation shows it, and
+// returns the binding that identifies it.
+func (t *Transport) Send(ctx context.Context, m messages.Outbound) (messages.Binding, error) {
+	s, err := t.live()
+	if err != nil {
+		return messages.Binding{}, err
+	}
+	text := normalizeText(m.Text)
+	if strings.TrimSpace(text) == "" && len(m.Attachments) == 0 {
+		return messages.Binding{}, fmt.Errorf("browser: turn %d: empty message", m.Turn)
+	}
+	files, err := checkAttachments(m.Attachments)
+	if err != nil {
+		return messages.Binding{}, err
+	}
+	t.report(messages.ModelSending, fmt.Sprintf("sending turn %d (%d bytes, %d attachments)", m.Turn, len(text), len(files)), "")
+	if _, err := t.prepare(ctx, s); err != nil {
+		return messages.Binding{}, err
+	}
+	t.selectModeIfDue(ctx, s)
+	p, err := t.prepare(ctx, s)
+	if err != nil {
+		return messages.Binding{}, err
+	}
+	base := p.Thread
+	mark := s.net.mark()
+
+	inline, cleanup, err := t.compose(ctx, s, text, files, m.Turn)
+	defer cleanup()
+	if err != nil {
+		return messages.Binding{}, err
+	}
+	b, err := t.submit(ctx, s, base, mark, inline)
+	if err != nil {
+		return messages.Binding{}, err
+	}
+	b.Turn = m.Turn
+	b.TextSHA256 = textHash(inline)
+	b.SentAt = time.Now()
+	t.opts.Logger.Info("message sent", "turn", m.Turn, "user_message_id", b.UserMessageID, "turn_index", b.TurnIndex, "cursor", b.Cursor)
+	t.report(messages.ModelThinking, fmt.Sprintf("turn %d sent", m.Turn), b.Cursor)
+	return b, nil
+}
+
+// compose puts the message into the composer: attachments first, then
+// the text, read back exactly. Text over MaxInline, or text the composer
+// does not hold exactly, goes as an attached file with a short inline
+// instruction. It returns the text left inline; cleanup removes the
+// temporary file (always call it).
+func (t *Transport) compose(ctx context.Context, s *session, text string, files []string, turn int) (string, func(), error) {
+	var cleanups []func()
+	cleanup := func() {
+		for _, c := range cleanups {
+			c()
+		}
+	}
+	asFile := func() (string, error) {
+		path, short, rm, err := messageFile(text, turn)
+		if err != nil {
+			return "", err
+		}
+		cleanups = append(cleanups, rm)
+		files = append(files, path)
+		return short, nil
+	}
+	inline := text
+	if len(text) > t.maxInline() {
+		short, err := asFile()
+		if err != nil {
+			return "", cleanup, err
+		}
+		inline = short
+	}
+	if len(files) > 0 {
+		if err := t.attach(ctx, s, files); err != nil {
+			return "", cleanup, err
+		}
+	}
+	chk, err := t.enter(ctx, s, inline, true)
+	if err == nil && !chk.Equal && inline == text {
+		t.opts.Logger.Warn("the composer does not hold the exact text; attaching it as a file", "check", chk.String())
+		short, ferr := asFile()
+		if ferr != nil {
+			return "", cleanup, ferr
+		}
+		if _, err := s.enterText(ctx, "", entryDOM, false); err != nil {
+			return "", cleanup, err
+		}
+		if err := t.attach(ctx, s, files[len(files)-1:]); err != nil {
+			return "", cleanup, err
+		}
+		inline = short
+		chk, err = t.enter(ctx, s, inline, true)
+	}
+	switch {
+	case errors.Is(err, errNoTarget):
+		return "", cleanup, s.adapterError(ctx, "composer", "enter the message", "")
+	case err != nil:
+		return "", cleanup, err
+	case !chk.Equal:
+		return "", cleanup, s.adapterError(ctx, "composer", "enter the message", "read-back "+chk.String())
+	}
+	return inline, cleanup, nil
+}
+
+// submit clicks send and waits until the conversation shows the new user
+// message (or the page's conversation request started). When neither
+// happens and the composer still holds the text, it clicks once more; it
+// never sends blindly.
+func (t *Transport) submit(ctx context.Context, s *session, base threadInfo, mark int, inline string) (messages.Binding, error) {
+	for attempt := 0; attempt < 2; attempt++ {
+		if _, err := s.waitSnap(ctx, t.opts.UploadTimeout, func(p pageSnap) bool { return p.Send.Enabled }); err != nil {
+			if s.gone() || ctx.Err() != nil {
+				return messages.Binding{}, s.wrap(ctx, err)
+			}
+			return messages.Binding{}, s.adapterError(ctx, "send", "submit the message", "the send button is not enabled")
+		}
+		if err := s.click(ctx, clickSpec{Loc: "send"}); err != nil {
+			if errors.Is(err, errNoTarget) {
+				return messages.Binding{}, s.adapterError(ctx, "send", "submit the message", "")
+			}
+			return messages.Binding{}, err
+		}
+		b, ok, err := t.confirmSent(ctx, s, base, mark, inline)
+		if err != nil || ok {
+			return b, err
+		}
+		var cur *string
+		if err := s.call(ctx, 0, &cur, "composerText"); err != nil {
+			return messages.Binding{}, err
+		}
+		if cur == nil || *cur != inline {
+			break // the page took the text somewhere: do not resend
+		}
+		t.opts.Logger.Warn("the send did not render; clicking send once more")
+	}
+	return messages.Binding{}, s.adapterError(ctx, "message", "confirm the send", "no new user message appeared after clicking send")
+}
+
+// confirmSent waits for the new user message and the conversation URL.
+func (t *Transport) confirmSent(ctx context.Context, s *session, base threadInfo, mark int, inline string) (messages.Binding, bool, error) {
+	isNew := func(p pageSnap) bool {
+		lu := p.Thread.LastUser
+		return lu != nil && lu.ID != base.LastUser.id() && (p.Thread.Count > base.Count || lu.N > base.MaxN)
+	}
+	streamStarted := func() bool {
+		for _, v := range s.net.after(mark) {
+			if !v.Resume {
+				return true
+			}
+		}
+		return false
+	}
+	p, err := s.waitSnap(ctx, 10*time.Second, func(p pageSnap) bool { return isNew(p) || streamStarted() })
+	if err != nil {
+		if s.gone() || ctx.Err() != nil {
+			return messages.Binding{}, false, s.wrap(ctx, err)
+		}
+		return messages.Binding{}, false, nil
+	}
+	if !isNew(p) {
+		// The request went out; give the page time to render the message.
+		if p, err = s.waitSnap(ctx, t.opts.StepTimeout, isNew); err != nil {
+			if s.gone() || ctx.Err() != nil {
+				return messages.Binding{}, false, s.wrap(ctx, err)
+			}
+			return messages.Binding{}, false, s.adapterError(ctx, "message", "confirm the send", "the request started but no user message rendered")
+		}
+	}
+	b := messages.Binding{UserMessageID: p.Thread.LastUser.ID, TurnIndex: p.Thread.LastUser.N, PrevAssistantID: base.LastAssistant.id()}
+	// The conversation URL: the page pushes /c/<id> once the server named
+	// the conversation; the stream names it too.
+	var stream netView
+	p, err = s.waitSnap(ctx, 10*time.Second, func(p pageSnap) bool {
+		for _, v := range s.net.after(mark) {
+			if !v.Resume {
+				stream = v
+				break
+			}
+		}
+		refused := stream.ID != "" && (stream.Status != 0 && stream.Status != 200 || stream.Loaded || stream.Failed != "")
+		return conversationID(p.URL) != "" || stream.ConvID != "" || refused
+	})
+	if err != nil && (s.gone() || ctx.Err() != nil) {
+		return messages.Binding{}, false, s.wrap(ctx, err)
+	}
+	switch {
+	case conversationID(p.URL) != "":
+		b.Cursor = p.URL
+	case stream.ConvID != "":
+		b.Cursor = t.opts.BaseURL + "/c/" + stream.ConvID
+	default:
+		b.Cursor = p.URL
+		t.opts.Logger.Warn("no conversation URL after the send; a restart cannot find this turn", "url", p.URL)
+	}
+	if u, err := url.Parse(b.Cursor); err == nil {
+		u.RawQuery, u.Fragment = "", ""
+		b.Cursor = u.String()
+	}
+	if b.UserMessageID == "" {
+		b.UserMessageID = stream.UserID
+	}
+	if err := t.checkPosted(ctx, s, stream, inline); err != nil {
+		return b, false, err
+	}
+	t.mu.Lock()
+	if len(t.sent) >= 64 {
+		clear(t.sent) // only the latest sends are awaited
+	}
+	t.sent[bindingKey(b)] = sentRecord{mark: mark, stream: stream.ID}
+	t.mu.Unlock()
+	return b, true, nil
+}
+
+// checkPosted compares the text the page posted with the text entered: a
+// page that cuts long messages must not go unnoticed. Later long messages
+// of this Transport then go as files.
+func (t *Transport) checkPosted(ctx context.Context, s *session, stream netView, inline string) error {
+	if stream.ID == "" {
+		return nil
+	}
+	deadline := time.Now().Add(3 * time.Second)
+	for stream.Posted == nil && time.Now().Before(deadline) {
+		if err := s.sleep(ctx, 25*time.Millisecond); err != nil {
+			return err
+		}
+		stream, _ = s.net.get(stream.ID)
+	}
+	if stream.Posted == nil || *stream.Posted == inline {
+		return nil
+	}
+	got := len(*stream.Posted)
+	t.mu.Lock()
+	if got > 0 && (t.inlineCap == 0 || got < t.inlineCap) {
+		t.inlineCap = got
+	}
+	t.mu.Unlock()
+	return fmt.Errorf("browser: the page sent %d of the message's %d bytes (it cuts long messages); later messages above %d bytes go as attached files", got, len(inline), got)
+}

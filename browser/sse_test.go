@@ -1,0 +1,122 @@
+package browser
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// v1Stream is a conversation stream in the v1 delta encoding, as the page
+// receives it (testdata/sse/v1-thoughts-webrun.sse): a thoughts message and
+// a web.run tool call before the reply, the short append form, a two-op
+// patch and the final patch.
+func v1Stream(t testing.TB) string {
+	b, err := os.ReadFile(filepath.Join("testdata", "sse", "v1-thoughts-webrun.sse"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+const v1Reply = "<agent_response>\n  <![CDATA[```go\n\tx := 1 // tab\n```]]>\n</agent_response> 🚀"
+
+func parseAll(chunks ...string) *streamParser {
+	var p streamParser
+	for _, c := range chunks {
+		p.write([]byte(c))
+	}
+	return &p
+}
+
+func TestStreamParserV1(t *testing.T) {
+	p := parseAll(v1Stream(t))
+	r := p.result()
+	if !r.Finished || !r.Ended || r.MessageID != "a1" || r.ModelSlug != "gpt-5-2" || r.ConversationID != "c1" {
+		t.Fatalf("result %+v", r)
+	}
+	if got := p.text(); got != v1Reply {
+		t.Fatalf("text %q, want %q", got, v1Reply)
+	}
+	if r.Len != len(v1Reply) {
+		t.Fatalf("len %d, want %d", r.Len, len(v1Reply))
+	}
+}
+
+// TestStreamParserChunking feeds the stream split at every byte, and with
+// CR LF line ends: the result is the same.
+func TestStreamParserChunking(t *testing.T) {
+	v1Stream := v1Stream(t)
+	step := 1
+	if testing.Short() || raceEnabled {
+		step = 7 // every byte is slow under the race detector
+	}
+	for i := 0; i < len(v1Stream); i += step {
+		p := parseAll(v1Stream[:i], v1Stream[i:])
+		if got := p.text(); got != v1Reply || !p.result().Finished {
+			t.Fatalf("split at %d: %q finished=%v", i, got, p.result().Finished)
+		}
+	}
+	crlf := strings.ReplaceAll(v1Stream, "\n", "\r\n")
+	if got := parseAll(crlf).text(); got != v1Reply {
+		t.Fatalf("CR LF: %q", got)
+	}
+	var p streamParser
+	for i := 0; i < len(v1Stream); i++ {
+		p.write([]byte{v1Stream[i]})
+	}
+	if p.text() != v1Reply {
+		t.Fatalf("byte by byte: %q", p.text())
+	}
+}
+
+func TestStreamParserStates(t *testing.T) {
+	head := strings.SplitAfter(v1Stream(t), "\"c\":2}\n\n")[0]
+	for _, tc := range []struct {
+		name     string
+		stream   string
+		finished bool
+		ended    bool
+		text     string
+		err      string
+	}{
+		{"in progress", head + "event: delta\ndata: {\"p\":\"/message/content/parts/0\",\"o\":\"append\",\"v\":\"par\"}\n\n", false, false, "par", ""},
+		{"cut, no [DONE]", head + "event: delta\ndata: {\"p\":\"/message/content/parts/0\",\"o\":\"append\",\"v\":\"par\"}\n\ndata: {\"v\":\"tial", false, false, "par", ""},
+		{"done without end_turn", head + "event: delta\ndata: {\"p\":\"/message/content/parts/0\",\"o\":\"append\",\"v\":\"x\"}\n\nevent: delta\ndata: {\"p\":\"/message/status\",\"o\":\"replace\",\"v\":\"finished_successfully\"}\n\ndata: [DONE]\n\n", true, true, "x", ""},
+		{"error event", "event: delta_encoding\ndata: \"v1\"\n\ndata: {\"message\":null,\"conversation_id\":\"c\",\"error\":\"Something went wrong\"}\n\ndata: [DONE]\n\n", false, true, "", "Something went wrong"},
+		{"truncate", head + "event: delta\ndata: {\"p\":\"/message/content/parts/0\",\"o\":\"append\",\"v\":\"abcdef\"}\n\nevent: delta\ndata: {\"p\":\"/message/content/parts/0\",\"o\":\"truncate\",\"v\":3}\n\n", false, false, "abc", ""},
+		{"full-message encoding", "data: {\"message\":{\"id\":\"m\",\"author\":{\"role\":\"assistant\"},\"content\":{\"content_type\":\"text\",\"parts\":[\"He\"]},\"status\":\"in_progress\",\"recipient\":\"all\"}}\n\ndata: {\"message\":{\"id\":\"m\",\"author\":{\"role\":\"assistant\"},\"content\":{\"content_type\":\"text\",\"parts\":[\"Hello\"]},\"status\":\"finished_successfully\",\"end_turn\":true,\"recipient\":\"all\"}}\n\ndata: [DONE]\n\n", true, true, "Hello", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := parseAll(tc.stream)
+			r := p.result()
+			if r.Finished != tc.finished || r.Ended != tc.ended || p.text() != tc.text || r.Error != tc.err {
+				t.Fatalf("result %+v text %q", r, p.text())
+			}
+		})
+	}
+}
+
+// FuzzStreamParser: any bytes, split anywhere, never panic, and a split
+// never changes the result.
+func FuzzStreamParser(f *testing.F) {
+	seeds, _ := filepath.Glob(filepath.Join("testdata", "sse", "*.sse"))
+	for _, s := range seeds {
+		b, err := os.ReadFile(s)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b, len(b)/2)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, cut int) {
+		if cut < 0 {
+			cut = -cut
+		}
+		cut %= len(data) + 1
+		whole := parseAll(string(data))
+		split := parseAll(string(data[:cut]), string(data[cut:]))
+		if whole.text() != split.text() || whole.result() != split.result() {
+			t.Fatalf("split at %d changed the result: %+v vs %+v", cut, whole.result(), split.result())
+		}
+	})
+}
