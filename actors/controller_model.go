@@ -136,6 +136,8 @@ func (c *controller) modelFailed(ctx *actor.Context, m messages.ModelFailed) {
 		c.interrupt(ctx, "the model did not answer in time ("+c.cfg.Limits.TurnWait.String()+", retried once)")
 	case messages.FailTooLong:
 		c.startRollover(ctx)
+	case messages.FailNotSent:
+		c.resendLost(ctx)
 	case messages.FailScript:
 		c.failRun(ctx, m.Err)
 	case messages.FailAdapter:
@@ -144,6 +146,19 @@ func (c *controller) modelFailed(ctx *actor.Context, m messages.ModelFailed) {
 	default:
 		c.interrupt(ctx, "model: "+m.Err)
 	}
+}
+
+// resendLost sends again a message the conversation turned out not to have
+// (it was lost in a crash before it arrived), once.
+func (c *controller) resendLost(ctx *actor.Context) {
+	r := c.run
+	p, err := c.rp.PendingMessage()
+	if err != nil || p == nil || r.resent {
+		c.interrupt(ctx, "a message to the model was lost and could not be sent again")
+		return
+	}
+	r.resent = true
+	c.sendText(ctx, p.Kind, p.Text, p.ResultOps, p.Attachments)
 }
 
 // childStarted reacts to a restarted model transport: reconnect and pick up

@@ -25,6 +25,8 @@ type runState struct {
 	lastSig                                        string
 	outBytes                                       int64
 	timeoutRetried                                 bool
+	// resent is set once a lost message was sent again.
+	resent bool
 	// pause is the reason for a pause asked for; it takes effect at the next
 	// step boundary.
 	pause string

@@ -148,6 +148,9 @@ const (
 	FailTooLong ModelFailure = "too_long"
 	// FailCrash means the browser crashed or was killed.
 	FailCrash ModelFailure = "crash"
+	// FailNotSent means the message is not in the conversation (it was
+	// lost before it arrived); it may be sent again.
+	FailNotSent ModelFailure = "not_sent"
 	// FailScript means the scripted model ran out or its expectation failed.
 	FailScript ModelFailure = "script"
 	// FailOther is anything else.

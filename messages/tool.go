@@ -52,7 +52,6 @@ type InvokeTool struct {
 	Outside []string
 }
 
-
 // ToolStream names an output stream of a tool.
 type ToolStream string
 

@@ -64,6 +64,7 @@ func Failure(err error) messages.ModelFailure {
 		{ErrAuth, messages.FailAuth}, {ErrTakeover, messages.FailTakeover},
 		{ErrTooLong, messages.FailTooLong}, {ErrCrash, messages.FailCrash},
 		{ErrScriptExhausted, messages.FailScript}, {ErrScriptExpect, messages.FailScript},
+		{ErrNotSent, messages.FailNotSent},
 	} {
 		if errors.Is(err, k.err) {
 			return k.kind

@@ -61,6 +61,9 @@ type Replay struct {
 	// sendingRaw is the payload of a model.message_sending with no
 	// model.message_sent after it (see InDoubt).
 	sendingRaw []byte
+	// pendingRaw is the model.message_sending payload of the message in
+	// flight (see PendingMessage).
+	pendingRaw []byte
 }
 
 // NewReplay returns an empty Replay to Apply events to.
@@ -125,6 +128,7 @@ func (r *Replay) Apply(ev messages.Event) error {
 			return err
 		}
 		r.Pending, r.PendingKind, r.PendingResultOps = nil, "", nil
+		r.pendingRaw = nil
 		r.Cursor = firstNonEmpty(p.Reply.Cursor, r.Cursor)
 		r.Replies++
 	case messages.EvConversationStart, messages.EvConversationRoll, messages.EvModelState:
@@ -214,7 +218,7 @@ func (r *Replay) messageSent(ev messages.Event) error {
 	}
 	r.Ledger.sent(ev, p.ResultOps)
 	b := p.Binding
-	r.sendingRaw = nil
+	r.pendingRaw, r.sendingRaw = r.sendingRaw, nil
 	r.Pending, r.PendingKind, r.PendingResultOps = &b, p.Kind, p.ResultOps
 	r.Cursor = firstNonEmpty(b.Cursor, r.Cursor)
 	return nil
@@ -240,6 +244,21 @@ func (r *Replay) InDoubt() (*messages.MessageSentPayload, error) {
 	}
 	var p messages.MessageSentPayload
 	if err := unmarshal(r.sendingRaw, &p); err != nil {
+		return nil, fmt.Errorf("model.message_sending payload: %w", err)
+	}
+	return &p, nil
+}
+
+// PendingMessage returns the message in flight (sent, no reply yet) as it
+// was logged by model.message_sending, text included, so it can be sent
+// again if the conversation turns out not to have it. It is nil when no
+// message is in flight or its intent was not logged.
+func (r *Replay) PendingMessage() (*messages.MessageSentPayload, error) {
+	if r.Pending == nil || r.pendingRaw == nil {
+		return nil, nil
+	}
+	var p messages.MessageSentPayload
+	if err := unmarshal(r.pendingRaw, &p); err != nil {
 		return nil, fmt.Errorf("model.message_sending payload: %w", err)
 	}
 	return &p, nil

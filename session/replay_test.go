@@ -97,3 +97,33 @@ func TestReplayPendingAndEvidence(t *testing.T) {
 		t.Fatalf("ReplayLog = %s, %v, %v", sr, tail, err)
 	}
 }
+
+func TestReplayPendingMessage(t *testing.T) {
+	text := "<tool_result name=\"fs.read\" status=\"ok\"/>"
+	mk := func(seq int64, typ messages.EventType, p any) messages.Event {
+		b, _ := json.Marshal(p)
+		return messages.Event{Seq: seq, Type: typ, Turn: 2, Payload: b}
+	}
+	r := NewReplay()
+	for _, ev := range []messages.Event{
+		mk(1, messages.EvModelMessageSending, messages.MessageSentPayload{Kind: messages.OutboundToolResult, Text: text, ResultOps: []string{"op1"}}),
+		mk(2, messages.EvModelMessageSent, messages.MessageSentPayload{Kind: messages.OutboundToolResult, Binding: messages.Binding{Turn: 2}, ResultOps: []string{"op1"}}),
+	} {
+		if err := r.Apply(ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := r.PendingMessage()
+	if err != nil || p == nil || p.Text != text || p.ResultOps[0] != "op1" {
+		t.Fatalf("pending message %+v, %v", p, err)
+	}
+	if d, _ := r.InDoubt(); d != nil {
+		t.Fatal("a confirmed send is still in doubt")
+	}
+	if err := r.Apply(mk(3, messages.EvModelMessageComplete, messages.MessageCompletePayload{})); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := r.PendingMessage(); p != nil {
+		t.Fatal("a replied message is still pending")
+	}
+}

@@ -22,7 +22,7 @@ func TestInputDevices(t *testing.T) {
 			reading := make(chan struct{}, 8)
 			in.openDevice = func(f *os.File) (device, error) {
 				d, err := open(f)
-				return signallingDevice{d, reading}, err
+				return signallingDevice{device: d, reading: reading}, err
 			}
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan error, 1)
@@ -67,13 +67,19 @@ func TestInputEOF(t *testing.T) {
 	}
 }
 
-// signallingDevice reports each read it starts.
+// signallingDevice reports each read it starts and, when returned is set,
+// each read that returns.
 type signallingDevice struct {
 	device
-	reading chan<- struct{}
+	reading  chan<- struct{}
+	returned chan<- struct{}
 }
 
 func (d signallingDevice) read(p []byte) (int, error) {
 	d.reading <- struct{}{}
-	return d.device.read(p)
+	n, err := d.device.read(p)
+	if d.returned != nil {
+		d.returned <- struct{}{}
+	}
+	return n, err
 }

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/shirou/gopsutil/v3/process"
+
+	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/browser/mockchat"
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/model"
+)
+
+// needChromium skips a browser test when Chromium is missing, unless CI
+// requires it.
+func needChromium(t *testing.T) {
+	t.Helper()
+	if _, err := browser.Discover(os.Getenv, "linux"); err != nil {
+		if os.Getenv("WTAGENT_REQUIRE_BROWSER") != "" {
+			t.Fatalf("WTAGENT_REQUIRE_BROWSER is set but: %v", err)
+		}
+		t.Skip("no Chromium:", err)
+	}
+}
+
+// mockPage serves lines on a mock ChatGPT page for the test's lifetime.
+func mockPage(t *testing.T, lines []model.ScriptLine, gap time.Duration) (*mockchat.Server, string) {
+	t.Helper()
+	for i := range lines {
+		lines[i].Line = i + 1
+	}
+	srv := mockchat.New(mockchat.Options{Script: lines, LoggedIn: true, StreamGap: gap})
+	url, err := srv.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	return srv, url
+}
+
+// treeHash hashes every file of a project (path and content), ignoring
+// build output.
+func treeHash(t *testing.T, root string) (string, []string) {
+	t.Helper()
+	var files []string
+	h := sha256.New()
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		if strings.HasPrefix(rel, "dist/") {
+			return nil
+		}
+		files = append(files, rel)
+		return nil
+	})
+	sort.Strings(files)
+	for _, f := range files {
+		b, _ := os.ReadFile(filepath.Join(root, f))
+		h.Write([]byte(f + "\x00"))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil)), files
+}
+
+// toolTrace is the sequence of tool calls and outcomes of a session.
+func toolTrace(evs []messages.Event) []string {
+	var out []string
+	for _, ev := range evs {
+		if ev.Type == messages.EvToolCompleted {
+			var p messages.ToolCompletedPayload
+			json.Unmarshal(ev.Payload, &p)
+			out = append(out, p.Result.Tool+":"+string(p.Result.Status))
+		}
+	}
+	return out
+}
+
+// TestBrowserPathMatchesScriptedPath runs the demo conversation through
+// real Chromium against the mock page and through the scripted provider:
+// same outcome, same files, same tool calls.
+func TestBrowserPathMatchesScriptedPath(t *testing.T) {
+	needChromium(t)
+	demo, err := filepath.Abs("../demo/demo.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(demo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, err := model.ParseScript(strings.NewReader(string(raw)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	task := "Build a small website with a home and an about page, a build step that catches broken links, and a dev server. Build it and start the server."
+
+	scripted := newEnv(t)
+	code, out, errOut := scripted.run("--provider", "script", "--script", demo, task)
+	if code != 0 {
+		t.Fatalf("scripted: exit %d\n%s\n%s", code, out, errOut)
+	}
+
+	web := newEnv(t)
+	_, url := mockPage(t, lines, 2*time.Millisecond)
+	code, out, errOut = web.run("--chatgpt-url", url, "--headless", task)
+	if code != 0 {
+		t.Fatalf("browser: exit %d\n%s\n%s", code, out, errOut)
+	}
+
+	h1, f1 := treeHash(t, scripted.root)
+	h2, f2 := treeHash(t, web.root)
+	if h1 != h2 {
+		t.Fatalf("the projects differ:\nscripted %v\nbrowser  %v", f1, f2)
+	}
+	t1 := toolTrace(scripted.events(scripted.onlySession()))
+	webEvents := web.events(web.onlySession())
+	t2 := toolTrace(webEvents)
+	if strings.Join(t1, " ") != strings.Join(t2, " ") {
+		t.Fatalf("tool calls differ:\nscripted %v\nbrowser  %v", t1, t2)
+	}
+	for _, ev := range webEvents {
+		if ev.Type == messages.EvModelMessageComplete {
+			var p messages.MessageCompletePayload
+			json.Unmarshal(ev.Payload, &p)
+			if p.Reply.Source == messages.SourceDOM {
+				t.Errorf("turn %d was read from the rendered DOM, not the page's own data", ev.Turn)
+			}
+		}
+	}
+}
+
+// TestBrowserKilledMidStream kills Chrome while a reply streams: the model
+// actor restarts, the conversation is reopened, the turn completes, and the
+// tool before the crash ran exactly once.
+func TestBrowserKilledMidStream(t *testing.T) {
+	needChromium(t)
+	e := newEnv(t)
+	os.WriteFile(filepath.Join(e.root, "check.sh"), []byte("n=$(wc -l < runs.log); echo \"$n line\"; test \"$n\" -eq 1\n"), 0o644)
+	long := strings.Repeat("Streaming a long explanation before the call. ", 60)
+	lines := []model.ScriptLine{
+		{Reply: appendOnce("Record the run.")},
+		{Reply: agentReply(false, long+"Check.", callXML("terminal.exec", el("program", "sh"), items("argv", "check.sh"))), StreamMS: 15},
+		{Expect: "1 line", Reply: agentReply(true, "runs.log has one line; sh check.sh passed.", "")},
+	}
+	srv, url := mockPage(t, lines, 0)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := e.command(ctx, "--chatgpt-url", url, "--headless", "record one run")
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Wait until the second reply is streaming, then kill Chrome.
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		st := srv.Stats()
+		if len(st.Messages) >= 2 && !st.Messages[1].StreamStarted.IsZero() && st.Messages[1].Done.IsZero() {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the second reply never streamed; output:\n%s", out.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	killed := killChrome(t, cmd.Process.Pid)
+	if killed == 0 {
+		t.Fatal("no Chrome process under wtagent to kill")
+	}
+	err := cmd.Wait()
+	if err != nil {
+		t.Fatalf("run after the crash: %v\n%s", err, out.String())
+	}
+	got, _ := os.ReadFile(filepath.Join(e.root, "runs.log"))
+	if string(got) != "ran\n" {
+		t.Fatalf("runs.log = %q: the tool before the crash did not run exactly once", got)
+	}
+	evs := e.events(e.onlySession())
+	if count(evs, messages.EvBrowserCrashed) == 0 {
+		t.Fatalf("no browser.crashed event; output:\n%s", out.String())
+	}
+	if n := len(srv.Received()); n != 3 {
+		t.Fatalf("the page received %d messages, want 3 (nothing sent twice)", n)
+	}
+}
+
+// killChrome SIGKILLs the browser processes under pid and returns how many.
+func killChrome(t *testing.T, pid int) int {
+	t.Helper()
+	root, err := process.NewProcess(int32(pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kids, _ := root.Children()
+	n := 0
+	for _, k := range kids {
+		name, _ := k.Name()
+		if strings.Contains(name, "chrom") {
+			syscall.Kill(int(k.Pid), syscall.SIGKILL)
+			n++
+		}
+	}
+	return n
+}
