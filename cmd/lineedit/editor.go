@@ -83,7 +83,10 @@ func New(in *os.File, out io.Writer, opts Options) *Editor {
 
 // Close stops the input goroutine; later calls return ErrClosed and a call
 // blocked waiting for input returns ErrClosed. It does not close the input
-// file. Close is idempotent.
+// file. After Close the input must not be read by anyone else: on Linux,
+// macOS and the BSDs the goroutine has ended when Close returns, but where
+// reads cannot be interrupted (Windows) a pending read may still take the
+// next bytes. Close is idempotent.
 func (e *Editor) Close() error {
 	e.closeMu.Lock()
 	e.closed = true

@@ -144,6 +144,7 @@ func (in *input) read(ctx context.Context, resize <-chan os.Signal) ([]byte, err
 			}
 			return c.data, c.err
 		case <-ctx.Done():
+			in.dev.wake()
 			return nil, ctx.Err()
 		case <-resize:
 			in.dev.wake()
