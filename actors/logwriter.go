@@ -92,10 +92,12 @@ func (w *logWriter) handle(j logJob) error {
 	} else {
 		w.dirty = true
 	}
+	// The UI sees the event before whoever waits for the commit acts on
+	// it (a run's end is drawn before the CLI prompts again).
+	w.show(ev)
 	if j.sync {
 		w.reply(j.replyTo, messages.Appended{Seq: seq})
 	}
-	w.show(ev)
 	return nil
 }
 

@@ -18,12 +18,20 @@ func NewLogger(stderr io.Writer, level string, file io.Writer) (*slog.Logger, er
 	if err != nil {
 		return nil, FlagErrorf("--log-level: %v (use debug, info, warn or error)", err)
 	}
-	handlers := []slog.Handler{log.NewWithOptions(stderr, log.Options{Level: lvl, Prefix: "wtagent"})}
+	// The writer is wrapped so that the logger never takes it for a
+	// terminal: on a terminal it would query the colours with escape
+	// sequences whose answers arrive on stdin, where the prompt reads.
+	handlers := []slog.Handler{log.NewWithOptions(plainWriter{stderr}, log.Options{Level: lvl, Prefix: "wtagent"})}
 	if file != nil {
 		handlers = append(handlers, log.NewWithOptions(file, log.Options{Level: log.DebugLevel, Formatter: log.LogfmtFormatter, ReportTimestamp: true}))
 	}
 	return slog.New(fanout(handlers)), nil
 }
+
+// plainWriter hides everything of a writer but Write.
+type plainWriter struct{ w io.Writer }
+
+func (p plainWriter) Write(b []byte) (int, error) { return p.w.Write(b) }
 
 // fanout is a slog.Handler that hands every record to several handlers.
 type fanout []slog.Handler

@@ -51,6 +51,7 @@ func Execute(o Options) error {
 		if !o.Interactive || o.Input == nil {
 			return cmdutil.FlagErrorf("no task given (pass one as an argument, or run in a terminal for the interactive prompt)")
 		}
+		fmt.Fprintln(o.F.IOStreams.Out, interactiveBanner(o.Root))
 		first, err := o.Input.ReadLine(context.Background())
 		if err != nil {
 			return endOfInput(err)
@@ -156,6 +157,9 @@ func (r *runEnv) loop(task string) error {
 		if !r.o.Interactive || f.Outcome == messages.OutcomeCancelled {
 			break
 		}
+		if r.renderer != nil {
+			r.renderer.Sync()
+		}
 		next, err := r.o.Input.ReadLine(context.Background())
 		if err != nil {
 			break
@@ -244,6 +248,12 @@ func outcomeError(f messages.RunFinished) error {
 		return &cmdutil.ExitError{Code: cmdutil.ExitCancelled}
 	}
 	return &cmdutil.ExitError{Code: cmdutil.ExitFailed}
+}
+
+// interactiveBanner is shown above the first prompt.
+func interactiveBanner(root string) string {
+	return "wtagent · " + root + "\n" +
+		"Enter sends · Alt+Enter (or Shift+Enter) adds a line · paste keeps newlines · ↑/↓ history · @path attaches · Ctrl+D quits"
 }
 
 // endOfInput is the exit for a prompt that ended before any task.

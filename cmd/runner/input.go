@@ -1,14 +1,12 @@
 package runner
 
 import (
-	"bufio"
 	"context"
-	"fmt"
-	"io"
-	"strings"
-	"unicode"
+	"errors"
+	"os"
 
 	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/cmd/lineedit"
 	"github.com/wtagent/wtagent/session"
 )
 
@@ -18,42 +16,53 @@ type ClosingInput interface {
 	Close() error
 }
 
-// NewInput returns the terminal input for prompts and approvals.
+// NewInput returns the terminal input for prompts and approvals: a line
+// editor with persistent history on a terminal, plain lines otherwise.
 func NewInput(f *cmdutil.Factory, h session.Home) (ClosingInput, error) {
-	return &lineInput{in: bufio.NewReader(f.IOStreams.In), out: f.IOStreams.Out}, nil
-}
-
-// lineInput reads plain lines.
-type lineInput struct {
-	in  *bufio.Reader
-	out io.Writer
-}
-
-func (l *lineInput) ReadLine(ctx context.Context) (string, error) {
-	fmt.Fprint(l.out, "you › ")
-	s, err := l.in.ReadString('\n')
-	if err != nil && s == "" {
-		return "", err
+	ios := f.IOStreams
+	in := ios.InFile
+	if in == nil {
+		in = os.Stdin
 	}
-	return strings.TrimRight(s, "\r\n"), nil
-}
-
-func (l *lineInput) ReadKey(ctx context.Context, prompt, keys string) (rune, error) {
-	for {
-		fmt.Fprint(l.out, prompt)
-		s, err := l.in.ReadString('\n')
-		if err != nil && s == "" {
-			return 0, err
-		}
-		s = strings.TrimSpace(s)
-		if s == "" {
-			continue
-		}
-		r := unicode.ToLower([]rune(s)[0])
-		if strings.ContainsRune(keys, r) {
-			return r, nil
+	var hist lineedit.History = lineedit.NewMemoryHistory(lineedit.DefaultHistorySize)
+	var fh *lineedit.FileHistory
+	if ios.IsStdinTTY() {
+		var err error
+		if fh, err = lineedit.OpenFileHistory(h.HistoryFile(), lineedit.DefaultHistorySize); err == nil {
+			hist = fh
 		}
 	}
+	ed := lineedit.New(in, ios.Out, lineedit.Options{Prompt: "you › ", Continuation: "    ", History: hist,
+		Width: ios.TerminalWidth, Color: ios.ColorEnabled()})
+	return &editorInput{ed: ed, hist: fh}, nil
 }
 
-func (l *lineInput) Close() error { return nil }
+// editorInput adapts the line editor to Input.
+type editorInput struct {
+	ed   *lineedit.Editor
+	hist *lineedit.FileHistory
+}
+
+func (e *editorInput) ReadLine(ctx context.Context) (string, error) {
+	s, err := e.ed.ReadLine(ctx)
+	if errors.Is(err, lineedit.ErrInterrupted) {
+		return "", ErrInterrupted
+	}
+	return s, err
+}
+
+func (e *editorInput) ReadKey(ctx context.Context, prompt, keys string) (rune, error) {
+	k, err := e.ed.ReadKey(ctx, prompt, keys)
+	if errors.Is(err, lineedit.ErrInterrupted) {
+		return 0, ErrInterrupted
+	}
+	return k, err
+}
+
+func (e *editorInput) Close() error {
+	err := e.ed.Close()
+	if e.hist != nil {
+		err = errors.Join(err, e.hist.Close())
+	}
+	return err
+}

@@ -10,6 +10,12 @@ import (
 	"github.com/wtagent/wtagent/messages"
 )
 
+// item is a queued event, or a Sync barrier.
+type item struct {
+	ev    messages.Event
+	drawn chan struct{}
+}
+
 // Options configure a Renderer.
 type Options struct {
 	// TTY says the output is a terminal: a live status line with a spinner
@@ -34,7 +40,7 @@ type Renderer struct {
 	out  io.Writer
 	opts Options
 	st   styles
-	q    *fifo.Queue[messages.Event]
+	q    *fifo.Queue[item]
 
 	// mu guards the terminal: the drawing goroutine, the spinner ticker and
 	// prompts (Hold) take turns.
@@ -56,14 +62,14 @@ func New(out io.Writer, opts Options) *Renderer {
 		opts.Width = 80
 	}
 	return &Renderer{
-		out: out, opts: opts, st: newStyles(out, opts.Color), q: fifo.New[messages.Event](2048),
+		out: out, opts: opts, st: newStyles(out, opts.Color), q: fifo.New[item](2048),
 		calls: map[string]*callOutput{}, done: make(chan struct{}),
 	}
 }
 
 // Event queues ev for drawing. It never blocks; live events (Seq 0:
 // output, progress) are dropped under a flood and the drop is shown.
-func (r *Renderer) Event(ev messages.Event) { r.q.Push(ev, ev.Seq == 0) }
+func (r *Renderer) Event(ev messages.Event) { r.q.Push(item{ev: ev}, ev.Seq == 0) }
 
 // Run draws queued events until Close; it returns when everything queued
 // before Close has been drawn.
@@ -72,7 +78,11 @@ func (r *Renderer) Run() {
 	stopTick := r.startTicker()
 	defer stopTick()
 	for {
-		ev, dropped, ok := r.q.Pop()
+		it, dropped, ok := r.q.Pop()
+		if it.drawn != nil {
+			close(it.drawn)
+			continue
+		}
 		if !ok {
 			r.mu.Lock()
 			r.clearStatus()
@@ -83,8 +93,20 @@ func (r *Renderer) Run() {
 		if dropped > 0 {
 			r.line(r.st.dim.Render(fmt.Sprintf("  … %d live output chunks skipped (the full output is in the session's tool-output.jsonl)", dropped)))
 		}
-		r.draw(ev)
+		r.draw(it.ev)
 		r.mu.Unlock()
+	}
+}
+
+// Sync waits until every event queued before it has been drawn.
+func (r *Renderer) Sync() {
+	drawn := make(chan struct{})
+	if !r.q.Push(item{drawn: drawn}, false) {
+		return
+	}
+	select {
+	case <-drawn:
+	case <-r.done:
 	}
 }
 

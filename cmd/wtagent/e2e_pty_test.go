@@ -1,0 +1,198 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+
+	"github.com/wtagent/wtagent/model"
+)
+
+// term is wtagent running on a real pseudo-terminal.
+type term struct {
+	t    *testing.T
+	cmd  *exec.Cmd
+	ptmx *os.File
+	mu   sync.Mutex
+	out  bytes.Buffer
+	done chan struct{}
+}
+
+func (e *env) startPTY(args ...string) *term {
+	e.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	e.t.Cleanup(cancel)
+	cmd := e.command(ctx, args...)
+	cmd.Env = append(cmd.Env, "TERM=xterm-256color")
+	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 120})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	tm := &term{t: e.t, cmd: cmd, ptmx: ptmx, done: make(chan struct{})}
+	go func() {
+		defer close(tm.done)
+		buf := make([]byte, 4096)
+		for {
+			n, err := ptmx.Read(buf)
+			tm.mu.Lock()
+			tm.out.Write(buf[:n])
+			tm.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	e.t.Cleanup(func() {
+		cmd.Process.Kill()
+		ptmx.Close()
+	})
+	return tm
+}
+
+// screen is everything printed so far.
+func (tm *term) screen() string {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return tm.out.String()
+}
+
+// waitFor waits until the output holds s (counting from offset since).
+func (tm *term) waitFor(s string, since int) int {
+	tm.t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		out := tm.screen()
+		if since <= len(out) {
+			if i := strings.Index(out[since:], s); i >= 0 {
+				return since + i + len(s)
+			}
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	tm.t.Fatalf("timed out waiting for %q; screen:\n%s", s, tm.screen())
+	return 0
+}
+
+func (tm *term) send(s string) {
+	tm.t.Helper()
+	if _, err := io.WriteString(tm.ptmx, s); err != nil {
+		tm.t.Fatal(err)
+	}
+}
+
+// exit waits for the process and returns its exit code.
+func (tm *term) exit() int {
+	tm.t.Helper()
+	err := tm.cmd.Wait()
+	<-tm.done
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		tm.t.Fatal(err)
+	}
+	return 0
+}
+
+func TestInteractivePromptKeepsChattingAndHistory(t *testing.T) {
+	e := newEnv(t)
+	s := e.script(
+		model.ScriptLine{Expect: "first line\nsecond line", Reply: agentReply(true, "Answered the two-line question.", "")},
+		model.ScriptLine{Expect: "follow up", Reply: agentReply(true, "Answered the follow-up.", "")},
+	)
+	tm := e.startPTY("--provider", "script", "--script", s)
+	at := tm.waitFor("you › ", 0)
+	// A bracketed paste keeps its newline and does not submit.
+	tm.send("\x1b[200~first line\r\nsecond line\x1b[201~")
+	time.Sleep(100 * time.Millisecond)
+	tm.send("\r")
+	at = tm.waitFor("Answered the two-line question.", at)
+	at = tm.waitFor("you › ", at)
+	tm.send("follow up\r")
+	at = tm.waitFor("Answered the follow-up.", at)
+	tm.waitFor("you › ", at)
+	tm.send("\x04") // Ctrl+D
+	if code := tm.exit(); code != 0 {
+		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+	}
+	if n := len(e.sessions()); n != 1 {
+		t.Fatalf("%d sessions, want one for the whole chat", n)
+	}
+	hist, err := os.ReadFile(filepath.Join(e.home, "history.jsonl"))
+	if err != nil || !strings.Contains(string(hist), `"follow up"`) || !strings.Contains(string(hist), `first line\nsecond line`) {
+		t.Fatalf("history %q, %v", hist, err)
+	}
+	// A new run recalls the previous input with ↑.
+	s2 := e.script(model.ScriptLine{Expect: "follow up", Reply: agentReply(true, "Recalled.", "")})
+	tm2 := e.startPTY("--provider", "script", "--script", s2)
+	at = tm2.waitFor("you › ", 0)
+	tm2.send("\x1b[A")
+	at = tm2.waitFor("follow up", at)
+	tm2.send("\r")
+	tm2.waitFor("Recalled.", at)
+	tm2.send("\x04")
+	if code := tm2.exit(); code != 0 {
+		t.Fatalf("second run exit %d; screen:\n%s", code, tm2.screen())
+	}
+}
+
+func TestApprovalPromptOnATerminal(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "notes.txt")
+	os.WriteFile(outside, []byte("outside-notes-7\n"), 0o644)
+	for _, c := range []struct {
+		key, expect string
+	}{{"y", "outside-notes-7"}, {"n", `status="denied"`}} {
+		t.Run(c.key, func(t *testing.T) {
+			e := newEnv(t)
+			s := e.script(
+				model.ScriptLine{Reply: agentReply(false, "Read the notes.", callXML("fs.read", el("path", outside)))},
+				model.ScriptLine{Expect: c.expect, Reply: agentReply(true, "Handled the notes.", "")},
+			)
+			tm := e.startPTY("--provider", "script", "--script", s, "--approvals", "prompt", "read my notes")
+			at := tm.waitFor("approval needed", 0)
+			at = tm.waitFor("[y] allow once", at)
+			tm.send(c.key)
+			tm.waitFor("Handled the notes.", at)
+			if code := tm.exit(); code != 0 {
+				t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+			}
+		})
+	}
+}
+
+func TestCtrlCPausesThenStops(t *testing.T) {
+	e := newEnv(t)
+	slow := model.ScriptLine{Reply: agentReply(true, "Done.", ""), DelayMS: 60000}
+	// Twice: stop now, exit 130, the session stays resumable.
+	tm := e.startPTY("--provider", "script", "--script", e.script(slow), "wait")
+	at := tm.waitFor("ChatGPT is thinking", 0)
+	tm.send("\x03")
+	at = tm.waitFor("pausing after the current step", at)
+	tm.send("\x03")
+	tm.waitFor("cancelled", at)
+	if code := tm.exit(); code != 130 {
+		t.Fatalf("exit %d after two Ctrl+C, want 130; screen:\n%s", code, tm.screen())
+	}
+	// Once: the run pauses after the current step and exits 3.
+	e2 := newEnv(t)
+	quick := model.ScriptLine{Reply: agentReply(false, "Write.", callXML("fs.write", el("path", "a.txt"), el("content", "a"))), DelayMS: 1500}
+	tm = e2.startPTY("--provider", "script", "--script", e2.script(quick), "write a")
+	at = tm.waitFor("ChatGPT is thinking", 0)
+	tm.send("\x03")
+	tm.waitFor("resume with", at)
+	if code := tm.exit(); code != 3 {
+		t.Fatalf("exit %d after one Ctrl+C, want 3; screen:\n%s", code, tm.screen())
+	}
+	if _, err := os.Stat(filepath.Join(e2.root, "a.txt")); err == nil {
+		t.Fatal("the call proposed after the pause ran anyway")
+	}
+}
