@@ -24,6 +24,7 @@ type Runtime struct {
 	finished chan messages.RunFinished
 	spool    *session.Spool
 	boundary *policy.Boundary
+	live     *liveOutput
 	released sync.Once
 }
 
@@ -137,6 +138,9 @@ func (rt *Runtime) Shutdown(ctx context.Context) error {
 
 func (rt *Runtime) release() {
 	rt.released.Do(func() {
+		if rt.live != nil {
+			rt.live.stop()
+		}
 		<-rt.e.Poison(rt.p.client).Done()
 		if rt.spool != nil {
 			rt.spool.Close()

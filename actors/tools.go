@@ -13,12 +13,12 @@ import (
 func (rt *Runtime) toolChildren() []supervisor.ChildSpec {
 	cfg, p, e := &rt.cfg, rt.p, rt.e
 	sid := cfg.Session.ID()
+	rt.live = newLiveOutput(50*time.Millisecond, 64<<10, func(k outputKey, text string) {
+		e.Send(p.eventlog, messages.Publish{Event: textEvent(messages.EvToolOutput, sid, 0, k.callID,
+			messages.TextPayload{Text: text, Stream: string(k.stream), Kind: k.processID})})
+	})
 	d := toolactors.Deps{
-		Paths: rt.boundary, Spool: rt.spool, Catalogue: cfg.Catalogue, Now: cfg.Now,
-		Output: func(o messages.ToolOutput) {
-			e.Send(p.eventlog, messages.Publish{Event: textEvent(messages.EvToolOutput, sid, 0, o.CallID,
-				messages.TextPayload{Text: string(o.Data), Stream: string(o.Stream), Kind: o.ProcessID})})
-		},
+		Paths: rt.boundary, Spool: rt.spool, Catalogue: cfg.Catalogue, Now: cfg.Now, Output: rt.live.add,
 	}
 	return []supervisor.ChildSpec{
 		{ID: idProcesses, Producer: toolactors.NewProcessSupervisor(d, p.controller, toolactors.ProcessRestart{}),

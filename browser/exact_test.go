@@ -36,8 +36,11 @@ func TestLongMessageExact(t *testing.T) {
 	if r.Text != long {
 		t.Fatalf("long reply differs (source %s): %s", r.Source, firstDiff(r.Text, long))
 	}
-	if r.Source != messages.SourceNetwork {
-		t.Errorf("source %s, want the network stream", r.Source)
+	// The network stream is preferred, but on a loaded machine the page's
+	// conversation document may answer first; both are the raw text. The
+	// rendered page and the copy button are not.
+	if r.Source != messages.SourceNetwork && r.Source != messages.SourceConversation {
+		t.Errorf("source %s, want the network stream or the conversation document", r.Source)
 	}
 
 	_, r = roundTrip(t, tr, 2, "again")

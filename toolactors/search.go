@@ -46,6 +46,12 @@ type searchQuery struct {
 	// re matches one line; multi is re with (?m), a whole-file prefilter
 	// (nil when the pattern can't be prefiltered).
 	re, multi *regexp.Regexp
+	// needle is a case-sensitive literal pattern: the lines that hold it
+	// are exactly the hits, found with bytes.Index instead of the regexp.
+	needle []byte
+	// prefix is a literal every match of a case-sensitive regexp starts
+	// with: only lines holding it are given to the regexp.
+	prefix []byte
 	// dir is the root-relative directory searched.
 	dir  string
 	glob *pathGlob
@@ -76,6 +82,15 @@ func newSearchQuery(a *protocol.FSSearchArgs, dir string, lineBytes int) (*searc
 	}
 	if q.literal || !strings.Contains(expr, `\A`) && !strings.Contains(expr, `\z`) {
 		q.multi = regexp.MustCompile(withFlags(flags+"m", expr))
+	}
+	switch {
+	case q.fold:
+	case q.literal:
+		q.needle = []byte(a.Pattern)
+	default:
+		if p, _ := q.re.LiteralPrefix(); len(p) >= 3 {
+			q.prefix = []byte(p)
+		}
 	}
 	if a.Glob != "" {
 		if q.glob, err = compilePathGlob(a.Glob); err != nil {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -211,6 +212,12 @@ func searchBytes(rel string, data []byte, q *searchQuery) []SearchHit {
 			data = nil
 		}
 	}
+	switch {
+	case q.needle != nil:
+		return literalHits(rel, data, q.needle, nil, q)
+	case q.prefix != nil:
+		return literalHits(rel, data, q.prefix, q.re, q)
+	}
 	if q.multi != nil && !q.multi.Match(data) {
 		return nil
 	}
@@ -230,6 +237,38 @@ func searchBytes(rel string, data []byte, q *searchQuery) []SearchHit {
 				break
 			}
 		}
+	}
+	return hits
+}
+
+// literalHits finds the lines of data that hold lit (and, when re is set,
+// match it), with the first q.max+1 of them. bytes.Index skips the lines
+// without the literal at memory speed; line numbers are counted only up to
+// each hit.
+func literalHits(rel string, data, lit []byte, re *regexp.Regexp, q *searchQuery) []SearchHit {
+	var hits []SearchHit
+	line, counted, pos := 1, 0, 0
+	for pos < len(data) {
+		i := bytes.Index(data[pos:], lit)
+		if i < 0 {
+			break
+		}
+		at := pos + i
+		start := bytes.LastIndexByte(data[:at], '\n') + 1
+		end := len(data)
+		if j := bytes.IndexByte(data[at:], '\n'); j >= 0 {
+			end = at + j + 1
+		}
+		line += bytes.Count(data[counted:start], []byte{'\n'})
+		counted = start
+		text := data[start:end]
+		if re == nil || re.Match(trimEOL(text)) {
+			hits = append(hits, SearchHit{Path: rel, Line: line, Text: q.hitText(text)})
+			if len(hits) > q.max {
+				break
+			}
+		}
+		pos = end
 	}
 	return hits
 }

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"time"
+)
+
+// bench holds what the rows share.
+type bench struct {
+	bin, dir string
+	quick    bool
+}
+
+func (b *bench) rows() []row {
+	return []row{
+		{name: "enter a 100 KB code-like message into the composer, exact", target: "< 2 s, and ≥ 10× faster than insertText at 20 KB", measure: b.textEntry},
+		{name: "last streamed token → parsed turn (through wtagent)", target: "< 0.3 s median, never early", measure: b.completionLatency},
+		{name: "runtime overhead per turn (scripted model, trivial tool, 500 turns)", target: "< 2 ms median", measure: b.turnOverhead},
+		{name: "terminal.exec of a program printing 200 MB", target: "≤ 1.5× wall; wtagent peak RSS ≤ 64 MB", measure: b.execOutput},
+		{name: "timeout → every process of a 20-process tree gone (one setsid grandchild)", target: "≤ grace + 0.5 s", measure: b.treeKill},
+		{name: "resume replay of a 10 000-event log", target: "< 0.2 s", measure: b.replay},
+		{name: "wtagent status --json on a live session", target: "< 50 ms", measure: b.status},
+		{name: "fs.search Go fallback on a 50 000-file tree", target: "≤ 3× rg", measure: b.search},
+	}
+}
+
+func (b *bench) textEntry() result {
+	m, err := goBench("./browser", "^BenchmarkTextEntry$", "1x")
+	if err != nil {
+		return failed(err)
+	}
+	e := m["BenchmarkTextEntry"]
+	keys := "not run (-quick)"
+	if !b.quick {
+		k, err := goBench("./browser", "^BenchmarkSendKeys2KB$", "1x")
+		if err != nil {
+			return failed(err)
+		}
+		keys = fmt.Sprintf("per-key SendKeys 2 KB %.1f s (≈ %.0f min for 100 KB)", k["BenchmarkSendKeys2KB"]["sendkeys-2KB-ms"]/1000,
+			k["BenchmarkSendKeys2KB"]["extrapolated-100KB-min"])
+	}
+	dom100, dom20, ins20 := e["dom-100KB-ms"], e["dom-20KB-ms"], e["inserttext-20KB-ms"]
+	return result{
+		measured: fmt.Sprintf("%.2f s for 100 KB (20 KB: %.2f s)", dom100/1000, dom20/1000),
+		baseline: fmt.Sprintf("insertText 20 KB %.1f s (%.0f× slower than ours at 20 KB, %.1f× slower than ours at 100 KB); %s",
+			ins20/1000, ins20/dom20, ins20/dom100, keys),
+		ok: verdict(dom100 < 2000 && ins20/dom20 >= 10),
+	}
+}
+
+func (b *bench) turnOverhead() result {
+	m, err := goBench("./actors", "^BenchmarkTurnOverhead$", "3x")
+	if err != nil {
+		return failed(err)
+	}
+	t := m["BenchmarkTurnOverhead"]
+	return result{
+		measured: fmt.Sprintf("%.2f ms median, %.2f ms p90", t["ms/turn-median"], t["ms/turn-p90"]),
+		baseline: "—", ok: verdict(t["ms/turn-median"] < 2),
+	}
+}
+
+func (b *bench) treeKill() result {
+	m, err := goBench("./toolactors", "^BenchmarkTreeKill$", "3x")
+	if err != nil {
+		return failed(err)
+	}
+	ign, term := m["BenchmarkTreeKill/ignore-term"], m["BenchmarkTreeKill/term"]
+	grace := ign["grace-ms"]
+	return result{
+		measured: fmt.Sprintf("%.0f ms (tree ignoring SIGTERM); %.0f ms (tree exiting on SIGTERM)", ign["kill-ms"], term["kill-ms"]),
+		baseline: fmt.Sprintf("grace %.0f ms", grace), ok: verdict(ign["kill-ms"] <= grace+500),
+	}
+}
+
+func (b *bench) replay() result {
+	m, err := goBench("./session", "^BenchmarkReplay10k$", "5x")
+	if err != nil {
+		return failed(err)
+	}
+	ms := m["BenchmarkReplay10k"]["ns/op"] / 1e6
+	return result{measured: fmt.Sprintf("%.0f ms (read and rebuild the ledger and replay state)", ms), baseline: "—", ok: verdict(ms < 200)}
+}
+
+func (b *bench) search() result {
+	files := "50000"
+	if b.quick {
+		files = "5000"
+	}
+	m, err := goBench("./toolactors", "^BenchmarkSearch$", "3x", "WTAGENT_BENCH_FILES="+files)
+	if err != nil {
+		return failed(err)
+	}
+	var cases []string
+	for name := range m {
+		cases = append(cases, name)
+	}
+	sort.Strings(cases)
+	worst, parts, baseParts := 0.0, "", ""
+	for _, c := range []string{"rare", "common-capped", "regex"} {
+		g, r := m["BenchmarkSearch/"+c+"/go"], m["BenchmarkSearch/"+c+"/ripgrep"]
+		if g == nil || r == nil {
+			return failed(fmt.Errorf("missing search case %s (have %v)", c, cases))
+		}
+		ratio := g["ns/op"] / r["ns/op"]
+		worst = max(worst, ratio)
+		parts += fmt.Sprintf("%s %s (%.1f×); ", c, dur(g["ns/op"]), ratio)
+		baseParts += fmt.Sprintf("%s %s; ", c, dur(r["ns/op"]))
+	}
+	return result{measured: parts + files + " files", baseline: "rg: " + baseParts, ok: verdict(worst <= 3)}
+}
+
+func dur(ns float64) string { return time.Duration(ns).Round(time.Millisecond).String() }
