@@ -89,10 +89,19 @@ func (tm *term) send(s string) {
 	}
 }
 
-// exit waits for the process and returns its exit code.
+// exit waits (a minute at most) for the process and returns its exit code.
 func (tm *term) exit() int {
 	tm.t.Helper()
-	err := tm.cmd.Wait()
+	waited := make(chan error, 1)
+	go func() { waited <- tm.cmd.Wait() }()
+	var err error
+	select {
+	case err = <-waited:
+	case <-time.After(time.Minute):
+		tm.cmd.Process.Kill()
+		<-waited
+		tm.t.Fatalf("wtagent did not exit; screen:\n%s", tm.screen())
+	}
 	<-tm.done
 	if ee, ok := err.(*exec.ExitError); ok {
 		return ee.ExitCode()
@@ -138,7 +147,8 @@ func TestInteractivePromptKeepsChattingAndHistory(t *testing.T) {
 	tm2.send("\x1b[A")
 	at = tm2.waitFor("follow up", at)
 	tm2.send("\r")
-	tm2.waitFor("Recalled.", at)
+	at = tm2.waitFor("Recalled.", at)
+	tm2.waitFor("you › ", at)
 	tm2.send("\x04")
 	if code := tm2.exit(); code != 0 {
 		t.Fatalf("second run exit %d; screen:\n%s", code, tm2.screen())
