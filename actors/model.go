@@ -21,9 +21,11 @@ type modelActor struct {
 	cfg *Config
 	p   pids
 	t   model.Transport
-	// busy is set while a send or wait runs; the controller never overlaps
-	// them, and a second one is refused.
-	busy bool
+	// busy is set while a send or wait runs, for turn busyTurn. A request
+	// for the same turn (from a restarted controller) is already being
+	// answered; one for another turn is refused.
+	busy     bool
+	busyTurn int
 }
 
 // Results of the transport goroutines.
@@ -100,11 +102,14 @@ func (m *modelActor) connect(c *actor.Context, cursor string) {
 // exchange sends out (unless await is set) and waits for the reply.
 func (m *modelActor) exchange(c *actor.Context, out messages.Outbound, await *messages.Binding) {
 	if m.busy {
+		if out.Turn == m.busyTurn {
+			return
+		}
 		c.Send(m.p.controller, messages.ModelFailed{Turn: out.Turn, Kind: messages.FailOther,
 			Err: "the model transport is already busy with a message"})
 		return
 	}
-	m.busy = true
+	m.busy, m.busyTurn = true, out.Turn
 	e, ctl, log := c.Engine(), m.p.controller, m.p.eventlog
 	t, wait, sid := m.t, m.cfg.Limits.TurnWait, m.cfg.Session.ID()
 	supervisor.Go(c, func(ctx context.Context) any {

@@ -78,12 +78,24 @@ func (rt *Runtime) sessionSpec() supervisor.Spec {
 	children := []supervisor.ChildSpec{
 		{ID: idPolicy, Producer: newPolicyActor(cfg, p), Restart: supervisor.Permanent},
 		{ID: idApproval, Producer: newApprovalActor(cfg, p), Restart: supervisor.Permanent, Shutdown: time.Second},
-		{ID: idModel, Producer: newModelActor(cfg, p), Restart: supervisor.Permanent, Shutdown: 10 * time.Second,
-			Backoff: supervisor.Backoff{Min: time.Second, Max: 30 * time.Second, Jitter: 0.2, ResetAfter: 2 * time.Minute}},
+		{ID: idModelSup, Producer: supervisor.New(rt.modelSpec()), Restart: supervisor.Permanent, Shutdown: 15 * time.Second},
 	}
 	children = append(children, rt.toolChildren()...)
 	children = append(children, supervisor.ChildSpec{ID: idController, Producer: newController(cfg, p), Restart: supervisor.Permanent})
 	return supervisor.Spec{Strategy: supervisor.OneForOne, Intensity: 5, Period: time.Minute, Notify: []*actor.PID{p.controller}, Children: children}
+}
+
+// modelSpec is the browser's own supervisor: it restarts a crashed model
+// transport with backoff, and gives it up (only it) when it keeps crashing;
+// the controller, notified, pauses the run with a clear message.
+func (rt *Runtime) modelSpec() supervisor.Spec {
+	return supervisor.Spec{
+		Strategy: supervisor.OneForOne, Intensity: 4, Period: 2 * time.Minute, Isolate: true,
+		Notify: []*actor.PID{rt.p.controller},
+		Children: []supervisor.ChildSpec{{ID: idModel, Producer: newModelActor(&rt.cfg, rt.p), Restart: supervisor.Permanent,
+			Shutdown: 10 * time.Second,
+			Backoff:  supervisor.Backoff{Min: time.Second, Max: 30 * time.Second, Jitter: 0.2, ResetAfter: 2 * time.Minute}}},
+	}
 }
 
 // Run starts a run with task, or resumes the session (task is then a new

@@ -53,7 +53,7 @@ func TestStatusOfALiveAndADeadSession(t *testing.T) {
 	for _, a := range st.Actors {
 		paths[a.Path] = a.State
 	}
-	for _, p := range []string{"wtagent/eventlog", "wtagent/status", "wtagent/session/controller", "wtagent/session/model", "wtagent/session/tools"} {
+	for _, p := range []string{"wtagent/eventlog", "wtagent/status", "wtagent/session/controller", "wtagent/session/browser/model", "wtagent/session/tools"} {
 		if paths[p] != "running" {
 			t.Errorf("actor %s: %q (tree: %v)", p, paths[p], paths)
 		}
