@@ -40,9 +40,13 @@ func (s *Scripted) Start(ctx context.Context, state func(messages.ModelStateChan
 	return ctx.Err()
 }
 
-// Open implements Transport: cursor is the index of the next line.
+// Open implements Transport: cursor is the index of the next line. A new
+// conversation (an empty cursor) continues the script where it is: a
+// script is one conversation, whatever the runtime opens.
 func (s *Scripted) Open(ctx context.Context, cursor string) (string, error) {
-	next := 0
+	s.mu.Lock()
+	next := s.next
+	s.mu.Unlock()
 	if cursor != "" {
 		n, err := strconv.Atoi(cursor)
 		if err != nil || n < 0 || n > len(s.lines) {

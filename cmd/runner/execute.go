@@ -82,6 +82,8 @@ type runEnv struct {
 	sess     *session.Session
 	rt       *actors.Runtime
 	renderer *ui.Renderer
+	// prompts draws approval prompts on stderr when stdout is --json.
+	prompts  *ui.Renderer
 	json     *ui.JSONWriter
 	logClose func()
 	sigs     *interrupts
@@ -117,8 +119,15 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 		return nil, err
 	}
 	var approver actors.Approver
-	if o.Settings.Approvals == policy.ModePrompt && r.renderer != nil && o.Input != nil {
-		approver = ui.NewApprover(r.renderer, o.Input)
+	if o.Settings.Approvals == policy.ModePrompt && o.Input != nil {
+		// With --json the event stream owns stdout: ask on stderr.
+		prompts := r.renderer
+		if prompts == nil {
+			r.prompts = ui.New(ios.ErrOut, ui.Options{Color: false, Width: ios.TerminalWidth()})
+			go r.prompts.Run()
+			prompts = r.prompts
+		}
+		approver = ui.NewApprover(prompts, o.Input)
 	}
 	sock, err := o.Home.SocketPath(sess.ID())
 	if err != nil {
@@ -231,6 +240,9 @@ func (r *runEnv) close() {
 	}
 	if r.renderer != nil {
 		r.renderer.Close()
+	}
+	if r.prompts != nil {
+		r.prompts.Close()
 	}
 	if r.logClose != nil {
 		r.logClose()

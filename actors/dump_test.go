@@ -5,6 +5,7 @@ import (
 	"testing"
 )
 
+// dumpEvents prints a session's events, for diagnosing a failing test.
 func dumpEvents(t *testing.T, h *harness) {
 	for _, ev := range h.events() {
 		p := string(ev.Payload)
