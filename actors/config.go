@@ -79,6 +79,10 @@ type Config struct {
 	PID int
 	// Now is the clock.
 	Now func() time.Time
+
+	// live coalesces tools' live output; the runtime sets it, the
+	// controller flushes a call's output before showing its result.
+	live *liveOutput
 }
 
 // withDefaults checks cfg and fills in what may be left out.

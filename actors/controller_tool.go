@@ -67,6 +67,7 @@ func (c *controller) toolResult(ctx *actor.Context, res messages.ToolResult) {
 		return
 	}
 	res.OpKey = r.op.key
+	c.cfg.live.flushCall(res.CallID)
 	c.completeOp(ctx, res)
 }
 

@@ -2,6 +2,7 @@ package actors
 
 import (
 	"fmt"
+	"sort"
 	"sync"
 	"time"
 
@@ -67,6 +68,24 @@ func (l *liveOutput) add(o messages.ToolOutput) {
 	}
 }
 
+// flushCall publishes what is pending for one call now, so its output is
+// shown before its result.
+func (l *liveOutput) flushCall(callID string) {
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	out := map[outputKey]*outputBuf{}
+	for k, b := range l.pending {
+		if k.callID == callID {
+			out[k] = b
+			delete(l.pending, k)
+		}
+	}
+	l.mu.Unlock()
+	l.publishAll(out)
+}
+
 // flush publishes what is pending.
 func (l *liveOutput) flush() {
 	l.mu.Lock()
@@ -74,7 +93,12 @@ func (l *liveOutput) flush() {
 	l.pending = map[outputKey]*outputBuf{}
 	l.timer = nil
 	l.mu.Unlock()
-	for k, b := range out {
+	l.publishAll(out)
+}
+
+func (l *liveOutput) publishAll(out map[outputKey]*outputBuf) {
+	for _, k := range sortedKeys(out) {
+		b := out[k]
 		text := string(b.data)
 		if b.skipped > 0 {
 			text = fmt.Sprintf("[… %d bytes of live output not shown; all of it is in tool-output.jsonl …]\n", b.skipped) + text
@@ -92,4 +116,23 @@ func (l *liveOutput) stop() {
 	}
 	l.mu.Unlock()
 	l.flush()
+}
+
+// sortedKeys orders stdout before stderr per call, for a stable display.
+func sortedKeys(m map[outputKey]*outputBuf) []outputKey {
+	keys := make([]outputKey, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		if a.callID != b.callID {
+			return a.callID < b.callID
+		}
+		if a.processID != b.processID {
+			return a.processID < b.processID
+		}
+		return a.stream > b.stream
+	})
+	return keys
 }

@@ -17,6 +17,7 @@ func (rt *Runtime) toolChildren() []supervisor.ChildSpec {
 		e.Send(p.eventlog, messages.Publish{Event: textEvent(messages.EvToolOutput, sid, 0, k.callID,
 			messages.TextPayload{Text: text, Stream: string(k.stream), Kind: k.processID})})
 	})
+	cfg.live = rt.live
 	d := toolactors.Deps{
 		Paths: rt.boundary, Spool: rt.spool, Catalogue: cfg.Catalogue, Now: cfg.Now, Output: rt.live.add,
 	}
