@@ -155,14 +155,11 @@ func fsSearch(ctx context.Context, c call) messages.ToolResult {
 	if err != nil {
 		return errResult(err, nil)
 	}
-	t, info, err := c.locate(a.Path, false)
+	t, info, err := c.locateExisting(a.Path)
 	if err != nil {
 		return errResult(err, nil)
 	}
 	defer t.close()
-	if info == nil {
-		return errResult(fmt.Errorf("%s: %w", a.Path, ErrNotFound), nil)
-	}
 	if !info.IsDir() {
 		return errResult(fmt.Errorf("%s: %w; fs.search searches a directory (use glob to pick files)", a.Path, ErrNotDir), nil)
 	}

@@ -75,6 +75,21 @@ func (c call) locate(p string, forWrite bool) (target, fs.FileInfo, error) {
 // absolute path prefix: a directory (p is it or below it) or exactly a
 // file. The root is opened at the deepest existing directory of the
 // grant, so a file or directory that does not exist yet can be created;
+
+// locateExisting is locate for a path that must exist; the caller closes
+// the target.
+func (c call) locateExisting(p string) (target, fs.FileInfo, error) {
+	t, info, err := c.locate(p, false)
+	if err != nil {
+		return target{}, nil, err
+	}
+	if info == nil {
+		t.close()
+		return target{}, nil, fmt.Errorf("%s: %w", p, ErrNotFound)
+	}
+	return t, info, nil
+}
+
 // only p, inside the grant, is ever touched through it.
 func (c call) locateOutside(p string) (target, fs.FileInfo, error) {
 	for _, g := range c.inv.Outside {
