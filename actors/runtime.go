@@ -23,9 +23,11 @@ type Runtime struct {
 	root     *supervisor.Root
 	finished chan messages.RunFinished
 	spool    *session.Spool
-	boundary *policy.Boundary
-	live     *liveOutput
-	released sync.Once
+	// spoolWriter writes to spool off the tools' reading goroutines.
+	spoolWriter *asyncSpool
+	boundary    *policy.Boundary
+	live        *liveOutput
+	released    sync.Once
 }
 
 // Start builds the session's actor tree and starts it. The controller
@@ -44,7 +46,9 @@ func Start(cfg Config) (*Runtime, error) {
 	if rt.spool, err = cfg.Session.OpenSpool(cfg.SpoolCap); err != nil {
 		return nil, fmt.Errorf("actors: tool output spool: %w", err)
 	}
+	rt.spoolWriter = newAsyncSpool(rt.spool, 256)
 	if rt.boundary, err = policy.OpenBoundary(cfg.Root); err != nil {
+		rt.spoolWriter.Close()
 		rt.spool.Close()
 		return nil, fmt.Errorf("actors: %w", err)
 	}
@@ -154,6 +158,9 @@ func (rt *Runtime) release() {
 			rt.live.stop()
 		}
 		<-rt.e.Poison(rt.p.client).Done()
+		if rt.spoolWriter != nil {
+			rt.spoolWriter.Close()
+		}
 		if rt.spool != nil {
 			rt.spool.Close()
 		}

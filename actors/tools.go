@@ -19,7 +19,7 @@ func (rt *Runtime) toolChildren() []supervisor.ChildSpec {
 	})
 	cfg.live = rt.live
 	d := toolactors.Deps{
-		Paths: rt.boundary, Spool: rt.spool, Catalogue: cfg.Catalogue, Now: cfg.Now, Output: rt.live.add,
+		Paths: rt.boundary, Spool: rt.spoolWriter, Catalogue: cfg.Catalogue, Now: cfg.Now, Output: rt.live.add,
 	}
 	return []supervisor.ChildSpec{
 		{ID: idProcesses, Producer: toolactors.NewProcessSupervisor(d, p.controller, toolactors.ProcessRestart{}),
