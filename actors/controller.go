@@ -1,8 +1,6 @@
 package actors
 
 import (
-	"time"
-
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
@@ -142,9 +140,6 @@ func (c *controller) committed(ctx *actor.Context) {
 
 // turn is the current turn number.
 func (c *controller) turn() int { return c.rp.Turn }
-
-// now is the controller's clock.
-func (c *controller) now() time.Time { return c.cfg.Now() }
 
 // inDoubt is the message whose send was logged but never confirmed.
 func (c *controller) inDoubt() *messages.MessageSentPayload {

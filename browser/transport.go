@@ -2,7 +2,6 @@ package browser
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/url"
 	"regexp"
@@ -270,6 +269,3 @@ func bindingKey(b messages.Binding) string {
 func errNotSent(detail string) error {
 	return fmt.Errorf("%w: %s", model.ErrNotSent, detail)
 }
-
-// isCrash reports whether err is a crash.
-func isCrash(err error) bool { return errors.Is(err, model.ErrCrash) }

@@ -149,11 +149,6 @@ const (
 	fixCDATA = "Put code, file content and any text with < or & in CDATA."
 )
 
-// errf builds an *Error with a formatted message.
-func errf(kind ErrorKind, fix, format string, args ...any) *Error {
-	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...), Fix: fix}
-}
-
 // argErr builds an *Error about one argument of a tool; the fix repeats the
 // tool's usage so the model can correct the call without guessing.
 func argErr(kind ErrorKind, spec ToolSpec, arg string, line int, format string, args ...any) *Error {

@@ -147,9 +147,6 @@ func trimEOL(b []byte) []byte {
 	return b
 }
 
-// searchEngine finds up to q.max+1 hits (one more tells truncation).
-type searchEngine func(ctx context.Context, c call, t target, q *searchQuery) ([]SearchHit, error)
-
 func fsSearch(ctx context.Context, c call) messages.ToolResult {
 	a, err := argsAs[protocol.FSSearchArgs](c)
 	if err != nil {

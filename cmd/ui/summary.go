@@ -2,7 +2,6 @@ package ui
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/wtagent/wtagent/messages"
 )
@@ -13,15 +12,4 @@ func decode[T any](ev messages.Event) T {
 	var v T
 	_ = json.Unmarshal(ev.Payload, &v)
 	return v
-}
-
-// humanBytes formats n bytes compactly.
-func humanBytes(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
 }
