@@ -159,7 +159,7 @@ func TestBrowserKilledMidStream(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	cmd := e.command(ctx, "--chatgpt-url", url, "--headless", "record one run")
-	var out strings.Builder
+	var out syncBuffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
