@@ -206,3 +206,27 @@ func TestCtrlCPausesThenStops(t *testing.T) {
 		t.Fatal("the call proposed after the pause ran anyway")
 	}
 }
+
+// TestDevServerKeptOrStoppedAtTheEnd: with a dev server still running at
+// the end, a terminal user is asked; "s" stops it.
+func TestDevServerKeptOrStoppedAtTheEnd(t *testing.T) {
+	e := newEnv(t)
+	s := e.script(
+		model.ScriptLine{Reply: agentReply(false, "Serve.", callXML("process.start", el("program", "python3"),
+			items("argv", "-m", "http.server", "0", "--bind", "127.0.0.1")))},
+		model.ScriptLine{Expect: "http://127.0.0.1:", Reply: agentReply(true, "Serving.", "")},
+	)
+	tm := e.startPTY("--provider", "script", "--script", s, "serve the folder")
+	at := tm.waitFor("keep them running?", 0)
+	if !strings.Contains(tm.screen(), "still running: proc_") {
+		t.Fatalf("the question does not say what runs; screen:\n%s", tm.screen())
+	}
+	tm.send("s")
+	tm.waitFor("stopped 1 dev server", at)
+	if code := tm.exit(); code != 0 {
+		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+	}
+	if left := sleepers(t, e.root); len(left) != 0 {
+		t.Fatalf("the dev server survived: %v", left)
+	}
+}
