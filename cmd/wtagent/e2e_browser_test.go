@@ -215,3 +215,38 @@ func killChrome(t *testing.T, pid int) int {
 	}
 	return n
 }
+
+// TestBrowserRolloverWhenTooLong: the page says the conversation is too
+// long; wtagent opens a fresh conversation with a local checkpoint that
+// carries the result the old one could not take, and finishes there.
+func TestBrowserRolloverWhenTooLong(t *testing.T) {
+	needChromium(t)
+	e := newEnv(t)
+	os.WriteFile(filepath.Join(e.root, "check.sh"), []byte("test -f a.txt && echo ok\n"), 0o644)
+	lines := []model.ScriptLine{
+		{Reply: agentReply(false, "Write.", callXML("fs.write", el("path", "a.txt"), el("content", "a")))},
+		{Fault: mockchat.FaultTooLong, Reply: agentReply(false, "Check.", callXML("terminal.exec", el("program", "sh"), items("argv", "check.sh")))},
+		{Reply: agentReply(true, "a.txt written; sh check.sh passed.", "")},
+	}
+	srv, url := mockPage(t, lines, 0)
+	code, out, errOut := e.run("--chatgpt-url", url, "--headless", "write a")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	evs := e.events(e.onlySession())
+	if count(evs, messages.EvConversationRoll) != 1 {
+		t.Fatalf("no rollover; output:\n%s", out)
+	}
+	convs := map[string]bool{}
+	checkpoint := false
+	for _, r := range srv.Received() {
+		convs[r.ConversationID] = true
+		checkpoint = checkpoint || strings.Contains(r.Text, "<checkpoint") && strings.Contains(r.Text, "a.txt")
+	}
+	if !checkpoint {
+		t.Fatal("no message carried the checkpoint with the changed file")
+	}
+	if len(convs) < 2 {
+		t.Fatalf("all messages went to one conversation: %v", convs)
+	}
+}
