@@ -40,14 +40,11 @@ func fsList(ctx context.Context, c call) messages.ToolResult {
 	if err != nil {
 		return errResult(err, nil)
 	}
-	t, info, err := c.locateExisting(a.Path)
+	t, _, err := c.locateDir(a.Path, "")
 	if err != nil {
 		return errResult(err, nil)
 	}
 	defer t.close()
-	if !info.IsDir() {
-		return errResult(fmt.Errorf("%s: %w", a.Path, ErrNotDir), nil)
-	}
 	depth := max(a.Depth, 0)
 	limit := c.d.Limits.ListEntries
 	var ign *ignoreChecker

@@ -152,14 +152,11 @@ func fsSearch(ctx context.Context, c call) messages.ToolResult {
 	if err != nil {
 		return errResult(err, nil)
 	}
-	t, info, err := c.locateExisting(a.Path)
+	t, _, err := c.locateDir(a.Path, "; fs.search searches a directory (use glob to pick files)")
 	if err != nil {
 		return errResult(err, nil)
 	}
 	defer t.close()
-	if !info.IsDir() {
-		return errResult(fmt.Errorf("%s: %w; fs.search searches a directory (use glob to pick files)", a.Path, ErrNotDir), nil)
-	}
 	q, err := newSearchQuery(a, t.rel, c.d.Limits.LineBytes)
 	if err != nil {
 		return errResult(err, nil)

@@ -76,6 +76,20 @@ func (c call) locate(p string, forWrite bool) (target, fs.FileInfo, error) {
 // file. The root is opened at the deepest existing directory of the
 // grant, so a file or directory that does not exist yet can be created;
 
+// locateDir is locate for a directory that must exist; hint is added to
+// the error for a file.
+func (c call) locateDir(p, hint string) (target, fs.FileInfo, error) {
+	t, info, err := c.locateExisting(p)
+	if err != nil {
+		return target{}, nil, err
+	}
+	if !info.IsDir() {
+		t.close()
+		return target{}, nil, fmt.Errorf("%s: %w%s", p, ErrNotDir, hint)
+	}
+	return t, info, nil
+}
+
 // locateExisting is locate for a path that must exist; the caller closes
 // the target.
 func (c call) locateExisting(p string) (target, fs.FileInfo, error) {
