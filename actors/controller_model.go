@@ -96,6 +96,16 @@ func (c *controller) modelSent(ctx *actor.Context, m messages.ModelSent) {
 
 func (c *controller) modelReplied(ctx *actor.Context, m messages.ModelReplied) {
 	r := c.run
+	if r != nil && r.probe != nil && m.Reply.Binding.Turn == c.turn() {
+		// The message in doubt was in the conversation after all.
+		p := r.probe
+		r.probe = nil
+		b := m.Reply.Binding
+		b.Probe = false
+		c.record(ctx, messages.EvModelMessageSent, "", messages.MessageSentPayload{Kind: p.Kind, Binding: b,
+			ResultOps: p.ResultOps, Attachments: p.Attachments}, false, nil)
+		m.Reply.Binding = b
+	}
 	if r == nil || c.rp.Pending == nil || m.Reply.Binding.Turn != c.rp.Pending.Turn {
 		return // a reply to a message this run no longer waits for
 	}
@@ -152,6 +162,12 @@ func (c *controller) modelFailed(ctx *actor.Context, m messages.ModelFailed) {
 // (it was lost in a crash before it arrived), once.
 func (c *controller) resendLost(ctx *actor.Context) {
 	r := c.run
+	if p := r.probe; p != nil {
+		// The message in doubt is not in the conversation: send it now.
+		r.probe = nil
+		c.sendText(ctx, p.Kind, p.Text, p.ResultOps, p.Attachments)
+		return
+	}
 	p, err := c.rp.PendingMessage()
 	if err != nil || p == nil || r.resent {
 		c.interrupt(ctx, "a message to the model was lost and could not be sent again")

@@ -1,6 +1,8 @@
 package actors
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -134,8 +136,14 @@ func (c *controller) drive(ctx *actor.Context) {
 		c.enter(ctx, messages.PhaseWaitingModel)
 		ctx.Send(c.p.model, messages.AwaitModel{Binding: *c.rp.Pending})
 	case c.inDoubt() != nil:
+		// The message may have reached the conversation before a crash:
+		// look for it (by its text) before sending it again.
 		s := c.inDoubt()
-		c.sendText(ctx, s.Kind, s.Text, s.ResultOps, s.Attachments)
+		r.probe = s
+		c.enter(ctx, messages.PhaseWaitingModel)
+		sum := sha256.Sum256([]byte(s.Text))
+		ctx.Send(c.p.model, messages.AwaitModel{Binding: messages.Binding{Turn: c.turn(), Cursor: c.rp.Cursor,
+			TextSHA256: hex.EncodeToString(sum[:]), Probe: true}})
 	case c.last.reply != nil && !c.last.handled:
 		c.parse(ctx, *c.last.reply)
 	default:

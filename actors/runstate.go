@@ -27,6 +27,8 @@ type runState struct {
 	timeoutRetried                                 bool
 	// resent is set once a lost message was sent again.
 	resent bool
+	// probe is a message in doubt being looked for in the conversation.
+	probe *messages.MessageSentPayload
 	// pause is the reason for a pause asked for; it takes effect at the next
 	// step boundary.
 	pause string

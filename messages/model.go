@@ -42,6 +42,11 @@ type Binding struct {
 	// TextSHA256 is the hash of the sent text, to recognise it on reread.
 	TextSHA256 string    `json:"text_sha256"`
 	SentAt     time.Time `json:"sent_at"`
+	// Probe marks a message whose send is in doubt (a crash came between
+	// submitting it and the confirmation): the transport looks for it by
+	// TextSHA256 and returns its reply, or fails with model.ErrNotSent so
+	// that it is sent (once).
+	Probe bool `json:"probe,omitempty"`
 }
 
 // ReplySource names where the reply text was read from.

@@ -93,6 +93,11 @@ func (s *Scripted) Send(ctx context.Context, m messages.Outbound) (messages.Bind
 // Await implements Transport: it returns the line bound to b after the
 // line's delay.
 func (s *Scripted) Await(ctx context.Context, b messages.Binding, progress func(string)) (messages.Reply, error) {
+	if b.Probe {
+		// A script keeps no conversation to look in: a message in doubt
+		// was not answered, and the cursor it was sent at still holds.
+		return messages.Reply{}, &Error{Kind: messages.FailNotSent, Err: fmt.Errorf("%w: the scripted model cannot look a message up", ErrNotSent)}
+	}
 	if b.TurnIndex < 0 || b.TurnIndex >= len(s.lines) {
 		return messages.Reply{}, &Error{Kind: messages.FailScript,
 			Err: fmt.Errorf("%w: no script line %d", ErrScriptExhausted, b.TurnIndex+1)}

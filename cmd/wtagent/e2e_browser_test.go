@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -182,7 +183,7 @@ func TestBrowserKilledMidStream(t *testing.T) {
 	}
 	err := cmd.Wait()
 	if err != nil {
-		t.Fatalf("run after the crash: %v\n%s", err, out.String())
+		t.Fatalf("run after the crash: %v\n%s\nevents:\n%s", err, out.String(), eventTrace(e.events(e.onlySession())))
 	}
 	got, _ := os.ReadFile(filepath.Join(e.root, "runs.log"))
 	if string(got) != "ran\n" {
@@ -249,4 +250,20 @@ func TestBrowserRolloverWhenTooLong(t *testing.T) {
 	if len(convs) < 2 {
 		t.Fatalf("all messages went to one conversation: %v", convs)
 	}
+}
+
+// eventTrace is a compact listing of a session's events, for failures.
+func eventTrace(evs []messages.Event) string {
+	var b strings.Builder
+	for _, ev := range evs {
+		if ev.Type == messages.EvPhaseChanged {
+			continue
+		}
+		p := string(ev.Payload)
+		if len(p) > 220 {
+			p = p[:220] + "…"
+		}
+		fmt.Fprintf(&b, "%d %s t%d %s\n", ev.Seq, ev.Type, ev.Turn, p)
+	}
+	return b.String()
 }
