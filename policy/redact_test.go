@@ -29,7 +29,7 @@ func TestRedact(t *testing.T) {
 		{"password= query", "GET /login?user=bob&password=hunter2&x=1", "hunter2", "x=1"},
 		{"password: yaml", "  password: correct-horse\n", "correct-horse", "password"},
 		{"json secret", `{"client_secret": "abc123def456"}`, "abc123def456", "client_secret"},
-		{"npmrc", "//registry.npmjs.org/:_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789", "abcdefghijklmnopqrstuvwxyz", "registry"},
+		{"npmrc", "//npm.example.com/:_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789", "abcdefghijklmnopqrstuvwxyz", "npm.example.com"},
 		{"slack", "xoxb-1234567890-abcdefghij", "1234567890-abcdefghij", ""},
 		{"stripe", "sk_live_abcdefghijklmnop1234", "abcdefghijklmnop1234", ""},
 		{"google", "AIzaSyA-abcdefghijklmnopqrstuvwxyz01234", "abcdefghijklmnopqrstuvwxyz", ""},
