@@ -80,8 +80,8 @@ type Config struct {
 	// Now is the clock.
 	Now func() time.Time
 
-	// live coalesces tools' live output; the runtime sets it, the
-	// controller flushes a call's output before showing its result.
+	// live coalesces tools' live output; Start sets it, the controller
+	// flushes a call's output before showing its result.
 	live *liveOutput
 }
 

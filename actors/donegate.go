@@ -26,20 +26,6 @@ func taskWantsVerify(task string) bool {
 	return verifyWords().MatchString(task)
 }
 
-// changed records a file change at position seq.
-func (e *evidence) changed(seq int64) {
-	if seq > e.lastChange {
-		e.lastChange = seq
-	}
-}
-
-// verified records a successful verification at position seq.
-func (e *evidence) verified(seq int64) {
-	if seq > e.lastVerify {
-		e.lastVerify = seq
-	}
-}
-
 // doneRefusal returns why done=true must be refused, or "" when the run may
 // finish: files changed with no successful build, test or run after the
 // last change, or the user asked for a verification and none happened.

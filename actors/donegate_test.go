@@ -32,10 +32,10 @@ func TestDoneGate(t *testing.T) {
 			for i, s := range c.steps {
 				seq := int64(i + 1)
 				if s.change {
-					e.changed(seq)
+					e.lastChange = seq
 				}
 				if s.verify {
-					e.verified(seq)
+					e.lastVerify = seq
 				}
 			}
 			got := e.doneRefusal()

@@ -26,7 +26,6 @@ type Runtime struct {
 	// spoolWriter writes to spool off the tools' reading goroutines.
 	spoolWriter *asyncSpool
 	boundary    *policy.Boundary
-	live        *liveOutput
 	released    sync.Once
 }
 
@@ -47,6 +46,7 @@ func Start(cfg Config) (*Runtime, error) {
 		return nil, fmt.Errorf("actors: tool output spool: %w", err)
 	}
 	rt.spoolWriter = newAsyncSpool(rt.spool, 256)
+	rt.cfg.live = newToolOutput(e, rt.p.eventlog, cfg.Session.ID())
 	if rt.boundary, err = policy.OpenBoundary(cfg.Root); err != nil {
 		rt.spoolWriter.Close()
 		rt.spool.Close()
@@ -121,19 +121,6 @@ func (rt *Runtime) Cancel(reason string) {
 	rt.e.Send(rt.p.controller, messages.CancelRun{Reason: reason})
 }
 
-// Status returns the live status snapshot.
-func (rt *Runtime) Status() (messages.Status, error) {
-	res, err := rt.e.Request(rt.p.status, messages.StatusSnapshot{}, statusTimeout).Result()
-	if err != nil {
-		return messages.Status{}, fmt.Errorf("status: %w", err)
-	}
-	st, ok := res.(messages.Status)
-	if !ok {
-		return messages.Status{}, fmt.Errorf("status: unexpected reply %T", res)
-	}
-	return st, nil
-}
-
 // Done is closed when the actor tree has stopped (after Shutdown, or when
 // the root supervisor gave up); Err then says why.
 func (rt *Runtime) Done() <-chan struct{} { return rt.root.Done() }
@@ -154,8 +141,8 @@ func (rt *Runtime) Shutdown(ctx context.Context) error {
 
 func (rt *Runtime) release() {
 	rt.released.Do(func() {
-		if rt.live != nil {
-			rt.live.stop()
+		if rt.cfg.live != nil {
+			rt.cfg.live.stop()
 		}
 		<-rt.e.Poison(rt.p.client).Done()
 		if rt.spoolWriter != nil {
@@ -172,26 +159,36 @@ func (rt *Runtime) release() {
 
 // Processes lists the dev servers this session started.
 func (rt *Runtime) Processes() ([]messages.ProcessInfo, error) {
-	res, err := rt.e.Request(rt.p.processes, messages.ListProcesses{}, 2*time.Second).Result()
+	pl, err := request[messages.ProcessList](rt.e, rt.p.processes, messages.ListProcesses{}, 2*time.Second)
 	if err != nil {
 		return nil, fmt.Errorf("list processes: %w", err)
-	}
-	pl, ok := res.(messages.ProcessList)
-	if !ok {
-		return nil, fmt.Errorf("list processes: unexpected reply %T", res)
 	}
 	return pl.Processes, nil
 }
 
 // StopProcesses stops every dev server (TERM, grace, KILL on each tree).
 func (rt *Runtime) StopProcesses(timeout time.Duration) ([]messages.ProcessInfo, error) {
-	res, err := rt.e.Request(rt.p.processes, messages.StopAllProcesses{}, timeout).Result()
+	pl, err := request[messages.ProcessList](rt.e, rt.p.processes, messages.StopAllProcesses{}, timeout)
 	if err != nil {
 		return nil, fmt.Errorf("stop processes: %w", err)
 	}
-	pl, ok := res.(messages.ProcessList)
-	if !ok {
-		return nil, fmt.Errorf("stop processes: unexpected reply %T", res)
-	}
 	return pl.Processes, nil
+}
+
+// request asks an actor from outside the actor system and waits for a
+// reply of type T.
+func request[T any](e *actor.Engine, pid *actor.PID, msg any, timeout time.Duration) (T, error) {
+	var zero T
+	res, err := e.Request(pid, msg, timeout).Result()
+	if err != nil {
+		return zero, err
+	}
+	if err, ok := res.(error); ok {
+		return zero, err
+	}
+	v, ok := res.(T)
+	if !ok {
+		return zero, fmt.Errorf("unexpected reply %T", res)
+	}
+	return v, nil
 }

@@ -39,9 +39,8 @@ func listenStatus(path string, e *actor.Engine, status *actor.PID, log *slog.Log
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /v1/status", func(w http.ResponseWriter, r *http.Request) {
-		res, err := e.Request(status, messages.StatusSnapshot{}, statusTimeout).Result()
-		st, ok := res.(messages.Status)
-		if err != nil || !ok {
+		st, err := request[messages.Status](e, status, messages.StatusSnapshot{}, statusTimeout)
+		if err != nil {
 			http.Error(w, `{"error":"status actor busy or unavailable"}`, http.StatusServiceUnavailable)
 			return
 		}

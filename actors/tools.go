@@ -3,23 +3,27 @@ package actors
 import (
 	"time"
 
+	"github.com/anthdm/hollywood/actor"
+
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/supervisor"
 	"github.com/wtagent/wtagent/toolactors"
 )
 
+// newToolOutput coalesces tools' live output into tool.output events.
+func newToolOutput(e *actor.Engine, eventlog *actor.PID, sid string) *liveOutput {
+	return newLiveOutput(50*time.Millisecond, 64<<10, func(k outputKey, text string) {
+		e.Send(eventlog, messages.Publish{Event: textEvent(messages.EvToolOutput, sid, 0, k.callID,
+			messages.TextPayload{Text: text, Stream: string(k.stream), Kind: k.processID})})
+	})
+}
+
 // toolChildren are the process and tools supervisors: dev servers first,
 // so the tools that reach them stop before them.
 func (rt *Runtime) toolChildren() []supervisor.ChildSpec {
-	cfg, p, e := &rt.cfg, rt.p, rt.e
-	sid := cfg.Session.ID()
-	rt.live = newLiveOutput(50*time.Millisecond, 64<<10, func(k outputKey, text string) {
-		e.Send(p.eventlog, messages.Publish{Event: textEvent(messages.EvToolOutput, sid, 0, k.callID,
-			messages.TextPayload{Text: text, Stream: string(k.stream), Kind: k.processID})})
-	})
-	cfg.live = rt.live
+	cfg, p := &rt.cfg, rt.p
 	d := toolactors.Deps{
-		Paths: rt.boundary, Spool: rt.spoolWriter, Catalogue: cfg.Catalogue, Now: cfg.Now, Output: rt.live.add,
+		Paths: rt.boundary, Spool: rt.spoolWriter, Catalogue: cfg.Catalogue, Now: cfg.Now, Output: cfg.live.add,
 	}
 	return []supervisor.ChildSpec{
 		{ID: idProcesses, Producer: toolactors.NewProcessSupervisor(d, p.controller, toolactors.ProcessRestart{}),

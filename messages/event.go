@@ -41,7 +41,6 @@ const (
 	EvToolCompleted     EventType = "tool.completed"
 	EvToolReused        EventType = "tool.reused"
 	EvToolUnknown       EventType = "tool.completion_unknown"
-	EvToolResultSent    EventType = "tool.result_sent"
 	EvProcessChanged    EventType = "process.changed"
 	EvDoneRefused       EventType = "run.done_refused"
 	EvLimitReached      EventType = "run.limit_reached"

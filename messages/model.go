@@ -114,14 +114,6 @@ type ModelReplied struct {
 	Reply Reply
 }
 
-// ModelProgress carries partial reply text while the model writes, for the
-// UI only; it is never parsed.
-type ModelProgress struct {
-	Turn int
-	// Text is the reply so far.
-	Text string
-}
-
 // ModelFailed reports that a send or a wait failed. Kind tells the
 // controller what to do (pause, retry, wait for the user).
 type ModelFailed struct {

@@ -1,10 +1,5 @@
 package messages
 
-// ParseReply asks a parser actor to parse one complete model reply.
-type ParseReply struct {
-	Reply Reply
-}
-
 // ParsedTurn is a successfully parsed model reply.
 type ParsedTurn struct {
 	Turn int
