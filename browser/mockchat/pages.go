@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	mockassets "github.com/wtagent/wtagent/testdata/mockchat"
+	mockassets "github.com/wtagent/wtagent/browser/mockchat/assets"
 )
 
 // pages holds the parsed HTML templates and the static assets.

@@ -681,7 +681,7 @@ func TestServe(t *testing.T) {
 // TestDemoScript keeps the developer command's demo script valid and
 // answerable.
 func TestDemoScript(t *testing.T) {
-	lines, err := model.LoadScript("../../testdata/mockchat/demo.jsonl")
+	lines, err := model.LoadScript("assets/demo.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,7 +47,7 @@ func TestStreamGolden(t *testing.T) {
 		b.WriteString("data: " + m.Data + "\n\n")
 	}
 	got := normalise(b.String())
-	path := filepath.Join("..", "..", "testdata", "mockchat", "golden", "stream-basic.golden")
+	path := filepath.Join("testdata", "stream-basic.golden")
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)

@@ -4,8 +4,8 @@
 # and bundle/package-lock.json. Needs node and npm; node_modules lives in a
 # temporary directory and never in the repository.
 #
-#   testdata/mockchat/build-bundle.sh               rebuild from the lock
-#   testdata/mockchat/build-bundle.sh --update-lock re-resolve bundle/package.json first
+#   browser/mockchat/assets/build-bundle.sh               rebuild from the lock
+#   browser/mockchat/assets/build-bundle.sh --update-lock re-resolve bundle/package.json first
 #
 # The committed lock keeps the integrity hashes but no "resolved" URLs, so
 # npm fetches from whatever registry it is configured with.
@@ -32,7 +32,7 @@ npm ci --no-audit --no-fund --loglevel=error
 ./node_modules/.bin/esbuild entry.js \
 	--bundle --format=iife --global-name=PM --target=es2020 \
 	--minify --legal-comments=none --charset=utf8 \
-	--banner:js="/* ProseMirror (MIT, see PROSEMIRROR-LICENSE.txt), bundled by testdata/mockchat/build-bundle.sh with esbuild $(./node_modules/.bin/esbuild --version). */" \
+	--banner:js="/* ProseMirror (MIT, see PROSEMIRROR-LICENSE.txt), bundled by browser/mockchat/assets/build-bundle.sh with esbuild $(./node_modules/.bin/esbuild --version). */" \
 	--outfile="$work/prosemirror.bundle.js"
 
 cp "$work/prosemirror.bundle.js" "$here/prosemirror.bundle.js"
