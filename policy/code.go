@@ -7,9 +7,13 @@ import (
 	"github.com/wtagent/wtagent/messages"
 )
 
-// classifyShell flags inline shell code (sh -c, bash -lc, fish --command)
-// and shells that read commands from their input (-s, -i, no script); a
-// shell running a script file is like running the script.
+// classifyShell judges inline shell code (sh -c, bash -lc) command by
+// command when ParseScript finds it plain: each command as if it were a
+// direct call, and each redirection target as a path; anything else
+// (expansions, substitutions, loops, eval, a script that does not parse,
+// fish and csh) is inline code that asks. Shells that read commands from
+// their input (-s, -i, no script) ask too; a shell running a script file
+// is like running the script.
 func classifyShell(c *classifier, at int, _ bool) {
 	name := programName(c.words[at])
 	for i := at + 1; i < len(c.words); i++ {
@@ -18,8 +22,12 @@ func classifyShell(c *classifier, at int, _ bool) {
 		case t == "":
 			return
 		case t == "--command" || strings.HasPrefix(t, "--command=") || ((t[0] == '-' || t[0] == '+') && len(t) > 1 && t[1] != '-' && strings.IndexByte(t, 'c') > 0):
-			c.add(messages.RiskDestructive, "runs inline shell code ("+name+" "+t+")", c.whole())
 			c.skipFrom(i + 1)
+			src, ok := strings.CutPrefix(t, "--command=")
+			if !ok {
+				src = c.word(i + 1)
+			}
+			c.shellScript(name, t, src)
 			return
 		case t == "--":
 			if i+1 < len(c.words) {
@@ -42,6 +50,70 @@ func classifyShell(c *classifier, at int, _ bool) {
 		}
 	}
 	c.add(messages.RiskDestructive, name+" without a script runs commands from its input", c.whole())
+}
+
+// posixShells parse their -c scripts with ParseScript; fish, csh and tcsh
+// speak another language.
+func posixShell(name string) bool {
+	switch name {
+	case "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash", "rbash":
+		return true
+	}
+	return false
+}
+
+// shellScript judges the script of name flag (sh -c SRC): a plain script
+// command by command, anything else as inline code.
+func (c *classifier) shellScript(name, flag, src string) {
+	inline := "runs inline shell code (" + name + " " + flag + ")"
+	if !posixShell(name) {
+		c.add(messages.RiskDestructive, inline, c.whole())
+		return
+	}
+	s, err := ParseScript(src, ShellOptions{})
+	switch {
+	case err != nil:
+		c.add(messages.RiskDestructive, inline+" that does not parse", c.whole())
+		return
+	case !s.Plain:
+		c.add(messages.RiskDestructive, inline+" that "+s.Opaque, c.whole())
+		return
+	}
+	for _, cmd := range s.Commands {
+		c.scriptCommand(cmd)
+	}
+}
+
+// scriptCommand classifies one command of a plain script with the same
+// command table and judge, and folds its findings into c: they belong to
+// the whole script, so only a rule naming the whole command covers them
+// (a path finding stays coverable by its path rule).
+func (c *classifier) scriptCommand(cmd ScriptCommand) {
+	if len(cmd.Args) > 0 {
+		words := cmd.Args
+		if len(cmd.Assigns) > 0 {
+			words = append(append([]string{"env"}, cmd.Assigns...), cmd.Args...)
+		}
+		sub := &classifier{words: words, judge: c.judge, depth: c.depth}
+		sub.skip = make([]bool, len(words))
+		sub.unwrap(0, false)
+		sub.scanPaths()
+		for _, f := range sub.findings {
+			f.at = c.whole()
+			c.findings = append(c.findings, f)
+		}
+		if sub.denied != "" {
+			c.deny(sub.denied)
+		}
+	}
+	for _, r := range cmd.Redirects {
+		if isDescriptor(r.Target) || strings.HasPrefix(r.Op, "<<") {
+			continue
+		}
+		if p, ok := pathCandidate(r.Target); ok {
+			c.judge.arg(c, c.whole(), p)
+		}
+	}
 }
 
 // classifyWindowsShell flags cmd /c and PowerShell -Command and

@@ -62,8 +62,8 @@
 //     --hard, git checkout -- / restore, git branch -D, history rewrites,
 //     chmod/chown -R, setuid modes, dd, mkfs and disk tools, mount, kill,
 //     services and cron, firewall and user changes, sudo/doas/su,
-//     shells and interpreters with inline code (sh -c, bash -lc, python -c,
-//     node -e, perl -ne, ruby -e, php -r, awk programs that run commands,
+//     shell scripts (sh -c, bash -lc) that are not plain (see below),
+//     interpreters with inline code (python -c, node -e, perl -ne, ruby -e, php -r, awk programs that run commands,
 //     sed s///e, env -S, npx -c, git -c alias.x=!…, ext:: URLs), env
 //     additions such as LD_PRELOAD, BASH_ENV, GIT_SSH_COMMAND and
 //     NODE_OPTIONS=--require, containers with host access;
@@ -73,6 +73,20 @@
 //     CLIs (vercel, netlify, firebase, wrangler, fly, heroku, terraform
 //     apply, pulumi up, kubectl apply …), gh pr create, ssh, scp/rsync to
 //     a remote host.
+//
+// # Shell scripts
+//
+// ParseScript parses a script (sh -c, bash -lc …) with mvdan.cc/sh/v3; it
+// is the one view of a script for both the policy and the done gate's
+// evidence (VerificationOf). A plain script (simple commands joined by ;,
+// &&, || and |, every word literal: no expansions, substitutions, globs,
+// loops, functions or eval) is judged command by command through the same
+// command table and path judge as a direct call, redirection targets as
+// paths: `cd web && npm test` runs, `make && git push` is external,
+// `echo x >> ~/.bashrc` is sensitive. Any other script is inline code
+// (destructive). For evidence only a script's decisive commands count
+// (ScriptCommand.Decisive): `go test ./... || true`, `npm test | tee log`
+// and `go test; true` prove nothing.
 //
 // # Decisions, modes and rules
 //
@@ -139,7 +153,8 @@
 //	  env, sudo, timeout, xargs, npx …). Builds, tests, installs and dev
 //	  servers run and are shown. Reading credentials or paths outside the
 //	  project, network writes and cloud CLIs are sensitive; rm -r, git reset
-//	  --hard, git clean, sudo and inline code (sh -c, python -c, node -e) are
+//	  --hard, git clean, sudo and inline code (python -c, node -e, a shell script with
+//	  expansions) are
 //	  destructive; git push, publishing and deploying are external. These
 //	  ask you first. Arguments are checked too: "cat ~/.ssh/id_rsa" asks.
 //	- Approvals: allow once, allow for this task (a narrow rule: this exact

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -37,7 +38,7 @@ type ExecData struct {
 	Leftovers  *KillReport `json:"leftovers,omitempty"`
 	DurationMS int64       `json:"duration_ms"`
 	// Verification is the kind of evidence the command is (see
-	// verificationKind), when it is one.
+	// policy.VerificationOf), when it is one.
 	Verification string `json:"verification,omitempty"`
 	SpoolError   string `json:"spool_error,omitempty"`
 }
@@ -221,7 +222,7 @@ func execResult(c call, plan programPlan, data ExecData, sp *spawned, outCap, er
 		Stdout: out.text, Stderr: errS.text, StdoutCut: out.cut, StderrCut: errS.cut,
 		ExitCode: data.ExitCode, Signal: data.Signal, Duration: time.Duration(data.DurationMS) * time.Millisecond,
 	}
-	kind := verificationKind(plan.Program, plan.Argv)
+	kind := policy.VerificationOf(plan.Program, plan.Argv)
 	switch {
 	case data.TimedOut:
 		res.Status = messages.ToolTimeout
@@ -238,9 +239,9 @@ func execResult(c call, plan programPlan, data ExecData, sp *spawned, outCap, er
 	default:
 		res.Status = messages.ToolOK
 		res.Message = "exited with code 0"
-		if kind != "" {
+		if kind != policy.EvidenceNone {
 			res.Verified = true
-			data.Verification = kind
+			data.Verification = string(kind)
 		}
 	}
 	res.Data = mustJSON(data)

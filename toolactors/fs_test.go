@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,7 +61,7 @@ func TestFSList(t *testing.T) {
 	for _, e := range hidden.Entries {
 		names = append(names, e.Path)
 	}
-	if !contains(names, ".env") || !contains(names, ".git/") {
+	if !slices.Contains(names, ".env") || !slices.Contains(names, ".git/") {
 		t.Errorf("include_hidden: %v", names)
 	}
 

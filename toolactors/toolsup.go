@@ -10,6 +10,7 @@ import (
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/supervisor"
 )
@@ -188,7 +189,7 @@ func (t *toolsSup) noteVerification(inv messages.InvokeTool, res messages.ToolRe
 		return
 	}
 	var data ExecData
-	if json.Unmarshal(res.Data, &data) != nil || verificationKind(data.Program, data.Argv) == "" {
+	if json.Unmarshal(res.Data, &data) != nil || policy.VerificationOf(data.Program, data.Argv) == policy.EvidenceNone {
 		return
 	}
 	t.verify = &Verification{

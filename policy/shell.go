@@ -1,0 +1,472 @@
+package policy
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// ErrShellSyntax is wrapped by ParseScript's error for a script the shell
+// parser rejects.
+var ErrShellSyntax = errors.New("shell syntax error")
+
+// ShellOptions are the shell options in force when a script starts, as
+// given on the shell's command line (bash -e -o pipefail -c …). A `set -e`
+// or `set -o pipefail` inside the script turns them on from there.
+type ShellOptions struct {
+	// Errexit is set -e: a failing command (not in a condition, && or ||
+	// list) ends the script.
+	Errexit bool
+	// Pipefail is set -o pipefail: a pipeline fails when any of its
+	// commands fails, not only the last.
+	Pipefail bool
+}
+
+// Script is a shell script (sh -c, bash -lc …) as the POSIX/bash parser
+// mvdan.cc/sh/v3 sees it: the simple commands it may run, in source order.
+// It is the one view of a script that both the policy (what may run) and
+// the done gate's evidence (what a zero exit proves) use; nothing splits
+// scripts as text.
+type Script struct {
+	// Commands lists every simple command of the script in source order,
+	// including those in pipelines, lists, subshells, blocks, control flow,
+	// function bodies and command substitutions.
+	Commands []ScriptCommand
+	// Plain is true when the script is a list of simple commands whose
+	// every word is known before it runs: joined by ;, &&, || and |, in
+	// subshells or blocks, with literal redirections and here-documents.
+	// No parameter, arithmetic or command substitution, no glob or brace
+	// expansion, no functions, loops or conditionals, no eval, source,
+	// exec or alias. Only a plain script can be judged command by command
+	// like a direct call.
+	Plain bool
+	// Opaque says in a few words why the script is not plain ("" when it
+	// is).
+	Opaque string
+}
+
+// ScriptCommand is one simple command of a Script.
+type ScriptCommand struct {
+	// Args are the command's words after quote removal (Args[0] is the
+	// program). A word that is not literal ($VAR, $(…), globs) is kept as
+	// its source text and Literal is false.
+	Args []string
+	// Assigns are the NAME=value words before the program, as written
+	// (after quote removal when literal).
+	Assigns []string
+	// Redirects are the command's redirections, in order.
+	Redirects []Redirect
+	// Literal is true when every word, assignment and redirection target
+	// is literal.
+	Literal bool
+	// Decisive is true when a zero exit status of the whole script proves
+	// that this command ran and exited zero: it is not followed by a
+	// command whose status replaces its own (`go test; true`), not on the
+	// left of || or of a pipe without pipefail (`npm test | tee log`), not
+	// negated, not in the background, not inside a condition or a loop.
+	Decisive bool
+}
+
+// Redirect is one redirection of a ScriptCommand.
+type Redirect struct {
+	// Op is the operator as written: ">", ">>", "<", "<<", "2>" …
+	Op string
+	// Target is the file or descriptor after quote removal (for a
+	// here-document, its delimiter; the body is not a path).
+	Target string
+	// Writes is true when the redirection writes or truncates Target.
+	Writes bool
+	// Literal is false when Target has expansions.
+	Literal bool
+}
+
+// ParseScript parses src as a bash script and lists its commands, with
+// opts in force from the start. A script the parser rejects is an error
+// wrapping ErrShellSyntax; such a script is never judged command by
+// command.
+func ParseScript(src string, opts ShellOptions) (*Script, error) {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrShellSyntax, err)
+	}
+	w := &scriptWalker{s: &Script{Plain: true}, opts: opts}
+	w.list(f.Stmts, true)
+	return w.s, nil
+}
+
+// scriptWalker collects the commands of a parsed script.
+type scriptWalker struct {
+	s    *Script
+	opts ShellOptions
+}
+
+// opaque marks the script not plain, keeping the first reason.
+func (w *scriptWalker) opaque(why string) {
+	if w.s.Plain {
+		w.s.Plain, w.s.Opaque = false, why
+	}
+}
+
+// list walks a statement list. decisive says whether the list's own exit
+// status must be zero for the script to exit zero: then its last
+// statement is decisive, and with errexit every earlier one too.
+func (w *scriptWalker) list(stmts []*syntax.Stmt, decisive bool) {
+	for i, st := range stmts {
+		last := i == len(stmts)-1
+		w.stmt(st, decisive && (last || w.opts.Errexit), !last)
+	}
+}
+
+// stmt walks one statement. errexitOnly is true for a non-last statement
+// of a list, which counts only through errexit: there a failing && or ||
+// list does not end the script, so only its last command is decisive.
+func (w *scriptWalker) stmt(st *syntax.Stmt, decisive, errexitOnly bool) {
+	if st.Negated || st.Background || st.Coprocess || st.Disown {
+		decisive = false
+	}
+	if st.Background {
+		w.opaque("runs a command in the background")
+	}
+	switch c := st.Cmd.(type) {
+	case nil:
+		// a lone redirection: "> file"
+		w.s.Commands = append(w.s.Commands, ScriptCommand{Redirects: w.redirects(st.Redirs), Literal: true})
+	case *syntax.CallExpr:
+		w.call(c, st.Redirs, decisive)
+	case *syntax.BinaryCmd:
+		w.redirectsOnly(st.Redirs)
+		w.binary(c, decisive, errexitOnly)
+	case *syntax.Subshell:
+		w.redirectsOnly(st.Redirs)
+		w.list(c.Stmts, decisive)
+	case *syntax.Block:
+		w.redirectsOnly(st.Redirs)
+		w.list(c.Stmts, decisive)
+	case *syntax.TimeClause:
+		w.redirectsOnly(st.Redirs)
+		if c.Stmt != nil {
+			w.stmt(c.Stmt, decisive, errexitOnly)
+		}
+	default:
+		w.compound(st, c)
+	}
+}
+
+// binary walks a && b, a || b, a | b.
+func (w *scriptWalker) binary(c *syntax.BinaryCmd, decisive, errexitOnly bool) {
+	switch c.Op {
+	case syntax.AndStmt:
+		w.stmt(c.X, decisive && !errexitOnly, errexitOnly)
+		w.stmt(c.Y, decisive, errexitOnly)
+	case syntax.OrStmt:
+		w.stmt(c.X, false, errexitOnly)
+		w.stmt(c.Y, false, errexitOnly)
+	default: // | and |&
+		w.stmt(c.X, decisive && w.opts.Pipefail, false)
+		w.stmt(c.Y, decisive, false)
+	}
+}
+
+// compound walks control flow, functions and the other compound commands:
+// nothing in them is decisive, and the script is not plain.
+func (w *scriptWalker) compound(st *syntax.Stmt, c syntax.Command) {
+	w.opaque(commandWord(c))
+	w.redirectsOnly(st.Redirs)
+	syntax.Walk(c, func(n syntax.Node) bool {
+		if n == c {
+			return true
+		}
+		if inner, ok := n.(*syntax.Stmt); ok {
+			w.stmt(inner, false, false)
+			return false
+		}
+		return true
+	})
+}
+
+// commandWord names a compound command for Script.Opaque.
+func commandWord(c syntax.Command) string {
+	switch c.(type) {
+	case *syntax.IfClause:
+		return "uses if"
+	case *syntax.WhileClause:
+		return "uses a while or until loop"
+	case *syntax.ForClause:
+		return "uses a for loop"
+	case *syntax.CaseClause:
+		return "uses case"
+	case *syntax.FuncDecl:
+		return "defines a function"
+	case *syntax.DeclClause:
+		return "declares variables"
+	case *syntax.CoprocClause:
+		return "starts a coprocess"
+	}
+	return "uses a compound command"
+}
+
+// redirectsOnly records the redirections of a compound statement as a
+// command without words, so that their targets are judged too.
+func (w *scriptWalker) redirectsOnly(rs []*syntax.Redirect) {
+	if len(rs) > 0 {
+		w.s.Commands = append(w.s.Commands, ScriptCommand{Redirects: w.redirects(rs), Literal: true})
+	}
+}
+
+// opaqueBuiltins run code or change what later words mean.
+var opaqueBuiltins = map[string]string{
+	"eval": "uses eval", "source": "sources a file", ".": "sources a file", "exec": "uses exec",
+	"alias": "defines an alias", "trap": "sets a trap", "builtin": "uses builtin", "command": "uses command",
+	"set": "", "shopt": "changes shell options", "enable": "enables builtins", "unalias": "",
+}
+
+// call records a simple command and follows set -e / set -o pipefail.
+func (w *scriptWalker) call(c *syntax.CallExpr, rs []*syntax.Redirect, decisive bool) {
+	cmd := ScriptCommand{Literal: true, Decisive: decisive && len(c.Args) > 0}
+	for _, a := range c.Assigns {
+		v, lit := w.assign(a)
+		cmd.Assigns = append(cmd.Assigns, v)
+		cmd.Literal = cmd.Literal && lit
+	}
+	for _, word := range c.Args {
+		v, lit := w.word(word)
+		cmd.Args = append(cmd.Args, v)
+		cmd.Literal = cmd.Literal && lit
+	}
+	cmd.Redirects = w.redirects(rs)
+	for _, r := range cmd.Redirects {
+		cmd.Literal = cmd.Literal && r.Literal
+	}
+	if len(cmd.Args) > 0 {
+		if why, ok := opaqueBuiltins[cmd.Args[0]]; ok && why != "" {
+			w.opaque(why)
+		}
+		if cmd.Args[0] == "set" {
+			w.setOptions(cmd.Args[1:])
+		}
+	}
+	w.s.Commands = append(w.s.Commands, cmd)
+}
+
+// setOptions follows set -e, set +e, set -o errexit|pipefail.
+func (w *scriptWalker) setOptions(args []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if len(a) < 2 || (a[0] != '-' && a[0] != '+') {
+			continue
+		}
+		on := a[0] == '-'
+		if a[1:] == "o" && i+1 < len(args) {
+			i++
+			switch args[i] {
+			case "errexit":
+				w.opts.Errexit = on
+			case "pipefail":
+				w.opts.Pipefail = on
+			}
+			continue
+		}
+		if strings.ContainsRune(a[1:], 'e') {
+			w.opts.Errexit = on
+		}
+		if strings.HasSuffix(a, "o") && i+1 < len(args) && args[i+1] == "pipefail" {
+			i++
+			w.opts.Pipefail = on
+		}
+	}
+}
+
+// assign renders NAME=value.
+func (w *scriptWalker) assign(a *syntax.Assign) (string, bool) {
+	if a.Name == nil || a.Array != nil || a.Index != nil || a.Append {
+		w.opaque("assigns an array or an index")
+		return "", false
+	}
+	if a.Value == nil {
+		return a.Name.Value + "=", true
+	}
+	v, lit := w.word(a.Value)
+	return a.Name.Value + "=" + v, lit
+}
+
+// redirects renders redirections; a here-document body is checked for
+// expansions but is not a target.
+func (w *scriptWalker) redirects(rs []*syntax.Redirect) []Redirect {
+	var out []Redirect
+	for _, r := range rs {
+		op := r.Op.String()
+		if r.N != nil {
+			op = r.N.Value + op
+		}
+		rd := Redirect{Op: op, Literal: true}
+		if r.Word != nil {
+			rd.Target, rd.Literal = w.word(r.Word)
+		}
+		if r.Hdoc != nil {
+			if _, lit := w.word(r.Hdoc); !lit {
+				rd.Literal = false
+			}
+		}
+		switch r.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrInOut, syntax.RdrAll, syntax.AppAll, syntax.RdrClob, syntax.RdrAllClob, syntax.AppAllClob, syntax.AppClob:
+			rd.Writes = true
+		case syntax.DplOut, syntax.DplIn:
+			rd.Writes = !isDescriptor(rd.Target)
+		}
+		out = append(out, rd)
+	}
+	return out
+}
+
+// isDescriptor reports a dup target: a descriptor number or "-".
+func isDescriptor(t string) bool {
+	if t == "-" {
+		return true
+	}
+	t = strings.TrimSuffix(t, "-")
+	return t != "" && strings.Trim(t, "0123456789") == ""
+}
+
+// word renders a word after quote removal and reports whether its value
+// is known before the script runs. Expansions are walked for the commands
+// they run (command substitution) and make the script opaque.
+func (w *scriptWalker) word(word *syntax.Word) (string, bool) {
+	var b strings.Builder
+	lit := true
+	for _, p := range word.Parts {
+		s, ok := w.part(p, false)
+		b.WriteString(s)
+		lit = lit && ok
+	}
+	if !lit {
+		return wordSource(word), false
+	}
+	return b.String(), true
+}
+
+// part renders one word part; quoted is true inside double quotes.
+func (w *scriptWalker) part(p syntax.WordPart, quoted bool) (string, bool) {
+	switch p := p.(type) {
+	case *syntax.Lit:
+		if quoted {
+			return unescape(p.Value, "$`\"\\\n"), true
+		}
+		if expandsUnquoted(p.Value) {
+			w.opaque("uses a glob or brace expansion")
+			return p.Value, false
+		}
+		return unescape(p.Value, ""), true
+	case *syntax.SglQuoted:
+		if p.Dollar {
+			w.opaque("uses $'…' quoting")
+			return p.Value, false
+		}
+		return p.Value, true
+	case *syntax.DblQuoted:
+		var b strings.Builder
+		lit := !p.Dollar
+		for _, q := range p.Parts {
+			s, ok := w.part(q, true)
+			b.WriteString(s)
+			lit = lit && ok
+		}
+		return b.String(), lit
+	case *syntax.CmdSubst:
+		w.opaque("uses command substitution")
+		for _, st := range p.Stmts {
+			w.stmt(st, false, false)
+		}
+		return "", false
+	case *syntax.ProcSubst:
+		w.opaque("uses process substitution")
+		for _, st := range p.Stmts {
+			w.stmt(st, false, false)
+		}
+		return "", false
+	case *syntax.ParamExp:
+		w.opaque("expands a variable")
+		w.nested(p)
+		return "", false
+	case *syntax.ArithmExp:
+		w.opaque("uses arithmetic expansion")
+		w.nested(p)
+		return "", false
+	}
+	w.opaque("uses an expansion")
+	return "", false
+}
+
+// nested records the commands of substitutions inside an expansion
+// (${x:-$(cmd)}, $(( $(cmd) ))).
+func (w *scriptWalker) nested(n syntax.Node) {
+	syntax.Walk(n, func(m syntax.Node) bool {
+		switch s := m.(type) {
+		case *syntax.CmdSubst:
+			for _, st := range s.Stmts {
+				w.stmt(st, false, false)
+			}
+			return false
+		case *syntax.ProcSubst:
+			for _, st := range s.Stmts {
+				w.stmt(st, false, false)
+			}
+			return false
+		}
+		return true
+	})
+}
+
+// expandsUnquoted reports glob characters and brace expansions in an
+// unquoted literal (a backslash-escaped character is literal).
+func expandsUnquoted(s string) bool {
+	open := false
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '*', '?', '[':
+			return true
+		case '{':
+			open = true
+		case ',':
+			if open {
+				return true
+			}
+		case '.':
+			if open && i+1 < len(s) && s[i+1] == '.' {
+				return true
+			}
+		case '}':
+			open = false
+		}
+	}
+	return false
+}
+
+// unescape removes the backslashes that quote the next character: every
+// one when only is "", else those before a character in only (inside
+// double quotes).
+func unescape(s, only string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && (only == "" || strings.IndexByte(only, s[i+1]) >= 0) {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// wordSource prints a word as written.
+func wordSource(word *syntax.Word) string {
+	var b strings.Builder
+	if err := syntax.NewPrinter().Print(&b, word); err != nil {
+		return ""
+	}
+	return b.String()
+}

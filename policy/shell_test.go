@@ -1,0 +1,53 @@
+package policy
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestParseScript(t *testing.T) {
+	s, err := ParseScript(`cd "web app" && CI=1 npm test 2>&1 | tee 'test log' > /dev/null; echo \$HOME`, ShellOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Plain || s.Opaque != "" {
+		t.Fatalf("plain = %v (%s), want plain", s.Plain, s.Opaque)
+	}
+	want := []ScriptCommand{
+		{Args: []string{"cd", "web app"}, Literal: true},
+		{Args: []string{"npm", "test"}, Assigns: []string{"CI=1"}, Redirects: []Redirect{{Op: "2>&", Target: "1", Literal: true}}, Literal: true},
+		{Args: []string{"tee", "test log"}, Redirects: []Redirect{{Op: ">", Target: "/dev/null", Writes: true, Literal: true}}, Literal: true},
+		{Args: []string{"echo", "$HOME"}, Literal: true, Decisive: true},
+	}
+	if !reflect.DeepEqual(s.Commands, want) {
+		t.Fatalf("commands:\n got %+v\nwant %+v", s.Commands, want)
+	}
+}
+
+func TestParseScriptOpaque(t *testing.T) {
+	for src, why := range map[string]string{
+		"echo $(id)":              "command substitution",
+		"rm -rf $DIR":             "expands a variable",
+		"ls *.go":                 "glob",
+		"while true; do ls; done": "while",
+		"eval ls":                 "eval",
+		"diff <(ls a) <(ls b)":    "process substitution",
+	} {
+		s, err := ParseScript(src, ShellOptions{})
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		if s.Plain || !strings.Contains(s.Opaque, why) {
+			t.Errorf("%q: plain=%v opaque=%q, want opaque mentioning %q", src, s.Plain, s.Opaque, why)
+		}
+	}
+	s, _ := ParseScript("echo $(rm -rf /)", ShellOptions{})
+	if len(s.Commands) != 2 || s.Commands[0].Args[0] != "rm" || s.Commands[0].Decisive {
+		t.Errorf("the command in a substitution is listed: %+v", s.Commands)
+	}
+	if _, err := ParseScript("echo 'open", ShellOptions{}); !errors.Is(err, ErrShellSyntax) {
+		t.Errorf("unterminated quote: %v, want ErrShellSyntax", err)
+	}
+}
