@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/wtagent/wtagent/checkpoint"
 	"log/slog"
 	"path/filepath"
 	"time"
@@ -79,6 +80,9 @@ type Config struct {
 	PID int
 	// Now is the clock.
 	Now func() time.Time
+	// Checkpoints, if set, snapshots the project before and after each
+	// call with side effects (for diff and undo).
+	Checkpoints checkpoint.Store
 
 	// live coalesces tools' live output; Start sets it, the controller
 	// flushes a call's output before showing its result.

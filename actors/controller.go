@@ -37,6 +37,8 @@ type controller struct {
 	procs map[string]messages.ProcessInfo
 	// parsers counts parser children, for unique IDs.
 	parsers int64
+	// checkpoint is the project snapshot being taken.
+	checkpoint *pendingCheckpoint
 }
 
 // lastReply is the newest model reply and whether it was handled (parsed or
@@ -109,6 +111,8 @@ func (c *controller) Receive(ctx *actor.Context) {
 		c.toolResult(ctx, m)
 	case messages.ProcessEvent:
 		c.processEvent(ctx, m)
+	case checkpointTaken:
+		c.checkpointDone(ctx, m)
 	case error:
 		// A supervisor refused to start a parser child.
 		if c.run != nil && c.run.parsing != "" {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/anthdm/hollywood/actor"
 
+	"github.com/wtagent/wtagent/checkpoint"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/session"
@@ -28,6 +29,21 @@ func (c *controller) execute(ctx *actor.Context) {
 	c.enter(ctx, messages.PhaseExecuting)
 	p := messages.ToolProposedPayload{OpKey: op.key, Call: op.call, ReplyMessageID: op.replyID}
 	c.record(ctx, messages.EvToolPrepared, op.callID, p, false, nil)
+	if c.wantsCheckpoint(op.call.Name) {
+		c.takeCheckpoint(ctx, op.callID, op.call.Name, checkpoint.Before, func(ctx *actor.Context, ok bool) {
+			if c.run != nil && c.run.op == op {
+				op.checkpointed = ok
+				c.startTool(ctx, op, p)
+			}
+		})
+		return
+	}
+	c.startTool(ctx, op, p)
+}
+
+// startTool records that the current operation started and hands it to
+// the tools supervisor.
+func (c *controller) startTool(ctx *actor.Context, op *opFlow, p messages.ToolProposedPayload) {
 	inv := messages.InvokeTool{CallID: op.callID, OpKey: op.key, Call: capTimeout(op.call, c.cfg.Limits.ToolTime),
 		Timeout: c.cfg.Limits.ToolTime, Env: op.verdict.Env, Outside: op.verdict.Outside}
 	// A call with side effects must be known to have started before it
@@ -93,12 +109,21 @@ func (c *controller) completeOp(ctx *actor.Context, res messages.ToolResult) {
 	// A side effect's result is made durable before the model sees it; a
 	// lost read-only result is simply read again.
 	sync := !c.cfg.readOnly(res.Tool) || res.Status == messages.ToolDenied
+	op := c.run.op
 	c.record(ctx, typ, res.CallID, messages.ToolCompletedPayload{OpKey: key, Result: res}, sync, func(ctx *actor.Context) {
 		if c.run == nil {
 			return
 		}
 		c.run.op = nil
 		c.enter(ctx, messages.PhaseSendingResult)
+		if op != nil && op.checkpointed {
+			c.takeCheckpoint(ctx, res.CallID, res.Tool, checkpoint.After, func(ctx *actor.Context, _ bool) {
+				if c.run != nil {
+					c.sendResult(ctx, key, res)
+				}
+			})
+			return
+		}
 		c.sendResult(ctx, key, res)
 	})
 }

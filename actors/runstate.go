@@ -54,6 +54,9 @@ type opFlow struct {
 	replyID     string
 	verdict     messages.Verdict
 	executing   bool
+	// checkpointed is set when the project was snapshotted before the call
+	// ran; it is snapshotted again after.
+	checkpointed bool
 }
 
 func (r *runState) stopTimer() {

@@ -54,6 +54,12 @@ const (
 	EvConversationStart EventType = "conversation.started"
 	EvConversationMode  EventType = "conversation.mode_selected"
 	EvConversationRoll  EventType = "conversation.rollover"
+
+	EvCheckpoint    EventType = "checkpoint.taken"
+	EvUndoStarted   EventType = "undo.started"
+	EvUndoRestored  EventType = "undo.restored"
+	EvUndoCompleted EventType = "undo.completed"
+	EvUndoRefused   EventType = "undo.refused"
 )
 
 // Event is one record of a session's event log (events.jsonl) and one line

@@ -7,6 +7,7 @@ import (
 	"github.com/wtagent/wtagent/cmd/cmdutil"
 	configcmd "github.com/wtagent/wtagent/cmd/config"
 	democmd "github.com/wtagent/wtagent/cmd/demo"
+	diffcmd "github.com/wtagent/wtagent/cmd/diff"
 	doctorcmd "github.com/wtagent/wtagent/cmd/doctor"
 	exportcmd "github.com/wtagent/wtagent/cmd/export"
 	logincmd "github.com/wtagent/wtagent/cmd/login"
@@ -15,6 +16,7 @@ import (
 	runcmd "github.com/wtagent/wtagent/cmd/run"
 	sessionscmd "github.com/wtagent/wtagent/cmd/sessions"
 	statuscmd "github.com/wtagent/wtagent/cmd/status"
+	undocmd "github.com/wtagent/wtagent/cmd/undo"
 	versioncmd "github.com/wtagent/wtagent/cmd/version"
 )
 
@@ -61,6 +63,8 @@ resumed, inspected and exported.`,
 		resumecmd.NewCmdResume(f),
 		statuscmd.NewCmdStatus(f),
 		sessionscmd.NewCmdSessions(f),
+		diffcmd.NewCmdDiff(f),
+		undocmd.NewCmdUndo(f),
 		exportcmd.NewCmdExport(f),
 		doctorcmd.NewCmdDoctor(f),
 		configcmd.NewCmdConfig(f),

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/wtagent/wtagent/actors"
+	"github.com/wtagent/wtagent/checkpoint"
 	"github.com/wtagent/wtagent/cmd/cmdutil"
 	"github.com/wtagent/wtagent/cmd/ui"
 	"github.com/wtagent/wtagent/messages"
@@ -135,8 +136,14 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 		return nil, err
 	}
 	home, _ := os.UserHomeDir()
+	store, err := checkpoint.Open(sess.Dir(), o.Root)
+	if err != nil {
+		logger.Warn("no snapshots for diff and undo", "err", err)
+		store = nil
+	}
 	r.rt, err = actors.Start(actors.Config{
-		Session: sess, Root: o.Root, Provider: o.Settings.Provider, NewTransport: newT,
+		Checkpoints: store,
+		Session:     sess, Root: o.Root, Provider: o.Settings.Provider, NewTransport: newT,
 		Approvals: o.Settings.Approvals, Approver: approver, AllowEnv: o.Settings.AllowEnv, Rules: o.Settings.Rules,
 		Environ: o.F.Environ(), Home: home, Protected: []string{o.Home.Dir()}, Mode: o.Settings.Mode,
 		Limits: o.Settings.Limits, Sink: sink, Logger: logger, StatusSocket: sock, PID: os.Getpid(), Now: o.F.Now,

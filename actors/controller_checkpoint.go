@@ -1,0 +1,65 @@
+package actors
+
+import (
+	"context"
+	"time"
+
+	"github.com/anthdm/hollywood/actor"
+
+	"github.com/wtagent/wtagent/checkpoint"
+	"github.com/wtagent/wtagent/messages"
+)
+
+// checkpointTime bounds one snapshot of the project.
+const checkpointTime = 2 * time.Minute
+
+// checkpointTaken reports a snapshot taken off the controller's goroutine.
+type checkpointTaken struct {
+	callID, when string
+	payload      checkpoint.TakenPayload
+}
+
+// pendingCheckpoint is the snapshot the controller waits for and what it
+// does next.
+type pendingCheckpoint struct {
+	callID, when string
+	then         func(ctx *actor.Context, ok bool)
+}
+
+// wantsCheckpoint reports whether a call is snapshotted around.
+func (c *controller) wantsCheckpoint(tool string) bool {
+	return c.cfg.Checkpoints != nil && !c.cfg.readOnly(tool)
+}
+
+// takeCheckpoint snapshots the project in a goroutine; the snapshot is
+// recorded (checkpoint.taken) and then runs. A failed snapshot is recorded
+// and logged but never stops the run.
+func (c *controller) takeCheckpoint(ctx *actor.Context, callID, tool, when string, then func(*actor.Context, bool)) {
+	c.checkpoint = &pendingCheckpoint{callID: callID, when: when, then: then}
+	store, e, self := c.cfg.Checkpoints, ctx.Engine(), ctx.PID()
+	go func() {
+		tctx, cancel := context.WithTimeout(context.Background(), checkpointTime)
+		defer cancel()
+		p := checkpoint.TakenPayload{When: when, Tool: tool, Store: store.Kind()}
+		id, err := store.Take(tctx)
+		if err != nil {
+			p.Error = err.Error()
+		}
+		p.ID = id
+		e.Send(self, checkpointTaken{callID: callID, when: when, payload: p})
+	}()
+}
+
+// checkpointDone records a snapshot and continues what waited for it.
+func (c *controller) checkpointDone(ctx *actor.Context, m checkpointTaken) {
+	w := c.checkpoint
+	if w == nil || w.callID != m.callID || w.when != m.when {
+		return // a snapshot of an earlier incarnation
+	}
+	c.checkpoint = nil
+	if m.payload.Error != "" {
+		c.cfg.Logger.Warn("checkpoint: the project could not be snapshotted", "call", m.callID, "err", m.payload.Error)
+	}
+	c.record(ctx, messages.EvCheckpoint, m.callID, m.payload, false, nil)
+	w.then(ctx, m.payload.Error == "")
+}

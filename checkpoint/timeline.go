@@ -1,0 +1,192 @@
+package checkpoint
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// When a snapshot was taken, relative to the call it belongs to.
+const (
+	Before = "before"
+	After  = "after"
+)
+
+// TakenPayload is the payload of checkpoint.taken.
+type TakenPayload struct {
+	When  string `json:"when"`
+	Tool  string `json:"tool"`
+	ID    string `json:"id,omitempty"`
+	Store string `json:"store,omitempty"`
+	Error string `json:"error,omitempty"`
+}
+
+// UndoPayload is the payload of the undo.* events: undo.started holds the
+// plan (written ahead, synced, before any file is touched) and the
+// snapshot before it; undo.completed the snapshot after it.
+type UndoPayload struct {
+	// Turn is the first turn undone.
+	Turn      int        `json:"turn"`
+	Steps     []Step     `json:"steps,omitempty"`
+	Conflicts []Conflict `json:"conflicts,omitempty"`
+	Before    string     `json:"before,omitempty"`
+	After     string     `json:"after,omitempty"`
+	Path      string     `json:"path,omitempty"`
+}
+
+// Change is one side-effecting step of a session with the snapshots around
+// it: a tool call, or an undo.
+type Change struct {
+	Turn   int
+	CallID string
+	// Tool is the tool's name, or "undo".
+	Tool string
+	// Before and After are snapshot ids; After is empty when the process
+	// died before it was taken.
+	Before, After string
+	// UndoneTurn is, for an undo, the first turn it undid.
+	UndoneTurn int
+}
+
+// Timeline is what the event log says about a session's snapshots.
+type Timeline struct {
+	Changes []Change
+	// Pending is an undo that was started and never completed.
+	Pending *UndoPayload
+	// PendingTurn is the session turn the pending undo was recorded in.
+	PendingTurn int
+}
+
+// NewTimeline reads the checkpoint and undo events of a session's log.
+func NewTimeline(events []messages.Event) (*Timeline, error) {
+	t := &Timeline{}
+	open := map[string]int{}
+	for _, ev := range events {
+		switch ev.Type {
+		case messages.EvCheckpoint:
+			var p TakenPayload
+			if err := decode(ev, &p); err != nil {
+				return nil, err
+			}
+			if p.ID == "" {
+				continue
+			}
+			if p.When == Before {
+				open[ev.CallID] = len(t.Changes)
+				t.Changes = append(t.Changes, Change{Turn: ev.Turn, CallID: ev.CallID, Tool: p.Tool, Before: p.ID})
+			} else if i, ok := open[ev.CallID]; ok {
+				t.Changes[i].After = p.ID
+			}
+		case messages.EvUndoStarted:
+			var p UndoPayload
+			if err := decode(ev, &p); err != nil {
+				return nil, err
+			}
+			t.Pending, t.PendingTurn = &p, ev.Turn
+		case messages.EvUndoCompleted:
+			var p UndoPayload
+			if err := decode(ev, &p); err != nil {
+				return nil, err
+			}
+			if t.Pending != nil {
+				t.Changes = append(t.Changes, Change{Turn: ev.Turn, Tool: "undo", Before: t.Pending.Before,
+					After: p.After, UndoneTurn: t.Pending.Turn})
+			}
+			t.Pending = nil
+		}
+	}
+	return t, nil
+}
+
+func decode(ev messages.Event, v any) error {
+	if err := json.Unmarshal(ev.Payload, v); err != nil {
+		return fmt.Errorf("checkpoint: event %d (%s): %w", ev.Seq, ev.Type, err)
+	}
+	return nil
+}
+
+// after is the snapshot that ends change i: its own after snapshot, or the
+// next change's before snapshot when the process died before it was taken
+// ("" when there is none).
+func (t *Timeline) after(i int) string {
+	if t.Changes[i].After != "" {
+		return t.Changes[i].After
+	}
+	if i+1 < len(t.Changes) {
+		return t.Changes[i+1].Before
+	}
+	return ""
+}
+
+// From returns the index of the first change of turn n or later, or -1.
+func (t *Timeline) From(n int) int {
+	for i, c := range t.Changes {
+		if c.Turn >= n && c.Tool != "undo" {
+			return i
+		}
+	}
+	return -1
+}
+
+// LastUndoable is the newest turn with tool changes that no completed undo
+// has covered yet, or 0.
+func (t *Timeline) LastUndoable() int {
+	undone := 1 << 30
+	for i := len(t.Changes) - 1; i >= 0; i-- {
+		c := t.Changes[i]
+		if c.Tool == "undo" {
+			undone = min(undone, c.UndoneTurn)
+			continue
+		}
+		if c.Turn < undone {
+			return c.Turn
+		}
+	}
+	return 0
+}
+
+// WriteDiff writes the changes of turn n (n = 0: of every turn) as one
+// unified diff per step, each under a header naming the turn and the call.
+// It returns how many steps changed files.
+func (t *Timeline) WriteDiff(ctx context.Context, w io.Writer, s Store, n int) (int, error) {
+	m := manifests{s: s, ctx: ctx, cache: map[string]Manifest{}}
+	shown := 0
+	for i, c := range t.Changes {
+		if n != 0 && c.Turn != n {
+			continue
+		}
+		end, note := t.after(i), ""
+		if end == "" {
+			var err error
+			if end, err = s.Take(ctx); err != nil {
+				return shown, err
+			}
+			note = " (its end was not recorded: compared with the files now)"
+		}
+		a, err := m.get(c.Before)
+		if err != nil {
+			return shown, err
+		}
+		b, err := m.get(end)
+		if err != nil {
+			return shown, err
+		}
+		changes := Compare(a, b)
+		if len(changes) == 0 {
+			continue
+		}
+		shown++
+		if c.Tool == "undo" {
+			fmt.Fprintf(w, "# turn %d · undo of turn %d and later%s\n", c.Turn, c.UndoneTurn, note)
+		} else {
+			fmt.Fprintf(w, "# turn %d · %s · %s%s\n", c.Turn, c.Tool, c.CallID, note)
+		}
+		if err := WriteDiff(ctx, w, s, changes); err != nil {
+			return shown, err
+		}
+	}
+	return shown, nil
+}

@@ -1,0 +1,69 @@
+// Package diff implements `wtagent diff`.
+package diff
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/wtagent/wtagent/cmd/cmdutil"
+)
+
+// Options are the inputs of `wtagent diff`.
+type Options struct {
+	F    *cmdutil.Factory
+	ID   string
+	Turn int
+}
+
+// NewCmdDiff returns the diff command.
+func NewCmdDiff(f *cmdutil.Factory) *cobra.Command {
+	o := &Options{F: f}
+	cmd := &cobra.Command{
+		Use:   "diff ID",
+		Short: "Show every change a session made to the project",
+		Long: `Shows, as unified diffs, every change session ID made to the project's files:
+those of the file tools and those of programs it ran alike. wtagent snapshots
+the project before and after each call with side effects (as ghost commits in
+a git store of the session's own when the project is a git repository, in a
+content-addressed store otherwise; your index, HEAD and refs are never
+touched). Each diff is headed by its turn and call. An undo shows as a change
+of its own.`,
+		Example: `  wtagent diff 20261202-143000-1a2b3c4d
+  wtagent diff 20261202-143000-1a2b3c4d --turn 3`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.ID = args[0]
+			return diffRun(cmd.Context(), o)
+		},
+	}
+	cmd.Flags().IntVar(&o.Turn, "turn", 0, "only the changes of turn `N`")
+	return cmd
+}
+
+func diffRun(ctx context.Context, o *Options) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if o.Turn < 0 {
+		return cmdutil.FlagErrorf("--turn must be a turn number (1 or more), not %d", o.Turn)
+	}
+	c, err := cmdutil.OpenChanges(o.F, o.ID, false)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	n, err := c.Timeline.WriteDiff(ctx, o.F.IOStreams.Out, c.Store, o.Turn)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		what := "session " + o.ID
+		if o.Turn > 0 {
+			what = fmt.Sprintf("turn %d of session %s", o.Turn, o.ID)
+		}
+		fmt.Fprintf(o.F.IOStreams.ErrOut, "no changes recorded for %s\n", what)
+	}
+	return nil
+}

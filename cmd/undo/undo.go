@@ -1,0 +1,125 @@
+// Package undo implements `wtagent undo`.
+package undo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/wtagent/wtagent/checkpoint"
+	"github.com/wtagent/wtagent/cmd/cmdutil"
+)
+
+// killAfterEnv makes undo kill itself with SIGKILL after that many files,
+// to test that an undo cut short is finished by the next one.
+const killAfterEnv = "WTAGENT_FAULT_UNDO_KILL_AFTER"
+
+// Options are the inputs of `wtagent undo`.
+type Options struct {
+	F    *cmdutil.Factory
+	ID   string
+	Turn int
+}
+
+// NewCmdUndo returns the undo command.
+func NewCmdUndo(f *cmdutil.Factory) *cobra.Command {
+	o := &Options{F: f}
+	cmd := &cobra.Command{
+		Use:   "undo ID",
+		Short: "Restore the project to before a turn of a session",
+		Long: `Restores every file that session ID changed in turn N and later (default: its
+newest turn not yet undone) to what it was before that turn — files written by
+the file tools and files changed by programs alike.
+
+Files you changed by hand since the agent did are never touched: if there is
+any, the undo is refused and they are listed. The undo is written ahead in the
+session's event log before any file is touched; if it is cut short (kill -9),
+run it again and it finishes. Run "wtagent diff ID" to see the changes first.`,
+		Example: `  wtagent undo 20261202-143000-1a2b3c4d
+  wtagent undo 20261202-143000-1a2b3c4d --turn 2`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.ID = args[0]
+			return undoRun(cmd.Context(), o)
+		},
+	}
+	cmd.Flags().IntVar(&o.Turn, "turn", 0, "undo turn `N` and every later one")
+	return cmd
+}
+
+func undoRun(ctx context.Context, o *Options) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if o.Turn < 0 {
+		return cmdutil.FlagErrorf("--turn must be a turn number (1 or more), not %d", o.Turn)
+	}
+	c, err := cmdutil.OpenChanges(o.F, o.ID, true)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	rec, closeLog, err := c.Recorder()
+	if err != nil {
+		return err
+	}
+	defer closeLog()
+	u := &checkpoint.Undo{Store: c.Store, Root: c.Root, Timeline: c.Timeline, Record: rec,
+		AfterStep: faultHook(o.F.Getenv(killAfterEnv))}
+	res, err := u.Run(ctx, o.Turn)
+	return Report(o.F.IOStreams.Out, res, err)
+}
+
+// Report prints an undo's outcome; the error it returns carries the exit
+// code.
+func Report(w io.Writer, res checkpoint.UndoResult, err error) error {
+	var ce *checkpoint.ConflictsError
+	switch {
+	case errors.As(err, &ce):
+		fmt.Fprintf(w, "undo of turn %d refused: these files were changed by hand since the agent changed them\n", ce.Turn)
+		for _, c := range ce.Conflicts {
+			fmt.Fprintf(w, "  %s: %s\n", c.Path, c.Reason)
+		}
+		fmt.Fprintln(w, "nothing was changed; undo or keep your edits first")
+		return &cmdutil.ExitError{Code: cmdutil.ExitFailed}
+	case errors.Is(err, checkpoint.ErrNothingToUndo):
+		fmt.Fprintln(w, err)
+		return nil
+	case err != nil:
+		return err
+	}
+	if res.Finished {
+		fmt.Fprintf(w, "finished the interrupted undo of turn %d\n", res.Turn)
+	}
+	fmt.Fprintf(w, "undid turn %d and later: %d file(s) restored\n", res.Turn, len(res.Restored))
+	for _, st := range res.Restored {
+		verb := "restored"
+		switch {
+		case st.Target == nil:
+			verb = "removed "
+		case st.Expect == nil:
+			verb = "recreated"
+		}
+		fmt.Fprintf(w, "  %s %s\n", verb, st.Path)
+	}
+	return nil
+}
+
+// faultHook kills the process after n restored files, when n is set.
+func faultHook(v string) func(int) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n <= 0 {
+		return nil
+	}
+	return func(done int) {
+		if done >= n {
+			syscall.Kill(syscall.Getpid(), syscall.SIGKILL)
+			select {}
+		}
+	}
+}
