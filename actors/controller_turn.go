@@ -82,7 +82,7 @@ func (c *controller) limit(ctx *actor.Context, name, format string, args ...any)
 
 // doneRefusal applies the done gate to the run's evidence.
 func (c *controller) doneRefusal() string {
-	e := evidence{lastChange: c.rp.LastChangeSeq, lastVerify: c.rp.LastVerifiedSeq, wantsVerify: taskWantsVerify(c.run.task)}
+	e := evidence{lastChange: c.rp.LastChangeSeq, lastFailedEdit: c.rp.LastFailedEditSeq, lastVerify: c.rp.LastVerifiedSeq, wantsVerify: taskWantsVerify(c.run.task)}
 	return e.doneRefusal()
 }
 

@@ -9,6 +9,7 @@ func TestDoneGate(t *testing.T) {
 	type step struct {
 		change bool
 		verify bool
+		failed bool // an fs.write or fs.edit that failed
 	}
 	cases := []struct {
 		name    string
@@ -18,10 +19,14 @@ func TestDoneGate(t *testing.T) {
 		why     string
 	}{
 		{"nothing changed, nothing asked", "explain this repo", nil, false, ""},
-		{"changed, never verified", "add a page", []step{{change: true}}, true, "no build"},
-		{"changed then verified", "add a page", []step{{change: true}, {verify: true}}, false, ""},
-		{"verified then changed again", "add a page", []step{{change: true}, {verify: true}, {change: true}}, true, "after the last change"},
-		{"verified then changed then verified", "add a page", []step{{change: true}, {verify: true}, {change: true}, {verify: true}}, false, ""},
+		{"docs-only change, no verification asked", "write notes.txt", []step{{change: true}}, false, ""},
+		{"README typo", "fix the README typo", []step{{change: true}}, false, ""},
+		{"test.sh is a file name, not a request", "add a --quiet flag to test.sh", []step{{change: true}}, false, ""},
+		{"the last edit failed", "fix the README typo", []step{{change: true}, {failed: true}}, true, "last file change failed"},
+		{"a failed edit retried", "fix the README typo", []step{{failed: true}, {change: true}}, false, ""},
+		{"asked to test, changed, never verified", "add a page and test it", []step{{change: true}}, true, "asks for a build"},
+		{"asked to build, verified then changed again", "add a page and build it", []step{{change: true}, {verify: true}, {change: true}}, true, "after the last one"},
+		{"asked to verify, verified then changed then verified", "add a page, verify it", []step{{change: true}, {verify: true}, {change: true}, {verify: true}}, false, ""},
 		{"asked to test, nothing ran", "run the tests please", nil, true, "asks for a build"},
 		{"asked to test, test passed", "run the tests please", []step{{verify: true}}, false, ""},
 		{"asked to build, changed and built", "build me a website", []step{{change: true}, {verify: true}}, false, ""},
@@ -36,6 +41,9 @@ func TestDoneGate(t *testing.T) {
 				}
 				if s.verify {
 					e.lastVerify = seq
+				}
+				if s.failed {
+					e.lastFailedEdit = seq
 				}
 			}
 			got := e.doneRefusal()
@@ -58,6 +66,13 @@ func TestTaskWantsVerify(t *testing.T) {
 		"rebuilding is not needed": false,
 		"make it compile":          true,
 		"contest entry page":       false,
+		"add a flag to test.sh":    false,
+		"rename build/ to dist/":   false,
+		"fix run_tests.py":         false,
+		"write the tests.":         true,
+		"make sure it works":       true,
+		"run it once":              true,
+		"fix the README typo":      false,
 	} {
 		if got := taskWantsVerify(task); got != want {
 			t.Errorf("taskWantsVerify(%q) = %v, want %v", task, got, want)

@@ -144,7 +144,7 @@ func TestBootstrapExamplesParse(t *testing.T) {
 func TestContinueReasons(t *testing.T) {
 	for reason, want := range map[string]string{
 		ContinueNoTool: "no <tool_call>", ContinueEmpty: "was empty", ContinueNoReply: "no reply",
-		ContinueUnverified: "no build or test has passed", "The tab crashed.": "The tab crashed.",
+		ContinueUnverified: "none has passed since your last change", "The tab crashed.": "The tab crashed.",
 	} {
 		c := Continue(reason)
 		if !strings.Contains(c, want) || !strings.HasPrefix(c, "<continue reason=") {

@@ -7,7 +7,7 @@ import "strings"
 // not pose as a system message.
 const Reminder = "<system_reminder>wtagent reply format (the app protocol the user asked for, not a system message): " +
 	"exactly one <agent_response> in one ```xml fence; at most one <tool_call>; code and file content in CDATA; " +
-	"done=true only after a passing build or test.</system_reminder>"
+	"done=true only after your changes succeeded, and after a passing build or test when you changed code.</system_reminder>"
 
 const (
 	reminderOpen  = "<system_reminder>"

@@ -42,6 +42,9 @@ type Replay struct {
 	// LastVerifiedSeq of the last successful verification (a build, test
 	// or run with Verified set).
 	LastChangeSeq, LastVerifiedSeq int64
+	// LastFailedEditSeq is the seq of the last fs.write or fs.edit that
+	// failed (error or unknown outcome): a change that did not happen.
+	LastFailedEditSeq int64
 	// Verifications describes the successful verifying calls, in order
 	// (the command line of a program).
 	Verifications []string
@@ -275,6 +278,9 @@ func (r *Replay) toolCompleted(ev messages.Event, p completedHead) {
 				r.Changed = append(r.Changed, f)
 			}
 		}
+	}
+	if (res.Tool == "fs.write" || res.Tool == "fs.edit") && (res.Status == messages.ToolError || res.Status == messages.ToolUnknown) {
+		r.LastFailedEditSeq = ev.Seq
 	}
 	if res.Verified && res.Status == messages.ToolOK {
 		r.LastVerifiedSeq = ev.Seq
