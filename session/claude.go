@@ -16,16 +16,22 @@ const claudeTime = "2006-01-02T15:04:05.000Z"
 
 // claudeLine is one line of a Claude Code transcript.
 type claudeLine struct {
-	ParentUUID  *string `json:"parentUuid"`
-	IsSidechain bool    `json:"isSidechain"`
-	UserType    string  `json:"userType"`
-	Cwd         string  `json:"cwd"`
-	SessionID   string  `json:"sessionId"`
-	Version     string  `json:"version"`
-	Type        string  `json:"type"`
-	Message     any     `json:"message"`
-	UUID        string  `json:"uuid"`
-	Timestamp   string  `json:"timestamp"`
+	ParentUUID    *string `json:"parentUuid"`
+	IsSidechain   bool    `json:"isSidechain"`
+	UserType      string  `json:"userType"`
+	Entrypoint    string  `json:"entrypoint"`
+	Cwd           string  `json:"cwd"`
+	SessionID     string  `json:"sessionId"`
+	Version       string  `json:"version"`
+	GitBranch     string  `json:"gitBranch"`
+	Type          string  `json:"type"`
+	Message       any     `json:"message"`
+	UUID          string  `json:"uuid"`
+	Timestamp     string  `json:"timestamp"`
+	ToolUseResult any     `json:"toolUseResult,omitempty"`
+	// SourceToolAssistantUUID is the assistant line whose tool_use a
+	// tool_result answers.
+	SourceToolAssistantUUID string `json:"sourceToolAssistantUUID,omitempty"`
 }
 
 // claudeUserText is a user message typed by the user.
@@ -71,20 +77,23 @@ type claudeBlock struct {
 }
 
 // ExportClaude writes events as a Claude Code transcript (the JSON Lines of
-// ~/.claude/projects/<project>/<session>.jsonl): one line per message,
-// chained by parentUuid. The user's own words are user messages; the
-// model's parsed message and its tool call form one assistant message, the
-// call mapped onto Claude Code's tools (Read, Write, Edit, MultiEdit, Bash,
-// Grep, LS, BashOutput, KillShell); results are user messages of
-// tool_result blocks. The session id becomes a UUID derived from it. No
-// protocol XML is exported.
+// ~/.claude/projects/<project>/<session>.jsonl) as Claude Code writes one:
+// one content block per line, chained by parentUuid. The user's own words
+// are user lines; the model's parsed message and its tool calls are
+// assistant lines sharing one message id, each call mapped onto Claude
+// Code's tools (Read, Write, Edit, MultiEdit, Bash, Grep, LS, BashOutput,
+// KillShell); each result is a user line of one tool_result block with the
+// toolUseResult Claude Code's view renders. The session id becomes a UUID
+// derived from it. No protocol XML is exported.
 func ExportClaude(events []messages.Event, meta State, w io.Writer) error {
-	items, err := transcript(events, meta.Provider)
+	items, err := transcript(events)
 	if err != nil {
 		return fmt.Errorf("export claude: %w", err)
 	}
+	answeredBy(items)
 	meta = fillMeta(meta, events)
-	cw := &claudeWriter{meta: meta, session: SessionUUID(meta.ID), lw: newLineWriter(w)}
+	cw := &claudeWriter{meta: meta, session: SessionUUID(meta.ID), branch: gitBranch(meta.Root),
+		lw: newLineWriter(w), calls: make(map[string]claudeCall)}
 	for i := 0; i < len(items); {
 		n, err := cw.message(items[i:])
 		if err != nil {
@@ -98,71 +107,109 @@ func ExportClaude(events []messages.Event, meta State, w io.Writer) error {
 	return nil
 }
 
+// claudeCall is what a tool_result line needs to know of its tool_use.
+type claudeCall struct {
+	line  string
+	name  string
+	input json.RawMessage
+}
+
 // claudeWriter renders items as transcript lines.
 type claudeWriter struct {
 	meta    State
 	session string
+	branch  string
 	lw      *lineWriter
 	parent  *string
 	n       int
+	calls   map[string]claudeCall
 }
 
-// message writes the message that starts at items[0] and returns how many
-// items it used: an assistant text takes the calls that follow it in the
-// same turn; consecutive outputs share one user message.
+// message writes the lines of the message that starts at items[0] and
+// returns how many items it used: an assistant text takes the calls that
+// follow it in the same turn, one line per block.
 func (c *claudeWriter) message(items []item) (int, error) {
 	first := items[0]
 	switch first.kind {
 	case itemUser:
-		return 1, c.line("user", first.ts, claudeUserText{Role: "user", Content: userText(first)})
+		return 1, c.line(claudeLine{Type: "user", Message: claudeUserText{Role: "user", Content: userText(first)}}, first.ts)
 	case itemAssistant, itemCall:
-		var blocks []claudeBlock
-		used := 0
-		if first.kind == itemAssistant {
-			blocks = append(blocks, claudeBlock{Type: "text", Text: first.text})
-			used = 1
-		}
-		for used < len(items) && items[used].kind == itemCall && (used == 0 || items[used].turn == first.turn) {
-			name, input, err := claudeTool(items[used].call, c.meta.Root)
-			if err != nil {
-				return 0, err
-			}
-			blocks = append(blocks, claudeBlock{Type: "tool_use", ID: items[used].callID, Name: name, Input: input})
-			used++
-		}
-		stop := "end_turn"
-		if blocks[len(blocks)-1].Type == "tool_use" {
-			stop = "tool_use"
-		}
-		model := firstNonEmpty(first.model, c.meta.Provider, "chatgpt")
-		return used, c.line("assistant", first.ts, claudeAssistant{
-			ID:   "msg_" + strings.ReplaceAll(derivedUUID(c.session, "message", strconv.Itoa(c.n)), "-", "")[:24],
-			Type: "message", Role: "assistant", Model: model, Content: blocks, StopReason: stop,
-		})
+		return c.assistant(items)
 	case itemOutput:
-		var blocks []claudeBlock
-		used := 0
-		for used < len(items) && items[used].kind == itemOutput {
-			r := items[used].result
-			text := resultText(r)
-			isErr := r.Status != messages.ToolOK
-			blocks = append(blocks, claudeBlock{Type: "tool_result", ToolUseID: items[used].callID, Content: &text, IsError: &isErr})
-			used++
-		}
-		return used, c.line("user", first.ts, claudeUserBlocks{Role: "user", Content: blocks})
+		return 1, c.result(first)
 	}
 	return 0, fmt.Errorf("unknown item kind %d", first.kind)
 }
 
-// line writes one transcript line and chains the next to it.
-func (c *claudeWriter) line(typ string, ts time.Time, msg any) error {
+// assistant writes one assistant message: its text and tool_use blocks,
+// one per line, all with the message's id.
+func (c *claudeWriter) assistant(items []item) (int, error) {
+	first := items[0]
+	type block struct {
+		b    claudeBlock
+		call string
+	}
+	var blocks []block
+	used := 0
+	if first.kind == itemAssistant {
+		blocks = append(blocks, block{b: claudeBlock{Type: "text", Text: first.text}})
+		used = 1
+	}
+	for used < len(items) && items[used].kind == itemCall && (used == 0 || items[used].turn == first.turn) {
+		name, input, err := claudeTool(items[used].call, c.meta.Root)
+		if err != nil {
+			return 0, err
+		}
+		id := items[used].callID
+		blocks = append(blocks, block{b: claudeBlock{Type: "tool_use", ID: id, Name: name, Input: input}, call: id})
+		used++
+	}
+	stop := "end_turn"
+	if blocks[len(blocks)-1].b.Type == "tool_use" {
+		stop = "tool_use"
+	}
+	msgID := "msg_" + strings.ReplaceAll(derivedUUID(c.session, "message", strconv.Itoa(c.n)), "-", "")[:24]
+	model := firstNonEmpty(first.model, fallbackModel)
+	for _, b := range blocks {
+		err := c.line(claudeLine{Type: "assistant", Message: claudeAssistant{
+			ID: msgID, Type: "message", Role: "assistant", Model: model, Content: []claudeBlock{b.b}, StopReason: stop,
+		}}, first.ts)
+		if err != nil {
+			return 0, err
+		}
+		if b.call != "" {
+			c.calls[b.call] = claudeCall{line: *c.parent, name: b.b.Name, input: b.b.Input}
+		}
+	}
+	return used, nil
+}
+
+// result writes one tool_result line with its toolUseResult.
+func (c *claudeWriter) result(it item) error {
+	r := it.result
+	text := resultText(r)
+	call := c.calls[it.callID]
+	var isErr *bool
+	if r.Status != messages.ToolOK {
+		t := true
+		isErr = &t
+	}
+	return c.line(claudeLine{Type: "user",
+		Message: claudeUserBlocks{Role: "user", Content: []claudeBlock{{Type: "tool_result",
+			ToolUseID: it.callID, Content: &text, IsError: isErr}}},
+		ToolUseResult:           toolUseResult(call.name, call.input, r, text),
+		SourceToolAssistantUUID: call.line,
+	}, it.ts)
+}
+
+// line completes, writes and chains one transcript line.
+func (c *claudeWriter) line(l claudeLine, ts time.Time) error {
 	id := derivedUUID(c.session, "line", strconv.Itoa(c.n))
 	c.n++
-	err := c.lw.write(claudeLine{
-		ParentUUID: c.parent, IsSidechain: false, UserType: "external", Cwd: c.meta.Root,
-		SessionID: c.session, Version: agentVersion(c.meta), Type: typ, Message: msg,
-		UUID: id, Timestamp: ts.UTC().Format(claudeTime),
-	})
+	l.ParentUUID, l.UserType, l.Entrypoint, l.Cwd = c.parent, "external", "cli", c.meta.Root
+	l.SessionID, l.Version, l.GitBranch = c.session, agentVersion(c.meta), c.branch
+	l.UUID, l.Timestamp = id, ts.UTC().Format(claudeTime)
+	err := c.lw.write(l)
 	c.parent = &id
 	return err
 }

@@ -1,10 +1,9 @@
 package session
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
-	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,6 +18,7 @@ const (
 	codexSessionMeta  = "session_meta"
 	codexTurnContext  = "turn_context"
 	codexResponseItem = "response_item"
+	codexEventMsg     = "event_msg"
 )
 
 // codexLine is one line of a Codex rollout.
@@ -28,22 +28,34 @@ type codexLine struct {
 	Payload   any    `json:"payload"`
 }
 
-// codexMeta is the session_meta payload (Codex's SessionMeta plus the
-// wtagent session id).
+// fallbackModel is the model slug exports name when the session recorded
+// none (the page reported no slug for the turn). Codex and Claude Code
+// only show it; Codex warns when resuming with another model.
+const fallbackModel = "gpt-5"
+
+// codexMeta is the session_meta payload: Codex's SessionMeta plus the
+// wtagent session id. The source is "cli", the source Codex lists in its
+// resume picker; no model_provider is written, so Codex resumes the
+// session with the provider it is configured with.
 type codexMeta struct {
-	ID               string  `json:"id"`
-	Timestamp        string  `json:"timestamp"`
-	Cwd              string  `json:"cwd"`
-	Originator       string  `json:"originator"`
-	CLIVersion       string  `json:"cli_version"`
-	Instructions     *string `json:"instructions"`
-	Source           string  `json:"source"`
-	ModelProvider    string  `json:"model_provider,omitempty"`
-	WtagentSessionID string  `json:"wtagent_session_id"`
+	ID               string    `json:"id"`
+	Timestamp        string    `json:"timestamp"`
+	Cwd              string    `json:"cwd"`
+	Originator       string    `json:"originator"`
+	CLIVersion       string    `json:"cli_version"`
+	Source           string    `json:"source"`
+	Git              *codexGit `json:"git,omitempty"`
+	WtagentSessionID string    `json:"wtagent_session_id"`
+}
+
+// codexGit is the git part of session_meta.
+type codexGit struct {
+	Branch string `json:"branch"`
 }
 
 // codexTurn is the turn_context payload written before each user message.
 type codexTurn struct {
+	TurnID         string            `json:"turn_id"`
 	Cwd            string            `json:"cwd"`
 	ApprovalPolicy string            `json:"approval_policy"`
 	SandboxPolicy  map[string]string `json:"sandbox_policy"`
@@ -72,59 +84,192 @@ type codexCall struct {
 	CallID    string `json:"call_id"`
 }
 
-// codexOutput is a function_call_output response item.
+// codexCustomCall is a custom_tool_call response item (apply_patch).
+type codexCustomCall struct {
+	Type   string `json:"type"`
+	Status string `json:"status"`
+	CallID string `json:"call_id"`
+	Name   string `json:"name"`
+	Input  string `json:"input"`
+}
+
+// codexOutput is a function_call_output or custom_tool_call_output item.
 type codexOutput struct {
 	Type   string `json:"type"`
 	CallID string `json:"call_id"`
 	Output string `json:"output"`
 }
 
-// codexWriter renders items as rollout lines.
+// codexWriter renders items as rollout lines: the response_items the model
+// is sent on resume, and the event_msg lines Codex's picker and history
+// view are built from.
 type codexWriter struct {
 	meta State
 	emit func(codexLine) error
+	// turn counts user messages; turnOpen is set between a user message
+	// and its task_complete.
+	turn     int
+	turnOpen bool
+	lastText string
+	// calls remembers how each call was written, for its output.
+	calls map[string]codexTool
 }
 
 // header writes session_meta.
 func (c *codexWriter) header(ts time.Time) error {
-	return c.emit(codexLine{Timestamp: fmtCodexTime(ts), Type: codexSessionMeta, Payload: codexMeta{
+	m := codexMeta{
 		ID: SessionUUID(c.meta.ID), Timestamp: fmtCodexTime(ts), Cwd: c.meta.Root, Originator: "wtagent",
-		CLIVersion: agentVersion(c.meta), Source: "wtagent", ModelProvider: c.meta.Provider,
-		WtagentSessionID: c.meta.ID,
-	}})
+		CLIVersion: agentVersion(c.meta), Source: "cli", WtagentSessionID: c.meta.ID,
+	}
+	if b := gitBranch(c.meta.Root); b != "" {
+		m.Git = &codexGit{Branch: b}
+	}
+	return c.emit(codexLine{Timestamp: fmtCodexTime(ts), Type: codexSessionMeta, Payload: m})
 }
 
-// item writes one transcript item (a user item gets its turn_context
-// first).
+// event writes one event_msg line.
+func (c *codexWriter) event(ts string, payload map[string]any) error {
+	return c.emit(codexLine{Timestamp: ts, Type: codexEventMsg, Payload: payload})
+}
+
+// turnID is the id of the current turn.
+func (c *codexWriter) turnID() string {
+	return derivedUUID(SessionUUID(c.meta.ID), "turn", strconv.Itoa(c.turn))
+}
+
+// finish closes the open turn with task_complete.
+func (c *codexWriter) finish(t time.Time) error {
+	if !c.turnOpen {
+		return nil
+	}
+	c.turnOpen = false
+	return c.event(fmtCodexTime(t), map[string]any{"type": "task_complete", "turn_id": c.turnID(),
+		"last_agent_message": nullable(c.lastText)})
+}
+
+// item writes one transcript item with the event_msg Codex pairs with it
+// (a user item opens a turn: task_started, turn_context, message,
+// user_message).
 func (c *codexWriter) item(it item) error {
 	ts := fmtCodexTime(it.ts)
-	var payload any
 	switch it.kind {
 	case itemUser:
-		if err := c.emit(codexLine{Timestamp: ts, Type: codexTurnContext, Payload: codexTurn{
-			Cwd: c.meta.Root, ApprovalPolicy: codexApprovalPolicy(c.meta.Approvals),
-			SandboxPolicy: map[string]string{"type": "danger-full-access"},
-			Model:         firstNonEmpty(it.model, c.meta.Provider, "chatgpt"), Summary: "auto",
-		}}); err != nil {
-			return err
-		}
-		payload = codexMessage{Type: "message", Role: "user",
-			Content: []codexContent{{Type: "input_text", Text: userText(it)}}}
+		return c.user(it, ts)
 	case itemAssistant:
-		payload = codexMessage{Type: "message", Role: "assistant",
-			Content: []codexContent{{Type: "output_text", Text: it.text}}}
-	case itemCall:
-		name, args, err := codexFunction(it.call, c.meta.Root)
-		if err != nil {
+		c.lastText = it.text
+		if err := c.emit(codexLine{Timestamp: ts, Type: codexResponseItem, Payload: codexMessage{Type: "message",
+			Role: "assistant", Content: []codexContent{{Type: "output_text", Text: it.text}}}}); err != nil {
 			return err
 		}
-		payload = codexCall{Type: "function_call", Name: name, Arguments: args, CallID: it.callID}
+		return c.event(ts, map[string]any{"type": "agent_message", "message": it.text})
+	case itemCall:
+		return c.call(it, ts)
 	case itemOutput:
-		payload = codexOutput{Type: "function_call_output", CallID: it.callID, Output: resultText(it.result)}
-	default:
-		return fmt.Errorf("codex rollout: unknown item kind %d", it.kind)
+		return c.output(it, ts)
+	}
+	return fmt.Errorf("codex rollout: unknown item kind %d", it.kind)
+}
+
+// user opens a turn with the user's own words.
+func (c *codexWriter) user(it item, ts string) error {
+	if err := c.finish(it.ts); err != nil {
+		return err
+	}
+	c.turn++
+	c.turnOpen = true
+	text := userText(it)
+	if err := c.event(ts, map[string]any{"type": "task_started", "turn_id": c.turnID()}); err != nil {
+		return err
+	}
+	if err := c.emit(codexLine{Timestamp: ts, Type: codexTurnContext, Payload: codexTurn{
+		TurnID: c.turnID(), Cwd: c.meta.Root, ApprovalPolicy: codexApprovalPolicy(c.meta.Approvals),
+		SandboxPolicy: map[string]string{"type": "danger-full-access"},
+		Model:         firstNonEmpty(it.model, fallbackModel), Summary: "auto",
+	}}); err != nil {
+		return err
+	}
+	if err := c.emit(codexLine{Timestamp: ts, Type: codexResponseItem, Payload: codexMessage{Type: "message",
+		Role: "user", Content: []codexContent{{Type: "input_text", Text: text}}}}); err != nil {
+		return err
+	}
+	return c.event(ts, map[string]any{"type": "user_message", "message": text, "images": []string{},
+		"local_images": []string{}, "text_elements": []string{}})
+}
+
+// call writes a tool call as a function_call, or apply_patch as a
+// custom_tool_call.
+func (c *codexWriter) call(it item, ts string) error {
+	tool, err := codexFunction(it.call, c.meta.Root)
+	if err != nil {
+		return err
+	}
+	if c.calls == nil {
+		c.calls = make(map[string]codexTool)
+	}
+	c.calls[it.callID] = tool
+	var payload any = codexCall{Type: "function_call", Name: tool.name, Arguments: tool.args, CallID: it.callID}
+	if tool.custom {
+		payload = codexCustomCall{Type: "custom_tool_call", Status: "completed", CallID: it.callID,
+			Name: tool.name, Input: tool.input}
 	}
 	return c.emit(codexLine{Timestamp: ts, Type: codexResponseItem, Payload: payload})
+}
+
+// output writes a call's output after its tool-end event
+// (exec_command_end, patch_apply_end).
+func (c *codexWriter) output(it item, ts string) error {
+	tool, ok := c.calls[it.callID]
+	if !ok {
+		// A call written before a reopen: its kind follows from the tool.
+		tool = codexTool{custom: it.result.Tool == toolFSWrite || it.result.Tool == toolFSEdit,
+			exec: it.result.Tool == toolTerminalExec}
+	}
+	r := it.result
+	text := resultText(r)
+	switch {
+	case tool.custom:
+		if err := c.event(ts, map[string]any{"type": "patch_apply_end", "call_id": it.callID,
+			"turn_id": c.turnID(), "stdout": text, "stderr": "", "success": r.Status == messages.ToolOK,
+			"changes": map[string]any{}}); err != nil {
+			return err
+		}
+	case tool.exec:
+		if err := c.event(ts, execEnd(it.callID, c.turnID(), c.meta.Root, tool.command, r, text)); err != nil {
+			return err
+		}
+	}
+	typ := "function_call_output"
+	if tool.custom {
+		typ = "custom_tool_call_output"
+	}
+	return c.emit(codexLine{Timestamp: ts, Type: codexResponseItem, Payload: codexOutput{Type: typ,
+		CallID: it.callID, Output: text}})
+}
+
+// execEnd is the exec_command_end event of an exec_command call.
+func execEnd(callID, turnID, cwd, command string, r messages.ToolResult, text string) map[string]any {
+	exit := -1
+	if r.ExitCode != nil {
+		exit = *r.ExitCode
+	}
+	status := "completed"
+	if r.Status != messages.ToolOK {
+		status = "failed"
+	}
+	return map[string]any{"type": "exec_command_end", "call_id": callID, "turn_id": turnID,
+		"command": []string{"bash", "-lc", command}, "cwd": cwd, "parsed_cmd": []any{},
+		"source": "unified_exec_startup", "stdout": r.Stdout, "stderr": r.Stderr,
+		"aggregated_output": r.Stdout + r.Stderr, "exit_code": exit,
+		"duration":         map[string]int64{"secs": int64(r.Duration / time.Second), "nanos": int64(r.Duration % time.Second)},
+		"formatted_output": text, "status": status}
+}
+
+// nullable is s, or nil when empty.
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
 }
 
 // userText is the user's text with its attachments named.
@@ -150,138 +295,30 @@ func agentVersion(st State) string { return firstNonEmpty(st.AgentVersion, "0.0.
 // fmtCodexTime formats t for a rollout (the zero time stays the epoch).
 func fmtCodexTime(t time.Time) string { return t.UTC().Format(codexTime) }
 
-// wtagentArgs carries the original call in a mapped call's arguments, so
-// nothing the mapping cannot express is lost.
-type wtagentArgs struct {
-	Tool string          `json:"wtagent_tool"`
-	Args json.RawMessage `json:"wtagent_args"`
-}
-
-// codexFunction maps a wtagent call onto Codex's own tool where one exists
-// (shell, apply_patch, read_file, list_dir, grep_files) and onto a
-// descriptive snake_case name otherwise. It returns the name and the
-// arguments as a JSON string.
-func codexFunction(call messages.ToolCall, root string) (string, string, error) {
-	orig := wtagentArgs{Tool: call.Name, Args: argsOrEmpty(call.CanonicalArgs)}
-	var (
-		name string
-		v    any
-	)
-	switch call.Name {
-	case toolTerminalExec:
-		var a execArgs
-		if decodeArgs(call.CanonicalArgs, &a) && a.Program != "" {
-			name = "shell"
-			v = struct {
-				Command   []string `json:"command"`
-				Workdir   string   `json:"workdir"`
-				TimeoutMS int      `json:"timeout_ms,omitempty"`
-				wtagentArgs
-			}{append([]string{a.Program}, a.Argv...), absPath(root, a.Cwd), a.TimeoutMS, orig}
-		}
-	case toolFSWrite:
-		var a fsWriteArgs
-		if decodeArgs(call.CanonicalArgs, &a) && a.Path != "" {
-			name, v = "apply_patch", patchArgs{writePatch(a), orig}
-		}
-	case toolFSEdit:
-		var a fsEditArgs
-		if decodeArgs(call.CanonicalArgs, &a) && a.Path != "" {
-			name, v = "apply_patch", patchArgs{editPatch(a), orig}
-		}
-	case toolFSRead:
-		var a fsReadArgs
-		if decodeArgs(call.CanonicalArgs, &a) && a.Path != "" {
-			name = "read_file"
-			v = struct {
-				FilePath string `json:"file_path"`
-				Offset   int    `json:"offset"`
-				Limit    int    `json:"limit,omitempty"`
-				wtagentArgs
-			}{absPath(root, a.Path), a.Offset + 1, a.Limit, orig}
-		}
-	case toolFSList:
-		var a fsListArgs
-		if decodeArgs(call.CanonicalArgs, &a) {
-			name = "list_dir"
-			v = struct {
-				DirPath string `json:"dir_path"`
-				Depth   int    `json:"depth"`
-				wtagentArgs
-			}{absPath(root, a.Path), max(a.Depth, 1), orig}
-		}
-	case toolFSSearch:
-		var a fsSearchArgs
-		if decodeArgs(call.CanonicalArgs, &a) && a.Pattern != "" {
-			name = "grep_files"
-			v = struct {
-				Pattern string `json:"pattern"`
-				Include string `json:"include,omitempty"`
-				Path    string `json:"path"`
-				Limit   int    `json:"limit,omitempty"`
-				wtagentArgs
-			}{searchRegexp(a), a.Glob, absPath(root, a.Path), a.MaxResults, orig}
-		}
-	}
-	if name == "" {
-		return descriptiveName(call.Name), string(orig.Args), nil
-	}
-	b, err := marshalCompact(v)
-	if err != nil {
-		return "", "", fmt.Errorf("codex rollout: arguments of %s: %w", call.Name, err)
-	}
-	return name, string(b), nil
-}
-
-// patchArgs are apply_patch's arguments.
-type patchArgs struct {
-	Input string `json:"input"`
-	wtagentArgs
-}
-
-// searchRegexp is an fs.search pattern as a regular expression.
-func searchRegexp(a fsSearchArgs) string {
-	p := a.Pattern
-	if !a.Regex {
-		p = regexp.QuoteMeta(p)
-	}
-	if a.CaseInsensitive {
-		p = "(?i)" + p
-	}
-	return p
-}
-
-// descriptiveName turns a wtagent tool name into a valid function name
-// ("process.start" → "process_start").
-func descriptiveName(tool string) string {
-	var b strings.Builder
-	for _, c := range tool {
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '-':
-			b.WriteRune(c)
-		default:
-			b.WriteByte('_')
-		}
-	}
-	if b.Len() == 0 {
-		return "tool"
-	}
-	s := b.String()
-	if len(s) > 64 {
-		s = s[:64]
-	}
-	return s
-}
-
-// ExportCodex writes events as a Codex rollout: session_meta first, then a
-// turn_context before each user message and response_item lines for the
-// user's own words, the model's parsed messages, tool calls (mapped onto
-// Codex's tools) and their outputs. No protocol XML is exported: neither
+// ExportCodex writes events as a Codex rollout in the shape Codex 0.17x
+// writes and lists: session_meta (source "cli", no model provider), then
+// per user message task_started, turn_context (naming the model the page
+// reported for the turn's reply) and the message; response_items for the
+// model's parsed messages, tool calls (mapped onto exec_command and
+// apply_patch) and their outputs; and the event_msg lines Codex's picker
+// and history view read (user_message, agent_message, exec_command_end,
+// patch_apply_end, task_complete). No protocol XML is exported: neither
 // the bootstrap scaffold nor the raw replies.
 func ExportCodex(events []messages.Event, meta State, w io.Writer) error {
-	items, err := transcript(events, meta.Provider)
+	return writeCodex(events, meta, w, true)
+}
+
+// writeCodex writes events as rollout lines. A final rollout names each
+// turn's model by the reply that answered it and closes the last turn; a
+// live one (final false) holds exactly the lines the session's live
+// rollout writes as the events arrive.
+func writeCodex(events []messages.Event, meta State, w io.Writer, final bool) error {
+	items, err := transcript(events)
 	if err != nil {
 		return fmt.Errorf("export codex: %w", err)
+	}
+	if final {
+		answeredBy(items)
 	}
 	lw := newLineWriter(w)
 	cw := &codexWriter{meta: fillMeta(meta, events), emit: func(l codexLine) error { return lw.write(l) }}
@@ -290,6 +327,11 @@ func ExportCodex(events []messages.Event, meta State, w io.Writer) error {
 	}
 	for _, it := range items {
 		if err := cw.item(it); err != nil {
+			return fmt.Errorf("export codex: %w", err)
+		}
+	}
+	if final && len(items) > 0 {
+		if err := cw.finish(items[len(items)-1].ts); err != nil {
 			return fmt.Errorf("export codex: %w", err)
 		}
 	}

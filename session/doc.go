@@ -42,5 +42,6 @@
 // ExportCodex and ExportClaude tell the session as the user would: the
 // user's own words, the model's parsed messages, tool calls mapped onto each
 // product's own tools, and their results. No protocol XML is exported.
-// ValidateCodex and ValidateClaude check an export's shape line by line.
+// Whether exports load in Codex CLI and Claude Code is tested against the
+// real tools by package compat (make compat).
 package session

@@ -30,7 +30,7 @@ func TestToolMappings(t *testing.T) {
 		codexPatchIn string
 	}{
 		{tool: "terminal.exec", args: `{"argv":["-c","echo 'hi' $HOME"],"cwd":".","program":"sh","timeout_ms":0,"env":["A B=1","X=y z"]}`,
-			codex: "shell", codexArgs: map[string]any{"command": []any{"sh", "-c", "echo 'hi' $HOME"}, "workdir": "/r"},
+			codex: "exec_command", codexArgs: map[string]any{"cmd": `env 'A B=1' X='y z' sh -c 'echo '\''hi'\'' $HOME'`, "workdir": "/r"},
 			claude:      "Bash",
 			claudeInput: `{"command":"env 'A B=1' X='y z' sh -c 'echo '\\''hi'\\'' $HOME'","description":"Run sh -c 'echo '\\''hi'\\'' $HOME'"}`, wantWtagent: true},
 		{tool: "fs.write", args: `{"content":"a\nb","mode":"overwrite","path":"src/x.go"}`,
@@ -43,13 +43,13 @@ func TestToolMappings(t *testing.T) {
 			codex: "apply_patch", codexPatchIn: "*** Begin Patch\n*** Update File: a.txt\n@@\n-x\n+y\n*** End Patch\n",
 			claude: "Edit", claudeInput: `{"file_path":"/r/a.txt","old_string":"x","new_string":"y","replace_all":true}`, wantWtagent: true},
 		{tool: "fs.read", args: `{"limit":10,"offset":5,"path":"/abs/f"}`,
-			codex: "read_file", codexArgs: map[string]any{"file_path": "/abs/f", "offset": 6.0, "limit": 10.0},
+			codex: "exec_command", codexArgs: map[string]any{"cmd": "sed -n 6,15p /abs/f", "workdir": "/r"},
 			claude: "Read", claudeInput: `{"file_path":"/abs/f","offset":6,"limit":10}`, wantWtagent: true},
 		{tool: "fs.list", args: `{"depth":0,"include_hidden":true,"path":"src"}`,
-			codex: "list_dir", codexArgs: map[string]any{"dir_path": "/r/src", "depth": 1.0},
+			codex: "exec_command", codexArgs: map[string]any{"cmd": "find src -mindepth 1 -maxdepth 1", "workdir": "/r"},
 			claude: "LS", claudeInput: `{"path":"/r/src"}`, wantWtagent: true},
 		{tool: "fs.search", args: `{"case_insensitive":false,"glob":"","max_results":0,"path":".","pattern":"a.b","regex":true}`,
-			codex: "grep_files", codexArgs: map[string]any{"pattern": "a.b", "path": "/r"},
+			codex: "exec_command", codexArgs: map[string]any{"cmd": "rg -n -e a.b .", "workdir": "/r"},
 			claude: "Grep", claudeInput: `{"pattern":"a.b","path":"/r","output_mode":"content","-n":true}`, wantWtagent: true},
 		{tool: "process.stop", args: `{"process_id":"p2"}`,
 			codex: "process_stop", claude: "KillShell", claudeInput: `{"shell_id":"p2"}`},
@@ -62,33 +62,20 @@ func TestToolMappings(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.tool+" "+tt.codex, func(t *testing.T) {
 			call := messages.ToolCall{Name: tt.tool, CanonicalArgs: json.RawMessage(tt.args)}
-			name, args, err := codexFunction(call, root)
+			tool, err := codexFunction(call, root)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if name != tt.codex {
-				t.Errorf("codex name %q, want %q", name, tt.codex)
+			if tool.name != tt.codex {
+				t.Errorf("codex name %q, want %q", tool.name, tt.codex)
 			}
-			got := decodeJSON(t, args)
-			for k, v := range tt.codexArgs {
-				if !reflect.DeepEqual(got[k], v) {
-					t.Errorf("codex %s = %#v, want %#v", k, got[k], v)
+			if tt.codexPatchIn != "" {
+				// apply_patch is free-form: its input is the patch itself.
+				if !tool.custom || tool.input != tt.codexPatchIn {
+					t.Errorf("patch (custom %v):\n%s\nwant:\n%s", tool.custom, tool.input, tt.codexPatchIn)
 				}
-			}
-			if tt.codexPatchIn != "" && got["input"] != tt.codexPatchIn {
-				t.Errorf("patch:\n%s\nwant:\n%s", got["input"], tt.codexPatchIn)
-			}
-			// Faithful: the original call is in the arguments, or is them.
-			orig := map[string]any{}
-			if tt.args != "" {
-				orig = decodeJSON(t, tt.args)
-			}
-			if tt.wantWtagent {
-				if got["wtagent_tool"] != tt.tool || !reflect.DeepEqual(got["wtagent_args"], any(orig)) {
-					t.Errorf("codex arguments lost the original call: %s", args)
-				}
-			} else if !reflect.DeepEqual(got, orig) {
-				t.Errorf("codex arguments %s, want the original %s", args, tt.args)
+			} else {
+				checkCodexArgs(t, tt.tool, tt.args, tool.args, tt.codexArgs, tt.wantWtagent)
 			}
 			cname, input, err := claudeTool(call, root)
 			if err != nil {
@@ -98,6 +85,30 @@ func TestToolMappings(t *testing.T) {
 				t.Errorf("claude = %s %s\n   want %s %s", cname, input, tt.claude, tt.claudeInput)
 			}
 		})
+	}
+}
+
+// checkCodexArgs checks a function call's arguments: the wanted subset, and
+// the original call kept in them (or being them).
+func checkCodexArgs(t *testing.T, tool, origArgs, args string, want map[string]any, wantWtagent bool) {
+	t.Helper()
+	got := decodeJSON(t, args)
+	for k, v := range want {
+		if !reflect.DeepEqual(got[k], v) {
+			t.Errorf("codex %s = %#v, want %#v", k, got[k], v)
+		}
+	}
+	// Faithful: the original call is in the arguments, or is them.
+	orig := map[string]any{}
+	if origArgs != "" {
+		orig = decodeJSON(t, origArgs)
+	}
+	if wantWtagent {
+		if got["wtagent_tool"] != tool || !reflect.DeepEqual(got["wtagent_args"], any(orig)) {
+			t.Errorf("codex arguments lost the original call: %s", args)
+		}
+	} else if !reflect.DeepEqual(got, orig) {
+		t.Errorf("codex arguments %s, want the original %s", args, origArgs)
 	}
 }
 

@@ -54,7 +54,7 @@ func (s *Session) OpenRollout() (*Rollout, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open rollout: %w", err)
 	}
-	r := &Rollout{s: s, name: name, f: f, t: newTranscriber(st.Provider), lw: new(bytes.Buffer)}
+	r := &Rollout{s: s, name: name, f: f, t: newTranscriber(), lw: new(bytes.Buffer)}
 	r.enc = json.NewEncoder(r.lw)
 	r.enc.SetEscapeHTML(false)
 	r.cw = &codexWriter{meta: st, emit: r.writeLine}
@@ -126,12 +126,12 @@ func (r *Rollout) register(line []byte) {
 		return
 	}
 	switch l.Payload.Type {
-	case "function_call":
+	case "function_call", "custom_tool_call":
 		if _, seen := r.t.calls[l.Payload.CallID]; !seen {
 			r.t.calls[l.Payload.CallID] = false
 			r.t.pending = append(r.t.pending, l.Payload.CallID)
 		}
-	case "function_call_output":
+	case "function_call_output", "custom_tool_call_output":
 		r.t.calls[l.Payload.CallID] = true
 		for i, id := range r.t.pending {
 			if id == l.Payload.CallID {
@@ -155,7 +155,7 @@ func (r *Rollout) Resume(logged []messages.Event) error {
 		return err
 	}
 	var gen bytes.Buffer
-	t := newTranscriber(r.cw.meta.Provider)
+	t := newTranscriber()
 	cw := &codexWriter{meta: r.cw.meta, emit: func(l codexLine) error {
 		enc := json.NewEncoder(&gen)
 		enc.SetEscapeHTML(false)
@@ -189,6 +189,8 @@ func (r *Rollout) Resume(logged []messages.Event) error {
 		return fmt.Errorf("rollout: resume: %w", err)
 	}
 	r.t = t
+	cw.emit = r.writeLine
+	r.cw = cw
 	return r.s.syncFile(r.f, r.name, true)
 }
 

@@ -17,7 +17,8 @@ func fixtureSession(t *testing.T) *Session {
 		Created: m.Created, AgentVersion: m.AgentVersion, Approvals: m.Approvals})
 }
 
-// exportOf is the Codex export of events with the session's state.
+// exportOf is the live-rollout rendering of events with the session's
+// state: what the live rollout must hold after them.
 func exportOf(t *testing.T, s *Session, events []messages.Event) []byte {
 	t.Helper()
 	st, err := s.LoadState()
@@ -25,7 +26,7 @@ func exportOf(t *testing.T, s *Session, events []messages.Event) []byte {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := ExportCodex(events, st, &buf); err != nil {
+	if err := writeCodex(events, st, &buf, false); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -105,9 +106,7 @@ func TestRolloutResumeAfterCrash(t *testing.T) {
 	if !bytes.Equal(live, exportOf(t, s, events)) {
 		t.Fatalf("resumed rollout differs from the export:\n%s", live)
 	}
-	if _, err := ValidateCodex(bytes.NewReader(live)); err != nil {
-		t.Fatal(err)
-	}
+	codexHistory(t, live)
 }
 
 func TestRolloutResumeRewritesAForeignFile(t *testing.T) {
@@ -165,11 +164,11 @@ func TestRolloutDirectMethods(t *testing.T) {
 	r.FunctionOutput("call_2", messages.ToolResult{Status: messages.ToolError, Message: "gone"})
 	r.Close()
 	data, _ := os.ReadFile(r.Path())
-	st, err := ValidateCodex(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("%v\n%s", err, data)
-	}
-	if st.Lines != 8 || st.Calls != 2 || st.Outputs != 2 || st.Messages != 2 {
+	st := codexHistory(t, data)
+	// session_meta, task_started, turn_context, user message and event,
+	// assistant message and event, 2 calls, 2 outputs and the first's
+	// exec_command_end (the second result names no tool).
+	if st.Lines != 12 || st.Calls != 2 || st.Outputs != 2 || st.Messages != 2 {
 		t.Fatalf("stats %+v\n%s", st, data)
 	}
 	assertNoProtocolXML(t, data)

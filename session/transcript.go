@@ -54,10 +54,10 @@ type transcriber struct {
 	deferred []item
 }
 
-// newTranscriber returns a transcriber; provider names the model until a
-// reply tells its slug.
-func newTranscriber(provider string) *transcriber {
-	return &transcriber{calls: make(map[string]bool), denied: make(map[string]string), model: provider}
+// newTranscriber returns a transcriber. The model is unknown until a reply
+// tells its slug.
+func newTranscriber() *transcriber {
+	return &transcriber{calls: make(map[string]bool), denied: make(map[string]string)}
 }
 
 // instructionPayload is what session.instruction_added carries: a
@@ -207,8 +207,8 @@ func (t *transcriber) closePending(ts time.Time) []item {
 
 // transcript converts a whole event sequence into items, answering calls
 // left open at the end.
-func transcript(events []messages.Event, provider string) ([]item, error) {
-	t := newTranscriber(provider)
+func transcript(events []messages.Event) ([]item, error) {
+	t := newTranscriber()
 	var items []item
 	var last time.Time
 	for _, ev := range events {
@@ -220,6 +220,19 @@ func transcript(events []messages.Event, provider string) ([]item, error) {
 		last = ev.TS
 	}
 	return append(items, t.closePending(last)...), nil
+}
+
+// answeredBy gives each user item the model of the first reply after it.
+func answeredBy(items []item) {
+	next := ""
+	for i := len(items) - 1; i >= 0; i-- {
+		switch {
+		case items[i].kind == itemAssistant && items[i].model != "":
+			next = items[i].model
+		case items[i].kind == itemUser && next != "":
+			items[i].model = next
+		}
+	}
 }
 
 // firstNonEmpty returns the first non-empty string.

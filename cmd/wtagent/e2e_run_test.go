@@ -9,7 +9,6 @@ import (
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
-	"github.com/wtagent/wtagent/session"
 )
 
 const checkSh = "#!/bin/sh\ngrep -q hello greet.txt && echo check passed\n"
@@ -37,23 +36,13 @@ func TestScriptedRunExportsAndExitCodes(t *testing.T) {
 		if code, _, errOut := e.run("export", id, "--format", format, "-o", dst); code != 0 {
 			t.Fatalf("export %s: exit %d: %s", format, code, errOut)
 		}
-		f, err := os.Open(dst)
+		raw, err := os.ReadFile(dst)
 		if err != nil {
 			t.Fatal(err)
 		}
-		validate := session.ValidateCodex
-		if format == "claude-code" {
-			validate = session.ValidateClaude
+		if calls, outputs := exportedCalls(t, raw); calls != 3 || outputs != 3 {
+			t.Errorf("%s export: %d calls and %d outputs, want 3 and 3", format, calls, outputs)
 		}
-		stats, err := validate(f)
-		f.Close()
-		if err != nil {
-			t.Fatalf("%s export invalid: %v", format, err)
-		}
-		if stats.Calls != 3 || stats.Outputs != 3 {
-			t.Errorf("%s export: %+v, want 3 calls and 3 outputs", format, stats)
-		}
-		raw, _ := os.ReadFile(dst)
 		if strings.Contains(string(raw), "<agent_response") || strings.Contains(string(raw), "<tool_result") {
 			t.Errorf("%s export holds protocol XML", format)
 		}
@@ -65,6 +54,43 @@ func TestScriptedRunExportsAndExitCodes(t *testing.T) {
 	if code != 0 || !strings.Contains(out, id) || !strings.Contains(out, `"state":"completed"`) {
 		t.Fatalf("sessions: exit %d: %s", code, out)
 	}
+}
+
+// exportedCalls counts the tool calls and results of a Codex rollout or a
+// Claude Code transcript (make compat loads both into the real tools).
+func exportedCalls(t *testing.T, data []byte) (calls, outputs int) {
+	t.Helper()
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var l struct {
+			Payload struct{ Type string } `json:"payload"`
+			Message struct {
+				Content json.RawMessage `json:"content"`
+			} `json:"message"`
+		}
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		var blocks []struct{ Type string }
+		json.Unmarshal(l.Message.Content, &blocks)
+		for _, typ := range append([]string{l.Payload.Type}, blockTypes(blocks)...) {
+			switch typ {
+			case "function_call", "custom_tool_call", "tool_use":
+				calls++
+			case "function_call_output", "custom_tool_call_output", "tool_result":
+				outputs++
+			}
+		}
+	}
+	return calls, outputs
+}
+
+// blockTypes lists the types of content blocks.
+func blockTypes(blocks []struct{ Type string }) []string {
+	out := make([]string, len(blocks))
+	for i, b := range blocks {
+		out[i] = b.Type
+	}
+	return out
 }
 
 func TestExitCodes(t *testing.T) {
