@@ -37,6 +37,9 @@ type controller struct {
 	procs map[string]messages.ProcessInfo
 	// parsers counts parser children, for unique IDs.
 	parsers int64
+	// sentFiles are the instruction files (AGENTS.md …) this
+	// conversation has been sent.
+	sentFiles map[string]bool
 	// checkpoint is the project snapshot being taken.
 	checkpoint *pendingCheckpoint
 }

@@ -31,7 +31,7 @@ func (c *controller) rolledOver(ctx *actor.Context, cursor string) {
 	c.record(ctx, messages.EvConversationRoll, "", messages.ConversationPayload{Cursor: cursor,
 		Reason: "the conversation was too long; continuing in a new one from a local checkpoint"}, false, nil)
 	cp := protocol.Checkpoint{Goal: c.rp.Task, Changed: c.rp.Changed, Verification: dedupe(c.rp.Verifications),
-		OpenItems: c.rp.Instructions, LastMessage: c.rp.LastMessage}
+		OpenItems: c.rp.Instructions, LastMessage: c.rp.LastMessage, Instructions: c.newConversationFiles(c.rp.Changed...)}
 	body := protocol.Rollover(cp, c.cfg.Catalogue, filepath.Base(c.cfg.Root))
 	ops := r.lastOps
 	if r.lastKind == messages.OutboundToolResult && r.lastBody != "" {

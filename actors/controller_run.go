@@ -82,7 +82,8 @@ func (c *controller) startRun(ctx *actor.Context, m messages.StartRun) {
 	if fresh {
 		c.run.next = &messages.Outbound{Kind: messages.OutboundBootstrap, Attachments: m.Attachments,
 			Text: protocol.Bootstrap(protocol.BootstrapInput{Task: m.Task, RootName: filepath.Base(c.cfg.Root),
-				Catalogue: c.cfg.Catalogue, Attachments: c.relative(m.Attachments), Mode: string(c.cfg.Approvals)})}
+				Catalogue: c.cfg.Catalogue, Attachments: c.relative(m.Attachments), Mode: string(c.cfg.Approvals),
+				Instructions: c.newConversationFiles(c.relative(m.Attachments)...)})}
 	} else if t := strings.TrimSpace(m.Task); t != "" {
 		c.run.instruction = t
 	}

@@ -133,6 +133,9 @@ func (c *controller) sendResult(ctx *actor.Context, key string, res messages.Too
 	r := c.run
 	res = capResult(res, c.cfg.Limits.OutputPerCall)
 	body := protocol.FormatToolResult(res)
+	if files := c.callFiles(res.CallID); files != "" {
+		body += "\n\n" + files
+	}
 	if len(r.notes) > 0 {
 		body += "\n\n" + strings.Join(r.notes, "\n")
 		r.notes = nil

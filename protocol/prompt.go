@@ -25,6 +25,8 @@ type BootstrapInput struct {
 	// Mode is the --approvals mode ("ask", "deny", …), shown to the model so
 	// it expects denied calls; empty leaves it out.
 	Mode string
+	// Instructions are the project's instruction files (AGENTS.md …).
+	Instructions []ProjectFile
 }
 
 // Bootstrap builds the first message of a run: the protocol rules and the
@@ -32,6 +34,9 @@ type BootstrapInput struct {
 func Bootstrap(in BootstrapInput) string {
 	var b strings.Builder
 	b.WriteString(protocolBlock(in.Catalogue, in.RootName, in.Mode))
+	if len(in.Instructions) > 0 {
+		b.WriteString("\n\n" + ProjectInstructions(in.Instructions))
+	}
 	b.WriteString("\n\n<task")
 	attr(&b, "project", rootLabel(in.RootName))
 	b.WriteString(">\n")
@@ -232,6 +237,8 @@ type Checkpoint struct {
 	OpenItems []string
 	// LastMessage is the model's last message in the old conversation.
 	LastMessage string
+	// Instructions are the project's instruction files (AGENTS.md …).
+	Instructions []ProjectFile
 }
 
 // Rollover builds the first message of a fresh conversation that continues
@@ -240,6 +247,9 @@ type Checkpoint struct {
 func Rollover(cp Checkpoint, cat *Catalogue, rootName string) string {
 	var b strings.Builder
 	b.WriteString(protocolBlock(cat, rootName, ""))
+	if len(cp.Instructions) > 0 {
+		b.WriteString("\n\n" + ProjectInstructions(cp.Instructions))
+	}
 	b.WriteString("\n\n<checkpoint")
 	attr(&b, "project", rootLabel(rootName))
 	b.WriteString(">\n")

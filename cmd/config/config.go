@@ -4,12 +4,15 @@ package config
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"os"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/cmd/cmdutil"
 	"github.com/wtagent/wtagent/cmd/runner"
+	"github.com/wtagent/wtagent/instructions"
 )
 
 // Options are the inputs of `wtagent config`.
@@ -58,18 +61,22 @@ func configRun(o *Options) error {
 	}
 	out := o.F.IOStreams.Out
 	rows := st.Describe()
+	project, files := projectInstructions(o.F)
 	if o.F.Global.JSON {
 		type row struct{ Name, Value, Source string }
 		var list []row
 		for _, r := range rows {
 			list = append(list, row{r[0], r[1], r[2]})
 		}
-		return json.NewEncoder(out).Encode(map[string]any{"config_file": path, "home": h.Dir(), "settings": list})
+		return json.NewEncoder(out).Encode(map[string]any{"config_file": path, "home": h.Dir(), "settings": list,
+			"project": project, "project_instructions": files})
 	}
 	if path == "" {
 		path = "(none; looked in " + fmt.Sprint(cmdutil.ConfigPaths(h, o.F.Getenv)) + ")"
 	}
-	fmt.Fprintf(out, "data root:   %s\nconfig file: %s\n\n", h.Dir(), path)
+	fmt.Fprintf(out, "data root:   %s\nconfig file: %s\n", h.Dir(), path)
+	writeInstructions(out, project, files)
+	fmt.Fprintln(out)
 	tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SETTING\tVALUE\tFROM")
 	for _, r := range rows {
@@ -80,4 +87,38 @@ func configRun(o *Options) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", r[0], v, r[2])
 	}
 	return tw.Flush()
+}
+
+// projectInstructions lists the project's instruction files (AGENTS.md,
+// or CLAUDE.md where a directory has no AGENTS.md).
+func projectInstructions(f *cmdutil.Factory) (string, []string) {
+	dir, err := f.ProjectRoot()
+	if err != nil {
+		return "", nil
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return dir, nil
+	}
+	defer root.Close()
+	files := []string{}
+	for _, file := range instructions.All(root, 100) {
+		files = append(files, file.Path)
+	}
+	return dir, files
+}
+
+func writeInstructions(w io.Writer, project string, files []string) {
+	if project == "" {
+		return
+	}
+	fmt.Fprintf(w, "project:     %s\n", project)
+	if len(files) == 0 {
+		fmt.Fprintln(w, "instructions: none (no AGENTS.md or CLAUDE.md)")
+		return
+	}
+	fmt.Fprintln(w, "instructions (the root's go in each conversation's first message, a directory's once the agent works there):")
+	for _, p := range files {
+		fmt.Fprintf(w, "  %s\n", p)
+	}
 }
