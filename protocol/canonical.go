@@ -81,6 +81,12 @@ func writeTree(buf *bytes.Buffer, tree any) error {
 	return nil
 }
 
+// EncodeData is json.Marshal without HTML escaping (<, > and & stay one
+// byte each, not \u003c: every byte of a tool result costs the model's
+// context) and without the trailing newline. Tools encode their result
+// data with it.
+func EncodeData(v any) (json.RawMessage, error) { return encode(v) }
+
 // encode is json.Marshal without HTML escaping and without the newline.
 func encode(v any) (json.RawMessage, error) {
 	var buf bytes.Buffer
@@ -131,4 +137,38 @@ func sortedTree(raw json.RawMessage) (any, error) {
 		return out, nil
 	}
 	return raw, nil
+}
+
+// unescapeHTML turns the \u003c, \u003e and \u0026 escapes that
+// encoding/json writes by default back into <, > and &, inside JSON strings
+// only and never after an escaped backslash (data re-encoded on its way
+// through the event log has them again).
+func unescapeHTML(data []byte) []byte {
+	if !bytes.Contains(data, []byte(`\u00`)) {
+		return data
+	}
+	out := make([]byte, 0, len(data))
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		if c != '\\' || i+1 >= len(data) {
+			out = append(out, c)
+			continue
+		}
+		if data[i+1] == 'u' && i+5 < len(data) {
+			switch string(data[i+2 : i+6]) {
+			case "003c", "003C":
+				out, i = append(out, '<'), i+5
+				continue
+			case "003e", "003E":
+				out, i = append(out, '>'), i+5
+				continue
+			case "0026":
+				out, i = append(out, '&'), i+5
+				continue
+			}
+		}
+		out = append(out, c, data[i+1])
+		i++
+	}
+	return out
 }

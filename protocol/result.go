@@ -53,7 +53,7 @@ func FormatToolResult(r messages.ToolResult) string {
 	stream(&b, "stdout", r.Stdout, r.StdoutCut)
 	stream(&b, "stderr", r.Stderr, r.StderrCut)
 	if len(r.Data) > 0 {
-		element(&b, "data", string(r.Data))
+		element(&b, "data", string(unescapeHTML(r.Data)))
 	}
 	if r.Diff != "" {
 		element(&b, "diff", r.Diff)

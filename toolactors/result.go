@@ -7,6 +7,7 @@ import (
 	"io/fs"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/protocol"
 )
 
 // okResult is a successful result with structured data.
@@ -58,7 +59,7 @@ func mustJSON(v any) json.RawMessage {
 	if v == nil {
 		return nil
 	}
-	b, err := json.Marshal(v)
+	b, err := protocol.EncodeData(v)
 	if err != nil {
 		b, _ = json.Marshal(map[string]string{"encode_error": err.Error()})
 	}

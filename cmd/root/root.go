@@ -45,7 +45,9 @@ resumed, inspected and exported.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.ArbitraryArgs,
+		Version:       versioncmd.Line(),
 	}
+	cmd.SetVersionTemplate("{{.Version}}\n")
 	cmd.SetIn(f.IOStreams.In)
 	cmd.SetOut(f.IOStreams.Out)
 	cmd.SetErr(f.IOStreams.ErrOut)

@@ -23,7 +23,10 @@ type Attachment struct {
 }
 
 // FindAttachments resolves the @path mentions of task against root:
-// existing regular files are attached; others are reported, not guessed.
+// existing regular files are attached, existing paths that cannot be (a
+// directory, a huge file) are reported. A mention that names no existing
+// path is text, not an attachment (npm i -D @types/node, @Override,
+// @alice): it is left out.
 func FindAttachments(task, root string) []Attachment {
 	var out []Attachment
 	seen := map[string]bool{}
@@ -47,9 +50,11 @@ func FindAttachments(task, root string) []Attachment {
 		}
 		seen[p] = true
 		a := Attachment{Path: p}
-		switch fi, err := os.Stat(p); {
-		case err != nil:
-			a.Problem = "not found"
+		fi, err := os.Stat(p)
+		if err != nil {
+			continue
+		}
+		switch {
 		case !fi.Mode().IsRegular():
 			a.Problem = "not a regular file"
 		case fi.Size() > 512<<20:

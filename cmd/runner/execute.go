@@ -160,11 +160,7 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 func (r *runEnv) loop(task string) error {
 	var last messages.RunFinished
 	for {
-		paths, ok := r.attachments(task)
-		if !ok {
-			return &cmdutil.ExitError{Code: cmdutil.ExitUsage}
-		}
-		r.rt.Run(task, paths)
+		r.rt.Run(task, r.attachments(task))
 		f, err := r.wait()
 		if err != nil {
 			return err
@@ -218,20 +214,19 @@ func (r *runEnv) notice(text string) {
 	fmt.Fprintln(r.o.F.IOStreams.ErrOut, "wtagent:", text)
 }
 
-// attachments resolves the task's @path mentions, reporting those that
-// cannot be attached; it refuses the task if any is missing.
-func (r *runEnv) attachments(task string) ([]string, bool) {
+// attachments resolves the task's @path mentions. An existing path that
+// cannot be attached is reported and the task goes on without it; an
+// @word that names nothing is text.
+func (r *runEnv) attachments(task string) []string {
 	var paths []string
-	ok := true
 	for _, a := range FindAttachments(task, r.o.Root) {
 		if a.Problem != "" {
-			r.notice(fmt.Sprintf("cannot attach %s: %s", a.Path, a.Problem))
-			ok = false
+			r.notice(fmt.Sprintf("not attaching %s: %s", a.Path, a.Problem))
 			continue
 		}
 		paths = append(paths, a.Path)
 	}
-	return paths, ok
+	return paths
 }
 
 func (r *runEnv) close() {

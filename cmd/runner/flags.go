@@ -37,7 +37,7 @@ func AddFlags(fs *pflag.FlagSet, f *Flags) {
 	fs.StringVar(&f.Script, "script", "", "scripted-model file (JSON Lines) for --provider script or the mock page")
 	fs.StringVar(&f.Approvals, "approvals", "", "how risky calls are approved: prompt, deny or allow (default: prompt on a terminal, deny otherwise)")
 	fs.IntVar(&f.MaxTurns, "max-turns", 0, "most model turns per run (default from config, else 80)")
-	fs.StringVar(&f.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin, e.g. a `wtagent mockchat` URL (developers)")
+	fs.StringVar(&f.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin, e.g. the URL \"wtagent mockchat\" prints (developers)")
 	fs.StringVar(&f.Mode, "mode", "", "ChatGPT mode to select, e.g. thinking or pro (default: keep the current one)")
 	fs.StringVar(&f.Chrome, "chrome", "", "Chrome or Chromium binary (default: found automatically; WTAGENT_CHROME overrides)")
 	fs.BoolVar(&f.Headless, "headless", false, "run Chrome headless (tests and CI only: you cannot log in)")

@@ -30,6 +30,12 @@ func versionRun(f *cmdutil.Factory) error {
 			"version": cmdutil.Version, "go": runtime.Version(), "os": runtime.GOOS, "arch": runtime.GOARCH,
 		})
 	}
-	_, err := fmt.Fprintf(out, "wtagent %s (%s, %s/%s)\n", cmdutil.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	_, err := fmt.Fprintln(out, Line())
 	return err
+}
+
+// Line is the one-line version that `wtagent version` and `wtagent
+// --version` print.
+func Line() string {
+	return fmt.Sprintf("wtagent %s (%s, %s/%s)", cmdutil.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
