@@ -29,8 +29,10 @@ func TestProfileInUse(t *testing.T) {
 	}
 	os.Remove(lock)
 
-	// A live browser-like process holds it.
-	live := exec.Command("sh", "-c", "sleep 30", "chromium", "--user-data-dir="+dir)
+	// A live browser-like process holds it. The script does not end in
+	// its last command, so the shell never execs sleep in its place and the
+	// command line keeps naming the browser.
+	live := exec.Command("sh", "-c", "sleep 30; exit 0", "chromium", "--user-data-dir="+dir)
 	if err := live.Start(); err != nil {
 		t.Fatal(err)
 	}
