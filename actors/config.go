@@ -13,6 +13,7 @@ import (
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/protocol"
+	"github.com/wtagent/wtagent/sandbox"
 	"github.com/wtagent/wtagent/session"
 )
 
@@ -64,6 +65,9 @@ type Config struct {
 	Protected []string
 	// Mode is the ChatGPT mode asked for, if any.
 	Mode string
+	// Sandbox confines the programs the tools run; nil runs them
+	// unconfined. The caller owns it (and closes it after the runtime).
+	Sandbox *sandbox.Sandbox
 	// Limits bound each run.
 	Limits Limits
 	// Sink receives every event for the UI (persisted and live ones). It

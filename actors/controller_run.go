@@ -77,7 +77,7 @@ func (c *controller) startRun(ctx *actor.Context, m messages.StartRun) {
 	c.run = c.newRun(strings.TrimSpace(c.rp.Task + "\n" + m.Task))
 	c.run.attachments = m.Attachments
 	payload := messages.RunStartedPayload{Task: m.Task, Root: c.cfg.Root, Provider: c.cfg.Provider,
-		Attachments: m.Attachments, PID: c.cfg.PID, Mode: c.cfg.Mode}
+		Attachments: m.Attachments, PID: c.cfg.PID, Mode: c.cfg.Mode, Sandbox: c.cfg.Sandbox.Summary()}
 	c.record(ctx, typ, "", payload, true, nil)
 	if fresh {
 		c.run.next = &messages.Outbound{Kind: messages.OutboundBootstrap, Attachments: m.Attachments,

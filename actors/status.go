@@ -37,7 +37,7 @@ func (s *statusActor) Receive(c *actor.Context) {
 	case actor.Started:
 		now := s.cfg.Now()
 		s.st = messages.Status{
-			SessionID: s.cfg.Session.ID(), PID: s.cfg.PID, Root: s.cfg.Root, Provider: s.cfg.Provider,
+			SessionID: s.cfg.Session.ID(), PID: s.cfg.PID, Root: s.cfg.Root, Provider: s.cfg.Provider, Sandbox: s.cfg.Sandbox.Summary(),
 			Phase: messages.PhaseInitializing, StartedAt: now, UpdatedAt: now, Live: true,
 		}
 		// Actors that started before this one (or before its restart) are

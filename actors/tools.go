@@ -24,6 +24,7 @@ func (rt *Runtime) toolChildren() []supervisor.ChildSpec {
 	cfg, p := &rt.cfg, rt.p
 	d := toolactors.Deps{
 		Paths: rt.boundary, Spool: rt.spoolWriter, Catalogue: cfg.Catalogue, Now: cfg.Now, Output: cfg.live.add,
+		Sandbox: cfg.Sandbox,
 	}
 	return []supervisor.ChildSpec{
 		{ID: idProcesses, Producer: toolactors.NewProcessSupervisor(d, p.controller, toolactors.ProcessRestart{}),

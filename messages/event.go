@@ -124,6 +124,8 @@ type RunStartedPayload struct {
 	PID int `json:"pid"`
 	// Mode is the ChatGPT mode asked for, if any.
 	Mode string `json:"mode,omitempty"`
+	// Sandbox says how commands are confined (mode, mechanism, network).
+	Sandbox string `json:"sandbox,omitempty"`
 }
 
 // MessageSentPayload is the payload of model.message_sent.

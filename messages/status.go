@@ -42,6 +42,7 @@ type Status struct {
 	PID         int           `json:"pid"`
 	Root        string        `json:"project_root"`
 	Provider    string        `json:"provider"`
+	Sandbox     string        `json:"sandbox,omitempty"`
 	Phase       Phase         `json:"phase"`
 	Turn        int           `json:"turn"`
 	ModelState  ModelState    `json:"model_state"`

@@ -88,7 +88,7 @@ func BenchmarkTreeKill(b *testing.B) {
 			var took time.Duration
 			for b.Loop() {
 				plan := programPlan{Program: "sh", Path: "/bin/sh", Argv: []string{"-c", script}, Dir: bd.dir, Env: os.Environ()}
-				sp, err := spawn(plan, true)
+				sp, err := spawn(plan, true, nil)
 				if err != nil {
 					b.Fatal(err)
 				}

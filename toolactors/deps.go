@@ -8,6 +8,7 @@ import (
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
+	"github.com/wtagent/wtagent/sandbox"
 )
 
 // Paths is the project-root boundary the file tools work through.
@@ -117,6 +118,9 @@ type Deps struct {
 	Limits Limits
 	// Tools adds or replaces tool implementations by name.
 	Tools map[string]Func
+	// Sandbox confines the programs terminal.exec and process.start run;
+	// nil runs them unconfined.
+	Sandbox *sandbox.Sandbox
 	// NoRipgrep makes fs.search use the Go engine even when rg is on PATH.
 	NoRipgrep bool
 

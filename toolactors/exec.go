@@ -124,7 +124,7 @@ func runProgram(ctx context.Context, c call, plan programPlan, timeout time.Dura
 	start := time.Now()
 	data := ExecData{Program: plan.Program, Path: plan.Path, Argv: plan.Argv, Cwd: plan.Cwd,
 		TimeoutMS: timeout.Milliseconds(), Deadline: c.d.Now().Add(timeout)}
-	sp, err := spawn(plan, true)
+	sp, err := spawn(plan, true, c.d.Sandbox)
 	if err != nil {
 		return errResult(err, map[string]any{"program": plan.Program, "path": plan.Path})
 	}

@@ -133,7 +133,7 @@ func (a *procActor) run(e *actor.Engine, self *actor.PID) func(context.Context) 
 	id, inc, front, d, spec := a.id, a.inc, a.front, a.d, a.spec
 	return func(ctx context.Context) any {
 		plan := programPlan{Program: spec.Program, Path: spec.Path, Argv: spec.Argv, Dir: spec.Dir, Cwd: spec.Cwd, Env: spec.Env}
-		sp, err := spawn(plan, false)
+		sp, err := spawn(plan, false, d.Sandbox)
 		if err != nil {
 			e.Send(front, procSpawnFailed{id: id, inc: inc, err: err})
 			return procDone{spawnErr: err}

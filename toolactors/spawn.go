@@ -10,6 +10,8 @@ import (
 
 	"github.com/creack/pty"
 	"golang.org/x/sys/unix"
+
+	"github.com/wtagent/wtagent/sandbox"
 )
 
 // ptySize is the terminal size programs see.
@@ -33,8 +35,9 @@ type spawned struct {
 // program that reads input gets EOF instead of hanging. Output
 // post-processing (OPOST: "\n" to "\r\n") is off too: the stream is what
 // the program wrote, and the PTY moves it about four times faster. On Linux the
-// program gets SIGKILL if wtagent dies (PR_SET_PDEATHSIG).
-func spawn(plan programPlan, splitStderr bool) (*spawned, error) {
+// program gets SIGKILL if wtagent dies (PR_SET_PDEATHSIG). sb confines the
+// program (nil: unconfined).
+func spawn(plan programPlan, splitStderr bool, sb *sandbox.Sandbox) (*spawned, error) {
 	master, tty, err := openPTY()
 	if err != nil {
 		return nil, fmt.Errorf("open pty: %w", err)
@@ -57,7 +60,7 @@ func spawn(plan programPlan, splitStderr bool) (*spawned, error) {
 	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
 	setDeathSignal(cmd.SysProcAttr)
-	err = cmd.Start()
+	err = sb.Start(cmd)
 	if errW != nil {
 		errW.Close()
 	}

@@ -28,6 +28,12 @@ type FileConfig struct {
 	// KeepProcesses keeps dev servers running at the end of a run without a
 	// terminal.
 	KeepProcesses *bool `json:"keep_processes,omitempty"`
+	// Sandbox is workspace-write (default), read-only or off.
+	Sandbox string `json:"sandbox,omitempty"`
+	// SandboxNetwork false cuts sandboxed programs off the network.
+	SandboxNetwork *bool `json:"sandbox_network,omitempty"`
+	// SandboxWritable lists more directories sandboxed programs may write.
+	SandboxWritable []string `json:"sandbox_writable,omitempty"`
 	// Limits override the run limits by name (max_turns, turn_wait, …);
 	// durations are Go duration strings.
 	Limits map[string]json.RawMessage `json:"limits,omitempty"`

@@ -88,6 +88,8 @@ type runEnv struct {
 	json     *ui.JSONWriter
 	logClose func()
 	sigs     *interrupts
+	// sandboxClose releases the sandbox after the runtime is down.
+	sandboxClose func()
 }
 
 func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
@@ -141,11 +143,17 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 		logger.Warn("no snapshots for diff and undo", "err", err)
 		store = nil
 	}
+	sb, sbClose, err := openSandbox(o, sess.ID(), home)
+	if err != nil {
+		r.close()
+		return nil, err
+	}
+	r.sandboxClose = sbClose
 	r.rt, err = actors.Start(actors.Config{
 		Checkpoints: store,
 		Session:     sess, Root: o.Root, Provider: o.Settings.Provider, NewTransport: newT,
 		Approvals: o.Settings.Approvals, Approver: approver, AllowEnv: o.Settings.AllowEnv, Rules: o.Settings.Rules,
-		Environ: o.F.Environ(), Home: home, Protected: []string{o.Home.Dir()}, Mode: o.Settings.Mode,
+		Environ: o.F.Environ(), Home: home, Protected: []string{o.Home.Dir()}, Mode: o.Settings.Mode, Sandbox: sb,
 		Limits: o.Settings.Limits, Sink: sink, Logger: logger, StatusSocket: sock, PID: os.Getpid(), Now: o.F.Now,
 	})
 	if err != nil {
@@ -239,6 +247,9 @@ func (r *runEnv) close() {
 			fmt.Fprintln(r.o.F.IOStreams.ErrOut, "wtagent: shutdown:", err)
 		}
 		cancel()
+	}
+	if r.sandboxClose != nil {
+		r.sandboxClose()
 	}
 	if r.renderer != nil {
 		r.renderer.Close()

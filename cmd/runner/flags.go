@@ -23,6 +23,8 @@ type Flags struct {
 	Headless      bool
 	NoMinimize    bool
 	KeepProcesses bool
+	Sandbox       string
+	NoNetwork     bool
 	TurnTimeout   time.Duration
 	ToolTimeout   time.Duration
 	RunTimeout    time.Duration
@@ -43,6 +45,8 @@ func AddFlags(fs *pflag.FlagSet, f *Flags) {
 	fs.BoolVar(&f.Headless, "headless", false, "run Chrome headless (tests and CI only: you cannot log in)")
 	fs.BoolVar(&f.NoMinimize, "no-minimize", false, "keep the Chrome window on screen")
 	fs.BoolVar(&f.KeepProcesses, "keep-processes", false, "keep dev servers running at the end without asking")
+	fs.StringVar(&f.Sandbox, "sandbox", "", "how the kernel confines commands: workspace-write (default: writes only in the project), read-only or off")
+	fs.BoolVar(&f.NoNetwork, "no-network", false, "run commands without network access (loopback still works)")
 	fs.DurationVar(&f.TurnTimeout, "turn-timeout", 0, "longest wait for one model reply (default 20m)")
 	fs.DurationVar(&f.ToolTimeout, "tool-timeout", 0, "longest any one tool call may run (default 1h)")
 	fs.DurationVar(&f.RunTimeout, "run-timeout", 0, "longest a run may take (default 6h)")

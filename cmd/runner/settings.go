@@ -11,6 +11,7 @@ import (
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/sandbox"
 )
 
 // Settings are a run's effective settings: defaults, then the config file,
@@ -25,10 +26,15 @@ type Settings struct {
 	Headless      bool
 	NoMinimize    bool
 	KeepProcesses bool
-	Verbose       bool
-	Limits        actors.Limits
-	AllowEnv      []string
-	Rules         []messages.Rule
+	// Sandbox is how the kernel confines commands; NoNetwork cuts them off
+	// the network; SandboxWritable are more directories they may write.
+	Sandbox         sandbox.Mode
+	NoNetwork       bool
+	SandboxWritable []string
+	Verbose         bool
+	Limits          actors.Limits
+	AllowEnv        []string
+	Rules           []messages.Rule
 	// ScriptLines, when set, is the script itself (the demo's embedded
 	// one) instead of the file Script names.
 	ScriptLines []model.ScriptLine
@@ -73,6 +79,18 @@ func Resolve(fc cmdutil.FileConfig, f *Flags, stdinTTY bool) (Settings, error) {
 	if !f.Changed("keep-processes") && fc.KeepProcesses != nil {
 		s.KeepProcesses, s.Sources["keep_processes"] = *fc.KeepProcesses, "config"
 	}
+	sb := ""
+	pick("sandbox", f.Changed("sandbox"), f.Sandbox, fc.Sandbox, &sb)
+	if s.Sandbox, err = sandbox.ParseMode(sb); err != nil {
+		return s, cmdutil.FlagErrorf("--sandbox: %v", err)
+	}
+	s.NoNetwork = f.NoNetwork
+	if !f.Changed("no-network") && fc.SandboxNetwork != nil {
+		s.NoNetwork, s.Sources["sandbox_network"] = !*fc.SandboxNetwork, "config"
+	} else if f.Changed("no-network") {
+		s.Sources["sandbox_network"] = "flag"
+	}
+	s.SandboxWritable = fc.SandboxWritable
 	switch s.Provider {
 	case "chatgpt":
 	case "script":
@@ -158,6 +176,8 @@ func (s Settings) Describe() [][3]string {
 		{"chatgpt_url", s.ChatGPTURL, src("chatgpt_url")},
 		{"chrome", s.Chrome, src("chrome")},
 		{"keep_processes", strconv.FormatBool(s.KeepProcesses), src("keep_processes")},
+		{"sandbox", string(s.Sandbox), src("sandbox")},
+		{"sandbox_network", strconv.FormatBool(!s.NoNetwork), src("sandbox_network")},
 		{"limits.max_turns", strconv.Itoa(l.MaxTurns), src("limits.max_turns")},
 		{"limits.turn_wait", l.TurnWait.String(), src("limits.turn_wait")},
 		{"limits.tool_time", l.ToolTime.String(), src("limits.tool_time")},

@@ -140,6 +140,9 @@ func printEntry(w io.Writer, e Entry) {
 	}
 	fmt.Fprintln(w, head)
 	fmt.Fprintf(w, "  root      %s\n", st.Root)
+	if st.Sandbox != "" {
+		fmt.Fprintf(w, "  sandbox   %s\n", st.Sandbox)
+	}
 	fmt.Fprintf(w, "  phase     %s, turn %d\n", st.Phase, st.Turn)
 	if st.Live {
 		fmt.Fprintf(w, "  pid       %d, up %s\n", st.PID, time.Since(st.StartedAt).Round(time.Second))

@@ -22,6 +22,9 @@ func (r *Renderer) draw(ev messages.Event) {
 		if t := strings.TrimSpace(p.Task); t != "" {
 			r.line(r.st.dim.Render("  task: ") + firstLine(t, r.opts.Width-10))
 		}
+		if p.Sandbox != "" {
+			r.line(r.st.dim.Render("  sandbox: ") + p.Sandbox)
+		}
 	case messages.EvInstruction:
 		r.line(r.st.dim.Render("  instruction: ") + firstLine(decode[messages.TextPayload](ev).Text, r.opts.Width-16))
 	case messages.EvModelState:

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wtagent/wtagent/model"
+)
+
+// sandboxWorld is a fake $HOME with credentials, a victim file outside the
+// project and a git repository as the project.
+type sandboxWorld struct {
+	*env
+	fakeHome, outside string
+}
+
+func newSandboxWorld(t *testing.T) sandboxWorld {
+	t.Helper()
+	w := sandboxWorld{env: newEnv(t), fakeHome: t.TempDir(), outside: t.TempDir()}
+	for _, f := range []struct{ path, body string }{
+		{filepath.Join(w.fakeHome, ".ssh/id_rsa"), "SENTINEL-SSH-KEY"},
+		{filepath.Join(w.fakeHome, ".aws/credentials"), "SENTINEL-AWS-KEY"},
+		{filepath.Join(w.fakeHome, ".netrc"), "SENTINEL-NETRC"},
+		{filepath.Join(w.fakeHome, ".config/gh/hosts.yml"), "SENTINEL-GH"},
+		{filepath.Join(w.outside, "victim.txt"), "SENTINEL-OUTSIDE"},
+	} {
+		if err := os.MkdirAll(filepath.Dir(f.path), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f.path, []byte(f.body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out, err := exec.Command("git", "init", "-q", w.root).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	return w
+}
+
+// runAs runs wtagent with the fake home.
+func (w sandboxWorld) runAs(args ...string) (int, string, string) {
+	w.t.Helper()
+	old := os.Getenv("HOME")
+	w.t.Setenv("HOME", w.fakeHome)
+	defer os.Setenv("HOME", old)
+	return w.run(args...)
+}
+
+// leaked lists the files under dir that hold a sentinel.
+func leaked(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		if b, err := os.ReadFile(p); err == nil && bytes.Contains(b, []byte("SENTINEL-")) {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out
+}
+
+// TestSandboxBlocksWhatThePolicyLetsThrough runs, with every approval
+// granted, a Makefile and a Python file the model wrote and commands that
+// read credentials and files outside the project: the kernel stops each.
+func TestSandboxBlocksWhatThePolicyLetsThrough(t *testing.T) {
+	w := newSandboxWorld(t)
+	home, outside := w.fakeHome, w.outside
+	makefile := "all:\n" +
+		"\t-cat " + home + "/.ssh/id_rsa\n" +
+		"\t-rm -f " + outside + "/victim.txt\n" +
+		"\t-cp /bin/true .git/hooks/pre-commit\n" +
+		"\techo built > build.txt\n"
+	steal := "import os\n" +
+		"for p in ['" + home + "/.aws/credentials', '" + home + "/.netrc', '" + home + "/.config/gh/hosts.yml', '" + outside + "/victim.txt']:\n" +
+		"    try:\n        print(open(p).read())\n    except OSError as e:\n        print('refused', p, e)\n" +
+		"for p in ['" + outside + "/py.txt', '" + home + "/.bashrc', '.git/config']:\n" +
+		"    try:\n        open(p, 'a').write('pwned\\n')\n    except OSError as e:\n        print('refused', p, e)\n" +
+		"open('py-ran.txt', 'w').write('ok')\n"
+	s := w.script(
+		model.ScriptLine{Expect: "<task", Reply: agentReply(false, "Makefile.", callXML("fs.write", el("path", "Makefile"), el("content", makefile)))},
+		model.ScriptLine{Reply: agentReply(false, "Build.", callXML("terminal.exec", el("program", "make")))},
+		model.ScriptLine{Reply: agentReply(false, "Script.", callXML("fs.write", el("path", "steal.py"), el("content", steal)))},
+		model.ScriptLine{Reply: agentReply(false, "Run it.", callXML("terminal.exec", el("program", "python3"), items("argv", "steal.py")))},
+		model.ScriptLine{Reply: agentReply(false, "Grep.", callXML("terminal.exec", el("program", "grep"), items("argv", "-E", "SENTINEL", outside+"/victim.txt")))},
+		model.ScriptLine{Reply: agentReply(false, "Key.", callXML("terminal.exec", el("program", "cat"), items("argv", home+"/.ssh/id_rsa")))},
+		model.ScriptLine{Reply: agentReply(false, "Move.", callXML("terminal.exec", el("program", "mv"), items("argv", "build.txt", "/dev/null")))},
+		model.ScriptLine{Reply: agentReply(true, "Tried.", "")},
+	)
+	code, out, errOut := w.runAs("--provider", "script", "--script", s, "--approvals", "allow", "build it")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	if os.Getenv("I14DEBUG") != "" {
+		t.Log(out)
+	}
+	if !strings.Contains(out, "sandbox: workspace-write (landlock ABI") {
+		t.Errorf("banner does not show the sandbox:\n%s", out)
+	}
+	if b, err := os.ReadFile(filepath.Join(outside, "victim.txt")); err != nil || string(b) != "SENTINEL-OUTSIDE" {
+		t.Errorf("file outside the project changed: %v %q", err, b)
+	}
+	for _, p := range []string{filepath.Join(outside, "py.txt"), filepath.Join(home, ".bashrc"), filepath.Join(w.root, ".git/hooks/pre-commit")} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("%s was written", p)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(w.root, ".git/config")); strings.Contains(string(b), "pwned") {
+		t.Error(".git/config was changed")
+	}
+	for _, p := range []string{"build.txt", "py-ran.txt"} {
+		if _, err := os.Stat(filepath.Join(w.root, p)); err != nil {
+			t.Errorf("the project work did not run: %v", err)
+		}
+	}
+	if l := leaked(t, w.home); len(l) > 0 {
+		t.Errorf("a sentinel reached the session (and so the model): %v", l)
+	}
+	if strings.Contains(out, "SENTINEL-") {
+		t.Errorf("a sentinel was shown:\n%s", out)
+	}
+}

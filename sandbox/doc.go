@@ -1,0 +1,25 @@
+// Package sandbox confines the programs wtagent runs (terminal.exec and
+// process.start children, and everything they start) with the kernel.
+//
+// On Linux it uses Landlock: a program may write only inside the project
+// root, a per-session temporary directory and the caches its toolchains
+// need, and may read the system, the project and the toolchains but not
+// the rest of the user's home (~/.ssh, ~/.aws, ~/.gnupg, ~/.config/gh,
+// ~/.netrc, browser profiles) nor wtagent's own data directory. Where
+// Landlock cannot say it, namespaces do: when wtagent may create a mount
+// namespace (it runs as root, as in CI and containers), .git/hooks and
+// .git/config are mounted read-only and credential stores that fall
+// inside a writable tree are covered by empty read-only mounts; without
+// network (Mode NoNetwork), programs get a network namespace with only
+// loopback.
+//
+// Landlock applies to the thread that asks for it and to what that
+// thread starts, so a Sandbox starts each program from a dedicated,
+// locked OS thread that restricts itself first and is discarded when the
+// program has exited (see Sandbox.Start). The ruleset itself is built
+// once per session.
+//
+// Where the kernel cannot do this (not Linux, Landlock off or too old),
+// New returns a Sandbox whose Status says so and whose Start runs the
+// program unconfined: the command policy alone applies.
+package sandbox

@@ -1,0 +1,161 @@
+package sandbox
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// plan is the filesystem view a Spec gives programs.
+type plan struct {
+	// reads are trees programs may read and run from.
+	reads []string
+	// writes are trees programs may also change.
+	writes []string
+	// devices are device files (and /dev/pts) programs may read, write
+	// and use ioctl on.
+	devices []string
+	// hidden are never readable: credential stores, wtagent's data
+	// directory, other users' homes, temporary directories not ours.
+	hidden []string
+	// masks are hidden paths inside a granted tree (the project is the
+	// home, the data directory is inside the project): covered by an
+	// empty read-only mount when namespaces are available.
+	masks []string
+	// readOnly are paths inside a writable tree that stay read-only
+	// (.git/hooks, .git/config), by a read-only bind mount.
+	readOnly []string
+}
+
+// systemHidden are system paths programs never read.
+var systemHidden = []string{
+	"/home", "/root", "/tmp", "/var/tmp", "/mnt", "/media", "/run/user", "/dev/shm",
+	"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-", "/etc/sudoers", "/etc/sudoers.d",
+	"/etc/ssh", "/etc/ssl/private", "/run/docker.sock", "/var/run/docker.sock", "/run/containerd",
+	"/run/podman", "/var/lib/docker",
+}
+
+// deviceFiles are the devices every program may use.
+var deviceFiles = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty", "/dev/ptmx", "/dev/pts"}
+
+// newPlan works out what spec's programs may read and write.
+func newPlan(spec Spec) plan {
+	var p plan
+	home := clean(spec.Home)
+	data := clean(spec.DataDir)
+	creds := CredentialStores(home)
+	p.hidden = append(p.hidden, systemHidden...)
+	p.hidden = append(p.hidden, creds...)
+	for _, h := range []string{home, data, clean(os.TempDir())} {
+		if h != "" {
+			p.hidden = append(p.hidden, h)
+		}
+	}
+	p.reads = systemReads("/", p.hidden)
+	root := clean(spec.Root)
+	tmp := clean(spec.TempDir)
+	tc := findToolchains(home, spec.Env)
+	// safe rejects a toolchain path that would open the home or a
+	// credential store.
+	safe := func(d string) bool {
+		if d == "" || d == "/" || under(home, d) || under(data, d) || under(d, data) || !exists(d) {
+			return false
+		}
+		for _, c := range creds {
+			if under(c, d) || under(d, c) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, d := range tc.read {
+		if d = clean(d); safe(d) {
+			p.reads = append(p.reads, d)
+		}
+	}
+	if tmp != "" {
+		p.writes = append(p.writes, tmp)
+	}
+	if spec.Mode == WorkspaceWrite {
+		if root != "" {
+			p.writes = append(p.writes, root)
+			for _, g := range []string{".git/hooks", ".git/config"} {
+				if g := filepath.Join(root, g); exists(g) {
+					p.readOnly = append(p.readOnly, g)
+				}
+			}
+		}
+		for _, d := range append(tc.write, spec.Writable...) {
+			if d = clean(d); safe(d) {
+				p.writes = append(p.writes, d)
+			}
+		}
+	} else if root != "" {
+		p.reads = append(p.reads, root)
+	}
+	for _, d := range deviceFiles {
+		if exists(d) {
+			p.devices = append(p.devices, d)
+		}
+	}
+	if exists("/dev/shm") {
+		p.writes = append(p.writes, "/dev/shm")
+	}
+	granted := append(append([]string(nil), p.reads...), p.writes...)
+	for _, h := range append(append([]string(nil), creds...), data, "/run/docker.sock", "/var/run/docker.sock") {
+		if h == "" || !exists(h) {
+			continue
+		}
+		if slices.ContainsFunc(granted, func(g string) bool { return under(h, g) }) {
+			p.masks = append(p.masks, h)
+		}
+	}
+	return p
+}
+
+// systemReads grants dir's entries except the hidden paths, descending
+// into an entry that holds a hidden path.
+func systemReads(dir string, hidden []string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		if slices.Contains(hidden, p) {
+			continue
+		}
+		if e.Type()&os.ModeSymlink != 0 {
+			t, err := filepath.EvalSymlinks(p)
+			if err != nil || slices.ContainsFunc(hidden, func(h string) bool { return under(t, h) || under(h, t) }) {
+				continue
+			}
+			out = append(out, p)
+			continue
+		}
+		if slices.ContainsFunc(hidden, func(h string) bool { return under(h, p) }) {
+			if e.IsDir() {
+				out = append(out, systemReads(p, hidden)...)
+			}
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func clean(p string) string {
+	if p == "" || !filepath.IsAbs(p) {
+		return ""
+	}
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return filepath.Clean(p)
+}
+
+func exists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}

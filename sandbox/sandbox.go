@@ -1,0 +1,99 @@
+package sandbox
+
+import (
+	"path/filepath"
+	"slices"
+)
+
+// Sandbox confines the programs of one session. A nil *Sandbox runs
+// programs unconfined. It is safe for concurrent use.
+type Sandbox struct {
+	spec   Spec
+	status Status
+	plan   plan
+	kernel kernelState
+}
+
+// Status says what the sandbox enforces.
+func (s *Sandbox) Status() Status {
+	if s == nil {
+		return Status{Mode: Off, Network: true}
+	}
+	return s.status
+}
+
+// Summary is Status().String(), or "" for a nil Sandbox (no sandbox
+// was set up, as in tests of other parts).
+func (s *Sandbox) Summary() string {
+	if s == nil {
+		return ""
+	}
+	return s.status.String()
+}
+
+// Enforced reports whether the kernel confines programs.
+func (s *Sandbox) Enforced() bool { return s != nil && s.status.Enforced }
+
+// TempDir is the programs' temporary directory ("" when unconfined).
+func (s *Sandbox) TempDir() string {
+	if !s.Enforced() {
+		return ""
+	}
+	return s.spec.TempDir
+}
+
+// Explain says why the sandbox refuses to read (or, when write, to
+// change) path, as a short phrase such as "write outside the project";
+// "" when the sandbox allows it or is not enforced. Relative paths are
+// taken from dir.
+func (s *Sandbox) Explain(dir, path string, write bool) string {
+	if !s.Enforced() || path == "" {
+		return ""
+	}
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, path)
+	}
+	p := resolveExisting(filepath.Clean(path))
+	in := func(list []string) bool {
+		return slices.ContainsFunc(list, func(d string) bool { return under(p, d) })
+	}
+	data := clean(s.spec.DataDir)
+	switch {
+	case data != "" && under(p, data):
+		return "wtagent's data directory is off limits to commands"
+	case in(CredentialStores(clean(s.spec.Home))):
+		return "read of a credential store"
+	case write && in(s.plan.readOnly):
+		return "write to .git/hooks or .git/config (read-only to commands)"
+	case in(s.plan.masks):
+		return "read of a credential store"
+	case in(s.plan.devices):
+		return ""
+	case write && in(s.plan.writes):
+		return ""
+	case write && s.spec.Mode == ReadOnly && under(p, clean(s.spec.Root)):
+		return "write in read-only mode"
+	case write:
+		return "write outside the project"
+	case in(s.plan.reads) || in(s.plan.writes):
+		return ""
+	}
+	return "read outside the project and the toolchains"
+}
+
+// resolveExisting resolves the symbolic links of p's longest existing
+// prefix.
+func resolveExisting(p string) string {
+	rest := ""
+	for cur := p; ; {
+		if r, err := filepath.EvalSymlinks(cur); err == nil {
+			return filepath.Join(r, rest)
+		}
+		parent := filepath.Dir(cur)
+		if parent == cur {
+			return p
+		}
+		rest = filepath.Join(filepath.Base(cur), rest)
+		cur = parent
+	}
+}

@@ -1,0 +1,161 @@
+package sandbox
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// world is a fake home with credentials, a project with a git repository
+// and a directory outside both, under one temporary directory.
+type world struct {
+	home, root, outside, tmp, data string
+}
+
+func newWorld(t *testing.T) world {
+	t.Helper()
+	base := t.TempDir()
+	w := world{home: filepath.Join(base, "home"), root: filepath.Join(base, "project"),
+		outside: filepath.Join(base, "outside"), tmp: filepath.Join(base, "session-tmp")}
+	w.data = filepath.Join(w.home, ".local/share/wtagent")
+	for _, f := range []struct{ path, body string }{
+		{filepath.Join(w.home, ".ssh/id_rsa"), "SENTINEL-SSH"},
+		{filepath.Join(w.home, ".aws/credentials"), "SENTINEL-AWS"},
+		{filepath.Join(w.home, ".netrc"), "SENTINEL-NETRC"},
+		{filepath.Join(w.data, "sessions/x/events.jsonl"), "SENTINEL-DATA"},
+		{filepath.Join(w.outside, "secret.txt"), "SENTINEL-OUTSIDE"},
+		{filepath.Join(w.root, "main.txt"), "hello"},
+		{filepath.Join(w.root, ".git/config"), "[core]\n"},
+		{filepath.Join(w.root, ".git/hooks/README"), "hooks\n"},
+	} {
+		if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f.path, []byte(f.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(w.tmp, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func (w world) sandbox(t *testing.T, mode Mode, noNet bool) *Sandbox {
+	t.Helper()
+	sb, err := New(Spec{Mode: mode, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: w.data,
+		NoNetwork: noNet, Env: os.Environ()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sb.Close() })
+	if mode != Off && !sb.Enforced() {
+		t.Fatalf("sandbox not enforced on this kernel: %s", sb.Status())
+	}
+	return sb
+}
+
+// sh runs a shell line in the sandbox from the project root.
+func sh(t *testing.T, sb *Sandbox, dir, line string) (string, error) {
+	t.Helper()
+	cmd := exec.Command("/bin/sh", "-c", line)
+	cmd.Dir = dir
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := sb.Start(cmd); err != nil {
+		return "", err
+	}
+	err := cmd.Wait()
+	return out.String(), err
+}
+
+func TestSandboxBlocksEvenRoot(t *testing.T) {
+	w := newWorld(t)
+	sb := w.sandbox(t, WorkspaceWrite, false)
+	blocked := []struct{ name, line, sentinel string }{
+		{"ssh key", "cat " + w.home + "/.ssh/id_rsa", "SENTINEL-SSH"},
+		{"aws", "cat " + w.home + "/.aws/credentials", "SENTINEL-AWS"},
+		{"netrc", "cat " + w.home + "/.netrc", "SENTINEL-NETRC"},
+		{"data dir", "cat " + w.data + "/sessions/x/events.jsonl", "SENTINEL-DATA"},
+		{"outside read", "cat " + w.outside + "/secret.txt", "SENTINEL-OUTSIDE"},
+		{"grep -r home", "grep -r SENTINEL " + w.home, "SENTINEL-"},
+		{"parent cwd", "ls /proc/" + strconv.Itoa(os.Getpid()) + "/cwd/", "main.txt"},
+	}
+	for _, c := range blocked {
+		out, err := sh(t, sb, w.root, c.line)
+		if err == nil || strings.Contains(out, c.sentinel) {
+			t.Errorf("%s: not blocked: err=%v out=%q", c.name, err, out)
+		}
+	}
+	writes := []struct{ name, line, path string }{
+		{"outside", "echo pwned > " + w.outside + "/new.txt", filepath.Join(w.outside, "new.txt")},
+		{"hook", "echo 'rm -rf /' > .git/hooks/pre-commit", filepath.Join(w.root, ".git/hooks/pre-commit")},
+		{"home", "echo x > " + w.home + "/.bashrc", filepath.Join(w.home, ".bashrc")},
+	}
+	for _, c := range writes {
+		if out, err := sh(t, sb, w.root, c.line); err == nil {
+			t.Errorf("%s: write allowed: %q", c.name, out)
+		}
+		if _, err := os.Stat(c.path); err == nil {
+			t.Errorf("%s: %s was created", c.name, c.path)
+		}
+	}
+	if out, err := sh(t, sb, w.root, "echo '[x]' >> .git/config"); err == nil {
+		t.Errorf(".git/config appended: %q", out)
+	}
+	if b, _ := os.ReadFile(filepath.Join(w.root, ".git/config")); string(b) != "[core]\n" {
+		t.Errorf(".git/config changed: %q", b)
+	}
+	if out, err := sh(t, sb, w.root, "rm "+w.outside+"/secret.txt; mv main.txt /dev/null"); err == nil {
+		t.Errorf("delete outside / move onto a device allowed: %q", out)
+	}
+	if _, err := os.Stat(filepath.Join(w.outside, "secret.txt")); err != nil {
+		t.Errorf("file outside deleted: %v", err)
+	}
+	// What the project needs still works.
+	out, err := sh(t, sb, w.root, "mkdir -p a/b && echo ok > a/b/c && mv a/b/c a/d && cat a/d main.txt && echo t > $TMPDIR/x && cat $TMPDIR/x && ls /usr/bin >/dev/null && echo done > /dev/null")
+	if err != nil || !strings.Contains(out, "ok") || !strings.Contains(out, "hello") {
+		t.Fatalf("project work blocked: %v %q", err, out)
+	}
+}
+
+func TestSandboxReadOnlyAndOff(t *testing.T) {
+	w := newWorld(t)
+	ro := w.sandbox(t, ReadOnly, false)
+	if out, err := sh(t, ro, w.root, "cat main.txt && echo x > new.txt"); err == nil || !strings.Contains(out, "hello") {
+		t.Errorf("read-only: %v %q", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(w.root, "new.txt")); err == nil {
+		t.Error("read-only mode wrote the project")
+	}
+	off := w.sandbox(t, Off, false)
+	if out, err := sh(t, off, w.root, "cat "+w.outside+"/secret.txt"); err != nil || out != "SENTINEL-OUTSIDE" {
+		t.Errorf("off mode confined: %v %q", err, out)
+	}
+}
+
+func TestSandboxExplain(t *testing.T) {
+	w := newWorld(t)
+	sb := w.sandbox(t, WorkspaceWrite, false)
+	for _, c := range []struct {
+		path  string
+		write bool
+		want  string
+	}{
+		{filepath.Join(w.outside, "x"), true, "write outside the project"},
+		{"sub/new.go", true, ""},
+		{filepath.Join(w.home, ".ssh/id_rsa"), false, "read of a credential store"},
+		{".git/hooks/pre-commit", true, "write to .git/hooks or .git/config (read-only to commands)"},
+		{filepath.Join(w.outside, "secret.txt"), false, "read outside the project and the toolchains"},
+		{"/usr/bin/env", false, ""},
+	} {
+		if got := sb.Explain(w.root, c.path, c.write); got != c.want {
+			t.Errorf("Explain(%s, write=%v) = %q, want %q", c.path, c.write, got, c.want)
+		}
+	}
+}
