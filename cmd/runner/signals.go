@@ -15,7 +15,8 @@ const (
 	sigTerm = "term"
 )
 
-// interrupts turns SIGINT and SIGTERM into values on a channel.
+// interrupts turns SIGINT, SIGTERM and SIGHUP into values on a channel:
+// SIGHUP (the terminal closed) stops the run like SIGTERM.
 type interrupts struct {
 	c    chan string
 	raw  chan os.Signal
@@ -24,7 +25,7 @@ type interrupts struct {
 
 func watchInterrupts() *interrupts {
 	in := &interrupts{c: make(chan string, 4), raw: make(chan os.Signal, 4), done: make(chan struct{})}
-	signal.Notify(in.raw, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(in.raw, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		for {
 			select {
@@ -32,7 +33,7 @@ func watchInterrupts() *interrupts {
 				return
 			case s := <-in.raw:
 				v := sigInt
-				if s == syscall.SIGTERM {
+				if s == syscall.SIGTERM || s == syscall.SIGHUP {
 					v = sigTerm
 				}
 				select {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/wtagent/wtagent/messages"
 )
@@ -28,12 +29,13 @@ func NewApprover(r *Renderer, keys KeyReader) *Approver {
 
 // Ask implements actors.Approver.
 func (a *Approver) Ask(ctx context.Context, req messages.ApprovalRequest) (messages.ApprovalAnswer, error) {
+	a.r.awaitProposed(ctx, req.CallID, 5*time.Second)
 	w, release := a.r.Hold()
 	defer release()
 	st := a.r.st
 	fmt.Fprintln(w, st.warn.Render("┌ approval needed")+st.dim.Render(" · risk "+string(req.Risk)))
-	fmt.Fprintln(w, st.warn.Render("│ ")+st.bold.Render(req.Tool)+" "+req.Subject)
-	for _, l := range strings.Split(strings.TrimSpace(req.Reason), "\n") {
+	fmt.Fprintln(w, st.warn.Render("│ ")+st.bold.Render(terminalSafe(req.Tool))+" "+terminalSafe(req.Subject))
+	for _, l := range strings.Split(strings.TrimSpace(terminalSafe(req.Reason)), "\n") {
 		fmt.Fprintln(w, st.warn.Render("│ ")+l)
 	}
 	task := ""

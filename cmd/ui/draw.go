@@ -42,7 +42,7 @@ func (r *Renderer) draw(ev messages.Event) {
 		p := decode[messages.MessageSentPayload](ev)
 		r.setStatus(fmt.Sprintf("ChatGPT is thinking (turn %d, %s)", ev.Turn, p.Kind))
 	case messages.EvModelProgress:
-		r.status.glimpse = glimpseOf(decode[messages.TextPayload](ev).Text)
+		r.status.glimpse = glimpseOf(terminalSafe(decode[messages.TextPayload](ev).Text))
 		r.drawStatus()
 	case messages.EvModelMessageComplete:
 		r.setStatus("")
@@ -51,7 +51,7 @@ func (r *Renderer) draw(ev messages.Event) {
 		r.line(r.st.warn.Render("! model: " + decode[messages.TextPayload](ev).Text))
 	case messages.EvProtocolParsed:
 		p := decode[messages.ParsedPayload](ev)
-		if msg := strings.TrimSpace(p.Message); msg != "" && !p.Done {
+		if msg := strings.TrimSpace(terminalSafe(p.Message)); msg != "" && !p.Done {
 			r.line(r.st.accent.Render("⏺ ") + indentAfterFirst(msg, "  "))
 		}
 	case messages.EvProtocolInvalid:
@@ -60,7 +60,8 @@ func (r *Renderer) draw(ev messages.Event) {
 	case messages.EvToolProposed:
 		p := decode[messages.ToolProposedPayload](ev)
 		r.calls[ev.CallID] = &callOutput{}
-		r.line(r.st.bold.Render("▸ "+p.Call.Name) + " " + protocol.Summary(p.Call))
+		r.line(r.st.bold.Render("▸ "+terminalSafe(p.Call.Name)) + " " + terminalSafe(protocol.Summary(p.Call)))
+		r.markProposed(ev.CallID)
 	case messages.EvToolReused:
 		r.line(r.st.dim.Render("  ↺ result reused: this call already ran"))
 	case messages.EvPolicyDecided:

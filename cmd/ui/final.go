@@ -47,7 +47,7 @@ func (r *Renderer) drawEnd(ev messages.Event) {
 	default:
 		r.line(r.st.bad.Render("✗ failed: ") + p.Reason)
 	}
-	if s := strings.TrimSpace(p.Summary); s != "" {
+	if s := strings.TrimSpace(terminalSafe(p.Summary)); s != "" {
 		r.line("")
 		for _, l := range strings.Split(s, "\n") {
 			r.line("  " + l)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sync"
@@ -48,6 +49,11 @@ type Renderer struct {
 	status statusLine
 	calls  map[string]*callOutput
 	done   chan struct{}
+
+	// pmu guards proposed: per call id, a channel closed once the call's
+	// tool line is on screen (approval prompts wait for it).
+	pmu      sync.Mutex
+	proposed map[string]chan struct{}
 }
 
 // New returns a renderer writing to out.
@@ -63,7 +69,44 @@ func New(out io.Writer, opts Options) *Renderer {
 	}
 	return &Renderer{
 		out: out, opts: opts, st: newStyles(out, opts.Color), q: fifo.New[item](2048),
-		calls: map[string]*callOutput{}, done: make(chan struct{}),
+		calls: map[string]*callOutput{}, done: make(chan struct{}), proposed: map[string]chan struct{}{},
+	}
+}
+
+// proposedChan returns the channel closed when callID's tool line is drawn.
+func (r *Renderer) proposedChan(callID string) chan struct{} {
+	r.pmu.Lock()
+	defer r.pmu.Unlock()
+	c, ok := r.proposed[callID]
+	if !ok {
+		c = make(chan struct{})
+		r.proposed[callID] = c
+	}
+	return c
+}
+
+// markProposed records that callID's tool line is on screen.
+func (r *Renderer) markProposed(callID string) {
+	c := r.proposedChan(callID)
+	select {
+	case <-c:
+	default:
+		close(c)
+	}
+}
+
+// awaitProposed waits until the model's message and the tool line of
+// callID are on screen, so an approval prompt never comes before what it
+// asks about. It gives up after limit (a call proposed before a resume is
+// not drawn again) or when ctx ends.
+func (r *Renderer) awaitProposed(ctx context.Context, callID string, limit time.Duration) {
+	t := time.NewTimer(limit)
+	defer t.Stop()
+	select {
+	case <-r.proposedChan(callID):
+	case <-r.done:
+	case <-ctx.Done():
+	case <-t.C:
 	}
 }
 

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -79,4 +83,102 @@ func TestHTMLReadGoesOutCompact(t *testing.T) {
 		t.Fatalf("the tool result for a %d-byte page is %d bytes (limit %d)", page.Len(), len(sent), limit)
 	}
 	t.Logf("a %d-byte page went out as a %d-byte tool result (%.2f×)", page.Len(), len(sent), float64(len(sent))/float64(page.Len()))
+}
+
+// TestSIGHUPStopsLikeSIGTERM: the terminal closing (SIGHUP) stops the run
+// now: the command's whole tree dies (a setsid grandchild too), the run is
+// recorded as cancelled, and the session resumes.
+func TestSIGHUPStopsLikeSIGTERM(t *testing.T) {
+	e := newEnv(t)
+	os.WriteFile(filepath.Join(e.root, "slow.sh"), []byte("echo ran >> runs.log\nsetsid sleep 60 &\nsleep 60\n"), 0o644)
+	s := e.script(
+		model.ScriptLine{Reply: agentReply(false, "Run the slow job.", callXML("terminal.exec", el("program", "sh"), items("argv", "slow.sh")))},
+		model.ScriptLine{Reply: agentReply(true, "Stopped.", "")},
+	)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := e.command(ctx, "--provider", "script", "--script", s, "start the slow job")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	id := e.waitFor("the job to run", func(evs []messages.Event) bool {
+		b, _ := os.ReadFile(filepath.Join(e.root, "runs.log"))
+		return count(evs, messages.EvToolStarted) == 1 && len(b) > 0 && len(sleepers(t, e.root)) >= 2
+	})
+	if err := cmd.Process.Signal(syscall.SIGHUP); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 {
+		t.Fatalf("after SIGHUP: %v, want exit 130", err)
+	}
+	if left := sleepers(t, e.root); len(left) != 0 {
+		t.Fatalf("processes survive SIGHUP: %v", left)
+	}
+	if n := count(e.events(id), messages.EvRunCancelled); n != 1 {
+		t.Fatalf("%d run.cancelled events, want 1", n)
+	}
+	// The scripted model answers by turn: turn 2 is the resumed one.
+	resumed := e.script(model.ScriptLine{Reply: "unused"}, model.ScriptLine{Reply: agentReply(true, "Resumed.", "")})
+	code, out, errOut := e.run("resume", id, "--provider", "script", "--script", resumed)
+	if code != 0 || !strings.Contains(out, "Resumed.") {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
+// TestModelMessageIsSanitised: escape sequences in the model's message
+// (an OSC 52 clipboard write, a window title, clear-screen) never reach the
+// terminal; its newlines and tabs do.
+func TestModelMessageIsSanitised(t *testing.T) {
+	e := newEnv(t)
+	msg := "Look:\x1b]52;c;cm0gLXJmIH4=\x07 copied\x1b]0;pwned\x07\x1b[2J\x1b[H\n\tindented line"
+	s := e.script(
+		model.ScriptLine{Reply: agentReply(false, msg, callXML("fs.list", el("path", ".")))},
+		model.ScriptLine{Reply: agentReply(true, "Done\x1b]52;c;ZXZpbA==\x07 here.", "")},
+	)
+	tm := e.startPTY("--provider", "script", "--script", s, "look around")
+	tm.waitFor("Done here.", 0)
+	if code := tm.exit(); code != 0 {
+		t.Fatalf("exit %d; screen:\n%q", code, tm.screen())
+	}
+	screen := tm.screen()
+	for _, bad := range []string{"\x1b]52", "\x1b]0;pwned", "\x1b[2J", "cm0gLXJmIH4=", "ZXZpbA=="} {
+		if strings.Contains(screen, bad) {
+			t.Errorf("the terminal got %q; screen:\n%q", bad, screen)
+		}
+	}
+	if !strings.Contains(screen, "Look: copied") || !strings.Contains(screen, "\tindented line") {
+		t.Errorf("the message's text, newline or tab is lost; screen:\n%q", screen)
+	}
+}
+
+// TestApprovalBoxComesAfterTheToolLine: each approval box is drawn after
+// the model's message and the tool line it asks about.
+func TestApprovalBoxComesAfterTheToolLine(t *testing.T) {
+	e := newEnv(t)
+	outside := t.TempDir()
+	var lines []model.ScriptLine
+	for i := range 4 {
+		p := filepath.Join(outside, fmt.Sprintf("n%d.txt", i))
+		os.WriteFile(p, []byte("x\n"), 0o644)
+		lines = append(lines, model.ScriptLine{Reply: agentReply(false, fmt.Sprintf("Reading note %d.", i), callXML("fs.read", el("path", p)))})
+	}
+	lines = append(lines, model.ScriptLine{Reply: agentReply(true, "Read all notes.", "")})
+	tm := e.startPTY("--provider", "script", "--script", e.script(lines...), "--approvals", "prompt", "read my notes")
+	at := 0
+	for i := range 4 {
+		box := tm.waitFor("approval needed", at)
+		screen := tm.screen()
+		msg := strings.Index(screen[at:], fmt.Sprintf("Reading note %d.", i))
+		tool := strings.Index(screen[at:], "▸ fs.read")
+		if msg < 0 || tool < 0 || at+tool > box {
+			t.Fatalf("approval %d came before the message (%d) or the tool line (%d); screen:\n%s", i, msg, tool, screen[at:])
+		}
+		at = tm.waitFor("[n] deny", box)
+		tm.send("y")
+	}
+	tm.waitFor("Read all notes.", at)
+	if code := tm.exit(); code != 0 {
+		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+	}
 }
