@@ -104,6 +104,10 @@ type turnWatch struct {
 	// finished reply yet, since pendingSince.
 	docPending   bool
 	pendingSince time.Time
+	// fallbackSeen: the resolved model was reported.
+	fallbackSeen bool
+	// waitShown is the wait last reported as a status ("thinking 45s").
+	waitShown time.Duration
 }
 
 func (w *turnWatch) run(ctx context.Context) (messages.Reply, error) {
@@ -269,10 +273,11 @@ func resetTimer(t *time.Timer, d time.Duration) {
 }
 
 // boundStream finds the conversation stream carrying this turn's reply:
-// the request sent for it (or a retry after it), or the page's resume
-// stream for the conversation when that carries the same message (after a
-// cut stream or a reload). A stream that ended without finishing the reply
-// is let go, so a resume can take over.
+// the request sent for it (or a retry after it), or, after a reload or a
+// restart, the page's resume of the conversation when that carries the
+// message we bound. A resume of the bound stream (after a hand-off or a
+// cut) feeds the bound stream's own parser, so the bound stream stays the
+// turn's view until the turn completes.
 func (w *turnWatch) boundStream() (netView, bool) {
 	if w.t.opts.domOnly {
 		return netView{}, false
@@ -282,19 +287,14 @@ func (w *turnWatch) boundStream() (netView, bool) {
 			if v.Result.MessageID != "" && v.Result.MessageID != w.b.PrevAssistantID {
 				w.msgID = v.Result.MessageID
 			}
-			cut := (v.Loaded || v.Failed != "") && !v.Result.Finished && v.Status == 200 && v.Result.Error == ""
-			if !cut {
-				return v, true
-			}
-			w.mark = max(w.mark, v.Seq)
-			w.stream = ""
+			return v, true
 		}
 	}
 	conv := conversationID(w.b.Cursor)
 	for _, v := range w.s.net.after(w.mark) {
 		switch {
 		case !v.Resume && (v.UserID == "" || v.UserID == w.b.UserMessageID || w.retries > 0):
-		case v.Resume && conv != "" && v.ConvID == conv:
+		case v.Resume && v.Of == "" && conv != "" && v.ConvID == conv:
 			// A resume stream carries the conversation's newest message;
 			// it is ours only if it is the message we bound.
 			id := v.Result.MessageID
@@ -323,6 +323,13 @@ func (w *turnWatch) fromNetwork(ctx context.Context) (messages.Reply, bool, erro
 		return messages.Reply{}, true, w.rateLimited("the conversation request was refused with 429 Too Many Requests")
 	}
 	res := v.Result
+	if res.Events > 0 {
+		w.sawReply = true // the server answers: a long think is not a dead request
+	}
+	if res.ResolvedSlug != "" && !w.fallbackSeen {
+		w.fallbackSeen = true
+		w.t.report(messages.ModelThinking, fmt.Sprintf("ChatGPT answers turn %d with %s, not the model asked for (a usage cap or fallback)", w.b.Turn, res.ResolvedSlug), w.b.Cursor)
+	}
 	if res.Error != "" {
 		switch classifyCardText(res.Error) {
 		case "too_long":
@@ -332,6 +339,12 @@ func (w *turnWatch) fromNetwork(ctx context.Context) (messages.Reply, bool, erro
 		}
 		// Other stream errors show as a card; the DOM path handles them.
 		return messages.Reply{}, false, nil
+	}
+	if res.MaxTokens && res.Ended && !res.Handoff {
+		// The answer stopped at the output limit: never a complete reply.
+		// Continuing it is not implemented yet; fail the turn rather than
+		// return a cut text (the DOM would show it as finished).
+		return messages.Reply{}, true, failure(messages.FailOther, fmt.Errorf("browser: the reply to turn %d stopped at the output limit (finish_details max_tokens) after %d bytes", w.b.Turn, res.Len))
 	}
 	if !res.Finished || res.MessageID == w.b.PrevAssistantID {
 		return messages.Reply{}, false, nil

@@ -210,18 +210,28 @@ func (w *turnWatch) finishEmpty(ctx context.Context) (messages.Reply, bool, erro
 
 // reportProgress passes the partial text to the progress callback, at
 // most every 200 ms, from the stream when there is one, else from the
-// page.
+// page. Before the answer's first words it reports, every 15 s, what the
+// model does and for how long ("thinking 45s"), so a long turn never
+// looks hung.
 func (w *turnWatch) reportProgress(ctx context.Context) {
 	if w.progress == nil || time.Since(w.lastProg) < 200*time.Millisecond {
 		return
 	}
 	var text string
-	if v, ok := w.boundStream(); ok && v.Result.HasReply {
+	v, bound := w.boundStream()
+	switch {
+	case bound && v.Result.HasReply && v.Result.Len > 0:
 		if v.Result.Len == w.progLen {
 			return
 		}
 		text = w.s.net.text(v.ID)
-	} else {
+	case bound:
+		if d := time.Since(w.started); d-w.waitShown >= 15*time.Second {
+			w.waitShown = d.Truncate(15 * time.Second)
+			w.t.report(messages.ModelThinking, fmt.Sprintf("turn %d: %s", w.b.Turn, waitingStatus(v.Result, d)), w.b.Cursor)
+		}
+		return
+	default:
 		if w.last.ID == "" || w.last.Len == w.progLen || time.Since(w.lastProg) < 500*time.Millisecond {
 			return
 		}
@@ -252,4 +262,21 @@ func (w *turnWatch) reply(ctx context.Context, text, id, slug string, src messag
 	w.t.opts.Logger.Info("reply complete", "turn", w.b.Turn, "source", src, "bytes", len(text), "message_id", id)
 	w.t.report(messages.ModelReady, fmt.Sprintf("turn %d answered (%d bytes, from %s)", w.b.Turn, len(text), src), cursor)
 	return messages.Reply{Binding: w.b, Text: text, MessageID: id, ModelSlug: slug, Source: src, Cursor: cursor, CompletedAt: time.Now()}
+}
+
+// waitingStatus is the live status before the answer's first words:
+// "thinking 42s", "thinking, continued after a hand-off 3m05s".
+func waitingStatus(r streamResult, d time.Duration) string {
+	what := r.Activity
+	if what == "" || what == "writing" {
+		what = "thinking"
+	}
+	if r.Handoff {
+		what += ", continued after a hand-off"
+	}
+	d = d.Round(time.Second)
+	if d < time.Minute {
+		return fmt.Sprintf("%s %ds", what, int(d.Seconds()))
+	}
+	return fmt.Sprintf("%s %dm%02ds", what, int(d.Minutes()), int(d.Seconds())%60)
 }

@@ -14,10 +14,12 @@ import (
 )
 
 // netTracker follows the page's own conversation streams through CDP's
-// Network domain: it notices the POST /backend-api/f/conversation (and
-// the resume GET), turns on Network.streamResourceContent when the
-// response arrives, and feeds every Network.dataReceived chunk to a
-// streamParser. The page never sees it.
+// Network domain: it notices the POST /backend-api/f/conversation and the
+// page's continuations of a turn (POST /backend-api/f/conversation/resume
+// after a hand-off or a cut stream), turns on
+// Network.streamResourceContent when the response arrives, and feeds
+// every Network.dataReceived chunk to the turn's streamParser: a resume
+// continues the parser of the turn it resumes. The page never sees it.
 //
 // Its handle method runs on the tab's event loop and must not block or
 // send commands; the commands run on goroutines of the session.
@@ -29,17 +31,27 @@ type netTracker struct {
 	seq     int
 	streams map[network.RequestID]*netStream
 	notify  chan struct{} // cap 1: something changed
+
+	// pendingItems are WebSocket stream items whose turn is not known yet;
+	// complete are conversations the socket said are complete.
+	pendingItems []socketItem
+	complete     map[string]bool
 }
 
 // keepStreams is how many recent streams the tracker keeps.
 const keepStreams = 8
+
+// conversationPostRE matches the paths of the conversation POST and of
+// its resume POST (submatch 1). There is no GET resume on the 2026 page.
+const conversationPostRE = `^/backend-api/f/conversation(/resume)?/?$`
 
 // netStream is one conversation request.
 type netStream struct {
 	ID      network.RequestID
 	Seq     int
 	Resume  bool
-	ConvID  string  // from the resume URL or the stream
+	Offset  int     // the resume POST's offset (SSE events already read)
+	ConvID  string  // from the resume body or the stream
 	UserID  string  // messages[0].id of the POST body
 	Posted  *string // messages[0].content.parts[0] of the POST body
 	Started time.Time
@@ -50,16 +62,26 @@ type netStream struct {
 	Loaded    bool     // loadingFinished
 	Failed    string   // loadingFailed's error text
 	LastData  time.Time
-	parser    streamParser
-	bodyRead  bool
+	// parser is the turn's: a resume shares the parser of the stream it
+	// continues (Of).
+	parser   *streamParser
+	Of       network.RequestID
+	bodyRead bool
+	// Continued means a resume of this stream started or socket items
+	// continue it.
+	Continued bool
+	// items are the socket stream items fed (by stream_item_id).
+	items       map[string]bool
+	socketItems int
 }
 
 func newNetTracker(spawn func(func(ctx context.Context))) *netTracker {
 	return &netTracker{
-		path:    regexp.MustCompile(streamPathRE),
-		spawn:   spawn,
-		streams: make(map[network.RequestID]*netStream),
-		notify:  make(chan struct{}, 1),
+		path:     regexp.MustCompile(conversationPostRE),
+		spawn:    spawn,
+		streams:  make(map[network.RequestID]*netStream),
+		complete: make(map[string]bool),
+		notify:   make(chan struct{}, 1),
 	}
 }
 
@@ -83,6 +105,8 @@ func (n *netTracker) handle(ev any) {
 		n.finished(e.RequestID)
 	case *network.EventLoadingFailed:
 		n.failed(e.RequestID, e.ErrorText)
+	case *network.EventWebSocketFrameReceived:
+		n.socketFrame(e)
 	}
 }
 
@@ -98,21 +122,26 @@ func (n *netTracker) request(e *network.EventRequestWillBeSent) {
 	if m == nil {
 		return
 	}
-	resume := m[1] != ""
-	if !resume && e.Request.Method != "POST" {
+	if e.Request.Method != "POST" {
 		return
 	}
-	st := &netStream{ID: e.RequestID, Resume: resume, ConvID: m[1], Started: time.Now()}
+	resume := m[1] != ""
+	st := &netStream{ID: e.RequestID, Resume: resume, Started: time.Now(), parser: &streamParser{}}
 	var body []byte
 	for _, pd := range e.Request.PostDataEntries {
 		body = append(body, pd.Bytes...)
 	}
-	if len(body) > 0 {
+	if resume {
+		st.ConvID, st.Offset = resumeBody(body)
+	} else if len(body) > 0 {
 		st.UserID, st.Posted = postedMessage(body)
 	}
 	n.mu.Lock()
 	n.seq++
 	st.Seq = n.seq
+	if resume {
+		n.linkResume(st)
+	}
 	n.streams[e.RequestID] = st
 	for id, old := range n.streams {
 		if old.Seq <= n.seq-keepStreams {
@@ -120,23 +149,61 @@ func (n *netTracker) request(e *network.EventRequestWillBeSent) {
 		}
 	}
 	n.mu.Unlock()
-	if !resume && st.Posted == nil && e.Request.HasPostData {
+	if (resume && st.ConvID == "" || !resume && st.Posted == nil) && e.Request.HasPostData {
 		id := e.RequestID
 		n.spawn(func(ctx context.Context) {
 			res, err := chromedp.Call(ctx, network.GetRequestPostData, network.GetRequestPostDataParams{RequestID: id})
 			if err != nil {
 				return
 			}
-			uid, text := postedMessage([]byte(res.PostData))
 			n.mu.Lock()
-			if s := n.streams[id]; s != nil && s.Posted == nil {
-				s.UserID, s.Posted = uid, text
+			if s := n.streams[id]; s != nil && s.Resume && s.ConvID == "" {
+				s.ConvID, s.Offset = resumeBody([]byte(res.PostData))
+				n.linkResume(s)
+			} else if s != nil && s.Posted == nil {
+				s.UserID, s.Posted = postedMessage([]byte(res.PostData))
 			}
 			n.mu.Unlock()
 			n.signal()
 		})
 	}
 	n.signal()
+}
+
+// resumeBody reads the resume POST's body: {"conversation_id","offset"}.
+func resumeBody(body []byte) (string, int) {
+	var b struct {
+		ConversationID string `json:"conversation_id"`
+		Offset         int    `json:"offset"`
+	}
+	if json.Unmarshal(body, &b) != nil {
+		return "", 0
+	}
+	return b.ConversationID, b.Offset
+}
+
+// linkResume makes a resume continue the newest conversation stream of
+// its conversation: it shares that stream's parser, from which a partial
+// event of a cut stream is dropped. n.mu must be held.
+func (n *netTracker) linkResume(st *netStream) {
+	if st.ConvID == "" {
+		return
+	}
+	var of *netStream
+	for _, o := range n.streams {
+		if o.Resume || (o.ConvID != st.ConvID && o.parser.convID != st.ConvID) {
+			continue
+		}
+		if of == nil || o.Seq > of.Seq {
+			of = o
+		}
+	}
+	if of == nil {
+		return
+	}
+	of.Continued = true
+	of.parser.dropPartial()
+	st.parser, st.Of = of.parser, of.ID
 }
 
 // postedMessage returns the id and the text of the user message a
@@ -204,6 +271,7 @@ func (n *netTracker) response(e *network.EventResponseReceived) {
 				st.parser.write(c)
 			}
 			st.pending = nil
+			n.feedItemsLocked()
 		}
 		loaded := st.Loaded
 		n.mu.Unlock()
@@ -225,8 +293,12 @@ func (n *netTracker) data(e *network.EventDataReceived) {
 		return
 	}
 	st.LastData = time.Now()
+	if of := n.streams[st.Of]; of != nil {
+		of.LastData = st.LastData
+	}
 	if st.Streaming {
 		st.parser.write(e.Data)
+		n.feedItemsLocked()
 	} else {
 		st.pending = append(st.pending, e.Data)
 	}
@@ -265,9 +337,9 @@ func (n *netTracker) readBody(id network.RequestID) {
 			return
 		}
 		st.bodyRead = true
-		st.parser = streamParser{}
-		st.parser.write(res.Body)
-		st.parser.write([]byte("\n\n"))
+		st.parser.write([]byte(res.Body))
+		st.parser.endFragment()
+		n.feedItemsLocked()
 		n.signal()
 	})
 }
@@ -304,17 +376,22 @@ func (n *netTracker) text(id network.RequestID) string {
 
 // netView is a copy of one stream's state for a reader.
 type netView struct {
-	ID       network.RequestID
-	Seq      int
-	Resume   bool
-	ConvID   string
-	UserID   string
-	Posted   *string
-	Status   int64
-	Loaded   bool
-	Failed   string
-	LastData time.Time
-	Result   streamResult
+	ID     network.RequestID
+	Seq    int
+	Resume bool
+	Of     network.RequestID // the stream a resume continues
+	ConvID string
+	UserID string
+	Posted *string
+	Status int64
+	// SocketItems counts the WebSocket items that continued the turn;
+	// SocketComplete is the conversations topic's turn-complete.
+	SocketItems    int
+	SocketComplete bool
+	Loaded         bool
+	Failed         string
+	LastData       time.Time
+	Result         streamResult
 }
 
 // after returns the streams that started after the mark, oldest first.
@@ -324,7 +401,7 @@ func (n *netTracker) after(mark int) []netView {
 	var out []netView
 	for _, st := range n.streams {
 		if st.Seq > mark {
-			out = append(out, st.view())
+			out = append(out, n.viewOf(st))
 		}
 	}
 	sortViews(out)
@@ -339,17 +416,19 @@ func (n *netTracker) get(id network.RequestID) (netView, bool) {
 	if st == nil {
 		return netView{}, false
 	}
-	return st.view(), true
+	return n.viewOf(st), true
 }
 
-func (st *netStream) view() netView {
+// viewOf copies one stream's state. n.mu must be held.
+func (n *netTracker) viewOf(st *netStream) netView {
 	r := st.parser.result()
 	conv := st.ConvID
 	if conv == "" {
 		conv = r.ConversationID
 	}
-	return netView{ID: st.ID, Seq: st.Seq, Resume: st.Resume, ConvID: conv, UserID: st.UserID, Posted: st.Posted,
-		Status: st.Status, Loaded: st.Loaded, Failed: st.Failed, LastData: st.LastData, Result: r}
+	return netView{ID: st.ID, Seq: st.Seq, Resume: st.Resume, Of: st.Of, ConvID: conv, UserID: st.UserID, Posted: st.Posted,
+		Status: st.Status, Loaded: st.Loaded, Failed: st.Failed, LastData: st.LastData, Result: r,
+		SocketItems: st.socketItems, SocketComplete: conv != "" && n.complete[conv]}
 }
 
 func sortViews(vs []netView) {

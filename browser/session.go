@@ -167,7 +167,7 @@ func (s *session) onEvent(ev any) {
 			_, _ = chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: accept})
 		})
 	case *network.EventRequestWillBeSent, *network.EventResponseReceived, *network.EventDataReceived,
-		*network.EventLoadingFinished, *network.EventLoadingFailed:
+		*network.EventLoadingFinished, *network.EventLoadingFailed, *network.EventWebSocketFrameReceived:
 		s.net.handle(ev)
 	}
 }

@@ -3,55 +3,83 @@ package browser
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
 	"strings"
 )
 
-// streamParser reads the event stream of the page's conversation request
-// (POST /backend-api/f/conversation, text/event-stream) in the v1 delta
-// encoding, or the older full-message encoding, and rebuilds the messages
-// it carries. Feed it the bytes in order as they arrive.
+// streamParser reads the event stream of one turn: the page's conversation
+// request (POST /backend-api/f/conversation, text/event-stream) and every
+// continuation of it (the resume POST, the items of the user's WebSocket),
+// fed in order. It decodes the v1 delta encoding (see delta.go) and the
+// older full-message encoding, and keeps the typed events that matter to
+// the adapter: the hand-off, the resolved model, errors.
 type streamParser struct {
 	line  []byte   // an incomplete line
 	event string   // the current event's name
 	data  []string // the current event's data lines
 
 	encoding string // "v1" after event: delta_encoding
-	lastPath string // the path of the last delta op, for the short forms
-	lastOp   string
+	deltas   deltaState
 
-	msgs   []*streamMsg // in stream order
 	convID string
-	done   bool // data: [DONE]
+	done   bool // data: [DONE] (of any stream of the turn)
 	final  bool // message_stream_complete
 	errMsg string
+	// events counts the SSE events read (encoding and token events count;
+	// comments and [DONE] do not): the resume POST's offset.
 	events int
+
+	handoff      *handoff
+	askedSlug    string // server_ste_metadata.model_slug
+	resolvedSlug string // server_ste_metadata.resolved_model_slug
+	turnExchange string // metadata.turn_exchange_id or the hand-off's
+	lastTokenID  string // message_marker last_token's message id
 }
 
-// streamMsg is one message the stream carries; root is the object of its
-// add op ({"message": {...}, "conversation_id": ...}).
-type streamMsg struct {
-	root map[string]any
+// handoff is a stream_handoff event (or the socket's
+// conversation-turn-handoff-control): the turn goes on elsewhere.
+type handoff struct {
+	ConversationID string
+	TopicID        string   // conversation-turn-<turn_exchange_id>
+	Options        []string // resume_sse_endpoint, subscribe_ws_topic
 }
 
-// streamResult is what the stream says about the turn so far.
+// streamResult is what the streams of a turn say about it so far.
 type streamResult struct {
 	// Len is the reply text's length in bytes so far.
-	Len       int
+	Len int
+	// MessageID is the id of the newest answer message.
 	MessageID string
 	ModelSlug string
-	// Finished means the reply is complete: that message has status
-	// finished_successfully and end_turn, or the stream ended with [DONE]
-	// after it finished.
+	// Finished means the reply is complete: its last answer message has
+	// end_turn true (and was not cut by max_tokens). [DONE] alone never
+	// finishes a turn.
 	Finished bool
-	// Ended means the stream said it is over ([DONE] or
-	// message_stream_complete).
+	// Ended means a stream said it is over ([DONE] or
+	// message_stream_complete); with Handoff or without Finished the turn
+	// may go on in another stream.
 	Ended          bool
 	ConversationID string
 	// Error is an error the stream reported.
 	Error string
-	// HasReply is true once an assistant text message for all exists.
+	// HasReply is true once an answer message exists.
 	HasReply bool
+	// Segments is the number of answer messages (joined with a blank line).
+	Segments int
+	// MaxTokens means the answer stopped at the output limit: not complete,
+	// the reply must be continued.
+	MaxTokens bool
+	// Handoff is set once the stream handed the turn off.
+	Handoff bool
+	// TopicID is the WebSocket topic of the turn, once known.
+	TopicID string
+	// ResolvedSlug is the model that answered when the server says it
+	// differs from the one asked for (a silent fallback).
+	ResolvedSlug string
+	// Activity describes what the model does before the answer
+	// ("thinking", "searching", "writing"), for a live status line.
+	Activity string
+	// Events is the number of SSE events read (the resume offset).
+	Events int
 }
 
 // write feeds stream bytes.
@@ -74,6 +102,21 @@ func (p *streamParser) write(b []byte) {
 	}
 }
 
+// endFragment ends a complete SSE fragment (a WebSocket item, a whole
+// body): a last event without its blank line is dispatched.
+func (p *streamParser) endFragment() {
+	if len(p.line) > 0 {
+		p.write([]byte{'\n'})
+	}
+	p.write([]byte{'\n'})
+}
+
+// dropPartial forgets an event cut off in the middle (a stream that broke
+// off), so the stream that continues the turn starts clean.
+func (p *streamParser) dropPartial() {
+	p.line, p.data, p.event = nil, p.data[:0], ""
+}
+
 // handleLine handles one complete SSE line.
 func (p *streamParser) handleLine(line []byte) {
 	if len(line) == 0 {
@@ -81,7 +124,7 @@ func (p *streamParser) handleLine(line []byte) {
 		return
 	}
 	if line[0] == ':' {
-		return // a comment
+		return // a comment (a ping)
 	}
 	field, value, _ := bytes.Cut(line, []byte{':'})
 	value = bytes.TrimPrefix(value, []byte{' '})
@@ -102,25 +145,21 @@ func (p *streamParser) dispatch() {
 	data := strings.Join(p.data, "\n")
 	event := p.event
 	p.data, p.event = p.data[:0], ""
-	p.events++
 	if strings.TrimSpace(data) == "[DONE]" {
 		p.done = true
 		return
 	}
+	p.events++
 	var v any
 	dec := json.NewDecoder(strings.NewReader(data))
 	dec.UseNumber()
 	if err := dec.Decode(&v); err != nil {
 		return // not JSON: ignore, as the page does
 	}
-	if event == "delta_encoding" {
-		if s, ok := v.(string); ok {
+	if s, ok := v.(string); ok {
+		if event == "delta_encoding" || s == "v1" {
 			p.encoding = s
 		}
-		return
-	}
-	if s, ok := v.(string); ok && s == "v1" {
-		p.encoding = s
 		return
 	}
 	obj, ok := v.(map[string]any)
@@ -130,18 +169,11 @@ func (p *streamParser) dispatch() {
 	p.handleObject(event, obj)
 }
 
-// handleObject applies one JSON event.
+// handleObject applies one JSON event: a typed event, an error, a v1
+// delta or a full message.
 func (p *streamParser) handleObject(event string, obj map[string]any) {
 	if t, _ := obj["type"].(string); t != "" {
-		switch t {
-		case "message_stream_complete":
-			p.final = true
-		case "error":
-			p.errMsg = errorText(obj)
-		}
-		if c, _ := obj["conversation_id"].(string); c != "" && p.convID == "" {
-			p.convID = c
-		}
+		p.typedEvent(t, obj)
 		return
 	}
 	if e, ok := obj["error"]; ok && e != nil {
@@ -152,12 +184,65 @@ func (p *streamParser) handleObject(event string, obj map[string]any) {
 	_, hasO := obj["o"]
 	_, hasP := obj["p"]
 	if event == "delta" || hasV || hasO || hasP {
-		p.applyDelta(obj)
+		p.deltas.apply(obj)
+		if c := p.deltas.convID; c != "" {
+			p.convID = c
+		}
 		return
 	}
 	if m, ok := obj["message"].(map[string]any); ok {
 		// The full-message encoding: each event carries the whole message.
-		p.setMessage(obj, m)
+		p.deltas.setMessage(obj, m)
+		if c, _ := obj["conversation_id"].(string); c != "" {
+			p.convID = c
+		}
+	}
+}
+
+// typedEvent handles an event with a type. Unknown types are ignored.
+func (p *streamParser) typedEvent(t string, obj map[string]any) {
+	if c, _ := obj["conversation_id"].(string); c != "" && p.convID == "" {
+		p.convID = c
+	}
+	switch t {
+	case "message_stream_complete":
+		p.final = true
+	case "error":
+		p.errMsg = errorText(obj)
+	case "stream_handoff":
+		h := &handoff{}
+		h.ConversationID, _ = obj["conversation_id"].(string)
+		opts, _ := obj["options"].([]any)
+		for _, o := range opts {
+			m, _ := o.(map[string]any)
+			kind, _ := m["type"].(string)
+			h.Options = append(h.Options, kind)
+			if id, _ := m["topic_id"].(string); id != "" {
+				h.TopicID = id
+			}
+		}
+		p.handoff = h
+		if id, ok := strings.CutPrefix(h.TopicID, "conversation-turn-"); ok && p.turnExchange == "" {
+			p.turnExchange = id
+		}
+	case "server_ste_metadata":
+		md, _ := obj["metadata"].(map[string]any)
+		if md == nil {
+			md = obj
+		}
+		if s, _ := md["model_slug"].(string); s != "" {
+			p.askedSlug = s
+		}
+		if s, _ := md["resolved_model_slug"].(string); s != "" {
+			p.resolvedSlug = s
+		}
+		if s, _ := md["turn_exchange_id"].(string); s != "" {
+			p.turnExchange = s
+		}
+	case "message_marker":
+		if m, _ := obj["marker"].(string); m == "last_token" {
+			p.lastTokenID, _ = obj["message_id"].(string)
+		}
 	}
 }
 
@@ -178,254 +263,130 @@ func errorText(obj map[string]any) string {
 	return string(b)
 }
 
-// setMessage replaces or appends a full message (old encoding).
-func (p *streamParser) setMessage(root, m map[string]any) {
-	if c, _ := root["conversation_id"].(string); c != "" {
-		p.convID = c
-	}
-	id, _ := m["id"].(string)
-	for _, old := range p.msgs {
-		if om, ok := old.root["message"].(map[string]any); ok {
-			if oid, _ := om["id"].(string); oid != "" && oid == id {
-				old.root = root
-				return
-			}
-		}
-	}
-	p.msgs = append(p.msgs, &streamMsg{root: root})
-}
-
-// applyDelta applies one v1 delta event: {"p","o","v"}, the short forms
-// that continue the last path and op, or a patch of several ops.
-func (p *streamParser) applyDelta(obj map[string]any) {
-	path, hasP := obj["p"].(string)
-	op, hasO := obj["o"].(string)
-	val := obj["v"]
-	if !hasP {
-		path = p.lastPath
-	}
-	if !hasO {
-		if hasP {
-			op = "replace"
-			if path == p.lastPath {
-				op = p.lastOp
-			}
-		} else {
-			op = p.lastOp
-		}
-	}
-	if op == "patch" {
-		ops, _ := val.([]any)
-		for _, o := range ops {
-			if m, ok := o.(map[string]any); ok {
-				p.applyDelta(m)
-			}
-		}
-		return
-	}
-	if path == "" && (op == "add" || op == "replace" || op == "") {
-		if root, ok := val.(map[string]any); ok {
-			if c, _ := root["conversation_id"].(string); c != "" {
-				p.convID = c
-			}
-			if _, ok := root["message"]; ok {
-				p.msgs = append(p.msgs, &streamMsg{root: root})
-			}
-			p.lastPath, p.lastOp = path, op
-			return
-		}
-	}
-	p.lastPath, p.lastOp = path, op
-	if len(p.msgs) == 0 {
-		return
-	}
-	cur := p.msgs[len(p.msgs)-1]
-	applyPointer(cur.root, path, op, val)
-}
-
-// appendBuf is a string the stream appends to; it avoids copying the
-// whole reply for each token.
-type appendBuf struct{ b []byte }
-
-func (a *appendBuf) String() string { return string(a.b) }
-
-// applyPointer applies op with val at the JSON pointer path inside root.
-func applyPointer(root map[string]any, path, op string, val any) {
-	keys := splitPointer(path)
-	if len(keys) == 0 {
-		return
-	}
-	var parent, grand any = root, nil
-	var parentKey string
-	for _, k := range keys[:len(keys)-1] {
-		next := child(parent, k)
-		if next == nil {
-			next = map[string]any{}
-			if !setChild(parent, k, next) {
-				return
-			}
-		}
-		grand, parentKey, parent = parent, k, next
-	}
-	last := keys[len(keys)-1]
-	if arr, ok := parent.([]any); ok && grand != nil {
-		// An index one past the end grows the array (add or append to a
-		// new part).
-		if i, err := strconv.Atoi(last); err == nil && i == len(arr) && op != "remove" && op != "truncate" {
-			arr = append(arr, nil)
-			setChild(grand, parentKey, arr)
-			parent = arr
-		}
-	}
-	cur := child(parent, last)
-	switch op {
-	case "append":
-		switch c := cur.(type) {
-		case *appendBuf:
-			if s, ok := val.(string); ok {
-				c.b = append(c.b, s...)
-			}
-		case string:
-			if s, ok := val.(string); ok {
-				setChild(parent, last, &appendBuf{b: append([]byte(c), s...)})
-			}
-		case []any:
-			if vs, ok := val.([]any); ok {
-				setChild(parent, last, append(c, vs...))
-			} else {
-				setChild(parent, last, append(c, val))
-			}
-		case nil:
-			if s, ok := val.(string); ok {
-				setChild(parent, last, &appendBuf{b: []byte(s)})
-			} else {
-				setChild(parent, last, val)
-			}
-		}
-	case "truncate":
-		n, ok := toInt(val)
-		if !ok || n < 0 {
-			return
-		}
-		switch c := cur.(type) {
-		case *appendBuf:
-			if n < len(c.b) {
-				c.b = c.b[:n]
-			}
-		case string:
-			if n < len(c) {
-				setChild(parent, last, c[:n])
-			}
-		case []any:
-			if n < len(c) {
-				setChild(parent, last, c[:n])
-			}
-		}
-	case "remove":
-		if m, ok := parent.(map[string]any); ok {
-			delete(m, last)
-		}
-	default: // add, replace
-		setChild(parent, last, val)
-	}
-}
-
-func splitPointer(path string) []string {
-	if path == "" || path == "/" {
-		return nil
-	}
-	parts := strings.Split(strings.TrimPrefix(path, "/"), "/")
-	for i, s := range parts {
-		parts[i] = strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
-	}
-	return parts
-}
-
-func child(parent any, key string) any {
-	switch c := parent.(type) {
-	case map[string]any:
-		return c[key]
-	case []any:
-		if i, err := strconv.Atoi(key); err == nil && i >= 0 && i < len(c) {
-			return c[i]
-		}
-	}
-	return nil
-}
-
-// setChild sets key in parent, a map or an in-range slice index.
-func setChild(parent any, key string, v any) bool {
-	switch c := parent.(type) {
-	case map[string]any:
-		c[key] = v
-		return true
-	case []any:
-		i, err := strconv.Atoi(key)
-		if err != nil || i < 0 || i >= len(c) {
-			return false
-		}
-		c[i] = v
-		return true
-	}
-	return false
-}
-
-func toInt(v any) (int, bool) {
-	switch n := v.(type) {
-	case json.Number:
-		i, err := n.Int64()
-		return int(i), err == nil
-	case float64:
-		return int(n), true
-	}
-	return 0, false
-}
-
-// reply returns the final assistant text message for all, or nil.
-func (p *streamParser) reply() map[string]any {
-	var reply map[string]any
-	for _, m := range p.msgs {
+// answers returns the turn's answer messages in stream order.
+func (p *streamParser) answers() []map[string]any {
+	var out []map[string]any
+	for _, m := range p.deltas.msgs {
 		msg, _ := m.root["message"].(map[string]any)
 		if msg != nil && isReplyMessage(msg) {
-			reply = msg
+			out = append(out, msg)
 		}
 	}
-	return reply
+	return out
 }
 
-// text returns the reply text so far (a copy: call it when needed, not per
-// chunk).
+// text returns the reply text so far: the answer messages' text joined
+// with a blank line (a copy: call it when needed, not per chunk).
 func (p *streamParser) text() string {
-	if r := p.reply(); r != nil {
-		return messageText(r)
+	var ss []string
+	for _, m := range p.answers() {
+		if t := messageText(m); t != "" {
+			ss = append(ss, t)
+		}
+	}
+	return strings.Join(ss, "\n\n")
+}
+
+// result reports the turn's state as the streams have it so far; the
+// text is left out (see text).
+func (p *streamParser) result() streamResult {
+	r := streamResult{ConversationID: p.convID, Error: p.errMsg, Ended: p.done || p.final, Events: p.events}
+	if p.handoff != nil {
+		r.Handoff, r.TopicID = true, p.handoff.TopicID
+		if r.ConversationID == "" {
+			r.ConversationID = p.handoff.ConversationID
+		}
+	}
+	if tx := p.turnExchangeID(); r.TopicID == "" && tx != "" {
+		r.TopicID = "conversation-turn-" + tx
+	}
+	if p.resolvedSlug != "" && p.askedSlug != "" && p.resolvedSlug != p.askedSlug {
+		r.ResolvedSlug = p.resolvedSlug
+	}
+	r.Activity = p.activity()
+	ans := p.answers()
+	if len(ans) == 0 {
+		return r
+	}
+	last := ans[len(ans)-1]
+	r.HasReply = true
+	r.MessageID, _ = last["id"].(string)
+	md, _ := last["metadata"].(map[string]any)
+	r.ModelSlug, _ = md["model_slug"].(string)
+	if p.resolvedSlug != "" {
+		r.ModelSlug = p.resolvedSlug
+	}
+	for _, m := range ans {
+		if n := messageLen(m); n > 0 {
+			if r.Segments > 0 {
+				r.Len += 2
+			}
+			r.Len += n
+			r.Segments++
+		}
+	}
+	fd, _ := md["finish_details"].(map[string]any)
+	ft, _ := fd["type"].(string)
+	r.MaxTokens = ft == "max_tokens"
+	endTurn, _ := last["end_turn"].(bool)
+	r.Finished = endTurn && !r.MaxTokens
+	return r
+}
+
+// turnExchangeID is the turn's exchange id: from the server metadata or
+// the hand-off, else from the messages' metadata.
+func (p *streamParser) turnExchangeID() string {
+	if p.turnExchange != "" {
+		return p.turnExchange
+	}
+	for _, m := range p.deltas.msgs {
+		msg, _ := m.root["message"].(map[string]any)
+		md, _ := msg["metadata"].(map[string]any)
+		if id, _ := md["turn_exchange_id"].(string); id != "" {
+			return id
+		}
 	}
 	return ""
 }
 
-// result reports the reply's state as the stream has it so far; Text is
-// left empty (see text).
-func (p *streamParser) result() streamResult {
-	r := streamResult{ConversationID: p.convID, Error: p.errMsg, Ended: p.done || p.final}
-	reply := p.reply()
-	if reply == nil {
-		return r
+// activity names what the newest message of the turn is doing.
+func (p *streamParser) activity() string {
+	ms := p.deltas.msgs
+	if len(ms) == 0 {
+		return ""
 	}
-	r.HasReply = true
-	r.MessageID, _ = reply["id"].(string)
-	if md, ok := reply["metadata"].(map[string]any); ok {
-		r.ModelSlug, _ = md["model_slug"].(string)
+	msg, _ := ms[len(ms)-1].root["message"].(map[string]any)
+	if msg == nil {
+		return ""
 	}
-	r.Len = messageLen(reply)
-	status, _ := reply["status"].(string)
-	endTurn, _ := reply["end_turn"].(bool)
-	finished := status == "finished_successfully"
-	r.Finished = finished && (endTurn || r.Ended)
-	return r
+	if isReplyMessage(msg) {
+		return "writing"
+	}
+	content, _ := msg["content"].(map[string]any)
+	ct, _ := content["content_type"].(string)
+	rc, _ := msg["recipient"].(string)
+	author, _ := msg["author"].(map[string]any)
+	role, _ := author["role"].(string)
+	switch {
+	case ct == "thoughts" || ct == "reasoning_recap" || messageChannel(msg) == "analysis":
+		return "thinking"
+	case messageChannel(msg) == "commentary":
+		return "thinking"
+	case role == "tool" || rc != "" && rc != "all":
+		return "using tools"
+	}
+	return ""
 }
 
-// isReplyMessage reports whether msg is visible assistant text for the
-// user: role assistant, recipient all, and text content (not thoughts, a
-// reasoning recap, code or a tool call).
+// messageChannel is the message's channel ("" when absent).
+func messageChannel(msg map[string]any) string {
+	c, _ := msg["channel"].(string)
+	return c
+}
+
+// isReplyMessage reports whether msg is part of the answer: a visible
+// assistant text message to all on the final channel (or none). Thoughts,
+// recaps, code and tool traffic, commentary and hidden messages are not.
 func isReplyMessage(msg map[string]any) bool {
 	author, _ := msg["author"].(map[string]any)
 	if role, _ := author["role"].(string); role != "assistant" {
@@ -433,6 +394,17 @@ func isReplyMessage(msg map[string]any) bool {
 	}
 	if rc, _ := msg["recipient"].(string); rc != "" && rc != "all" {
 		return false
+	}
+	if ch := messageChannel(msg); ch != "" && ch != "final" {
+		return false
+	}
+	if md, _ := msg["metadata"].(map[string]any); md != nil {
+		if h, _ := md["is_visually_hidden_from_conversation"].(bool); h {
+			return false
+		}
+		if h, _ := md["is_thinking_preamble_message"].(bool); h {
+			return false
+		}
 	}
 	content, _ := msg["content"].(map[string]any)
 	ct, _ := content["content_type"].(string)

@@ -27,6 +27,18 @@ type ScriptLine struct {
 	// before) answering: see package browser/mockchat for the names. The
 	// scripted provider ignores it.
 	Fault string `json:"fault,omitempty"`
+	// SSE, if set, is the exact body the mock page serves for this turn's
+	// POST /backend-api/f/conversation (raw 2026 traffic), with the
+	// placeholders {{conversation_id}}, {{user_message_id}} and
+	// {{assistant_message_id}} replaced. Reply stays what the page's DOM,
+	// copy button and conversation document show as the answer.
+	SSE string `json:"sse,omitempty"`
+	// ResumeSSE, if set, is the exact body served for the page's
+	// POST /backend-api/f/conversation/resume that continues the turn.
+	ResumeSSE string `json:"resume_sse,omitempty"`
+	// WS, if set, are server frames (JSON text) the mock's socket sends for
+	// this turn once the page subscribes to its topic.
+	WS []string `json:"ws,omitempty"`
 	// Line is the 1-based line number in the file (not part of the JSON).
 	Line int `json:"-"`
 }
@@ -68,7 +80,7 @@ func ParseScript(r io.Reader) ([]ScriptLine, error) {
 		if dec.More() {
 			return nil, &ScriptError{Line: n, Err: fmt.Errorf("more than one JSON value on the line")}
 		}
-		if strings.TrimSpace(l.Reply) == "" && l.Fault == "" {
+		if strings.TrimSpace(l.Reply) == "" && l.Fault == "" && l.SSE == "" {
 			return nil, &ScriptError{Line: n, Err: fmt.Errorf(`missing "reply"`)}
 		}
 		if l.DelayMS < 0 || l.StreamMS < 0 {

@@ -16,7 +16,10 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /auth/login", s.handleLogin)
 	mux.HandleFunc("GET /api/auth/session", s.handleSession)
 	mux.HandleFunc("POST /backend-api/f/conversation", s.handleSend)
-	mux.HandleFunc("GET /backend-api/f/conversation/{id}/resume", s.handleResume)
+	mux.HandleFunc("POST /backend-api/f/conversation/resume", s.handleResume)
+	mux.HandleFunc("GET /backend-api/conversation/{id}/stream_status", s.handleStreamStatus)
+	mux.HandleFunc("GET /backend-api/celsius/ws/user", s.handleWSURL)
+	mux.HandleFunc("GET /backend-api/ws/user/{id}", s.handleWS)
 	mux.HandleFunc("POST /backend-api/f/conversation/{id}/stop", s.handleStop)
 	mux.HandleFunc("GET /backend-api/conversation/{id}", s.handleConversation)
 	mux.HandleFunc("GET /backend-api/conversations", s.handleConversations)
@@ -93,29 +96,6 @@ func (s *Server) handleConversations(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Unlock()
 	writeJSON(w, http.StatusOK, map[string]any{"items": items, "total": len(items), "limit": 28, "offset": 0})
-}
-
-// handleResume answers GET /backend-api/f/conversation/<id>/resume: the
-// conversation's newest reply, from its start, live if still generating.
-func (s *Server) handleResume(w http.ResponseWriter, r *http.Request) {
-	if !s.guardAPI(w, r) {
-		return
-	}
-	s.mu.Lock()
-	var rp *reply
-	if c := s.convs[r.PathValue("id")]; c != nil && c.last != nil {
-		// Resume the newest reply while it runs, or replay it while it is
-		// still the tip of the conversation.
-		if l := c.last; !l.done || l.msg != nil && c.current == l.msg.ID {
-			rp = l
-		}
-	}
-	s.mu.Unlock()
-	if rp == nil {
-		writeJSON(w, http.StatusNotFound, map[string]any{"detail": "No stream to resume"})
-		return
-	}
-	s.streamReply(w, r, rp, false)
 }
 
 // handleStop answers POST /backend-api/f/conversation/<id>/stop: the page's

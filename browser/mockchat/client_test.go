@@ -51,8 +51,10 @@ func readSSE(t testing.TB, r io.Reader) []sseMsg {
 	return out
 }
 
-// deltaText replays the v1 delta events of a stream, as an adapter would,
-// and returns the final state of every message the stream added, in order.
+// deltaText replays the v1 delta events of a stream, as an adapter would
+// (one message per channel "c"; c, p and o carried forward), and returns
+// the final state of every assistant or tool message the stream added, in
+// order (not the hidden system message nor the user's).
 func deltaText(t testing.TB, msgs []sseMsg) []map[string]any {
 	t.Helper()
 	var out []map[string]any
@@ -103,32 +105,44 @@ func deltaText(t testing.TB, msgs []sseMsg) []map[string]any {
 			t.Fatalf("path %q does not resolve", p)
 		}
 	}
+	chans := map[string]map[string]any{}
+	var lastC string
 	for _, m := range msgs {
 		if m.Event != "delta" {
 			continue
 		}
 		var d struct {
-			P *string         `json:"p"`
-			O *string         `json:"o"`
-			V json.RawMessage `json:"v"`
+			C *json.RawMessage `json:"c"`
+			P *string          `json:"p"`
+			O *string          `json:"o"`
+			V json.RawMessage  `json:"v"`
 		}
 		if err := json.Unmarshal([]byte(m.Data), &d); err != nil {
 			t.Fatalf("delta %q: %v", m.Data, err)
 		}
+		if d.C != nil {
+			lastC = string(*d.C)
+		}
 		var v any
 		_ = json.Unmarshal(d.V, &v)
-		if d.O != nil && *d.O == "add" && d.P != nil && *d.P == "" {
-			root = v.(map[string]any)
-			out = append(out, root["message"].(map[string]any))
-			lastP, lastO = "", ""
+		if env, ok := v.(map[string]any); ok && env["message"] != nil && (d.P == nil || *d.P == "") {
+			// A message starts on its channel (long form or implicit add).
+			root = env
+			chans[lastC] = root
+			msg := root["message"].(map[string]any)
+			if role := msg["author"].(map[string]any)["role"]; role != "system" && role != "user" {
+				out = append(out, msg)
+			}
+			lastP, lastO = "", "add"
 			continue
 		}
+		root = chans[lastC]
 		if d.O != nil && *d.O == "patch" {
 			for _, x := range v.([]any) {
 				o := x.(map[string]any)
-				lastP, lastO = o["p"].(string), o["o"].(string)
-				apply(lastP, lastO, o["v"])
+				apply(o["p"].(string), o["o"].(string), o["v"])
 			}
+			lastO = "patch"
 			continue
 		}
 		p, o := lastP, lastO

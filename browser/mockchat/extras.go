@@ -77,7 +77,7 @@ func (s *Server) extraStart(rp *reply, m *Message, recipient string) {
 	m.Recipient = recipient
 	m.Metadata.ModelSlug = rp.model
 	rp.conv.add(m, rp.conv.current, time.Now())
-	rp.push(addEvent(evOther, m, rp.conv.id, rp.adds))
+	rp.push(implicitAdd(evOther, m, rp.conv.id, rp.adds))
 	rp.adds++
 }
 

@@ -29,6 +29,13 @@ type reply struct {
 	// cutTokens, when not negative, is the number of token events after
 	// which the first stream (the POST) ends without [DONE].
 	cutTokens int
+	// turnExchange is the turn's exchange id (its WebSocket topic is
+	// conversation-turn-<turnExchange>).
+	turnExchange string
+	// handoffAt, when positive, is the number of events the POST sends
+	// before it hands the turn off (stream_handoff, [DONE]); the rest
+	// comes to the page's resume POST.
+	handoffAt int
 }
 
 // push appends events and wakes the streams. s.mu must be held.
@@ -198,8 +205,15 @@ func (s *Server) startMain(rp *reply) {
 	rp.msg = m
 	rp.stats.MessageID = m.ID
 	rp.stats.Started = now
-	rp.push(addEvent(evAdd, m, rp.conv.id, rp.adds))
+	m.Channel = new("final")
+	rp.push(markerEvent(rp.conv.id, m.ID, "user_visible_token"), implicitAdd(evAdd, m, rp.conv.id, rp.adds))
 	rp.adds++
+	if rp.newTitle {
+		// The title comes mid-stream, as on the real page.
+		rp.newTitle = false
+		rp.conv.title = titleFrom(rp.conv.nodes[rp.userID].Message.Text())
+		rp.push(typed(evOther, typedEvent{Type: "title_generation", Title: rp.conv.title, ConversationID: rp.conv.id}))
+	}
 	s.bumpLocked()
 }
 
@@ -209,6 +223,10 @@ func (s *Server) finish(rp *reply, last string, stopped bool) {
 	defer s.mu.Unlock()
 	now := time.Now()
 	var ops []op
+	var marker []event
+	if !stopped {
+		marker = append(marker, markerEvent(rp.conv.id, rp.msg.ID, "last_token"))
+	}
 	if last != "" {
 		ops = append(ops, appendFull(pathParts, last))
 		rp.msg.Content.Parts[0] += last
@@ -228,7 +246,7 @@ func (s *Server) finish(rp *reply, last string, stopped bool) {
 		rp.msg.Metadata.FinishDetails.StopTokens = []int{200002}
 	}
 	rp.conv.updated = now
-	evs := []event{patchEvent(evFinal, false, ops)}
+	evs := append(marker, patchEvent(evFinal, false, ops))
 	if rp.newTitle {
 		rp.conv.title = titleFrom(rp.conv.nodes[rp.userID].Message.Text())
 		evs = append(evs, typed(evOther, typedEvent{Type: "title_generation", Title: rp.conv.title, ConversationID: rp.conv.id}))

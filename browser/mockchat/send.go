@@ -102,8 +102,10 @@ func (s *Server) handleSend(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case a.challenge:
 		s.writeChallenge(w, r)
+	case a.reply != nil && a.reply.line.SSE != "":
+		s.serveRaw(w, r, a.reply, a.reply.line.SSE, a.reply.line.ResumeSSE == "" && len(a.reply.line.WS) == 0)
 	case a.reply != nil:
-		s.streamReply(w, r, a.reply, true)
+		s.streamReply(w, r, a.reply, true, 0)
 	case a.events != nil:
 		writeEvents(w, a.events)
 	default:
@@ -313,8 +315,17 @@ func (s *Server) startReply(conv *conversation, user *Message, line model.Script
 	if line.Fault == FaultCut && !fromPending {
 		rp.cutTokens = len(splitTokens(line.Reply)) / 2
 	}
-	rp.events = []event{encodingEvent(), inputMessageEvent(user, conv.id)}
+	rp.turnExchange = newUUID()
+	rp.events = []event{encodingEvent(), resumeTokenEvent(conv.id),
+		addEvent(evOther, hiddenSystem(), conv.id, 0), inputMessageEvent(user, conv.id),
+		steMetadata(conv.id, slug, rp.turnExchange)}
+	rp.adds = 1
 	conv.last = rp
+	if line.SSE != "" {
+		cancel()
+		s.startRaw(rp, now)
+		return rp
+	}
 	s.wg.Go(func() { s.generate(ctx, rp) })
 	return rp
 }

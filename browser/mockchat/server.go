@@ -43,6 +43,7 @@ type Server struct {
 	pending *model.ScriptLine // a line whose fault fired and that still answers
 
 	convs    map[string]*conversation
+	wsTurns  map[string]*reply // by WebSocket topic: raw lines with "ws" frames
 	files    map[string]*storedFile
 	received []Received
 	stats    []*MessageStats
@@ -65,6 +66,7 @@ func New(opts Options) *Server {
 		changed: make(chan struct{}),
 		broken:  map[string]bool{},
 		convs:   map[string]*conversation{},
+		wsTurns: map[string]*reply{},
 		files:   map[string]*storedFile{},
 		pages:   newPages(),
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -324,11 +325,17 @@ func TestFaults(t *testing.T) {
 		if m := doc.Mapping[doc.CurrentNode].Message; m.Text() != reply || m.Status != "finished_successfully" {
 			t.Fatalf("server-side text %q status %s", m.Text(), m.Status)
 		}
-		res := c.req(context.Background(), "GET", "/backend-api/f/conversation/"+id+"/resume", "", nil)
+		// The page resumes from the number of events it has: the rest of
+		// the turn continues its decoder.
+		body := fmt.Sprintf(`{"conversation_id":%q,"offset":%d}`, id, len(msgs))
+		res := c.req(context.Background(), "POST", "/backend-api/f/conversation/resume", "application/json", strings.NewReader(body))
 		resumed := readSSE(t, res.Body)
 		res.Body.Close()
-		if got := partText(deltaText(t, resumed)[0]); got != reply || resumed[len(resumed)-1].Data != "[DONE]" {
+		if got := partText(deltaText(t, append(msgs, resumed...))[0]); got != reply || resumed[len(resumed)-1].Data != "[DONE]" {
 			t.Fatalf("resume carried %q", got)
+		}
+		if strings.Contains(resumed[0].Data, "v1") {
+			t.Fatalf("the resume from offset %d replayed the start: %+v", len(msgs), resumed[0])
 		}
 	})
 	t.Run("challenge", func(t *testing.T) {
@@ -452,7 +459,8 @@ func TestCompletesAfterDisconnect(t *testing.T) {
 	if len(st.Messages) != 1 || st.Messages[0].Completed.IsZero() || !st.Messages[0].Done.IsZero() || st.Messages[0].Tokens != len(splitTokens(reply)) {
 		t.Fatalf("stats %+v", st.Messages)
 	}
-	res = c.req(context.Background(), "GET", "/backend-api/f/conversation/"+ids[0]+"/resume", "", nil)
+	res = c.req(context.Background(), "POST", "/backend-api/f/conversation/resume", "application/json",
+		strings.NewReader(`{"conversation_id":"`+ids[0]+`","offset":0}`))
 	defer res.Body.Close()
 	if got := partText(deltaText(t, readSSE(t, res.Body))[0]); got != reply {
 		t.Fatalf("resume %q", got)

@@ -109,9 +109,54 @@ type completionMetadata struct {
 	FinishDetails FinishDetails `json:"finish_details"`
 }
 
-// addEvent starts message m: {"p":"","o":"add","v":{"message":…,"conversation_id":…},"c":n}.
+// addEvent starts message m in the long form the first message of a
+// stream uses: {"p":"","o":"add","v":{"message":…,"conversation_id":…},"c":n}.
 func addEvent(kind evKind, m *Message, convID string, n int) event {
 	return sseDelta(kind, op{P: new(""), O: "add", V: envelope{Message: m.clone(), ConversationID: convID}, C: new(n)})
+}
+
+// implicitAdd starts message m the way every later message of a 2026
+// stream comes: {"v":{"message":…,"conversation_id":…},"c":n}, no p, no o.
+func implicitAdd(kind evKind, m *Message, convID string, n int) event {
+	return sseDelta(kind, op{V: envelope{Message: m.clone(), ConversationID: convID}, C: new(n)})
+}
+
+// resumeTokenEvent opens a 2026 stream after the encoding.
+func resumeTokenEvent(convID string) event {
+	return sseData(evOther, struct {
+		Type           string `json:"type"`
+		Kind           string `json:"kind"`
+		Token          string `json:"token"`
+		ConversationID string `json:"conversation_id"`
+	}{"resume_conversation_token", "conduit", "mock-conduit-" + convID, convID})
+}
+
+// steMetadata is the server's metadata event: the model asked for and the
+// one that answers, and the turn's exchange id.
+func steMetadata(convID, slug, turnExchange string) event {
+	return sseData(evOther, struct {
+		Type           string         `json:"type"`
+		Metadata       map[string]any `json:"metadata"`
+		ConversationID string         `json:"conversation_id"`
+	}{"server_ste_metadata", map[string]any{"model_slug": slug, "resolved_model_slug": slug, "thinking_effort": "standard",
+		"product_experience": "chat", "turn_exchange_id": turnExchange}, convID})
+}
+
+// markerEvent is a message_marker (user_visible_token, last_token…).
+func markerEvent(convID, msgID, marker string) event {
+	return sseData(evOther, struct {
+		Type           string `json:"type"`
+		ConversationID string `json:"conversation_id"`
+		MessageID      string `json:"message_id"`
+		Marker         string `json:"marker"`
+	}{"message_marker", convID, msgID, marker})
+}
+
+// hiddenSystem is the hidden system message a 2026 stream starts with.
+func hiddenSystem() *Message {
+	return &Message{ID: newUUID(), Author: Author{Role: "system", Metadata: map[string]any{}},
+		Content: Content{ContentType: "text", Parts: []string{""}}, Status: "finished_successfully",
+		EndTurn: new(true), Weight: 0, Recipient: "all", Metadata: Metadata{IsVisuallyHidden: true}}
 }
 
 // typed frames a typed data event.

@@ -89,10 +89,20 @@ func TestStreamForms(t *testing.T) {
 			deltas = append(deltas, m.Data)
 		}
 	}
-	if !strings.HasPrefix(deltas[0], `{"p":"","o":"add","v":{"message":{`) || !strings.Contains(deltas[0], `"status":"in_progress"`) ||
-		!strings.Contains(deltas[0], `"recipient":"all"`) || !strings.Contains(deltas[0], `"parts":[""]`) || !strings.HasSuffix(deltas[0], `"c":0}`) {
-		t.Fatalf("add event %s", deltas[0])
+	// 2026: the hidden system message is the long-form add, the answer an
+	// implicit add on channel 1 (no p, no o).
+	if !strings.HasPrefix(deltas[0], `{"p":"","o":"add","v":{"message":{`) || !strings.Contains(deltas[0], `"role":"system"`) ||
+		!strings.Contains(deltas[0], `"is_visually_hidden_from_conversation":true`) || !strings.HasSuffix(deltas[0], `"c":0}`) {
+		t.Fatalf("first add %s", deltas[0])
 	}
+	if !strings.HasPrefix(deltas[1], `{"v":{"message":{`) || !strings.Contains(deltas[1], `"status":"in_progress"`) ||
+		!strings.Contains(deltas[1], `"recipient":"all"`) || !strings.Contains(deltas[1], `"channel":"final"`) || !strings.HasSuffix(deltas[1], `"c":1}`) {
+		t.Fatalf("answer add %s", deltas[1])
+	}
+	if !strings.HasPrefix(msgs[1].Data, `{"type":"resume_conversation_token"`) {
+		t.Fatalf("second event %+v", msgs[1])
+	}
+	deltas = deltas[1:]
 	if deltas[1] != `{"p":"/message/content/parts/0","o":"append","v":"word "}` || deltas[2] != `{"v":"word "}` {
 		t.Fatalf("token events %s, %s", deltas[1], deltas[2])
 	}

@@ -28,8 +28,9 @@ func writeEvents(w http.ResponseWriter, evs []event) {
 // streamReply writes rp's events from the start and follows the generator
 // until the stream is complete, the client goes away or the server closes.
 // first marks the POST's own stream, which a cut fault ends early (without
-// [DONE]); resumed streams are never cut.
-func (s *Server) streamReply(w http.ResponseWriter, r *http.Request, rp *reply, first bool) {
+// [DONE]); resumed streams are never cut. A resume starts at event from
+// (the offset the page sends: the events it already has).
+func (s *Server) streamReply(w http.ResponseWriter, r *http.Request, rp *reply, first bool, from int) {
 	startSSE(w)
 	rc := http.NewResponseController(w)
 	s.mu.Lock()
@@ -40,7 +41,7 @@ func (s *Server) streamReply(w http.ResponseWriter, r *http.Request, rp *reply, 
 		cut = rp.cutTokens
 	}
 	s.mu.Unlock()
-	next, tokens := 0, 0
+	next, tokens := min(max(from, 0), len(rp.events)), 0
 	for {
 		s.mu.Lock()
 		evs := rp.events[next:]

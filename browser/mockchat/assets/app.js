@@ -7,7 +7,7 @@
 // real site's endpoints.
 
 import { h, $, sleep, uuid, toast } from './dom.js';
-import { DeltaStream, readSSE } from './stream.js';
+import { DeltaStream, UserSocket, isAnswer, parseSSEText, readSSE } from './stream.js';
 import { modelMenu } from './menu.js';
 import { openModal, modalOpen, openLoginDialog } from './dialogs.js';
 
@@ -395,7 +395,7 @@ function setStatus(av, text, done) {
 // from the conversation document).
 function onMessage(av, m) {
   const ct = m.content && m.content.content_type;
-  const isMain = m.author.role === 'assistant' && m.recipient === 'all' && ct === 'text';
+  const isMain = isAnswer(m);
   if (!isMain) {
     if (ct === 'thoughts') {
       const t = m.content.thoughts || [];
@@ -555,44 +555,112 @@ function setConversation(id) {
   if (location.pathname !== '/c/' + id) history.pushState({}, '', '/c/' + id);
 }
 
-// consume reads one stream into av; it returns 'done', 'error' or 'cut'.
+// consume reads one stream of the turn into av (whose decoder state goes on
+// across the turn's streams); it returns 'done', 'error', 'handoff' (the
+// turn goes on elsewhere: av.handoff says where) or 'cut' (no [DONE]).
 async function consume(res, av) {
-  const ds = new DeltaStream((m, convId) => {
-    setConversation(convId);
-    if (m.author.role === 'assistant' && m.recipient === 'all' && m.content.content_type === 'text') state.leafId = m.id;
-    onMessage(av, m);
-  }, (m) => onMessage(av, m));
-  let result = 'cut';
-  await readSSE(res.body, (name, data) => {
-    if (name === 'delta_encoding') return;
-    if (data === '[DONE]') { if (result !== 'error') result = 'done'; return true; }
-    let j;
-    try { j = JSON.parse(data); } catch (e) { return; }
-    if (name === 'delta') { ds.delta(j); return; }
-    if (j.conversation_id) setConversation(j.conversation_id);
-    if (j.type === 'input_message' && j.input_message) state.leafId = j.input_message.id;
-    else if (j.type === 'title_generation') { document.title = j.title; loadHistory(); }
-    else if (j.type === 'message_stream_complete') av.complete = true;
-    else if (j.type === 'mock_notice' && j.kind === 'modal') av.modal = true;
-    else if (j.error) { av.error = String(j.error); result = 'error'; }
+  const st = { result: 'cut' };
+  await readSSE(res.body, (name, data) => streamEvent(av, st, name, data));
+  return st.result;
+}
+
+// streamEvent handles one event of the turn's stream (a response body or
+// a WebSocket item); it returns true at [DONE].
+function streamEvent(av, st, name, data) {
+  if (!av.ds) {
+    av.offset = 0;
+    av.ds = new DeltaStream((m, convId) => {
+      setConversation(convId);
+      if (isAnswer(m)) state.leafId = m.id;
+      onMessage(av, m);
+    }, (m) => onMessage(av, m));
+  }
+  if (data === '[DONE]') { if (st.result !== 'error') st.result = av.handoff && !av.handoff.taken ? 'handoff' : 'done'; return true; }
+  av.offset++;
+  if (name === 'delta_encoding') return false;
+  let j;
+  try { j = JSON.parse(data); } catch (e) { return false; }
+  if (name === 'delta') { av.ds.delta(j); return false; }
+  if (j.conversation_id) setConversation(j.conversation_id);
+  if (j.type === 'input_message' && j.input_message) state.leafId = j.input_message.id;
+  else if (j.type === 'title_generation') { document.title = j.title; loadHistory(); }
+  else if (j.type === 'message_stream_complete') av.complete = true;
+  else if (j.type === 'stream_handoff') {
+    const opts = j.options || [];
+    const ws = opts.find((o) => o.type === 'subscribe_ws_topic');
+    av.handoff = { resume: opts.some((o) => o.type === 'resume_sse_endpoint'), topic: ws && ws.topic_id, taken: false };
+  } else if (j.type === 'mock_notice' && j.kind === 'modal') av.modal = true;
+  else if (j.error) { av.error = String(j.error); st.result = 'error'; }
+  else if (!j.type && (j.v !== undefined || j.o !== undefined || j.p !== undefined)) av.ds.delta(j);
+  return false;
+}
+
+// followSocket continues a handed-off turn over the user's WebSocket: the
+// topic's stream items (catch-ups and live items overlap: deduplicated by
+// stream_item_id) carry the rest of the v1 stream.
+function followSocket(av, topic, signal) {
+  av.handoff.taken = true;
+  return new Promise((resolve) => {
+    const seen = new Set();
+    const st = { result: 'cut' };
+    const end = (r) => { state.socket.unsubscribe(topic); resolve(r); };
+    signal.addEventListener('abort', () => end('stopped'));
+    state.socket.subscribe(topic, (p, other) => {
+      if (p.type === 'conversation-turn-complete' && p.payload && p.payload.conversation_id === state.conversationId && st.result === 'done') end('done');
+      if (other || p.type !== 'conversation-turn-stream' || !p.payload || p.payload.type !== 'stream-item') return;
+      const item = p.payload;
+      if (seen.has(item.stream_item_id)) return;
+      seen.add(item.stream_item_id);
+      let done = false;
+      parseSSEText(item.encoded_item || '', (name, data) => { if (streamEvent(av, st, name, data)) done = true; });
+      if (done) end(st.result);
+    });
   });
-  return result;
+}
+
+// openSocket opens the user's WebSocket, as the real page does before any
+// send.
+async function openSocket() {
+  if (state.socket || !state.loggedIn) return;
+  try {
+    const res = await api('/backend-api/celsius/ws/user');
+    if (!res.ok) return;
+    const j = await res.json();
+    if (j.websocket_url) state.socket = new UserSocket(j.websocket_url);
+  } catch (e) { /* the page works without it until a hand-off */ }
+}
+
+// resumeTurn continues the turn as the real page does after a hand-off or a
+// cut stream: POST /backend-api/f/conversation/resume with the number of
+// events the page already has.
+function resumeTurn(av, signal) {
+  return api('/backend-api/f/conversation/resume', {
+    method: 'POST', signal, body: JSON.stringify({ conversation_id: state.conversationId, offset: av.offset || 0 }),
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+  });
 }
 
 async function runStream(av, request) {
   const controller = new AbortController();
   state.streaming = { av, controller, stopped: false };
+  av.ds = null;
+  av.offset = 0;
+  av.handoff = null;
   renderSubmit();
   let outcome;
   try {
     const res = await request(controller.signal);
     if (!res.ok) { await httpError(res, av); outcome = 'failed'; } else { outcome = await consume(res, av); }
-    while (outcome === 'cut' && !state.streaming.stopped) {
-      // The stream broke off: resume it from the start of the message.
-      await sleep(300);
-      const r = await api('/backend-api/f/conversation/' + state.conversationId + '/resume', { signal: controller.signal });
+    for (let n = 0; (outcome === 'cut' || outcome === 'handoff') && !state.streaming.stopped; n++) {
+      if (n >= 8) { outcome = await recoverFromDocument(av); break; }
+      if (outcome === 'handoff' && !av.handoff.resume && av.handoff.topic && state.socket) {
+        outcome = await followSocket(av, av.handoff.topic, controller.signal);
+        continue;
+      }
+      if (av.handoff) av.handoff.taken = true;
+      if (outcome === 'cut') await sleep(300);
+      const r = await resumeTurn(av, controller.signal);
       if (!r.ok) { outcome = await recoverFromDocument(av); break; }
-      resetAssistantView(av);
       outcome = await consume(r, av);
     }
   } catch (err) {
@@ -755,7 +823,7 @@ async function loadConversation(id) {
   if (generating && last.author.role !== 'system') {
     if (!av) av = assistantView(newTurn('assistant'));
     else resetAssistantView(av);
-    runStream(av, (signal) => api('/backend-api/f/conversation/' + id + '/resume', { signal }));
+    runStream(av, (signal) => resumeTurn(av, signal));
   } else if (av) {
     finishView(av);
   }
@@ -775,6 +843,7 @@ window.addEventListener('popstate', () => location.reload());
 sessionLoad.then(() => {
   renderAuth();
   loadHistory();
+  openSocket();
   if (state.conversationId) loadConversation(state.conversationId);
 });
 view.focus();

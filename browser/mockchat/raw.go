@@ -1,0 +1,120 @@
+package mockchat
+
+import (
+	"bytes"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// A script line with "sse" (and "resume_sse") replays raw traffic: the
+// bodies are served verbatim, event by event, with only the placeholders
+// replaced. The conversation document holds the line's reply as the
+// answer, in progress until the last body was served.
+
+// rawPlaceholders replaces the placeholders of a raw body for reply rp.
+// s.mu must be held.
+func rawPlaceholders(rp *reply, body string) string {
+	aid := ""
+	if rp.msg != nil {
+		aid = rp.msg.ID
+	}
+	return strings.NewReplacer(
+		"{{conversation_id}}", rp.conv.id,
+		"{{user_message_id}}", rp.userID,
+		"{{assistant_message_id}}", aid,
+	).Replace(body)
+}
+
+// splitEvents cuts an SSE body into its events, each with its blank line;
+// a last event without one is kept as it is (a cut stream).
+func splitEvents(body string) []string {
+	var out []string
+	for body != "" {
+		i := strings.Index(body, "\n\n")
+		if i < 0 {
+			out = append(out, body)
+			break
+		}
+		out = append(out, body[:i+2])
+		body = body[i+2:]
+	}
+	return out
+}
+
+// startRaw adds the answer of a raw line to the conversation, in progress.
+// s.mu must be held.
+func (s *Server) startRaw(rp *reply, now time.Time) {
+	m := &Message{
+		ID:        newUUID(),
+		Author:    Author{Role: "assistant", Metadata: map[string]any{}},
+		Content:   Content{ContentType: "text", Parts: []string{rp.line.Reply}},
+		Status:    "in_progress",
+		Weight:    1,
+		Recipient: "all",
+		Channel:   new("final"),
+		Metadata:  Metadata{ModelSlug: rp.model},
+	}
+	rp.conv.add(m, rp.conv.current, now)
+	rp.msg = m
+	rp.stats.MessageID = m.ID
+	rp.stats.Started = now
+	for _, topic := range wsTopics(rp.line.WS) {
+		s.wsTurns[topic] = rp
+	}
+	s.bumpLocked()
+}
+
+// serveRaw writes a raw body for rp event by event (the line's stream_ms
+// apart) and, when last, finishes the answer once it was all written.
+func (s *Server) serveRaw(w http.ResponseWriter, r *http.Request, rp *reply, body string, last bool) {
+	s.mu.Lock()
+	body = rawPlaceholders(rp, body)
+	s.streams++
+	rp.stats.Streams++
+	gap := s.gap(rp.line)
+	s.mu.Unlock()
+	startSSE(w)
+	rc := http.NewResponseController(w)
+	for i, ev := range splitEvents(body) {
+		if i > 0 && !sleep(r.Context(), gap) {
+			return
+		}
+		// The time is taken before the write: a client cannot have the
+		// event earlier.
+		at := time.Now()
+		if _, err := w.Write([]byte(ev)); err != nil {
+			return
+		}
+		if err := rc.Flush(); err != nil {
+			return
+		}
+		end := strings.Contains(ev, `"/message/end_turn","o":"replace","v":true`)
+		s.noteFlush(rp, at, i == 0, end, bytes.Contains([]byte(ev), []byte("data: [DONE]")))
+	}
+	if last {
+		s.finishRaw(rp)
+	}
+}
+
+// finishRaw marks the raw answer finished in the document.
+func (s *Server) finishRaw(rp *reply) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if rp.done {
+		return
+	}
+	now := time.Now()
+	m := rp.msg
+	m.Status = "finished_successfully"
+	m.EndTurn = new(true)
+	m.UpdateTime = new(unixSeconds(now))
+	m.Metadata.IsComplete = true
+	m.Metadata.FinishDetails = &FinishDetails{Type: "stop", StopTokens: []int{200002}}
+	rp.stats.Tokens = len(splitTokens(rp.line.Reply))
+	if rp.newTitle {
+		rp.conv.title = titleFrom(rp.conv.nodes[rp.userID].Message.Text())
+	}
+	rp.conv.updated = now
+	s.endLocked(rp, now, false)
+}

@@ -1,0 +1,159 @@
+package browser
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/chromedp/cdproto/network"
+)
+
+// The user's WebSocket (one per user, found from celsius/ws/user's
+// websocket_url) carries a handed-off turn: frames of topic
+// conversation-turn-<turn_exchange_id> whose payload is a
+// conversation-turn-stream of stream-items, each a complete v1 SSE
+// fragment in encoded_item. The subscribe reply's catch-ups and the live
+// items overlap: items are deduplicated by stream_item_id. The tracker
+// reads the frames the page receives (Network.webSocketFrameReceived) and
+// feeds each new item to the parser of the turn whose topic it names;
+// items that come before the turn's POST names its topic wait.
+
+// socketItem is one stream item of a turn topic.
+type socketItem struct {
+	Topic string
+	ID    string
+	SSE   string
+}
+
+// socketFrame is the part of a server frame the tracker reads.
+type socketFrame struct {
+	Type    string          `json:"type"`
+	TopicID string          `json:"topic_id"`
+	Payload json.RawMessage `json:"payload"`
+	Reply   *struct {
+		Type     string        `json:"type"`
+		TopicID  string        `json:"topic_id"`
+		Catchups []socketFrame `json:"catchups"`
+	} `json:"reply"`
+}
+
+// socketPayload is a frame's payload: conversation-turn-stream (with a
+// stream-item inside), conversation-turn-handoff-control,
+// conversation-turn-complete.
+type socketPayload struct {
+	Type    string `json:"type"`
+	Payload struct {
+		Type           string `json:"type"`
+		ConversationID string `json:"conversation_id"`
+		TurnExchangeID string `json:"turn_exchange_id"`
+		TopicID        string `json:"topic_id"`
+		EncodedItem    string `json:"encoded_item"`
+		StreamItemID   string `json:"stream_item_id"`
+	} `json:"payload"`
+}
+
+// socketItems returns the stream items of one frame (an array of frames or
+// a bare one) and the conversations it says are complete.
+func socketItems(data []byte) (items []socketItem, complete []string) {
+	var frames []socketFrame
+	if json.Unmarshal(data, &frames) != nil {
+		var one socketFrame
+		if json.Unmarshal(data, &one) != nil {
+			return nil, nil
+		}
+		frames = []socketFrame{one}
+	}
+	var walk func(f socketFrame)
+	walk = func(f socketFrame) {
+		if f.Reply != nil {
+			for _, c := range f.Reply.Catchups {
+				if c.TopicID == "" {
+					c.TopicID = f.Reply.TopicID
+				}
+				walk(c)
+			}
+			return
+		}
+		var p socketPayload
+		if len(f.Payload) == 0 || json.Unmarshal(f.Payload, &p) != nil {
+			return
+		}
+		switch {
+		case p.Type == "conversation-turn-stream" && p.Payload.Type == "stream-item" && strings.HasPrefix(f.TopicID, "conversation-turn-"):
+			items = append(items, socketItem{Topic: f.TopicID, ID: p.Payload.StreamItemID, SSE: p.Payload.EncodedItem})
+		case p.Type == "conversation-turn-complete":
+			complete = append(complete, p.Payload.ConversationID)
+		}
+	}
+	for _, f := range frames {
+		walk(f)
+	}
+	return items, complete
+}
+
+// socketFrame takes one frame the page received on a WebSocket.
+func (n *netTracker) socketFrame(e *network.EventWebSocketFrameReceived) {
+	if e.Response == nil || e.Response.Opcode != 1 || len(e.Response.PayloadData) == 0 {
+		return
+	}
+	items, complete := socketItems(e.Response.PayloadData)
+	if len(items) == 0 && len(complete) == 0 {
+		return
+	}
+	n.mu.Lock()
+	for _, c := range complete {
+		n.complete[c] = true
+	}
+	for _, it := range items {
+		n.pendingItems = append(n.pendingItems, it)
+	}
+	n.feedItemsLocked()
+	n.mu.Unlock()
+	n.signal()
+}
+
+// feedItemsLocked feeds the waiting items to the turns whose topic they
+// name, once each. n.mu must be held.
+func (n *netTracker) feedItemsLocked() {
+	if len(n.pendingItems) == 0 {
+		return
+	}
+	keep := n.pendingItems[:0]
+	for _, it := range n.pendingItems {
+		st := n.turnOfTopic(it.Topic)
+		if st == nil {
+			keep = append(keep, it)
+			continue
+		}
+		if st.items == nil {
+			st.items = map[string]bool{}
+		}
+		if it.ID != "" && st.items[it.ID] {
+			continue // a catch-up and a live item overlap
+		}
+		st.items[it.ID] = true
+		st.Continued = true
+		st.parser.dropPartial()
+		st.parser.write([]byte(it.SSE))
+		st.parser.endFragment()
+		st.socketItems++
+	}
+	n.pendingItems = keep
+	if len(n.pendingItems) > 4096 {
+		n.pendingItems = n.pendingItems[len(n.pendingItems)-4096:]
+	}
+}
+
+// turnOfTopic is the newest conversation POST whose turn has topic.
+// n.mu must be held.
+func (n *netTracker) turnOfTopic(topic string) *netStream {
+	var best *netStream
+	for _, st := range n.streams {
+		if st.Resume || st.parser.result().TopicID != topic {
+			continue
+		}
+		if best == nil || st.Seq > best.Seq {
+			best = st
+		}
+	}
+	return best
+}

@@ -1,0 +1,103 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/network"
+)
+
+// socketFrames builds the server frames of a handed-off turn from the
+// events of testdata/sse2026/<name>-items.txt, one stream item each: a
+// subscribe reply whose catch-ups hold the first three items, live frames
+// from the third item on (the third overlaps, as catch-ups and live items
+// do), then the conversations topic's turn-complete. conv names the
+// conversation in the last frame.
+func socketFrames(t testing.TB, name, topic, conv string) []string {
+	b, err := os.ReadFile(filepath.Join("testdata", "sse2026", name+"-items.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := strings.SplitAfter(strings.TrimRight(string(b), "\n")+"\n\n", "\n\n")
+	item := func(i int) map[string]any {
+		return map[string]any{"type": "message", "topic_id": topic, "offset": i + 1, "payload": map[string]any{
+			"type": "conversation-turn-stream", "payload": map[string]any{
+				"type": "stream-item", "conversation_id": conv, "turn_id": "turn-1", "encoded_item": events[i],
+				"stream_item_id": fmt.Sprintf("item-%d", i), "parent_stream_item_id": fmt.Sprintf("item-%d", i-1),
+				"server_timestamp_ms": 1764700000000 + i}}}
+	}
+	enc := func(v any) string {
+		out, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	}
+	var frames []string
+	var catchups []any
+	for i := 0; i < 3 && i < len(events)-1; i++ {
+		catchups = append(catchups, item(i))
+	}
+	frames = append(frames, enc(map[string]any{"id": 2, "type": "reply", "reply": map[string]any{"type": "subscribe", "topic_id": topic, "catchups": catchups}}))
+	for i := 2; i < len(events); i++ {
+		if events[i] == "" {
+			continue
+		}
+		if i%2 == 0 {
+			frames = append(frames, enc([]any{item(i)}))
+		} else {
+			frames = append(frames, enc(item(i))) // bare objects happen too
+		}
+	}
+	frames = append(frames, enc([]any{map[string]any{"type": "message", "topic_id": "conversations", "payload": map[string]any{
+		"type": "conversation-turn-complete", "payload": map[string]any{"conversation_id": conv}}}}))
+	return frames
+}
+
+// TestSocketContinuesHandoff: a turn handed off to the WebSocket is
+// continued by the topic's stream items, catch-ups and live items
+// deduplicated, commentary never the reply; frames that arrive before the
+// POST's hand-off wait for it; a frame of another topic is ignored.
+func TestSocketContinuesHandoff(t *testing.T) {
+	for _, early := range []bool{false, true} {
+		t.Run(fmt.Sprintf("frames first %v", early), func(t *testing.T) {
+			n := newNetTracker(func(func(context.Context)) {})
+			n.streams["post"] = &netStream{ID: "post", Seq: 1, parser: &streamParser{}, Streaming: true}
+			post, err := os.ReadFile(filepath.Join("testdata", "sse2026", "handoffws.sse"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			frames := socketFrames(t, "handoffws", "conversation-turn-tx11", "c11")
+			other := strings.ReplaceAll(frames[1], "conversation-turn-tx11", "conversation-turn-other")
+			other = strings.ReplaceAll(other, "Work is", "WRONG")
+			send := func() {
+				for _, f := range append([]string{other}, frames...) {
+					n.handle(&network.EventWebSocketFrameReceived{RequestID: "ws", Response: &network.WebSocketFrame{Opcode: 1, PayloadData: []byte(f)}})
+				}
+			}
+			if early {
+				send()
+			}
+			n.handle(&network.EventDataReceived{RequestID: "post", Data: post})
+			if !early {
+				v, _ := n.get("post")
+				if v.Result.Finished || !v.Result.Handoff || v.Result.TopicID != "conversation-turn-tx11" {
+					t.Fatalf("after the POST: %+v", v.Result)
+				}
+				send()
+			}
+			v, _ := n.get("post")
+			if got := n.text("post"); got != "Work is done: 7 files." || !v.Result.Finished || !v.SocketComplete {
+				t.Fatalf("text %q, %+v, complete %v", got, v.Result, v.SocketComplete)
+			}
+			if v.SocketItems != 7 {
+				t.Fatalf("%d items fed, want 7 (the overlapping one once)", v.SocketItems)
+			}
+		})
+	}
+}
