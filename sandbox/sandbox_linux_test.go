@@ -159,3 +159,30 @@ func TestSandboxExplain(t *testing.T) {
 		}
 	}
 }
+
+func TestSandboxDenialsFromOutput(t *testing.T) {
+	w := newWorld(t)
+	sb := w.sandbox(t, WorkspaceWrite, false)
+	out, err := sh(t, sb, w.root, "cat "+w.home+"/.ssh/id_rsa; touch "+w.outside+"/x; cp /bin/true .git/hooks/pre-commit; python3 -c \"open('"+w.outside+"/y','w')\"; echo fine")
+	if err != nil {
+		t.Fatalf("%v %q", err, out)
+	}
+	got := sb.Denials(w.root, out, 10)
+	want := []string{
+		"read of a credential store (" + w.home + "/.ssh/id_rsa)",
+		"write outside the project (" + w.outside + "/x)",
+		"write to .git/hooks or .git/config (read-only to commands) (.git/hooks/pre-commit)",
+		"write outside the project (" + w.outside + "/y)",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("denials %v, want %v; output:\n%s", got, want, out)
+	}
+	for i := range want {
+		if got[i].String() != want[i] {
+			t.Errorf("denial %d = %q, want %q", i, got[i], want[i])
+		}
+	}
+	if d := sb.Denials(w.root, "ls: cannot open directory 'sub': Permission denied\n", 10); len(d) != 0 {
+		t.Errorf("a path the sandbox allows was blamed on it: %v", d)
+	}
+}

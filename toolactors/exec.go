@@ -2,7 +2,10 @@ package toolactors
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -12,6 +15,7 @@ import (
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/protocol"
+	"github.com/wtagent/wtagent/sandbox"
 )
 
 // ExecData is terminal.exec's Data.
@@ -41,6 +45,9 @@ type ExecData struct {
 	// policy.VerificationOf), when it is one.
 	Verification string `json:"verification,omitempty"`
 	SpoolError   string `json:"spool_error,omitempty"`
+	// SandboxBlocked lists the accesses the sandbox refused, found in
+	// the program's error messages.
+	SandboxBlocked []sandbox.Denial `json:"sandbox_blocked,omitempty"`
 }
 
 // leftoverGrace bounds how long processes a finished program left behind
@@ -126,7 +133,7 @@ func runProgram(ctx context.Context, c call, plan programPlan, timeout time.Dura
 		TimeoutMS: timeout.Milliseconds(), Deadline: c.d.Now().Add(timeout)}
 	sp, err := spawn(plan, true, c.d.Sandbox)
 	if err != nil {
-		return errResult(err, map[string]any{"program": plan.Program, "path": plan.Path})
+		return errResult(sandboxStartError(c, plan, err), map[string]any{"program": plan.Program, "path": plan.Path})
 	}
 	data.PID = sp.tree.leader
 	limit := c.spec.OutputLimit
@@ -244,6 +251,31 @@ func execResult(c call, plan programPlan, data ExecData, sp *spawned, outCap, er
 			data.Verification = string(kind)
 		}
 	}
+	if d := c.d.Sandbox.Denials(plan.Dir, outFull.text+"\n"+errFull.text, 5); len(d) > 0 {
+		data.SandboxBlocked = d
+		res.Message += "; " + blockedMessage(d)
+	}
 	res.Data = mustJSON(data)
 	return res
+}
+
+// blockedMessage tells the model what the sandbox refused, so it does not
+// take it for a mystery EACCES.
+func blockedMessage(d []sandbox.Denial) string {
+	parts := make([]string, len(d))
+	for i, x := range d {
+		parts[i] = x.String()
+	}
+	return "blocked by the sandbox: " + strings.Join(parts, "; ") + " — commands may write only inside the project and read no credentials; do not try to work around it"
+}
+
+// sandboxStartError says so when the sandbox kept a program from starting
+// (a program outside the places commands may run from).
+func sandboxStartError(c call, plan programPlan, err error) error {
+	if errors.Is(err, fs.ErrPermission) {
+		if why := c.d.Sandbox.Explain(plan.Dir, plan.Path, false); why != "" {
+			return fmt.Errorf("%w; blocked by the sandbox: %s (%s)", err, why, plan.Path)
+		}
+	}
+	return err
 }

@@ -135,6 +135,7 @@ func (a *procActor) run(e *actor.Engine, self *actor.PID) func(context.Context) 
 		plan := programPlan{Program: spec.Program, Path: spec.Path, Argv: spec.Argv, Dir: spec.Dir, Cwd: spec.Cwd, Env: spec.Env}
 		sp, err := spawn(plan, false, d.Sandbox)
 		if err != nil {
+			err = sandboxStartError(call{d: d}, plan, err)
 			e.Send(front, procSpawnFailed{id: id, inc: inc, err: err})
 			return procDone{spawnErr: err}
 		}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -118,6 +119,16 @@ func TestSandboxBlocksWhatThePolicyLetsThrough(t *testing.T) {
 	for _, p := range []string{"build.txt", "py-ran.txt"} {
 		if _, err := os.Stat(filepath.Join(w.root, p)); err != nil {
 			t.Errorf("the project work did not run: %v", err)
+		}
+	}
+	log, err := os.ReadFile(filepath.Join(w.home, "sessions", w.onlySession(), "events.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"blocked by the sandbox: read of a credential store", "write outside the project (" + outside + "/victim.txt)",
+		"write to .git/hooks or .git/config", "blocked by the sandbox: read outside the project and the toolchains"} {
+		if !bytes.Contains(log, []byte(want)) {
+			t.Errorf("the model was not told %q; it was told: %q", want, regexp.MustCompile(`blocked by the sandbox[^"]*`).FindAll(log, -1))
 		}
 	}
 	if l := leaked(t, w.home); len(l) > 0 {
