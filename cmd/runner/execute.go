@@ -59,7 +59,11 @@ func Execute(o Options) error {
 		}
 		task = first
 	}
+	if err := o.Settings.loadScript(); err != nil {
+		return err
+	}
 	sess := o.Session
+	created := sess == nil
 	if sess == nil {
 		s, err := session.Create(o.Home, session.Meta{Root: o.Root, Task: task, Provider: o.Settings.Provider,
 			Mode: o.Settings.Mode, Approvals: string(o.Settings.Approvals), PID: os.Getpid(), AgentVersion: cmdutil.Version})
@@ -71,6 +75,13 @@ func Execute(o Options) error {
 	defer sess.Close()
 	r, err := newRunEnv(o, sess)
 	if err != nil {
+		if created {
+			// Nothing ran: a start-up error leaves no session behind.
+			sess.Close()
+			if rmErr := session.Remove(o.Home, sess.ID()); rmErr != nil {
+				return errors.Join(err, rmErr)
+			}
+		}
 		return err
 	}
 	defer r.close()

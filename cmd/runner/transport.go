@@ -7,6 +7,7 @@ import (
 
 	"github.com/wtagent/wtagent/actors"
 	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/cmd/cmdutil"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/session"
 )
@@ -16,13 +17,10 @@ import (
 // the dedicated Chrome profile.
 func transportFactory(s Settings, h session.Home, sess *session.Session, logw io.Writer) (func(actors.TransportHooks) model.Transport, error) {
 	if s.Provider == "script" {
-		lines := s.ScriptLines
-		if lines == nil {
-			var err error
-			if lines, err = model.LoadScript(s.Script); err != nil {
-				return nil, err
-			}
+		if err := s.loadScript(); err != nil {
+			return nil, err
 		}
+		lines := s.ScriptLines
 		return func(actors.TransportHooks) model.Transport { return model.NewScripted(lines) }, nil
 	}
 	profile := h.ProfileDir()
@@ -41,4 +39,19 @@ func transportFactory(s Settings, h session.Home, sess *session.Session, logw io
 			Logger: logger, OnMode: hooks.ModeSelected, Progress: hooks.Note,
 		})
 	}, nil
+}
+
+// loadScript reads and checks the --script file of the scripted provider
+// (once: ScriptLines holds it after), so that a missing or malformed
+// script is a usage error before any session exists.
+func (s *Settings) loadScript() error {
+	if s.Provider != "script" || s.ScriptLines != nil {
+		return nil
+	}
+	lines, err := model.LoadScript(s.Script)
+	if err != nil {
+		return cmdutil.FlagErrorf("--script: %v", err)
+	}
+	s.ScriptLines = lines
+	return nil
 }

@@ -29,11 +29,15 @@ func NewCmdSessions(f *cmdutil.Factory) *cobra.Command {
 		Long: `Lists the sessions stored under $WTAGENT_HOME/sessions, newest first, with
 their project root, state (running, completed, interrupted, failed, cancelled,
 or dead when the process that ran it is gone mid-run), turns and last
-activity. --json prints one object per session.`,
+activity. --json prints one object per session.
+
+"wtagent sessions rm ID" deletes a session, "wtagent sessions prune" the idle
+ones.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return sessionsRun(o) },
 	}
 	cmd.Flags().IntVarP(&o.Limit, "limit", "n", 30, "show at most this many sessions (0: all)")
+	cmd.AddCommand(NewCmdRemove(f), NewCmdPrune(f))
 	return cmd
 }
 

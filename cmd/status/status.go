@@ -35,8 +35,10 @@ session id, project root, phase and turn, the ChatGPT state and conversation,
 the tool running now and for how long, the dev servers it manages, and every
 supervised actor with its state, incarnation and restarts.
 
-Without ID it shows every live session, plus sessions whose process died in the
-middle of a run, which can be resumed. --json prints one object per session.`,
+Without ID it shows the live sessions; --all adds the others: those whose
+process died in the middle of a run, interrupted and failed ones (each with
+the command that resumes it) and finished ones. --json prints one object per
+session.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
@@ -45,7 +47,7 @@ middle of a run, which can be resumed. --json prints one object per session.`,
 			return statusRun(o)
 		},
 	}
-	cmd.Flags().BoolVarP(&o.All, "all", "a", false, "also list finished sessions")
+	cmd.Flags().BoolVarP(&o.All, "all", "a", false, "also list sessions that are not running (dead, interrupted, failed, finished)")
 	return cmd
 }
 
@@ -84,10 +86,13 @@ func statusRun(o *Options) error {
 		return err
 	}
 	var entries []Entry
+	hidden := 0
 	for _, s := range list {
-		e, show := entryFor(s, o.ID != "" || o.All)
-		if show {
+		e := entryFor(s)
+		if e.State == "running" || o.ID != "" || o.All {
 			entries = append(entries, e)
+		} else {
+			hidden++
 		}
 	}
 	out := o.F.IOStreams.Out
@@ -101,8 +106,7 @@ func statusRun(o *Options) error {
 		return nil
 	}
 	if len(entries) == 0 {
-		fmt.Fprintln(out, "no live sessions (wtagent sessions lists all of them)")
-		return nil
+		fmt.Fprintln(out, "no live sessions")
 	}
 	for i, e := range entries {
 		if i > 0 {
@@ -110,16 +114,19 @@ func statusRun(o *Options) error {
 		}
 		printEntry(out, e)
 	}
+	if hidden > 0 {
+		fmt.Fprintf(out, "\n%d more not running: wtagent status --all (wtagent sessions prune removes idle ones)\n", hidden)
+	}
 	return nil
 }
 
 // entryFor builds a session's entry: live from its socket, else from
-// session.json. show is false for finished sessions unless all.
-func entryFor(s session.Summary, all bool) (Entry, bool) {
+// session.json.
+func entryFor(s session.Summary) Entry {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	if st, err := cmdutil.QueryStatus(ctx, s.Socket); err == nil {
-		return Entry{Status: st, State: "running"}, true
+		return Entry{Status: st, State: "running"}
 	}
 	state := cmdutil.SessionState(s)
 	e := Entry{State: state, Status: messages.Status{SessionID: s.ID, PID: s.PID, Root: s.Root, Provider: s.Provider,
@@ -127,9 +134,8 @@ func entryFor(s session.Summary, all bool) (Entry, bool) {
 	if state == "dead" || state == string(messages.OutcomeInterrupted) || state == string(messages.OutcomeFailed) {
 		e.Dead = state == "dead"
 		e.Resume = "wtagent resume " + s.ID
-		return e, true
 	}
-	return e, all
+	return e
 }
 
 func printEntry(w io.Writer, e Entry) {

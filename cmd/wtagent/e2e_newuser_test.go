@@ -14,6 +14,7 @@ import (
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
+	"github.com/wtagent/wtagent/session"
 )
 
 // TestAtWordThatIsNoPathIsText: @types/node, @Override and @alice name no
@@ -180,5 +181,91 @@ func TestApprovalBoxComesAfterTheToolLine(t *testing.T) {
 	tm.waitFor("Read all notes.", at)
 	if code := tm.exit(); code != 0 {
 		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+	}
+}
+
+// TestStartUpErrorLeavesNoSession: a missing or malformed script is a
+// usage error (exit 2) and creates no session.
+func TestStartUpErrorLeavesNoSession(t *testing.T) {
+	e := newEnv(t)
+	bad := filepath.Join(t.TempDir(), "bad.jsonl")
+	os.WriteFile(bad, []byte("{not json\n"), 0o644)
+	for _, script := range []string{filepath.Join(t.TempDir(), "missing.jsonl"), bad} {
+		code, _, errOut := e.run("--provider", "script", "--script", script, "do it")
+		if code != 2 || !strings.Contains(errOut, "--script") {
+			t.Errorf("script %s: exit %d, want 2: %s", script, code, errOut)
+		}
+	}
+	if code, _, _ := e.run("--approvals", "sometimes", "do it"); code != 2 {
+		t.Errorf("bad --approvals: exit %d, want 2", code)
+	}
+	if list := e.sessions(); len(list) != 0 {
+		t.Fatalf("start-up errors left %d sessions: %+v", len(list), list)
+	}
+	code, out, _ := e.run("status", "--all")
+	if code != 0 || !strings.Contains(out, "no live sessions") {
+		t.Fatalf("status --all: exit %d:\n%s", code, out)
+	}
+}
+
+// TestStatusHidesDeadSessionsAndSessionsRmPrune: status lists live
+// sessions only, --all adds a dead one; sessions rm and prune delete
+// sessions that are not running.
+func TestStatusHidesDeadSessionsAndSessionsRmPrune(t *testing.T) {
+	e := newEnv(t)
+	done := e.script(model.ScriptLine{Reply: agentReply(true, "Nothing to do.", "")})
+	if code, out, errOut := e.run("--provider", "script", "--script", done, "look"); code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	finished := e.onlySession()
+	slow := e.script(model.ScriptLine{Reply: agentReply(true, "Done.", ""), DelayMS: 60000})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cmd := e.command(ctx, "--provider", "script", "--script", slow, "wait for me")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var dead string
+	deadline := time.Now().Add(60 * time.Second)
+	for dead == "" && time.Now().Before(deadline) {
+		for _, s := range e.sessions() {
+			if evs, _, err := session.ReadEvents(filepath.Join(e.home, "sessions", s.ID, "events.jsonl")); err == nil && s.ID != finished && count(evs, messages.EvModelMessageSent) == 1 {
+				dead = s.ID
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if dead == "" {
+		t.Fatal("the second run never reached its first turn")
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+
+	code, out, _ := e.run("status")
+	if code != 0 || strings.Contains(out, dead) || strings.Contains(out, finished) || !strings.Contains(out, "2 more not running") {
+		t.Fatalf("status shows sessions that are not running: exit %d:\n%s", code, out)
+	}
+	code, out, _ = e.run("status", "--all")
+	if code != 0 || !strings.Contains(out, dead) || !strings.Contains(out, "wtagent resume "+dead) || !strings.Contains(out, finished) {
+		t.Fatalf("status --all: exit %d:\n%s", code, out)
+	}
+
+	if code, out, _ = e.run("sessions", "rm", dead); code != 0 || !strings.Contains(out, "removed "+dead) {
+		t.Fatalf("sessions rm: exit %d: %s", code, out)
+	}
+	if code, _, _ = e.run("sessions", "rm", dead); code == 0 {
+		t.Fatal("removing a removed session succeeded")
+	}
+	if code, out, _ = e.run("sessions", "prune", "--dry-run", "--older-than", "0s"); code != 0 || !strings.Contains(out, "would remove "+finished) {
+		t.Fatalf("prune --dry-run: exit %d: %s", code, out)
+	}
+	if len(e.sessions()) != 1 {
+		t.Fatal("--dry-run removed something")
+	}
+	if code, out, _ = e.run("sessions", "prune", "--older-than", "0s"); code != 0 || !strings.Contains(out, "removed "+finished) {
+		t.Fatalf("prune: exit %d: %s", code, out)
+	}
+	if n := len(e.sessions()); n != 0 {
+		t.Fatalf("%d sessions left after prune", n)
 	}
 }
