@@ -40,6 +40,10 @@ type Meta struct {
 	Mode string
 	// Approvals is the --approvals mode.
 	Approvals string
+	// Script is the scripted model's file (absolute), for --provider script.
+	Script string
+	// ChatGPTURL is the ChatGPT origin when it is not the default one.
+	ChatGPTURL string
 	// Limits are the run's limits by name (turns, nudges, …).
 	Limits map[string]int
 	PID    int
@@ -101,7 +105,7 @@ func Create(h Home, meta Meta) (*Session, error) {
 	}
 	st := State{
 		Version: StateVersion, ID: id, Root: meta.Root, Task: meta.Task, Provider: meta.Provider,
-		Mode: meta.Mode, Approvals: meta.Approvals, Limits: meta.Limits, PID: meta.PID,
+		Mode: meta.Mode, Approvals: meta.Approvals, Script: meta.Script, ChatGPTURL: meta.ChatGPTURL, Limits: meta.Limits, PID: meta.PID,
 		AgentVersion: meta.AgentVersion, Phase: messages.PhaseInitializing, Created: created.UTC(),
 	}
 	if err := s.saveState(st, created.UTC()); err != nil {

@@ -52,9 +52,13 @@ type State struct {
 	Outcome messages.Outcome `json:"outcome,omitempty"`
 	Reason  string           `json:"reason,omitempty"`
 	// Mode is the ChatGPT mode asked for; Approvals the --approvals mode.
-	Mode      string         `json:"mode,omitempty"`
-	Approvals string         `json:"approvals,omitempty"`
-	Limits    map[string]int `json:"limits,omitempty"`
+	Mode      string `json:"mode,omitempty"`
+	Approvals string `json:"approvals,omitempty"`
+	// Script and ChatGPTURL are the scripted model's file and the ChatGPT
+	// origin the session was started with; resume uses them.
+	Script     string         `json:"script,omitempty"`
+	ChatGPTURL string         `json:"chatgpt_url,omitempty"`
+	Limits     map[string]int `json:"limits,omitempty"`
 	// LastSeq is the last event-log sequence number this state reflects.
 	LastSeq int64 `json:"last_seq,omitempty"`
 	// LastMessage is the model's latest message, shortened for listings.

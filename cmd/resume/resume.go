@@ -18,13 +18,15 @@ type Options struct {
 	Flags runner.Flags
 	ID    string
 	Text  string
+	// Last picks the session with the latest activity.
+	Last bool
 }
 
 // NewCmdResume returns the resume command.
 func NewCmdResume(f *cmdutil.Factory) *cobra.Command {
 	o := &Options{F: f}
 	cmd := &cobra.Command{
-		Use:   "resume ID [TEXT]",
+		Use:   "resume [ID | --last] [TEXT]",
 		Short: "Continue a session after a finished run, a crash or kill -9",
 		Long: `Continues session ID. wtagent replays the session's event log and picks up
 where it stopped: it waits for a reply that was in flight, resends a tool
@@ -33,33 +35,80 @@ never ran, re-runs a read-only call whose outcome was lost, and never re-runs a
 side effect whose outcome was lost (the model is told it is unknown). The
 conversation is reopened at its saved URL (or script position).
 
-TEXT, if given, is a new instruction for the model. Resume takes the same flags
-as a run; the project root and provider are the session's own.`,
+TEXT, if given, is a new instruction for the model. The session keeps its
+project root, provider, script, approvals mode and ChatGPT mode; flags given
+here override them. --last resumes the session with the latest activity;
+without an ID on a terminal, wtagent lets you pick one. "wtagent -c"
+continues the last session of the current directory.`,
 		Example: `  wtagent resume 20261202-143000-1a2b3c4d
-  wtagent resume 20261202-143000-1a2b3c4d "now add a dark mode"`,
-		Args: cobra.RangeArgs(1, 2),
+  wtagent resume 20261202-143000-1a2b3c4d "now add a dark mode"
+  wtagent resume --last "also add a contact page"
+  wtagent resume`,
+		Args: cobra.MaximumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.ID = args[0]
-			if len(args) > 1 {
-				o.Text = args[1]
+			if o.Last && len(args) > 1 {
+				return cmdutil.FlagErrorf("with --last, give at most the new instruction")
+			}
+			switch {
+			case o.Last && len(args) == 1:
+				o.Text = args[0]
+			case len(args) >= 1:
+				o.ID = args[0]
+				if len(args) > 1 {
+					o.Text = args[1]
+				}
 			}
 			return resumeRun(o)
 		},
 	}
+	cmd.Flags().BoolVar(&o.Last, "last", false, "resume the session with the latest activity")
 	runner.AddFlags(cmd.Flags(), &o.Flags)
 	return cmd
 }
 
 func resumeRun(o *Options) error {
 	f := o.F
-	if err := session.ValidateID(o.ID); err != nil {
+	home, err := f.Home()
+	if err != nil {
+		return err
+	}
+	input, err := runner.NewInput(f, home)
+	if err != nil {
+		return err
+	}
+	defer input.Close()
+	switch {
+	case o.Last:
+		s, err := latest(home, func(session.Summary) bool { return true })
+		if err != nil {
+			return err
+		}
+		o.ID = s.ID
+	case o.ID == "":
+		if !f.IOStreams.IsStdinTTY() || !f.IOStreams.IsStdoutTTY() {
+			return cmdutil.FlagErrorf("give a session id (see wtagent sessions) or --last; without them wtagent resume needs a terminal to pick one")
+		}
+		id, err := pick(f, home, input)
+		if err != nil || id == "" {
+			return err
+		}
+		o.ID = id
+	}
+	return Continue(f, &o.Flags, o.ID, o.Text, input)
+}
+
+// Continue resumes session id with text as its new instruction (may be
+// empty): the session's recorded provider, script, approvals mode, ChatGPT
+// mode and origin apply unless flags override them.
+func Continue(f *cmdutil.Factory, flags *runner.Flags, id, text string, input runner.ClosingInput) error {
+	if err := session.ValidateID(id); err != nil {
 		return cmdutil.FlagErrorf("%v", err)
 	}
 	home, err := f.Home()
 	if err != nil {
 		return err
 	}
-	sess, err := session.Open(home, o.ID)
+	sess, err := session.Open(home, id)
 	if err != nil {
 		return err
 	}
@@ -70,7 +119,7 @@ func resumeRun(o *Options) error {
 	}
 	if cmdutil.SocketLive(st.Socket) {
 		sess.Close()
-		return fmt.Errorf("session %s is running in another wtagent process (pid %d); see `wtagent status %s`", o.ID, st.PID, o.ID)
+		return fmt.Errorf("session %s is running in another wtagent process (pid %d); see `wtagent status %s`", id, st.PID, id)
 	}
 	if f.Global.Dir != "" {
 		root, err := f.ProjectRoot()
@@ -80,34 +129,36 @@ func resumeRun(o *Options) error {
 		}
 		if root != st.Root {
 			sess.Close()
-			return cmdutil.FlagErrorf("session %s belongs to %s, not %s", o.ID, st.Root, root)
+			return cmdutil.FlagErrorf("session %s belongs to %s, not %s", id, st.Root, root)
 		}
 	}
-	if !o.Flags.Changed("provider") && st.Provider != "" {
-		o.Flags.Provider = st.Provider
-	}
-	if !o.Flags.Changed("mode") && st.Mode != "" {
-		o.Flags.Mode = st.Mode
-	}
+	inherit(flags, st, f.IOStreams.IsStdinTTY())
 	fc, _, err := cmdutil.LoadConfig(home, f.Getenv)
 	if err != nil {
 		sess.Close()
 		return err
 	}
-	settings, err := runner.Resolve(fc, &o.Flags, f.IOStreams.IsStdinTTY())
+	settings, err := runner.Resolve(fc, flags, f.IOStreams.IsStdinTTY())
 	if err != nil {
 		sess.Close()
-		if o.Flags.Provider == "script" && o.Flags.Script == "" {
-			return cmdutil.FlagErrorf("session %s used the scripted model: pass --script FILE to resume it", o.ID)
+		if flags.Provider == "script" && flags.Script == "" {
+			return cmdutil.FlagErrorf("session %s used the scripted model: pass --script FILE to resume it", id)
 		}
 		return err
 	}
-	input, err := runner.NewInput(f, home)
-	if err != nil {
-		sess.Close()
-		return err
-	}
-	defer input.Close()
 	return runner.Execute(runner.Options{F: f, Settings: settings, Home: home, Root: st.Root, Session: sess,
-		Task: strings.TrimSpace(o.Text), Input: input})
+		Task: strings.TrimSpace(text), Input: input})
+}
+
+// inherit fills the flags not given with the session's recorded settings.
+// A recorded prompt mode without a terminal to prompt on falls back to the
+// default (deny).
+func inherit(flags *runner.Flags, st session.State, stdinTTY bool) {
+	flags.Inherit("provider", st.Provider)
+	flags.Inherit("script", st.Script)
+	flags.Inherit("mode", st.Mode)
+	flags.Inherit("chatgpt-url", st.ChatGPTURL)
+	if st.Approvals != "prompt" || stdinTTY {
+		flags.Inherit("approvals", st.Approvals)
+	}
 }

@@ -9,7 +9,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/cmd/resume"
 	"github.com/wtagent/wtagent/cmd/runner"
+	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of a run.
@@ -17,12 +19,16 @@ type Options struct {
 	F     *cmdutil.Factory
 	Flags runner.Flags
 	Args  []string
+	// Continue resumes the last session of the project directory instead
+	// of starting one; the task, if any, is its new instruction.
+	Continue bool
 }
 
 // Bind makes cmd (the root command) run a task, with the run flags.
 func Bind(cmd *cobra.Command, f *cmdutil.Factory) {
 	opts := &Options{F: f}
 	runner.AddFlags(cmd.Flags(), &opts.Flags)
+	cmd.Flags().BoolVarP(&opts.Continue, "continue", "c", false, "continue the last session of the project directory")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		opts.Args = args
 		return runRun(opts)
@@ -39,6 +45,9 @@ func runRun(o *Options) error {
 	home, err := f.Home()
 	if err != nil {
 		return err
+	}
+	if o.Continue {
+		return continueRun(o, home, root)
 	}
 	fc, _, err := cmdutil.LoadConfig(home, f.Getenv)
 	if err != nil {
@@ -64,4 +73,19 @@ func runRun(o *Options) error {
 	defer input.Close()
 	return runner.Execute(runner.Options{F: f, Settings: st, Home: home, Root: root, Task: task,
 		Interactive: interactive, Input: input})
+}
+
+// continueRun is `wtagent -c [TASK]`: resume the latest session whose
+// root is the project directory.
+func continueRun(o *Options, home session.Home, root string) error {
+	id, err := resume.Latest(home, root)
+	if err != nil {
+		return err
+	}
+	input, err := runner.NewInput(o.F, home)
+	if err != nil {
+		return err
+	}
+	defer input.Close()
+	return resume.Continue(o.F, &o.Flags, id, strings.Join(o.Args, " "), input)
 }

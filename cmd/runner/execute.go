@@ -66,7 +66,8 @@ func Execute(o Options) error {
 	created := sess == nil
 	if sess == nil {
 		s, err := session.Create(o.Home, session.Meta{Root: o.Root, Task: task, Provider: o.Settings.Provider,
-			Mode: o.Settings.Mode, Approvals: string(o.Settings.Approvals), PID: os.Getpid(), AgentVersion: cmdutil.Version})
+			Mode: o.Settings.Mode, Approvals: string(o.Settings.Approvals), Script: o.Settings.scriptPath(),
+			ChatGPTURL: o.Settings.ChatGPTURL, PID: os.Getpid(), AgentVersion: cmdutil.Version})
 		if err != nil {
 			return err
 		}

@@ -31,6 +31,8 @@ type Flags struct {
 	Verbose       bool
 	// set reports whether a flag was given on the command line.
 	set func(name string) bool
+	// inherited lists the flags Inherit filled in from a session.
+	inherited map[string]bool
 }
 
 // AddFlags registers the run flags on fs.
@@ -57,5 +59,27 @@ func AddFlags(fs *pflag.FlagSet, f *Flags) {
 	}
 }
 
-// Changed reports whether flag name was given.
-func (f *Flags) Changed(name string) bool { return f.set != nil && f.set(name) }
+// Changed reports whether flag name was given, on the command line or by
+// Inherit.
+func (f *Flags) Changed(name string) bool {
+	return f.inherited[name] || f.set != nil && f.set(name)
+}
+
+// Inherit sets a string flag to a resumed session's recorded value unless
+// it was given on the command line (flags override the session; the
+// session overrides the config file). An empty value changes nothing.
+func (f *Flags) Inherit(name, value string) {
+	if value == "" || f.Changed(name) {
+		return
+	}
+	dst := map[string]*string{"provider": &f.Provider, "script": &f.Script, "approvals": &f.Approvals,
+		"mode": &f.Mode, "chatgpt-url": &f.ChatGPTURL}[name]
+	if dst == nil {
+		return
+	}
+	*dst = value
+	if f.inherited == nil {
+		f.inherited = map[string]bool{}
+	}
+	f.inherited[name] = true
+}

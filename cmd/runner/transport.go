@@ -2,6 +2,7 @@ package runner
 
 import (
 	"io"
+	"path/filepath"
 
 	"github.com/charmbracelet/log"
 
@@ -54,4 +55,16 @@ func (s *Settings) loadScript() error {
 	}
 	s.ScriptLines = lines
 	return nil
+}
+
+// scriptPath is the absolute --script file of the scripted provider, ""
+// otherwise (or for an embedded script), recorded so that resume finds it.
+func (s *Settings) scriptPath() string {
+	if s.Provider != "script" || s.Script == "" {
+		return ""
+	}
+	if abs, err := filepath.Abs(s.Script); err == nil {
+		return abs
+	}
+	return s.Script
 }

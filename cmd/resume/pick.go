@@ -1,0 +1,99 @@
+package resume
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/cmd/runner"
+	"github.com/wtagent/wtagent/session"
+)
+
+// pickKeys are the keys of the picker's rows, in order.
+const pickKeys = "123456789"
+
+// latest is the session with the latest activity that is not running and
+// passes keep.
+func latest(h session.Home, keep func(session.Summary) bool) (session.Summary, error) {
+	list, err := session.List(h)
+	if err != nil {
+		return session.Summary{}, err
+	}
+	for _, s := range list {
+		if s.Err == nil && keep(s) && cmdutil.SessionState(s) != "running" {
+			return s, nil
+		}
+	}
+	return session.Summary{}, fmt.Errorf("no session to resume under %s", h.SessionsDir())
+}
+
+// Latest is the id of the session with the latest activity in root that
+// is not running: what `wtagent -c` continues.
+func Latest(h session.Home, root string) (string, error) {
+	s, err := latest(h, func(s session.Summary) bool { return s.Root == root })
+	if err != nil {
+		return "", fmt.Errorf("no session to continue in %s", root)
+	}
+	return s.ID, nil
+}
+
+// pick shows the latest sessions that are not running (task, root, age,
+// state) and reads the user's choice; "" when the user quits.
+func pick(f *cmdutil.Factory, h session.Home, in runner.Input) (string, error) {
+	list, err := session.List(h)
+	if err != nil {
+		return "", err
+	}
+	var rows []session.Summary
+	for _, s := range list {
+		if s.Err == nil && cmdutil.SessionState(s) != "running" && len(rows) < len(pickKeys) {
+			rows = append(rows, s)
+		}
+	}
+	if len(rows) == 0 {
+		return "", fmt.Errorf("no session to resume under %s", h.SessionsDir())
+	}
+	out := f.IOStreams.Out
+	tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "  \tTASK\tROOT\tAGE\tSTATE")
+	now := f.Now()
+	for i, s := range rows {
+		fmt.Fprintf(tw, "  %c\t%s\t%s\t%s\t%s\n", pickKeys[i], shorten(s.Task, 48), s.Root, age(now.Sub(s.LastActivity)), cmdutil.SessionState(s))
+	}
+	tw.Flush()
+	keys := pickKeys[:len(rows)] + "q"
+	k, err := in.ReadKey(context.Background(), fmt.Sprintf("resume which session? [1-%d, q quits] › ", len(rows)), keys)
+	if errors.Is(err, runner.ErrInterrupted) || k == 'q' {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return rows[strings.IndexRune(pickKeys, k)].ID, nil
+}
+
+// shorten is s on one line, cut to n runes.
+func shorten(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// age says how long ago, coarsely.
+func age(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return fmt.Sprintf("%dm ago", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%dh ago", int(d.Hours()))
+	}
+	return fmt.Sprintf("%dd ago", int(d.Hours()/24))
+}
