@@ -40,6 +40,9 @@ type controller struct {
 	// sentFiles are the instruction files (AGENTS.md …) this
 	// conversation has been sent.
 	sentFiles map[string]bool
+	// nextConversation is a fresh conversation the user asked for
+	// (convNew, convCompact), taken by the next run.
+	nextConversation string
 	// checkpoint is the project snapshot being taken.
 	checkpoint *pendingCheckpoint
 }
@@ -116,6 +119,13 @@ func (c *controller) Receive(ctx *actor.Context) {
 		c.processEvent(ctx, m)
 	case checkpointTaken:
 		c.checkpointDone(ctx, m)
+	case newConversation:
+		c.requestNewConversation(ctx, m)
+	case recordEvent:
+		c.recordExternal(ctx, m)
+	case messages.SetMode:
+		c.record(ctx, messages.EvModeRequested, "", m, false, nil)
+		ctx.Send(c.p.model, m)
 	case error:
 		// A supervisor refused to start a parser child.
 		if c.run != nil && c.run.parsing != "" {

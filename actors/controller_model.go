@@ -18,7 +18,7 @@ func (c *controller) connect(ctx *actor.Context) {
 	c.connecting = true
 	c.enter(ctx, messages.PhaseBrowserStarting)
 	cursor := c.rp.Cursor
-	if c.run != nil && c.run.rollover {
+	if c.run != nil && (c.run.rollover || c.run.newConversation) {
 		cursor = ""
 	}
 	ctx.Send(c.p.model, messages.ConnectModel{Cursor: cursor})
@@ -34,7 +34,12 @@ func (c *controller) modelConnected(ctx *actor.Context, m messages.ModelConnecte
 		c.rolledOver(ctx, m.Cursor)
 		return
 	}
-	c.record(ctx, messages.EvConversationStart, "", messages.ConversationPayload{Cursor: m.Cursor}, false, nil)
+	p := messages.ConversationPayload{Cursor: m.Cursor}
+	if c.run.newConversation {
+		c.run.newConversation = false
+		p.Reason = "the user asked for a new conversation (/new)"
+	}
+	c.record(ctx, messages.EvConversationStart, "", p, false, nil)
 	c.drive(ctx)
 }
 

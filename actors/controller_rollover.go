@@ -28,15 +28,25 @@ func (c *controller) startRollover(ctx *actor.Context) {
 func (c *controller) rolledOver(ctx *actor.Context, cursor string) {
 	r := c.run
 	r.rollover = false
-	c.record(ctx, messages.EvConversationRoll, "", messages.ConversationPayload{Cursor: cursor,
-		Reason: "the conversation was too long; continuing in a new one from a local checkpoint"}, false, nil)
+	reason := "the conversation was too long; continuing in a new one from a local checkpoint"
+	if r.compact {
+		r.compact = false
+		reason = "the user asked to compact the conversation (/compact); continuing in a new one from a local checkpoint"
+	}
+	c.record(ctx, messages.EvConversationRoll, "", messages.ConversationPayload{Cursor: cursor, Reason: reason}, false, nil)
 	cp := protocol.Checkpoint{Goal: c.rp.Task, Changed: c.rp.Changed, Verification: dedupe(c.rp.Verifications),
 		OpenItems: c.rp.Instructions, LastMessage: c.rp.LastMessage, Instructions: c.newConversationFiles(c.rp.Changed...)}
 	body := protocol.Rollover(cp, c.cfg.Catalogue, filepath.Base(c.cfg.Root))
 	ops := r.lastOps
-	if r.lastKind == messages.OutboundToolResult && r.lastBody != "" {
+	switch {
+	case r.lastKind == messages.OutboundToolResult && r.lastBody != "":
 		body += "\n\n" + r.lastBody
-	} else {
+	case r.instruction != "":
+		// A rollover the user asked for (/compact): the new instruction
+		// goes with the checkpoint.
+		body += "\n\n" + protocol.FollowUp(r.instruction)
+		r.instruction, ops = "", nil
+	default:
 		ops = nil
 	}
 	c.sendText(ctx, messages.OutboundRollover, body, ops, nil)

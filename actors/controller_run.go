@@ -69,6 +69,8 @@ func (c *controller) startRun(ctx *actor.Context, m messages.StartRun) {
 		}
 		return
 	}
+	conv := c.nextConversation
+	c.nextConversation = ""
 	fresh := c.rp.Replies == 0 && c.rp.Pending == nil && c.inDoubt() == nil && c.rp.Task == ""
 	typ := messages.EvRunResumed
 	if fresh {
@@ -76,6 +78,10 @@ func (c *controller) startRun(ctx *actor.Context, m messages.StartRun) {
 	}
 	c.run = c.newRun(strings.TrimSpace(c.rp.Task + "\n" + m.Task))
 	c.run.attachments = m.Attachments
+	if conv != "" && !fresh {
+		c.freshConversation(conv)
+		fresh = conv == convNew
+	}
 	payload := messages.RunStartedPayload{Task: m.Task, Root: c.cfg.Root, Provider: c.cfg.Provider,
 		Attachments: m.Attachments, PID: c.cfg.PID, Mode: c.cfg.Mode, Sandbox: c.cfg.Sandbox.Summary()}
 	c.record(ctx, typ, "", payload, true, nil)

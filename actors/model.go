@@ -59,6 +59,10 @@ func (m *modelActor) Receive(c *actor.Context) {
 		})
 	case messages.ConnectModel:
 		m.connect(c, msg.Cursor)
+	case messages.SetMode:
+		if t, ok := m.t.(interface{ SetMode(string) }); ok {
+			t.SetMode(msg.Mode)
+		}
 	case connectDone:
 		if msg.err != nil {
 			m.fail(c, 0, nil, msg.err)

@@ -41,6 +41,11 @@ type runState struct {
 	notes []string
 	// rollover is set while a fresh conversation is being opened.
 	rollover bool
+	// newConversation is set while a new conversation the user asked for
+	// (/new) is being opened.
+	newConversation bool
+	// compact is set while a rollover the user asked for (/compact) opens.
+	compact bool
 	// lastBody is the body of the last message sent (for a rollover).
 	lastBody string
 	lastKind messages.OutboundKind

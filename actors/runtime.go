@@ -2,6 +2,7 @@ package actors
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -155,6 +156,38 @@ func (rt *Runtime) release() {
 			rt.boundary.Close()
 		}
 	})
+}
+
+// NewConversation makes the next run start a fresh conversation: with
+// compact, from a local checkpoint of the session (a rollover now);
+// otherwise with a fresh bootstrap and the next prompt as the task. Only
+// between runs.
+func (rt *Runtime) NewConversation(compact bool) error {
+	kind := convNew
+	if compact {
+		kind = convCompact
+	}
+	_, err := request[recorded](rt.e, rt.p.controller, newConversation{kind: kind}, 5*time.Second)
+	return err
+}
+
+// Record appends an event made outside the actor tree (an undo from the
+// prompt) to the session's log; with sync it returns once the event is
+// fsynced. Only between runs.
+func (rt *Runtime) Record(t messages.EventType, payload any, sync bool) error {
+	b, err := json.Marshal(payload)
+	if err != nil {
+		return fmt.Errorf("record %s: %w", t, err)
+	}
+	if _, err := request[recorded](rt.e, rt.p.controller, recordEvent{typ: t, payload: b, sync: sync}, 30*time.Second); err != nil {
+		return fmt.Errorf("record %s: %w", t, err)
+	}
+	return nil
+}
+
+// SetMode asks for another ChatGPT mode, selected before the next message.
+func (rt *Runtime) SetMode(mode string) {
+	rt.e.Send(rt.p.controller, messages.SetMode{Mode: mode})
 }
 
 // Processes lists the dev servers this session started.

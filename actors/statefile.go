@@ -37,6 +37,11 @@ func (w *logWriter) applyState(ev messages.Event) bool {
 		_ = json.Unmarshal(ev.Payload, &p)
 		st.Cursor = p.Cursor
 		return true
+	case messages.EvModeRequested:
+		var p messages.SetMode
+		_ = json.Unmarshal(ev.Payload, &p)
+		st.Mode = p.Mode
+		return true
 	case messages.EvModelMessageSent:
 		var p messages.MessageSentPayload
 		_ = json.Unmarshal(ev.Payload, &p)

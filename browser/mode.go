@@ -12,10 +12,10 @@ import (
 // keeps the current one.
 func (t *Transport) selectModeIfDue(ctx context.Context, s *session) {
 	t.mu.Lock()
-	due := t.mode
+	due, mode := t.mode, t.opts.Mode
 	t.mode = false
 	t.mu.Unlock()
-	if !due || t.opts.Mode == "" {
+	if !due || mode == "" {
 		return
 	}
 	res := t.selectMode(ctx, s)
@@ -23,6 +23,14 @@ func (t *Transport) selectModeIfDue(ctx context.Context, s *session) {
 	if t.opts.OnMode != nil {
 		t.opts.OnMode(res)
 	}
+}
+
+// SetMode asks for another mode, selected before the next message (the
+// user's /mode between runs).
+func (t *Transport) SetMode(mode string) {
+	t.mu.Lock()
+	t.opts.Mode, t.mode = mode, true
+	t.mu.Unlock()
 }
 
 // menuList is the page helper's menuItems() answer.

@@ -57,8 +57,12 @@ func (u *Undo) Run(ctx context.Context, n int) (UndoResult, error) {
 		return res, u.apply(ctx, &res, p.Steps, p.Turn)
 	}
 	if n == 0 {
-		if n = u.Timeline.LastUndoable(); n == 0 {
-			return UndoResult{}, fmt.Errorf("%w: the session changed no files", ErrNothingToUndo)
+		last, err := u.Timeline.LastUndoable(ctx, u.Store)
+		if err != nil {
+			return UndoResult{}, err
+		}
+		if n = last; n == 0 {
+			return UndoResult{}, fmt.Errorf("%w: no turn left whose changes are not undone", ErrNothingToUndo)
 		}
 	}
 	steps, conflicts, err := u.Timeline.Plan(ctx, u.Store, u.Root, n)

@@ -131,9 +131,10 @@ func (t *Timeline) From(n int) int {
 	return -1
 }
 
-// LastUndoable is the newest turn with tool changes that no completed undo
-// has covered yet, or 0.
-func (t *Timeline) LastUndoable() int {
+// LastUndoable is the newest turn whose tool calls changed files and that
+// no completed undo has covered yet, or 0.
+func (t *Timeline) LastUndoable(ctx context.Context, s Store) (int, error) {
+	m := manifests{s: s, ctx: ctx, cache: map[string]Manifest{}}
 	undone := 1 << 30
 	for i := len(t.Changes) - 1; i >= 0; i-- {
 		c := t.Changes[i]
@@ -141,11 +142,22 @@ func (t *Timeline) LastUndoable() int {
 			undone = min(undone, c.UndoneTurn)
 			continue
 		}
-		if c.Turn < undone {
-			return c.Turn
+		if c.Turn >= undone {
+			continue
+		}
+		end := t.after(i)
+		if end == "" {
+			return c.Turn, nil // its end is unknown: it may have changed files
+		}
+		set := map[string]bool{}
+		if err := m.mark(set, c.Before, end); err != nil {
+			return 0, err
+		}
+		if len(set) > 0 {
+			return c.Turn, nil
 		}
 	}
-	return 0
+	return 0, nil
 }
 
 // WriteDiff writes the changes of turn n (n = 0: of every turn) as one

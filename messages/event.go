@@ -53,6 +53,7 @@ const (
 	EvBrowserAdapter    EventType = "browser.adapter_update_required"
 	EvConversationStart EventType = "conversation.started"
 	EvConversationMode  EventType = "conversation.mode_selected"
+	EvModeRequested     EventType = "conversation.mode_requested"
 	EvConversationRoll  EventType = "conversation.rollover"
 
 	EvCheckpoint    EventType = "checkpoint.taken"

@@ -83,6 +83,12 @@ type ConnectModel struct {
 	Cursor string
 }
 
+// SetMode asks for another ChatGPT mode (e.g. "thinking", "pro"), selected
+// before the next message; a transport without modes ignores it.
+type SetMode struct {
+	Mode string `json:"mode"`
+}
+
 // ModelConnected reports that the transport is ready on a conversation.
 type ModelConnected struct {
 	Cursor string

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/wtagent/wtagent/checkpoint"
 	"github.com/wtagent/wtagent/cmd/cmdutil"
 	"github.com/wtagent/wtagent/cmd/runner"
 	"github.com/wtagent/wtagent/session"
@@ -121,6 +122,10 @@ func Continue(f *cmdutil.Factory, flags *runner.Flags, id, text string, input ru
 		sess.Close()
 		return fmt.Errorf("session %s is running in another wtagent process (pid %d); see `wtagent status %s`", id, st.PID, id)
 	}
+	if err := unfinishedUndo(sess); err != nil {
+		sess.Close()
+		return err
+	}
 	if f.Global.Dir != "" {
 		root, err := f.ProjectRoot()
 		if err != nil {
@@ -161,4 +166,21 @@ func inherit(flags *runner.Flags, st session.State, stdinTTY bool) {
 	if st.Approvals != "prompt" || stdinTTY {
 		flags.Inherit("approvals", st.Approvals)
 	}
+}
+
+// unfinishedUndo refuses to resume a session whose undo was cut short: the
+// files are half restored until `wtagent undo` finishes it.
+func unfinishedUndo(sess *session.Session) error {
+	events, _, err := sess.Events()
+	if err != nil {
+		return err
+	}
+	tl, err := checkpoint.NewTimeline(events)
+	if err != nil {
+		return err
+	}
+	if p := tl.Pending; p != nil {
+		return fmt.Errorf("an undo of turn %d in session %s was cut short; finish it first with `wtagent undo %s`", p.Turn, sess.ID(), sess.ID())
+	}
+	return nil
 }

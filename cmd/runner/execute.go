@@ -53,11 +53,19 @@ func Execute(o Options) error {
 			return cmdutil.FlagErrorf("no task given (pass one as an argument, or run in a terminal for the interactive prompt)")
 		}
 		fmt.Fprintln(o.F.IOStreams.Out, interactiveBanner(o.Root))
-		first, err := o.Input.ReadLine(context.Background())
-		if err != nil {
-			return endOfInput(err)
+		for task == "" {
+			first, err := o.Input.ReadLine(context.Background())
+			if err != nil {
+				return endOfInput(err)
+			}
+			if name, args, ok := parseSlash(first); ok {
+				if slashBeforeSession(&o, name, args) {
+					return nil
+				}
+				continue
+			}
+			task = first
 		}
-		task = first
 	}
 	if err := o.Settings.loadScript(); err != nil {
 		return err
@@ -102,11 +110,19 @@ type runEnv struct {
 	sigs     *interrupts
 	// sandboxClose releases the sandbox after the runtime is down.
 	sandboxClose func()
+	// store holds the session's snapshots (nil when none can be taken);
+	// socket is the live status socket.
+	store  checkpoint.Store
+	socket string
+	// mode is the ChatGPT mode asked for; undoNote tells the model, with
+	// the next prompt, what an undo put back.
+	mode     string
+	undoNote string
 }
 
 func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 	ios := o.F.IOStreams
-	r := &runEnv{o: o, sess: sess}
+	r := &runEnv{o: o, sess: sess, mode: o.Settings.Mode}
 	logFile, err := sess.OpenLogFile()
 	if err != nil {
 		return nil, err
@@ -161,6 +177,7 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 		return nil, err
 	}
 	r.sandboxClose = sbClose
+	r.store, r.socket = store, sock
 	r.rt, err = actors.Start(actors.Config{
 		Checkpoints: store,
 		Session:     sess, Root: o.Root, Provider: o.Settings.Provider, NewTransport: newT,
@@ -192,14 +209,32 @@ func (r *runEnv) loop(task string) error {
 		if r.renderer != nil {
 			r.renderer.Sync()
 		}
-		next, err := r.o.Input.ReadLine(context.Background())
-		if err != nil {
+		next, exit := r.prompt()
+		if exit {
 			break
 		}
-		task = next
+		task = r.withUndoNote(next)
 	}
 	r.endProcesses()
 	return outcomeError(last)
+}
+
+// prompt reads the next prompt, answering slash commands on the way; exit
+// is set at the end of input or on /exit.
+func (r *runEnv) prompt() (string, bool) {
+	for {
+		line, err := r.o.Input.ReadLine(context.Background())
+		if err != nil {
+			return "", true
+		}
+		name, args, ok := parseSlash(line)
+		if !ok {
+			return line, false
+		}
+		if r.slash(name, args) {
+			return "", true
+		}
+	}
 }
 
 // wait waits for the run's end. The first Ctrl+C pauses after the current

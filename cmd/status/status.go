@@ -112,7 +112,7 @@ func statusRun(o *Options) error {
 		if i > 0 {
 			fmt.Fprintln(out)
 		}
-		printEntry(out, e)
+		PrintEntry(out, e)
 	}
 	if hidden > 0 {
 		fmt.Fprintf(out, "\n%d more not running: wtagent status --all (wtagent sessions prune removes idle ones)\n", hidden)
@@ -138,7 +138,8 @@ func entryFor(s session.Summary) Entry {
 	return e
 }
 
-func printEntry(w io.Writer, e Entry) {
+// PrintEntry prints one session's status.
+func PrintEntry(w io.Writer, e Entry) {
 	st := e.Status
 	head := fmt.Sprintf("● %s  %s", st.SessionID, e.State)
 	if e.Dead {

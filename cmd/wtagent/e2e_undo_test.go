@@ -179,6 +179,9 @@ func TestUndoKilledHalfwayIsFinishedByTheNextUndo(t *testing.T) {
 		t.Fatal("the killed undo is not recorded as started and unfinished")
 	}
 
+	if code, _, errOut := e.run("resume", id, "--provider", "script", "--script", e.script()); code == 0 || !strings.Contains(errOut, "finish it first with `wtagent undo "+id+"`") {
+		t.Fatalf("resume over a cut-short undo: exit %d\n%s", code, errOut)
+	}
 	code, out, errOut := e.run("undo", id)
 	if code != 0 {
 		t.Fatalf("second undo: exit %d\n%s\n%s", code, out, errOut)
