@@ -3,6 +3,7 @@ package mockchat
 import (
 	"bytes"
 	"net/http"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -11,6 +12,11 @@ import (
 // bodies are served verbatim, event by event, with only the placeholders
 // replaced. The conversation document holds the line's reply as the
 // answer, in progress until the last body was served.
+
+// endTurnRE finds the op that ends a turn's answer (end_turn set true),
+// also inside a JSON string (a WebSocket item) and with the keys in any
+// order: the bench and the tests time the last token by it.
+var endTurnRE = regexp.MustCompile(`/message/end_turn\\?"(,\\?"o\\?":\\?"replace\\?")?,\\?"v\\?":true`)
 
 // rawPlaceholders replaces the placeholders of a raw body for reply rp.
 // s.mu must be held.
@@ -89,7 +95,7 @@ func (s *Server) serveRaw(w http.ResponseWriter, r *http.Request, rp *reply, bod
 		if err := rc.Flush(); err != nil {
 			return
 		}
-		end := strings.Contains(ev, `"/message/end_turn","o":"replace","v":true`)
+		end := endTurnRE.MatchString(ev)
 		s.noteFlush(rp, at, i == 0, end, bytes.Contains([]byte(ev), []byte("data: [DONE]")))
 	}
 	if last {

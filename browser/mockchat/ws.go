@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"regexp"
-	"strings"
 	"time"
 
 	"github.com/coder/websocket"
@@ -136,7 +135,7 @@ func (s *Server) sendFrames(ctx context.Context, c *websocket.Conn, rp *reply, f
 		if err := c.Write(ctx, websocket.MessageText, []byte(f)); err != nil {
 			return
 		}
-		if strings.Contains(f, `end_turn\",\"o\":\"replace\",\"v\":true`) {
+		if endTurnRE.MatchString(f) {
 			s.noteFlush(rp, time.Now(), false, true, false)
 		}
 	}

@@ -16,6 +16,7 @@ func (b *bench) rows() []row {
 	return []row{
 		{name: "enter a 100 KB code-like message into the composer, exact", target: "< 2 s, and ≥ 10× faster than insertText at 20 KB", measure: b.textEntry},
 		{name: "last streamed token → parsed turn (through wtagent)", target: "< 0.3 s median, never early", measure: b.completionLatency},
+		{name: "last token → parsed turn, 2026 reasoning and hand-off turns (through wtagent)", target: "< 0.3 s median, never early", measure: b.handoffLatency},
 		{name: "runtime overhead per turn (scripted model, trivial tool, 500 turns)", target: "< 2 ms median", measure: b.turnOverhead},
 		{name: "terminal.exec of a program printing 200 MB", target: "≤ 1.5× wall; wtagent peak RSS ≤ 64 MB", measure: b.execOutput},
 		{name: "timeout → every process of a 20-process tree gone (one setsid grandchild)", target: "≤ grace + 0.5 s", measure: b.treeKill},
