@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // goldenTurn is what testdata/sse2026/<name>.golden says the streams of a
@@ -207,4 +208,43 @@ func FuzzSSE(f *testing.F) {
 			t.Fatalf("commentary became the reply: %q", tail.text())
 		}
 	})
+}
+
+// TestTurnWaitFor: the wait for a reply follows the mode.
+func TestTurnWaitFor(t *testing.T) {
+	for _, tc := range []struct {
+		mode string
+		want time.Duration
+	}{
+		{"", 20 * time.Minute},
+		{"instant", 5 * time.Minute},
+		{"thinking", 30 * time.Minute},
+		{"gpt-5-2-thinking", 30 * time.Minute},
+		{"pro", time.Hour},
+		{"gpt-5-5-pro", time.Hour},
+		{"gpt-5-5-thinking-wm", time.Hour},
+		{"something new", 20 * time.Minute},
+	} {
+		if got := TurnWaitFor(tc.mode); got != tc.want {
+			t.Errorf("%q: %s, want %s", tc.mode, got, tc.want)
+		}
+	}
+}
+
+// TestWaitingStatus: the live status before the answer says what the model
+// does and for how long.
+func TestWaitingStatus(t *testing.T) {
+	for _, tc := range []struct {
+		r    streamResult
+		d    time.Duration
+		want string
+	}{
+		{streamResult{}, 42 * time.Second, "thinking 42s"},
+		{streamResult{Activity: "using tools"}, 75 * time.Second, "using tools 1m15s"},
+		{streamResult{Activity: "thinking", Handoff: true}, 185 * time.Second, "thinking, continued after a hand-off 3m05s"},
+	} {
+		if got := waitingStatus(tc.r, tc.d); got != tc.want {
+			t.Errorf("%+v %s: %q, want %q", tc.r, tc.d, got, tc.want)
+		}
+	}
 }

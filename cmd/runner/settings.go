@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/wtagent/wtagent/actors"
+	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/cmd/cmdutil"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -153,6 +154,12 @@ func applyLimits(s *Settings, cfg map[string]json.RawMessage, f *Flags) error {
 	set("turn-timeout", "turn_wait", func() { l.TurnWait = f.TurnTimeout })
 	set("tool-timeout", "tool_time", func() { l.ToolTime = f.ToolTimeout })
 	set("run-timeout", "run_duration", func() { l.RunDuration = f.RunTimeout })
+	if _, set := s.Sources["limits.turn_wait"]; !set && s.Mode != "" {
+		// The wait for a reply follows the mode: minutes for Instant, up
+		// to an hour for Pro and heavy efforts.
+		l.TurnWait = browser.TurnWaitFor(s.Mode)
+		s.Sources["limits.turn_wait"] = "mode"
+	}
 	if err := l.Validate(); err != nil {
 		return cmdutil.FlagErrorf("%v", err)
 	}
