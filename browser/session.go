@@ -107,7 +107,7 @@ func launch(ctx context.Context, opts *Options) (*session, error) {
 	s.wg.Go(func() {
 		select {
 		case <-s.lost:
-			s.die(errors.New("Chrome exited or its connection dropped"))
+			s.die(errors.New("the browser exited or its connection to Chrome dropped"))
 		case <-s.detached:
 			s.die(errors.New("the ChatGPT tab was closed"))
 		case <-s.life.Done():
@@ -197,7 +197,7 @@ func (s *session) checkLost() {
 	}
 	select {
 	case <-s.lost:
-		s.die(errors.New("Chrome exited or its connection dropped"))
+		s.die(errors.New("the browser exited or its connection to Chrome dropped"))
 		return
 	case <-s.detached:
 		s.die(errors.New("the ChatGPT tab was closed"))

@@ -32,7 +32,7 @@ func validateSpec(s ToolSpec) error {
 	}
 	v := reflect.ValueOf(s.New())
 	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
-		return fmt.Errorf("New returns %T, not a struct pointer", s.New())
+		return fmt.Errorf("the tool's New returns %T, not a struct pointer", s.New())
 	}
 	if err := validateArgs(s, s.Args, v.Elem().Type()); err != nil {
 		return err
