@@ -174,7 +174,9 @@ func TestToolsSupervisorRunsCalls(t *testing.T) {
 // waitNoChildren waits until a supervisor has no children left.
 func (rt *runtimeTree) waitNoChildren(t *testing.T, pid *actor.PID) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+	// The supervisor's registry has no change feed here: poll it, with a
+	// hang guard as the only bound.
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(10 * time.Millisecond) {
 		kids := rt.children(t, pid)
 		if len(kids) == 0 {
 			return
@@ -248,12 +250,11 @@ func TestToolsSupervisorCancelRun(t *testing.T) {
 	b := newBoundary(t)
 	rt := startTree(t, Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
 	got := make(chan messages.ToolResult, 1)
+	started := signalled(t, b.dir, "started")
 	go func() {
-		got <- rt.tool(t, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", "echo $$ > c.pid; exec sleep 300"}, TimeoutMS: 600000})
+		got <- rt.tool(t, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", "echo $$ > c.pid; echo > started; exec sleep 300"}, TimeoutMS: 600000})
 	}()
-	for !fileExists(filepath.Join(b.dir, "c.pid")) {
-		time.Sleep(5 * time.Millisecond)
-	}
+	await(t, "the command to start", started)
 	rt.e.Send(rt.tools, messages.CancelRun{Reason: "test"})
 	res := <-got
 	if res.Status != messages.ToolError || errorCodeOf(t, res) != "cancelled" {
@@ -307,7 +308,7 @@ func TestProcessLifecycle(t *testing.T) {
 		t.Errorf("GET: %q", body)
 	}
 	var second ProcessReadData
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); { // a hang guard
 		second = read(-1)
 		if second.Output != "" {
 			break
@@ -402,8 +403,9 @@ func TestProcessStartFailures(t *testing.T) {
 			}
 		}
 	}
-	// none of them is left to restart
-	time.Sleep(100 * time.Millisecond)
+	// none of them is left to restart: once the process supervisor has no
+	// child left, nothing can restart
+	rt.waitNoChildren(t, rt.procs)
 	for _, p := range decode[struct {
 		Processes []messages.ProcessInfo `json:"processes"`
 	}](t, rt.tool(t, protocol.ToolProcessList, &protocol.ProcessListArgs{})).Processes {
@@ -459,7 +461,8 @@ func TestStopAllProcesses(t *testing.T) {
 		res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: helperProgram(t), Argv: []string{"-test.run=^$"}, Env: []string{helperEnv + "=listen-quiet"}})
 		wantStatus(t, res, messages.ToolOK)
 		st := decode[ProcessStartData](t, res)
-		if !st.Ready || len(st.URLs) != 1 || !strings.HasPrefix(st.URLs[0], "http://localhost:") {
+		// The helper binds 127.0.0.1: the URL shows the bound address.
+		if !st.Ready || len(st.URLs) != 1 || !strings.HasPrefix(st.URLs[0], "http://127.0.0.1:") {
 			t.Errorf("port readiness: %+v", st)
 		}
 		pids = append(pids, st.PID)
@@ -490,8 +493,9 @@ func TestProcessShutdownDuringStart(t *testing.T) {
 	b := newBoundary(t)
 	rt := startTree(t, Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
 	got := make(chan messages.ToolResult, 1)
+	started := signalled(t, b.dir, "started")
 	go func() {
-		inv := invoke(protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: "sh", Argv: []string{"-c", "echo $$ > s.pid; exec sleep 300"}})
+		inv := invoke(protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: "sh", Argv: []string{"-c", "echo $$ > s.pid; echo > started; exec sleep 300"}})
 		inv.OpKey = "op-start-during-shutdown"
 		v, err := rt.e.Request(rt.tools, inv, 60*time.Second).Result()
 		res, _ := v.(messages.ToolResult)
@@ -500,9 +504,7 @@ func TestProcessShutdownDuringStart(t *testing.T) {
 		}
 		got <- res
 	}()
-	for !fileExists(filepath.Join(b.dir, "s.pid")) {
-		time.Sleep(5 * time.Millisecond)
-	}
+	await(t, "the process to start", started)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := rt.root.Shutdown(ctx); err != nil {

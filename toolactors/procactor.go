@@ -32,9 +32,9 @@ type (
 		data []byte
 	}
 	procListening struct {
-		id    string
-		inc   int
-		ports []int
+		id   string
+		inc  int
+		urls []string
 	}
 	procExited struct {
 		id     string
@@ -145,8 +145,8 @@ func (a *procActor) run(e *actor.Engine, self *actor.PID) func(context.Context) 
 		polled := make(chan struct{})
 		go func() {
 			defer close(polled)
-			if ports := pollPorts(ctx, stopPoll, sp.tree, spec.ReadyTimeout); len(ports) > 0 {
-				e.Send(front, procListening{id: id, inc: inc, ports: ports})
+			if urls := pollListening(ctx, stopPoll, sp.tree, spec.ReadyTimeout); len(urls) > 0 {
+				e.Send(front, procListening{id: id, inc: inc, urls: urls})
 			}
 		}()
 		code, sig := watchProcess(ctx, e, front, id, inc, d, spec.CallID, sp)
@@ -193,9 +193,10 @@ func watchProcess(ctx context.Context, e *actor.Engine, front *actor.PID, id str
 	return exitInfo(sp)
 }
 
-// pollPorts looks for a listening TCP port in the process tree until it
-// finds one, the wait ends, stop closes or ctx is cancelled.
-func pollPorts(ctx context.Context, stop <-chan struct{}, tree procTree, wait time.Duration) []int {
+// pollListening looks for a listening TCP socket in the process tree until
+// it finds one, the wait ends, stop closes or ctx is cancelled, and returns
+// the URLs of what it found.
+func pollListening(ctx context.Context, stop <-chan struct{}, tree procTree, wait time.Duration) []string {
 	if wait <= 0 {
 		return nil
 	}
@@ -212,26 +213,30 @@ func pollPorts(ctx context.Context, stop <-chan struct{}, tree procTree, wait ti
 		case <-deadline.C:
 			return nil
 		case <-tick.C:
-			if ports := listeningPorts(ctx, tree); len(ports) > 0 {
-				return ports
+			if urls := listeningURLs(ctx, tree); len(urls) > 0 {
+				return urls
 			}
 		}
 	}
 }
 
-// listeningPorts returns the TCP ports the tree's processes listen on.
-func listeningPorts(ctx context.Context, tree procTree) []int {
-	var ports []int
+// listeningURLs returns the URLs of the TCP sockets the tree's processes
+// listen on (see listenURL).
+func listeningURLs(ctx context.Context, tree procTree) []string {
+	var urls []string
 	for _, m := range tree.scan(ctx) {
 		conns, err := psnet.ConnectionsPidWithContext(ctx, "tcp", m.pid)
 		if err != nil {
 			continue
 		}
 		for _, cn := range conns {
-			if cn.Status == "LISTEN" && cn.Laddr.Port != 0 && !slices.Contains(ports, int(cn.Laddr.Port)) {
-				ports = append(ports, int(cn.Laddr.Port))
+			if cn.Status != "LISTEN" || cn.Laddr.Port == 0 {
+				continue
+			}
+			if u := listenURL(cn.Laddr.IP, cn.Laddr.Port); !slices.Contains(urls, u) {
+				urls = append(urls, u)
 			}
 		}
 	}
-	return ports
+	return urls
 }

@@ -201,9 +201,7 @@ func (s *procSup) onListening(m procListening) {
 		return
 	}
 	if len(r.info.URLs) == 0 {
-		for _, p := range m.ports {
-			r.info.URLs = append(r.info.URLs, fmt.Sprintf("http://localhost:%d", p))
-		}
+		r.info.URLs = append(r.info.URLs, m.urls...)
 	}
 	s.markReady(r)
 }

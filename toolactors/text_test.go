@@ -151,3 +151,29 @@ func TestDetectURLs(t *testing.T) {
 		t.Errorf("split chunks: %q", lines)
 	}
 }
+
+// TestListenURL: a socket's URL is written the way a server bound there
+// prints it, so a line and a socket seen for the same server agree.
+func TestListenURL(t *testing.T) {
+	tests := []struct {
+		ip   string
+		port uint32
+		want string
+	}{
+		{"127.0.0.1", 8000, "http://127.0.0.1:8000/"},
+		{"0.0.0.0", 3000, "http://localhost:3000/"},
+		{"::", 5173, "http://localhost:5173/"},
+		{"::1", 4000, "http://[::1]:4000/"},
+		{"", 9000, "http://localhost:9000/"},
+	}
+	for _, tc := range tests {
+		if got := listenURL(tc.ip, tc.port); got != tc.want {
+			t.Errorf("listenURL(%q, %d) = %q, want %q", tc.ip, tc.port, got, tc.want)
+		}
+	}
+	// python3 -m http.server --bind 127.0.0.1 prints this; the socket gives the same URL.
+	line := "Serving HTTP on 127.0.0.1 port 8000 (http://127.0.0.1:8000/) ..."
+	if got := detectURLs(line); len(got) != 1 || got[0] != listenURL("127.0.0.1", 8000) {
+		t.Errorf("line %v, socket %q", got, listenURL("127.0.0.1", 8000))
+	}
+}
