@@ -281,13 +281,15 @@ func TestExecLeftoversAndCancel(t *testing.T) {
 	}
 
 	ctx, cancel := context.WithCancel(t.Context())
+	started := signalled(t, b.dir, "started")
 	go func() {
-		for !fileExists(filepath.Join(b.dir, "c.pid")) {
-			time.Sleep(5 * time.Millisecond)
+		select {
+		case <-started:
+			cancel()
+		case <-ctx.Done():
 		}
-		cancel()
 	}()
-	res = Run(ctx, d, invoke(protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", "echo $$ > c.pid; exec sleep 300"}, TimeoutMS: 600000}))
+	res = Run(ctx, d, invoke(protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", "echo $$ > c.pid; echo > started; exec sleep 300"}, TimeoutMS: 600000}))
 	wantStatus(t, res, messages.ToolError)
 	if data := execData(t, res); !data.Cancelled || data.Kill == nil {
 		t.Errorf("cancel: %s", res.Data)
@@ -297,9 +299,52 @@ func TestExecLeftoversAndCancel(t *testing.T) {
 	}
 }
 
-func fileExists(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && st.Size() > 0
+// signalled makes a FIFO named name in dir and returns a channel closed
+// when a program under test writes to it (`echo > name`): the moment the
+// program says it got there, without polling.
+func signalled(t *testing.T, dir, name string) <-chan struct{} {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := syscall.Mkfifo(p, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fired, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		f, err := os.Open(p) // blocks until a writer opens it
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		if n, _ := f.Read(make([]byte, 1)); n > 0 {
+			close(fired)
+		}
+	}()
+	t.Cleanup(func() {
+		// A reader still waiting for a writer: be that writer, with nothing to say.
+		for {
+			select {
+			case <-done:
+				return
+			default:
+			}
+			if w, err := os.OpenFile(p, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+				w.Close()
+			}
+			runtime.Gosched()
+		}
+	})
+	return fired
+}
+
+// await waits for ch, failing the test after a hang guard of two minutes.
+func await(t *testing.T, what string, ch <-chan struct{}) {
+	t.Helper()
+	select {
+	case <-ch:
+	case <-time.After(2 * time.Minute):
+		t.Fatalf("timed out waiting for %s", what)
+	}
 }
 
 // TestExecLongTimeoutHonoured checks that timeout_ms beyond the JS peer's
