@@ -147,6 +147,9 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	case <-time.After(max(delay, 0)):
 	}
+	if !s.awaitRelease(r.Context(), &s.heldUploads) {
+		return
+	}
 	mt := hdr.Header.Get("Content-Type")
 	if mt == "" {
 		mt = mime.TypeByExtension(path.Ext(hdr.Filename))

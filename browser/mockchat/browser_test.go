@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -49,7 +48,10 @@ func TestBrowser(t *testing.T) {
 func testSendStreamsMarkdownReply(t *testing.T, browser context.Context) {
 	reply := "Hello **world**, see `x`.\n\n```xml\n<agent_response>\n  <message>hi</message>\n</agent_response>\n```\n"
 	p := openPage(t, browser, Options{LoggedIn: true, Script: script(t,
-		`{"reply":`+jsonString(reply)+`,"delay_ms":300,"stream_ms":5,"expect":"website"}`)})
+		`{"reply":`+jsonString(reply)+`,"stream_ms":5,"expect":"website"}`)})
+	// The thinking state lasts until the test has seen it, however slow the machine.
+	release := p.srv.HoldReplies()
+	defer release()
 	p.navigate("/")
 	p.waitJS("the composer", `document.querySelector('#prompt-textarea.ProseMirror[contenteditable="true"][role="textbox"]')`)
 	if eval[bool](p, `!!document.querySelector('#composer-submit-button')`) || !eval[bool](p, `!!document.querySelector('[data-testid="composer-speech-button"]')`) {
@@ -66,6 +68,7 @@ func testSendStreamsMarkdownReply(t *testing.T, browser context.Context) {
 	p.click(`[data-testid="send-button"]`)
 	p.waitJS("the stop button while thinking", jsStop)
 	p.waitJS("the thinking indicator", `document.querySelector('article[data-turn="assistant"] .thinking-status')`)
+	release()
 	p.waitJS("the finished reply", jsIdle)
 
 	rec := p.srv.Received()
@@ -179,8 +182,10 @@ func firstDiff(a, b string) int {
 }
 
 func testPasteBecomesAttachment(t *testing.T, browser context.Context) {
-	p := openPage(t, browser, Options{LoggedIn: true, UploadDelay: 300 * time.Millisecond, Script: script(t, `{"reply":"ok"}
+	p := openPage(t, browser, Options{LoggedIn: true, Script: script(t, `{"reply":"ok"}
 {"reply":"ok"}`)})
+	release := p.srv.HoldUploads() // the upload lasts until the test has seen it
+	defer release()
 	p.navigate("/")
 	big := strings.Repeat("pasted line\n", 500) // 6,000 characters
 	paste := `((text) => {
@@ -194,6 +199,7 @@ func testPasteBecomesAttachment(t *testing.T, browser context.Context) {
 	if eval[bool](p, `(() => { const b = document.querySelector('[data-testid="send-button"]'); return !b || !b.disabled; })()`) {
 		t.Fatal("send is enabled while the paste uploads")
 	}
+	release()
 	p.waitJS("the attachment chip", `document.querySelector('#composer-attachments [data-testid$="-file-thumbnail"]')`)
 	if eval[string](p, `document.querySelector('#composer-attachments .file-name').textContent`) != "pasted-text.txt" {
 		t.Fatal("the chip is not pasted-text.txt")
@@ -218,7 +224,9 @@ func testPasteBecomesAttachment(t *testing.T, browser context.Context) {
 }
 
 func testUploadDisablesSend(t *testing.T, browser context.Context) {
-	p := openPage(t, browser, Options{LoggedIn: true, UploadDelay: 600 * time.Millisecond, Script: script(t, `{"reply":"ok"}`)})
+	p := openPage(t, browser, Options{LoggedIn: true, Script: script(t, `{"reply":"ok"}`)})
+	release := p.srv.HoldUploads() // the upload lasts until the test has seen it
+	defer release()
 	p.navigate("/")
 	path := filepath.Join(t.TempDir(), "notes.md")
 	content := "# Notes\n\nsome\tcontent\n"
@@ -238,6 +246,7 @@ func testUploadDisablesSend(t *testing.T, browser context.Context) {
 	if len(p.srv.Received()) != 0 {
 		t.Fatal("Enter sent while uploading")
 	}
+	release()
 	p.waitJS("the file chip", `document.querySelector('[data-testid$="-file-thumbnail"]')`)
 	p.waitJS("an enabled send button", jsSendEnabled)
 	p.click(`[data-testid="send-button"]`)

@@ -57,7 +57,7 @@ func startBrowser(t testing.TB) context.Context {
 		cancelBrowser()
 		cancelAlloc()
 	})
-	startBounded(t, bctx, cancelBrowser, 30*time.Second)
+	startBounded(t, bctx, cancelBrowser, 2*time.Minute) // a hang guard for a loaded machine
 	return bctx
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 )
 
 // SetLoggedIn logs the session in (with a fresh access token, if it was
@@ -29,6 +30,53 @@ func (s *Server) SetChallenge(on bool) {
 	defer s.mu.Unlock()
 	s.challenge = on
 	s.bumpLocked()
+}
+
+// HoldReplies makes every reply, once its think time is over, wait until
+// release is called, so the page stays in its thinking state (stop button,
+// thinking indicator) for as long as a test needs to look at it. release
+// lets every held reply go on; calling it again does nothing.
+func (s *Server) HoldReplies() (release func()) { return s.hold(&s.heldReplies) }
+
+// HoldUploads makes every file upload, once its UploadDelay is over, wait
+// until release is called, so the page shows the upload in progress for
+// as long as a test needs.
+func (s *Server) HoldUploads() (release func()) { return s.hold(&s.heldUploads) }
+
+// hold closes *held's gate and returns the function that opens it.
+func (s *Server) hold(held *chan struct{}) func() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	h := make(chan struct{})
+	*held = h
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			close(h)
+			if *held == h {
+				*held = nil
+			}
+		})
+	}
+}
+
+// awaitRelease waits while *held's gate is closed; it reports false when
+// ctx ended first.
+func (s *Server) awaitRelease(ctx context.Context, held *chan struct{}) bool {
+	s.mu.Lock()
+	h := *held
+	s.mu.Unlock()
+	if h == nil {
+		return true
+	}
+	select {
+	case <-h:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // LoggedIn reports whether the session is logged in.

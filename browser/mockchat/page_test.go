@@ -70,7 +70,7 @@ func watchExceptions(t testing.TB, tab context.Context) {
 
 // ctx is a deadline for one browser call.
 func (p *page) ctx() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(p.tab, 15*time.Second)
+	return context.WithTimeout(p.tab, 2*time.Minute) // a hang guard: waits end on their event
 }
 
 // do runs steps or fails the test.

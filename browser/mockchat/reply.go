@@ -107,7 +107,7 @@ func (s *Server) generate(ctx context.Context, rp *reply) {
 	defer rp.cancel()
 	l := rp.line
 	gap := s.gap(l)
-	if !sleep(ctx, time.Duration(l.DelayMS)*time.Millisecond) {
+	if !sleep(ctx, time.Duration(l.DelayMS)*time.Millisecond) || !s.awaitRelease(ctx, &s.heldReplies) {
 		s.interrupt(rp)
 		return
 	}

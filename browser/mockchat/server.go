@@ -39,6 +39,9 @@ type Server struct {
 	challenge bool
 	broken    map[string]bool
 
+	heldReplies chan struct{} // non-nil while HoldReplies holds; closed by its release
+	heldUploads chan struct{} // the same for HoldUploads
+
 	next    int               // index of the next unused script line
 	pending *model.ScriptLine // a line whose fault fired and that still answers
 

@@ -19,7 +19,7 @@ import (
 
 func waitCtx(t testing.TB) context.Context {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // a hang guard
 	t.Cleanup(cancel)
 	return ctx
 }
@@ -496,10 +496,13 @@ func TestStop(t *testing.T) {
 	}
 }
 
-// TestBusy: a second message while the conversation generates gets 409.
+// TestBusy: a second message while the conversation generates (here: a
+// reply held by HoldReplies) gets 409.
 func TestBusy(t *testing.T) {
-	c := newTestServer(t, Options{LoggedIn: true, Script: script(t, `{"reply":"slow","delay_ms":5000}
+	c := newTestServer(t, Options{LoggedIn: true, Script: script(t, `{"reply":"slow"}
 {"reply":"x"}`)})
+	release := c.srv.HoldReplies()
+	defer release()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	res := c.req(ctx, "POST", "/backend-api/f/conversation", "application/json", strings.NewReader(sendReq{Text: "one"}.body()))
@@ -572,7 +575,8 @@ func TestBadRequests(t *testing.T) {
 // TestCloseStopsEverything: Close ends thinking generators and open
 // streams promptly (goleak in TestMain checks nothing is left).
 func TestCloseStopsEverything(t *testing.T) {
-	s := New(Options{LoggedIn: true, Script: script(t, `{"reply":"never","delay_ms":60000}`)})
+	s := New(Options{LoggedIn: true, Script: script(t, `{"reply":"never"}`)})
+	s.HoldReplies() // never released: only Close can end the reply
 	url, err := s.Start("127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -601,11 +605,16 @@ func TestCloseStopsEverything(t *testing.T) {
 	if _, err := s.WaitReceived(waitCtx(t), 1); err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
-	s.Close()
-	wg.Wait()
-	if d := time.Since(start); d > 2*time.Second {
-		t.Fatalf("Close took %v", d)
+	closed := make(chan struct{})
+	go func() {
+		s.Close()
+		wg.Wait()
+		close(closed)
+	}()
+	select {
+	case <-closed:
+	case <-time.After(time.Minute): // a hang guard: the reply is held forever
+		t.Fatal("Close did not end the held reply and its stream")
 	}
 	if _, err := s.Start("127.0.0.1:0"); !errors.Is(err, ErrClosed) {
 		t.Fatalf("Start after Close: %v", err)
