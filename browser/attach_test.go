@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/messages"
@@ -22,7 +21,7 @@ func TestAttachments(t *testing.T) {
 	b := filepath.Join(dir, "data.json")
 	os.WriteFile(a, []byte("first file\n"), 0o644)
 	os.WriteFile(b, []byte(`{"k": [1, 2, 3]}`), 0o644)
-	ctx := ctxFor(t, 60*time.Second)
+	ctx := ctxFor(t, hangGuard)
 	bind, err := tr.Send(ctx, messages.Outbound{Turn: 1, Text: "see the files", Attachments: []string{a, b}})
 	if err != nil {
 		t.Fatalf("Send: %v", err)
@@ -70,7 +69,7 @@ func TestTruncationNoticed(t *testing.T) {
 		model.ScriptLine{Reply: "one"}, model.ScriptLine{Reply: "two"},
 	)})
 	tr := shared.use(t, url, nil)
-	ctx := ctxFor(t, 60*time.Second)
+	ctx := ctxFor(t, hangGuard)
 	msg := codeLike(6000)
 	if _, err := tr.Send(ctx, messages.Outbound{Turn: 1, Text: msg}); err == nil || !strings.Contains(err.Error(), "cuts long messages") {
 		t.Fatalf("Send of a message the page cuts: %v", err)

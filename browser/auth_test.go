@@ -21,11 +21,11 @@ func TestLoginWall(t *testing.T) {
 	t.Cleanup(func() { tr.Close() })
 	done := make(chan error, 1)
 	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 		defer cancel()
 		done <- tr.Start(ctx, st.record)
 	}()
-	st.wait(t, messages.ModelAuthRequired, 40*time.Second)
+	st.wait(t, messages.ModelAuthRequired, hangGuard)
 	select {
 	case err := <-done:
 		t.Fatalf("Start returned while logged out: %v", err)
@@ -37,11 +37,11 @@ func TestLoginWall(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Start: %v", err)
 		}
-	case <-time.After(30 * time.Second):
+	case <-time.After(hangGuard):
 		t.Fatal("Start did not continue after the login")
 	}
-	st.wait(t, messages.ModelReady, time.Second)
-	if _, err := tr.Open(ctxFor(t, 30*time.Second), ""); err != nil {
+	st.wait(t, messages.ModelReady, hangGuard)
+	if _, err := tr.Open(ctxFor(t, hangGuard), ""); err != nil {
 		t.Fatal(err)
 	}
 	if _, r := roundTrip(t, tr, 1, "hello"); r.Text != "welcome back" {
@@ -65,17 +65,17 @@ func TestChallengeWaits(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		_, err := tr.Open(ctxFor(t, 60*time.Second), b.Cursor)
+		_, err := tr.Open(ctxFor(t, hangGuard), b.Cursor)
 		done <- err
 	}()
-	st.wait(t, messages.ModelTakeoverRequired, 30*time.Second)
+	st.wait(t, messages.ModelTakeoverRequired, hangGuard)
 	srv.SetChallenge(false)
 	select {
 	case err := <-done:
 		if err != nil {
 			t.Fatalf("Open: %v", err)
 		}
-	case <-time.After(30 * time.Second):
+	case <-time.After(hangGuard):
 		t.Fatal("Open did not continue after the challenge")
 	}
 	if _, r := roundTrip(t, tr, 2, "two"); r.Text != "second" {
@@ -91,7 +91,7 @@ func TestLogoutMidTurn(t *testing.T) {
 	tr := shared.use(t, url, nil)
 	st := newStates()
 	tr.state = st.record
-	ctx := ctxFor(t, 90*time.Second)
+	ctx := ctxFor(t, hangGuard)
 	b, err := tr.Send(ctx, messages.Outbound{Turn: 1, Text: "are you there"})
 	if err != nil {
 		t.Fatalf("Send: %v", err)
@@ -101,11 +101,11 @@ func TestLogoutMidTurn(t *testing.T) {
 		_, err := tr.Await(ctx, b, nil)
 		done <- err
 	}()
-	st.wait(t, messages.ModelAuthRequired, 30*time.Second)
+	st.wait(t, messages.ModelAuthRequired, hangGuard)
 	srv.SetLoggedIn(true)
 	select {
 	case err = <-done:
-	case <-time.After(40 * time.Second):
+	case <-time.After(hangGuard):
 		t.Fatal("Await did not return after the login")
 	}
 	if !errors.Is(err, model.ErrNotSent) {
@@ -123,7 +123,7 @@ func TestLogoutMidTurn(t *testing.T) {
 func TestCheckLogin(t *testing.T) {
 	for _, in := range []bool{true, false} {
 		_, url := newMock(t, mockchat.Options{LoggedIn: in})
-		got, err := CheckLogin(ctxFor(t, 60*time.Second), testOptions(t, url))
+		got, err := CheckLogin(ctxFor(t, hangGuard), testOptions(t, url))
 		want := LoginRequired
 		if in {
 			want = LoginOK

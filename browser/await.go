@@ -215,6 +215,9 @@ func (w *turnWatch) step(ctx context.Context, stable *time.Timer) (messages.Repl
 		}
 	}
 	w.reportProgress(ctx)
+	if w.t.opts.netOnly {
+		return messages.Reply{}, false, nil
+	}
 	now := time.Now()
 	// 3. The DOM: a bound assistant message, no stop button, text stable.
 	if st.ID != "" && !st.Stop && st.Err == nil {

@@ -13,8 +13,9 @@ import (
 
 // TestCompletion checks that Await returns the whole reply, never early:
 // after the mock finished generating and flushed the last token, for
-// short, long and slowly streamed replies, on the network path and on the
-// DOM path alone.
+// short, long and slowly streamed replies, on the network path alone and
+// on the DOM path alone (each without the other, so a loaded machine
+// cannot let one path answer in the other's test).
 func TestCompletion(t *testing.T) {
 	slow := strings.Repeat("slow token ", 20) + "</agent_response>"
 	long := replyWithCDATA(400)
@@ -26,19 +27,19 @@ func TestCompletion(t *testing.T) {
 		{Reply: "ignoring thoughts and web.run <done>true</done>", Fault: mockchat.FaultThoughts, StreamMS: 5},
 	}
 	for _, path := range []struct {
-		name    string
-		domOnly bool
-		source  messages.ReplySource
+		name             string
+		domOnly, netOnly bool
+		source           messages.ReplySource
 	}{
-		{"network", false, messages.SourceNetwork},
-		{"dom", true, messages.SourceConversation},
+		{"network", false, true, messages.SourceNetwork},
+		{"dom", true, false, messages.SourceConversation},
 	} {
 		t.Run(path.name, func(t *testing.T) {
 			srv, url := newMock(t, mockchat.Options{LoggedIn: true, FlashActionBar: true, Script: script(lines...)})
-			tr := shared.use(t, url, func(o *Options) { o.domOnly = path.domOnly })
+			tr := shared.use(t, url, func(o *Options) { o.domOnly, o.netOnly = path.domOnly, path.netOnly })
 			for i, l := range lines {
 				var progress []string
-				ctx := ctxFor(t, 60*time.Second)
+				ctx := ctxFor(t, hangGuard)
 				b, err := tr.Send(ctx, messages.Outbound{Turn: i + 1, Text: "message " + string(rune('A'+i))})
 				if err != nil {
 					t.Fatalf("turn %d: Send: %v", i+1, err)
@@ -99,7 +100,7 @@ func TestStaleReplyRejected(t *testing.T) {
 	b, r := roundTrip(t, tr, 1, "hi")
 	stale := b
 	stale.PrevAssistantID = r.MessageID
-	_, err := tr.Await(ctxFor(t, 20*time.Second), stale, nil)
+	_, err := tr.Await(ctxFor(t, hangGuard), stale, nil)
 	if !errors.Is(err, model.ErrTimeout) {
 		t.Fatalf("Await with a stale binding: %v, want a timeout (fail closed)", err)
 	}

@@ -30,10 +30,10 @@ func TestCrashMidStreamAndResume(t *testing.T) {
 	)})
 	opts := testOptions(t, url)
 	tr := startTransport(t, opts, nil)
-	if _, err := tr.Open(ctxFor(t, 30*time.Second), ""); err != nil {
+	if _, err := tr.Open(ctxFor(t, hangGuard), ""); err != nil {
 		t.Fatal(err)
 	}
-	ctx := ctxFor(t, 120*time.Second)
+	ctx := ctxFor(t, hangGuard)
 	b, err := tr.Send(ctx, messages.Outbound{Turn: 1, Text: "stream slowly"})
 	if err != nil {
 		t.Fatalf("Send: %v", err)
@@ -52,7 +52,7 @@ func TestCrashMidStreamAndResume(t *testing.T) {
 	}()
 	select {
 	case <-streaming:
-	case <-time.After(30 * time.Second):
+	case <-time.After(hangGuard):
 		t.Fatal("no progress while streaming")
 	}
 	pid := tr.BrowserPID()
@@ -69,7 +69,7 @@ func TestCrashMidStreamAndResume(t *testing.T) {
 	killed := time.Now()
 	select {
 	case err = <-awaited:
-	case <-time.After(15 * time.Second):
+	case <-time.After(hangGuard):
 		t.Fatal("Await hangs after the browser was killed")
 	}
 	t.Logf("Await returned %v after the kill", time.Since(killed).Round(time.Millisecond))
@@ -84,7 +84,7 @@ func TestCrashMidStreamAndResume(t *testing.T) {
 	}
 
 	// Same Transport: Start relaunches, Open and Await find the reply.
-	sctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	sctx, cancel := context.WithTimeout(ctx, hangGuard)
 	defer cancel()
 	if err := tr.Start(sctx, nil); err != nil {
 		t.Fatalf("restart: %v", err)
@@ -136,7 +136,7 @@ func TestNotSentAfterRestart(t *testing.T) {
 	tr := shared.use(t, url, nil)
 	b, _ := roundTrip(t, tr, 1, "one")
 	ghost := messages.Binding{Turn: 2, Cursor: b.Cursor, UserMessageID: "00000000-0000-4000-8000-000000000000", TurnIndex: 3, TextSHA256: textHash("never sent")}
-	if _, err := tr.Await(ctxFor(t, 30*time.Second), ghost, nil); !errors.Is(err, model.ErrNotSent) {
+	if _, err := tr.Await(ctxFor(t, hangGuard), ghost, nil); !errors.Is(err, model.ErrNotSent) {
 		t.Fatalf("Await of a message never sent: %v, want ErrNotSent", err)
 	}
 }
@@ -150,7 +150,7 @@ func TestProfileLocked(t *testing.T) {
 	if !busy || pid != tr.BrowserPID() {
 		t.Fatalf("ProfileInUse = %d, %v; the browser is %d", pid, busy, tr.BrowserPID())
 	}
-	err := New(opts).Start(ctxFor(t, 30*time.Second), nil)
+	err := New(opts).Start(ctxFor(t, hangGuard), nil)
 	var pl *ProfileLockedError
 	if !errors.As(err, &pl) || pl.PID != pid {
 		t.Fatalf("second Start: %v", err)
@@ -166,7 +166,7 @@ func TestWindowMinimise(t *testing.T) {
 	_, url := newMock(t, mockchat.Options{LoggedIn: true})
 	tr := shared.use(t, url, nil)
 	s, _ := tr.live()
-	ctx := ctxFor(t, 20*time.Second)
+	ctx := ctxFor(t, hangGuard)
 	for _, want := range []browser.WindowState{browser.WindowStateMinimized, browser.WindowStateNormal} {
 		if err := s.setWindow(ctx, want); err != nil {
 			t.Fatal(err)

@@ -2,7 +2,6 @@ package browser
 
 import (
 	"testing"
-	"time"
 
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/messages"
@@ -51,7 +50,7 @@ func TestLongMessageExact(t *testing.T) {
 	// have failed the comparison above.
 	var md *string
 	s, _ := tr.live()
-	if err := s.call(ctxFor(t, 10*time.Second), 0, &md, "markdown", r.MessageID); err != nil || md == nil {
+	if err := s.call(ctxFor(t, hangGuard), 0, &md, "markdown", r.MessageID); err != nil || md == nil {
 		t.Fatalf("markdown: %v", err)
 	}
 	if *md == lossy {

@@ -30,7 +30,7 @@ func TestReplyFaults(t *testing.T) {
 			tr := shared.use(t, url, nil)
 			st := newStates()
 			tr.state = st.record
-			ctx := ctxFor(t, 60*time.Second)
+			ctx := ctxFor(t, hangGuard)
 			b, err := tr.Send(ctx, messages.Outbound{Turn: 1, Text: "hello"})
 			if err != nil {
 				t.Fatalf("Send: %v", err)
@@ -40,7 +40,7 @@ func TestReplyFaults(t *testing.T) {
 				t.Fatalf("Await: %v (kind %s), want %v (%s)", err, model.Failure(err), tc.want, tc.kind)
 			}
 			if tc.state != "" {
-				st.wait(t, tc.state, time.Second)
+				st.wait(t, tc.state, hangGuard)
 			}
 		})
 	}
@@ -72,7 +72,7 @@ func TestModalDismissed(t *testing.T) {
 	tr := shared.use(t, url, nil)
 	roundTrip(t, tr, 1, "one")
 	s, _ := tr.live()
-	if _, err := s.waitSnap(ctxFor(t, 10*time.Second), 5*time.Second, func(p pageSnap) bool { return p.Modal }); err != nil {
+	if _, err := s.waitSnap(ctxFor(t, hangGuard), hangGuard, func(p pageSnap) bool { return p.Modal }); err != nil {
 		t.Fatalf("the mock showed no modal: %v", err)
 	}
 	_, r := roundTrip(t, tr, 2, "two")
@@ -90,7 +90,7 @@ func TestAdapterError(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr := shared.use(t, url, func(o *Options) { o.StepTimeout = 1500 * time.Millisecond })
-	_, err := tr.Send(ctxFor(t, 60*time.Second), messages.Outbound{Turn: 1, Text: "hello"})
+	_, err := tr.Send(ctxFor(t, hangGuard), messages.Outbound{Turn: 1, Text: "hello"})
 	if !errors.Is(err, model.ErrAdapter) || model.Failure(err) != messages.FailAdapter {
 		t.Fatalf("Send: %v, want an adapter error", err)
 	}

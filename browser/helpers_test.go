@@ -85,11 +85,11 @@ func testOptions(t testing.TB, base string) Options {
 		DiagnosticsDir:     filepath.Join(dir, "diagnostics"),
 		BaseURL:            base,
 		Headless:           true,
-		StepTimeout:        8 * time.Second,
-		DeadRequestTimeout: 20 * time.Second,
-		EmptyTimeout:       2 * time.Second,
-		LoginTimeout:       30 * time.Second,
-		TurnTimeout:        60 * time.Second,
+		StepTimeout:        30 * time.Second, // hang guards: a loaded machine is slow, not broken
+		DeadRequestTimeout: 2 * time.Minute,
+		EmptyTimeout:       10 * time.Second,
+		LoginTimeout:       2 * time.Minute,
+		TurnTimeout:        hangGuard,
 		Logger:             testLogger(t),
 	}
 }
@@ -146,7 +146,7 @@ func startTransport(t testing.TB, opts Options, st *states) *Transport {
 	t.Helper()
 	tr := New(opts)
 	t.Cleanup(func() { tr.Close() })
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	var cb func(messages.ModelStateChanged)
 	if st != nil {
@@ -196,7 +196,7 @@ func (s *sharedTransport) use(t testing.TB, base string, tune func(*Options)) *T
 		o.ProfileDir = filepath.Join(dir, "profile")
 		o.DiagnosticsDir = filepath.Join(dir, "diagnostics")
 		s.tr = New(o)
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 		err = s.tr.Start(ctx, nil)
 		cancel()
 		if err != nil {
@@ -214,7 +214,7 @@ func (s *sharedTransport) use(t testing.TB, base string, tune func(*Options)) *T
 	s.tr.inlineCap = 0
 	s.tr.sent = make(map[string]sentRecord)
 	s.tr.mu.Unlock()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	if _, err := s.tr.Open(ctx, ""); err != nil {
 		t.Fatalf("Open: %v", err)
@@ -223,6 +223,10 @@ func (s *sharedTransport) use(t testing.TB, base string, tune func(*Options)) *T
 }
 
 // ctxFor returns a test context with a deadline.
+// hangGuard bounds a test's waits: they end on their event, and the guard
+// only turns a hang into a failure, however loaded the machine.
+const hangGuard = 3 * time.Minute
+
 func ctxFor(t testing.TB, d time.Duration) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	t.Cleanup(cancel)
@@ -232,7 +236,7 @@ func ctxFor(t testing.TB, d time.Duration) context.Context {
 // send sends text and awaits the reply.
 func roundTrip(t *testing.T, tr *Transport, turn int, text string) (messages.Binding, messages.Reply) {
 	t.Helper()
-	ctx := ctxFor(t, 90*time.Second)
+	ctx := ctxFor(t, hangGuard)
 	b, err := tr.Send(ctx, messages.Outbound{Turn: turn, Kind: messages.OutboundFollowUp, Text: text})
 	if err != nil {
 		t.Fatalf("Send: %v", err)

@@ -79,8 +79,10 @@ type Options struct {
 	Progress func(note string)
 
 	// domOnly makes Await ignore the network stream, and noDoc the
-	// conversation document (tests and benchmarks of the fallbacks).
-	domOnly, noDoc bool
+	// conversation document (tests and benchmarks of the fallbacks);
+	// netOnly makes it answer from the network stream alone (tests of that
+	// path, which a loaded machine would otherwise let a fallback win).
+	domOnly, noDoc, netOnly bool
 }
 
 // withDefaults returns o with every zero field set to its default.
