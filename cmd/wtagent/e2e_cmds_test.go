@@ -30,7 +30,7 @@ func TestDemoScripted(t *testing.T) {
 		t.Fatalf("about.html not fixed: %q %v", about, err)
 	}
 	if sleepers(t, e.root) != nil {
-		t.Fatalf("the dev server outlived the demo: %v", sleepers(t, e.root))
+		t.Fatalf("the dev server outlived the demo: %v", names(sleepers(t, e.root)))
 	}
 }
 
@@ -87,13 +87,7 @@ func TestLoginWaitsForTheUser(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(60 * time.Second)
-	for !strings.Contains(out.String(), "→") {
-		if time.Now().After(deadline) {
-			t.Fatalf("login never asked for the user; output:\n%s", out.String())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	out.waitFor(t, "→") // login asks for the user
 	srv.SetLoggedIn(true)
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("login: %v\n%s", err, out.String())

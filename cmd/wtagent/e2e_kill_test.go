@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/shirou/gopsutil/v3/process"
+	"golang.org/x/sys/unix"
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -82,18 +83,10 @@ func TestKill9WhileACommandRunsThenResume(t *testing.T) {
 		return count(evs, messages.EvToolStarted) == 1 && len(b) > 0
 	}, "--provider", "script", "--script", s, "run the slow job")
 
-	// Nothing the killed run started may survive it.
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		left := sleepers(t, e.root)
-		if len(left) == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("processes of the killed run survive: %v", left)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	// Nothing the killed run started may survive it: its processes get
+	// SIGKILL (the leader) and SIGHUP (the rest of its session) from the
+	// kernel; the wait is for them to be gone, whatever the load.
+	waitGone(t, e.root)
 
 	code, out, errOut := e.run("resume", id, "--provider", "script", "--script", s)
 	if code != 0 {
@@ -114,19 +107,54 @@ func TestKill9WhileACommandRunsThenResume(t *testing.T) {
 	}
 }
 
+// waitGone waits until no process runs in root: it waits on a pidfd of
+// each one it finds (readable when the process exits), then looks again;
+// it fails after hangGuard.
+func waitGone(t *testing.T, root string) {
+	t.Helper()
+	deadline := time.Now().Add(hangGuard)
+	for {
+		left := sleepers(t, root)
+		if len(left) == 0 {
+			return
+		}
+		for _, p := range left {
+			fd, err := unix.PidfdOpen(int(p.Pid), 0)
+			if err != nil {
+				continue // already gone
+			}
+			fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+			n, err := unix.Poll(fds, int(time.Until(deadline).Milliseconds()))
+			unix.Close(fd)
+			if n == 0 && err == nil {
+				t.Fatalf("processes of the killed run survive: %v", names(left))
+			}
+		}
+	}
+}
+
 // sleepers lists processes whose working directory is the project.
-func sleepers(t *testing.T, root string) []string {
+func sleepers(t *testing.T, root string) []*process.Process {
 	t.Helper()
 	ps, err := process.Processes()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []string
+	var out []*process.Process
 	for _, p := range ps {
 		if cwd, err := p.Cwd(); err == nil && cwd == root {
-			name, _ := p.Name()
-			out = append(out, name)
+			out = append(out, p)
 		}
+	}
+	return out
+}
+
+// names are the processes' names.
+func names(ps []*process.Process) []string {
+	var out []string
+	for _, p := range ps {
+		name, _ := p.Name()
+		out = append(out, name)
 	}
 	return out
 }

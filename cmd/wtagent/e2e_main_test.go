@@ -48,6 +48,7 @@ type env struct {
 	t    *testing.T
 	home string
 	root string
+	w    *treeWatch // see watch
 }
 
 func newEnv(t *testing.T) *env {
@@ -134,21 +135,30 @@ func (e *env) events(id string) []messages.Event {
 	return evs
 }
 
-// waitFor polls the session's log until an event satisfies ok.
+// waitFor waits until the session's log satisfies ok, checking it after
+// every change of the data root or the project.
 func (e *env) waitFor(what string, ok func([]messages.Event) bool) string {
 	e.t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
+	var id string
+	e.watch().until(e.t, what, func() bool {
 		if list := e.sessions(); len(list) == 1 {
-			id := list[0].ID
-			if evs, _, err := session.ReadEvents(filepath.Join(e.home, "sessions", id, "events.jsonl")); err == nil && ok(evs) {
-				return id
+			evs, _, err := session.ReadEvents(filepath.Join(e.home, "sessions", list[0].ID, "events.jsonl"))
+			if err == nil && ok(evs) {
+				id = list[0].ID
+				return true
 			}
 		}
-		time.Sleep(20 * time.Millisecond)
+		return false
+	})
+	return id
+}
+
+// watch returns the test's watch of the data root and the project.
+func (e *env) watch() *treeWatch {
+	if e.w == nil {
+		e.w = watchTree(e.t, e.home, e.root)
 	}
-	e.t.Fatalf("timed out waiting for %s", what)
-	return ""
+	return e.w
 }
 
 func count(evs []messages.Event, t messages.EventType) int {
@@ -182,14 +192,44 @@ func items(name string, vs ...string) string {
 
 // syncBuffer is an output buffer a test may read while a process writes.
 type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu   sync.Mutex
+	b    bytes.Buffer
+	grew chan struct{} // closed and replaced on every write; see waitFor
 }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.grew != nil {
+		close(s.grew)
+		s.grew = nil
+	}
 	return s.b.Write(p)
+}
+
+// waitFor waits until the output holds want, woken by every write; it
+// fails the test after hangGuard.
+func (s *syncBuffer) waitFor(t *testing.T, want string) {
+	t.Helper()
+	hang := time.NewTimer(hangGuard)
+	defer hang.Stop()
+	for {
+		s.mu.Lock()
+		found := strings.Contains(s.b.String(), want)
+		if s.grew == nil {
+			s.grew = make(chan struct{})
+		}
+		grew := s.grew
+		s.mu.Unlock()
+		if found {
+			return
+		}
+		select {
+		case <-grew:
+		case <-hang.C:
+			t.Fatalf("timed out waiting for %q; output:\n%s", want, s.String())
+		}
+	}
 }
 
 func (s *syncBuffer) String() string {

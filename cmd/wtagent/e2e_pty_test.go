@@ -24,6 +24,7 @@ type term struct {
 	ptmx *os.File
 	mu   sync.Mutex
 	out  bytes.Buffer
+	grew chan struct{} // closed and replaced whenever out grows
 	done chan struct{}
 }
 
@@ -37,7 +38,7 @@ func (e *env) startPTY(args ...string) *term {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	tm := &term{t: e.t, cmd: cmd, ptmx: ptmx, done: make(chan struct{})}
+	tm := &term{t: e.t, cmd: cmd, ptmx: ptmx, grew: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(tm.done)
 		buf := make([]byte, 4096)
@@ -45,6 +46,10 @@ func (e *env) startPTY(args ...string) *term {
 			n, err := ptmx.Read(buf)
 			tm.mu.Lock()
 			tm.out.Write(buf[:n])
+			if n > 0 {
+				close(tm.grew)
+				tm.grew = make(chan struct{})
+			}
 			tm.mu.Unlock()
 			if err != nil {
 				return
@@ -65,21 +70,33 @@ func (tm *term) screen() string {
 	return tm.out.String()
 }
 
-// waitFor waits until the output holds s (counting from offset since).
+// waitFor waits until the output holds s (counting from offset since),
+// woken by each new output; it fails when the terminal closes first, or
+// after a hang guard of three minutes.
 func (tm *term) waitFor(s string, since int) int {
 	tm.t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
-		out := tm.screen()
+	hang := time.NewTimer(3 * time.Minute)
+	defer hang.Stop()
+	for {
+		tm.mu.Lock()
+		out, grew := tm.out.String(), tm.grew
+		tm.mu.Unlock()
 		if since <= len(out) {
 			if i := strings.Index(out[since:], s); i >= 0 {
 				return since + i + len(s)
 			}
 		}
-		time.Sleep(10 * time.Millisecond)
+		select {
+		case <-grew:
+		case <-tm.done:
+			if out := tm.screen(); since <= len(out) && strings.Contains(out[since:], s) {
+				continue
+			}
+			tm.t.Fatalf("the terminal closed before %q; screen:\n%s", s, tm.screen())
+		case <-hang.C:
+			tm.t.Fatalf("timed out waiting for %q; screen:\n%s", s, tm.screen())
+		}
 	}
-	tm.t.Fatalf("timed out waiting for %q; screen:\n%s", s, tm.screen())
-	return 0
 }
 
 func (tm *term) send(s string) {
@@ -122,7 +139,7 @@ func TestInteractivePromptKeepsChattingAndHistory(t *testing.T) {
 	at := tm.waitFor("you › ", 0)
 	// A bracketed paste keeps its newline and does not submit.
 	tm.send("\x1b[200~first line\r\nsecond line\x1b[201~")
-	time.Sleep(100 * time.Millisecond)
+	at = tm.waitFor("second line", at) // the editor shows the paste
 	tm.send("\r")
 	at = tm.waitFor("Answered the two-line question.", at)
 	at = tm.waitFor("you › ", at)
@@ -227,6 +244,6 @@ func TestDevServerKeptOrStoppedAtTheEnd(t *testing.T) {
 		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
 	}
 	if left := sleepers(t, e.root); len(left) != 0 {
-		t.Fatalf("the dev server survived: %v", left)
+		t.Fatalf("the dev server survived: %v", names(left))
 	}
 }
