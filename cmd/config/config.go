@@ -21,8 +21,9 @@ type Options struct {
 	Flags runner.Flags
 }
 
-// NewCmdConfig returns the config command.
-func NewCmdConfig(f *cmdutil.Factory) *cobra.Command {
+// NewCmdConfig returns the config command. runF, when not nil, runs instead of
+// the command itself, with the parsed options (tests of flags and arguments).
+func NewCmdConfig(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	o := &Options{F: f}
 	cmd := &cobra.Command{
 		Use:   "config",
@@ -40,7 +41,12 @@ ${XDG_CONFIG_HOME:-~/.config}/wtagent/config.json:
    "allow_env": ["NPM_TOKEN"],
    "rules": [{"tool": "terminal.exec", "kind": "command", "prefix": ["make"]}]}`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return configRun(o) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(o)
+			}
+			return configRun(o)
+		},
 	}
 	runner.AddFlags(cmd.Flags(), &o.Flags)
 	return cmd

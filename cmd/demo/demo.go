@@ -31,8 +31,9 @@ type Options struct {
 	Dir     string
 }
 
-// NewCmdDemo returns the demo command.
-func NewCmdDemo(f *cmdutil.Factory) *cobra.Command {
+// NewCmdDemo returns the demo command. runF, when not nil, runs instead of
+// the command itself, with the parsed options (tests of flags and arguments).
+func NewCmdDemo(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	o := &Options{F: f}
 	cmd := &cobra.Command{
 		Use:   "demo",
@@ -48,7 +49,12 @@ With --browser auto (the default) the conversation goes through real headless
 Chromium against the local mock ChatGPT page when Chromium is installed, and
 through the scripted provider otherwise. It prints the same view a user sees.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return demoRun(o) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(o)
+			}
+			return demoRun(o)
+		},
 	}
 	cmd.Flags().StringVar(&o.Browser, "browser", "auto", "auto, always (fail without Chromium) or never (scripted provider)")
 	cmd.Flags().BoolVar(&o.Keep, "keep", false, "keep the dev server running at the end (until Ctrl+C)")

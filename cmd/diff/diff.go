@@ -17,8 +17,9 @@ type Options struct {
 	Turn int
 }
 
-// NewCmdDiff returns the diff command.
-func NewCmdDiff(f *cmdutil.Factory) *cobra.Command {
+// NewCmdDiff returns the diff command. runF, when not nil, runs instead of
+// the command itself, with the parsed options (tests of flags and arguments).
+func NewCmdDiff(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	o := &Options{F: f}
 	cmd := &cobra.Command{
 		Use:   "diff ID",
@@ -35,6 +36,9 @@ of its own.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.ID = args[0]
+			if runF != nil {
+				return runF(o)
+			}
 			return diffRun(cmd.Context(), o)
 		},
 	}

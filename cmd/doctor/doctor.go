@@ -22,8 +22,9 @@ type Options struct {
 	Timeout    time.Duration
 }
 
-// NewCmdDoctor returns the doctor command.
-func NewCmdDoctor(f *cmdutil.Factory) *cobra.Command {
+// NewCmdDoctor returns the doctor command. runF, when not nil, runs instead of
+// the command itself, with the parsed options (tests of flags and arguments).
+func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	o := &Options{F: f}
 	cmd := &cobra.Command{
 		Use:   "doctor",
@@ -41,7 +42,12 @@ func NewCmdDoctor(f *cmdutil.Factory) *cobra.Command {
 Each check prints ok, warning or error. The exit status is 1 when an error
 blocks use.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return doctorRun(o) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(o)
+			}
+			return doctorRun(o)
+		},
 	}
 	cmd.Flags().BoolVar(&o.Login, "login", false, "also start Chrome and check the ChatGPT login of the profile")
 	cmd.Flags().StringVar(&o.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin for --login (developers: a mock page)")

@@ -24,8 +24,9 @@ type Options struct {
 	Headless   bool
 }
 
-// NewCmdLogin returns the login command.
-func NewCmdLogin(f *cmdutil.Factory) *cobra.Command {
+// NewCmdLogin returns the login command. runF, when not nil, runs instead of
+// the command itself, with the parsed options (tests of flags and arguments).
+func NewCmdLogin(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	o := &Options{F: f}
 	cmd := &cobra.Command{
 		Use:   "login",
@@ -36,7 +37,12 @@ while you log in by hand (and solve any verification), checks the login with
 ChatGPT's own session endpoint, and closes the window. You do this once; later
 runs reuse the profile.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return loginRun(o) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(o)
+			}
+			return loginRun(o)
+		},
 	}
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 15*time.Minute, "how long to wait for the login")
 	cmd.Flags().StringVar(&o.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin (developers: a mock page)")

@@ -24,8 +24,9 @@ type Options struct {
 	StreamGap time.Duration
 }
 
-// NewCmdMockchat returns the mockchat command.
-func NewCmdMockchat(f *cmdutil.Factory) *cobra.Command {
+// NewCmdMockchat returns the mockchat command. runF, when not nil, runs instead of
+// the command itself, with the parsed options (tests of flags and arguments).
+func NewCmdMockchat(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	o := &Options{F: f}
 	cmd := &cobra.Command{
 		Use:   "mockchat --script FILE",
@@ -39,7 +40,12 @@ prints its URL and serves until interrupted. Point a run at it with
 		Example: `  wtagent mockchat --script demo.jsonl --addr 127.0.0.1:8765
   wtagent --chatgpt-url http://127.0.0.1:8765 -C /tmp/p "build the demo site"`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return mockchatRun(cmd.Context(), o) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(o)
+			}
+			return mockchatRun(cmd.Context(), o)
+		},
 	}
 	cmd.Flags().StringVar(&o.Script, "script", "", "scripted-model file (JSON Lines), required")
 	cmd.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:0", "address to listen on")

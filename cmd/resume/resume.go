@@ -23,8 +23,9 @@ type Options struct {
 	Last bool
 }
 
-// NewCmdResume returns the resume command.
-func NewCmdResume(f *cmdutil.Factory) *cobra.Command {
+// NewCmdResume returns the resume command. runF, when not nil, runs instead of
+// the command itself, with the parsed options (tests of flags and arguments).
+func NewCmdResume(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	o := &Options{F: f}
 	cmd := &cobra.Command{
 		Use:   "resume [ID | --last] [TEXT]",
@@ -58,6 +59,9 @@ continues the last session of the current directory.`,
 				if len(args) > 1 {
 					o.Text = args[1]
 				}
+			}
+			if runF != nil {
+				return runF(o)
 			}
 			return resumeRun(o)
 		},

@@ -61,18 +61,18 @@ resumed, inspected and exported.`,
 	runcmd.Bind(cmd, f)
 
 	cmd.AddCommand(
-		logincmd.NewCmdLogin(f),
-		resumecmd.NewCmdResume(f),
-		statuscmd.NewCmdStatus(f),
-		sessionscmd.NewCmdSessions(f),
-		diffcmd.NewCmdDiff(f),
-		undocmd.NewCmdUndo(f),
+		logincmd.NewCmdLogin(f, nil),
+		resumecmd.NewCmdResume(f, nil),
+		statuscmd.NewCmdStatus(f, nil),
+		sessionscmd.NewCmdSessions(f, nil),
+		diffcmd.NewCmdDiff(f, nil),
+		undocmd.NewCmdUndo(f, nil),
 		exportcmd.NewCmdExport(f, nil),
-		doctorcmd.NewCmdDoctor(f),
-		configcmd.NewCmdConfig(f),
-		mockchatcmd.NewCmdMockchat(f),
-		democmd.NewCmdDemo(f),
-		versioncmd.NewCmdVersion(f),
+		doctorcmd.NewCmdDoctor(f, nil),
+		configcmd.NewCmdConfig(f, nil),
+		mockchatcmd.NewCmdMockchat(f, nil),
+		democmd.NewCmdDemo(f, nil),
+		versioncmd.NewCmdVersion(f, nil),
 	)
 	return cmd
 }

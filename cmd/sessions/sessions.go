@@ -20,8 +20,9 @@ type Options struct {
 	Limit int
 }
 
-// NewCmdSessions returns the sessions command.
-func NewCmdSessions(f *cmdutil.Factory) *cobra.Command {
+// NewCmdSessions returns the sessions command. runF, when not nil, runs instead of
+// the command itself, with the parsed options (tests of flags and arguments).
+func NewCmdSessions(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	o := &Options{F: f}
 	cmd := &cobra.Command{
 		Use:   "sessions",
@@ -34,7 +35,12 @@ activity. --json prints one object per session.
 "wtagent sessions rm ID" deletes a session, "wtagent sessions prune" the idle
 ones.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return sessionsRun(o) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(o)
+			}
+			return sessionsRun(o)
+		},
 	}
 	cmd.Flags().IntVarP(&o.Limit, "limit", "n", 30, "show at most this many sessions (0: all)")
 	cmd.AddCommand(NewCmdRemove(f), NewCmdPrune(f))

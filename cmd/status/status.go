@@ -23,8 +23,9 @@ type Options struct {
 	All bool
 }
 
-// NewCmdStatus returns the status command.
-func NewCmdStatus(f *cmdutil.Factory) *cobra.Command {
+// NewCmdStatus returns the status command. runF, when not nil, runs instead of
+// the command itself, with the parsed options (tests of flags and arguments).
+func NewCmdStatus(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	o := &Options{F: f}
 	cmd := &cobra.Command{
 		Use:   "status [ID]",
@@ -43,6 +44,9 @@ session.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				o.ID = args[0]
+			}
+			if runF != nil {
+				return runF(o)
 			}
 			return statusRun(o)
 		},

@@ -26,8 +26,9 @@ type Options struct {
 	Turn int
 }
 
-// NewCmdUndo returns the undo command.
-func NewCmdUndo(f *cmdutil.Factory) *cobra.Command {
+// NewCmdUndo returns the undo command. runF, when not nil, runs instead of
+// the command itself, with the parsed options (tests of flags and arguments).
+func NewCmdUndo(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	o := &Options{F: f}
 	cmd := &cobra.Command{
 		Use:   "undo ID",
@@ -45,6 +46,9 @@ run it again and it finishes. Run "wtagent diff ID" to see the changes first.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.ID = args[0]
+			if runF != nil {
+				return runF(o)
+			}
 			return undoRun(cmd.Context(), o)
 		},
 	}

@@ -11,19 +11,30 @@ import (
 	"github.com/wtagent/wtagent/cmd/cmdutil"
 )
 
-// NewCmdVersion returns the version command.
-func NewCmdVersion(f *cmdutil.Factory) *cobra.Command {
+// Options are the inputs of `wtagent version`.
+type Options struct {
+	F *cmdutil.Factory
+}
+
+// NewCmdVersion returns the version command. runF, when not nil, runs
+// instead of the command itself, with the parsed options.
+func NewCmdVersion(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	o := &Options{F: f}
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print wtagent's version",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return versionRun(f)
+			if runF != nil {
+				return runF(o)
+			}
+			return versionRun(o)
 		},
 	}
 }
 
-func versionRun(f *cmdutil.Factory) error {
+func versionRun(o *Options) error {
+	f := o.F
 	out := f.IOStreams.Out
 	if f.Global.JSON {
 		return json.NewEncoder(out).Encode(map[string]string{
