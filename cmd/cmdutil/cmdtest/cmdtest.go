@@ -1,0 +1,46 @@
+// Package cmdtest helps test commands: a Factory over captured streams and
+// a private data root, and a way to run one command with arguments.
+package cmdtest
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/spf13/cobra"
+
+	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/cmd/iostreams"
+)
+
+// Factory is a Factory whose streams are buffers (returned: stdin, stdout,
+// stderr), whose environment is env (with WTAGENT_HOME set to a fresh
+// directory unless env sets it) and whose working directory is a fresh
+// directory.
+func Factory(t testing.TB, env map[string]string) (f *cmdutil.Factory, in, out, errOut *bytes.Buffer) {
+	t.Helper()
+	ios, in, out, errOut := iostreams.Test()
+	e := map[string]string{"WTAGENT_HOME": t.TempDir()}
+	for k, v := range env {
+		e[k] = v
+	}
+	wd := t.TempDir()
+	f = cmdutil.New()
+	f.IOStreams = ios
+	f.Getenv = func(k string) string { return e[k] }
+	f.Environ = func() []string { return nil }
+	f.Getwd = func() (string, error) { return wd, nil }
+	return f, in, out, errOut
+}
+
+// Execute runs cmd with args, its output going to f's streams, and
+// returns its error. Usage errors come back as they would from the root
+// command.
+func Execute(f *cmdutil.Factory, cmd *cobra.Command, args ...string) error {
+	cmd.SetArgs(args)
+	cmd.SetIn(f.IOStreams.In)
+	cmd.SetOut(f.IOStreams.Out)
+	cmd.SetErr(f.IOStreams.ErrOut)
+	cmd.SilenceUsage, cmd.SilenceErrors = true, true
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &cmdutil.FlagError{Err: err} })
+	return cmd.Execute()
+}
