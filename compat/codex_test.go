@@ -65,6 +65,9 @@ func TestCodexResumesExport(t *testing.T) {
 		t.Fatalf("codex does not list %s for %s among interactive sessions: %+v", uuid, e.root, threads)
 	}
 	t.Logf("codex lists %d interactive session(s) for the project, the export among them", len(threads))
+	screen := codexPickerShows(t, e, codex, extra, compatTask)
+	i := strings.Index(screen, compatTask)
+	t.Logf("codex resume (the picker) shows: …%s", screen[max(0, i-40):min(len(screen), i+len(compatTask)+40)])
 
 	// Read before resuming: Codex appends the new turn to the same file.
 	want := append(codexExportSteps(jsonLines(t, path)), "user: "+resumePrompt)
