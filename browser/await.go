@@ -38,7 +38,9 @@ func (t *Transport) Await(ctx context.Context, b messages.Binding, progress func
 	}
 	w := &turnWatch{t: t, s: s, b: b, progress: progress}
 	r, err := w.run(ctx)
-	return r, t.awaitErr(ctx, s, err)
+	err = t.awaitErr(ctx, s, err)
+	w.recordIfDue(r.Text, r.MessageID, err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, model.ErrCrash))
+	return r, err
 }
 
 // errTurnTimeout is the cause of Await's own deadline.

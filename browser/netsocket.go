@@ -136,6 +136,9 @@ func (n *netTracker) feedItemsLocked() {
 		st.parser.write([]byte(it.SSE))
 		st.parser.endFragment()
 		st.socketItems++
+		if len(st.itemSSE) < 65536 {
+			st.itemSSE = append(st.itemSSE, it)
+		}
 	}
 	n.pendingItems = keep
 	if len(n.pendingItems) > 4096 {

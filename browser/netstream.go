@@ -73,6 +73,21 @@ type netStream struct {
 	// items are the socket stream items fed (by stream_item_id).
 	items       map[string]bool
 	socketItems int
+	// raw is the response body as read (capped at maxRaw), and itemSSE
+	// the socket items fed, for a transport recording.
+	raw     []byte
+	itemSSE []socketItem
+}
+
+// maxRaw bounds the bytes one stream keeps for a recording.
+const maxRaw = 16 << 20
+
+// feed writes response bytes to the turn's parser and keeps them.
+func (st *netStream) feed(b []byte) {
+	if len(st.raw)+len(b) <= maxRaw {
+		st.raw = append(st.raw, b...)
+	}
+	st.parser.write(b)
 }
 
 func newNetTracker(spawn func(func(ctx context.Context))) *netTracker {
@@ -135,6 +150,7 @@ func (n *netTracker) request(e *network.EventRequestWillBeSent) {
 		st.ConvID, st.Offset = resumeBody(body)
 	} else if len(body) > 0 {
 		st.UserID, st.Posted = postedMessage(body)
+		st.ConvID, _ = resumeBody(body) // a later turn names its conversation
 	}
 	n.mu.Lock()
 	n.seq++
@@ -162,6 +178,7 @@ func (n *netTracker) request(e *network.EventRequestWillBeSent) {
 				n.linkResume(s)
 			} else if s != nil && s.Posted == nil {
 				s.UserID, s.Posted = postedMessage([]byte(res.PostData))
+				s.ConvID, _ = resumeBody([]byte(res.PostData))
 			}
 			n.mu.Unlock()
 			n.signal()
@@ -170,7 +187,8 @@ func (n *netTracker) request(e *network.EventRequestWillBeSent) {
 	n.signal()
 }
 
-// resumeBody reads the resume POST's body: {"conversation_id","offset"}.
+// resumeBody reads the resume POST's body: {"conversation_id","offset"}
+// (a conversation POST's body names its conversation the same way).
 func resumeBody(body []byte) (string, int) {
 	var b struct {
 		ConversationID string `json:"conversation_id"`
@@ -191,8 +209,9 @@ func (n *netTracker) linkResume(st *netStream) {
 	}
 	var of *netStream
 	for _, o := range n.streams {
-		if o.Resume || (o.ConvID != st.ConvID && o.parser.convID != st.ConvID) {
-			continue
+		known := o.ConvID != "" || o.parser.convID != ""
+		if o.Resume || known && o.ConvID != st.ConvID && o.parser.convID != st.ConvID {
+			continue // a conversation stream of another conversation
 		}
 		if of == nil || o.Seq > of.Seq {
 			of = o
@@ -266,9 +285,9 @@ func (n *netTracker) response(e *network.EventResponseReceived) {
 		}
 		if err == nil {
 			st.Streaming = true
-			st.parser.write(res.BufferedData)
+			st.feed(res.BufferedData)
 			for _, c := range st.pending {
-				st.parser.write(c)
+				st.feed(c)
 			}
 			st.pending = nil
 			n.feedItemsLocked()
@@ -297,7 +316,7 @@ func (n *netTracker) data(e *network.EventDataReceived) {
 		of.LastData = st.LastData
 	}
 	if st.Streaming {
-		st.parser.write(e.Data)
+		st.feed(e.Data)
 		n.feedItemsLocked()
 	} else {
 		st.pending = append(st.pending, e.Data)
@@ -337,7 +356,7 @@ func (n *netTracker) readBody(id network.RequestID) {
 			return
 		}
 		st.bodyRead = true
-		st.parser.write([]byte(res.Body))
+		st.feed([]byte(res.Body))
 		st.parser.endFragment()
 		n.feedItemsLocked()
 		n.signal()

@@ -70,6 +70,11 @@ type Options struct {
 	// instruction (default 200 000).
 	MaxInline int
 
+	// RecordTransport saves each turn's raw traffic (POST, resume POSTs,
+	// WebSocket items; redacted) to DiagnosticsDir/transport.jsonl as a
+	// mock script line. A turn that fails is recorded anyway.
+	RecordTransport bool
+
 	// Logger receives the adapter's log; nil discards it.
 	Logger *log.Logger
 	// OnMode, if set, receives the outcome of each mode selection.

@@ -5,20 +5,24 @@ package mockchat
 import (
 	"context"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/cmd/cmdutil"
 	"github.com/wtagent/wtagent/model"
+	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of `wtagent mockchat`.
 type Options struct {
 	F         *cmdutil.Factory
 	Script    string
+	Replay    string
 	Addr      string
 	LoggedOut bool
 	StreamGap time.Duration
@@ -29,16 +33,21 @@ type Options struct {
 func NewCmdMockchat(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	o := &Options{F: f}
 	cmd := &cobra.Command{
-		Use:   "mockchat --script FILE",
+		Use:   "mockchat --script FILE | --replay SESSION_ID",
 		Short: "Serve the local mock ChatGPT page (developer command)",
 		Long: `Serves a faithful local mock of the ChatGPT page — a real ProseMirror
 composer, replies streamed as server-sent events in the page's delta format,
 the model menu, login, challenge and usage-limit states — that answers from a
 scripted-model JSON Lines file (the same format as --provider script). It
 prints its URL and serves until interrupted. Point a run at it with
---chatgpt-url URL (add --headless where there is no display).`,
+--chatgpt-url URL (add --headless where there is no display).
+
+--replay SESSION_ID serves the raw ChatGPT traffic a session recorded
+(--record-transport, or automatically for a turn the adapter failed) from
+its diagnostics/transport.jsonl, turn by turn.`,
 		Example: `  wtagent mockchat --script demo.jsonl --addr 127.0.0.1:8765
-  wtagent --chatgpt-url http://127.0.0.1:8765 -C /tmp/p "build the demo site"`,
+  wtagent --chatgpt-url http://127.0.0.1:8765 -C /tmp/p "build the demo site"
+  wtagent mockchat --replay 20261202-163013-e929a321`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if runF != nil {
@@ -47,7 +56,8 @@ prints its URL and serves until interrupted. Point a run at it with
 			return mockchatRun(cmd.Context(), o)
 		},
 	}
-	cmd.Flags().StringVar(&o.Script, "script", "", "scripted-model file (JSON Lines), required")
+	cmd.Flags().StringVar(&o.Script, "script", "", "scripted-model file (JSON Lines)")
+	cmd.Flags().StringVar(&o.Replay, "replay", "", "serve the ChatGPT traffic session `ID` recorded")
 	cmd.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:0", "address to listen on")
 	cmd.Flags().BoolVar(&o.LoggedOut, "logged-out", false, "start with the login wall (log in from the page)")
 	cmd.Flags().DurationVar(&o.StreamGap, "stream-gap", 15*time.Millisecond, "gap between streamed tokens")
@@ -55,8 +65,21 @@ prints its URL and serves until interrupted. Point a run at it with
 }
 
 func mockchatRun(ctx context.Context, o *Options) error {
-	if o.Script == "" {
-		return cmdutil.FlagErrorf("--script FILE is required")
+	switch {
+	case o.Script != "" && o.Replay != "":
+		return cmdutil.FlagErrorf("--script and --replay exclude each other")
+	case o.Replay != "":
+		home, err := o.F.Home()
+		if err != nil {
+			return err
+		}
+		dir, err := home.SessionDir(o.Replay)
+		if err != nil {
+			return cmdutil.FlagErrorf("--replay: %v", err)
+		}
+		o.Script = filepath.Join(dir, session.DiagnosticsName, browser.TransportFile)
+	case o.Script == "":
+		return cmdutil.FlagErrorf("--script FILE or --replay SESSION_ID is required")
 	}
 	lines, err := model.LoadScript(o.Script)
 	if err != nil {

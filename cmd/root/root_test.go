@@ -74,6 +74,8 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"export", "../../etc/passwd"},
 		{"-C", "/definitely/not/here", "task"},
 		{"mockchat"},
+		{"mockchat", "--replay", "../../etc"},
+		{"mockchat", "--script", "a.jsonl", "--replay", "20261202-100000-abcdef01"},
 	}
 	for _, args := range cases {
 		f := testFactory(t, nil)

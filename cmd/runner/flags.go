@@ -26,9 +26,11 @@ type Flags struct {
 	Sandbox       string
 	NoNetwork     bool
 	TurnTimeout   time.Duration
-	ToolTimeout   time.Duration
-	RunTimeout    time.Duration
-	Verbose       bool
+	// RecordTransport saves each turn's raw page traffic to diagnostics/.
+	RecordTransport bool
+	ToolTimeout     time.Duration
+	RunTimeout      time.Duration
+	Verbose         bool
 	// set reports whether a flag was given on the command line.
 	set func(name string) bool
 	// inherited lists the flags Inherit filled in from a session.
@@ -49,6 +51,7 @@ func AddFlags(fs *pflag.FlagSet, f *Flags) {
 	fs.BoolVar(&f.KeepProcesses, "keep-processes", false, "keep dev servers running at the end without asking")
 	fs.StringVar(&f.Sandbox, "sandbox", "", "how the kernel confines commands: workspace-write (default: writes only in the project), read-only or off")
 	fs.BoolVar(&f.NoNetwork, "no-network", false, "run commands without network access (loopback still works)")
+	fs.BoolVar(&f.RecordTransport, "record-transport", false, "save each turn's raw ChatGPT traffic (redacted) to the session's diagnostics/transport.jsonl")
 	fs.DurationVar(&f.TurnTimeout, "turn-timeout", 0, "longest wait for one model reply (default 20m)")
 	fs.DurationVar(&f.ToolTimeout, "tool-timeout", 0, "longest any one tool call may run (default 1h)")
 	fs.DurationVar(&f.RunTimeout, "run-timeout", 0, "longest a run may take (default 6h)")

@@ -18,15 +18,17 @@ import (
 // Settings are a run's effective settings: defaults, then the config file,
 // then flags.
 type Settings struct {
-	Provider      string
-	Script        string
-	Approvals     policy.Mode
-	ChatGPTURL    string
-	Mode          string
-	Chrome        string
-	Headless      bool
-	NoMinimize    bool
-	KeepProcesses bool
+	Provider   string
+	Script     string
+	Approvals  policy.Mode
+	ChatGPTURL string
+	Mode       string
+	Chrome     string
+	Headless   bool
+	// RecordTransport saves each turn's raw page traffic (--record-transport).
+	RecordTransport bool
+	NoMinimize      bool
+	KeepProcesses   bool
 	// Sandbox is how the kernel confines commands; NoNetwork cuts them off
 	// the network; SandboxWritable are more directories they may write.
 	Sandbox         sandbox.Mode
@@ -76,6 +78,7 @@ func Resolve(fc cmdutil.FileConfig, f *Flags, stdinTTY bool) (Settings, error) {
 	}
 	s.Approvals = mode
 	s.Script, s.Headless, s.NoMinimize, s.Verbose = f.Script, f.Headless, f.NoMinimize, f.Verbose
+	s.RecordTransport = f.RecordTransport
 	s.KeepProcesses = f.KeepProcesses
 	if !f.Changed("keep-processes") && fc.KeepProcesses != nil {
 		s.KeepProcesses, s.Sources["keep_processes"] = *fc.KeepProcesses, "config"

@@ -37,7 +37,8 @@ func transportFactory(s Settings, h session.Home, sess *session.Session, logw io
 		return browser.New(browser.Options{
 			ChromePath: s.Chrome, ProfileDir: profile, DiagnosticsDir: diag, BaseURL: s.ChatGPTURL,
 			Mode: s.Mode, Headless: s.Headless, NoMinimize: s.NoMinimize, TurnTimeout: s.Limits.TurnWait,
-			Logger: logger, OnMode: hooks.ModeSelected, Progress: hooks.Note,
+			RecordTransport: s.RecordTransport,
+			Logger:          logger, OnMode: hooks.ModeSelected, Progress: hooks.Note,
 		})
 	}, nil
 }

@@ -1,0 +1,144 @@
+package browser
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/chromedp/cdproto/network"
+
+	"github.com/wtagent/wtagent/model"
+)
+
+// A transport recording keeps a turn's raw traffic (the POST's body, the
+// resume POSTs' bodies, the WebSocket items) as one script line of
+// diagnostics/transport.jsonl: {"reply","sse","resume_sse","ws"} with the
+// conversation, user and answer ids turned into the mock's placeholders
+// and tokens and cookies redacted. `wtagent mockchat --replay SESSION`
+// (or --script that file) serves it again, turn by turn.
+
+// TransportFile is the recordings' file name in the diagnostics directory.
+const TransportFile = "transport.jsonl"
+
+// recording returns the raw traffic of the turn whose POST is id.
+func (n *netTracker) recording(id network.RequestID) (post, resume string, items []socketItem, ok bool) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	st := n.streams[id]
+	if st == nil {
+		return "", "", nil, false
+	}
+	var rs []*netStream
+	for _, o := range n.streams {
+		if o.Of == id {
+			rs = append(rs, o)
+		}
+	}
+	for i := 1; i < len(rs); i++ {
+		for j := i; j > 0 && rs[j].Seq < rs[j-1].Seq; j-- {
+			rs[j], rs[j-1] = rs[j-1], rs[j]
+		}
+	}
+	var b strings.Builder
+	for _, r := range rs {
+		b.Write(r.raw)
+	}
+	return string(st.raw), b.String(), append([]socketItem(nil), st.itemSSE...), true
+}
+
+// redactTransport removes what may hold credentials from raw traffic:
+// bearer tokens, JWTs, token-like fields and cookies.
+func redactTransport(s string) string {
+	for _, r := range []struct {
+		re   *regexp.Regexp
+		with string
+	}{
+		{regexp.MustCompile(`(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{8,}`), `Bearer [redacted]`},
+		{regexp.MustCompile(`eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`), `[redacted-jwt]`},
+		{regexp.MustCompile(`(?i)(\\?"[a-z_]*(?:token|secret|password|session|csrf|cookie|api_?key|verify)[a-z_]*\\?"\s*:\s*\\?")[^"\\]{6,}(\\?")`), `$1[redacted]$2`},
+		{regexp.MustCompile(`(?i)(\b[a-z_-]*(?:token|secret|password|csrf|api_?key|verify)[a-z_-]*=)[^&"'\s<>\\]{6,}`), `$1[redacted]`},
+	} {
+		s = r.re.ReplaceAllString(s, r.with)
+	}
+	return s
+}
+
+// recordLine builds the script line of a turn's traffic.
+func recordLine(reply, post, resume string, items []socketItem, convID, userID, answerID string) model.ScriptLine {
+	ph := func(s string) string {
+		for id, p := range map[string]string{convID: "{{conversation_id}}", userID: "{{user_message_id}}", answerID: "{{assistant_message_id}}"} {
+			if id != "" {
+				s = strings.ReplaceAll(s, id, p)
+			}
+		}
+		return redactTransport(s)
+	}
+	l := model.ScriptLine{Reply: reply, SSE: ph(post), ResumeSSE: ph(resume)}
+	for i, it := range items {
+		f, _ := json.Marshal([]any{map[string]any{"type": "message", "topic_id": it.Topic, "offset": i + 1,
+			"payload": map[string]any{"type": "conversation-turn-stream", "payload": map[string]any{
+				"type": "stream-item", "conversation_id": convID, "encoded_item": it.SSE, "stream_item_id": it.ID}}}})
+		l.WS = append(l.WS, ph(string(f)))
+	}
+	return l
+}
+
+// recordTurn appends the bound stream's traffic to the diagnostics'
+// transport.jsonl; it returns the file, or "" when nothing was recorded.
+func (w *turnWatch) recordTurn(reply, answerID string) (string, error) {
+	if w.stream == "" {
+		return "", nil
+	}
+	post, resume, items, ok := w.s.net.recording(w.stream)
+	if !ok || post == "" {
+		return "", nil
+	}
+	v, _ := w.s.net.get(w.stream)
+	if answerID == "" {
+		answerID = v.Result.MessageID
+	}
+	l := recordLine(reply, post, resume, items, v.ConvID, v.UserID, answerID)
+	b, err := json.Marshal(l)
+	if err != nil {
+		return "", err
+	}
+	dir := w.t.opts.diagnosticsDir()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, TransportFile)
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	if err != nil {
+		return "", err
+	}
+	if _, err := f.Write(append(b, '\n')); err != nil {
+		f.Close()
+		return "", err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return "", err
+	}
+	return path, f.Close()
+}
+
+// recordIfDue records the turn when recording is on, or when the turn
+// failed in the adapter (not on cancel); failures only log.
+func (w *turnWatch) recordIfDue(text, id string, failed bool) {
+	if !w.t.opts.RecordTransport && !failed {
+		return
+	}
+	path, err := w.recordTurn(text, id)
+	switch {
+	case err != nil:
+		w.t.opts.Logger.Warn("transport recording", "err", err)
+	case path != "":
+		w.t.opts.Logger.Info("turn traffic recorded", "turn", w.b.Turn, "file", path)
+		if failed {
+			w.t.opts.note("%s", fmt.Sprintf("the raw traffic of turn %d is in %s (replay: wtagent mockchat --script %s)", w.b.Turn, path, path))
+		}
+	}
+}
