@@ -1,0 +1,38 @@
+package demo
+
+import (
+	"testing"
+
+	"github.com/wtagent/wtagent/cmd/cmdutil/cmdtest"
+)
+
+// TestNewCmdDemo: the flags and arguments the command parses, and the
+// invocations it refuses before running.
+func TestNewCmdDemo(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		check   func(*Options) bool
+		wantErr bool
+	}{
+		{"defaults", nil, func(o *Options) bool { return o.Browser == "auto" && !o.Keep && o.Dir == "" }, false},
+		{"scripted, kept", []string{"--browser", "never", "--keep", "--dir", "/tmp/p"}, func(o *Options) bool { return o.Browser == "never" && o.Keep && o.Dir == "/tmp/p" }, false},
+		{"an argument", []string{"x"}, func(o *Options) bool { return true }, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f, _, _, _ := cmdtest.Factory(t, nil)
+			var got *Options
+			err := cmdtest.Execute(f, NewCmdDemo(f, func(o *Options) error { got = o; return nil }), tc.args...)
+			if tc.wantErr {
+				if err == nil || got != nil {
+					t.Fatalf("err %v, ran with %+v", err, got)
+				}
+				return
+			}
+			if err != nil || got.F != f || !tc.check(got) {
+				t.Fatalf("err %v, options %+v", err, got)
+			}
+		})
+	}
+}
