@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/wtagent/wtagent/checkpoint"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -91,6 +92,9 @@ type Config struct {
 	// live coalesces tools' live output; Start sets it, the controller
 	// flushes a call's output before showing its result.
 	live *liveOutput
+	// guard masks secrets in every message to the model (from Environ, or
+	// the process's environment, and the project's credential files).
+	guard *policy.SecretGuard
 }
 
 // withDefaults checks cfg and fills in what may be left out.
@@ -130,6 +134,11 @@ func (cfg Config) withDefaults() (Config, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	environ := cfg.Environ
+	if environ == nil {
+		environ = os.Environ()
+	}
+	cfg.guard = policy.NewSecretGuard(environ, cfg.Root)
 	return cfg, nil
 }
 

@@ -75,7 +75,14 @@ func (c *controller) sendText(ctx *actor.Context, kind messages.OutboundKind, bo
 		c.limit(ctx, "max_turns", "the run used its %d model turns", c.cfg.Limits.MaxTurns)
 		return
 	}
-	text := protocol.WithReminder(body)
+	// The one place every message to the model is built: secrets are
+	// masked here, said in the message and shown to the user.
+	text, masked := c.cfg.guard.Mask(protocol.WithReminder(body))
+	if len(masked) > 0 {
+		what := strings.Join(masked, ", ")
+		text += "\n[wtagent masked secret values in this message (" + what + "); they are not available to you]"
+		c.record(ctx, messages.EvSecretMasked, "", messages.TextPayload{Text: "masked secrets in the message to the model: " + what}, false, nil)
+	}
 	r.lastBody, r.lastKind, r.lastOps = body, kind, ops
 	if c.fsm.phase != messages.PhaseSendingResult {
 		c.enter(ctx, messages.PhaseSending)

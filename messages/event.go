@@ -20,6 +20,8 @@ const (
 	EvRunResumed     EventType = "run.resumed"
 	EvInstruction    EventType = "session.instruction_added"
 	EvPhaseChanged   EventType = "run.phase"
+	// EvSecretMasked says secrets were masked in a message to the model.
+	EvSecretMasked EventType = "secret.masked"
 
 	EvModelMessageSending  EventType = "model.message_sending"
 	EvModelMessageSent     EventType = "model.message_sent"

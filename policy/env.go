@@ -2,13 +2,15 @@ package policy
 
 import (
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
 )
 
 // ScrubEnv returns environ without the variables that look like
-// credentials, keeping the order. A variable is dropped when its name looks
+// credentials, keeping the order; the kept ones lose the user and password
+// of any URL in their value (a proxy with credentials keeps its host). A variable is dropped when its name looks
 // like a secret (*_TOKEN, *_SECRET, *_KEY, *PASSWORD*, AWS_*, *_AUTH, …) or
 // its value holds a token Redact recognises (a GitHub or OpenAI key, a URL
 // with a password, …). Names that toolchains need are always kept (PATH,
@@ -24,8 +26,11 @@ func ScrubEnv(environ []string, allow []string) []string {
 		if !ok || name == "" {
 			continue
 		}
-		if envAllowed(name, allow) || !IsSecretEnv(name, value) {
+		switch {
+		case envAllowed(name, allow):
 			out = append(out, kv)
+		case !IsSecretEnv(name, value):
+			out = append(out, name+"="+StripUserinfo(value))
 		}
 	}
 	return out
@@ -71,6 +76,13 @@ func secretEnvName(name string) bool {
 		if secretWord(w) || (w == "API" && i+1 < len(words) && words[i+1] == "KEY") {
 			return true
 		}
+		// One rule for every place a name is judged: a word that is
+		// KEY, TOKEN, SECRET, PASS, PW, AUTH, PRIVATE, CREDENTIAL, WEBHOOK,
+		// DSN or SK (STRIPE_SK, SLACK_WEBHOOK_URL, PW …).
+		switch w {
+		case "KEY", "SECRET", "PASS", "PW", "AUTH", "PRIVATE", "WEBHOOK", "DSN", "SK", "PWD":
+			return true
+		}
 	}
 	if len(words) >= 2 {
 		switch words[len(words)-1] {
@@ -88,6 +100,17 @@ func secretWord(w string) bool {
 		return true
 	}
 	return false
+}
+
+// userinfoURL matches the user (and password) part of a URL.
+var userinfoURL = regexp.MustCompile(`(\b[a-zA-Z][a-zA-Z0-9+.-]*://)[^\s/@]+@`)
+
+// StripUserinfo removes the user and password of every URL in s.
+func StripUserinfo(s string) string {
+	if !strings.Contains(s, "@") {
+		return s
+	}
+	return userinfoURL.ReplaceAllString(s, "$1")
 }
 
 // toolchainEnv lists what compilers, package managers and proxies need;

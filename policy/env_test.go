@@ -39,6 +39,9 @@ func TestScrubEnvDrops(t *testing.T) {
 		"SLACK_BOT_TOKEN=x", "HF_TOKEN=x", "HUGGING_FACE_HUB_TOKEN=x", "CARGO_REGISTRY_TOKEN=x",
 		"VAULT_TOKEN=x", "API_KEY=x", "X_API_KEY_ID=x", "SESSION_COOKIE=x", "GITLAB_PAT=x", "JWT=x",
 		"PRIVATE_KEY=x", "SIGNING_KEY=x", "TWINE_PASSWORD=x", "DOCKER_AUTH=x",
+		// The unusual names.
+		"STRIPE_SK=x", "SLACK_WEBHOOK_URL=https://hooks.example/T0/B0/x", "PW=x", "AUTH_HEADER=x",
+		"PRIVATE_TLS=x", "KEY_ID=x", "DB_PW=x",
 		// By value: tokens under innocent names.
 		"DATABASE_URL=postgres://app:hunter22@db:5432/app", "SOME_SETTING=ghp_0123456789abcdefghijABCDEFGHIJ012345",
 		"OPTS=sk-proj-abcdefghijklmnopqrstuvwxyz012345", "PIP_INDEX_URL=https://u:tok@pypi.internal/simple",
@@ -104,5 +107,13 @@ func TestEnvAdditions(t *testing.T) {
 	}
 	if got := mergeEnv([]string{"A=1", "B=2"}, []string{"B=3", "C=4"}); !slices.Equal(got, []string{"A=1", "B=3", "C=4"}) {
 		t.Errorf("mergeEnv = %q", got)
+	}
+}
+
+func TestScrubEnvStripsUserinfo(t *testing.T) {
+	in := []string{"HTTPS_PROXY=http://user:pa55@proxy:3128", "GOPROXY=https://user:tok@goproxy.internal,direct", "NO_PROXY=localhost"}
+	want := []string{"HTTPS_PROXY=http://proxy:3128", "GOPROXY=https://goproxy.internal,direct", "NO_PROXY=localhost"}
+	if got := ScrubEnv(in, nil); !slices.Equal(got, want) {
+		t.Errorf("ScrubEnv = %q, want %q", got, want)
 	}
 }

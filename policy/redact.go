@@ -46,12 +46,20 @@ var redactions = [...]redaction{
 // blocks, passwords in URLs and password=/secret:/token= style values. Each
 // becomes "[REDACTED:kind]"; the surrounding text (a key name, "Bearer ",
 // a URL's user and host) stays readable. Redact(Redact(s)) == Redact(s).
-func Redact(s string) string {
+func Redact(s string) string { return redact(s, false) }
+
+// RedactTokens is Redact for text that also holds code: it hides token
+// shapes (keys, tokens, JWTs, private key blocks, URL passwords) but not
+// password=/secret: style values, which in source code are usually
+// variable names and expressions rather than secrets.
+func RedactTokens(s string) string { return redact(s, true) }
+
+func redact(s string, tokensOnly bool) string {
 	if strings.Contains(s, "PRIVATE KEY") {
 		s = privateKey.ReplaceAllLiteralString(s, "[REDACTED:private-key]")
 	}
 	var buf [len(redactions)]*redaction
-	active := activeRedactions(s, buf[:0])
+	active := activeRedactions(s, buf[:0], tokensOnly)
 	if len(active) == 0 {
 		return s
 	}
@@ -81,10 +89,13 @@ func Redact(s string) string {
 
 // activeRedactions returns the formats whose needles occur anywhere in s,
 // so that lines are only matched against formats that can be there.
-func activeRedactions(s string, active []*redaction) []*redaction {
+func activeRedactions(s string, active []*redaction, tokensOnly bool) []*redaction {
 	lower := ""
 	for i := range redactions {
 		r := &redactions[i]
+		if tokensOnly && (r.kind == "secret" || r.kind == "authorization") {
+			continue
+		}
 		hay := s
 		if r.fold {
 			if lower == "" {

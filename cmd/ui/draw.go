@@ -25,6 +25,8 @@ func (r *Renderer) draw(ev messages.Event) {
 		if p.Sandbox != "" {
 			r.line(r.st.dim.Render("  sandbox: ") + p.Sandbox)
 		}
+	case messages.EvSecretMasked:
+		r.line(r.st.warn.Render("! " + decode[messages.TextPayload](ev).Text))
 	case messages.EvInstruction:
 		r.line(r.st.dim.Render("  instruction: ") + firstLine(decode[messages.TextPayload](ev).Text, r.opts.Width-16))
 	case messages.EvModelState:

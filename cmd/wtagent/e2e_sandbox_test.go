@@ -138,3 +138,62 @@ func TestSandboxBlocksWhatThePolicyLetsThrough(t *testing.T) {
 		t.Errorf("a sentinel was shown:\n%s", out)
 	}
 }
+
+// TestSecretsNeverReachTheModel reads wtagent's own environment, the
+// project's .env and files with token shapes, with every approval
+// granted: no value reaches a message to the model; the masking is said
+// there and shown; the raw output stays in the 0600 spool.
+func TestSecretsNeverReachTheModel(t *testing.T) {
+	w := newSandboxWorld(t)
+	secrets := map[string]string{
+		"OPENAI_API_KEY":    "sk-proj-NOTREAL0123456789abcdefghijkl",
+		"STRIPE_SK":         "rk_notreal_value_0123456789",
+		"SLACK_WEBHOOK_URL": "https://hooks.example/T00/B00/NOTREALwebhook",
+		"HTTPS_PROXY":       "http://proxyuser:proxyPASS123@proxy.example:3128",
+	}
+	dotenv := "DB_PASSWORD=dotenv-NOTREAL-pass\nPORT=3000\n"
+	tokens := "ghp_NOTREAL0123456789abcdefghijABCDEFGHIJ AKIANOTREAL012345678\n"
+	s := w.script(
+		model.ScriptLine{Expect: "<task", Reply: agentReply(false, "Env.", callXML("fs.write", el("path", ".env"), el("content", dotenv)))},
+		model.ScriptLine{Reply: agentReply(false, "Tokens.", callXML("fs.write", el("path", "notes.txt"), el("content", tokens)))},
+		model.ScriptLine{Reply: agentReply(false, "Show.", callXML("terminal.exec", el("program", "sh"), items("argv", "-c", "env; cat .env notes.txt; tr '\\0' '\\n' &lt; /proc/$PPID/environ")))},
+		model.ScriptLine{Reply: agentReply(false, "Read.", callXML("fs.read", el("path", ".env")))},
+		model.ScriptLine{Reply: agentReply(true, "Shown.", "")},
+	)
+	for k, v := range secrets {
+		t.Setenv(k, v)
+	}
+	code, out, errOut := w.runAs("--provider", "script", "--script", s, "--approvals", "allow", "show me the environment")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	id := w.onlySession()
+	var sent strings.Builder
+	for _, ev := range w.events(id) {
+		if ev.Type == "model.message_sending" {
+			sent.Write(ev.Payload)
+		}
+	}
+	values := []string{"NOTREAL0123456789abcdefghijkl", "rk_notreal_value", "NOTREALwebhook", "proxyPASS123", "dotenv-NOTREAL-pass", "ghp_NOTREAL", "AKIANOTREAL"}
+	for _, v := range values {
+		if strings.Contains(sent.String(), v) {
+			t.Errorf("%q reached the model", v)
+		}
+	}
+	for _, want := range []string{"PORT=3000", "HTTPS_PROXY=http://proxy.example:3128", "[MASKED:env OPENAI_API_KEY]", "wtagent masked secret values in this message", "env OPENAI_API_KEY", ".env DB_PASSWORD", "token shapes"} {
+		if !strings.Contains(sent.String(), want) {
+			t.Errorf("the model was not told %q", want)
+		}
+	}
+	if !strings.Contains(out, "masked secrets in the message to the model") {
+		t.Errorf("the user was not shown the masking:\n%s", out)
+	}
+	spool := filepath.Join(w.home, "sessions", id, "tool-output.jsonl")
+	raw, err := os.ReadFile(spool)
+	if err != nil || !strings.Contains(string(raw), "dotenv-NOTREAL-pass") {
+		t.Errorf("the raw output is not in the spool: %v", err)
+	}
+	if fi, err := os.Stat(spool); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("spool mode: %v %v", fi.Mode().Perm(), err)
+	}
+}

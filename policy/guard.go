@@ -1,0 +1,153 @@
+package policy
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// SecretGuard masks secrets in everything sent to the model. It knows
+// three kinds: the values of wtagent's own credential-like environment
+// variables (the ScrubEnv rule), the values found in the project's .env
+// and credential files (read again on every Mask, so a file the model
+// wrote counts too), and well-known token shapes (RedactTokens: private
+// key blocks, sk-…, ghp_/github_pat_, AKIA…, xox[bp]-, JWTs, passwords in
+// URLs). The raw values stay in the local tool-output spool only.
+type SecretGuard struct {
+	root string
+	env  []secretValue
+}
+
+// secretValue is one value to mask and where it came from (never the
+// value itself).
+type secretValue struct {
+	value, source string
+}
+
+// minSecretLen keeps short values (a "1", a "true") from being masked all
+// over the text.
+const minSecretLen = 8
+
+// NewSecretGuard builds the guard from wtagent's environment and the
+// project root ("" for none).
+func NewSecretGuard(environ []string, root string) *SecretGuard {
+	g := &SecretGuard{root: root}
+	for _, kv := range environ {
+		name, value, ok := strings.Cut(kv, "=")
+		if !ok || len(value) < minSecretLen || !IsSecretEnv(name, value) {
+			continue
+		}
+		g.env = append(g.env, secretValue{value, "env " + name})
+	}
+	return g
+}
+
+// Mask returns s with every known secret replaced by [MASKED:source]
+// (source names the variable or file, never the value), and the sources
+// it masked, each once, in order.
+func (g *SecretGuard) Mask(s string) (string, []string) {
+	if g == nil || s == "" {
+		return s, nil
+	}
+	values := append(append([]secretValue(nil), g.env...), projectSecrets(g.root)...)
+	// Longest first, so a value that contains another is masked whole.
+	slices.SortStableFunc(values, func(a, b secretValue) int { return len(b.value) - len(a.value) })
+	var sources []string
+	for _, v := range values {
+		if strings.Contains(s, v.value) {
+			s = strings.ReplaceAll(s, v.value, "[MASKED:"+v.source+"]")
+			if !slices.Contains(sources, v.source) {
+				sources = append(sources, v.source)
+			}
+		}
+	}
+	if r := RedactTokens(s); r != s {
+		s = r
+		sources = append(sources, "token shapes")
+	}
+	return s, sources
+}
+
+// secretFile reports whether a file name holds credentials worth
+// reading for values.
+func secretFile(name string) bool {
+	n := strings.ToLower(name)
+	switch n {
+	case ".env", ".envrc", ".npmrc", ".pypirc", ".netrc", ".dev.vars", "credentials", "credentials.json",
+		"secrets.json", "secrets.yml", "secrets.yaml", "secrets.toml", ".git-credentials":
+		return true
+	}
+	return strings.HasPrefix(n, ".env.") || strings.HasSuffix(n, ".env") ||
+		(strings.HasPrefix(n, "service-account") && strings.HasSuffix(n, ".json"))
+}
+
+// skippedDir are trees the project scan does not enter.
+var skippedDir = map[string]bool{".git": true, "node_modules": true, "vendor": true, ".venv": true, "venv": true,
+	"__pycache__": true, "dist": true, "build": true, "target": true, ".next": true, ".cache": true}
+
+// projectSecrets reads the secret values of the project's credential
+// files (four levels deep, bounded).
+func projectSecrets(root string) []secretValue {
+	if root == "" {
+		return nil
+	}
+	var out []secretValue
+	seen := 0
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if seen++; seen > 20000 {
+			return filepath.SkipAll
+		}
+		rel, _ := filepath.Rel(root, p)
+		if d.IsDir() {
+			if p != root && (skippedDir[d.Name()] || strings.Count(rel, string(filepath.Separator)) >= 4) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || !secretFile(d.Name()) {
+			return nil
+		}
+		if info, err := d.Info(); err != nil || info.Size() > 256<<10 {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		out = append(out, secretsIn(string(b), filepath.ToSlash(rel))...)
+		return nil
+	})
+	return out
+}
+
+// secretsIn finds NAME=value, name: value and "name": "value" pairs whose
+// name looks like a credential or whose value is a token.
+func secretsIn(text, file string) []secretValue {
+	var out []secretValue
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "export "))
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		i := strings.IndexAny(line, "=:")
+		if i <= 0 {
+			continue
+		}
+		name := strings.Trim(strings.TrimSpace(line[:i]), `"'`)
+		value := strings.TrimSpace(line[i+1:])
+		value = strings.TrimSuffix(value, ",")
+		value = strings.Trim(value, `"'`)
+		if len(value) < minSecretLen || strings.ContainsAny(name, " \t") {
+			continue
+		}
+		if secretEnvName(name) || RedactTokens(value) != value || strings.HasSuffix(file, "credentials") {
+			out = append(out, secretValue{value, file + " " + name})
+		}
+	}
+	return out
+}
