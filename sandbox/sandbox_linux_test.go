@@ -16,7 +16,7 @@ type world struct {
 	home, root, outside, tmp, data string
 }
 
-func newWorld(t *testing.T) world {
+func newWorld(t testing.TB) world {
 	t.Helper()
 	base := t.TempDir()
 	w := world{home: filepath.Join(base, "home"), root: filepath.Join(base, "project"),
@@ -45,7 +45,7 @@ func newWorld(t *testing.T) world {
 	return w
 }
 
-func (w world) sandbox(t *testing.T, mode Mode, noNet bool) *Sandbox {
+func (w world) sandbox(t testing.TB, mode Mode, noNet bool) *Sandbox {
 	t.Helper()
 	sb, err := New(Spec{Mode: mode, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: w.data,
 		NoNetwork: noNet, Env: os.Environ()})

@@ -10,6 +10,8 @@ import (
 type bench struct {
 	bin, dir string
 	quick    bool
+	// exec200 is the 200 MB row's tool time by sandbox mode.
+	exec200 map[string]time.Duration
 }
 
 func (b *bench) rows() []row {
@@ -19,6 +21,7 @@ func (b *bench) rows() []row {
 		{name: "last token → parsed turn, 2026 reasoning and hand-off turns (through wtagent)", target: "< 0.3 s median, never early", measure: b.handoffLatency},
 		{name: "runtime overhead per turn (scripted model, trivial tool, 500 turns)", target: "< 2 ms median", measure: b.turnOverhead},
 		{name: "terminal.exec of a program printing 200 MB", target: "≤ 1.5× wall; wtagent peak RSS ≤ 64 MB", measure: b.execOutput},
+		{name: "kernel sandbox cost: per terminal.exec, and on the 200 MB output row", target: "≤ 5 ms per command, ≤ 5 %", measure: b.sandboxCost},
 		{name: "timeout → every process of a 20-process tree gone (one setsid grandchild)", target: "≤ grace + 0.5 s", measure: b.treeKill},
 		{name: "resume replay of a 10 000-event log", target: "< 0.2 s", measure: b.replay},
 		{name: "wtagent status --json on a live session", target: "< 50 ms", measure: b.status},

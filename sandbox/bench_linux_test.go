@@ -1,0 +1,54 @@
+package sandbox
+
+import (
+	"os"
+	"os/exec"
+	"slices"
+	"testing"
+	"time"
+)
+
+// BenchmarkSandboxStart measures what confining one program costs: the
+// same /bin/true started plainly and through the session's sandbox
+// (thread, Landlock domain and the mount namespace for .git), alternated
+// so both see the same machine load. new-ms is the once-per-session
+// ruleset build (go env included).
+func BenchmarkSandboxStart(b *testing.B) {
+	w := newWorld(b)
+	t0 := time.Now()
+	sb, err := New(Spec{Mode: WorkspaceWrite, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: os.Environ()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	newCost := time.Since(t0)
+	defer sb.Close()
+	if !sb.Enforced() {
+		b.Fatalf("not enforced: %s", sb.Status())
+	}
+	run := func(start func(*exec.Cmd) error) time.Duration {
+		cmd := exec.Command("/bin/true")
+		cmd.Dir = w.root
+		t := time.Now()
+		if err := start(cmd); err != nil {
+			b.Fatal(err)
+		}
+		if err := cmd.Wait(); err != nil {
+			b.Fatal(err)
+		}
+		return time.Since(t)
+	}
+	var plain, boxed, diff []time.Duration
+	for b.Loop() {
+		p, s := run((*exec.Cmd).Start), run(sb.Start)
+		plain, boxed, diff = append(plain, p), append(boxed, s), append(diff, s-p)
+	}
+	// Medians of the pairs: a loaded machine's outliers do not decide.
+	ms := func(d []time.Duration) float64 {
+		slices.Sort(d)
+		return float64(d[len(d)/2].Microseconds()) / 1000
+	}
+	b.ReportMetric(ms(plain), "plain-ms")
+	b.ReportMetric(ms(boxed), "sandboxed-ms")
+	b.ReportMetric(ms(diff), "cost-ms")
+	b.ReportMetric(float64(newCost.Microseconds())/1000, "new-ms")
+}
