@@ -104,6 +104,22 @@ func (s *Sandbox) rules() []landlock.Rule {
 	return rules
 }
 
+// Probe says what the kernel can enforce here, without building a
+// ruleset: Landlock's ABI and whether namespaces are available.
+func Probe() Status {
+	st := Status{Mode: WorkspaceWrite, Network: true}
+	abi, err := ll.LandlockGetABIVersion()
+	if err != nil || abi < 1 {
+		st.Reason = "this kernel has no Landlock (Linux 5.13+ with landlock in the lsm= list)"
+		return st
+	}
+	st.Enforced, st.Kernel = true, fmt.Sprintf("landlock ABI %d", abi)
+	if st.GitProtected = probeNamespaces(); !st.GitProtected {
+		st.Reason = "no mount namespace (not root): .git/hooks and .git/config stay writable; --no-network blocks TCP only"
+	}
+	return st
+}
+
 // Close releases the ruleset.
 func (s *Sandbox) Close() error {
 	if s == nil || s.kernel.fd < 0 {

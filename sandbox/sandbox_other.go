@@ -16,6 +16,11 @@ func New(spec Spec) (*Sandbox, error) {
 	return s, nil
 }
 
+// Probe says the kernel cannot sandbox here.
+func Probe() Status {
+	return Status{Mode: WorkspaceWrite, Network: true, Reason: "only Linux (Landlock) confines commands for now"}
+}
+
 // Close does nothing here.
 func (s *Sandbox) Close() error { return nil }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/creack/pty"
 
 	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/sandbox"
 	"github.com/wtagent/wtagent/session"
 )
 
@@ -22,7 +23,7 @@ func runChecks(o *Options) []Result {
 	if err != nil {
 		return append(out, Result{Name: "home", Level: levelError, Detail: err.Error(), Fix: "set WTAGENT_HOME to a private directory"})
 	}
-	out = append(out, checkHome(h), checkProfile(h), checkLeftover(h), checkRipgrep(), checkPTY())
+	out = append(out, checkHome(h), checkProfile(h), checkLeftover(h), checkRipgrep(), checkPTY(), checkSandbox())
 	return out
 }
 
@@ -97,6 +98,18 @@ func checkPTY() Result {
 	tty.Close()
 	ptmx.Close()
 	return Result{Name: "pty", Level: levelOK, Detail: "pseudo-terminals work (" + name + ")"}
+}
+
+func checkSandbox() Result {
+	st := sandbox.Probe()
+	if !st.Enforced {
+		return Result{Name: "sandbox", Level: levelWarning, Detail: "the kernel cannot sandbox commands here: " + st.Reason + "; the policy alone applies",
+			Fix: "run on Linux 5.13+ with Landlock enabled (lsm=landlock,…), or run wtagent in a container or VM"}
+	}
+	if st.Reason != "" {
+		return Result{Name: "sandbox", Level: levelWarning, Detail: st.String()}
+	}
+	return Result{Name: "sandbox", Level: levelOK, Detail: st.String()}
 }
 
 func checkLogin(ctx context.Context, o *Options) Result {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -48,7 +49,10 @@ func TestDoctor(t *testing.T) {
 	for _, r := range res {
 		names[r.Name] = r.Level
 	}
-	for _, n := range []string{"chrome", "home", "profile", "leftover", "ripgrep", "pty"} {
+	if runtime.GOOS == "linux" && names["sandbox"] != "ok" {
+		t.Errorf("doctor: the sandbox is not ok on this Linux kernel: %s", out)
+	}
+	for _, n := range []string{"chrome", "home", "profile", "leftover", "ripgrep", "pty", "sandbox"} {
 		if names[n] == "" {
 			t.Errorf("doctor lacks the %s check: %s", n, out)
 		}

@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"io/fs"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -195,5 +197,40 @@ func TestSecretsNeverReachTheModel(t *testing.T) {
 	}
 	if fi, err := os.Stat(spool); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("spool mode: %v %v", fi.Mode().Perm(), err)
+	}
+}
+
+// TestSandboxKeepsInstallsAndDevServersWorking installs a package from the
+// registry and serves the project on localhost, both inside the sandbox,
+// with the fake home.
+func TestSandboxKeepsInstallsAndDevServersWorking(t *testing.T) {
+	if _, err := exec.LookPath("npm"); err != nil {
+		t.Skip("npm is not installed")
+	}
+	w := newSandboxWorld(t)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
+	l.Close()
+	os.WriteFile(filepath.Join(w.root, "index.html"), []byte("<p>served-from-the-sandbox</p>"), 0o644)
+	s := w.script(
+		model.ScriptLine{Expect: "<task", Reply: agentReply(false, "Install.", callXML("terminal.exec", el("program", "npm"),
+			items("argv", "install", "--no-audit", "--no-fund", "is-number@7.0.0"), el("timeout_ms", "300000")))},
+		model.ScriptLine{Expect: `status="ok"`, Reply: agentReply(false, "Serve.", callXML("process.start", el("program", "python3"),
+			items("argv", "-m", "http.server", port, "--bind", "127.0.0.1")))},
+		model.ScriptLine{Reply: agentReply(false, "Fetch.", callXML("terminal.exec", el("program", "curl"), items("argv", "-s", "--retry", "20", "--retry-connrefused", "--retry-delay", "1", "http://127.0.0.1:"+port+"/index.html")))},
+		model.ScriptLine{Expect: "served-from-the-sandbox", Reply: agentReply(true, "Installed and served; curl shows the page.", "")},
+	)
+	code, out, errOut := w.runAs("--provider", "script", "--script", s, "--approvals", "allow", "--keep-processes=false", "install and serve")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(w.root, "node_modules/is-number/package.json")); err != nil {
+		t.Errorf("the install did not land in the project: %v", err)
+	}
+	if !strings.Contains(out, "sandbox: workspace-write") {
+		t.Errorf("not sandboxed:\n%s", out)
 	}
 }
