@@ -10,6 +10,8 @@ import (
 	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/wtagent/wtagent/internal/atomicfile"
 )
 
 // checkAttachments validates attachment paths before the page is touched.
@@ -42,7 +44,7 @@ func messageFile(text string, turn int) (path, inline string, cleanup func(), er
 	cleanup = func() { os.RemoveAll(dir) }
 	name := fmt.Sprintf("message-turn-%d.txt", turn)
 	path = filepath.Join(dir, name)
-	if err := writeFileAtomic(path, []byte(text), 0o600); err != nil {
+	if err := atomicfile.WriteFile(path, []byte(text), 0o600); err != nil {
 		cleanup()
 		return "", "", nil, fmt.Errorf("browser: message file: %w", err)
 	}

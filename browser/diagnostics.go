@@ -6,12 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"time"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"github.com/wtagent/wtagent/internal/atomicfile"
 	"github.com/wtagent/wtagent/messages"
 )
 
@@ -54,14 +54,14 @@ func (s *session) saveDiagnostics(ctx context.Context, label string) (htmlPath, 
 	cancel()
 	if err == nil {
 		head := fmt.Sprintf("<!-- wtagent %s diagnostics: locator %s, %s -->\n", AdapterVersion, label, time.Now().UTC().Format(time.RFC3339))
-		if writeFileAtomic(base+".html", []byte(head+redactHTML(html)), 0o600) == nil {
+		if atomicfile.WriteFile(base+".html", []byte(head+redactHTML(html)), 0o600) == nil {
 			htmlPath = base + ".html"
 		}
 	}
 	cctx, cancel = s.bind(ctx, 5*time.Second)
 	shot, err := chromedp.Call(cctx, page.CaptureScreenshot, page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatPng})
 	cancel()
-	if err == nil && len(shot.Data) > 0 && writeFileAtomic(base+".png", shot.Data, 0o600) == nil {
+	if err == nil && len(shot.Data) > 0 && atomicfile.WriteFile(base+".png", shot.Data, 0o600) == nil {
 		pngPath = base + ".png"
 	}
 	return htmlPath, pngPath
@@ -94,34 +94,4 @@ func redactHTML(s string) string {
 		s = r.re.ReplaceAllString(s, r.with)
 	}
 	return s
-}
-
-// writeFileAtomic writes data to path through a synced temporary file.
-func writeFileAtomic(path string, data []byte, perm os.FileMode) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		return err
-	}
-	if err := f.Chmod(perm); err != nil && !strings.Contains(err.Error(), "not supported") {
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	ok = true
-	return os.Rename(tmp, path)
 }

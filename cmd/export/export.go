@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/internal/atomicfile"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/session"
@@ -161,40 +162,13 @@ func lastTime(events []messages.Event) time.Time {
 // writeFile writes an export atomically and dates it to the session's last
 // event, as the tools date their own session files.
 func writeFile(path string, exp exported) error {
-	if err := writeFileAtomic(path, exp.data); err != nil {
-		return err
+	if err := atomicfile.WriteFile(path, exp.data, 0o600); err != nil {
+		return fmt.Errorf("export: write %s: %w", path, err)
 	}
 	if exp.last.IsZero() {
 		return nil
 	}
 	if err := os.Chtimes(path, exp.last, exp.last); err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	return nil
-}
-
-// writeFileAtomic writes data to path through a synced temp file.
-func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	err = tmp.Chmod(0o600)
-	if err == nil {
-		_, err = tmp.Write(data)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("export: write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
 	return nil

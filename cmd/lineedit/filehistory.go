@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/wtagent/wtagent/internal/atomicfile"
 )
 
 // maxPersistedEntry is the largest entry written to a history file; larger
@@ -247,7 +249,7 @@ func (h *FileHistory) replace(content []byte) error {
 		h.f.Close()
 		h.f = nil
 	}
-	if err := writeFileAtomic(h.path, content); err != nil {
+	if err := atomicfile.WriteFile(h.path, content, 0o600); err != nil {
 		return fmt.Errorf("lineedit: history: compact: %w", err)
 	}
 	syncDir(dir)
@@ -257,32 +259,6 @@ func (h *FileHistory) replace(content []byte) error {
 	}
 	h.retired, h.f = h.f, f // h.retired is nil when closed before the rename
 	return nil
-}
-
-// writeFileAtomic writes content to a temporary file next to path, fsyncs
-// it and renames it over path.
-func writeFileAtomic(path string, content []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // fails harmlessly once renamed
-	if _, err := tmp.Write(content); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 // syncDir fsyncs a directory so a rename in it is durable; best effort
