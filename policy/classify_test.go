@@ -83,6 +83,10 @@ var classifyCases = []struct {
 
 	// Credentials and paths outside: sensitive.
 	{[]string{"cat", "~/.ssh/id_rsa"}, rSens, "cat", "credential"},
+	// grep's -E and -r are flags (not ripgrep's -E ENCODING, -r REPLACE).
+	{[]string{"grep", "-E", "PATTERN", "~/.aws/credentials"}, rSens, "grep", "credential"},
+	{[]string{"egrep", "-r", "PATTERN", "~/.ssh"}, rSens, "egrep", "outside"},
+	{[]string{"rg", "-r", "X", "PATTERN", "src"}, rExec, "rg", ""},
 	{[]string{"cat", "../x"}, rSens, "cat", "outside the project root"},
 	{[]string{"cat", ".env"}, rSens, "cat", "credential"},
 	{[]string{"cp", ".env.production", "backup"}, rSens, "cp", "credential"},

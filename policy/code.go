@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"path"
 	"regexp"
 	"strings"
 
@@ -323,6 +324,16 @@ func sedRunsCommand(script string) bool {
 	return false
 }
 
+// grepValueOpts are grep's (and egrep's, fgrep's) options that take the
+// next word as their value; rgValueOpts are ripgrep's (ag and ack share
+// the common ones).
+var (
+	grepValueOpts = []string{"-m", "-A", "-B", "-C", "-d", "-D", "--max-count", "--context", "--after-context",
+		"--before-context", "--devices", "--directories", "--label", "--binary-files", "--exclude", "--include", "--exclude-dir", "--group-separator"}
+	rgValueOpts = []string{"-m", "-A", "-B", "-C", "-d", "-D", "-g", "--glob", "-t", "-T", "--type", "-j",
+		"-M", "-E", "-r", "--replace", "--max-count", "--context", "--after-context", "--before-context"}
+)
+
 // classifyGrep skips the search pattern from path checks: grep "/api/" src
 // names no file /api/.
 func classifyGrep(c *classifier, at int, _ bool) {
@@ -341,8 +352,14 @@ func classifyGrep(c *classifier, at int, _ bool) {
 	if _, ok := c.hasOption(at+1, "-f", "--file"); ok || explicit {
 		return
 	}
-	i := c.operand(at+1, "-m", "-A", "-B", "-C", "-d", "-D", "-g", "--glob", "-t", "-T", "--type", "-j",
-		"-M", "-E", "-r", "--replace", "--max-count", "--context", "--after-context", "--before-context")
+	// Each program's own value-taking options: for grep -E and -r are
+	// flags, so the word after them is the pattern or a file, checked.
+	values := grepValueOpts
+	switch strings.TrimSuffix(path.Base(c.words[at]), ".exe") {
+	case "rg", "ag", "ack":
+		values = rgValueOpts
+	}
+	i := c.operand(at+1, values...)
 	if i < len(c.words) {
 		c.skip[i] = true
 	}
