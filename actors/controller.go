@@ -123,6 +123,10 @@ func (c *controller) Receive(ctx *actor.Context) {
 		c.requestNewConversation(ctx, m)
 	case recordEvent:
 		c.recordExternal(ctx, m)
+	case messages.QueueInstruction:
+		// Synced: a queued instruction survives a crash and is sent after
+		// resume.
+		c.record(ctx, messages.EvQueued, "", m, true, nil)
 	case messages.SetMode:
 		c.record(ctx, messages.EvModeRequested, "", m, false, nil)
 		ctx.Send(c.p.model, m)

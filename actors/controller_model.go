@@ -75,6 +75,14 @@ func (c *controller) sendText(ctx *actor.Context, kind messages.OutboundKind, bo
 		c.limit(ctx, "max_turns", "the run used its %d model turns", c.cfg.Limits.MaxTurns)
 		return
 	}
+	var queued []string
+	if q := c.rp.Queued; len(q) > 0 {
+		texts := make([]string, len(q))
+		for i, x := range q {
+			texts[i], queued = x.Text, append(queued, x.ID)
+		}
+		body += "\n\n" + protocol.UserMessages(texts)
+	}
 	// The one place every message to the model is built: secrets are
 	// masked here, said in the message and shown to the user.
 	text, masked := c.cfg.guard.Mask(protocol.WithReminder(body))
@@ -90,7 +98,7 @@ func (c *controller) sendText(ctx *actor.Context, kind messages.OutboundKind, bo
 	turn := c.turn() + 1
 	out := messages.Outbound{Turn: turn, Kind: kind, Text: text, Attachments: attachments}
 	ev := newEvent(messages.EvModelMessageSending, c.sid, turn, "",
-		messages.MessageSentPayload{Kind: kind, Text: text, ResultOps: ops, Attachments: attachments})
+		messages.MessageSentPayload{Kind: kind, Text: text, ResultOps: ops, Attachments: attachments, Queued: queued})
 	c.appendEvent(ctx, ev, true, func(ctx *actor.Context) {
 		ctx.Send(c.p.model, messages.SendToModel{Message: out})
 	})

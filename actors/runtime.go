@@ -185,6 +185,12 @@ func (rt *Runtime) Record(t messages.EventType, payload any, sync bool) error {
 	return nil
 }
 
+// Queue queues text the user typed while a run works; it goes to the
+// model with the next outbound message.
+func (rt *Runtime) Queue(id, text string) {
+	rt.e.Send(rt.p.controller, messages.QueueInstruction{ID: id, Text: text})
+}
+
 // SetMode asks for another ChatGPT mode, selected before the next message.
 func (rt *Runtime) SetMode(mode string) {
 	rt.e.Send(rt.p.controller, messages.SetMode{Mode: mode})

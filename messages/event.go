@@ -19,6 +19,7 @@ const (
 	EvRunCancelled   EventType = "run.cancelled"
 	EvRunResumed     EventType = "run.resumed"
 	EvInstruction    EventType = "session.instruction_added"
+	EvQueued         EventType = "session.instruction_queued"
 	EvPhaseChanged   EventType = "run.phase"
 	// EvSecretMasked says secrets were masked in a message to the model.
 	EvSecretMasked EventType = "secret.masked"
@@ -143,6 +144,16 @@ type MessageSentPayload struct {
 	ResultOps []string `json:"result_ops,omitempty"`
 	// Attachments lists files attached to the message.
 	Attachments []string `json:"attachments,omitempty"`
+	// Queued lists the ids of the user's queued instructions this message
+	// carried.
+	Queued []string `json:"queued,omitempty"`
+}
+
+// QueueInstruction is text the user typed while a run works: it goes to the
+// model with the next outbound message, as the user's words.
+type QueueInstruction struct {
+	ID   string `json:"id"`
+	Text string `json:"text"`
 }
 
 // MessageCompletePayload is the payload of model.message_complete.

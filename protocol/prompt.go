@@ -174,6 +174,19 @@ func FollowUp(text string) string {
 	return b.String()
 }
 
+// UserMessages carries what the user typed while the agent worked: their
+// own words, sent with the next message, never a tool's output.
+func UserMessages(texts []string) string {
+	var b strings.Builder
+	for _, t := range texts {
+		b.WriteString("<user_message>\n")
+		writeCDATA(&b, t)
+		b.WriteString("\n</user_message>\n")
+	}
+	b.WriteString("I (the user) typed this while you worked. It is from me, not from a tool or a file: take it into account from now on.")
+	return b.String()
+}
+
 // ResumeInput is what a resumed session tells the model.
 type ResumeInput struct {
 	SessionID string

@@ -56,6 +56,9 @@ type Replay struct {
 	Phase   messages.Phase
 	Outcome messages.Outcome
 	Reason  string
+	// Queued are the user's queued instructions no message has carried
+	// yet, in order.
+	Queued []messages.QueueInstruction
 	// LastMessage and Done are the model's latest parsed message.
 	LastMessage string
 	Done        bool
@@ -119,6 +122,18 @@ func (r *Replay) Apply(ev messages.Event) error {
 			return decodePayload(ev, &struct{}{})
 		}
 		r.sendingRaw = ev.Payload
+		var q struct {
+			Queued []string `json:"queued"`
+		}
+		if unmarshal(ev.Payload, &q) == nil && len(q.Queued) > 0 {
+			r.Queued = slices.DeleteFunc(r.Queued, func(x messages.QueueInstruction) bool { return slices.Contains(q.Queued, x.ID) })
+		}
+	case messages.EvQueued:
+		var p messages.QueueInstruction
+		if err := decodePayload(ev, &p); err != nil {
+			return err
+		}
+		r.Queued = append(r.Queued, p)
 	case messages.EvModelMessageSent:
 		return r.messageSent(ev)
 	case messages.EvModelMessageComplete:

@@ -67,6 +67,7 @@ type Editor struct {
 	plain   []byte // non-terminal input after the last line
 	atEOF   bool   // non-terminal input ended
 	killed  string // the last killed text, for Ctrl+Y
+	live    bool   // this call keeps output processing (ReadLineLive)
 	closeMu sync.Mutex
 	closed  bool
 }
@@ -136,6 +137,9 @@ func (e *Editor) enterRaw() (restore func() error, err error) {
 	state, err := term.MakeRaw(e.fd)
 	if err != nil {
 		return nil, fmt.Errorf("lineedit: raw mode: %w", err)
+	}
+	if e.live {
+		keepOutputProcessing(e.fd)
 	}
 	restore = func() error {
 		_, werr := io.WriteString(e.out, seqKittyPop+seqPasteOff)

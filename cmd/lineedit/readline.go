@@ -45,6 +45,21 @@ func (e *Editor) ReadLine(ctx context.Context) (line string, err error) {
 	return s.run(ctx, resize)
 }
 
+// ReadLineLive is ReadLine while other output goes on above the prompt
+// (a run's live view): raw input, but the terminal keeps translating "\n"
+// to "\r\n" for that output.
+func (e *Editor) ReadLineLive(ctx context.Context) (string, error) {
+	e.mu.Lock()
+	e.live = true
+	e.mu.Unlock()
+	defer func() {
+		e.mu.Lock()
+		e.live = false
+		e.mu.Unlock()
+	}()
+	return e.ReadLine(ctx)
+}
+
 // session is the state of one ReadLine call.
 type session struct {
 	e     *Editor

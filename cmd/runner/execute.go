@@ -118,6 +118,8 @@ type runEnv struct {
 	// the next prompt, what an undo put back.
 	mode     string
 	undoNote string
+	// typer reads what the user types while a run works (a terminal only).
+	typer *typeAhead
 }
 
 func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
@@ -149,6 +151,16 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 		r.close()
 		return nil, err
 	}
+	if lr, ok := o.Input.(liveReader); ok && r.renderer != nil && ios.IsStdinTTY() {
+		r.typer = &typeAhead{in: o.Input, live: lr, resume: make(chan struct{}, 1),
+			queue: func(id, text string) { r.rt.Queue(id, text) },
+			ctrlC: func() {
+				select {
+				case r.sigs.c <- sigInt:
+				default:
+				}
+			}}
+	}
 	var approver actors.Approver
 	if o.Settings.Approvals == policy.ModePrompt && o.Input != nil {
 		// With --json the event stream owns stdout: ask on stderr.
@@ -158,7 +170,11 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 			go r.prompts.Run()
 			prompts = r.prompts
 		}
-		approver = ui.NewApprover(prompts, o.Input)
+		var keys ui.KeyReader = o.Input
+		if r.typer != nil {
+			keys = r.typer
+		}
+		approver = ui.NewApprover(prompts, keys)
 	}
 	sock, err := o.Home.SocketPath(sess.ID())
 	if err != nil {
@@ -240,6 +256,18 @@ func (r *runEnv) prompt() (string, bool) {
 // wait waits for the run's end. The first Ctrl+C pauses after the current
 // step, the second stops the run now.
 func (r *runEnv) wait() (messages.RunFinished, error) {
+	if r.typer != nil {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			r.typer.run(ctx)
+		}()
+		defer func() {
+			cancel()
+			<-done
+		}()
+	}
 	presses := 0
 	for {
 		select {

@@ -51,6 +51,15 @@ func (e *editorInput) ReadLine(ctx context.Context) (string, error) {
 	return s, err
 }
 
+// ReadLineLive reads a line below a run's live view.
+func (e *editorInput) ReadLineLive(ctx context.Context) (string, error) {
+	s, err := e.ed.ReadLineLive(ctx)
+	if errors.Is(err, lineedit.ErrInterrupted) {
+		return "", lineedit.ErrInterrupted
+	}
+	return s, err
+}
+
 func (e *editorInput) ReadKey(ctx context.Context, prompt, keys string) (rune, error) {
 	k, err := e.ed.ReadKey(ctx, prompt, keys)
 	if errors.Is(err, lineedit.ErrInterrupted) {

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/model"
+)
+
+// typeAheadScript: the first call waits until the test creates "go", so
+// the test can type while it runs; the next message must carry the typed
+// instruction.
+func (e *env) typeAheadScript() string {
+	e.write("wait.sh", "while [ ! -f go ]; do sleep 0.05; done; echo released\n")
+	return e.script(
+		model.ScriptLine{Reply: agentReply(false, "Wait.", callXML("terminal.exec", el("program", "sh"), items("argv", "wait.sh")))},
+		model.ScriptLine{Expect: "<user_message>\n<![CDATA[also add a footer]]>\n</user_message>", Reply: agentReply(true, "Noted the footer request.", "")},
+	)
+}
+
+// sentWith lists the messages sent to the model that contain s.
+func sentWith(evs []messages.Event, s string) int {
+	n := 0
+	for _, ev := range evs {
+		if ev.Type == messages.EvModelMessageSending {
+			var p messages.MessageSentPayload
+			json.Unmarshal(ev.Payload, &p)
+			if strings.Contains(p.Text, s) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func TestTypedWhileItWorksReachesTheNextMessageOnce(t *testing.T) {
+	e := newEnv(t)
+	s := e.typeAheadScript()
+	tm := e.startPTY("--provider", "script", "--script", s, "--approvals", "allow", "wait for me")
+	at := tm.waitFor("terminal.exec sh wait.sh", 0)
+	tm.send("also add a footer\r")
+	at = tm.waitFor("you (queued for the next message): also add a footer", at)
+	id := e.waitFor("the queued instruction", func(evs []messages.Event) bool { return count(evs, messages.EvQueued) == 1 })
+	os.WriteFile(filepath.Join(e.root, "go"), nil, 0o644)
+	tm.waitFor("Noted the footer request.", at)
+	if code := tm.exit(); code != 0 {
+		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+	}
+	if n := sentWith(e.events(id), "also add a footer"); n != 1 {
+		t.Fatalf("the typed instruction went out %d times, want once", n)
+	}
+}
+
+func TestTypedInstructionSurvivesKill9BeforeItWasSent(t *testing.T) {
+	e := newEnv(t)
+	s := e.typeAheadScript()
+	tm := e.startPTY("--provider", "script", "--script", s, "--approvals", "allow", "wait for me")
+	at := tm.waitFor("terminal.exec sh wait.sh", 0)
+	tm.send("also add a footer\r")
+	tm.waitFor("you (queued for the next message)", at)
+	id := e.waitFor("the queued instruction", func(evs []messages.Event) bool { return count(evs, messages.EvQueued) == 1 })
+	if err := tm.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	tm.exit()
+	if n := sentWith(e.events(id), "also add a footer"); n != 0 {
+		t.Fatalf("sent %d times before the kill", n)
+	}
+	os.WriteFile(filepath.Join(e.root, "go"), nil, 0o644)
+	code, out, errOut := e.run("resume", id, "--provider", "script", "--script", s)
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if n := sentWith(e.events(id), "also add a footer"); n != 1 {
+		t.Fatalf("after resume the typed instruction went out %d times, want once", n)
+	}
+}
