@@ -86,6 +86,7 @@ func (c *classifier) nested(at int, fed bool) {
 	if h := commandHandler(programName(c.words[at])); h != nil {
 		h(c, at, fed)
 	}
+	c.checkRunOptions(at)
 }
 
 // add records a finding at word index at.

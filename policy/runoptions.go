@@ -1,0 +1,74 @@
+package policy
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// runOptions are, per program, the options through which it runs a
+// command line of the caller's choosing. Each program has its own table:
+// an option of one program means something else to another.
+var runOptions = map[string][]string{
+	"tar":      {"-I", "--use-compress-program", "--checkpoint-action", "--to-command", "--info-script", "--new-volume-script", "--rsh-command"},
+	"make":     {"--eval", "-E"},
+	"gmake":    {"--eval", "-E"},
+	"script":   {"-c", "--command"},
+	"vim":      {"-c", "--cmd"},
+	"vi":       {"-c", "--cmd"},
+	"nvim":     {"-c", "--cmd"},
+	"man":      {"-P", "--pager", "-H", "--html"},
+	"zip":      {"-TT", "--unzip-command"},
+	"gdb":      {"-ex", "--eval-command", "-iex", "-x", "--command"},
+	"go":       {"-exec", "-toolexec"},
+	"cargo":    {"--config"},
+	"rsync":    {"-e", "--rsh", "--rsync-path"},
+	"difftool": {"-x", "--extcmd"},
+	"exec":     {"-c", "--call"},
+}
+
+// runsAlways are programs whose arguments are a command line.
+var runsAlways = map[string]bool{"watch": true}
+
+// sedWrite matches a sed script that writes a file (w, or s///w).
+var sedWrite = regexp.MustCompile(`(?:^|[;\n{}])\s*[0-9$,/]*\s*[wW]\s+\S|/[gpiIm0-9]*w\s+\S`)
+
+// checkRunOptions records, for the program at words[at], an option that
+// runs a command line (tar -I, make --eval, git difftool -x, npm exec -c,
+// sqlite3 .shell, sed w …): it asks, since a denylist of commands cannot
+// see what that command line does.
+func (c *classifier) checkRunOptions(at int) {
+	name := programName(c.words[at])
+	if runsAlways[name] {
+		c.add(messages.RiskDestructive, name+" runs its arguments as a command line", c.whole())
+		return
+	}
+	table := runOptions[name]
+	for i := at + 1; i < len(c.words); i++ {
+		w := c.words[i]
+		switch {
+		case name == "git" && (w == "difftool" || w == "mergetool"):
+			table = runOptions["difftool"]
+		case (name == "npm" || name == "pnpm" || name == "yarn") && w == "exec":
+			table = runOptions["exec"]
+		case (name == "npm" || name == "pip" || name == "pip3" || name == "yarn" || name == "pnpm") && w == "config" &&
+			i+1 < len(c.words) && (c.words[i+1] == "set" || c.words[i+1] == "edit" || c.words[i+1] == "delete" || c.words[i+1] == "unset"):
+			c.add(messages.RiskSensitive, "changes "+name+"'s global configuration", c.whole())
+		case name == "sqlite3" && (strings.HasPrefix(strings.TrimSpace(w), ".shell") || strings.HasPrefix(strings.TrimSpace(w), ".system")):
+			c.add(messages.RiskDestructive, "runs a command line through sqlite3's "+strings.Fields(w)[0], c.whole())
+		case name == "sed" && !strings.HasPrefix(w, "-") && sedWrite.MatchString(w):
+			c.add(messages.RiskDestructive, "the sed script writes a file (w)", c.whole())
+		case name == "vim" || name == "vi" || name == "nvim":
+			if strings.HasPrefix(w, "+") {
+				c.add(messages.RiskDestructive, "runs an editor command line ("+name+" +…)", c.whole())
+			}
+		}
+		for _, opt := range table {
+			if w == opt || strings.HasPrefix(w, opt+"=") || (len(opt) == 2 && opt[1] != '-' && strings.HasPrefix(w, opt) && !strings.HasPrefix(w, "--")) {
+				c.add(messages.RiskDestructive, "runs a command line through an option ("+name+" "+opt+")", c.whole())
+				return
+			}
+		}
+	}
+}
