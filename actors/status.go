@@ -2,6 +2,7 @@ package actors
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
 	"time"
 
@@ -97,6 +98,16 @@ func (s *statusActor) apply(ev messages.Event) {
 		var p messages.ConversationPayload
 		if json.Unmarshal(ev.Payload, &p) == nil {
 			st.Cursor = p.Cursor
+		}
+	case messages.EvQueued:
+		var p messages.QueueInstruction
+		if json.Unmarshal(ev.Payload, &p) == nil {
+			st.Queued = append(st.Queued, p)
+		}
+	case messages.EvModelMessageSending:
+		var p messages.MessageSentPayload
+		if json.Unmarshal(ev.Payload, &p) == nil && len(p.Queued) > 0 {
+			st.Queued = slices.DeleteFunc(slices.Clone(st.Queued), func(q messages.QueueInstruction) bool { return slices.Contains(p.Queued, q.ID) })
 		}
 	case messages.EvModelMessageSent:
 		st.ModelState = messages.ModelThinking

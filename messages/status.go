@@ -54,4 +54,7 @@ type Status struct {
 	UpdatedAt   time.Time     `json:"updated_at"`
 	Live        bool          `json:"live"`
 	LastMessage string        `json:"last_message,omitempty"`
+	// Queued are the user's instructions typed during the run and not yet
+	// sent to the model.
+	Queued []QueueInstruction `json:"queued,omitempty"`
 }

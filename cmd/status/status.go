@@ -169,6 +169,9 @@ func PrintEntry(w io.Writer, e Entry) {
 		if t := st.Tool; t != nil {
 			fmt.Fprintf(w, "  tool      %s %s (%s)\n", t.Name, t.Summary, (time.Duration(t.ElapsedMS) * time.Millisecond).Round(100*time.Millisecond))
 		}
+		for _, q := range st.Queued {
+			fmt.Fprintf(w, "  queued    %s\n", q.Text)
+		}
 		for _, p := range st.Processes {
 			fmt.Fprintf(w, "  process   %s pid %d %s %s %s\n", p.ID, p.PID, p.State, p.Program, strings.Join(p.URLs, " "))
 		}

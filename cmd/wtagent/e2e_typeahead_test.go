@@ -46,6 +46,12 @@ func TestTypedWhileItWorksReachesTheNextMessageOnce(t *testing.T) {
 	tm.send("also add a footer\r")
 	at = tm.waitFor("you (queued for the next message): also add a footer", at)
 	id := e.waitFor("the queued instruction", func(evs []messages.Event) bool { return count(evs, messages.EvQueued) == 1 })
+	if _, out, _ := e.run("status", id); !strings.Contains(out, "queued    also add a footer") {
+		t.Fatalf("status does not show the queued instruction:\n%s", out)
+	}
+	if _, out, _ := e.run("status", "--json", id); !strings.Contains(out, `"queued":[{"id":"q_`) || !strings.Contains(out, `"text":"also add a footer"`) {
+		t.Fatalf("status --json does not show the queued instruction:\n%s", out)
+	}
 	os.WriteFile(filepath.Join(e.root, "go"), nil, 0o644)
 	tm.waitFor("Noted the footer request.", at)
 	if code := tm.exit(); code != 0 {
