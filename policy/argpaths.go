@@ -99,9 +99,20 @@ func (lexicalJudge) arg(c *classifier, i int, p string) {
 }
 
 func (lexicalJudge) program(c *classifier, at int) {
-	if w := c.words[at]; !filepath.IsAbs(w) && escapes(w) {
+	if w := c.words[at]; (!filepath.IsAbs(w) && escapes(w)) || (filepath.IsAbs(w) && !systemProgram(w)) {
 		c.add(messages.RiskSensitive, "runs "+w+", a program outside the project root", at)
 	}
+}
+
+// systemProgram reports whether an absolute program path is in one of
+// the system's program directories (/usr/bin/go is the go on PATH; a
+// program under /tmp or a home is something else).
+func systemProgram(p string) bool {
+	switch filepath.Dir(filepath.Clean(p)) {
+	case "/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin", "/usr/local/go/bin":
+		return true
+	}
+	return false
 }
 
 func (lexicalJudge) kind(p string) string {

@@ -87,6 +87,8 @@ var classifyCases = []struct {
 	{[]string{"grep", "-E", "PATTERN", "~/.aws/credentials"}, rSens, "grep", "credential"},
 	{[]string{"egrep", "-r", "PATTERN", "~/.ssh"}, rSens, "egrep", "outside"},
 	{[]string{"rg", "-r", "X", "PATTERN", "src"}, rExec, "rg", ""},
+	{[]string{"/opt/evil/bin/x"}, rSens, "x", "outside the project"},
+	{[]string{"/tmp/x/check.sh"}, rSens, "check.sh", "outside the project"},
 	// Options that run a command line ask, per program.
 	{[]string{"tar", "-I", "sh x", "-cf", "a.tar", "."}, rDest, "tar", "tar -I"},
 	{[]string{"tar", "--checkpoint-action=exec=rm x", "-cf", "a", "."}, rDest, "tar", "--checkpoint-action"},

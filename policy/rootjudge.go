@@ -80,7 +80,7 @@ func (j *rootJudge) arg(c *classifier, i int, p string) {
 
 func (j *rootJudge) program(c *classifier, at int) {
 	w := c.words[at]
-	if !strings.Contains(w, "/") || filepath.IsAbs(w) {
+	if filepath.IsAbs(w) && systemProgram(w) || !strings.Contains(w, "/") {
 		return
 	}
 	if s := j.locate(w); !s.inside {
