@@ -88,6 +88,10 @@ var classifyCases = []struct {
 	{[]string{"egrep", "-r", "PATTERN", "~/.ssh"}, rSens, "egrep", "outside"},
 	{[]string{"rg", "-r", "X", "PATTERN", "src"}, rExec, "rg", ""},
 	{[]string{"/opt/evil/bin/x"}, rSens, "x", "outside the project"},
+	{[]string{"mv", "build.log", "/dev/null"}, rSens, "mv", "onto the device /dev/null"},
+	{[]string{"cp", "-f", "a", "/dev/sda"}, rSens, "cp", "device"},
+	{[]string{"dd", "if=x.img", "of=/dev/null"}, rDest, "dd", "device"},
+	{[]string{"mv", "a.txt", "b.txt"}, rExec, "mv", ""},
 	{[]string{"/tmp/x/check.sh"}, rSens, "check.sh", "outside the project"},
 	// Options that run a command line ask, per program.
 	{[]string{"tar", "-I", "sh x", "-cf", "a.tar", "."}, rDest, "tar", "tar -I"},

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -44,6 +45,7 @@ func (c *classifier) checkRunOptions(at int) {
 		c.add(messages.RiskDestructive, name+" runs its arguments as a command line", c.whole())
 		return
 	}
+	c.checkDeviceDestination(at, name)
 	table := runOptions[name]
 	for i := at + 1; i < len(c.words); i++ {
 		w := c.words[i]
@@ -68,6 +70,23 @@ func (c *classifier) checkRunOptions(at int) {
 			if w == opt || strings.HasPrefix(w, opt+"=") || (len(opt) == 2 && opt[1] != '-' && strings.HasPrefix(w, opt) && !strings.HasPrefix(w, "--")) {
 				c.add(messages.RiskDestructive, "runs a command line through an option ("+name+" "+opt+")", c.whole())
 				return
+			}
+		}
+	}
+}
+
+// checkDeviceDestination asks when mv, cp, ln, install or dd write onto a
+// device (mv FILE /dev/null as root replaces the device node).
+func (c *classifier) checkDeviceDestination(at int, name string) {
+	switch name {
+	case "mv", "cp", "ln", "install":
+		if last := c.words[len(c.words)-1]; len(c.words)-at > 2 && strings.HasPrefix(filepath.Clean(last), "/dev/") {
+			c.add(messages.RiskSensitive, name+" writes onto the device "+last, len(c.words)-1)
+		}
+	case "dd":
+		for _, w := range c.words[at+1:] {
+			if of, ok := strings.CutPrefix(w, "of="); ok && strings.HasPrefix(filepath.Clean(of), "/dev/") {
+				c.add(messages.RiskSensitive, "dd writes onto the device "+of, c.whole())
 			}
 		}
 	}
