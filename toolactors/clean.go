@@ -1,76 +1,46 @@
 package toolactors
 
+import (
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
 // cleanTerminal turns terminal output into plain text for the model: it
-// drops ANSI escape sequences (CSI, OSC, DCS and two- or three-byte ESC
-// sequences), turns "\r\n" into "\n", lets a bare "\r" start the line over
-// (progress bars keep only their last state), applies backspaces and drops
-// other control characters except tab.
+// drops escape sequences, 7-bit and 8-bit (ansi.Strip: CSI, OSC, DCS, ...),
+// turns "\r\n" into "\n", lets a bare "\r" start the line over (progress
+// bars keep only their last state), applies backspaces to whole characters,
+// drops other control characters except tab, and keeps the text valid UTF-8
+// (ansi.Strip drops invalid bytes).
 func cleanTerminal(b []byte) []byte {
-	out := make([]byte, 0, len(b))
+	s := ansi.Strip(string(b))
+	out := make([]byte, 0, len(s))
 	lineStart := 0
 	pendingCR := false
-	for i := 0; i < len(b); i++ {
-		ch := b[i]
+	for _, r := range s {
 		switch {
-		case ch == 0x1b:
-			i = skipEscape(b, i)
-			continue
-		case ch == '\r':
+		case r == '\r':
 			pendingCR = true
 			continue
-		case ch == '\n':
+		case r == '\n':
 			pendingCR = false
 			out = append(out, '\n')
 			lineStart = len(out)
 			continue
-		case ch == '\b':
+		case r == '\b':
 			if len(out) > lineStart {
-				out = out[:len(out)-1]
+				_, n := utf8.DecodeLastRune(out[lineStart:])
+				out = out[:len(out)-n]
 			}
 			continue
-		case ch < 0x20 && ch != '\t', ch == 0x7f:
+		case r < 0x20 && r != '\t', r == 0x7f, r >= 0x80 && r <= 0x9f:
 			continue
 		}
 		if pendingCR {
 			out = out[:lineStart]
 			pendingCR = false
 		}
-		out = append(out, ch)
+		out = utf8.AppendRune(out, r)
 	}
 	return out
-}
-
-// skipEscape returns the index of the last byte of the escape sequence
-// that starts at b[i] (an ESC).
-func skipEscape(b []byte, i int) int {
-	if i+1 >= len(b) {
-		return i
-	}
-	switch b[i+1] {
-	case '[': // CSI: parameters and intermediates, then a final byte
-		for j := i + 2; j < len(b); j++ {
-			if b[j] >= 0x40 && b[j] <= 0x7e {
-				return j
-			}
-		}
-		return len(b) - 1
-	case ']', 'P', 'X', '^', '_': // OSC, DCS, SOS, PM, APC: until BEL or ST
-		for j := i + 2; j < len(b); j++ {
-			if b[j] == 0x07 {
-				return j
-			}
-			if b[j] == 0x1b && j+1 < len(b) && b[j+1] == '\\' {
-				return j + 1
-			}
-		}
-		return len(b) - 1
-	}
-	j := i + 1
-	for j < len(b) && b[j] >= 0x20 && b[j] <= 0x2f { // intermediates
-		j++
-	}
-	if j < len(b) {
-		return j
-	}
-	return len(b) - 1
 }

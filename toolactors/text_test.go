@@ -20,6 +20,10 @@ func TestCleanTerminal(t *testing.T) {
 		{"\x1b[2K\x1b[1Gspinner\n", "spinner\n"},
 		{"unterminated \x1b[", "unterminated "},
 		{"utf8 ✓ é\n", "utf8 ✓ é\n"},
+		{"café\b\n", "caf\n"},                       // a backspace erases a character, not a byte
+		{"\x9b31mred\x9b0m 8-bit\n", "red 8-bit\n"}, // 8-bit CSI
+		{"\x9d0;title\x9cafter\n", "after\n"},       // 8-bit OSC ended by 8-bit ST
+		{"bad \xff byte\n", "bad  byte\n"},          // an invalid byte is dropped: the text stays UTF-8
 	}
 	for _, tc := range tests {
 		if got := string(cleanTerminal([]byte(tc.in))); got != tc.want {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 )
@@ -136,9 +138,9 @@ func (r *Renderer) drawOutput(ev messages.Event) {
 }
 
 func (r *Renderer) outputLine(prefix, stream, l string) {
-	if !r.opts.Color {
-		l = ansiPattern().ReplaceAllString(l, "")
-	}
+	// A program's own escapes never reach the terminal: they could move the
+	// cursor or retitle the window (ansi.Strip knows 7- and 8-bit ones).
+	l = ansi.Strip(l)
 	if stream == string(messages.StreamStderr) {
 		r.line(r.st.dim.Render(prefix) + r.st.warn.Render(l))
 		return

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
 )
 
@@ -17,10 +16,6 @@ type callOutput struct {
 }
 
 const tailLines = 6
-
-func ansiPattern() *regexp.Regexp {
-	return regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
-}
 
 // splitLines appends data to the stream's partial line and returns the
 // complete lines, with carriage-return overwrites resolved.

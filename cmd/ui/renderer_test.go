@@ -111,3 +111,28 @@ func TestRendererTTY(t *testing.T) {
 		t.Fatal("no colour on a colour terminal")
 	}
 }
+
+// TestProgramEscapesNeverReachTheTerminal: with colour on, a program's own
+// escapes (a window title, a screen clear, a cursor move) are stripped from
+// its output lines; the text stays.
+func TestProgramEscapesNeverReachTheTerminal(t *testing.T) {
+	var buf bytes.Buffer
+	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
+	r := New(&buf, Options{TTY: true, Color: true, Width: 80, Now: func() time.Time { return now }, Verbose: true})
+	go r.Run()
+	exec := messages.ToolCall{Name: "terminal.exec", CanonicalArgs: json.RawMessage(`{"argv":["x"],"cwd":".","program":"sh"}`)}
+	proposed, _ := json.Marshal(messages.ToolProposedPayload{Call: exec})
+	output, _ := json.Marshal(messages.TextPayload{Text: "\x1b]0;pwned\x07\x1b[2Jvisible \x1b[1Atext\n", Stream: "stdout"})
+	r.Event(messages.Event{Seq: 1, Type: messages.EvToolProposed, Turn: 1, CallID: "c1", TS: now, Payload: proposed})
+	r.Event(messages.Event{Type: messages.EvToolOutput, Turn: 1, CallID: "c1", TS: now, Payload: output})
+	r.Close()
+	out := buf.String()
+	if !strings.Contains(out, "visible text") {
+		t.Fatalf("the text is gone: %q", out)
+	}
+	for _, bad := range []string{"pwned", "\x1b]", "\x1b[2J", "\x1b[1A"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("%q reached the terminal: %q", bad, out)
+		}
+	}
+}
