@@ -101,3 +101,28 @@ func TestSocketContinuesHandoff(t *testing.T) {
 		})
 	}
 }
+
+// TestResumeWaitsForItsPost: bytes of a resume POST that arrive while the
+// first POST's bytes still wait (streaming not on yet) are fed after them,
+// so the turn's events stay in order.
+func TestResumeWaitsForItsPost(t *testing.T) {
+	bodies := turnStreams(t, "handoff-resume")
+	n := newNetTracker(func(func(context.Context)) {})
+	post := &netStream{ID: "post", Seq: 1, parser: &streamParser{}}
+	n.streams["post"] = post
+	n.handle(&network.EventDataReceived{RequestID: "post", Data: []byte(bodies[0])})
+	n.streams["resume"] = &netStream{ID: "resume", Seq: 2, Resume: true, Of: "post", parser: post.parser, Streaming: true}
+	n.handle(&network.EventDataReceived{RequestID: "resume", Data: []byte(bodies[1])})
+	if got := n.text("post"); got != "" {
+		t.Fatalf("the resume was read before its POST: %q", got)
+	}
+	n.mu.Lock()
+	post.Streaming = true
+	n.flushLocked(post)
+	n.flushResumesLocked("post")
+	n.mu.Unlock()
+	v, _ := n.get("post")
+	if got := n.text("post"); got != "By induction on n, QED." || !v.Result.Finished {
+		t.Fatalf("text %q %+v", got, v.Result)
+	}
+}

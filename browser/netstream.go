@@ -64,9 +64,10 @@ type netStream struct {
 	LastData  time.Time
 	// parser is the turn's: a resume shares the parser of the stream it
 	// continues (Of).
-	parser   *streamParser
-	Of       network.RequestID
-	bodyRead bool
+	parser     *streamParser
+	Of         network.RequestID
+	bodyRead   bool
+	bodyFailed bool
 	// Continued means a resume of this stream started or socket items
 	// continue it.
 	Continued bool
@@ -285,11 +286,9 @@ func (n *netTracker) response(e *network.EventResponseReceived) {
 		}
 		if err == nil {
 			st.Streaming = true
-			st.feed(res.BufferedData)
-			for _, c := range st.pending {
-				st.feed(c)
-			}
-			st.pending = nil
+			st.pending = append([][]byte{res.BufferedData}, st.pending...)
+			n.flushLocked(st)
+			n.flushResumesLocked(st.ID)
 			n.feedItemsLocked()
 		}
 		loaded := st.Loaded
@@ -315,14 +314,43 @@ func (n *netTracker) data(e *network.EventDataReceived) {
 	if of := n.streams[st.Of]; of != nil {
 		of.LastData = st.LastData
 	}
-	if st.Streaming {
-		st.feed(e.Data)
-		n.feedItemsLocked()
-	} else {
-		st.pending = append(st.pending, e.Data)
-	}
+	st.pending = append(st.pending, e.Data)
+	n.flushLocked(st)
+	n.feedItemsLocked()
 	n.mu.Unlock()
 	n.signal()
+}
+
+// fedLocked reports whether a stream's bytes go to its parser (streaming
+// on, or the whole body read or given up). n.mu must be held.
+func (n *netTracker) fedLocked(st *netStream) bool {
+	return st.Streaming || st.bodyRead || st.bodyFailed
+}
+
+// flushLocked feeds a streaming stream's pending chunks, unless it is a
+// resume whose first stream's bytes are not in the shared parser yet (the
+// turn's events must stay in order). n.mu must be held.
+func (n *netTracker) flushLocked(st *netStream) {
+	if !st.Streaming {
+		return
+	}
+	if of := n.streams[st.Of]; of != nil && !n.fedLocked(of) {
+		return
+	}
+	for _, c := range st.pending {
+		st.feed(c)
+	}
+	st.pending = nil
+}
+
+// flushResumesLocked feeds the resumes of stream id that waited for it.
+// n.mu must be held.
+func (n *netTracker) flushResumesLocked(id network.RequestID) {
+	for _, o := range n.streams {
+		if o.Of == id {
+			n.flushLocked(o)
+		}
+	}
 }
 
 func (n *netTracker) finished(id network.RequestID) {
@@ -346,18 +374,21 @@ func (n *netTracker) finished(id network.RequestID) {
 func (n *netTracker) readBody(id network.RequestID) {
 	n.spawn(func(ctx context.Context) {
 		res, err := chromedp.Call(ctx, network.GetResponseBody, network.GetResponseBodyParams{RequestID: id})
-		if err != nil {
-			return
-		}
 		n.mu.Lock()
 		defer n.mu.Unlock()
 		st := n.streams[id]
 		if st == nil || st.Streaming || st.bodyRead {
 			return
 		}
+		if err != nil {
+			st.bodyFailed = true // its resumes need not wait for it
+			n.flushResumesLocked(id)
+			return
+		}
 		st.bodyRead = true
 		st.feed([]byte(res.Body))
 		st.parser.endFragment()
+		n.flushResumesLocked(id)
 		n.feedItemsLocked()
 		n.signal()
 	})
