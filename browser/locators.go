@@ -150,6 +150,4 @@ const (
 	conversationPathRE = `^/(?:g/[^/]+/)?c/([0-9A-Za-z][0-9A-Za-z-]{7,})/?$`
 	// authPathRE matches the login pages.
 	authPathRE = `^/(?:auth|login|log-in|signin|sign-in)(?:/|$)`
-	// streamPathRE matches the conversation stream and its resume form.
-	streamPathRE = `^/backend-api/f/conversation(?:/([0-9A-Za-z-]+)/resume)?/?$`
 )

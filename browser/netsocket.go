@@ -103,9 +103,7 @@ func (n *netTracker) socketFrame(e *network.EventWebSocketFrameReceived) {
 	for _, c := range complete {
 		n.complete[c] = true
 	}
-	for _, it := range items {
-		n.pendingItems = append(n.pendingItems, it)
-	}
+	n.pendingItems = append(n.pendingItems, items...)
 	n.feedItemsLocked()
 	n.mu.Unlock()
 	n.signal()
