@@ -118,7 +118,7 @@ func TestFSRead(t *testing.T) {
 			if r.Lines != tc.lines || r.TotalLines != tc.total || r.Truncated != tc.truncated || r.NextOffset != tc.next || r.CRLF != tc.crlf {
 				t.Fatalf("got lines=%d total=%d truncated=%v next=%d crlf=%v", r.Lines, r.TotalLines, r.Truncated, r.NextOffset, r.CRLF)
 			}
-			got := splitLines(r.Content)
+			got := strings.SplitAfter(strings.TrimSuffix(r.Content, "\n"), "\n")
 			if tc.first != "" && (strings.TrimSuffix(got[0], "\n") != tc.first || strings.TrimSuffix(got[len(got)-1], "\n") != tc.last) {
 				t.Fatalf("content %q", r.Content)
 			}
