@@ -68,7 +68,11 @@ func (w *logWriter) handle(j logJob) error {
 		w.reply(j.replyTo, messages.EventBatch{Events: events})
 		return nil
 	case !j.persist:
-		w.show(j.ev)
+		ev := j.ev
+		if ev.TS.IsZero() {
+			ev.TS = w.cfg.Now().UTC()
+		}
+		w.show(ev)
 		return nil
 	}
 	ev := j.ev

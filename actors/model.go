@@ -3,6 +3,7 @@ package actors
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/anthdm/hollywood/actor"
@@ -150,15 +151,24 @@ func (m *modelActor) fail(c *actor.Context, turn int, b *messages.Binding, err e
 }
 
 // progressPublisher shows partial reply text to the UI, at most every
-// 100 ms, without persisting it.
+// 100 ms, without persisting it. Each event carries only what is new since
+// the last one (Kind "delta"); when the text so far no longer starts with
+// what was shown (the page re-rendered it), the whole text is sent again
+// (Kind "snapshot").
 func progressPublisher(e *actor.Engine, log *actor.PID, sid string, turn int) func(string) {
 	var last time.Time
+	shown := ""
 	return func(text string) {
 		now := time.Now()
-		if now.Sub(last) < 100*time.Millisecond {
+		if now.Sub(last) < 100*time.Millisecond || text == shown {
 			return
 		}
 		last = now
-		e.Send(log, messages.Publish{Event: textEvent(messages.EvModelProgress, sid, turn, "", messages.TextPayload{Text: text})})
+		p := messages.TextPayload{Text: text, Kind: messages.ProgressSnapshot}
+		if rest, ok := strings.CutPrefix(text, shown); ok {
+			p = messages.TextPayload{Text: rest, Kind: messages.ProgressDelta}
+		}
+		shown = text
+		e.Send(log, messages.Publish{Event: textEvent(messages.EvModelProgress, sid, turn, "", p)})
 	}
 }

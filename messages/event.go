@@ -228,6 +228,14 @@ type ConversationPayload struct {
 
 // TextPayload is a payload with one human-readable text (model.progress,
 // tool.output, browser.*, limits, refusals).
+// The kinds of a model.progress TextPayload: a delta is the text added
+// since the previous progress event of the turn; a snapshot replaces all
+// of the turn's text so far.
+const (
+	ProgressDelta    = "delta"
+	ProgressSnapshot = "snapshot"
+)
+
 type TextPayload struct {
 	Text   string `json:"text"`
 	Stream string `json:"stream,omitempty"`

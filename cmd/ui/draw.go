@@ -48,7 +48,13 @@ func (r *Renderer) draw(ev messages.Event) {
 		p := decode[messages.MessageSentPayload](ev)
 		r.setStatus(fmt.Sprintf("ChatGPT is thinking (turn %d, %s)", ev.Turn, p.Kind))
 	case messages.EvModelProgress:
-		r.status.glimpse = glimpseOf(terminalSafe(decode[messages.TextPayload](ev).Text))
+		p := decode[messages.TextPayload](ev)
+		if p.Kind == messages.ProgressDelta {
+			r.status.text += p.Text
+		} else {
+			r.status.text = p.Text
+		}
+		r.status.glimpse = glimpseOf(terminalSafe(r.status.text))
 		r.drawStatus()
 	case messages.EvModelMessageComplete:
 		r.setStatus("")

@@ -13,6 +13,9 @@ type statusLine struct {
 	label   string
 	since   time.Time
 	glimpse string
+	// text is the model's partial reply so far (model.progress deltas
+	// added up).
+	text string
 	frame   int
 	drawn   bool
 }
@@ -26,7 +29,7 @@ func spinnerFrames() []string {
 func (r *Renderer) setStatus(label string) {
 	if label != r.status.label {
 		r.status.since = r.opts.Now()
-		r.status.glimpse = ""
+		r.status.glimpse, r.status.text = "", ""
 	}
 	r.status.label = label
 	r.drawStatus()
