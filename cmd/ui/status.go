@@ -15,9 +15,9 @@ type statusLine struct {
 	glimpse string
 	// text is the model's partial reply so far (model.progress deltas
 	// added up).
-	text string
-	frame   int
-	drawn   bool
+	text  string
+	frame int
+	drawn bool
 }
 
 func spinnerFrames() []string {
