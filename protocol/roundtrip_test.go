@@ -40,7 +40,9 @@ func randomText(r *rand.Rand, invalid bool) string {
 	return b.String()
 }
 
-// modelVisible is what a tool result keeps through Format/Parse.
+// modelVisible is what a tool result keeps through Format/Parse: text
+// made valid UTF-8, and JSON data without HTML escapes (\u0026 is sent
+// as &, one byte of the model's context instead of six).
 func modelVisible(r messages.ToolResult) messages.ToolResult {
 	v := func(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }
 	out := messages.ToolResult{
@@ -49,7 +51,7 @@ func modelVisible(r messages.ToolResult) messages.ToolResult {
 		Duration: r.Duration.Round(time.Millisecond), Diff: v(r.Diff),
 	}
 	if len(r.Data) > 0 {
-		out.Data = json.RawMessage(v(string(r.Data)))
+		out.Data = json.RawMessage(v(string(unescapeHTML(r.Data))))
 	}
 	for _, c := range r.Changed {
 		out.Changed = append(out.Changed, v(c))

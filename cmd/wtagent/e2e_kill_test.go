@@ -81,7 +81,7 @@ func TestKill9WhileACommandRunsThenResume(t *testing.T) {
 	id, _ := e.startAndKill(func(evs []messages.Event) bool {
 		b, _ := os.ReadFile(filepath.Join(e.root, "runs.log"))
 		return count(evs, messages.EvToolStarted) == 1 && len(b) > 0
-	}, "--provider", "script", "--script", s, "run the slow job")
+	}, "--provider", "script", "--script", s, "start slow.sh once") // "start", not "run": a run request needs a passing run before done
 
 	// Nothing the killed run started may survive it: its processes get
 	// SIGKILL (the leader) and SIGHUP (the rest of its session) from the
