@@ -337,6 +337,12 @@ func TestFaults(t *testing.T) {
 		if strings.Contains(resumed[0].Data, "v1") {
 			t.Fatalf("the resume from offset %d replayed the start: %+v", len(msgs), resumed[0])
 		}
+		// The GET resume of older notes does not exist on the 2026 page.
+		get := c.req(context.Background(), "GET", "/backend-api/f/conversation/"+id+"/resume", "", nil)
+		get.Body.Close()
+		if get.StatusCode != http.StatusNotFound && get.StatusCode != http.StatusMethodNotAllowed {
+			t.Fatalf("GET …/%s/resume answered %d, want no such route", id, get.StatusCode)
+		}
 	})
 	t.Run("challenge", func(t *testing.T) {
 		c := newTestServer(t, Options{LoggedIn: true, Script: script(t, `{"reply":"answered","fault":"challenge"}`)})
