@@ -85,7 +85,7 @@ func (c *controller) sendText(ctx *actor.Context, kind messages.OutboundKind, bo
 	}
 	// The one place every message to the model is built: secrets are
 	// masked here, said in the message and shown to the user.
-	text, masked := c.cfg.guard.Mask(protocol.WithReminder(body))
+	text, masked := c.maskOutbound(protocol.WithReminder(body))
 	if len(masked) > 0 {
 		what := strings.Join(masked, ", ")
 		text += "\n[wtagent masked secret values in this message (" + what + "); they are not available to you]"

@@ -78,6 +78,7 @@ func (c *controller) toolResult(ctx *actor.Context, res messages.ToolResult) {
 		// A result nobody waits for (the run was cancelled): keep it in the
 		// ledger so a resume does not call its outcome unknown.
 		if op, ok := c.rp.Ledger.ByCallID(res.CallID); ok && op.Result == nil {
+			res = c.maskResult(res)
 			c.record(ctx, messages.EvToolCompleted, res.CallID, messages.ToolCompletedPayload{OpKey: op.Key, Result: res}, true, nil)
 		}
 		return
@@ -99,8 +100,10 @@ func unknownResult(callID, key, tool, why string) messages.ToolResult {
 			"(fs.read, project.status, process.list) before you go on."}
 }
 
-// completeOp records an operation's result (synced) and sends it.
+// completeOp records an operation's result (synced, secrets masked) and
+// sends it.
 func (c *controller) completeOp(ctx *actor.Context, res messages.ToolResult) {
+	res = c.maskResult(res)
 	key := res.OpKey
 	typ := messages.EvToolCompleted
 	if res.Status == messages.ToolUnknown {

@@ -1,11 +1,14 @@
 package policy
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // SecretGuard masks secrets in everything sent to the model. It knows
@@ -14,10 +17,15 @@ import (
 // and credential files (read again on every Mask, so a file the model
 // wrote counts too), and well-known token shapes (RedactTokens: private
 // key blocks, sk-…, ghp_/github_pat_, AKIA…, xox[bp]-, JWTs, passwords in
-// URLs). The raw values stay in the local tool-output spool only.
+// URLs). The raw values stay in the local tool-output spool only. The
+// user may reveal one value (by its source) to the model deliberately;
+// token shapes are never revealed. It is safe for concurrent use.
 type SecretGuard struct {
 	root string
 	env  []secretValue
+
+	mu       sync.Mutex
+	revealed map[string]bool
 }
 
 // secretValue is one value to mask and where it came from (never the
@@ -48,26 +56,105 @@ func NewSecretGuard(environ []string, root string) *SecretGuard {
 // (source names the variable or file, never the value), and the sources
 // it masked, each once, in order.
 func (g *SecretGuard) Mask(s string) (string, []string) {
-	if g == nil || s == "" {
-		return s, nil
+	sources := g.MaskAll(&s)
+	return s, sources
+}
+
+// MaskAll masks every string in ss in place (reading the project's
+// credential files once) and returns the sources it masked, each once.
+func (g *SecretGuard) MaskAll(ss ...*string) []string {
+	if g == nil {
+		return nil
 	}
-	values := append(append([]secretValue(nil), g.env...), projectSecrets(g.root)...)
-	// Longest first, so a value that contains another is masked whole.
-	slices.SortStableFunc(values, func(a, b secretValue) int { return len(b.value) - len(a.value) })
+	values := g.values()
 	var sources []string
-	for _, v := range values {
-		if strings.Contains(s, v.value) {
-			s = strings.ReplaceAll(s, v.value, "[MASKED:"+v.source+"]")
-			if !slices.Contains(sources, v.source) {
-				sources = append(sources, v.source)
-			}
+	add := func(src string) {
+		if !slices.Contains(sources, src) {
+			sources = append(sources, src)
 		}
 	}
-	if r := RedactTokens(s); r != s {
-		s = r
-		sources = append(sources, "token shapes")
+	for _, s := range ss {
+		if *s == "" {
+			continue
+		}
+		for _, v := range values {
+			if strings.Contains(*s, v.value) {
+				*s = strings.ReplaceAll(*s, v.value, maskOf(v.source))
+				add(v.source)
+			}
+		}
+		if r := RedactTokens(*s); r != *s {
+			*s = r
+			add(tokenShapes)
+		}
 	}
-	return s, sources
+	return sources
+}
+
+// values are the values to mask now, longest first (so a value that
+// contains another is masked whole), without the revealed ones.
+func (g *SecretGuard) values() []secretValue {
+	all := append(append([]secretValue(nil), g.env...), projectSecrets(g.root)...)
+	g.mu.Lock()
+	all = slices.DeleteFunc(all, func(v secretValue) bool { return g.revealed[v.source] })
+	g.mu.Unlock()
+	slices.SortStableFunc(all, func(a, b secretValue) int { return len(b.value) - len(a.value) })
+	return all
+}
+
+// tokenShapes is the source of values masked by their shape.
+const tokenShapes = "token shapes"
+
+func maskOf(source string) string { return "[MASKED:" + source + "]" }
+
+// maskMark finds the marks Mask and RedactTokens leave.
+var maskMark = regexp.MustCompile(`\[MASKED:([^\]\n]+)\]|\[REDACTED:[a-z-]+\]`)
+
+// MaskedIn lists the sources whose marks s already holds (text masked
+// before, such as a logged tool result), each once.
+func MaskedIn(s string) []string {
+	var out []string
+	for _, m := range maskMark.FindAllStringSubmatch(s, -1) {
+		src := m[1]
+		if src == "" {
+			src = tokenShapes
+		}
+		if !slices.Contains(out, src) {
+			out = append(out, src)
+		}
+	}
+	return out
+}
+
+// Sources lists the sources of the values the guard masks now (never
+// the values), for the user to choose one to reveal.
+func (g *SecretGuard) Sources() []string {
+	if g == nil {
+		return nil
+	}
+	var out []string
+	for _, v := range g.values() {
+		if !slices.Contains(out, v.source) {
+			out = append(out, v.source)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Reveal stops masking the value(s) of source (as Sources names it) in
+// what is sent from now on. Token shapes cannot be revealed.
+func (g *SecretGuard) Reveal(source string) error {
+	if g == nil || source == tokenShapes || !slices.Contains(g.Sources(), source) {
+		return fmt.Errorf("%w: %q (see the list of masked sources)", ErrUnknownSecret, source)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.revealed == nil {
+		g.revealed = map[string]bool{}
+	}
+	g.revealed[source] = true
+	return nil
 }
 
 // secretFile reports whether a file name holds credentials worth

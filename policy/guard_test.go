@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -56,5 +57,42 @@ func TestSecretGuardMasks(t *testing.T) {
 	}
 	if clean, src := g.Mask("nothing to see"); clean != "nothing to see" || src != nil {
 		t.Errorf("clean text changed: %q %q", clean, src)
+	}
+}
+
+func TestSecretGuardRevealAndMarks(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, ".env"), []byte("API_TOKEN=dotenv-token-value-1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g := NewSecretGuard([]string{"STRIPE_SK=rk_notreal_value_0123456789"}, root)
+	if got, want := g.Sources(), []string{".env API_TOKEN", "env STRIPE_SK"}; !slices.Equal(got, want) {
+		t.Fatalf("Sources = %q, want %q", got, want)
+	}
+	a, b := "key rk_notreal_value_0123456789", "token dotenv-token-value-1 and ghp_0123456789abcdefghijABCDEFGHIJ012345"
+	if src := g.MaskAll(&a, &b); !slices.Equal(src, []string{"env STRIPE_SK", ".env API_TOKEN", "token shapes"}) {
+		t.Errorf("MaskAll sources = %q", src)
+	}
+	if got := MaskedIn(a + " " + b); !slices.Equal(got, []string{"env STRIPE_SK", ".env API_TOKEN", "token shapes"}) {
+		t.Errorf("MaskedIn = %q", got)
+	}
+	for _, tc := range []struct {
+		source string
+		ok     bool
+	}{
+		{"token shapes", false},
+		{"env NOPE", false},
+		{".env API_TOKEN", true},
+	} {
+		if err := g.Reveal(tc.source); (err == nil) != tc.ok || (err != nil && !errors.Is(err, ErrUnknownSecret)) {
+			t.Errorf("Reveal(%q) = %v, want ok=%v", tc.source, err, tc.ok)
+		}
+	}
+	out, src := g.Mask("token dotenv-token-value-1 key rk_notreal_value_0123456789")
+	if out != "token dotenv-token-value-1 key [MASKED:env STRIPE_SK]" || !slices.Equal(src, []string{"env STRIPE_SK"}) {
+		t.Errorf("after the reveal: %q %q", out, src)
+	}
+	if got := g.Sources(); !slices.Equal(got, []string{"env STRIPE_SK"}) {
+		t.Errorf("Sources after the reveal = %q", got)
 	}
 }

@@ -155,10 +155,11 @@ func TestSecretsNeverReachTheModel(t *testing.T) {
 	}
 	dotenv := "DB_PASSWORD=dotenv-NOTREAL-pass\nPORT=3000\n"
 	tokens := "ghp_NOTREAL0123456789abcdefghijABCDEFGHIJ AKIANOTREAL012345678\n"
+	// The user's own files: the model never wrote these values.
+	os.WriteFile(filepath.Join(w.root, ".env"), []byte(dotenv), 0o600)
+	os.WriteFile(filepath.Join(w.root, "notes.txt"), []byte(tokens), 0o600)
 	s := w.script(
-		model.ScriptLine{Expect: "<task", Reply: agentReply(false, "Env.", callXML("fs.write", el("path", ".env"), el("content", dotenv)))},
-		model.ScriptLine{Reply: agentReply(false, "Tokens.", callXML("fs.write", el("path", "notes.txt"), el("content", tokens)))},
-		model.ScriptLine{Reply: agentReply(false, "Show.", callXML("terminal.exec", el("program", "sh"), items("argv", "-c", "env; cat .env notes.txt; tr '\\0' '\\n' &lt; /proc/$PPID/environ")))},
+		model.ScriptLine{Expect: "<task", Reply: agentReply(false, "Show.", callXML("terminal.exec", el("program", "sh"), items("argv", "-c", "env; cat .env notes.txt; tr '\\0' '\\n' &lt; /proc/$PPID/environ")))},
 		model.ScriptLine{Reply: agentReply(false, "Read.", callXML("fs.read", el("path", ".env")))},
 		model.ScriptLine{Reply: agentReply(true, "Shown.", "")},
 	)
@@ -190,7 +191,22 @@ func TestSecretsNeverReachTheModel(t *testing.T) {
 	if !strings.Contains(out, "masked secrets in the message to the model") {
 		t.Errorf("the user was not shown the masking:\n%s", out)
 	}
+	// The log holds what was sent, masked: no raw value in any file of
+	// the data directory but the spool.
 	spool := filepath.Join(w.home, "sessions", id, "tool-output.jsonl")
+	filepath.WalkDir(w.home, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || p == spool {
+			return nil
+		}
+		b, _ := os.ReadFile(p)
+		for _, v := range values {
+			if bytes.Contains(b, []byte(v)) {
+				t.Errorf("%s holds the raw value %q", p, v)
+			}
+		}
+		return nil
+	})
+
 	raw, err := os.ReadFile(spool)
 	if err != nil || !strings.Contains(string(raw), "dotenv-NOTREAL-pass") {
 		t.Errorf("the raw output is not in the spool: %v", err)

@@ -1,0 +1,42 @@
+package actors
+
+import (
+	"encoding/json"
+	"slices"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy"
+)
+
+// maskResult masks secrets in a tool result before it is logged, so the
+// event log (and the rollout beside it) holds what the model is sent, not
+// the raw values; those stay in the 0600 tool-output spool. Structured
+// data that no longer parses after masking is kept as masked text.
+func (c *controller) maskResult(res messages.ToolResult) messages.ToolResult {
+	data := string(res.Data)
+	if len(c.cfg.guard.MaskAll(&res.Message, &res.Stdout, &res.Stderr, &res.Diff, &data)) == 0 {
+		return res
+	}
+	switch {
+	case data == string(res.Data):
+	case json.Valid([]byte(data)):
+		res.Data = json.RawMessage(data)
+	default:
+		b, _ := json.Marshal(map[string]string{"masked": data})
+		res.Data = b
+	}
+	return res
+}
+
+// maskOutbound masks a message to the model and lists what it masks:
+// values masked now, and the marks of values masked before (a logged
+// result sent again).
+func (c *controller) maskOutbound(text string) (string, []string) {
+	masked := c.cfg.guard.MaskAll(&text)
+	for _, src := range policy.MaskedIn(text) {
+		if !slices.Contains(masked, src) {
+			masked = append(masked, src)
+		}
+	}
+	return text, masked
+}
