@@ -1,22 +1,35 @@
 package actors
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/wtagent/wtagent/messages"
 )
 
-// newEvent makes an event with a JSON payload.
+// newEvent makes an event with a JSON payload. <, > and & stay as they are
+// (the log and --json carry code and HTML).
 func newEvent(t messages.EventType, sid string, turn int, callID string, payload any) messages.Event {
 	ev := messages.Event{Type: t, SessionID: sid, Turn: turn, CallID: callID}
 	if payload != nil {
-		b, err := json.Marshal(payload)
+		b, err := marshalPlain(payload)
 		if err != nil {
-			b, _ = json.Marshal(messages.TextPayload{Text: "unencodable payload: " + err.Error()})
+			b, _ = marshalPlain(messages.TextPayload{Text: "unencodable payload: " + err.Error()})
 		}
 		ev.Payload = b
 	}
 	return ev
+}
+
+// marshalPlain is json.Marshal without HTML escapes.
+func marshalPlain(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // textEvent makes an event with a TextPayload.

@@ -85,7 +85,7 @@ func launch(ctx context.Context, opts *Options) (*session, error) {
 		if err != nil {
 			s.teardown()
 			if errors.Is(err, chromedp.ErrNoDisplay) {
-				return nil, fmt.Errorf("browser: no display for a visible Chrome window (set DISPLAY or WAYLAND_DISPLAY, or run headless for tests): %w", err)
+				return nil, ErrNoDisplay
 			}
 			return nil, fmt.Errorf("browser: start %s: %w", found.Path, err)
 		}

@@ -7,13 +7,17 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strings"
+	"time"
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session"
 )
 
 // FileConfig is the config file (config.json under $WTAGENT_HOME, or under
-// the XDG config directory): defaults that flags override.
+// the XDG config directory): defaults that flags override. A key that a
+// flag also sets has the flag's name ("chatgpt-url" is --chatgpt-url).
 type FileConfig struct {
 	// Provider is chatgpt or script.
 	Provider string `json:"provider,omitempty"`
@@ -22,26 +26,66 @@ type FileConfig struct {
 	// Approvals is prompt, deny or allow.
 	Approvals string `json:"approvals,omitempty"`
 	// ChatGPTURL points the adapter at another origin (a mock page).
-	ChatGPTURL string `json:"chatgpt_url,omitempty"`
+	ChatGPTURL string `json:"chatgpt-url,omitempty"`
 	// Chrome is the browser binary.
 	Chrome string `json:"chrome,omitempty"`
-	// KeepProcesses keeps dev servers running at the end of a run without a
-	// terminal.
-	KeepProcesses *bool `json:"keep_processes,omitempty"`
+	// KeepProcesses keeps dev servers running at the end of a run without
+	// asking.
+	KeepProcesses *bool `json:"keep-processes,omitempty"`
 	// Sandbox is workspace-write (default), read-only or off.
 	Sandbox string `json:"sandbox,omitempty"`
-	// SandboxNetwork false cuts sandboxed programs off the network.
-	SandboxNetwork *bool `json:"sandbox_network,omitempty"`
+	// NoNetwork cuts sandboxed programs off the network.
+	NoNetwork *bool `json:"no-network,omitempty"`
 	// SandboxWritable lists more directories sandboxed programs may write.
-	SandboxWritable []string `json:"sandbox_writable,omitempty"`
-	// Limits override the run limits by name (max_turns, turn_wait, …);
-	// durations are Go duration strings.
-	Limits map[string]json.RawMessage `json:"limits,omitempty"`
+	SandboxWritable []string `json:"sandbox-writable,omitempty"`
+	// The run limits: the first four are also flags.
+	MaxTurns       *int      `json:"max-turns,omitempty"`
+	TurnTimeout    *Duration `json:"turn-timeout,omitempty"`
+	ToolTimeout    *Duration `json:"tool-timeout,omitempty"`
+	RunTimeout     *Duration `json:"run-timeout,omitempty"`
+	ProtocolErrors *int      `json:"protocol-errors,omitempty"`
+	IdenticalCalls *int      `json:"identical-calls,omitempty"`
+	Nudges         *int      `json:"nudges,omitempty"`
+	OutputPerCall  *int      `json:"output-per-call,omitempty"`
+	OutputPerRun   *int64    `json:"output-per-run,omitempty"`
 	// AllowEnv lists credential-looking environment variables that are
 	// passed to programs anyway.
-	AllowEnv []string `json:"allow_env,omitempty"`
+	AllowEnv []string `json:"allow-env,omitempty"`
 	// Rules are task-wide grants applied to every run.
 	Rules []messages.Rule `json:"rules,omitempty"`
+}
+
+// Duration is a config duration, written as a Go duration string ("20m").
+type Duration time.Duration
+
+// UnmarshalJSON parses "20m", "1h30m" and the like.
+func (d *Duration) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return fmt.Errorf("want a duration such as \"20m\", not %s", b)
+	}
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("want a duration such as \"20m\": %w", err)
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// MarshalJSON writes the duration string.
+func (d Duration) MarshalJSON() ([]byte, error) {
+	return json.Marshal(time.Duration(d).String())
+}
+
+// ConfigKeys lists the keys the config file accepts, in order.
+func ConfigKeys() []string {
+	t := reflect.TypeFor[FileConfig]()
+	keys := make([]string, 0, t.NumField())
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		keys = append(keys, name)
+	}
+	return keys
 }
 
 // ConfigPaths lists where the config file is looked for, in order.
@@ -60,8 +104,8 @@ func ConfigPaths(h session.Home, getenv func(string) string) []string {
 }
 
 // LoadConfig reads the first config file that exists. It returns the zero
-// config and an empty path when there is none; a malformed file is an error
-// naming it.
+// config and an empty path when there is none; a malformed file, or one
+// with an unknown key, is an error naming it.
 func LoadConfig(h session.Home, getenv func(string) string) (FileConfig, string, error) {
 	for _, p := range ConfigPaths(h, getenv) {
 		data, err := os.ReadFile(p)
@@ -71,13 +115,39 @@ func LoadConfig(h session.Home, getenv func(string) string) (FileConfig, string,
 		if err != nil {
 			return FileConfig{}, p, fmt.Errorf("read config %s: %w", p, err)
 		}
-		var fc FileConfig
-		dec := json.NewDecoder(bytes.NewReader(data))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&fc); err != nil {
+		fc, err := ParseConfig(data)
+		if err != nil {
 			return FileConfig{}, p, fmt.Errorf("config %s: %w", p, err)
 		}
 		return fc, p, nil
 	}
 	return FileConfig{}, "", nil
+}
+
+// ParseConfig decodes a config file. An unknown key is an error that lists
+// the known ones (and names the flag-style key an old snake_case one is now).
+func ParseConfig(data []byte) (FileConfig, error) {
+	var fc FileConfig
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(&fc)
+	if err == nil {
+		return fc, nil
+	}
+	const unknown = "json: unknown field "
+	msg := err.Error()
+	if !strings.HasPrefix(msg, unknown) {
+		return FileConfig{}, err
+	}
+	key := strings.Trim(strings.TrimPrefix(msg, unknown), `"`)
+	keys := ConfigKeys()
+	for _, k := range keys {
+		if strings.ReplaceAll(key, "_", "-") == k {
+			return FileConfig{}, fmt.Errorf("unknown key %q: config keys are the flag names, write %q", key, k)
+		}
+	}
+	if key == "limits" {
+		return FileConfig{}, fmt.Errorf("unknown key \"limits\": each limit is a key of its own, named as its flag (\"max-turns\": 80, \"turn-timeout\": \"20m\")")
+	}
+	return FileConfig{}, fmt.Errorf("unknown key %q (known: %s)", key, strings.Join(keys, ", "))
 }

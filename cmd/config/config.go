@@ -2,7 +2,6 @@
 package config
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -34,12 +33,21 @@ from: a default, the config file, or a flag given to this command (it takes
 the same flags as a run).
 
 The config file is JSON at $WTAGENT_HOME/config.json, or at
-${XDG_CONFIG_HOME:-~/.config}/wtagent/config.json:
+${XDG_CONFIG_HOME:-~/.config}/wtagent/config.json. A key that a flag also
+sets has the flag's name:
 
-  {"mode": "thinking", "approvals": "prompt",
-   "limits": {"max_turns": 120, "turn_wait": "30m"},
-   "allow_env": ["NPM_TOKEN"],
-   "rules": [{"tool": "terminal.exec", "kind": "command", "prefix": ["make"]}]}`,
+  {"mode": "thinking", "approvals": "prompt", "chatgpt-url": "",
+   "max-turns": 120, "turn-timeout": "30m", "tool-timeout": "1h",
+   "run-timeout": "6h", "keep-processes": false, "sandbox": "workspace-write",
+   "no-network": false, "sandbox-writable": ["/srv/cache"],
+   "protocol-errors": 5, "identical-calls": 3, "nudges": 3,
+   "output-per-call": 16384, "output-per-run": 8388608,
+   "allow-env": ["NPM_TOKEN"],
+   "rules": [{"tool": "terminal.exec", "kind": "command", "prefix": ["make"]}]}
+
+An unknown key is an error that names the right one. --json prints one
+line: {"home", "config_file", "project", "project_instructions",
+"settings": [{"name", "value", "source"}]}.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if runF != nil {
@@ -69,12 +77,16 @@ func configRun(o *Options) error {
 	rows := st.Describe()
 	project, files := projectInstructions(o.F)
 	if o.F.Global.JSON {
-		type row struct{ Name, Value, Source string }
-		var list []row
+		type row struct {
+			Name   string `json:"name"`
+			Value  string `json:"value"`
+			Source string `json:"source"`
+		}
+		list := []row{}
 		for _, r := range rows {
 			list = append(list, row{r[0], r[1], r[2]})
 		}
-		return json.NewEncoder(out).Encode(map[string]any{"config_file": path, "home": h.Dir(), "settings": list,
+		return cmdutil.NewJSONLines(out).Line(map[string]any{"config_file": path, "home": h.Dir(), "settings": list,
 			"project": project, "project_instructions": files})
 	}
 	if path == "" {

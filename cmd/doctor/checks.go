@@ -11,6 +11,7 @@ import (
 	"github.com/creack/pty"
 
 	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/cmd/cmdutil"
 	"github.com/wtagent/wtagent/sandbox"
 	"github.com/wtagent/wtagent/session"
 )
@@ -23,8 +24,32 @@ func runChecks(o *Options) []Result {
 	if err != nil {
 		return append(out, Result{Name: "home", Level: levelError, Detail: err.Error(), Fix: "set WTAGENT_HOME to a private directory"})
 	}
-	out = append(out, checkHome(h), checkProfile(h), checkLeftover(h), checkRipgrep(), checkPTY(), checkSandbox())
+	out = append(out, checkConfig(o, h), checkDisplay(o), checkHome(h), checkProfile(h), checkLeftover(h),
+		checkRipgrep(), checkPTY(), checkSandbox())
 	return out
+}
+
+// checkConfig reads the config file as a run would: a malformed one stops
+// every run.
+func checkConfig(o *Options, h session.Home) Result {
+	_, path, err := cmdutil.LoadConfig(h, o.F.Getenv)
+	switch {
+	case err != nil:
+		return Result{Name: "config", Level: levelError, Detail: err.Error(),
+			Fix: "fix or remove the file (wtagent config --help lists the keys)"}
+	case path == "":
+		return Result{Name: "config", Level: levelOK, Detail: "no config file (defaults and flags apply)"}
+	}
+	return Result{Name: "config", Level: levelOK, Detail: path}
+}
+
+// checkDisplay: the ChatGPT provider opens a visible Chrome window.
+func checkDisplay(o *Options) Result {
+	if err := browser.CheckDisplay(o.F.Getenv, o.F.GOOS); err != nil {
+		return Result{Name: "display", Level: levelError, Detail: "the ChatGPT provider cannot open its Chrome window here: DISPLAY and WAYLAND_DISPLAY are unset",
+			Fix: "run wtagent in your desktop session (or over ssh -X); --provider script works without one"}
+	}
+	return Result{Name: "display", Level: levelOK, Detail: "Chrome can open its window"}
 }
 
 func checkChrome(o *Options) Result {

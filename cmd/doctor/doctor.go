@@ -3,7 +3,6 @@ package doctor
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"time"
@@ -32,6 +31,8 @@ func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
 		Long: `Checks what wtagent needs and explains each problem with its fix:
 
   chrome     Chrome, Chromium or Edge found (WTAGENT_CHROME overrides), and its version
+  config     the config file, if any, is valid
+  display    a display for the Chrome window (Linux: DISPLAY or WAYLAND_DISPLAY)
   home       the $WTAGENT_HOME layout: directories present, private (0700), writable
   profile    the dedicated Chrome profile directory is writable
   leftover   no Chrome from an earlier run still holds the profile
@@ -83,7 +84,7 @@ func doctorRun(o *Options) error {
 		failed = failed || r.Level == levelError
 	}
 	if o.F.Global.JSON {
-		if err := json.NewEncoder(out).Encode(results); err != nil {
+		if err := cmdutil.WriteJSONLines(out, results); err != nil {
 			return err
 		}
 	} else {
@@ -115,6 +116,6 @@ func printResults(w io.Writer, results []Result, color bool) {
 	if errors == 0 {
 		fmt.Fprintln(w, "\nwtagent is ready.")
 	} else {
-		fmt.Fprintf(w, "\n%d problem(s) block use; see the fixes above.\n", errors)
+		fmt.Fprintf(w, "\nwtagent is not ready: %d problem(s) block use; see the fixes above.\n", errors)
 	}
 }

@@ -101,7 +101,7 @@ func TestVersionJSON(t *testing.T) {
 
 func TestConfigShowsSources(t *testing.T) {
 	home := t.TempDir()
-	if err := os.WriteFile(filepath.Join(home, "config.json"), []byte(`{"mode":"thinking","limits":{"max_turns":12,"turn_wait":"5m"}}`), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(home, "config.json"), []byte(`{"mode":"thinking","max-turns":12,"turn-timeout":"5m"}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	f := testFactory(t, map[string]string{"WTAGENT_HOME": home})
@@ -109,7 +109,7 @@ func TestConfigShowsSources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"mode", "thinking", "config", "limits.max_turns", "7", "flag", "limits.turn_wait", "5m0s"} {
+	for _, want := range []string{"mode", "thinking", "config", "max-turns", "7", "flag", "turn-timeout", "5m0s"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("config output lacks %q:\n%s", want, out)
 		}

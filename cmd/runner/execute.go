@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/wtagent/wtagent/actors"
+	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/checkpoint"
 	"github.com/wtagent/wtagent/cmd/cmdutil"
 	"github.com/wtagent/wtagent/cmd/ui"
@@ -47,6 +48,12 @@ type Input interface {
 // Execute runs the session: one run for Task, and more for each prompt in
 // interactive mode. Its error carries the exit code of the last run.
 func Execute(o Options) error {
+	if o.Settings.Provider == "chatgpt" && !o.Settings.Headless {
+		// Checked before any prompt or session: nothing can run here.
+		if err := browser.CheckDisplay(o.F.Getenv, o.F.GOOS); err != nil {
+			return &cmdutil.ExitError{Code: cmdutil.ExitFailed, Err: err}
+		}
+	}
 	task := o.Task
 	if task == "" && o.Session == nil {
 		if !o.Interactive || o.Input == nil {

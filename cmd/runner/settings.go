@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"time"
@@ -50,12 +49,12 @@ type Settings struct {
 }
 
 // Resolve merges the config file and the flags. stdinTTY decides the
-// default approval mode.
+// default approval mode. Settings are named as their flags and config keys.
 func Resolve(fc cmdutil.FileConfig, f *Flags, stdinTTY bool) (Settings, error) {
 	s := Settings{Provider: "chatgpt", Limits: actors.DefaultLimits(), Sources: map[string]string{}}
-	pick := func(name string, flagSet bool, flagVal, cfgVal string, dst *string) {
+	pick := func(name string, flagVal, cfgVal string, dst *string) {
 		switch {
-		case flagSet:
+		case f.Changed(name):
 			*dst, s.Sources[name] = flagVal, "flag"
 		case cfgVal != "":
 			*dst, s.Sources[name] = cfgVal, "config"
@@ -66,12 +65,12 @@ func Resolve(fc cmdutil.FileConfig, f *Flags, stdinTTY bool) (Settings, error) {
 			s.Sources[name] = "default"
 		}
 	}
-	pick("provider", f.Changed("provider"), f.Provider, fc.Provider, &s.Provider)
-	pick("mode", f.Changed("mode"), f.Mode, fc.Mode, &s.Mode)
-	pick("chatgpt_url", f.Changed("chatgpt-url"), f.ChatGPTURL, fc.ChatGPTURL, &s.ChatGPTURL)
-	pick("chrome", f.Changed("chrome"), f.Chrome, fc.Chrome, &s.Chrome)
+	pick("provider", f.Provider, fc.Provider, &s.Provider)
+	pick("mode", f.Mode, fc.Mode, &s.Mode)
+	pick("chatgpt-url", f.ChatGPTURL, fc.ChatGPTURL, &s.ChatGPTURL)
+	pick("chrome", f.Chrome, fc.Chrome, &s.Chrome)
 	approvals := ""
-	pick("approvals", f.Changed("approvals"), f.Approvals, fc.Approvals, &approvals)
+	pick("approvals", f.Approvals, fc.Approvals, &approvals)
 	mode, err := policy.ParseMode(approvals, stdinTTY)
 	if err != nil {
 		return s, cmdutil.FlagErrorf("--approvals: %v", err)
@@ -79,20 +78,22 @@ func Resolve(fc cmdutil.FileConfig, f *Flags, stdinTTY bool) (Settings, error) {
 	s.Approvals = mode
 	s.Script, s.Headless, s.NoMinimize, s.Verbose = f.Script, f.Headless, f.NoMinimize, f.Verbose
 	s.RecordTransport = f.RecordTransport
-	s.KeepProcesses = f.KeepProcesses
-	if !f.Changed("keep-processes") && fc.KeepProcesses != nil {
-		s.KeepProcesses, s.Sources["keep_processes"] = *fc.KeepProcesses, "config"
+	pickBool := func(name string, flagVal bool, cfgVal *bool, dst *bool) {
+		switch {
+		case f.Changed(name):
+			*dst, s.Sources[name] = flagVal, "flag"
+		case cfgVal != nil:
+			*dst, s.Sources[name] = *cfgVal, "config"
+		default:
+			*dst = flagVal
+		}
 	}
+	pickBool("keep-processes", f.KeepProcesses, fc.KeepProcesses, &s.KeepProcesses)
+	pickBool("no-network", f.NoNetwork, fc.NoNetwork, &s.NoNetwork)
 	sb := ""
-	pick("sandbox", f.Changed("sandbox"), f.Sandbox, fc.Sandbox, &sb)
+	pick("sandbox", f.Sandbox, fc.Sandbox, &sb)
 	if s.Sandbox, err = sandbox.ParseMode(sb); err != nil {
 		return s, cmdutil.FlagErrorf("--sandbox: %v", err)
-	}
-	s.NoNetwork = f.NoNetwork
-	if !f.Changed("no-network") && fc.SandboxNetwork != nil {
-		s.NoNetwork, s.Sources["sandbox_network"] = !*fc.SandboxNetwork, "config"
-	} else if f.Changed("no-network") {
-		s.Sources["sandbox_network"] = "flag"
 	}
 	s.SandboxWritable = fc.SandboxWritable
 	switch s.Provider {
@@ -104,7 +105,7 @@ func Resolve(fc cmdutil.FileConfig, f *Flags, stdinTTY bool) (Settings, error) {
 	default:
 		return s, cmdutil.FlagErrorf("--provider must be chatgpt or script, not %q", s.Provider)
 	}
-	if err := applyLimits(&s, fc.Limits, f); err != nil {
+	if err := applyLimits(&s, fc, f); err != nil {
 		return s, err
 	}
 	s.AllowEnv, s.Rules = fc.AllowEnv, fc.Rules
@@ -112,56 +113,47 @@ func Resolve(fc cmdutil.FileConfig, f *Flags, stdinTTY bool) (Settings, error) {
 }
 
 // applyLimits applies the config file's limits, then the limit flags.
-func applyLimits(s *Settings, cfg map[string]json.RawMessage, f *Flags) error {
+func applyLimits(s *Settings, fc cmdutil.FileConfig, f *Flags) error {
 	l := &s.Limits
-	ints := map[string]*int{"max_turns": &l.MaxTurns, "protocol_errors": &l.ProtocolErrors,
-		"identical_calls": &l.IdenticalCalls, "nudges": &l.Nudges, "output_per_call": &l.OutputPerCall}
-	durs := map[string]*time.Duration{"turn_wait": &l.TurnWait, "tool_time": &l.ToolTime, "run_duration": &l.RunDuration}
-	for name, raw := range cfg {
-		var v any
-		if err := json.Unmarshal(raw, &v); err != nil {
-			return fmt.Errorf("config limits.%s: %w", name, err)
+	ints := []struct {
+		name     string
+		cfg, dst *int
+	}{{"protocol-errors", fc.ProtocolErrors, &l.ProtocolErrors}, {"identical-calls", fc.IdenticalCalls, &l.IdenticalCalls},
+		{"nudges", fc.Nudges, &l.Nudges}, {"output-per-call", fc.OutputPerCall, &l.OutputPerCall}}
+	for _, c := range ints {
+		if c.cfg != nil {
+			*c.dst, s.Sources[c.name] = *c.cfg, "config"
 		}
+	}
+	if fc.OutputPerRun != nil {
+		l.OutputPerRun, s.Sources["output-per-run"] = *fc.OutputPerRun, "config"
+	}
+	switch {
+	case f.Changed("max-turns"):
+		l.MaxTurns, s.Sources["max-turns"] = f.MaxTurns, "flag"
+	case fc.MaxTurns != nil:
+		l.MaxTurns, s.Sources["max-turns"] = *fc.MaxTurns, "config"
+	}
+	durs := []struct {
+		name string
+		flag time.Duration
+		cfg  *cmdutil.Duration
+		dst  *time.Duration
+	}{{"turn-timeout", f.TurnTimeout, fc.TurnTimeout, &l.TurnWait}, {"tool-timeout", f.ToolTimeout, fc.ToolTimeout, &l.ToolTime},
+		{"run-timeout", f.RunTimeout, fc.RunTimeout, &l.RunDuration}}
+	for _, d := range durs {
 		switch {
-		case ints[name] != nil:
-			n, ok := v.(float64)
-			if !ok || n != float64(int(n)) {
-				return fmt.Errorf("config limits.%s must be a whole number", name)
-			}
-			*ints[name] = int(n)
-		case durs[name] != nil:
-			str, _ := v.(string)
-			d, err := time.ParseDuration(str)
-			if err != nil {
-				return fmt.Errorf("config limits.%s must be a duration such as \"20m\": %v", name, err)
-			}
-			*durs[name] = d
-		case name == "output_per_run":
-			n, ok := v.(float64)
-			if !ok {
-				return fmt.Errorf("config limits.output_per_run must be a number of bytes")
-			}
-			l.OutputPerRun = int64(n)
-		default:
-			return fmt.Errorf("config limits.%s: unknown limit", name)
-		}
-		s.Sources["limits."+name] = "config"
-	}
-	set := func(flag, name string, apply func()) {
-		if f.Changed(flag) {
-			apply()
-			s.Sources["limits."+name] = "flag"
+		case f.Changed(d.name):
+			*d.dst, s.Sources[d.name] = d.flag, "flag"
+		case d.cfg != nil:
+			*d.dst, s.Sources[d.name] = time.Duration(*d.cfg), "config"
 		}
 	}
-	set("max-turns", "max_turns", func() { l.MaxTurns = f.MaxTurns })
-	set("turn-timeout", "turn_wait", func() { l.TurnWait = f.TurnTimeout })
-	set("tool-timeout", "tool_time", func() { l.ToolTime = f.ToolTimeout })
-	set("run-timeout", "run_duration", func() { l.RunDuration = f.RunTimeout })
-	if _, set := s.Sources["limits.turn_wait"]; !set && s.Mode != "" {
+	if _, set := s.Sources["turn-timeout"]; !set && s.Mode != "" {
 		// The wait for a reply follows the mode: minutes for Instant, up
 		// to an hour for Pro and heavy efforts.
 		l.TurnWait = browser.TurnWaitFor(s.Mode)
-		s.Sources["limits.turn_wait"] = "mode"
+		s.Sources["turn-timeout"] = "mode"
 	}
 	if err := l.Validate(); err != nil {
 		return cmdutil.FlagErrorf("%v", err)
@@ -170,7 +162,8 @@ func applyLimits(s *Settings, cfg map[string]json.RawMessage, f *Flags) error {
 }
 
 // Describe lists the effective settings as name, value and source, for
-// `wtagent config`.
+// `wtagent config`; each name is the config key (and the flag, where
+// there is one).
 func (s Settings) Describe() [][3]string {
 	src := func(name string) string {
 		if v, ok := s.Sources[name]; ok {
@@ -183,26 +176,29 @@ func (s Settings) Describe() [][3]string {
 		{"provider", s.Provider, src("provider")},
 		{"mode", s.Mode, src("mode")},
 		{"approvals", string(s.Approvals), src("approvals")},
-		{"chatgpt_url", s.ChatGPTURL, src("chatgpt_url")},
+		{"chatgpt-url", s.ChatGPTURL, src("chatgpt-url")},
 		{"chrome", s.Chrome, src("chrome")},
-		{"keep_processes", strconv.FormatBool(s.KeepProcesses), src("keep_processes")},
+		{"keep-processes", strconv.FormatBool(s.KeepProcesses), src("keep-processes")},
 		{"sandbox", string(s.Sandbox), src("sandbox")},
-		{"sandbox_network", strconv.FormatBool(!s.NoNetwork), src("sandbox_network")},
-		{"limits.max_turns", strconv.Itoa(l.MaxTurns), src("limits.max_turns")},
-		{"limits.turn_wait", l.TurnWait.String(), src("limits.turn_wait")},
-		{"limits.tool_time", l.ToolTime.String(), src("limits.tool_time")},
-		{"limits.run_duration", l.RunDuration.String(), src("limits.run_duration")},
-		{"limits.protocol_errors", strconv.Itoa(l.ProtocolErrors), src("limits.protocol_errors")},
-		{"limits.identical_calls", strconv.Itoa(l.IdenticalCalls), src("limits.identical_calls")},
-		{"limits.nudges", strconv.Itoa(l.Nudges), src("limits.nudges")},
-		{"limits.output_per_call", strconv.Itoa(l.OutputPerCall), src("limits.output_per_call")},
-		{"limits.output_per_run", strconv.FormatInt(l.OutputPerRun, 10), src("limits.output_per_run")},
+		{"no-network", strconv.FormatBool(s.NoNetwork), src("no-network")},
+		{"max-turns", strconv.Itoa(l.MaxTurns), src("max-turns")},
+		{"turn-timeout", l.TurnWait.String(), src("turn-timeout")},
+		{"tool-timeout", l.ToolTime.String(), src("tool-timeout")},
+		{"run-timeout", l.RunDuration.String(), src("run-timeout")},
+		{"protocol-errors", strconv.Itoa(l.ProtocolErrors), src("protocol-errors")},
+		{"identical-calls", strconv.Itoa(l.IdenticalCalls), src("identical-calls")},
+		{"nudges", strconv.Itoa(l.Nudges), src("nudges")},
+		{"output-per-call", strconv.Itoa(l.OutputPerCall), src("output-per-call")},
+		{"output-per-run", strconv.FormatInt(l.OutputPerRun, 10), src("output-per-run")},
+	}
+	for _, d := range s.SandboxWritable {
+		rows = append(rows, [3]string{"sandbox-writable", d, "config"})
 	}
 	for _, e := range s.AllowEnv {
-		rows = append(rows, [3]string{"allow_env", e, "config"})
+		rows = append(rows, [3]string{"allow-env", e, "config"})
 	}
 	for _, r := range s.Rules {
-		rows = append(rows, [3]string{"rule", fmt.Sprintf("%s %s %v", r.Tool, r.Kind, r.Prefix), "config"})
+		rows = append(rows, [3]string{"rules", fmt.Sprintf("%s %s %v", r.Tool, r.Kind, r.Prefix), "config"})
 	}
 	return rows
 }

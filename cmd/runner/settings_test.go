@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -25,8 +24,10 @@ func flagsFrom(t *testing.T, args ...string) *Flags {
 }
 
 func TestResolvePrecedence(t *testing.T) {
-	fc := cmdutil.FileConfig{Mode: "thinking", Approvals: "allow", Limits: map[string]json.RawMessage{
-		"max_turns": json.RawMessage("12"), "turn_wait": json.RawMessage(`"5m"`)}}
+	fc, err := cmdutil.ParseConfig([]byte(`{"mode": "thinking", "approvals": "allow", "max-turns": 12, "turn-timeout": "5m", "no-network": true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
 	s, err := Resolve(fc, flagsFrom(t, "--max-turns", "7"), false)
 	if err != nil {
 		t.Fatal(err)
@@ -37,11 +38,14 @@ func TestResolvePrecedence(t *testing.T) {
 	if s.Approvals != policy.ModeAllow || s.Sources["approvals"] != "config" {
 		t.Errorf("approvals %q from %s", s.Approvals, s.Sources["approvals"])
 	}
-	if s.Limits.MaxTurns != 7 || s.Sources["limits.max_turns"] != "flag" {
-		t.Errorf("max turns %d from %s", s.Limits.MaxTurns, s.Sources["limits.max_turns"])
+	if s.Limits.MaxTurns != 7 || s.Sources["max-turns"] != "flag" {
+		t.Errorf("max turns %d from %s", s.Limits.MaxTurns, s.Sources["max-turns"])
 	}
-	if s.Limits.TurnWait != 5*time.Minute || s.Sources["limits.turn_wait"] != "config" {
-		t.Errorf("turn wait %v from %s", s.Limits.TurnWait, s.Sources["limits.turn_wait"])
+	if s.Limits.TurnWait != 5*time.Minute || s.Sources["turn-timeout"] != "config" {
+		t.Errorf("turn wait %v from %s", s.Limits.TurnWait, s.Sources["turn-timeout"])
+	}
+	if !s.NoNetwork || s.Sources["no-network"] != "config" {
+		t.Errorf("no-network %v from %s", s.NoNetwork, s.Sources["no-network"])
 	}
 	// Without a terminal the approval default is deny; on one, prompt.
 	for tty, want := range map[bool]policy.Mode{false: policy.ModeDeny, true: policy.ModePrompt} {
@@ -63,13 +67,53 @@ func TestResolveRejects(t *testing.T) {
 		{args: []string{"--approvals", "maybe"}, want: "--approvals"},
 		{args: []string{"--approvals", "prompt"}, want: "--approvals"}, // no terminal
 		{args: []string{"--max-turns", "-1"}, want: "max turns"},
-		{fc: cmdutil.FileConfig{Limits: map[string]json.RawMessage{"turn_wait": json.RawMessage("20")}}, want: "duration"},
-		{fc: cmdutil.FileConfig{Limits: map[string]json.RawMessage{"max_turns": json.RawMessage("1.5")}}, want: "whole number"},
-		{fc: cmdutil.FileConfig{Limits: map[string]json.RawMessage{"speed": json.RawMessage("1")}}, want: "unknown limit"},
 	} {
 		_, err := Resolve(c.fc, flagsFrom(t, c.args...), false)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%v %v: error %v, want %q", c.args, c.fc.Limits, err, c.want)
+			t.Errorf("%v: error %v, want %q", c.args, err, c.want)
+		}
+	}
+}
+
+// TestParseConfigRejects: a malformed or unknown key is an error that says
+// what to write instead.
+func TestParseConfigRejects(t *testing.T) {
+	for _, c := range []struct{ json, want string }{
+		{`{"turn-timeout": 20}`, "duration"},
+		{`{"turn-timeout": "soon"}`, "duration"},
+		{`{"max-turns": 1.5}`, "max-turns"},
+		{`{"chatgpt_url": "http://x"}`, `write "chatgpt-url"`},
+		{`{"limits": {"max_turns": 3}}`, `"max-turns"`},
+		{`{"speed": 1}`, "known: provider"},
+	} {
+		if _, err := cmdutil.ParseConfig([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.json, err, c.want)
+		}
+	}
+}
+
+// TestConfigKeysAreFlagNames: every run flag that is a setting has a config
+// key of the same name, and every setting `wtagent config` lists is a key.
+func TestConfigKeysAreFlagNames(t *testing.T) {
+	keys := map[string]bool{}
+	for _, k := range cmdutil.ConfigKeys() {
+		keys[k] = true
+	}
+	fs := pflag.NewFlagSet("run", pflag.ContinueOnError)
+	AddFlags(fs, &Flags{})
+	perRun := map[string]bool{"script": true, "headless": true, "no-minimize": true, "record-transport": true, "verbose": true}
+	fs.VisitAll(func(fl *pflag.Flag) {
+		if !perRun[fl.Name] && !keys[fl.Name] {
+			t.Errorf("flag --%s has no config key of its name", fl.Name)
+		}
+	})
+	s, err := Resolve(cmdutil.FileConfig{}, flagsFrom(t), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range s.Describe() {
+		if !keys[r[0]] {
+			t.Errorf("setting %q is not a config key", r[0])
 		}
 	}
 }

@@ -2,7 +2,6 @@
 package sessions
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -49,8 +48,8 @@ ones.`,
 
 // Row is one session in the listing.
 type Row struct {
-	ID           string    `json:"id"`
-	Root         string    `json:"root"`
+	ID           string    `json:"session_id"`
+	Root         string    `json:"project_root"`
 	State        string    `json:"state"`
 	Turns        int       `json:"turns"`
 	LastActivity time.Time `json:"last_activity"`
@@ -82,13 +81,7 @@ func sessionsRun(o *Options) error {
 	}
 	out := o.F.IOStreams.Out
 	if o.F.Global.JSON {
-		enc := json.NewEncoder(out)
-		for _, r := range rows {
-			if err := enc.Encode(r); err != nil {
-				return err
-			}
-		}
-		return nil
+		return cmdutil.WriteJSONLines(out, rows)
 	}
 	if len(rows) == 0 {
 		fmt.Fprintln(out, "no sessions yet — start one with: wtagent -C DIR \"task\"")

@@ -3,7 +3,6 @@ package status
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -101,13 +100,7 @@ func statusRun(o *Options) error {
 	}
 	out := o.F.IOStreams.Out
 	if o.F.Global.JSON {
-		enc := json.NewEncoder(out)
-		for _, e := range entries {
-			if err := enc.Encode(e); err != nil {
-				return err
-			}
-		}
-		return nil
+		return cmdutil.WriteJSONLines(out, entries)
 	}
 	if len(entries) == 0 {
 		fmt.Fprintln(out, "no live sessions")

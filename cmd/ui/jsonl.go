@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/wtagent/wtagent/cmd/cmdutil"
 	"github.com/wtagent/wtagent/messages"
 )
 
@@ -23,14 +24,12 @@ type JSONLine struct {
 // It is safe for concurrent use.
 type JSONWriter struct {
 	mu  sync.Mutex
-	enc *json.Encoder
+	enc *cmdutil.JSONLines
 }
 
 // NewJSONWriter returns a writer of JSON Lines to w.
 func NewJSONWriter(w io.Writer) *JSONWriter {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	return &JSONWriter{enc: enc}
+	return &JSONWriter{enc: cmdutil.NewJSONLines(w)}
 }
 
 // Event writes ev as one line.
@@ -41,5 +40,5 @@ func (j *JSONWriter) Event(ev messages.Event) {
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	_ = j.enc.Encode(JSONLine{Type: ev.Type, SessionID: ev.SessionID, Turn: ev.Turn, CallID: ev.CallID, TS: ev.TS, Payload: p})
+	_ = j.enc.Line(JSONLine{Type: ev.Type, SessionID: ev.SessionID, Turn: ev.Turn, CallID: ev.CallID, TS: ev.TS, Payload: p})
 }

@@ -2,7 +2,6 @@
 package version
 
 import (
-	"encoding/json"
 	"fmt"
 	"runtime"
 
@@ -37,7 +36,7 @@ func versionRun(o *Options) error {
 	f := o.F
 	out := f.IOStreams.Out
 	if f.Global.JSON {
-		return json.NewEncoder(out).Encode(map[string]string{
+		return cmdutil.NewJSONLines(out).Line(map[string]string{
 			"version": cmdutil.Version, "go": runtime.Version(), "os": runtime.GOOS, "arch": runtime.GOARCH,
 		})
 	}

@@ -40,10 +40,18 @@ func TestDemoScripted(t *testing.T) {
 func TestDoctor(t *testing.T) {
 	e := newEnv(t)
 	os.Chmod(e.home, 0o700) // a private data root, as wtagent creates it
-	code, out, _ := e.run("doctor", "--json")
+	ctx0 := context.Background()
+	dcmd := e.command(ctx0, "doctor", "--json")
+	dcmd.Env = append(dcmd.Env, "DISPLAY=:0") // the display check reads the variable as Chrome would
+	outb, _ := dcmd.Output()
+	code, out := dcmd.ProcessState.ExitCode(), string(outb)
 	var res []struct{ Name, Level, Detail, Fix string }
-	if err := json.Unmarshal([]byte(out), &res); err != nil {
-		t.Fatalf("doctor --json: %v: %s", err, out)
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r struct{ Name, Level, Detail, Fix string }
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("doctor --json: %v: %s", err, out)
+		}
+		res = append(res, r)
 	}
 	names := map[string]string{}
 	for _, r := range res {
@@ -52,7 +60,7 @@ func TestDoctor(t *testing.T) {
 	if runtime.GOOS == "linux" && names["sandbox"] != "ok" {
 		t.Errorf("doctor: the sandbox is not ok on this Linux kernel: %s", out)
 	}
-	for _, n := range []string{"chrome", "home", "profile", "leftover", "ripgrep", "pty", "sandbox"} {
+	for _, n := range []string{"chrome", "config", "display", "home", "profile", "leftover", "ripgrep", "pty", "sandbox"} {
 		if names[n] == "" {
 			t.Errorf("doctor lacks the %s check: %s", n, out)
 		}
