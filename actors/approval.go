@@ -41,6 +41,11 @@ func (a *approvalActor) Receive(c *actor.Context) {
 func (a *approvalActor) ask(c *actor.Context, req messages.ApprovalRequest) {
 	switch a.cfg.Approvals {
 	case policy.ModeAllow:
+		if req.Unconfined {
+			// A run without the sandbox is the user's call alone.
+			c.Send(a.p.controller, messages.ApprovalAnswer{CallID: req.CallID, Choice: messages.ApproveDeny, By: string(policy.ModeAllow)})
+			return
+		}
 		c.Send(a.p.controller, messages.ApprovalAnswer{CallID: req.CallID, Choice: messages.ApproveOnce, By: string(policy.ModeAllow)})
 		return
 	case policy.ModePrompt:

@@ -45,7 +45,7 @@ func (c *controller) execute(ctx *actor.Context) {
 // the tools supervisor.
 func (c *controller) startTool(ctx *actor.Context, op *opFlow, p messages.ToolProposedPayload) {
 	inv := messages.InvokeTool{CallID: op.callID, OpKey: op.key, Call: capTimeout(op.call, c.cfg.Limits.ToolTime),
-		Timeout: c.cfg.Limits.ToolTime, Env: op.verdict.Env, Outside: op.verdict.Outside}
+		Timeout: c.cfg.Limits.ToolTime, Env: op.verdict.Env, Outside: op.verdict.Outside, Unconfined: op.unconfined}
 	// A call with side effects must be known to have started before it
 	// runs, or a crash could run it twice; a read-only call may simply run
 	// again, so it needs no fsync.
@@ -85,6 +85,10 @@ func (c *controller) toolResult(ctx *actor.Context, res messages.ToolResult) {
 	}
 	res.OpKey = r.op.key
 	c.cfg.live.flushCall(res.CallID)
+	res, asked := c.offerUnconfined(ctx, res)
+	if asked {
+		return
+	}
 	c.completeOp(ctx, res)
 }
 

@@ -163,6 +163,10 @@ func (c *controller) verdict(ctx *actor.Context, v messages.Verdict) {
 
 func (c *controller) approvalAnswer(ctx *actor.Context, a messages.ApprovalAnswer) {
 	r := c.run
+	if r != nil && r.op != nil && r.op.callID == a.CallID && r.op.blocked != nil {
+		c.unconfinedAnswer(ctx, a)
+		return
+	}
 	if r == nil || r.op == nil || r.op.callID != a.CallID || r.op.executing {
 		return
 	}

@@ -50,7 +50,7 @@ func legalTransitions() map[messages.Phase][]messages.Phase {
 		waiting:  {parsing, sending, auth},
 		parsing:  {approval, exec, sending, result, done},
 		approval: {exec, result},
-		exec:     {result},
+		exec:     {result, approval},
 		result:   {waiting, auth},
 		done:     {sending, ready, browser},
 		recover:  {browser, ready, conv, sending, waiting, parsing, approval, exec, result, done},

@@ -62,6 +62,11 @@ type opFlow struct {
 	// checkpointed is set when the project was snapshotted before the call
 	// ran; it is snapshotted again after.
 	checkpointed bool
+	// blocked is the result of a run the sandbox blocked, kept while the
+	// user is asked whether to run the call again unconfined; unconfined
+	// is set once they said yes (a call is re-run at most once).
+	blocked    *messages.ToolResult
+	unconfined bool
 }
 
 func (r *runState) stopTimer() {

@@ -187,6 +187,9 @@ type PolicyPayload struct {
 	Choice   ApprovalChoice `json:"choice,omitempty"`
 	Rule     *Rule          `json:"rule,omitempty"`
 	By       string         `json:"by,omitempty"`
+	// Unconfined marks the question whether to re-run a call the sandbox
+	// blocked without the sandbox, and its answer.
+	Unconfined bool `json:"unconfined,omitempty"`
 }
 
 // RunEndPayload is the payload of run.completed, run.interrupted,

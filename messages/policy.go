@@ -59,6 +59,10 @@ type ApprovalRequest struct {
 	Subject string
 	// Suggested is the rule "allow for this task" would add.
 	Suggested *Rule
+	// Unconfined asks whether to run the call again without the kernel
+	// sandbox, which blocked it; Reason says what it blocked. Only the
+	// user can say yes: no approval mode does.
+	Unconfined bool
 }
 
 // ApprovalAnswer is the user's answer, recorded in the event log.

@@ -50,6 +50,9 @@ type InvokeTool struct {
 	// Outside lists absolute path prefixes outside the project root that
 	// the user granted for this call; every other path stays inside.
 	Outside []string
+	// Unconfined runs the program without the kernel sandbox: a re-run
+	// the user approved after the sandbox blocked the call.
+	Unconfined bool
 }
 
 // ToolStream names an output stream of a tool.
@@ -107,6 +110,9 @@ type ToolResult struct {
 	Verified bool `json:"verified,omitempty"`
 	// Diff is a unified diff of a file change, for the UI and the model.
 	Diff string `json:"diff,omitempty"`
+	// SandboxBlocked says what the kernel sandbox refused the program
+	// ("write outside the project (/tmp/x)"), when it refused anything.
+	SandboxBlocked []string `json:"sandbox_blocked,omitempty"`
 }
 
 // ToolStarted reports that a tool invocation actor began running its call

@@ -48,6 +48,9 @@ type ExecData struct {
 	// SandboxBlocked lists the accesses the sandbox refused, found in
 	// the program's error messages.
 	SandboxBlocked []sandbox.Denial `json:"sandbox_blocked,omitempty"`
+	// Unconfined is set for a re-run the user approved without the
+	// sandbox.
+	Unconfined bool `json:"unconfined,omitempty"`
 }
 
 // leftoverGrace bounds how long processes a finished program left behind
@@ -131,7 +134,8 @@ func runProgram(ctx context.Context, c call, plan programPlan, timeout time.Dura
 	start := time.Now()
 	data := ExecData{Program: plan.Program, Path: plan.Path, Argv: plan.Argv, Cwd: plan.Cwd,
 		TimeoutMS: timeout.Milliseconds(), Deadline: c.d.Now().Add(timeout)}
-	sp, err := spawn(plan, true, c.d.Sandbox)
+	data.Unconfined = c.inv.Unconfined
+	sp, err := spawn(plan, true, c.sandbox())
 	if err != nil {
 		return errResult(sandboxStartError(c, plan, err), map[string]any{"program": plan.Program, "path": plan.Path})
 	}
@@ -251,9 +255,12 @@ func execResult(c call, plan programPlan, data ExecData, sp *spawned, outCap, er
 			data.Verification = string(kind)
 		}
 	}
-	if d := c.d.Sandbox.Denials(plan.Dir, outFull.text+"\n"+errFull.text, 5); len(d) > 0 {
+	if d := c.sandbox().Denials(plan.Dir, outFull.text+"\n"+errFull.text, 5); len(d) > 0 {
 		data.SandboxBlocked = d
 		res.Message += "; " + blockedMessage(d)
+		for _, x := range d {
+			res.SandboxBlocked = append(res.SandboxBlocked, x.String())
+		}
 	}
 	res.Data = mustJSON(data)
 	return res
@@ -273,9 +280,18 @@ func blockedMessage(d []sandbox.Denial) string {
 // (a program outside the places commands may run from).
 func sandboxStartError(c call, plan programPlan, err error) error {
 	if errors.Is(err, fs.ErrPermission) {
-		if why := c.d.Sandbox.Explain(plan.Dir, plan.Path, false); why != "" {
+		if why := c.sandbox().Explain(plan.Dir, plan.Path, false); why != "" {
 			return fmt.Errorf("%w; blocked by the sandbox: %s (%s)", err, why, plan.Path)
 		}
 	}
 	return err
+}
+
+// sandbox is the sandbox the call's programs run in: none for a re-run
+// the user approved unconfined.
+func (c call) sandbox() *sandbox.Sandbox {
+	if c.inv.Unconfined {
+		return nil
+	}
+	return c.d.Sandbox
 }

@@ -33,7 +33,11 @@ func (a *Approver) Ask(ctx context.Context, req messages.ApprovalRequest) (messa
 	w, release := a.r.Hold()
 	defer release()
 	st := a.r.st
-	fmt.Fprintln(w, st.warn.Render("┌ approval needed")+st.dim.Render(" · risk "+string(req.Risk)))
+	if req.Unconfined {
+		fmt.Fprintln(w, st.warn.Render("┌ blocked by the sandbox")+st.dim.Render(" · run it without the sandbox?"))
+	} else {
+		fmt.Fprintln(w, st.warn.Render("┌ approval needed")+st.dim.Render(" · risk "+string(req.Risk)))
+	}
 	fmt.Fprintln(w, st.warn.Render("│ ")+st.bold.Render(terminalSafe(req.Tool))+" "+terminalSafe(req.Subject))
 	for _, l := range strings.Split(strings.TrimSpace(terminalSafe(req.Reason)), "\n") {
 		fmt.Fprintln(w, st.warn.Render("│ ")+l)
@@ -47,7 +51,11 @@ func (a *Approver) Ask(ctx context.Context, req messages.ApprovalRequest) (messa
 	if req.Suggested != nil {
 		keys = "yan"
 	}
-	k, err := a.keys.ReadKey(ctx, st.warn.Render("└ ")+"[y] allow once"+task+"  [n] deny › ", keys)
+	prompt := "[y] allow once" + task + "  [n] deny › "
+	if req.Unconfined {
+		prompt = "[y] run once WITHOUT the sandbox  [n] keep the sandbox › "
+	}
+	k, err := a.keys.ReadKey(ctx, st.warn.Render("└ ")+prompt, keys)
 	if err != nil {
 		return messages.ApprovalAnswer{}, err
 	}

@@ -250,3 +250,58 @@ func TestSandboxKeepsInstallsAndDevServersWorking(t *testing.T) {
 		t.Errorf("not sandboxed:\n%s", out)
 	}
 }
+
+// TestSandboxBlockedCommandRerunUnconfined runs a Makefile that writes
+// outside the project: the sandbox blocks it, and on a terminal the user
+// is offered one run without the sandbox (y runs it, n keeps the block);
+// under --approvals deny or allow nobody is asked and nothing gets
+// through.
+func TestSandboxBlockedCommandRerunUnconfined(t *testing.T) {
+	for _, c := range []struct {
+		name, key, mode, told string
+		written               bool
+	}{
+		{"yes", "y", "prompt", "run again WITHOUT the sandbox, as the user approved", true},
+		{"no", "n", "prompt", "the user did not allow a run without the sandbox", false},
+		{"deny-mode", "", "deny", "blocked by the sandbox: write outside the project", false},
+		{"allow-mode", "", "allow", "blocked by the sandbox: write outside the project", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := newSandboxWorld(t)
+			target := filepath.Join(w.outside, "made.txt")
+			os.WriteFile(filepath.Join(w.root, "Makefile"), []byte("all:\n\ttouch "+target+"\n"), 0o644)
+			s := w.script(
+				model.ScriptLine{Expect: "<task", Reply: agentReply(false, "Build.", callXML("terminal.exec", el("program", "make")))},
+				model.ScriptLine{Expect: c.told, Reply: agentReply(true, "Handled the build.", "")},
+			)
+			if c.key == "" {
+				code, out, errOut := w.runAs("--provider", "script", "--script", s, "--approvals", c.mode, "try the Makefile")
+				if code != 0 {
+					t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+				}
+			} else {
+				tm := w.startPTY("--provider", "script", "--script", s, "--approvals", c.mode, "try the Makefile")
+				at := tm.waitFor("blocked by the sandbox", 0)
+				at = tm.waitFor("write outside the project ("+target+")", at)
+				at = tm.waitFor("[y] run once WITHOUT the sandbox", at)
+				tm.send(c.key)
+				tm.waitFor("Handled the build.", at)
+				if code := tm.exit(); code != 0 {
+					t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+				}
+			}
+			if _, err := os.Stat(target); (err == nil) != c.written {
+				t.Errorf("%s written = %v, want %v", target, err == nil, c.written)
+			}
+			asked := 0
+			for _, ev := range w.events(w.onlySession()) {
+				if ev.Type == "approval.required" && bytes.Contains(ev.Payload, []byte(`"unconfined":true`)) {
+					asked++
+				}
+			}
+			if want := map[bool]int{true: 1, false: 0}[c.key != ""]; asked != want {
+				t.Errorf("asked %d times to run without the sandbox, want %d", asked, want)
+			}
+		})
+	}
+}
