@@ -490,13 +490,18 @@ func testCutStreamResumes(t *testing.T, browser context.Context) {
 func testReloadMidStreamResumes(t *testing.T, browser context.Context) {
 	reply := strings.Repeat("resumable ", 60) + "end"
 	p := openPage(t, browser, Options{LoggedIn: true, Script: script(t, `{"reply":`+jsonString(reply)+`,"stream_ms":15}`)})
+	// The reply is held server-side until the reloaded tab has reattached,
+	// so no machine is too slow for the reload to land mid-reply.
+	release := p.srv.HoldReplies()
+	defer release()
 	p.navigate("/")
 	p.typeText("go")
 	p.click(`[data-testid="send-button"]`)
-	p.waitJS("the conversation URL and some text", `location.pathname.startsWith('/c/') && document.querySelector('[data-message-author-role="assistant"]')`)
-	path := eval[string](p, `location.pathname`)
+	p.waitJS("the reply in progress", `document.querySelector('article[data-turn="assistant"] .thinking-status')`)
+	path := "/c/" + p.srv.Conversations()[0]
 	p.navigate(path) // the tab reloads while the reply is generated server-side
 	p.waitJS("the history and the resumed stream", `document.querySelector('[data-message-author-role="user"]') && document.querySelector('[data-testid="stop-button"]')`)
+	release()
 	p.waitJS("the complete reply", jsIdle)
 	if got := eval[string](p, jsLastReply); got != reply {
 		t.Fatalf("reply after reload %q", got)
