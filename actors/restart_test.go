@@ -1,12 +1,15 @@
 package actors
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/model"
 )
 
 // TestControllerKilledMidTurnRecovers kills the turn controller while it
@@ -19,23 +22,26 @@ func TestControllerKilledMidTurnRecovers(t *testing.T) {
 		line(`status="ok"`, reply(false, "Check it.", execCall("sh", "check.sh"))),
 		line("1 line", reply(true, "runs.log has one line; sh check.sh passed.", "")),
 	)
-	lines[1].DelayMS = 1500
 	h := newHarness(t, "record one run", lines)
+	held := &heldAwait{turn: 2, waiting: make(chan struct{}), release: make(chan struct{})}
+	h.cfg.NewTransport = func(TransportHooks) model.Transport {
+		held.Transport = model.NewScripted(lines)
+		return held
+	}
 	os.WriteFile(filepath.Join(h.root, "check.sh"), []byte("n=$(wc -l < runs.log); echo \"$n line\"; test \"$n\" -eq 1\n"), 0o644)
 	h.start()
 	h.rt.Run("record one run", nil)
-	deadline := time.Now().Add(20 * time.Second)
-	for count(h.events(), messages.EvModelMessageSent) < 2 {
-		if time.Now().After(deadline) {
-			t.Fatal("the second message was never sent")
-		}
-		time.Sleep(5 * time.Millisecond)
+	select {
+	case <-held.waiting: // the second message is sent; its reply is held
+	case <-time.After(hangGuard):
+		t.Fatal("the second message was never awaited")
 	}
 	<-h.rt.e.Poison(h.rt.p.controller).Done()
+	close(held.release)
 	var f messages.RunFinished
 	select {
 	case f = <-h.rt.Finished():
-	case <-time.After(30 * time.Second):
+	case <-time.After(hangGuard):
 		t.Fatal("the restarted controller did not finish the run")
 	}
 	if f.Outcome != messages.OutcomeCompleted {
@@ -60,4 +66,27 @@ func TestControllerKilledMidTurnRecovers(t *testing.T) {
 	if n := count(evs, messages.EvToolStarted); n != 2 {
 		t.Fatalf("%d tools started, want 2", n)
 	}
+}
+
+// heldAwait holds the reply to one turn until release is closed, so a test
+// can act while the model is known to be thinking; waiting is closed when
+// that turn's Await begins.
+type heldAwait struct {
+	model.Transport
+	turn    int
+	waiting chan struct{}
+	release chan struct{}
+	once    sync.Once
+}
+
+func (h *heldAwait) Await(ctx context.Context, b messages.Binding, progress func(string)) (messages.Reply, error) {
+	if b.Turn == h.turn {
+		h.once.Do(func() { close(h.waiting) })
+		select {
+		case <-h.release:
+		case <-ctx.Done():
+			return messages.Reply{}, ctx.Err()
+		}
+	}
+	return h.Transport.Await(ctx, b, progress)
 }

@@ -96,8 +96,13 @@ func TestCutStream(t *testing.T) {
 // newest reply has no reply yet; Await must not return the old one.
 func TestStaleReplyRejected(t *testing.T) {
 	_, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(model.ScriptLine{Reply: "the only reply"})})
-	tr := shared.use(t, url, func(o *Options) { o.TurnTimeout = time.Second })
+	tr := shared.use(t, url, nil)
 	b, r := roundTrip(t, tr, 1, "hi")
+	// Only the stale Await, which can never end otherwise, gets a short
+	// turn timeout: its expiry is the outcome under test.
+	tr.mu.Lock()
+	tr.opts.TurnTimeout = time.Second
+	tr.mu.Unlock()
 	stale := b
 	stale.PrevAssistantID = r.MessageID
 	_, err := tr.Await(ctxFor(t, hangGuard), stale, nil)

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/messages"
@@ -32,7 +31,7 @@ func TestRecordAndReplay(t *testing.T) {
 		tr := shared.use(t, url, func(o *Options) { o.RecordTransport = record; diag = o.DiagnosticsDir })
 		var got []string
 		for i := range lines {
-			ctx := ctxFor(t, 60*time.Second)
+			ctx := ctxFor(t, hangGuard)
 			b, err := tr.Send(ctx, messages.Outbound{Turn: i + 1, Text: "record me " + string(rune('A'+i))})
 			if err != nil {
 				t.Fatalf("turn %d: Send: %v", i+1, err)

@@ -73,7 +73,7 @@ func TestStream2026Chromium(t *testing.T) {
 	srv, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(lines...)})
 	tr := shared.use(t, url, nil)
 	for i, c := range cases {
-		ctx := ctxFor(t, 60*time.Second)
+		ctx := ctxFor(t, hangGuard)
 		b, err := tr.Send(ctx, messages.Outbound{Turn: i + 1, Text: fmt.Sprintf("turn %d: %s", i+1, c.name)})
 		if err != nil {
 			t.Fatalf("%s: Send: %v", c.name, err)

@@ -33,7 +33,7 @@ var csi = regexp.MustCompile(`\x1b\[[0-9;?<>]*[a-zA-Z]|\x1b\][^\x1b]*\x1b\\`)
 // project and waits until its screen shows text. The app-server daemon is
 // not auto-started, so the picker runs its own in-process server.
 func codexPickerShows(t *testing.T, e *env, codex string, extra []string, text string) string {
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute) // a hang guard
 	defer cancel()
 	cmd := exec.CommandContext(ctx, codex, "resume", "--disable", "daemon_auto_start")
 	cmd.Dir = e.root

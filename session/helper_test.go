@@ -82,7 +82,7 @@ func startHelper(t *testing.T, mode string, home Home, id string) *exec.Cmd {
 			cmd.Wait()
 			t.Fatalf("helper %s: %v", mode, err)
 		}
-	case <-time.After(30 * time.Second):
+	case <-time.After(3 * time.Minute): // a hang guard
 		cmd.Process.Kill()
 		cmd.Wait()
 		t.Fatalf("helper %s never got ready", mode)

@@ -64,14 +64,14 @@ func Example() {
 		},
 	})
 
-	infos, _ := e.Request(root.PID(), supervisor.WhichChildren{}, time.Second).Result()
+	infos, _ := e.Request(root.PID(), supervisor.WhichChildren{}, time.Minute).Result()
 	for _, ci := range infos.([]supervisor.ChildInfo) {
 		fmt.Println(ci.ID, ci.Restart, ci.State, ci.PID.ID)
 	}
-	n, _ := e.Request(infos.([]supervisor.ChildInfo)[1].PID, square{N: 3}, time.Second).Result()
+	n, _ := e.Request(infos.([]supervisor.ChildInfo)[1].PID, square{N: 3}, time.Minute).Result()
 	fmt.Println("3² =", n)
 
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	fmt.Println("shutdown:", root.Shutdown(ctx))
 	// Output:

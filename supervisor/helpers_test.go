@@ -17,7 +17,7 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // waitLimit bounds every wait in the tests: it is a failure deadline, not
 // a timing assertion.
-const waitLimit = 5 * time.Second
+const waitLimit = 3 * time.Minute
 
 func newEngine(t testing.TB) *actor.Engine {
 	t.Helper()
@@ -33,7 +33,7 @@ func startRoot(t testing.TB, e *actor.Engine, spec Spec) *Root {
 	t.Helper()
 	r := Start(e, "root", spec)
 	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 		defer cancel()
 		_ = r.Shutdown(ctx)
 		<-r.Done()

@@ -166,8 +166,10 @@ func watchProcess(ctx context.Context, e *actor.Engine, front *actor.PID, id str
 	go func() {
 		defer close(pumped)
 		pump(sp.term, func(p []byte) {
-			sink.write(p)
+			// The process actor gets the chunk first: a reader told of it
+			// by the live output finds it in the actor's buffer.
 			e.Send(front, procOutput{id: id, inc: inc, data: append([]byte(nil), p...)})
+			sink.write(p)
 		})
 	}()
 	waited := make(chan struct{})

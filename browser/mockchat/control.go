@@ -38,6 +38,26 @@ func (s *Server) SetChallenge(on bool) {
 // lets every held reply go on; calling it again does nothing.
 func (s *Server) HoldReplies() (release func()) { return s.hold(&s.heldReplies) }
 
+// HoldStream makes the nth reply (from 1) stop halfway through its
+// streamed tokens until release is called, so a test can act while that
+// reply is known to be streaming (see WaitStreaming).
+func (s *Server) HoldStream(n int) (release func()) {
+	release = s.hold(&s.heldStream)
+	s.mu.Lock()
+	s.heldStreamN = n
+	s.mu.Unlock()
+	return release
+}
+
+// awaitStream holds rp halfway through its stream while HoldStream asks
+// for it; it reports false when ctx ended first.
+func (s *Server) awaitStream(ctx context.Context, rp *reply) bool {
+	s.mu.Lock()
+	held := s.heldStreamN == rp.index
+	s.mu.Unlock()
+	return !held || s.awaitRelease(ctx, &s.heldStream)
+}
+
 // HoldUploads makes every file upload, once its UploadDelay is over, wait
 // until release is called, so the page shows the upload in progress for
 // as long as a test needs.
@@ -189,6 +209,12 @@ func (s *Server) WaitReceived(ctx context.Context, n int) ([]Received, error) {
 		return nil, err
 	}
 	return s.Received(), nil
+}
+
+// WaitStreaming waits until the nth reply (from 1) has begun to stream:
+// its main message's first event reached the page.
+func (s *Server) WaitStreaming(ctx context.Context, n int) error {
+	return s.waitFor(ctx, func() bool { return len(s.stats) >= n && !s.stats[n-1].StreamStarted.IsZero() })
 }
 
 // WaitReplies waits until at least n replies finished generating.

@@ -26,6 +26,7 @@ type reply struct {
 	changed  chan struct{}
 	cancel   context.CancelFunc
 	stats    *MessageStats
+	index    int // the reply's number on the server, from 1
 	// cutTokens, when not negative, is the number of token events after
 	// which the first stream (the POST) ends without [DONE].
 	cutTokens int
@@ -154,6 +155,14 @@ func (s *Server) streamTokens(ctx context.Context, rp *reply, toks []string, gap
 	for i := 0; i < len(toks)-1; i++ {
 		if i > 0 && gap > 0 && !sleep(ctx, gap) {
 			return false
+		}
+		if i == len(toks)/2 { // HoldStream stops here, mid-reply
+			if len(pend) > 0 {
+				flush()
+			}
+			if !s.awaitStream(ctx, rp) {
+				return false
+			}
 		}
 		var ev event
 		added, n := toks[i], 1

@@ -310,7 +310,7 @@ func (s *Server) startReply(conv *conversation, user *Message, line model.Script
 	rp := &reply{
 		conv: conv, userID: user.ID, line: line, model: slug,
 		newTitle: conv.title == "New chat", changed: make(chan struct{}),
-		cancel: cancel, stats: st, cutTokens: -1,
+		cancel: cancel, stats: st, index: len(s.stats), cutTokens: -1,
 	}
 	if line.Fault == FaultCut && !fromPending {
 		rp.cutTokens = len(splitTokens(line.Reply)) / 2

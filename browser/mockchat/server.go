@@ -40,6 +40,8 @@ type Server struct {
 	broken    map[string]bool
 
 	heldReplies chan struct{} // non-nil while HoldReplies holds; closed by its release
+	heldStream  chan struct{} // non-nil while HoldStream holds; closed by its release
+	heldStreamN int           // the reply HoldStream holds (from 1)
 	heldUploads chan struct{} // the same for HoldUploads
 
 	next    int               // index of the next unused script line

@@ -102,6 +102,7 @@ func (s *Server) noteFlush(rp *reply, now time.Time, add, final, done bool) {
 	st := rp.stats
 	if add && st.StreamStarted.IsZero() {
 		st.StreamStarted = now
+		s.bumpLocked()
 	}
 	if final && st.LastToken.IsZero() {
 		st.LastToken = now

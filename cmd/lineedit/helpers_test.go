@@ -8,7 +8,7 @@ import (
 
 // waitLimit bounds every wait for the editor; it is a deadlock guard, not a
 // timing assertion.
-const waitLimit = 10 * time.Second
+const waitLimit = 3 * time.Minute
 
 // result is what a ReadLine or ReadKey call returned.
 type result struct {

@@ -157,6 +157,9 @@ func TestBrowserKilledMidStream(t *testing.T) {
 		{Expect: "1 line", Reply: agentReply(true, "runs.log has one line; sh check.sh passed.", "")},
 	}
 	srv, url := mockPage(t, lines, 0)
+	// The second reply stops halfway through its stream: Chrome is killed then.
+	release := srv.HoldStream(2)
+	t.Cleanup(release)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	cmd := e.command(ctx, "--chatgpt-url", url, "--headless", "record one run")
@@ -165,22 +168,14 @@ func TestBrowserKilledMidStream(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// Wait until the second reply is streaming, then kill Chrome.
-	deadline := time.Now().Add(90 * time.Second)
-	for {
-		st := srv.Stats()
-		if len(st.Messages) >= 2 && !st.Messages[1].StreamStarted.IsZero() && st.Messages[1].Done.IsZero() {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the second reply never streamed; output:\n%s", out.String())
-		}
-		time.Sleep(10 * time.Millisecond)
+	if err := srv.WaitStreaming(ctx, 2); err != nil {
+		t.Fatalf("the second reply never streamed: %v; output:\n%s", err, out.String())
 	}
 	killed := killChrome(t, cmd.Process.Pid)
 	if killed == 0 {
 		t.Fatal("no Chrome process under wtagent to kill")
 	}
+	release()
 	err := cmd.Wait()
 	if err != nil {
 		t.Fatalf("run after the crash: %v\n%s\nevents:\n%s", err, out.String(), eventTrace(e.events(e.onlySession())))

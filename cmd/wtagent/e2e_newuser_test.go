@@ -226,18 +226,14 @@ func TestStatusHidesDeadSessionsAndSessionsRmPrune(t *testing.T) {
 		t.Fatal(err)
 	}
 	var dead string
-	deadline := time.Now().Add(60 * time.Second)
-	for dead == "" && time.Now().Before(deadline) {
+	e.watch().until(t, "the second run's first turn", func() bool {
 		for _, s := range e.sessions() {
 			if evs, _, err := session.ReadEvents(filepath.Join(e.home, "sessions", s.ID, "events.jsonl")); err == nil && s.ID != finished && count(evs, messages.EvModelMessageSent) == 1 {
 				dead = s.ID
 			}
 		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	if dead == "" {
-		t.Fatal("the second run never reached its first turn")
-	}
+		return dead != ""
+	})
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
 

@@ -114,7 +114,7 @@ func (tm *term) exit() int {
 	var err error
 	select {
 	case err = <-waited:
-	case <-time.After(time.Minute):
+	case <-time.After(hangGuard):
 		tm.cmd.Process.Kill()
 		<-waited
 		tm.t.Fatalf("wtagent did not exit; screen:\n%s", tm.screen())

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -16,34 +15,35 @@ import (
 // socket from a second process, then kills it and sees it listed as dead.
 func TestStatusOfALiveAndADeadSession(t *testing.T) {
 	e := newEnv(t)
-	s := e.script(model.ScriptLine{Reply: agentReply(true, "Done.", ""), DelayMS: 60000})
+	s := e.script(model.ScriptLine{Reply: agentReply(true, "Done.", ""), DelayMS: 600000})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	cmd := e.command(ctx, "--provider", "script", "--script", s, "wait for me")
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	id := e.waitFor("the model wait", func(evs []messages.Event) bool { return count(evs, messages.EvModelMessageSent) == 1 })
+	// The status actor gets each event right after it is on disk, before
+	// the status query this test sends afterwards.
+	id := e.waitFor("the model wait", func(evs []messages.Event) bool {
+		for _, ev := range evs {
+			var p messages.PhaseChanged
+			if ev.Type == messages.EvPhaseChanged && json.Unmarshal(ev.Payload, &p) == nil && p.To == messages.PhaseWaitingModel {
+				return true
+			}
+		}
+		return false
+	})
 
 	var st struct {
 		messages.Status
 		State string `json:"state"`
 	}
-	// The live phase is in the running process, not on disk: poll it, with
-	// the hang guard as the only bound.
-	deadline := time.Now().Add(hangGuard)
-	for {
-		code, out, errOut := e.run("status", "--json", id)
-		if code != 0 {
-			t.Fatalf("status: exit %d: %s", code, errOut)
-		}
-		if err := json.Unmarshal([]byte(out), &st); err != nil {
-			t.Fatalf("status output %q: %v", out, err)
-		}
-		if st.Phase == messages.PhaseWaitingModel || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
+	code, out, errOut := e.run("status", "--json", id)
+	if code != 0 {
+		t.Fatalf("status: exit %d: %s", code, errOut)
+	}
+	if err := json.Unmarshal([]byte(out), &st); err != nil {
+		t.Fatalf("status output %q: %v", out, err)
 	}
 	if !st.Live || st.State != "running" || st.PID != cmd.Process.Pid {
 		t.Fatalf("live status %+v", st)
@@ -67,7 +67,7 @@ func TestStatusOfALiveAndADeadSession(t *testing.T) {
 
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
-	code, out, _ := e.run("status", "--json", id)
+	code, out, _ = e.run("status", "--json", id)
 	if code != 0 || !strings.Contains(out, `"dead":true`) || !strings.Contains(out, "wtagent resume "+id) {
 		t.Fatalf("dead status: exit %d: %s", code, out)
 	}
