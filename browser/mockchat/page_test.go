@@ -100,7 +100,17 @@ func (p *page) waitJS(what, js string) {
 	p.t.Helper()
 	ctx, cancel := p.ctx()
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool]("!!("+js+")", chromedp.WithPollingInterval(10*time.Millisecond))); err != nil {
+	for {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool]("!!("+js+")", chromedp.WithPollingInterval(10*time.Millisecond)))
+		if err == nil {
+			return
+		}
+		// A navigation can replace the document's execution context
+		// between the lookup of the context and the poll's call; the poll
+		// starts again in the new document.
+		if ctx.Err() == nil && strings.Contains(err.Error(), "Cannot find context with specified id") {
+			continue
+		}
 		p.t.Fatalf("waiting for %s: %v\nbody: %s", what, err, p.bodyText())
 	}
 }
