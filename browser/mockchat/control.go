@@ -180,14 +180,15 @@ func (s *Server) Stats() Stats {
 	return st
 }
 
-// LinesUsed is how many script lines have been used up.
+// LinesUsed is how many script lines have been used up (with
+// ScriptPerChat: by the conversations started before the newest one).
 func (s *Server) LinesUsed() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.pending != nil {
-		return s.next - 1
+	if s.cur.pending != nil {
+		return s.cur.next - 1
 	}
-	return s.next
+	return s.cur.next
 }
 
 // WaitIdle waits until no reply is being generated.

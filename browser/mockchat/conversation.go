@@ -20,8 +20,9 @@ type conversation struct {
 	model   string
 	nodes   map[string]*Node
 	current string
-	system  string // the hidden system message's id
-	last    *reply // the newest reply, generating or finished
+	system  string  // the hidden system message's id
+	last    *reply  // the newest reply, generating or finished
+	cur     *cursor // with ScriptPerChat: the chat's own script cursor
 }
 
 // newConversation makes a conversation with its root and hidden system

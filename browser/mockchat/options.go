@@ -11,6 +11,11 @@ import (
 type Options struct {
 	// Script holds the replies, one per user message, in order.
 	Script []model.ScriptLine
+	// ScriptPerChat serves each new conversation from the script's first
+	// line (`wtagent mockchat`: every run starts a chat of its own); by
+	// default all conversations share one cursor, as a run that rolls over
+	// to a new chat needs.
+	ScriptPerChat bool
 	// LoggedIn starts the server with a logged-in session.
 	LoggedIn bool
 	// Models is the model menu; nil means DefaultModels().

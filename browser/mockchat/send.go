@@ -120,6 +120,7 @@ type exchange struct {
 	text string
 	now  time.Time
 	conv *conversation // nil for a new chat
+	cur  *cursor       // the script cursor that answers it
 	rec  Received
 }
 
@@ -136,7 +137,8 @@ func (s *Server) decide(r *http.Request, req *sendRequest, text string) answer {
 	if a, ok := x.admit(r); !ok {
 		return a
 	}
-	line, fromPending, ok := s.peekLine()
+	x.cur = s.cursorFor(x.conv)
+	line, fromPending, ok := x.cur.peek(s.opts.Script)
 	if !ok {
 		return x.errorStream(OutcomeExhausted, 0,
 			fmt.Sprintf("mockchat: the script has no reply left for this message (it has %d lines)", len(s.opts.Script)))
@@ -146,14 +148,14 @@ func (s *Server) decide(r *http.Request, req *sendRequest, text string) answer {
 			fmt.Sprintf("mockchat: script line %d expects the message to contain %q; this message does not", line.Line, line.Expect))
 	}
 	if fromPending {
-		s.pending = nil
+		x.cur.pending = nil
 	} else {
-		s.next++
+		x.cur.next++
 		if a, refused := x.fault(line); refused {
 			return a
 		}
 	}
-	c, user := s.storeUser(x.conv, req, text, x.now)
+	c, user := x.store()
 	rp := s.startReply(c, user, line, req.Model, x.now, fromPending)
 	x.rec.ConversationID = c.id
 	x.record(OutcomeAnswered, line.Line, "")
@@ -202,20 +204,20 @@ func (x *exchange) fault(line model.ScriptLine) (answer, bool) {
 	case "", FaultEmpty, FaultCut, FaultModal, FaultThoughts, FaultDOMDiffers:
 		return answer{}, false
 	case FaultRateLimit:
-		s.keepPending(line)
+		x.cur.keepPending(line)
 		x.record(OutcomeRateLimited, line.Line, textUsageLimit)
 		return answer{status: http.StatusTooManyRequests,
 			body: map[string]any{"detail": map[string]any{"message": textUsageLimit, "code": "usage_limit_reached", "clears_in": 10800}}}, true
 	case FaultLogout:
 		s.logOut()
-		s.keepPending(line)
+		x.cur.keepPending(line)
 		x.record(OutcomeLoggedOut, line.Line, textExpired)
 		return answer{status: http.StatusUnauthorized, body: map[string]any{"detail": textExpired}}, true
 	case FaultErrorRetry:
-		s.keepPending(line)
+		x.cur.keepPending(line)
 		return x.errorStream(OutcomeError, line.Line, textSomething), true
 	case FaultTooLong:
-		s.keepPending(line)
+		x.cur.keepPending(line)
 		return x.errorStream(OutcomeError, line.Line, textTooLong), true
 	case FaultChallenge:
 		s.challenge = true
@@ -240,30 +242,59 @@ func (x *exchange) record(o Outcome, line int, detail string) {
 // errorStream stores the user message and answers with an error in the
 // stream, which the page shows as an error card with a retry button.
 func (x *exchange) errorStream(o Outcome, line int, detail string) answer {
-	c, user := x.s.storeUser(x.conv, x.req, x.text, x.now)
+	c, user := x.store()
 	x.rec.ConversationID = c.id
 	x.record(o, line, detail)
 	return answer{events: []event{encodingEvent(), inputMessageEvent(user, c.id), errorEvent(c.id, detail), doneEvent()}}
 }
 
-// peekLine returns the line that answers the next message: a pending line
-// first, then the next unused one. s.mu must be held.
-func (s *Server) peekLine() (model.ScriptLine, bool, bool) {
-	if s.pending != nil {
-		return *s.pending, true, true
+// cursor is where a script stands: the next unused line, and a line whose
+// fault fired and that still answers.
+type cursor struct {
+	next    int
+	pending *model.ScriptLine
+}
+
+// peek returns the line that answers the next message: a pending line
+// first, then the next unused one.
+func (c *cursor) peek(script []model.ScriptLine) (model.ScriptLine, bool, bool) {
+	if c.pending != nil {
+		return *c.pending, true, true
 	}
-	if s.next < len(s.opts.Script) {
-		return s.opts.Script[s.next], false, true
+	if c.next < len(script) {
+		return script[c.next], false, true
 	}
 	return model.ScriptLine{}, false, false
 }
 
 // keepPending makes a line whose fault refused a message answer the next
-// one (a retry or a resend), if it has a reply. s.mu must be held.
-func (s *Server) keepPending(l model.ScriptLine) {
+// one (a retry or a resend), if it has a reply.
+func (c *cursor) keepPending(l model.ScriptLine) {
 	if strings.TrimSpace(l.Reply) != "" {
-		s.pending = &l
+		c.pending = &l
 	}
+}
+
+// cursorFor returns the cursor that answers a message to conv (nil: a new
+// chat). s.mu must be held.
+func (s *Server) cursorFor(conv *conversation) *cursor {
+	switch {
+	case !s.opts.ScriptPerChat:
+		return &s.cur
+	case conv != nil && conv.cur != nil:
+		return conv.cur
+	}
+	return s.fresh
+}
+
+// store stores the exchange's user message; a new chat takes the fresh
+// cursor with it (ScriptPerChat). s.mu must be held.
+func (x *exchange) store() (*conversation, *Message) {
+	c, user := x.s.storeUser(x.conv, x.req, x.text, x.now)
+	if x.s.opts.ScriptPerChat && c.cur == nil {
+		c.cur, x.s.fresh = x.cur, &cursor{}
+	}
+	return c, user
 }
 
 // storeUser adds the user message to conv (a new chat when conv is nil)

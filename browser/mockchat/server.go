@@ -44,8 +44,8 @@ type Server struct {
 	heldStreamN int           // the reply HoldStream holds (from 1)
 	heldUploads chan struct{} // the same for HoldUploads
 
-	next    int               // index of the next unused script line
-	pending *model.ScriptLine // a line whose fault fired and that still answers
+	cur   cursor  // where the script stands (every chat shares it unless ScriptPerChat)
+	fresh *cursor // with ScriptPerChat: the cursor of the next new chat
 
 	convs    map[string]*conversation
 	wsTurns  map[string]*reply // by WebSocket topic: raw lines with "ws" frames
@@ -74,6 +74,7 @@ func New(opts Options) *Server {
 		wsTurns: map[string]*reply{},
 		files:   map[string]*storedFile{},
 		pages:   newPages(),
+		fresh:   &cursor{},
 	}
 	if opts.LoggedIn {
 		s.logIn()

@@ -38,13 +38,15 @@ func NewCmdMockchat(f *cmdutil.Factory, runF func(*Options) error) *cobra.Comman
 		Long: `Serves a faithful local mock of the ChatGPT page — a real ProseMirror
 composer, replies streamed as server-sent events in the page's delta format,
 the model menu, login, challenge and usage-limit states — that answers from a
-scripted-model JSON Lines file (the same format as --provider script). It
+scripted-model JSON Lines file (the same format as --provider script), each
+new conversation from the script's first line, so every run against it
+starts the script afresh. It
 prints its URL and serves until interrupted. Point a run at it with
 --chatgpt-url URL (add --headless where there is no display).
 
 --replay SESSION_ID serves the raw ChatGPT traffic a session recorded
 (--record-transport, or automatically for a turn the adapter failed) from
-its diagnostics/transport.jsonl, turn by turn.`,
+its diagnostics/transport.jsonl, turn by turn, across its conversations.`,
 		Example: `  wtagent mockchat --script demo.jsonl --addr 127.0.0.1:8765
   wtagent --chatgpt-url http://127.0.0.1:8765 -C /tmp/p "build the demo site"
   wtagent mockchat --replay 20261202-163013-e929a321`,
@@ -93,6 +95,7 @@ func mockchatRun(ctx context.Context, o *Options) error {
 	}
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	return mockchat.Serve(ctx, mockchat.Options{Script: lines, LoggedIn: !o.LoggedOut, StreamGap: o.StreamGap},
+	return mockchat.Serve(ctx, mockchat.Options{Script: lines, ScriptPerChat: o.Replay == "",
+		LoggedIn: !o.LoggedOut, StreamGap: o.StreamGap},
 		o.Addr, o.F.IOStreams.Out)
 }
