@@ -127,6 +127,14 @@ func (c *controller) Receive(ctx *actor.Context) {
 		// Synced: a queued instruction survives a crash and is sent after
 		// resume.
 		c.record(ctx, messages.EvQueued, "", m, true, nil)
+	case messages.TakeOver:
+		c.requestTakeover(ctx)
+	case messages.HandBack:
+		c.handBack(ctx)
+	case messages.PageShown:
+		c.pageShown(ctx, m)
+	case messages.PageRead:
+		c.pageRead(ctx, m)
 	case messages.SetMode:
 		c.record(ctx, messages.EvModeRequested, "", m, false, nil)
 		ctx.Send(c.p.model, m)

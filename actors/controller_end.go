@@ -49,7 +49,7 @@ func (c *controller) requestPause(ctx *actor.Context, reason string) {
 		reason = "paused by the user"
 	}
 	r.pause = reason
-	if !c.connected || c.fsm.phase == messages.PhaseApprovalRequired {
+	if !c.connected || c.fsm.phase == messages.PhaseApprovalRequired || c.fsm.phase == messages.PhaseTakeover {
 		c.interrupt(ctx, reason)
 	}
 }

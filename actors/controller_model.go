@@ -71,10 +71,14 @@ func (c *controller) sendText(ctx *actor.Context, kind messages.OutboundKind, bo
 		c.interrupt(ctx, r.pause)
 		return
 	}
+	if c.holdSend(ctx, heldSend{kind: kind, body: body, ops: ops, attachments: attachments}) {
+		return
+	}
 	if r.replies >= c.cfg.Limits.MaxTurns {
 		c.limit(ctx, "max_turns", "the run used its %d model turns", c.cfg.Limits.MaxTurns)
 		return
 	}
+	body, ops, attachments = r.withCarry(body, ops, attachments)
 	var queued []string
 	if q := c.rp.Queued; len(q) > 0 {
 		texts := make([]string, len(q))
@@ -133,6 +137,9 @@ func (c *controller) modelReplied(ctx *actor.Context, m messages.ModelReplied) {
 	r.timeoutRetried = false
 	//lint:ignore S1016 the journal payload is its own type; the message may grow fields it must not carry
 	c.record(ctx, messages.EvModelMessageComplete, "", messages.MessageCompletePayload{Reply: m.Reply}, false, nil)
+	if c.holdReply(ctx) {
+		return
+	}
 	c.parse(ctx, m.Reply)
 }
 
@@ -269,7 +276,7 @@ func (c *controller) trackReply(ev messages.Event) {
 			rep := p.Reply
 			c.last = lastReply{reply: &rep}
 		}
-	case messages.EvToolProposed, messages.EvModelMessageSending, messages.EvRunCompleted,
+	case messages.EvToolProposed, messages.EvModelMessageSending, messages.EvModelMessageSent, messages.EvRunCompleted,
 		messages.EvRunInterrupted, messages.EvRunFailed, messages.EvRunCancelled:
 		c.last.handled = true
 	}

@@ -138,6 +138,9 @@ func (c *controller) drive(ctx *actor.Context) {
 		c.interrupt(ctx, r.pause)
 		return
 	}
+	if r.takeover == takeoverActive || r.takeover == takeoverReading {
+		return // the page is the user's until the handback is read
+	}
 	switch {
 	case c.rp.Pending != nil:
 		c.enter(ctx, messages.PhaseWaitingModel)

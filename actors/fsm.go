@@ -15,6 +15,9 @@ var ErrIllegalTransition = errors.New("illegal phase transition")
 func escapes() []messages.Phase {
 	return []messages.Phase{
 		messages.PhasePaused, messages.PhaseRecovering, messages.PhaseFailed, messages.PhaseCancelled,
+		// A manual takeover pauses at a safe point, which the controller
+		// decides.
+		messages.PhaseTakeover,
 	}
 }
 
@@ -39,6 +42,7 @@ func legalTransitions() map[messages.Phase][]messages.Phase {
 		recover  = messages.PhaseRecovering
 		failed   = messages.PhaseFailed
 		cancel   = messages.PhaseCancelled
+		takeover = messages.PhaseTakeover
 	)
 	return map[messages.Phase][]messages.Phase{
 		ini:      {browser},
@@ -57,6 +61,7 @@ func legalTransitions() map[messages.Phase][]messages.Phase {
 		paused:   {recover, browser, ready},
 		failed:   {recover, browser, ready},
 		cancel:   {recover, browser, ready, sending},
+		takeover: {sending, waiting, parsing, result},
 	}
 }
 

@@ -70,6 +70,12 @@ func (m *modelActor) Receive(c *actor.Context) {
 			return
 		}
 		c.Send(m.p.controller, messages.ModelConnected{Cursor: msg.cursor})
+	case messages.ShowPage:
+		m.showPage(c)
+	case messages.ReadPage:
+		m.readPage(c, msg.Last)
+	case messages.PageShown, messages.PageRead:
+		c.Send(m.p.controller, msg)
 	case messages.SendToModel:
 		m.exchange(c, msg.Message, nil)
 	case messages.AwaitModel:

@@ -50,6 +50,13 @@ type runState struct {
 	lastBody string
 	lastKind messages.OutboundKind
 	lastOps  []string
+	// takeover is the manual takeover state; held and heldReply are what
+	// it paused (a message not sent, a reply not parsed), carry a tool
+	// result that goes with the next message (see controller_takeover.go).
+	takeover  takeover
+	held      *heldSend
+	heldReply bool
+	carry     *heldSend
 }
 
 // opFlow is the tool call being decided or run.

@@ -191,6 +191,18 @@ func (rt *Runtime) Queue(id, text string) {
 	rt.e.Send(rt.p.controller, messages.QueueInstruction{ID: id, Text: text})
 }
 
+// TakeOver asks for a manual takeover: the run pauses at the next safe
+// point and the browser window is the user's until HandBack.
+func (rt *Runtime) TakeOver() {
+	rt.e.Send(rt.p.controller, messages.TakeOver{})
+}
+
+// HandBack ends a manual takeover: the page is read again (a message sent
+// by hand is taken as the next message) and the run goes on.
+func (rt *Runtime) HandBack() {
+	rt.e.Send(rt.p.controller, messages.HandBack{})
+}
+
 // SetMode asks for another ChatGPT mode, selected before the next message.
 func (rt *Runtime) SetMode(mode string) {
 	rt.e.Send(rt.p.controller, messages.SetMode{Mode: mode})

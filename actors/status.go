@@ -109,6 +109,13 @@ func (s *statusActor) apply(ev messages.Event) {
 		if json.Unmarshal(ev.Payload, &p) == nil && len(p.Queued) > 0 {
 			st.Queued = slices.DeleteFunc(slices.Clone(st.Queued), func(q messages.QueueInstruction) bool { return slices.Contains(p.Queued, q.ID) })
 		}
+	case messages.EvManualTakeover:
+		var p messages.TakeoverPayload
+		if json.Unmarshal(ev.Payload, &p) == nil && p.State == messages.TakeoverActive {
+			st.Paused = messages.PausedTakeover
+		}
+	case messages.EvHandedBack:
+		st.Paused = ""
 	case messages.EvModelMessageSent:
 		st.ModelState = messages.ModelThinking
 	case messages.EvModelMessageComplete:
@@ -132,7 +139,7 @@ func (s *statusActor) apply(ev messages.Event) {
 		}
 	case messages.EvRunCompleted, messages.EvRunInterrupted, messages.EvRunFailed, messages.EvRunCancelled:
 		st.Phase = endPhase(ev.Type)
-		st.Tool = nil
+		st.Tool, st.Paused = nil, ""
 	}
 }
 

@@ -41,6 +41,8 @@ type Transport struct {
 	// inlineCap is a composer limit learned from a page that cut a
 	// message (0: none seen).
 	inlineCap int
+	// takenModel is the model the page showed when the user took it over.
+	takenModel string
 	// watchSeq makes the page's watch keys unique.
 	watchSeq atomic.Uint64
 }

@@ -14,6 +14,9 @@ const (
 	OutboundResume        OutboundKind = "resume"
 	OutboundFollowUp      OutboundKind = "follow_up"
 	OutboundRollover      OutboundKind = "rollover"
+	// OutboundManual is a message the user sent in the page by hand during
+	// a takeover: recorded as sent, never sent by wtagent.
+	OutboundManual OutboundKind = "manual"
 )
 
 // Outbound is one message for the model: the full text (already wrapped with

@@ -22,6 +22,8 @@ const (
 	PhaseRecovering           Phase = "RECOVERING"
 	PhaseFailed               Phase = "FAILED"
 	PhaseCancelled            Phase = "CANCELLED"
+	// PhaseTakeover is a live run paused while the user has the browser.
+	PhaseTakeover Phase = "MANUAL_TAKEOVER"
 )
 
 // Outcome is how a run ended.

@@ -57,4 +57,7 @@ type Status struct {
 	// Queued are the user's instructions typed during the run and not yet
 	// sent to the model.
 	Queued []QueueInstruction `json:"queued,omitempty"`
+	// Paused says why a live run is paused without ending
+	// (PausedTakeover).
+	Paused string `json:"paused,omitempty"`
 }

@@ -28,3 +28,16 @@ type Transport interface {
 	// Close releases the transport.
 	Close() error
 }
+
+// Handover is implemented by a transport whose page the user can take
+// over by hand (the browser; a script has no page).
+type Handover interface {
+	// TakeOver gives the page to the user: the window restored and in
+	// front. It returns a sentence saying where.
+	TakeOver(ctx context.Context) (string, error)
+	// HandBack takes the page back: it reads what the user did since the
+	// run's newest reply last (messages sent by hand, the model, the page
+	// shown), brings the tab back to the run's conversation and hides the
+	// window again.
+	HandBack(ctx context.Context, last messages.Reply) (messages.HandBackState, error)
+}

@@ -160,7 +160,9 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 	}
 	if lr, ok := o.Input.(liveReader); ok && r.renderer != nil && ios.IsStdinTTY() {
 		r.typer = &typeAhead{in: o.Input, live: lr, resume: make(chan struct{}, 1),
-			queue: func(id, text string) { r.rt.Queue(id, text) },
+			queue:    func(id, text string) { r.rt.Queue(id, text) },
+			takeOver: func() { r.rt.TakeOver() },
+			handBack: func() { r.rt.HandBack() },
 			ctrlC: func() {
 				select {
 				case r.sigs.c <- sigInt:

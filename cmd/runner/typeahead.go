@@ -25,6 +25,10 @@ type typeAhead struct {
 	live  liveReader
 	queue func(id, text string)
 	ctrlC func()
+	// takeOver and handBack are /browser and /resume (or Enter on an
+	// empty line while the browser is the user's).
+	takeOver, handBack func()
+	taken              bool
 
 	mu     sync.Mutex
 	cancel context.CancelFunc
@@ -81,8 +85,8 @@ func (t *typeAhead) run(ctx context.Context) {
 			if !errors.Is(err, context.Canceled) {
 				return
 			}
-		case strings.TrimSpace(line) != "":
-			t.queue(newQueueID(), strings.TrimSpace(line))
+		default:
+			t.submit(strings.TrimSpace(line))
 		}
 	}
 }
@@ -91,4 +95,19 @@ func newQueueID() string {
 	var b [6]byte
 	rand.Read(b[:])
 	return "q_" + hex.EncodeToString(b[:])
+}
+
+// submit acts on a line typed while the run works: /browser and /resume
+// steer the takeover, other text is queued for the model.
+func (t *typeAhead) submit(line string) {
+	switch name, _, ok := parseSlash(line); {
+	case ok && name == "browser":
+		t.taken = true
+		t.takeOver()
+	case ok && name == "resume", line == "" && t.taken:
+		t.taken = false
+		t.handBack()
+	case line != "":
+		t.queue(newQueueID(), line)
+	}
 }

@@ -148,6 +148,9 @@ func PrintEntry(w io.Writer, e Entry) {
 		fmt.Fprintf(w, "  sandbox   %s\n", st.Sandbox)
 	}
 	fmt.Fprintf(w, "  phase     %s, turn %d\n", st.Phase, st.Turn)
+	if st.Paused != "" {
+		fmt.Fprintf(w, "  paused: %s (/resume in its terminal hands the browser back)\n", st.Paused)
+	}
 	if st.Live {
 		fmt.Fprintf(w, "  pid       %d, up %s\n", st.PID, time.Since(st.StartedAt).Round(time.Second))
 		model := string(st.ModelState)

@@ -33,6 +33,10 @@ func (r *Renderer) draw(ev messages.Event) {
 		r.line(r.st.dim.Render("  instruction: ") + firstLine(decode[messages.TextPayload](ev).Text, r.opts.Width-16))
 	case messages.EvQueued:
 		r.line(r.st.bold.Render("› you (queued for the next message): ") + firstLine(decode[messages.QueueInstruction](ev).Text, r.opts.Width-40))
+	case messages.EvManualTakeover:
+		r.drawTakeover(decode[messages.TakeoverPayload](ev))
+	case messages.EvHandedBack:
+		r.drawHandBack(decode[messages.HandBackState](ev))
 	case messages.EvModelState:
 		r.drawModelState(decode[messages.ModelStateChanged](ev))
 	case messages.EvBrowserAuth, messages.EvBrowserTakeover, messages.EvBrowserAdapter, messages.EvBrowserCrashed:

@@ -1,0 +1,172 @@
+package actors
+
+import (
+	"slices"
+
+	"github.com/anthdm/hollywood/actor"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// A manual takeover (/browser … /resume) pauses a live run at a safe
+// point and gives the page to the user. The safe points are the two
+// moments when nothing is half done: a message about to be sent (it is
+// held) and a reply just recorded (it is held unparsed). The handback
+// reads the page: a message the user sent by hand is recorded as sent (a
+// manual turn, never sent again) and its reply is awaited and handled like
+// any model reply, so its tool call runs once.
+
+// takeover is the run's manual takeover state.
+type takeover int
+
+const (
+	takeoverNone      takeover = iota
+	takeoverRequested          // pauses at the next safe point
+	takeoverActive             // paused: the page is the user's
+	takeoverReading            // handed back: the page is being read
+)
+
+// heldSend is a message held by a takeover, or a tool result carried over
+// to the next message because the user wrote to the model by hand first.
+type heldSend struct {
+	kind             messages.OutboundKind
+	body             string
+	ops, attachments []string
+}
+
+// requestTakeover asks for a takeover at the next safe point.
+func (c *controller) requestTakeover(ctx *actor.Context) {
+	r := c.run
+	if r == nil || r.takeover != takeoverNone {
+		return
+	}
+	r.takeover = takeoverRequested
+	c.record(ctx, messages.EvManualTakeover, "", messages.TakeoverPayload{State: messages.TakeoverRequested,
+		Detail: "the run pauses at the next safe point (no tool half-run, no message in flight), then the Chrome window is yours"}, false, nil)
+}
+
+// holdSend begins a requested takeover instead of sending; it reports
+// whether it did.
+func (c *controller) holdSend(ctx *actor.Context, h heldSend) bool {
+	r := c.run
+	if r.takeover != takeoverRequested {
+		return false
+	}
+	r.held = &h
+	c.beginTakeover(ctx)
+	return true
+}
+
+// holdReply begins a requested takeover instead of parsing the reply just
+// recorded; it reports whether it did.
+func (c *controller) holdReply(ctx *actor.Context) bool {
+	r := c.run
+	if r.takeover != takeoverRequested {
+		return false
+	}
+	r.heldReply = true
+	c.beginTakeover(ctx)
+	return true
+}
+
+// beginTakeover pauses the run and gives the page to the user.
+func (c *controller) beginTakeover(ctx *actor.Context) {
+	c.run.takeover = takeoverActive
+	c.enter(ctx, messages.PhaseTakeover)
+	c.record(ctx, messages.EvManualTakeover, "", messages.TakeoverPayload{State: messages.TakeoverActive,
+		Detail: "paused: manual takeover — the Chrome window is yours; /resume (or Enter on an empty line) hands it back"}, true,
+		func(ctx *actor.Context) { ctx.Send(c.p.model, messages.ShowPage{}) })
+}
+
+// pageShown notes where the page is (or why it could not be shown).
+func (c *controller) pageShown(ctx *actor.Context, m messages.PageShown) {
+	text := m.Detail
+	if m.Err != "" {
+		text = "could not bring the Chrome window to the front: " + m.Err
+	}
+	if text != "" {
+		c.record(ctx, messages.EvBrowserNote, "", messages.TextPayload{Text: text}, false, nil)
+	}
+}
+
+// handBack takes the page back: a takeover still waiting for its safe
+// point is cancelled, an active one reads the page.
+func (c *controller) handBack(ctx *actor.Context) {
+	r := c.run
+	if r == nil {
+		return
+	}
+	switch r.takeover {
+	case takeoverRequested:
+		r.takeover = takeoverNone
+		c.record(ctx, messages.EvManualTakeover, "", messages.TakeoverPayload{State: messages.TakeoverCancelled,
+			Detail: "handed back before the run paused; it goes on"}, false, nil)
+	case takeoverActive:
+		r.takeover = takeoverReading
+		var last messages.Reply
+		if c.last.reply != nil {
+			last = *c.last.reply
+		}
+		ctx.Send(c.p.model, messages.ReadPage{Last: last})
+	}
+}
+
+// pageRead continues the run from what the page shows after a handback.
+func (c *controller) pageRead(ctx *actor.Context, m messages.PageRead) {
+	r := c.run
+	if r == nil || r.takeover != takeoverReading {
+		return
+	}
+	r.takeover = takeoverNone
+	st := m.State
+	if m.Err != "" {
+		st.Notes = append(st.Notes, "could not read the page after the takeover: "+m.Err)
+	}
+	held, heldReply := r.held, r.heldReply
+	r.held, r.heldReply = nil, false
+	c.record(ctx, messages.EvHandedBack, "", st, false, nil)
+	if st.Binding != nil {
+		c.manualTurn(ctx, st, held)
+		return
+	}
+	switch {
+	case heldReply && c.last.reply != nil:
+		c.parse(ctx, *c.last.reply)
+	case held != nil:
+		c.sendText(ctx, held.kind, held.body, held.ops, held.attachments)
+	default:
+		c.drive(ctx)
+	}
+}
+
+// manualTurn takes the user's hand-typed message as the run's next sent
+// message: recorded (synced) as sent, then its reply is awaited like any
+// other. A reply held by the takeover is superseded by it; a tool result
+// held goes with the next message.
+func (c *controller) manualTurn(ctx *actor.Context, st messages.HandBackState, held *heldSend) {
+	r := c.run
+	if held != nil && len(held.ops) > 0 {
+		r.carry = held
+	}
+	b := *st.Binding
+	b.Turn = c.turn() + 1
+	text := ""
+	if n := len(st.Manual); n > 0 {
+		text = st.Manual[n-1].Text
+	}
+	ev := newEvent(messages.EvModelMessageSent, c.sid, b.Turn, "", messages.MessageSentPayload{Kind: messages.OutboundManual, Text: text, Binding: b})
+	c.appendEvent(ctx, ev, true, func(ctx *actor.Context) {
+		c.enter(ctx, messages.PhaseWaitingModel)
+		ctx.Send(c.p.model, messages.AwaitModel{Binding: b})
+	})
+}
+
+// withCarry puts a carried tool result in front of the next message.
+func (r *runState) withCarry(body string, ops, attachments []string) (string, []string, []string) {
+	cr := r.carry
+	if cr == nil {
+		return body, ops, attachments
+	}
+	r.carry = nil
+	return cr.body + "\n\n" + body, append(slices.Clone(cr.ops), ops...), append(slices.Clone(cr.attachments), attachments...)
+}

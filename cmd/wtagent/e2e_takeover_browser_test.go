@@ -1,0 +1,152 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/chromedp/chromedp/remote"
+
+	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/model"
+)
+
+// debuggableChrome makes wtagent launch Chromium with a debugging port as
+// well as its pipe (through WTAGENT_CHROME), so the test can act in the
+// page as a user would.
+func debuggableChrome(t *testing.T) {
+	t.Helper()
+	found, err := browser.Discover(os.Getenv, "linux")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrapper := filepath.Join(t.TempDir(), "chromium")
+	script := fmt.Sprintf("#!/bin/sh\nexec %q --remote-debugging-port=0 \"$@\"\n", found.Path)
+	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(browser.ChromeEnv, wrapper)
+}
+
+// attachPage connects to the page wtagent drives (through the port
+// Chrome wrote into the profile) and returns a context on that tab.
+// Cancelling it detaches without closing anything.
+func (e *env) attachPage(ctx context.Context, pageURL string) context.Context {
+	e.t.Helper()
+	raw, err := os.ReadFile(filepath.Join(e.home, "chrome-profile", "DevToolsActivePort"))
+	if err != nil {
+		e.t.Fatalf("Chrome wrote no debugging port: %v", err)
+	}
+	port, _, _ := strings.Cut(strings.TrimSpace(string(raw)), "\n")
+	res, err := http.Get("http://127.0.0.1:" + port + "/json/list")
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var targets []struct {
+		ID, Type, URL        string
+		WebSocketDebuggerURL string
+	}
+	if err := json.NewDecoder(res.Body).Decode(&targets); err != nil {
+		e.t.Fatal(err)
+	}
+	var id string
+	for _, tg := range targets {
+		if tg.Type == "page" && strings.HasPrefix(tg.URL, pageURL) {
+			id = tg.ID
+		}
+	}
+	if id == "" {
+		e.t.Fatalf("no ChatGPT tab among %+v", targets)
+	}
+	alloc, cancelAlloc := remote.NewAllocator(ctx, "http://127.0.0.1:"+port+"/")
+	tab, cancelTab := chromedp.NewContext(alloc, chromedp.WithTargetID(target.ID(id)), chromedp.WithDetachOnCancel())
+	e.t.Cleanup(func() {
+		cancelTab()
+		cancelAlloc()
+	})
+	return tab
+}
+
+// typeByHand clicks into the composer, types text key by key and presses
+// Enter, as a user at the window would.
+func typeByHand(t *testing.T, tab context.Context, text string) {
+	t.Helper()
+	composer := chromedp.CSS("#prompt-textarea")
+	if err := chromedp.Do(tab,
+		chromedp.Click(composer),
+		chromedp.SendKeys(composer, text),
+		chromedp.KeyEvent(kb.Enter),
+	); err != nil {
+		t.Fatalf("type into the page: %v", err)
+	}
+}
+
+// TestBrowserTakeoverHandTypedMessageRunsOnce: /browser pauses a run on
+// the mock page in real Chromium at the safe point after a tool; the test
+// types a message into the page by hand; the scripted page answers it with
+// a tool call; /resume reads the page, takes that reply as the model's,
+// runs its call once, sends the held result with the new one, never sends
+// the hand-typed message again, and finishes.
+func TestBrowserTakeoverHandTypedMessageRunsOnce(t *testing.T) {
+	needChromium(t)
+	debuggableChrome(t)
+	e := newEnv(t)
+	e.write("wait.sh", "while [ ! -f go ]; do sleep 0.05; done; echo released\n")
+	e.write("log.sh", "echo hand >> hand.log; echo \"hand.log has $(wc -l < hand.log) line\"\n")
+	const typed = "hand-typed: also log the takeover"
+	srv, url := mockPage(t, []model.ScriptLine{
+		{Reply: agentReply(false, "Wait.", callXML("terminal.exec", el("program", "sh"), items("argv", "wait.sh")))},
+		{Expect: typed, Reply: agentReply(false, "Logging it as you asked.", callXML("terminal.exec", el("program", "sh"), items("argv", "log.sh")))},
+		{Expect: "hand.log has 1 line", Reply: agentReply(true, "Logged once after your message.", "")},
+	}, 0)
+	tm := e.startPTY("--chatgpt-url", url, "--headless", "--approvals", "allow", "wait for me")
+	at := tm.waitFor("terminal.exec sh wait.sh", 0)
+	tm.send("/browser\r")
+	at = tm.waitFor("/browser: the run pauses at the next safe point", at)
+	os.WriteFile(filepath.Join(e.root, "go"), nil, 0o644)
+	at = tm.waitFor("paused: manual takeover", at)
+	id := e.waitFor("the takeover", func(evs []messages.Event) bool { return takeoverCount(evs, messages.TakeoverActive) == 1 })
+	e.checkPausedStatus(id)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	typeByHand(t, e.attachPage(ctx, url), typed)
+	if err := srv.WaitReplies(ctx, 2); err != nil {
+		t.Fatalf("the page did not answer the hand-typed message: %v", err)
+	}
+	tm.send("/resume\r")
+	at = tm.waitFor("you (by hand in the page): "+typed, at)
+	tm.waitFor("Logged once after your message.", at)
+	if code := tm.exit(); code != 0 {
+		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+	}
+	got, _ := os.ReadFile(filepath.Join(e.root, "hand.log"))
+	if string(got) != "hand\n" {
+		t.Fatalf("hand.log = %q: the hand-typed message's tool call did not run exactly once", got)
+	}
+	rec := srv.Received()
+	if len(rec) != 3 {
+		t.Fatalf("the page received %d messages, want 3 (the task, the hand-typed one, the results)", len(rec))
+	}
+	if n := strings.Count(rec[1].Text, typed); rec[1].Text != typed || n != 1 {
+		t.Fatalf("the second message is %q, want the hand-typed one", rec[1].Text)
+	}
+	if !strings.Contains(rec[2].Text, "released") || !strings.Contains(rec[2].Text, "hand.log has 1 line") {
+		t.Fatalf("the last message does not carry both results:\n%s", rec[2].Text)
+	}
+	evs := e.events(id)
+	if k := strings.Join(sentKinds(evs), " "); k != "bootstrap manual tool_result" {
+		t.Fatalf("sent kinds %q; events:\n%s", k, eventTrace(evs))
+	}
+}
