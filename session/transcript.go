@@ -84,6 +84,22 @@ func (t *transcriber) feed(ev messages.Event) ([]item, error) {
 			return nil, err
 		}
 		return t.user(ev, firstNonEmpty(p.Text, p.Instruction, p.Task), p.Attachments), nil
+	case messages.EvQueued:
+		var p messages.QueueInstruction
+		if err := decodePayload(ev, &p); err != nil {
+			return nil, err
+		}
+		return t.user(ev, p.Text, nil), nil
+	case messages.EvHandedBack:
+		var p messages.HandBackState
+		if err := decodePayload(ev, &p); err != nil {
+			return nil, err
+		}
+		var out []item
+		for _, m := range p.Manual {
+			out = append(out, t.user(ev, m.Text, nil)...)
+		}
+		return out, nil
 	case messages.EvModelMessageComplete:
 		var p messages.MessageCompletePayload
 		if err := decodePayload(ev, &p); err != nil {

@@ -149,4 +149,7 @@ func TestBrowserTakeoverHandTypedMessageRunsOnce(t *testing.T) {
 	if k := strings.Join(sentKinds(evs), " "); k != "bootstrap manual tool_result" {
 		t.Fatalf("sent kinds %q; events:\n%s", k, eventTrace(evs))
 	}
+	if !e.rolloutHasUser(id, typed) {
+		t.Fatal("the rollout has no user message with the hand-typed text")
+	}
 }

@@ -92,3 +92,22 @@ func TestBrowserTakeoverPausesAndResumeContinues(t *testing.T) {
 		t.Fatalf("no browser.handed_back event:\n%s", eventTrace(evs))
 	}
 }
+
+// rolloutHasUser reports whether the session's rollout has a user message
+// holding text.
+func (e *env) rolloutHasUser(id, text string) bool {
+	e.t.Helper()
+	files, _ := filepath.Glob(filepath.Join(e.home, "sessions", id, "rollout-*.jsonl"))
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(raw), "\n") {
+			if strings.Contains(l, `"role":"user"`) && strings.Contains(l, text) {
+				return true
+			}
+		}
+	}
+	return false
+}

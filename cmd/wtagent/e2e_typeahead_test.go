@@ -60,6 +60,9 @@ func TestTypedWhileItWorksReachesTheNextMessageOnce(t *testing.T) {
 	if n := sentWith(e.events(id), "also add a footer"); n != 1 {
 		t.Fatalf("the typed instruction went out %d times, want once", n)
 	}
+	if !e.rolloutHasUser(id, "also add a footer") {
+		t.Fatal("the rollout has no user message with the typed instruction")
+	}
 }
 
 func TestTypedInstructionSurvivesKill9BeforeItWasSent(t *testing.T) {
