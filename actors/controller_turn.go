@@ -30,7 +30,12 @@ func (c *controller) parsedTurn(ctx *actor.Context, m messages.ParsedTurn) {
 	if m.Call != nil {
 		tool = m.Call.Name
 	}
-	c.record(ctx, messages.EvProtocolParsed, "", messages.ParsedPayload{Done: m.Done, Message: m.Message, Tool: tool, Notes: m.Notes}, false, nil)
+	c.record(ctx, messages.EvProtocolParsed, "", messages.ParsedPayload{Done: m.Done, Message: m.Message, Tool: tool, Notes: m.Notes,
+		Repairs: m.Repairs}, false, nil)
+	if len(m.Repairs) > 0 {
+		// The model learns the canonical form with the next result.
+		r.notes = append(r.notes, protocol.FormatRepairs(m.Repairs))
+	}
 	switch {
 	case m.Done:
 		if why := c.doneRefusal(); why != "" {

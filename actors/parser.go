@@ -56,7 +56,7 @@ func parseReply(cat *protocol.Catalogue, reply messages.Reply) any {
 	if err == nil || errors.Is(err, protocol.KindNoTool) {
 		// done=false without a tool call is not a protocol error: the
 		// controller shows the message and asks the model to go on.
-		return messages.ParsedTurn{Turn: turn, Done: t.Done, Message: t.Message, Call: t.Call, Notes: t.Notes}
+		return messages.ParsedTurn{Turn: turn, Done: t.Done, Message: t.Message, Call: t.Call, Notes: t.Notes, Repairs: t.Repairs}
 	}
 	pe := protocol.AsError(err)
 	if pe == nil {

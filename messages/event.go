@@ -218,6 +218,9 @@ type ParsedPayload struct {
 	Message string   `json:"message"`
 	Tool    string   `json:"tool,omitempty"`
 	Notes   []string `json:"notes,omitempty"`
+	// Repairs lists the lossless repairs the parser made (see
+	// protocol.Repair*).
+	Repairs []Repair `json:"repairs,omitempty"`
 }
 
 // ConversationPayload is the payload of conversation.started and

@@ -9,9 +9,25 @@ type ParsedTurn struct {
 	Message string
 	// Call is the requested tool call, if any.
 	Call *ToolCall
-	// Notes lists deterministic repairs and ignored text ("stripped a
-	// ```xml fence", "ignored 40 bytes of prose before the root").
+	// Notes lists the text ignored around the root ("stripped a ```xml
+	// fence", "ignored 40 bytes of prose before the root").
 	Notes []string
+	// Repairs lists the lossless repairs the parser made to the reply's
+	// markup (see protocol.Repair*); the model is told about them with
+	// the next result.
+	Repairs []Repair
+}
+
+// Repair is one lossless repair the parser made to a reply instead of
+// asking the model to send it again.
+type Repair struct {
+	// Kind names the repair: "bare_ampersand", "arguments_element",
+	// "name_element" or "message_markup".
+	Kind string `json:"kind"`
+	// Note says what was changed and what the canonical form is.
+	Note string `json:"note"`
+	// Line is the reply's line (from 1) the repair is on, when known.
+	Line int `json:"line,omitempty"`
 }
 
 // ParseFailed reports a reply that did not follow the protocol. Feedback is

@@ -18,6 +18,10 @@ type judge interface {
 	// kind says what a path argument names: "file", "dir", "missing",
 	// "outside", or "" when it cannot tell.
 	kind(p string) string
+	// wipes says what deleting p would destroy when that is a hard deny
+	// (the file-system root, the home directory, the project root or a
+	// directory above it), or "".
+	wipes(p string) string
 }
 
 // scanPaths judges every word that may be a path: "~", "/…", "../…",

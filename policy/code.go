@@ -77,6 +77,7 @@ func (c *classifier) shellScript(name, flag, src string) {
 		c.add(messages.RiskDestructive, inline+" that does not parse", c.whole())
 		return
 	case !s.Plain:
+		c.scriptDenies(s)
 		c.add(messages.RiskDestructive, inline+" that "+s.Opaque, c.whole())
 		return
 	}

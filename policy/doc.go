@@ -106,7 +106,10 @@
 // root), paths into Config.Protected (wtagent's own home, whose Chrome
 // profile holds the ChatGPT session), program words with NUL bytes or
 // over 128 KiB, malformed env additions, bad process ids and malformed
-// globs.
+// globs, and deleting the file-system root, the home directory, or the
+// project root or a directory above it (rm and unlink operands, through
+// wrappers such as sudo, and in shell scripts: "rm -rf /*" and
+// rm -rf "$HOME" count even in a script that is not plain; see wipe.go).
 //
 // A rule is narrow by construction. A path rule covers one absolute path
 // and what is below it, for one tool; "/" and any prefix of the home
@@ -160,7 +163,8 @@
 //	- Approvals: allow once, allow for this task (a narrow rule: this exact
 //	  command or path, never "everything", forgotten when the task ends) or
 //	  deny. --approvals=prompt|deny|allow picks the mode; without a terminal
-//	  the default is deny. Even --approvals=allow never allows a hard deny.
+//	  the default is deny. Even --approvals=allow never allows a hard deny,
+//	  such as deleting /, your home directory or the project itself.
 //	- Secrets: programs get your environment minus variables that look like
 //	  credentials (*_TOKEN, *_SECRET, *_KEY, AWS_* …), while PATH, proxies,
 //	  GOPATH, JAVA_HOME, VIRTUAL_ENV, SSH_AUTH_SOCK and the like are kept.

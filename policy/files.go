@@ -28,6 +28,7 @@ func classifyRemove(c *classifier, at int, fed bool) {
 			c.add(messages.RiskDestructive, "rm --no-preserve-root can delete the whole file system", c.whole())
 		}
 	}
+	c.denyWipes(programName(c.words[at]), ops)
 	last := c.whole()
 	switch {
 	case fed:

@@ -29,6 +29,20 @@
 // "]]>" split across sections. When an element holds CDATA, whitespace-only
 // text around the sections is layout and is dropped.
 //
+// # Repairs
+//
+// Each re-ask costs the user a ChatGPT turn, so Parse makes the lossless
+// markup repairs listed with the Repair* constants, each reported in
+// Turn.Repairs (the protocol.parsed event, `--json`, the screen, and a
+// <parse_notes> block the model gets with the next result, see
+// FormatRepairs): a bare & escaped, <arguments> read as <args>, the tool
+// name taken from a <name> child, and the message of a done=true reply
+// kept as written when its markup is broken. A repair is never made
+// inside CDATA, never guesses a tool or argument name, and never makes a
+// reply with two tool calls, an unknown argument or anything else that
+// could change what runs acceptable. ParseStrict parses without them; a
+// reply it accepts parses the same with Parse (FuzzParse checks this).
+//
 // Arguments decode into the tool's Go struct (by its arg:"…" tags) with the
 // ArgSpecs' defaults and limits. Only deterministic repairs are made: Parse
 // never guesses a command and never asks a model to fix a reply. Every

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/wtagent/wtagent/messages"
 )
 
 // MaxReplyBytes is the largest reply Parse accepts.
@@ -20,6 +22,20 @@ const (
 type envelope struct {
 	root  *scanned
 	notes []string
+}
+
+// ampRepair describes the bare & the scan escaped, or returns false.
+func (env *envelope) ampRepair() (messages.Repair, bool) {
+	lines := env.root.ampLines
+	if len(lines) == 0 {
+		return messages.Repair{}, false
+	}
+	what := "a bare &"
+	if len(lines) > 1 {
+		what = fmt.Sprintf("%d bare &", len(lines))
+	}
+	return messages.Repair{Kind: RepairBareAmpersand, Line: lines[0],
+		Note: fmt.Sprintf("escaped %s as &amp; (line %s); write &amp; for a literal &, or put the text in CDATA", what, joinLines(lines))}, true
 }
 
 // cleanReply makes the deterministic repairs that come before finding the
@@ -56,8 +72,8 @@ func findStartTag(s, name string, from int) int {
 // locate finds exactly one root element called name in s (already
 // cleaned). Text before and after it is ignored and reported in the notes;
 // a Markdown fence around it, with or without a language label, is
-// recognised as such.
-func locate(s, name string) (*envelope, *Error) {
+// recognised as such. repair allows the bare-& repair (see scanElement).
+func locate(s, name string, repair bool) (*envelope, *Error) {
 	start := findStartTag(s, name, 0)
 	if start < 0 {
 		return nil, noRoot(s, name)
@@ -66,7 +82,7 @@ func locate(s, name string) (*envelope, *Error) {
 	if what := dtdIn(before, name); what != "" {
 		return nil, forbidden(what+" before the <"+name+">", 0)
 	}
-	sc, err := scanElement(s, start)
+	sc, err := scanElement(s, start, repair)
 	if err != nil {
 		return nil, err
 	}

@@ -11,23 +11,33 @@ import (
 )
 
 // FuzzParse checks that Parse never panics, that every failure is a typed
-// *Error with feedback, and that every accepted turn obeys the protocol and
-// survives FormatTurn → Parse unchanged. Seeds: testdata/fuzz/FuzzParse (the
-// golden replies; see TestFuzzSeedCorpus) plus the ones below.
+// *Error with feedback, that every accepted turn obeys the protocol and
+// survives FormatTurn → ParseStrict unchanged and without repairs (a
+// repaired reply re-serialised parses to the same call), and that repairs
+// never change a reply strict parsing accepts, nor refuse one. Seeds:
+// testdata/fuzz/FuzzParse (the golden replies, every repair and refusal
+// among them; see TestFuzzSeedCorpus) plus the ones below.
 func FuzzParse(f *testing.F) {
 	f.Add(call(ToolFSWrite, "<path>a</path><content><![CDATA[a]]]]><![CDATA[>b\r\n]]></content>"))
 	f.Add("```xml\n<agent_response><done>true</done><message>ok</message></agent_response>\n```")
 	f.Add(call(ToolFSEdit, "<path>a</path><edits><edit><old_text>x</old_text><new_text>&#x1B;</new_text></edit></edits>"))
+	f.Add(call(ToolTerminalExec, "<program>sh</program><argv><item>a && b</item><item>x\r\n&</item></argv>"))
+	f.Add("<agent_response><done>false</done><message>m</message><tool_call><name>fs.read</name><arguments><path>a&b</path></arguments></tool_call></agent_response>")
+	f.Add("<agent_response><done>true</done><message>a < b & <b>c</message></agent_response>")
 	cat := DefaultCatalogue()
 	f.Fuzz(func(t *testing.T, reply string) {
 		turn, err := Parse(reply, cat)
+		strict, serr := ParseStrict(reply, cat)
+		if serr == nil && (err != nil || len(turn.Repairs) > 0 || !reflect.DeepEqual(strict, turn)) {
+			t.Fatalf("repairs changed a reply strict parsing accepts:\nstrict %+v\n  got %+v, %v", strict, turn, err)
+		}
 		if err != nil {
 			var pe *Error
 			if !errors.As(err, &pe) || pe.Kind == "" || pe.Msg == "" || pe.Feedback() == "" {
 				t.Fatalf("untyped or empty error %#v", err)
 			}
-			if turn.Call != nil {
-				t.Fatalf("failed parse returned a call")
+			if turn.Call != nil || turn.Repairs != nil {
+				t.Fatalf("failed parse returned a call or repairs")
 			}
 			_ = FormatProtocolError(err)
 			return
@@ -38,6 +48,11 @@ func FuzzParse(f *testing.F) {
 		if turn.Done && turn.Message == "" {
 			t.Fatal("done without a message")
 		}
+		for _, r := range turn.Repairs {
+			if r.Note == "" || (r.Kind == RepairMessageMarkup && !turn.Done) {
+				t.Fatalf("bad repair %+v of turn done=%v", r, turn.Done)
+			}
+		}
 		if turn.Call != nil && (!json.Valid(turn.Call.CanonicalArgs) ||
 			string(turn.Call.CanonicalArgs) != string(CanonicalJSON(turn.Call.Args))) {
 			t.Fatalf("bad canonical args %s", turn.Call.CanonicalArgs)
@@ -46,15 +61,15 @@ func FuzzParse(f *testing.F) {
 		if ferr != nil {
 			t.Fatalf("FormatTurn: %v", ferr)
 		}
-		again, err := Parse(text, cat)
+		again, err := ParseStrict(text, cat)
 		if err != nil {
 			t.Fatalf("re-parse of %q: %v", text, err)
 		}
 		if again.Done != turn.Done || again.Message != turn.Message {
 			t.Fatalf("re-parse changed done/message: %q → %q", turn.Message, again.Message)
 		}
-		if turn.Call != nil && !reflect.DeepEqual(again.Call.Args, turn.Call.Args) {
-			t.Fatalf("re-parse changed args: %#v → %#v", turn.Call.Args, again.Call.Args)
+		if turn.Call != nil && (again.Call == nil || again.Call.Name != turn.Call.Name || !reflect.DeepEqual(again.Call.Args, turn.Call.Args)) {
+			t.Fatalf("re-parse changed the call: %#v → %#v", turn.Call, again.Call)
 		}
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,7 +21,8 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/pr
 // goldenDir holds the parser's golden cases: NAME.txt is a reply and
 // NAME.golden its parsed turn or error. The verdict is also in the name, so
 // that -update cannot bless a wrong one: "ok-…" must parse, "<kind>-…" must
-// fail with that ErrorKind.
+// fail with that ErrorKind, and "ok-repair-…" must parse only thanks to a
+// repair (ParseStrict refuses it) while every other "ok-…" needs none.
 const goldenDir = "../testdata/protocol"
 
 // generatedCases are golden cases whose replies are too big to store; their
@@ -70,7 +72,7 @@ func TestGolden(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			reply := cases[name]
 			turn, err := Parse(reply, nil)
-			checkVerdict(t, name, turn, err)
+			checkVerdict(t, name, reply, turn, err)
 			got := renderGolden(t, turn, err)
 			path := filepath.Join(goldenDir, name+".golden")
 			if *update {
@@ -91,7 +93,7 @@ func TestGolden(t *testing.T) {
 }
 
 // checkVerdict enforces the verdict the case's name promises.
-func checkVerdict(t *testing.T, name string, turn Turn, err error) {
+func checkVerdict(t *testing.T, name, reply string, turn Turn, err error) {
 	t.Helper()
 	want, _, _ := strings.Cut(name, "-")
 	if want == "ok" {
@@ -101,6 +103,7 @@ func checkVerdict(t *testing.T, name string, turn Turn, err error) {
 		if turn.Done != (turn.Call == nil) {
 			t.Fatalf("done=%v with call %v", turn.Done, turn.Call)
 		}
+		checkRepairs(t, name, reply, turn)
 		return
 	}
 	if err == nil {
@@ -122,6 +125,29 @@ func checkVerdict(t *testing.T, name string, turn Turn, err error) {
 	fb := FormatProtocolError(err)
 	if !strings.Contains(fb, `kind="`+want+`"`) {
 		t.Fatalf("protocol error lacks its kind: %s", fb)
+	}
+}
+
+// checkRepairs holds an accepted case to its name: an "ok-repair-…" case
+// needs a repair and strict parsing refuses it; any other parses the same
+// without repairs.
+func checkRepairs(t *testing.T, name, reply string, turn Turn) {
+	t.Helper()
+	strict, serr := ParseStrict(reply, nil)
+	if strings.HasPrefix(name, "ok-repair-") {
+		if len(turn.Repairs) == 0 {
+			t.Fatal("a repair case parsed without a repair")
+		}
+		if serr == nil {
+			t.Fatalf("strict parsing accepts a repair case: %+v", strict)
+		}
+		return
+	}
+	if len(turn.Repairs) > 0 {
+		t.Fatalf("a well-formed case was repaired: %+v", turn.Repairs)
+	}
+	if serr != nil || !reflect.DeepEqual(strict, turn) {
+		t.Fatalf("strict parsing differs: %+v, %v", strict, serr)
 	}
 }
 
@@ -149,6 +175,9 @@ func renderGolden(t *testing.T, turn Turn, err error) []byte {
 	} else {
 		out["done"] = turn.Done
 		out["message"] = summarise(turn.Message)
+		if len(turn.Repairs) > 0 {
+			out["repairs"] = turn.Repairs
+		}
 		if turn.Call != nil {
 			var args any
 			if err := json.Unmarshal(turn.Call.CanonicalArgs, &args); err != nil {

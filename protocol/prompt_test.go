@@ -116,7 +116,7 @@ func TestBootstrap(t *testing.T) {
 // elementText reads the text of the first element called name in s,
 // with the parser's own machinery.
 func elementText(s, name string) (string, error) {
-	env, perr := locate(s, name)
+	env, perr := locate(s, name, false)
 	if perr != nil {
 		return "", perr
 	}

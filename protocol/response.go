@@ -17,21 +17,35 @@ type Turn struct {
 	// the tool's argument struct (*FSWriteArgs, …) and Call.CanonicalArgs is
 	// CanonicalJSON(Call.Args).
 	Call *messages.ToolCall
-	// Notes lists the deterministic repairs made and the text ignored
-	// around the root ("removed the opening code fence \"```xml\"").
+	// Notes lists the text ignored around the root ("removed the opening
+	// code fence \"```xml\"").
 	Notes []string
+	// Repairs lists the lossless markup repairs made (see Repair*), in
+	// the order they were made.
+	Repairs []messages.Repair
 }
 
 // Parse parses one complete model reply against a catalogue (nil means
 // DefaultCatalogue). Only deterministic repairs are made: surrounding
 // whitespace, a byte-order mark, a Markdown fence and text around the one
-// <agent_response> are removed and reported in Turn.Notes.
+// <agent_response> are removed and reported in Turn.Notes, and the
+// lossless markup repairs (see Repair*) are reported in Turn.Repairs.
 //
 // Every failure is an *Error (test it with errors.Is(err, KindX)); its
 // Feedback tells the model what to send. On failure the returned Turn still
 // carries the notes and, for KindNoTool, the message, for display only: its
-// Call is always nil.
+// Call is always nil and it has no repairs.
 func Parse(reply string, cat *Catalogue) (Turn, error) {
+	return parse(reply, cat, true)
+}
+
+// ParseStrict is Parse without the markup repairs: a reply it accepts is
+// accepted by Parse with the same turn and no repairs.
+func ParseStrict(reply string, cat *Catalogue) (Turn, error) {
+	return parse(reply, cat, false)
+}
+
+func parse(reply string, cat *Catalogue, repair bool) (Turn, error) {
 	if cat == nil {
 		cat = DefaultCatalogue()
 	}
@@ -44,26 +58,49 @@ func Parse(reply string, cat *Catalogue) (Turn, error) {
 	if s == "" {
 		return Turn{Notes: notes}, &Error{Kind: KindEmpty, Msg: "The reply was empty.", Fix: fixTemplate}
 	}
-	env, perr := locate(s, rootResponse)
-	if perr != nil {
-		return Turn{Notes: notes}, perr
+	turn, perr := parseRoot(s, cat, repair)
+	if perr != nil && repair {
+		if t, ok := keepDoneMessage(s, cat, perr); ok {
+			turn, perr = t, nil
+		}
 	}
-	notes = append(notes, env.notes...)
-	root, perr := buildTree(env.root, rootResponse)
+	turn.Notes = append(notes, turn.Notes...)
 	if perr != nil {
-		return Turn{Notes: notes}, perr
-	}
-	turn, perr := readResponse(root, cat)
-	turn.Notes = notes
-	if perr != nil {
-		turn.Call = nil
+		turn.Call, turn.Repairs = nil, nil
 		return turn, perr
 	}
 	return turn, nil
 }
 
-// readResponse applies the protocol's grammar to a decoded <agent_response>.
-func readResponse(root *node, cat *Catalogue) (Turn, *Error) {
+// parseRoot locates, decodes and reads the one <agent_response> of s.
+func parseRoot(s string, cat *Catalogue, repair bool) (Turn, *Error) {
+	env, perr := locate(s, rootResponse, repair)
+	if perr != nil {
+		return Turn{}, perr
+	}
+	root, perr := buildTree(env.root, rootResponse)
+	if perr != nil {
+		return Turn{Notes: env.notes}, perr
+	}
+	r := &reader{cat: cat, repair: repair}
+	if rep, ok := env.ampRepair(); ok {
+		r.repairs = append(r.repairs, rep)
+	}
+	turn, perr := r.response(root)
+	turn.Notes, turn.Repairs = env.notes, r.repairs
+	return turn, perr
+}
+
+// reader applies the protocol's grammar to a decoded <agent_response>,
+// collecting the repairs it makes.
+type reader struct {
+	cat     *Catalogue
+	repair  bool
+	repairs []messages.Repair
+}
+
+// response reads a decoded <agent_response>.
+func (r *reader) response(root *node) (Turn, *Error) {
 	var done, message *node
 	var calls []*node
 	for _, k := range root.kids {
@@ -81,7 +118,7 @@ func readResponse(root *node, cat *Catalogue) (Turn, *Error) {
 		case "tool_call":
 			calls = append(calls, k)
 		default:
-			return Turn{}, unexpectedChild(k, cat)
+			return Turn{}, unexpectedChild(k, r.cat)
 		}
 	}
 	if s := root.stray(); s != "" {
@@ -115,7 +152,7 @@ func readResponse(root *node, cat *Catalogue) (Turn, *Error) {
 	case isDone:
 		return turn, nil
 	}
-	call, perr := readCall(calls[0], cat)
+	call, perr := r.call(calls[0])
 	if perr != nil {
 		return turn, perr
 	}
@@ -176,10 +213,15 @@ func twoTools(calls []*node) *Error {
 		Fix: "Send only the first call now: <done>false</done>, your <message> and one <tool_call>. You will get its <tool_result> and can then send the next."}
 }
 
-// readCall decodes and validates one <tool_call> against the catalogue.
-func readCall(n *node, cat *Catalogue) (*messages.ToolCall, *Error) {
+// call decodes and validates one <tool_call> against the catalogue.
+func (r *reader) call(n *node) (*messages.ToolCall, *Error) {
+	cat := r.cat
 	name, _ := n.attr("name")
 	name = strings.TrimSpace(name)
+	kids := n.kids
+	if name == "" && r.repair {
+		name, kids = r.nameElement(n)
+	}
 	if name == "" {
 		return nil, &Error{Kind: KindUnknownTool, Line: n.line,
 			Msg: fmt.Sprintf("line %d: the <tool_call> has no name attribute.", n.line),
@@ -195,11 +237,13 @@ func readCall(n *node, cat *Catalogue) (*messages.ToolCall, *Error) {
 			Fix: "Use one of the tools: " + strings.Join(cat.Names(), ", ") + "."}
 	}
 	var args *node
-	for _, k := range n.kids {
+	for _, k := range kids {
 		switch {
-		case k.name == "args" && args != nil:
-			return nil, argErr(KindDuplicate, spec, "", k.line, "<args> appears twice in the <tool_call>.")
-		case k.name == "args":
+		case r.isArgs(k, spec) && args != nil && args.name != k.name:
+			return nil, argErr(KindDuplicate, spec, "", k.line, "the <tool_call> has both <%s> and <%s>; give one <args>.", args.name, k.name)
+		case r.isArgs(k, spec) && args != nil:
+			return nil, argErr(KindDuplicate, spec, "", k.line, "<%s> appears twice in the <tool_call>.", k.name)
+		case r.isArgs(k, spec):
 			args = k
 		case spec.arg(k.name) != nil:
 			return nil, argErr(KindUnexpected, spec, k.name, k.line, "<%s> is directly in <tool_call>; arguments go inside <args>: "+
@@ -214,6 +258,10 @@ func readCall(n *node, cat *Catalogue) (*messages.ToolCall, *Error) {
 	v, perr := decodeArgs(spec, args)
 	if perr != nil {
 		return nil, perr
+	}
+	if args != nil && args.name != "args" {
+		r.repairs = append(r.repairs, messages.Repair{Kind: RepairArgumentsElement, Line: args.line,
+			Note: fmt.Sprintf("read <%s> as <args> (line %d); write <tool_call name=%q><args>…</args></tool_call>", args.name, args.line, spec.Name)})
 	}
 	return &messages.ToolCall{Name: spec.Name, Args: v, CanonicalArgs: CanonicalJSON(v)}, nil
 }

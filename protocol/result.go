@@ -108,7 +108,7 @@ func statusNote(s messages.ToolStatus) string {
 // Changed. Failures are *Error.
 func ParseToolResult(s string) (messages.ToolResult, error) {
 	s, _ = cleanReply(s)
-	env, perr := locate(s, rootResult)
+	env, perr := locate(s, rootResult, false)
 	if perr != nil {
 		return messages.ToolResult{}, perr
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -32,6 +33,11 @@ type scanned struct {
 	// end is the offset in the reply just after the element.
 	end    int
 	closed bool
+	// repair allows the bare-& repair (see ampRun); amps are the offsets
+	// in the reply of the bare & it escaped, ampLines their lines.
+	repair   bool
+	amps     []int
+	ampLines []int
 }
 
 // decoderInput is the text encoding/xml reads: src with the stand-ins.
@@ -49,16 +55,22 @@ func (sc *scanned) decoderInput() io.Reader {
 // scanElement reads the element that starts at s[start] ('<'), the way a
 // lenient tokenizer would, to find where it ends. It refuses DTDs,
 // declarations, processing instructions and entity references other than
-// XML's five, and notes the characters the decoder must not see.
-// Well-formedness is left to the decoder: on bad input the scan may end
-// anywhere, and the decoder reports the error.
-func scanElement(s string, start int) (*scanned, *Error) {
-	sc := &scanned{}
+// XML's five, and notes the characters the decoder must not see. With
+// repair, a bare & (one that starts no reference) is escaped when that is
+// lossless (see ampRun); without it, it is an error. Well-formedness is
+// left to the decoder: on bad input the scan may end anywhere, and the
+// decoder reports the error.
+func scanElement(s string, start int, repair bool) (*scanned, *Error) {
+	sc := &scanned{repair: repair}
+	run := &ampRun{}
 	depth := 0
 	i := start
 	for i < len(s) {
 		switch c := s[i]; {
 		case c == '<':
+			if err := sc.endRun(run, s, start); err != nil {
+				return nil, err
+			}
 			n, closed, err := sc.markup(s, start, i, &depth)
 			if err != nil {
 				return nil, err
@@ -66,11 +78,11 @@ func scanElement(s string, start int) (*scanned, *Error) {
 			i += n
 			if closed {
 				sc.end, sc.closed = i, true
-				sc.src = s[start:i]
+				sc.finish(s[start:i], start)
 				return sc, nil
 			}
 		case c == '&':
-			n, err := sc.reference(s, start, i)
+			n, err := sc.reference(s, start, i, run)
 			if err != nil {
 				return nil, err
 			}
@@ -79,8 +91,11 @@ func scanElement(s string, start int) (*scanned, *Error) {
 			i += sc.text(s, start, i)
 		}
 	}
+	if err := sc.endRun(run, s, start); err != nil {
+		return nil, err
+	}
 	sc.end = len(s)
-	sc.src = s[start:]
+	sc.finish(s[start:], start)
 	return sc, nil
 }
 
@@ -183,15 +198,32 @@ func (sc *scanned) text(s string, start, i int) int {
 	return j - i
 }
 
-// reference handles the entity or character reference at s[i] ('&').
-func (sc *scanned) reference(s string, start, i int) (int, *Error) {
+// reference handles the & at s[i]: an entity or character reference, or
+// a bare & that starts none, which is noted in run for the repair (or
+// refused without repair). An & that looks like a broken reference (&amp
+// or &#38 without the ';') is refused either way: escaping it could change
+// what the model meant.
+func (sc *scanned) reference(s string, start, i int, run *ampRun) (int, *Error) {
 	rest := s[i:]
-	semi := strings.IndexByte(rest[:min(len(rest), 40)], ';')
-	if semi < 2 {
-		return 0, bareAmp(lineOf(s, start, i))
+	j := 1
+	for j < len(rest) && j < 40 && refByte(rest[j]) {
+		j++
 	}
-	name := rest[1:semi]
-	ref := rest[:semi+1]
+	name := rest[1:j]
+	if name == "" || j == len(rest) || rest[j] != ';' {
+		switch {
+		case brokenRef(name):
+			return 0, &Error{Kind: KindMalformed, Line: lineOf(s, start, i), Fix: fixCDATA + " " + fixResend,
+				Msg: fmt.Sprintf("line %d: %s looks like a character or entity reference without its ';'; it is not repaired, "+
+					"because the & may be meant literally or as a reference.", lineOf(s, start, i), preview(rest[:j]))}
+		case !sc.repair:
+			return 0, bareAmp(lineOf(s, start, i))
+		}
+		run.amps = append(run.amps, i)
+		return 1, nil
+	}
+	run.refs++
+	ref := rest[:j+1]
 	if name[0] == '#' {
 		r, ok := charRef(name[1:])
 		switch {
@@ -211,6 +243,79 @@ func (sc *scanned) reference(s string, start, i int) (int, *Error) {
 		return 0, bareAmp(lineOf(s, start, i))
 	}
 	return 0, forbidden("the custom entity reference "+ref, lineOf(s, start, i))
+}
+
+// refByte reports whether c may appear in a reference's name or digits.
+func refByte(c byte) bool {
+	return c == '#' || c == '_' || c == ':' || c == '-' || c == '.' || c >= '0' && c <= '9' ||
+		c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// brokenRef reports whether the name after an & that has no ';' looks
+// like a reference that lost it: &#…, or one of XML's five entities.
+func brokenRef(name string) bool {
+	if strings.HasPrefix(name, "#") {
+		return true
+	}
+	for _, e := range [...]string{"amp", "lt", "gt", "quot", "apos"} {
+		if strings.HasPrefix(name, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// ampRun collects the bare & of one run of text (between two pieces of
+// markup) and counts its references.
+type ampRun struct {
+	amps []int
+	refs int
+}
+
+// endRun closes a run of text: its bare & are kept for the repair, unless
+// the run also holds references. Then the model escaped some of its text
+// and not the rest, and whether "&amp;" there means & or is meant
+// literally cannot be told, so nothing is repaired.
+func (sc *scanned) endRun(run *ampRun, s string, start int) *Error {
+	defer func() { *run = ampRun{} }()
+	if len(run.amps) == 0 {
+		return nil
+	}
+	if run.refs > 0 {
+		line := lineOf(s, start, run.amps[0])
+		return &Error{Kind: KindMalformed, Line: line,
+			Msg: fmt.Sprintf("line %d: a bare & and an escaped reference (such as &amp;) are in the same text, "+
+				"so it is unclear whether the reference is meant literally; nothing was repaired.", line),
+			Fix: "Escape every & as &amp;, or put the text in CDATA. " + fixResend}
+	}
+	for _, at := range run.amps {
+		sc.amps = append(sc.amps, at)
+		sc.ampLines = append(sc.ampLines, lineOf(s, start, at))
+	}
+	return nil
+}
+
+// finish sets the element's source: src with each bare & escaped as &amp;
+// (the stand-ins' offsets move with the text after it).
+func (sc *scanned) finish(src string, start int) {
+	if len(sc.amps) == 0 {
+		sc.src = src
+		return
+	}
+	var b strings.Builder
+	b.Grow(len(src) + 4*len(sc.amps))
+	prev := 0
+	for _, at := range sc.amps {
+		b.WriteString(src[prev : at-start+1])
+		b.WriteString("amp;")
+		prev = at - start + 1
+	}
+	b.WriteString(src[prev:])
+	sc.src = b.String()
+	for k := range sc.subs {
+		before := sort.SearchInts(sc.amps, sc.subs[k].at+start)
+		sc.subs[k].at += 4 * before
+	}
 }
 
 // charRef decodes the digits of a character reference ("x1B" or "27").

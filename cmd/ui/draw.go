@@ -70,6 +70,9 @@ func (r *Renderer) draw(ev messages.Event) {
 		if msg := strings.TrimSpace(terminalSafe(p.Message)); msg != "" && !p.Done {
 			r.line(r.st.accent.Render("⏺ ") + indentAfterFirst(msg, "  "))
 		}
+		for _, rep := range p.Repairs {
+			r.line(r.st.dim.Render(fmt.Sprintf("  ↻ reply repaired (%s): %s", rep.Kind, terminalSafe(rep.Note))))
+		}
 	case messages.EvProtocolInvalid:
 		p := decode[messages.ProtocolInvalidPayload](ev)
 		r.line(r.st.warn.Render(fmt.Sprintf("✗ reply broke the protocol (%s): %s — asking the model to resend", p.Kind, p.Err)))
