@@ -66,7 +66,8 @@ func (c *controller) logFailed(ctx *actor.Context, m messages.AppendFailed) {
 	r.stopTimer()
 	c.fsm.phase = messages.PhaseFailed
 	ctx.Send(c.p.client, messages.RunFinished{SessionID: c.sid, Outcome: messages.OutcomeInterrupted,
-		Reason: "the event log could not be written (" + m.Err + "); the session stops to stay exactly-once", Turns: c.turn()})
+		Reason: "the event log could not be written (" + m.Err + "); the session stopped before running anything more, to stay exactly-once",
+		Turns:  c.turn(), Unlogged: true})
 }
 
 // end records the run's end and tells whoever started it.

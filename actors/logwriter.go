@@ -81,9 +81,10 @@ func (w *logWriter) handle(j logJob) error {
 	}
 	seq, err := w.log.Append(ev, j.sync)
 	if err != nil {
-		if j.sync {
-			w.reply(j.replyTo, messages.AppendFailed{Type: ev.Type, Err: err.Error()})
-		}
+		// Synced or not, the log has a hole from here on (a full disk, a
+		// size limit): whoever appends must stop, not wait for a commit
+		// that never comes.
+		w.reply(j.replyTo, messages.AppendFailed{Type: ev.Type, Err: err.Error()})
 		return err
 	}
 	ev.Seq = seq

@@ -101,8 +101,9 @@ type Appended struct {
 	Seq int64
 }
 
-// AppendFailed reports that a synced append could not be made durable; the
-// run cannot guarantee exactly-once execution past it and stops.
+// AppendFailed reports that an append could not be made durable (synced
+// or not: the log cannot go on past it); the run cannot guarantee
+// exactly-once execution past it and stops.
 type AppendFailed struct {
 	Type EventType
 	Err  string

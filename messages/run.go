@@ -72,6 +72,9 @@ type RunFinished struct {
 	// URLs lists local URLs of running dev servers.
 	URLs  []string
 	Turns int
+	// Unlogged is set when the end could not be logged (the event log
+	// failed), so nothing drew it: whoever started the run says Reason.
+	Unlogged bool
 }
 
 // PhaseChanged reports a controller state transition.

@@ -281,6 +281,10 @@ func (r *runEnv) wait() (messages.RunFinished, error) {
 	for {
 		select {
 		case f := <-r.rt.Finished():
+			if f.Unlogged {
+				return f, &cmdutil.ExitError{Code: cmdutil.ExitInterrupted,
+					Err: fmt.Errorf("%s; free some space, then `wtagent resume %s`", f.Reason, r.sess.ID())}
+			}
 			return f, nil
 		case <-r.rt.Done():
 			return messages.RunFinished{}, &cmdutil.ExitError{Code: cmdutil.ExitInterrupted,
