@@ -10,6 +10,8 @@ import (
 	"os"
 	"path"
 	"sort"
+
+	"github.com/wtagent/wtagent/internal/atomicfile"
 )
 
 // Step is one file an undo restores: from Expect (the agent's last
@@ -226,13 +228,14 @@ func Apply(ctx context.Context, s Store, root *os.Root, st Step) (changed bool, 
 	return true, replace(root, st.Path, data, st.Target.Kind)
 }
 
-// replace puts data at p through a temporary file and a rename, so p holds
-// either its old or its new content, never a part.
+// replace puts data at p through a temporary file and a rename
+// (atomicfile.InRoot for files), so p holds either its old or its new
+// content, never a part.
 func replace(root *os.Root, p string, data []byte, kind Kind) error {
-	var b [6]byte
-	rand.Read(b[:])
-	tmp := path.Join(path.Dir(p), ".wtagent-undo-"+hex.EncodeToString(b[:]))
 	if kind == KindLink {
+		var b [6]byte
+		_, _ = rand.Read(b[:])
+		tmp := path.Join(path.Dir(p), ".wtagent-undo-"+hex.EncodeToString(b[:]))
 		if err := root.Symlink(string(data), tmp); err != nil {
 			return err
 		}
@@ -242,26 +245,7 @@ func replace(root *os.Root, p string, data []byte, kind Kind) error {
 	if kind == KindExec {
 		mode = 0o755
 	}
-	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = root.Chmod(tmp, mode)
-	}
-	if err == nil {
-		err = root.Rename(tmp, p)
-	}
-	if err != nil {
-		root.Remove(tmp)
-	}
+	_, err := atomicfile.InRoot{Root: root, Perm: mode, TempPattern: ".wtagent-undo-*"}.WriteFile(p, data)
 	return err
 }
 

@@ -1,14 +1,14 @@
 package session
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
+	"github.com/wtagent/wtagent/internal/atomicfile"
 	"github.com/wtagent/wtagent/messages"
 )
 
@@ -96,46 +96,32 @@ func (s *Session) saveState(st State, now time.Time) error {
 	return s.writeAtomic(StateFileName, append(data, '\n'))
 }
 
-// writeAtomic replaces name with data through a fsynced temp file and a
-// rename, then fsyncs the directory.
-func (s *Session) writeAtomic(name string, data []byte) (err error) {
-	var suffix [6]byte
-	if _, err := io.ReadFull(rand.Reader, suffix[:]); err != nil {
+// writeAtomic replaces name with data through atomicfile.InRoot: a
+// fsynced temp file (name.tmp-<hex>) and a rename, then a directory fsync.
+// A symlink at name is refused.
+func (s *Session) writeAtomic(name string, data []byte) error {
+	w := atomicfile.InRoot{
+		Root: s.dir, Perm: fileMode,
+		TempPattern: filepath.Base(name) + tempInfix + "*",
+		BeforeRename: func(tmp string) error {
+			if s.hooks != nil && s.hooks.beforeRename != nil {
+				if err := s.hooks.beforeRename(tmp); err != nil {
+					return err
+				}
+			}
+			if fi, err := s.dir.Lstat(name); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+				return ErrSymlink
+			}
+			return nil
+		},
+	}
+	if s.hooks != nil {
+		w.Synced = s.hooks.synced
+	}
+	if _, err := w.WriteFile(name, data); err != nil {
 		return fmt.Errorf("save %s: %w", name, err)
 	}
-	tmp := name + tempInfix + hex.EncodeToString(suffix[:])
-	f, err := s.dir.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|noFollow, fileMode)
-	if err != nil {
-		return fmt.Errorf("save %s: %w", name, err)
-	}
-	defer func() {
-		if err != nil {
-			_ = s.dir.Remove(tmp)
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return fmt.Errorf("save %s: %w", name, err)
-	}
-	if err := s.syncFile(f, tmp, false); err != nil {
-		f.Close()
-		return fmt.Errorf("save %s: %w", name, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("save %s: %w", name, err)
-	}
-	if s.hooks != nil && s.hooks.beforeRename != nil {
-		if err := s.hooks.beforeRename(tmp); err != nil {
-			return fmt.Errorf("save %s: %w", name, err)
-		}
-	}
-	if fi, err := s.dir.Lstat(name); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-		return fmt.Errorf("save %s: %w", name, ErrSymlink)
-	}
-	if err := s.dir.Rename(tmp, name); err != nil {
-		return fmt.Errorf("save %s: %w", name, err)
-	}
-	return s.syncDirectory()
+	return nil
 }
 
 // LoadState reads session.json. A file that does not parse is a

@@ -241,10 +241,7 @@ func (h *FileHistory) compact() error {
 // replace atomically replaces the file's content and reopens h.f on the
 // new file, keeping the old one (still locked) in h.retired.
 func (h *FileHistory) replace(content []byte) error {
-	dir, base := filepath.Split(h.path)
-	if dir == "" {
-		dir = "."
-	}
+	base := filepath.Base(h.path)
 	if closeBeforeRename {
 		h.f.Close()
 		h.f = nil
@@ -252,22 +249,12 @@ func (h *FileHistory) replace(content []byte) error {
 	if err := atomicfile.WriteFile(h.path, content, 0o600); err != nil {
 		return fmt.Errorf("lineedit: history: compact: %w", err)
 	}
-	syncDir(dir)
 	f, err := openHistoryFile(h.path)
 	if err != nil {
 		return fmt.Errorf("lineedit: history: reopen %s: %w", base, err)
 	}
 	h.retired, h.f = h.f, f // h.retired is nil when closed before the rename
 	return nil
-}
-
-// syncDir fsyncs a directory so a rename in it is durable; best effort
-// (not every system can sync a directory).
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
 }
 
 // openHistoryFile opens path for appending, creating it 0600, and takes

@@ -1,7 +1,8 @@
 // Package atomicfile replaces a file by path atomically: readers see the
 // old content or the new, never a mix, and a crash leaves one of the two.
-// It is the one path-based atomic write of wtagent (writes confined to an
-// os.Root go through toolactors and session instead).
+// It is wtagent's one atomic write: WriteFile by path (on renameio), and
+// InRoot for writes confined to an os.Root (project files, session files,
+// undo).
 package atomicfile
 
 import (
