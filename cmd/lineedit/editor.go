@@ -19,6 +19,10 @@ var (
 	ErrInterrupted = errors.New("lineedit: interrupted")
 	// ErrClosed is returned by calls on a closed Editor.
 	ErrClosed = errors.New("lineedit: editor closed")
+	// ErrLiveKey is returned by ReadLineLive when the user presses the
+	// live view's own key, Ctrl+O (wtagent: take over the browser); the
+	// line typed so far is dropped, as with Ctrl+C.
+	ErrLiveKey = errors.New("lineedit: Ctrl+O")
 )
 
 // escapeTimeout is how long a lone ESC (or another incomplete sequence)

@@ -149,6 +149,8 @@ func (s *session) apply(k key) *outcome {
 		s.vertical(+1)
 	case k.ctrl('c'):
 		return &outcome{err: ErrInterrupted}
+	case k.ctrl('o') && s.e.live:
+		return &outcome{err: ErrLiveKey}
 	case k.ctrl('d') && s.buf.empty():
 		return &outcome{err: io.EOF}
 	case k.ctrl('l'):

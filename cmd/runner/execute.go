@@ -170,6 +170,9 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 				}
 			}}
 	}
+	if r.typer != nil {
+		r.renderer.SetKeyHint("ctrl+o browser")
+	}
 	var approver actors.Approver
 	if o.Settings.Approvals == policy.ModePrompt && o.Input != nil {
 		// With --json the event stream owns stdout: ask on stderr.

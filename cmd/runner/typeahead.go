@@ -79,6 +79,8 @@ func (t *typeAhead) run(ctx context.Context) {
 			return
 		case errors.Is(err, lineedit.ErrInterrupted):
 			t.ctrlC()
+		case errors.Is(err, lineedit.ErrLiveKey):
+			t.submit("/browser")
 		case err != nil:
 			// Cancelled for an approval, or Ctrl+D: wait for the next
 			// turn of the loop.

@@ -18,6 +18,8 @@ type statusLine struct {
 	text  string
 	frame int
 	drawn bool
+	// hint names a key the user can press while it works.
+	hint string
 }
 
 func spinnerFrames() []string {
@@ -49,6 +51,9 @@ func (r *Renderer) drawStatus() {
 	frames := spinnerFrames()
 	elapsed := r.opts.Now().Sub(r.status.since).Seconds()
 	s := fmt.Sprintf("%s %s %.1fs", frames[r.status.frame%len(frames)], r.status.label, elapsed)
+	if h := r.status.hint; h != "" {
+		s += " · " + h
+	}
 	if g := r.status.glimpse; g != "" {
 		s += " · " + g
 	}
@@ -82,4 +87,12 @@ func lastRunes(s string, n int) string {
 		return s
 	}
 	return "…" + string(rs[len(rs)-n:])
+}
+
+// SetKeyHint names a key the status line shows while a run works
+// ("ctrl+o browser"); empty hides it.
+func (r *Renderer) SetKeyHint(hint string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.status.hint = hint
 }

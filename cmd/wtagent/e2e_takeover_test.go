@@ -57,9 +57,10 @@ func (e *env) checkPausedStatus(id string) {
 	}
 }
 
-// With the scripted provider there is no page: /browser pauses the run at
-// the safe point after the running tool (the result is held, not sent),
-// status says so, and /resume sends the held result once.
+// With the scripted provider there is no page: Ctrl+O (the key the status
+// line names; /browser alike) pauses the run at the safe point after the
+// running tool (the result is held, not sent), status says so, and Enter
+// on the empty prompt (/resume alike) sends the held result once.
 func TestBrowserTakeoverPausesAndResumeContinues(t *testing.T) {
 	e := newEnv(t)
 	e.write("wait.sh", "while [ ! -f go ]; do sleep 0.05; done; echo released\n")
@@ -69,7 +70,8 @@ func TestBrowserTakeoverPausesAndResumeContinues(t *testing.T) {
 	)
 	tm := e.startPTY("--provider", "script", "--script", s, "--approvals", "allow", "wait for me")
 	at := tm.waitFor("terminal.exec sh wait.sh", 0)
-	tm.send("/browser\r")
+	at = tm.waitFor("· ctrl+o browser", at)
+	tm.send("\x0f")
 	at = tm.waitFor("/browser: the run pauses at the next safe point", at)
 	os.WriteFile(filepath.Join(e.root, "go"), nil, 0o644)
 	at = tm.waitFor("paused: manual takeover", at)
@@ -78,7 +80,7 @@ func TestBrowserTakeoverPausesAndResumeContinues(t *testing.T) {
 		t.Fatalf("the held result was sent %d times during the takeover", n)
 	}
 	e.checkPausedStatus(id)
-	tm.send("/resume\r")
+	tm.send("\r")
 	at = tm.waitFor("handed back", at)
 	tm.waitFor("Released after the takeover.", at)
 	if code := tm.exit(); code != 0 {

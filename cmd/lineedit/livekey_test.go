@@ -1,0 +1,29 @@
+package lineedit
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+// Ctrl+O ends ReadLineLive with ErrLiveKey; a plain ReadLine ignores it.
+func TestCtrlOEndsOnlyALiveRead(t *testing.T) {
+	p := newPTY(t, 40)
+	e := p.editor(Options{Width: func() int { return 40 }})
+	ch := make(chan result, 1)
+	go func() {
+		line, err := e.ReadLineLive(context.Background())
+		ch <- result{line: line, err: err}
+	}()
+	p.waitCalls(1)
+	p.send("ab\x0f")
+	if r := await(t, ch); !errors.Is(r.err, ErrLiveKey) {
+		t.Fatalf("ReadLineLive = %q, %v; want ErrLiveKey", r.line, r.err)
+	}
+	plain := readLineAsync(context.Background(), e)
+	p.waitCalls(2)
+	p.send("cd\x0fe\r")
+	if r := await(t, plain); r.err != nil || r.line != "cde" {
+		t.Fatalf("ReadLine = %q, %v; want cde", r.line, r.err)
+	}
+}
