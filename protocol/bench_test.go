@@ -2,8 +2,12 @@ package protocol
 
 import (
 	"encoding/xml"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wtagent/wtagent/messages"
 )
@@ -54,4 +58,81 @@ func BenchmarkXMLBaseline100KB(b *testing.B) {
 			}
 		}
 	}
+}
+
+// BenchmarkRepairCost100KB measures what the repairs cost on a big
+// well-formed reply: Parse and ParseStrict alternate on the same reply (so
+// a loaded machine slows both alike) and the medians are reported.
+func BenchmarkRepairCost100KB(b *testing.B) {
+	reply := reply100KB()
+	cat := DefaultCatalogue()
+	var with, without []float64
+	timed := func(parse func(string, *Catalogue) (Turn, error)) float64 {
+		t0 := time.Now()
+		if _, err := parse(reply, cat); err != nil {
+			b.Fatal(err)
+		}
+		return float64(time.Since(t0).Nanoseconds())
+	}
+	for b.Loop() {
+		with = append(with, timed(Parse))
+		without = append(without, timed(ParseStrict))
+	}
+	slices.Sort(with)
+	slices.Sort(without)
+	mw, ms := with[len(with)/2], without[len(without)/2]
+	b.ReportMetric(mw, "repair-ns")
+	b.ReportMetric(ms, "strict-ns")
+	b.ReportMetric(mw/ms, "ratio")
+}
+
+// BenchmarkGoldenCorpus parses the stored golden replies
+// (testdata/protocol/*.txt) with the repairs and reports what the runtime
+// would do with each: run it (accepted, repaired or not) or ask the model
+// again (re-asked, no_tool included: it costs a turn too). "avoided-%" is
+// the share of the replies strict parsing re-asks that the repairs accept.
+func BenchmarkGoldenCorpus(b *testing.B) {
+	files, err := filepath.Glob(filepath.Join(goldenDir, "*.txt"))
+	if err != nil || len(files) == 0 {
+		b.Fatalf("golden replies: %v (%d)", err, len(files))
+	}
+	cat := DefaultCatalogue()
+	var replies []string
+	var repairCases, repaired, reasked, strictReasked float64
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		replies = append(replies, string(raw))
+		if strings.HasPrefix(filepath.Base(f), "ok-repair-") {
+			repairCases++
+		}
+		turn, err := Parse(string(raw), cat)
+		switch {
+		case err != nil:
+			reasked++
+		case len(turn.Repairs) > 0:
+			repaired++
+		}
+		if _, err := ParseStrict(string(raw), cat); err != nil {
+			strictReasked++
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		for _, r := range replies {
+			_, _ = Parse(r, cat)
+		}
+	}
+	n := float64(len(replies))
+	b.ReportMetric(n, "replies")
+	b.ReportMetric(repairCases, "repair-cases")
+	b.ReportMetric(repaired, "repaired")
+	b.ReportMetric(reasked, "reasked")
+	b.ReportMetric(strictReasked, "strict-reasked")
+	b.ReportMetric(100*repaired/n, "repaired-%")
+	b.ReportMetric(100*reasked/n, "reasked-%")
+	b.ReportMetric(100*repaired/strictReasked, "avoided-%")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/reply")
 }

@@ -26,6 +26,24 @@ func (b *bench) rows() []row {
 		{name: "resume replay of a 10 000-event log", target: "< 0.2 s", measure: b.replay},
 		{name: "wtagent status --json on a live session", target: "< 50 ms", measure: b.status},
 		{name: "fs.search Go fallback on a 50 000-file tree", target: "≤ 3× rg", measure: b.search},
+		{name: "reply repairs over the golden corpus (testdata/protocol)", target: "every repair case runs without a re-ask; repairs cost ≤ 1.25× on a 100 KB reply", measure: b.repairs},
+	}
+}
+
+func (b *bench) repairs() result {
+	m, err := goBench("./protocol", "^(BenchmarkGoldenCorpus|BenchmarkRepairCost100KB)$", "60x")
+	if err != nil {
+		return failed(err)
+	}
+	g, c := m["BenchmarkGoldenCorpus"], m["BenchmarkRepairCost100KB"]
+	cost := c["ratio"]
+	return result{
+		measured: fmt.Sprintf("%.0f of %.0f replies repaired (%.1f %%), %.0f re-asked (%.1f %%): %.1f %% of strict re-asks avoided; "+
+			"%s per 100 KB reply (%.2f× strict), %.0f µs per corpus reply",
+			g["repaired"], g["replies"], g["repaired-%"], g["reasked"], g["reasked-%"], g["avoided-%"],
+			dur(c["repair-ns"]), cost, g["ns/reply"]/1000),
+		baseline: fmt.Sprintf("strict parsing re-asks %.0f; %.0f repair cases", g["strict-reasked"], g["repair-cases"]),
+		ok:       verdict(g["repaired"] == g["repair-cases"] && g["strict-reasked"]-g["reasked"] == g["repaired"] && cost <= 1.25),
 	}
 }
 
