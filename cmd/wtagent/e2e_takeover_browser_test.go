@@ -97,7 +97,8 @@ func typeByHand(t *testing.T, tab context.Context, text string) {
 // types a message into the page by hand; the scripted page answers it with
 // a tool call; /resume reads the page, takes that reply as the model's,
 // runs its call once, sends the held result with the new one, never sends
-// the hand-typed message again, and finishes.
+// the hand-typed message again, and finishes. The user left the
+// conversation for a new chat before handing back: wtagent goes back.
 func TestBrowserTakeoverHandTypedMessageRunsOnce(t *testing.T) {
 	needChromium(t)
 	debuggableChrome(t)
@@ -121,12 +122,18 @@ func TestBrowserTakeoverHandTypedMessageRunsOnce(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	typeByHand(t, e.attachPage(ctx, url), typed)
+	tab := e.attachPage(ctx, url)
+	typeByHand(t, tab, typed)
 	if err := srv.WaitReplies(ctx, 2); err != nil {
 		t.Fatalf("the page did not answer the hand-typed message: %v", err)
 	}
+	// The user then leaves the conversation for a new chat.
+	if err := chromedp.Do(tab, chromedp.Navigate(url+"/")); err != nil {
+		t.Fatal(err)
+	}
 	tm.send("/resume\r")
 	at = tm.waitFor("you (by hand in the page): "+typed, at)
+	at = tm.waitFor("wtagent went back to the run's conversation", at)
 	tm.waitFor("Logged once after your message.", at)
 	if code := tm.exit(); code != 0 {
 		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
@@ -142,6 +149,9 @@ func TestBrowserTakeoverHandTypedMessageRunsOnce(t *testing.T) {
 	if n := strings.Count(rec[1].Text, typed); rec[1].Text != typed || n != 1 {
 		t.Fatalf("the second message is %q, want the hand-typed one", rec[1].Text)
 	}
+	if rec[1].ConversationID != rec[0].ConversationID || rec[2].ConversationID != rec[0].ConversationID {
+		t.Fatalf("the messages went to different conversations: %q %q %q", rec[0].ConversationID, rec[1].ConversationID, rec[2].ConversationID)
+	}
 	if !strings.Contains(rec[2].Text, "released") || !strings.Contains(rec[2].Text, "hand.log has 1 line") {
 		t.Fatalf("the last message does not carry both results:\n%s", rec[2].Text)
 	}
@@ -151,5 +161,55 @@ func TestBrowserTakeoverHandTypedMessageRunsOnce(t *testing.T) {
 	}
 	if !e.rolloutHasUser(id, typed) {
 		t.Fatal("the rollout has no user message with the hand-typed text")
+	}
+}
+
+// TestBrowserTakeoverHeldReplySupersededByHand: /browser while the model
+// thinks; its reply (a tool call) is held unparsed at the takeover; the
+// user answers it by hand in the page; on /resume the hand-typed message's
+// reply wins: its call runs once and the held reply's call never runs.
+func TestBrowserTakeoverHeldReplySupersededByHand(t *testing.T) {
+	needChromium(t)
+	debuggableChrome(t)
+	e := newEnv(t)
+	e.write("model.sh", "echo model >> calls.log\n")
+	e.write("hand.sh", "echo hand >> calls.log; echo hand ran\n")
+	const typed = "hand-typed: run hand.sh instead"
+	srv, url := mockPage(t, []model.ScriptLine{
+		{Reply: agentReply(false, "Run model.sh.", callXML("terminal.exec", el("program", "sh"), items("argv", "model.sh")))},
+		{Expect: typed, Reply: agentReply(false, "Running hand.sh as you asked.", callXML("terminal.exec", el("program", "sh"), items("argv", "hand.sh")))},
+		{Expect: "hand ran", Reply: agentReply(true, "Ran hand.sh only.", "")},
+	}, 0)
+	release := srv.HoldReplies()
+	defer release()
+	tm := e.startPTY("--chatgpt-url", url, "--headless", "--approvals", "allow", "run a script")
+	at := tm.waitFor("ChatGPT is thinking", 0)
+	tm.send("/browser\r")
+	at = tm.waitFor("/browser: the run pauses at the next safe point", at)
+	release()
+	at = tm.waitFor("paused: manual takeover", at)
+	id := e.waitFor("the takeover", func(evs []messages.Event) bool { return takeoverCount(evs, messages.TakeoverActive) == 1 })
+
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	typeByHand(t, e.attachPage(ctx, url), typed)
+	if err := srv.WaitReplies(ctx, 2); err != nil {
+		t.Fatalf("the page did not answer the hand-typed message: %v", err)
+	}
+	tm.send("/resume\r")
+	at = tm.waitFor("you (by hand in the page): "+typed, at)
+	tm.waitFor("Ran hand.sh only.", at)
+	if code := tm.exit(); code != 0 {
+		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+	}
+	if got, _ := os.ReadFile(filepath.Join(e.root, "calls.log")); string(got) != "hand\n" {
+		t.Fatalf("calls.log = %q: want the hand-typed message's call once and the held reply's never", got)
+	}
+	if n := len(srv.Received()); n != 3 {
+		t.Fatalf("the page received %d messages, want 3", n)
+	}
+	evs := e.events(id)
+	if k := strings.Join(sentKinds(evs), " "); k != "bootstrap manual tool_result" {
+		t.Fatalf("sent kinds %q; events:\n%s", k, eventTrace(evs))
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/wtagent/wtagent/messages"
@@ -112,4 +113,33 @@ func (e *env) rolloutHasUser(id, text string) bool {
 		}
 	}
 	return false
+}
+
+// A takeover killed by kill -9: `wtagent resume` sends the held result
+// once and finishes.
+func TestBrowserTakeoverSurvivesKill9(t *testing.T) {
+	e := newEnv(t)
+	e.write("wait.sh", "while [ ! -f go ]; do sleep 0.05; done; echo released\n")
+	s := e.script(
+		model.ScriptLine{Reply: agentReply(false, "Wait.", callXML("terminal.exec", el("program", "sh"), items("argv", "wait.sh")))},
+		model.ScriptLine{Expect: "released", Reply: agentReply(true, "Released after the crash.", "")},
+	)
+	tm := e.startPTY("--provider", "script", "--script", s, "--approvals", "allow", "wait for me")
+	at := tm.waitFor("terminal.exec sh wait.sh", 0)
+	tm.send("/browser\r")
+	at = tm.waitFor("/browser: the run pauses at the next safe point", at)
+	os.WriteFile(filepath.Join(e.root, "go"), nil, 0o644)
+	tm.waitFor("paused: manual takeover", at)
+	id := e.waitFor("the takeover", func(evs []messages.Event) bool { return takeoverCount(evs, messages.TakeoverActive) == 1 })
+	if err := tm.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	tm.exit()
+	code, out, errOut := e.run("resume", id, "--provider", "script", "--script", s)
+	if code != 0 || !strings.Contains(out+errOut, "Released after the crash.") {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if n := sentWith(e.events(id), "released"); n != 1 {
+		t.Fatalf("the held result went out %d times, want once", n)
+	}
 }
