@@ -5,6 +5,13 @@ package browser
 // the package names a selector; the page script (page.js) receives these
 // tables and looks elements up by locator name.
 //
+// Three page generations are covered (see generation() in page.js): the
+// 2024–25 page, the mid-2026 page (section turns, commentary before the
+// answer, testid modals) and the page since 2026-09-25 (no data-testid at
+// all: message units, the answer root, form[data-chatgpt-composer]). A
+// locator lists the forms of every generation; which generation a page
+// shows is read from the page, never from a date.
+//
 // Order of preference inside each list: roles and stable attributes
 // (data-testid, ids) first, then structure, CSS classes last. A lookup
 // takes the first visible match in list order (or, for lists of elements,
@@ -12,7 +19,7 @@ package browser
 
 // AdapterVersion names this set of locators and page assumptions. Adapter
 // errors and diagnostics carry it; bump it whenever a locator changes.
-const AdapterVersion = "chatgpt-web/2026.12.1"
+const AdapterVersion = "chatgpt-web/2026.12.2"
 
 // locatorTable returns the locators by name.
 func locatorTable() map[string][]string {
@@ -21,13 +28,16 @@ func locatorTable() map[string][]string {
 		// presence proves nothing about the login.
 		"composer": {
 			`#prompt-textarea[contenteditable="true"]`,
+			`form[data-chatgpt-composer] div.ProseMirror[contenteditable="true"][role="textbox"]`,
 			`div[contenteditable="true"][role="textbox"].ProseMirror`,
 			`main [contenteditable="true"][role="textbox"]`,
 			`main div[contenteditable="true"]`,
 			`textarea#prompt-textarea`,
 		},
 		// The submit button while the composer holds text. The same element
-		// turns into the stop button while a reply streams.
+		// turns into the stop button while a reply streams; on the 2026-09
+		// page it is also the voice button while the composer is empty, so
+		// it is found by its state (the label), never by its place.
 		"send": {
 			`button[data-testid="send-button"]`,
 			`#composer-submit-button[data-testid="send-button"]`,
@@ -38,34 +48,92 @@ func locatorTable() map[string][]string {
 			`[data-testid="composer-stop-button"]`,
 			`#composer-submit-button[data-testid="stop-button"]`,
 			`button[aria-label="Stop streaming"]`,
+			`form[data-chatgpt-composer] button[aria-label="Stop"]`,
 		},
-		// One conversation turn: conversation-turn-N.
+		// One conversation turn: conversation-turn-N (2025: an article,
+		// mid-2026: a section in div[data-turn-id-container]), or the
+		// 2026-09 turn group.
 		"turn": {
 			`article[data-testid^="conversation-turn-"]`,
 			`section[data-testid^="conversation-turn-"]`,
 			`[data-testid^="conversation-turn-"]`,
+			`[data-turn-key]`,
 		},
-		// One message, with data-message-author-role, data-message-id and
-		// data-message-model-slug.
-		"message":  {`[data-message-author-role]`},
-		"markdown": {`.markdown`, `[class*="markdown"]`},
+		"turnContainer": {`div[data-turn-id-container]`},
+		// One message: data-message-author-role, data-message-id and
+		// data-message-model-slug; on the 2026-09 page a unit
+		// "<turn>:<index>:<role>" with data-chatgpt-selection-message-id.
+		"message": {
+			`[data-message-author-role]`,
+			`[data-content-search-unit-key]`,
+			`[data-chatgpt-search-unit-key]`,
+		},
+		"messageID": {`[data-message-id]`, `[data-chatgpt-selection-message-id]`},
+		// The 2026-09 role heading and user bubble.
+		"roleHeading": {`h4[data-conversation-role]`},
+		"userBubble":  {`[data-user-message-bubble]`},
+		// The answer root: the last one of a message outside any
+		// streaming-status block (which holds commentary and thinking).
+		"answer": {
+			`[data-markdown-text-style="assistant-message"]`,
+			`.markdown`,
+			`[class*="markdown"]`,
+		},
+		"streamingStatus": {`[data-streaming-response-status]`},
 		// The finished bar under a completed reply.
 		"copyTurn": {
 			`button[data-testid="copy-turn-action-button"]`,
 			`[data-testid="copy-turn-action-button"]`,
+			`.turn-action-controls button[aria-label="Copy"]`,
 		},
 		"finishedBar": {
 			`button[data-testid="copy-turn-action-button"]`,
 			`button[data-testid="good-response-turn-action-button"]`,
 			`button[data-testid="bad-response-turn-action-button"]`,
+			`.turn-action-controls button[aria-label="Copy"]`,
+			`.turn-action-controls button[aria-label="Rate response"]`,
+			`.turn-action-controls button[aria-label="Regenerate response"]`,
 		},
+		// The 2026-09 page's Chat/Work switch: wtagent works in Chat.
+		"modeSwitch": {`[role="group"][aria-label="Composer mode"]`},
+		// The model picker's trigger, of three generations: the 2025
+		// model-switcher menu, the 2026-06 pill (it shows the effort) and
+		// the 2026-09 intelligence trigger (it shows the effort too).
 		"switcher": {
 			`[data-testid="model-switcher-dropdown-button"]`,
+			`button[data-codex-intelligence-trigger="true"]`,
 			`button[aria-label^="Model selector"]`,
 			`button.__composer-pill[aria-haspopup="menu"]`,
+			`button.__composer-pill`,
 		},
-		// Radix menus render in a portal at the end of body.
-		"menu":     {`[role="menu"]`, `[role="listbox"]`},
+		"pickerSep": {`button[data-codex-intelligence-trigger="true"]`},
+		"pickerLegacy": {
+			`[data-testid="model-switcher-dropdown-button"]`,
+			`button[aria-label^="Model selector"]`,
+		},
+		// The 2026-06 picker: its content, the Advanced button and view.
+		"pickerContent": {`[data-testid="composer-intelligence-picker-content"]`},
+		"pickerAdvanced": {
+			`[data-testid="composer-intelligence-picker-content"] [data-testid*="advanced"]:not([data-testid$="-view"])`,
+		},
+		// The 2026-09 picker: its panes and the simple pane's toggle.
+		"pickerPane":   {`[data-model-picker-view]`},
+		"pickerToggle": {`[data-model-picker-view="simple"] [data-model-picker-view-toggle]`},
+		// The effort (power) slider of both 2026 pickers.
+		"effortSlider": {
+			`[data-reasoning-slider][role="slider"]`,
+			`[data-reasoning-slider]`,
+			`[data-model-reasoning-effort-slider][role="slider"]`,
+			`[data-model-reasoning-effort-slider]`,
+		},
+		// Radix menus render in a portal at the end of body; the 2026
+		// pickers' model lists are menus too.
+		"menu": {
+			`[role="menu"]`,
+			`[role="listbox"]`,
+			`[data-testid="composer-model-picker-slider-advanced-view"]`,
+			`[data-model-picker-view="advanced"][data-active="true"]`,
+		},
 		"menuItem": {`[role="menuitemradio"]`, `[role="menuitem"]`, `[role="menuitemcheckbox"]`, `[role="option"]`},
 		"upload": {
 			`#upload-files`,
@@ -74,12 +142,27 @@ func locatorTable() map[string][]string {
 		},
 		// A finished upload's chip (an uploading one has another testid).
 		"attachmentChip": {`[data-testid$="-file-thumbnail"]:not([aria-busy="true"])`},
+		// A file tile's remove button; its tile shows a progress bar while
+		// the upload runs.
+		"fileTile": {
+			`form button[aria-label^="Remove file"]`,
+			`form button[aria-label^="Remove Pasted text"]`,
+		},
+		"progress": {`[role="progressbar"]`, `progress`},
 		"uploadError": {
 			`[data-testid="attachment-error"]`,
 			`[data-testid="toast-error"]`,
 			`[role="alert"][class*="error"]`,
 		},
-		"modal": {`#modal-beacon`},
+		// Modals: the mid-2026 testids, the 2025 id, and a bare modal
+		// dialog (the 2026-09 page has no testids).
+		"modal": {
+			`[data-testid="modal-conversation-history-rate-limit"]`,
+			`[data-testid="modal-beacon"]`,
+			`#modal-beacon`,
+			`[role="dialog"][aria-modal="true"]`,
+		},
+		"modalRateLimit": {`[data-testid="modal-conversation-history-rate-limit"]`},
 		"modalClose": {
 			`button[aria-label*="close" i]`,
 			`button[aria-label*="dismiss" i]`,
@@ -109,9 +192,42 @@ func locatorTable() map[string][]string {
 			`#challenge-stage`,
 			`#cf-challenge-running`,
 			`[data-testid="challenge-stage"]`,
+			`form[action*="/cdn-cgi/challenge-platform/"]`,
+		},
+		// A challenge widget is a challenge only when no app shell is
+		// present (the page embeds one on healthy pages too).
+		"challengeWidget": {
 			`iframe[src*="challenges.cloudflare.com"]`,
 			`input[name="cf-turnstile-response"]`,
-			`form[action*="/cdn-cgi/challenge-platform/"]`,
+		},
+		// What tells the page generations apart (generation() in
+		// page.js), newest first.
+		"gen2026Sep": {
+			`[data-content-search-unit-key]`,
+			`[data-chatgpt-search-unit-key]`,
+			`form[data-chatgpt-composer]`,
+			`button[data-codex-intelligence-trigger]`,
+			`[data-markdown-text-style="assistant-message"]`,
+		},
+		"gen2026Mid": {
+			`div[data-turn-id-container]`,
+			`section[data-testid^="conversation-turn-"]`,
+			`[data-testid="modal-beacon"]`,
+			`[data-testid="composer-intelligence-picker-content"]`,
+			`button.__composer-pill:not([data-testid^="model-switcher"])`,
+		},
+		"gen2025": {
+			`article[data-testid^="conversation-turn-"]`,
+			`[data-testid="model-switcher-dropdown-button"]`,
+			`#modal-beacon`,
+		},
+		"appShell": {
+			`form[data-chatgpt-composer]`,
+			`form[data-type="unified-composer"]`,
+			`#prompt-textarea`,
+			`[data-message-author-role]`,
+			`[data-content-search-unit-key]`,
+			`nav[aria-label="Chat history"]`,
 		},
 	}
 }
@@ -139,8 +255,9 @@ func pageAPI() map[string]string {
 		"conversation": "/backend-api/conversation/",
 		"stream":       "/backend-api/f/conversation",
 		// A challenge-protected endpoint: 403 with cf-mitigated while a
-		// challenge is up.
-		"probe": "/backend-api/conversations?offset=0&limit=1",
+		// challenge is up. The session endpoint, not the conversation list
+		// (which answers 429 under bursts).
+		"probe": "/api/auth/session",
 	}
 }
 

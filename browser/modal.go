@@ -3,9 +3,11 @@ package browser
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/model"
 )
 
 // prepare makes the composer usable: logged in, present, no modal over it.
@@ -31,15 +33,72 @@ func (t *Transport) prepare(ctx context.Context, s *session) (pageSnap, error) {
 		}
 	}
 	if p.Modal {
-		if err := t.dismissModal(ctx, s); err != nil {
+		if err := t.handleModal(ctx, s); err != nil {
 			return p, err
 		}
-		return s.snap(ctx)
+		if p, err = s.snap(ctx); err != nil {
+			return p, err
+		}
+	}
+	if err := t.ensureChat(ctx, s); err != nil {
+		return p, err
 	}
 	return p, nil
 }
 
-// dismissModal closes a #modal-beacon dialog (Escape, then its close
+// modalInfo is the page helper's modalInfo() answer.
+type modalInfo struct {
+	Open bool `json:"open"`
+	// Kind is rate_limit (the conversation-history rate-limit modal, by
+	// its testid or its words) or dialog (any other).
+	Kind   string `json:"kind"`
+	TestID string `json:"testid"`
+	Text   string `json:"text"`
+}
+
+// handleModal deals with the modal over the composer: any modal is
+// dismissed; the rate-limit modal then fails the step as a rate limit with
+// the page's words (the run pauses and can be resumed).
+func (t *Transport) handleModal(ctx context.Context, s *session) error {
+	var m modalInfo
+	if err := s.call(ctx, 0, &m, "modalInfo"); err != nil {
+		return err
+	}
+	if !m.Open {
+		return nil
+	}
+	t.opts.Logger.Info("a modal covers the page", "kind", m.Kind, "testid", m.TestID, "text", m.Text)
+	if err := t.dismissModal(ctx, s); err != nil {
+		return err
+	}
+	if m.Kind == "rate_limit" {
+		t.report(messages.ModelRateLimited, "ChatGPT rate limit: "+m.Text, "")
+		return failure(messages.FailRateLimit, fmt.Errorf("%w: the page showed a rate-limit modal: %s", model.ErrRateLimit, m.Text))
+	}
+	return nil
+}
+
+// ensureChat switches the 2026-09 page's Chat/Work switch to Chat: Work
+// turns use other models and always hand off.
+func (t *Transport) ensureChat(ctx context.Context, s *session) error {
+	var cm struct {
+		Present bool `json:"present"`
+		Chat    bool `json:"chat"`
+	}
+	if err := s.call(ctx, 0, &cm, "chatMode"); err != nil || !cm.Present || cm.Chat {
+		return err
+	}
+	t.opts.Logger.Info("the composer is in Work mode; switching to Chat")
+	if err := s.click(ctx, clickSpec{Chat: true}); err != nil {
+		if errors.Is(err, errNoTarget) {
+			return s.adapterError(ctx, "modeSwitch", "switch the composer to Chat", "")
+		}
+		return err
+	}
+	return nil
+}
+
+// dismissModal closes a modal dialog (Escape, then its close
 // button); one that stays is left to the user, who is asked to close it.
 func (t *Transport) dismissModal(ctx context.Context, s *session) error {
 	for i := 0; i < 4; i++ {

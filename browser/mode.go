@@ -2,6 +2,8 @@ package browser
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/wtagent/wtagent/messages"
@@ -39,20 +41,37 @@ type menuList struct {
 	Items []menuItem `json:"items"`
 }
 
-// selectMode opens the model switcher, finds the requested mode by its
-// stable slot (opening nested submenus), and clicks it or its fallback.
+// selectMode selects the requested mode on the page's model picker, of
+// whichever generation the page shows.
 func (t *Transport) selectMode(ctx context.Context, s *session) messages.ModeSelected {
 	req := t.opts.Mode
 	out := messages.ModeSelected{Requested: req, Outcome: "kept"}
 	p, err := s.snap(ctx)
 	if err != nil {
 		t.opts.Logger.Warn("mode selection: page state", "err", err)
+		out.Reason = "the page state could not be read: " + err.Error()
 		return out
 	}
 	if p.Switcher == nil {
-		t.opts.Logger.Warn("mode selection: no model switcher on the page; keeping the current mode")
+		t.opts.Logger.Warn("mode selection: no model picker on the page; keeping the current mode")
+		out.Reason = "no model picker on the page"
 		return out
 	}
+	out.Picker = p.Switcher.Gen
+	defer t.closeMenus(ctx, s)
+	switch p.Switcher.Gen {
+	case "2026-09":
+		return t.selectIntelligence(ctx, s, out)
+	case "2026-06":
+		return t.selectFromPill(ctx, s, out)
+	}
+	return t.selectFromMenu(ctx, s, p, out)
+}
+
+// selectFromMenu selects on the 2025 model-switcher menu: the requested
+// item by its stable slot, opening nested submenus.
+func (t *Transport) selectFromMenu(ctx context.Context, s *session, p pageSnap, out messages.ModeSelected) messages.ModeSelected {
+	req := out.Requested
 	lastSlug := ""
 	if p.Thread.LastAssistant != nil {
 		lastSlug = p.Thread.LastAssistant.Slug
@@ -61,11 +80,11 @@ func (t *Transport) selectMode(ctx context.Context, s *session) messages.ModeSel
 		out.Outcome, out.Selected = "already", firstLine(p.Switcher.Label)
 		return out
 	}
-	defer t.closeMenus(ctx, s)
 	for attempt := 0; attempt < 2; attempt++ {
 		list, err := t.openSwitcher(ctx, s)
 		if err != nil {
 			t.opts.Logger.Warn("mode selection: open the switcher", "err", err)
+			out.Reason = "the model menu did not open: " + err.Error()
 			return out
 		}
 		if len(list.Items) == 0 {
@@ -85,27 +104,135 @@ func (t *Transport) selectMode(ctx context.Context, s *session) messages.ModeSel
 			}
 			dec = chooseMode(req, sub)
 		}
-		if !dec.Found {
-			t.opts.Logger.Warn("mode selection: no menu item matches; keeping the current mode", "requested", req)
-			return out
-		}
-		out.Outcome = dec.Outcome
-		if dec.Chosen != nil {
-			out.Selected = dec.Chosen.name()
-		}
-		if dec.Click != nil {
-			before := p.Switcher.Label
-			idx := dec.Click.Index
-			if err := s.click(ctx, clickSpec{Item: &idx}); err != nil {
-				t.opts.Logger.Warn("mode selection: click", "err", err)
-				out.Outcome, out.Selected = "kept", ""
-				return out
-			}
-			t.awaitModeApplied(ctx, s, before)
-		}
+		return t.applyDecision(ctx, s, dec, p.Switcher.Label, out)
+	}
+	out.Reason = "the model menu stayed empty"
+	return out
+}
+
+// applyDecision clicks the chosen item of a model list and reports it.
+func (t *Transport) applyDecision(ctx context.Context, s *session, dec modeDecision, before string, out messages.ModeSelected) messages.ModeSelected {
+	if !dec.Found {
+		t.opts.Logger.Warn("mode selection: no model matches; keeping the current mode", "requested", out.Requested)
+		out.Reason = "no model on the picker matches " + out.Requested
 		return out
 	}
+	out.Outcome = dec.Outcome
+	if dec.Chosen != nil {
+		out.Selected = dec.Chosen.name()
+	}
+	switch dec.Outcome {
+	case "fallback":
+		out.Reason = out.Requested + " is not available (rate-limited or not in the plan): the nearest available choice before it"
+	case "unavailable":
+		out.Reason = out.Requested + " is not available and no choice before it is"
+	}
+	if dec.Click == nil {
+		return out
+	}
+	idx := dec.Click.Index
+	if err := s.click(ctx, clickSpec{Item: &idx}); err != nil {
+		t.opts.Logger.Warn("mode selection: click", "err", err)
+		return messages.ModeSelected{Requested: out.Requested, Outcome: "kept", Picker: out.Picker, Reason: "the click on " + out.Selected + " failed: " + err.Error()}
+	}
+	t.awaitModeApplied(ctx, s, before)
 	return out
+}
+
+// selectFromPill selects on the 2026-06 picker: the pill opens the
+// intelligence content, whose Advanced view lists every model (Pro
+// included, disabled when rate-limited).
+func (t *Transport) selectFromPill(ctx context.Context, s *session, out messages.ModeSelected) messages.ModeSelected {
+	if err := t.openPicker(ctx, s, func(p pickerState) bool { return p.Content }); err != nil {
+		out.Reason = "the model picker did not open: " + err.Error()
+		return out
+	}
+	list, err := t.openModelList(ctx, s, "pickerAdvanced")
+	if err != nil {
+		out.Reason = "the picker's Advanced view did not open: " + err.Error()
+		return out
+	}
+	return t.applyDecision(ctx, s, chooseMode(out.Requested, list.Items), "", out)
+}
+
+// selectIntelligence selects on the 2026-09 picker: a model on the
+// advanced pane, or Pro (and the other effort tiers) on the simple pane's
+// power slider.
+func (t *Transport) selectIntelligence(ctx context.Context, s *session, out messages.ModeSelected) messages.ModeSelected {
+	if err := t.openPicker(ctx, s, func(p pickerState) bool { return p.Panes > 0 }); err != nil {
+		out.Reason = "the model picker did not open: " + err.Error()
+		return out
+	}
+	if tier, ok := effortTier(out.Requested); ok {
+		return t.setEffort(ctx, s, tier, out)
+	}
+	list, err := t.openModelList(ctx, s, "pickerToggle")
+	if err != nil {
+		out.Reason = "the picker's advanced pane did not open: " + err.Error()
+		return out
+	}
+	return t.applyDecision(ctx, s, chooseMode(out.Requested, list.Items), "", out)
+}
+
+// pickerState is the page helper's pickerState() answer.
+type pickerState struct {
+	Content bool   `json:"content"`
+	Panes   int    `json:"panes"`
+	Active  string `json:"active"`
+	Slider  bool   `json:"slider"`
+}
+
+// openPicker clicks the picker's trigger and waits until open accepts the
+// picker's state.
+func (t *Transport) openPicker(ctx context.Context, s *session, open func(pickerState) bool) error {
+	if err := s.click(ctx, clickSpec{Loc: "switcher"}); err != nil {
+		return err
+	}
+	return t.waitPicker(ctx, s, open)
+}
+
+// waitPicker polls the picker until ok, for a few seconds.
+func (t *Transport) waitPicker(ctx context.Context, s *session, ok func(pickerState) bool) error {
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		var p pickerState
+		if err := s.call(ctx, 0, &p, "pickerState"); err != nil {
+			return err
+		}
+		if ok(p) {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return errors.New("the picker did not show the expected view")
+		}
+		if err := s.sleep(ctx, 60*time.Millisecond); err != nil {
+			return err
+		}
+	}
+}
+
+// openModelList clicks the control (a locator) that shows the picker's
+// model list and waits for its items.
+func (t *Transport) openModelList(ctx context.Context, s *session, control string) (menuList, error) {
+	var list menuList
+	if err := s.click(ctx, clickSpec{Loc: control}); err != nil {
+		return list, fmt.Errorf("%s: %w", control, err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if err := s.call(ctx, 0, &list, "menuItems"); err != nil {
+			return list, err
+		}
+		if len(list.Items) > 0 {
+			return list, nil
+		}
+		if time.Now().After(deadline) {
+			return list, errors.New("no model listed")
+		}
+		if err := s.sleep(ctx, 60*time.Millisecond); err != nil {
+			return list, err
+		}
+	}
 }
 
 // openSwitcher clicks the switcher and waits for its (async portal) menu

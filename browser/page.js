@@ -58,29 +58,70 @@
   }
 
   // ---- conversation thread --------------------------------------------
-  function role(m) { return m.getAttribute('data-message-author-role') || ''; }
+  // A message is a [data-message-author-role] element (2025, mid-2026) or
+  // a 2026-09 unit; role, id and model come from whichever the page shows.
+  const UNIT_RE = /:(user|assistant|system|tool)$/;
+  function role(m) {
+    const r = m.getAttribute('data-message-author-role');
+    if (r) return r;
+    const k = UNIT_RE.exec(m.getAttribute('data-content-search-unit-key') || m.getAttribute('data-chatgpt-search-unit-key') || '');
+    if (k) return k[1];
+    const hd = q('roleHeading', m, true);
+    if (hd) return hd.getAttribute('data-conversation-role') || '';
+    return q('userBubble', m, true) ? 'user' : '';
+  }
+  function msgId(m) {
+    for (const a of ['data-message-id', 'data-chatgpt-selection-message-id']) {
+      const v = m.getAttribute(a);
+      if (v) return v;
+    }
+    const el = q('messageID', m, true);
+    return el ? (el.getAttribute('data-message-id') || el.getAttribute('data-chatgpt-selection-message-id') || '') : '';
+  }
+  function msgSlug(m) { return m.getAttribute('data-message-model-slug') || ''; }
   function turnOf(el) { return el.closest(joined.turn); }
-  function turnN(el) {
-    const t = turnOf(el);
-    if (!t) return 0;
-    const m = /conversation-turn-(\d+)/.exec(t.getAttribute('data-testid') || '');
+  function testidN(t) {
+    const m = /conversation-turn-(\d+)/.exec((t && t.getAttribute('data-testid')) || '');
     return m ? parseInt(m[1], 10) : 0;
   }
+  // turnN is the turn number: conversation-turn-N, else (2026-09, no
+  // testids) the message's ordinal in the thread.
+  function turnN(el, ms) {
+    const n = testidN(turnOf(el));
+    if (n) return n;
+    const list = ms || qa('message');
+    const i = list.indexOf(el.closest(joined.message) || el);
+    return i < 0 ? 0 : i + 1;
+  }
+  function inStatus(el) { return !!el.closest(joined.streamingStatus); }
+  // answerRoot is the message's answer: the last outermost answer root
+  // outside every streaming-status block (commentary and thinking sit in
+  // one, before the answer), or null.
+  function answerRoot(m) {
+    const all = qa('answer', m).filter((el) => !inStatus(el));
+    const outer = all.filter((el) => !all.some((o) => o !== el && o.contains(el)));
+    return outer.length ? outer[outer.length - 1] : null;
+  }
+  // msgText is the answer's text; a message that shows no answer yet
+  // (only commentary, or a 2026-09 unit still thinking) has none, and an
+  // old-style message without any root counts whole.
   function msgText(m) {
-    const md = q('markdown', m, true);
-    return ((md || m).textContent || '');
+    const md = answerRoot(m);
+    if (md) return md.textContent || '';
+    if (!m.hasAttribute('data-message-author-role') || q('streamingStatus', m, true)) return '';
+    return m.textContent || '';
   }
   function thread() {
     const out = { maxN: 0, count: 0, lastUser: null, lastAssistant: null, turns: 0 };
     const ms = qa('message');
     out.count = ms.length;
     for (const t of qa('turn')) {
-      const m = /conversation-turn-(\d+)/.exec(t.getAttribute('data-testid') || '');
-      if (m) out.maxN = Math.max(out.maxN, parseInt(m[1], 10));
+      out.maxN = Math.max(out.maxN, testidN(t));
       out.turns++;
     }
     for (const m of ms) {
-      const d = { id: m.getAttribute('data-message-id') || '', n: turnN(m), slug: m.getAttribute('data-message-model-slug') || '' };
+      const d = { id: msgId(m), n: turnN(m, ms), slug: msgSlug(m) };
+      out.maxN = Math.max(out.maxN, d.n);
       if (role(m) === 'user') out.lastUser = d;
       if (role(m) === 'assistant') out.lastAssistant = d;
     }
@@ -88,7 +129,7 @@
   }
   function findMessage(id) {
     if (!id) return null;
-    for (const m of qa('message')) if (m.getAttribute('data-message-id') === id) return m;
+    for (const m of qa('message')) if (msgId(m) === id) return m;
     return null;
   }
   // bound finds the watched user message and the newest assistant message
@@ -97,10 +138,10 @@
   function bound(w) {
     const ms = qa('message');
     let u = null;
-    if (w.userId) u = ms.find((m) => role(m) === 'user' && m.getAttribute('data-message-id') === w.userId) || null;
+    if (w.userId) u = ms.find((m) => role(m) === 'user' && msgId(m) === w.userId) || null;
     if (!u && w.userN > 0) {
-      u = ms.find((m) => role(m) === 'user' && turnN(m) === w.userN) || null;
-      if (u && w.userId && u.getAttribute('data-message-id') && u.getAttribute('data-message-id') !== w.userId) u = null;
+      u = ms.find((m) => role(m) === 'user' && turnN(m, ms) === w.userN) || null;
+      if (u && w.userId && msgId(u) && msgId(u) !== w.userId) u = null;
     }
     if (!u) return { u: null, a: null };
     let a = null;
@@ -109,7 +150,7 @@
       if (r === 'user') break;
       if (r === 'assistant') a = ms[i];
     }
-    if (a && w.prevId && a.getAttribute('data-message-id') === w.prevId) a = null;
+    if (a && w.prevId && msgId(a) === w.prevId) a = null;
     return { u, a };
   }
   function classify(text) {
@@ -145,7 +186,37 @@
     for (let i = 0; i < kids.length && i < 200; i++) if (visible(kids[i])) return true;
     return false;
   }
-  function modalOpen() { return shown(q('modal', document, true)); }
+  // openModal is the open modal over the page, or null.
+  function openModal() {
+    for (const sel of L.modal) {
+      let list;
+      try { list = document.querySelectorAll(sel); } catch (e) { continue; }
+      for (const el of list) if (shown(el)) return el;
+    }
+    return null;
+  }
+  function modalOpen() { return !!openModal(); }
+  // modalInfo describes the open modal: its kind (rate_limit by testid or
+  // by its words, else dialog), its testid and its text.
+  function modalInfo() {
+    const m = openModal();
+    if (!m) return { open: false };
+    const text = label(m).replace(/\s+/g, ' ').slice(0, 400);
+    const limit = m.matches(joined.modalRateLimit) || !!q('modalRateLimit', m, true) || RX.rateLimit.test(text);
+    return { open: true, kind: limit ? 'rate_limit' : 'dialog', testid: m.getAttribute('data-testid') || m.id || '', text };
+  }
+  // chips counts finished attachments: the 2025 thumbnails, or file tiles
+  // (a remove button) without a progress bar, whichever shows more.
+  function chips() {
+    const thumbs = qa('attachmentChip').filter(visible).length;
+    let tiles = 0;
+    for (const b of qa('fileTile')) {
+      if (!visible(b)) continue;
+      const tile = b.closest('[role="group"]') || b.parentElement;
+      if (tile && !q('progress', tile, true) && tile.getAttribute('aria-busy') !== 'true') tiles++;
+    }
+    return Math.max(thumbs, tiles);
+  }
   function sendState() {
     const el = q('send');
     return { p: !!el, e: !!el && !el.disabled && el.getAttribute('aria-disabled') !== 'true' };
@@ -157,14 +228,14 @@
     if (!W) return st;
     const b = bound(W);
     st.u = !!b.u;
-    if (b.u) st.uid = b.u.getAttribute('data-message-id') || '';
+    if (b.u) st.uid = msgId(b.u);
     if (b.a) {
       const txt = msgText(b.a);
-      st.id = b.a.getAttribute('data-message-id') || '';
+      st.id = msgId(b.a);
       st.n = turnN(b.a);
       st.len = txt.length;
       st.h = fnv(txt);
-      st.slug = b.a.getAttribute('data-message-model-slug') || '';
+      st.slug = msgSlug(b.a);
       const t = turnOf(b.a) || b.a.parentElement;
       st.bar = !!(t && q('finishedBar', t, true));
     }
@@ -198,7 +269,8 @@
     if (!document.documentElement) return false;
     mo.observe(document.documentElement, {
       subtree: true, childList: true, characterData: true, attributes: true,
-      attributeFilter: ['data-testid', 'aria-label', 'disabled', 'aria-disabled', 'data-state', 'data-message-id', 'class', 'hidden', 'style'],
+      attributeFilter: ['data-testid', 'aria-label', 'disabled', 'aria-disabled', 'data-state', 'data-message-id', 'data-chatgpt-selection-message-id',
+        'data-streaming-response-status', 'data-markdown-animated', 'class', 'hidden', 'style'],
     });
     return true;
   }
@@ -217,19 +289,49 @@
     const m = RX.loginText.exec(body);
     return m ? m[0] : '';
   }
+  // appShell is true when the ChatGPT app renders (composer, thread,
+  // sidebar): a challenge widget on such a page is not a challenge.
+  function appShell() { return !!q('appShell', document, true); }
   function challenge() {
     if (q('challenge', document, true)) return 'element';
+    if (q('challengeWidget', document, true) && !appShell()) return 'widget';
     if (RX.challengeTitle.test(document.title || '')) return 'title';
     const body = document.body ? (document.body.innerText || '').slice(0, 5000) : '';
     if (!q('composer') && RX.challengeText.test(body)) return 'text';
     return '';
   }
+  // switcherLabel describes the model picker's trigger and its
+  // generation: '2026-09' (the intelligence trigger), '2025' (the
+  // model-switcher menu) or '2026-06' (the effort pill).
   function switcherLabel() {
     const el = q('switcher');
     if (!el) return null;
     const aria = el.getAttribute('aria-label') || '';
     const m = RX.switcherLabel.exec(aria);
-    return { label: label(el), current: m ? m[1].trim() : '', aria };
+    let gen = '2026-06';
+    if (el.matches(joined.pickerSep)) gen = '2026-09';
+    else if (el.matches(joined.pickerLegacy)) gen = '2025';
+    return { label: label(el), current: m ? m[1].trim() : '', aria, gen, effort: el.getAttribute('data-selected-reasoning-effort') || '' };
+  }
+  // sliderState reads the effort slider: its effort value, position and
+  // range.
+  function sliderState() {
+    const el = q('effortSlider');
+    if (!el) return { found: false };
+    const num = (a) => { const v = parseInt(el.getAttribute(a) || '', 10); return isNaN(v) ? -1 : v; };
+    return {
+      found: true, effort: el.getAttribute('data-selected-reasoning-effort') || '',
+      now: num('aria-valuenow'), min: num('aria-valuemin'), max: num('aria-valuemax'), text: el.getAttribute('aria-valuetext') || '',
+    };
+  }
+  // pickerState tells which 2026 picker content is open.
+  function pickerState() {
+    const panes = qa('pickerPane').filter(visible);
+    const active = panes.find((p) => p.getAttribute('data-active') === 'true');
+    return {
+      content: shown(q('pickerContent', document, true)), panes: panes.length,
+      active: active ? active.getAttribute('data-model-picker-view') : '', slider: !!q('effortSlider'),
+    };
   }
   function snap() {
     const th = thread();
@@ -237,9 +339,59 @@
       url: location.href, path: location.pathname, title: document.title || '',
       ready: document.readyState, composer: !!q('composer'), send: sendState(), stop: !!q('stop'),
       challenge: challenge(), login: loginUI(), modal: modalOpen(), thread: th,
-      switcher: switcherLabel(), chips: qa('attachmentChip').filter(visible).length,
+      switcher: switcherLabel(), chips: chips(),
       err: errorAfter(null),
     };
+  }
+  // generation names the page generation the document shows, from the
+  // first generation (newest first) whose signals match: '2026-09',
+  // '2026-06', '2025', or 'unknown' (an empty page of an older generation
+  // can look like either). signals lists what matched.
+  function generation() {
+    const signals = [];
+    let gen = '';
+    for (const [g, name] of [['2026-09', 'gen2026Sep'], ['2026-06', 'gen2026Mid'], ['2025', 'gen2025']]) {
+      for (const sel of L[name]) {
+        let el = null;
+        try { el = document.querySelector(sel); } catch (e) { }
+        if (el) { signals.push(g + ' ' + sel); if (!gen) gen = g; }
+      }
+    }
+    return { gen: gen || 'unknown', signals };
+  }
+  // inventory lists, for each locator, the first selector that matches
+  // (visible or not) and how many elements it matches: the live
+  // self-check of doctor --page.
+  function inventory() {
+    const out = {};
+    for (const name of Object.keys(L)) {
+      const r = { sel: '', n: 0, visible: false };
+      for (const sel of L[name]) {
+        let list = [];
+        try { list = Array.from(document.querySelectorAll(sel)); } catch (e) { continue; }
+        if (list.length) { r.sel = sel; r.n = list.length; r.visible = list.some(visible); break; }
+      }
+      out[name] = r;
+    }
+    const th = thread();
+    let answer = null;
+    const ms = qa('message');
+    for (let i = ms.length - 1; i >= 0; i--) {
+      if (role(ms[i]) !== 'assistant') continue;
+      const root = answerRoot(ms[i]);
+      answer = { id: msgId(ms[i]), root: !!root, len: msgText(ms[i]).length, commentary: !!q('streamingStatus', ms[i], true) };
+      break;
+    }
+    return { generation: generation(), locators: out, thread: th, answer, modal: modalInfo(), chat: chatMode(), chips: chips() };
+  }
+  // chatMode reads the Chat/Work switch: present, and whether Chat (its
+  // first option) is on.
+  function chatMode() {
+    const g = q('modeSwitch', document, true);
+    if (!g) return { present: false, chat: true };
+    const first = g.querySelector('button,[role="radio"]');
+    const on = !!first && (first.getAttribute('aria-pressed') === 'true' || first.getAttribute('aria-checked') === 'true' || first.getAttribute('data-state') === 'on');
+    return { present: true, chat: on };
   }
   // probe asks a challenge-protected endpoint whether the challenge is
   // over, without touching the page.
@@ -361,8 +513,12 @@
       for (const el of qa('retry')) if (visible(el) && (!u || follows(u, el))) return el;
       return null;
     }
+    if (spec.chat) {
+      const g = q('modeSwitch', document, true);
+      return g ? g.querySelector('button,[role="radio"]') : null;
+    }
     if (spec.modalClose) {
-      const m = q('modal', document, true);
+      const m = openModal();
       if (!m) return null;
       const c = q('modalClose', m);
       if (c) return c;
@@ -400,7 +556,12 @@
   }
 
   // ---- model switcher menu ---------------------------------------------
-  function menus() { return qa('menu').filter(visible); }
+  function menus() { return qa('menu').filter((m) => visible(m) && !m.closest('[inert]')); }
+  // pickersOpen counts open menus and 2026 picker contents.
+  function pickersOpen() {
+    const p = pickerState();
+    return menus().length + (p.content ? 1 : 0) + (p.panes ? 1 : 0);
+  }
   function attr(el, n) { return el.getAttribute(n) || ''; }
   function menuItems() {
     ITEMS = [];
@@ -408,7 +569,7 @@
     const ms = menus();
     ms.forEach((m, mi) => {
       for (const el of qa('menuItem', m)) {
-        if (!visible(el)) continue;
+        if (!visible(el) || el.closest('[inert]')) continue;
         const owner = el.closest(joined.menu);
         if (owner !== m) continue;
         const dd = el.getAttribute('data-disabled');
@@ -529,7 +690,8 @@
   function markdown(id) {
     const a = findMessage(id);
     if (!a) return null;
-    const root = q('markdown', a, true) || a;
+    const root = answerRoot(a) || (a.hasAttribute('data-message-author-role') && !q('streamingStatus', a, true) ? a : null);
+    if (!root) return '';
     const inline = (n) => {
       let s = '';
       for (const c of n.childNodes) {
@@ -582,11 +744,18 @@
     center, click, hover, menuItems, menuStable, conversation, copyText, markdown,
     watch(w) { W = w; last = ''; schedule(); return state(); },
     unwatch() { W = null; return true; },
-    chips() { return qa('attachmentChip').filter(visible).length; },
+    chips,
+    modalInfo,
+    generation,
+    inventory,
+    chatMode,
     uploadError() { const e = q('uploadError'); return e ? label(e).slice(0, 300) : ''; },
     uploadInput() { return q('upload', document, true); },
     modal: modalOpen,
-    menus() { return menus().length; },
+    menus: pickersOpen,
+    sliderState,
+    pickerState,
+    focus(spec) { const el = target(spec); if (!el) return false; el.focus(); return document.activeElement === el; },
     switcher: switcherLabel,
   };
 })();

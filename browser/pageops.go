@@ -66,11 +66,15 @@ func (r *msgRef) id() string {
 	return r.ID
 }
 
-// switcherInfo is the model switcher's label.
+// switcherInfo is the model picker's trigger.
 type switcherInfo struct {
 	Label   string `json:"label"`
 	Current string `json:"current"`
 	Aria    string `json:"aria"`
+	// Gen is the picker generation: 2025, 2026-06 or 2026-09.
+	Gen string `json:"gen"`
+	// Effort is the trigger's data-selected-reasoning-effort (2026-09).
+	Effort string `json:"effort"`
 }
 
 // snap reads the page state.
@@ -166,6 +170,8 @@ type clickSpec struct {
 	Item       *int   `json:"item,omitempty"`
 	Retry      bool   `json:"retry,omitempty"`
 	ModalClose bool   `json:"modalClose,omitempty"`
+	// Chat is the Chat option of the 2026-09 Chat/Work switch.
+	Chat bool `json:"chat,omitempty"`
 }
 
 // clickInfo is center()'s answer.

@@ -194,4 +194,9 @@ type ModeSelected struct {
 	// Outcome is already, selected, fallback, unavailable or kept.
 	Outcome  string `json:"outcome"`
 	Selected string `json:"selected,omitempty"`
+	// Reason says why the outcome is not the requested mode (a
+	// rate-limited choice, no picker, no matching choice).
+	Reason string `json:"reason,omitempty"`
+	// Picker is the picker generation used: 2025, 2026-06 or 2026-09.
+	Picker string `json:"picker,omitempty"`
 }

@@ -50,11 +50,15 @@ func (s *Server) guardAPI(w http.ResponseWriter, r *http.Request) bool {
 }
 
 // handleSession answers GET /api/auth/session: the user and a bearer
-// token when logged in, {} when not.
-func (s *Server) handleSession(w http.ResponseWriter, _ *http.Request) {
+// token when logged in, {} when not, the challenge while one is up.
+func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
-	loggedIn, token := s.loggedIn, s.token
+	loggedIn, token, challenged := s.loggedIn, s.token, s.challenge
 	s.mu.Unlock()
+	if challenged {
+		s.writeChallenge(w, r) // the challenge covers every path
+		return
+	}
 	if !loggedIn {
 		writeJSON(w, http.StatusOK, map[string]any{})
 		return

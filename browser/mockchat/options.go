@@ -40,6 +40,20 @@ type Options struct {
 	// FlashActionBar makes the page show the finished-turn action bar for a
 	// moment while a reply is still streaming, as ChatGPT sometimes does.
 	FlashActionBar bool
+	// DOM is the page generation to render (DOM2025, DOM2026Mid,
+	// DOM2026Sep; empty means DOM2025). A page URL's ?dom= overrides it
+	// for that page load.
+	DOM string
+	// PasteThreshold is the paste length (in characters) above which the
+	// page turns a paste into an attachment; zero means
+	// PasteAttachmentThreshold.
+	PasteThreshold int
+	// WorkMode starts the 2026-09 page's Chat/Work switch on Work.
+	WorkMode bool
+	// ProLimited marks Pro rate-limited on the 2026 pickers: the 2026-06
+	// Pro row and trigger are disabled, the 2026-09 power slider stops at
+	// extra-high.
+	ProLimited bool
 	// Logf, if set, receives one line per request and per script decision.
 	Logf func(format string, args ...any)
 }
@@ -68,6 +82,36 @@ type Model struct {
 	Disabled bool `json:"disabled,omitempty"`
 	// Legacy items live in the "Legacy models" submenu.
 	Legacy bool `json:"legacy,omitempty"`
+	// Pro marks the Pro model of the 2026 pickers (on 2026-09 Pro is the
+	// power slider's last tier, not a row).
+	Pro bool `json:"pro,omitempty"`
+}
+
+// DefaultModels2026 returns the models of the 2026 pickers: Latest,
+// Instant, Thinking and Pro (disabled when proLimited).
+func DefaultModels2026(proLimited bool) []Model {
+	return []Model{
+		{Slug: "gpt-5-5", Label: "Latest", Short: "5.5", Description: "Decides how long to think"},
+		{Slug: "gpt-5-5-instant", Label: "Instant", Short: "5.5 Instant"},
+		{Slug: "gpt-5-5-thinking", Label: "Thinking", Short: "5.5 Thinking"},
+		{Slug: "gpt-5-5-pro", Label: "Pro", Short: "5.5 Pro", Pro: true, Disabled: proLimited},
+	}
+}
+
+// Efforts returns the effort tiers of a generation's slider: none on
+// 2025; light to extra-high on 2026-06 (Pro has its own trigger); light to
+// pro on 2026-09, without pro when proLimited.
+func Efforts(gen string, proLimited bool) []string {
+	switch gen {
+	case DOM2026Mid:
+		return []string{"light", "standard", "extended", "extra-high"}
+	case DOM2026Sep:
+		if proLimited {
+			return []string{"light", "standard", "extended", "extra-high"}
+		}
+		return []string{"light", "standard", "extended", "extra-high", "pro"}
+	}
+	return nil
 }
 
 // DefaultModels returns the default model menu: four top-level models (one
@@ -95,14 +139,29 @@ const (
 	FaultLogout     = "logout"
 	FaultChallenge  = "challenge"
 	FaultModal      = "modal"
-	FaultThoughts   = "thoughts"
-	FaultDOMDiffers = "dom_differs"
+	// FaultRateLimitModal opens the conversation-history rate-limit modal
+	// ("Too many requests") after the reply.
+	FaultRateLimitModal = "rate_limit_modal"
+	FaultThoughts       = "thoughts"
+	FaultDOMDiffers     = "dom_differs"
 )
 
 // Faults lists every fault name, in CONTRACT.md's order.
 func Faults() []string {
 	return []string{FaultRateLimit, FaultErrorRetry, FaultEmpty, FaultCut, FaultTooLong,
-		FaultLogout, FaultChallenge, FaultModal, FaultThoughts, FaultDOMDiffers}
+		FaultLogout, FaultChallenge, FaultModal, FaultThoughts, FaultDOMDiffers, FaultRateLimitModal}
+}
+
+// modalKind is the kind of modal a fault opens after the reply, as the
+// page's mock_notice names it ("" for none).
+func modalKind(fault string) string {
+	switch fault {
+	case FaultModal:
+		return "modal"
+	case FaultRateLimitModal:
+		return "rate_limit_modal"
+	}
+	return ""
 }
 
 // The stable locators BreakLocator can remove from the page.

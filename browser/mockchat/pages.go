@@ -37,6 +37,10 @@ type pageConfig struct {
 	PasteThreshold int      `json:"pasteThreshold"`
 	FlashActionBar bool     `json:"flashActionBar"`
 	ConversationID string   `json:"conversationId"`
+	DOM            string   `json:"dom"`
+	Efforts        []string `json:"efforts"`
+	Effort         string   `json:"effort"`
+	WorkMode       bool     `json:"workMode"`
 }
 
 // render executes a template into w with status.
@@ -54,6 +58,15 @@ func (p *pages) render(w http.ResponseWriter, status int, name string, data any)
 
 // handleApp serves the single-page app for / and /c/<id>.
 func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
+	gen, err := s.generation(r.URL.Query().Get("dom"))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	paste := s.opts.PasteThreshold
+	if paste <= 0 {
+		paste = PasteAttachmentThreshold
+	}
 	s.mu.Lock()
 	challenged := s.challenge
 	cfg := pageConfig{
@@ -62,10 +75,21 @@ func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 		Model:          s.defaultModel(),
 		VirtualTurns:   s.opts.VirtualTurns,
 		TruncateAt:     s.opts.TruncateAt,
-		PasteThreshold: PasteAttachmentThreshold,
+		PasteThreshold: paste,
 		FlashActionBar: s.opts.FlashActionBar,
 		ConversationID: r.PathValue("id"),
 		Broken:         []string{},
+		DOM:            gen,
+		WorkMode:       s.opts.WorkMode,
+		Efforts:        Efforts(gen, s.opts.ProLimited),
+		Effort:         "standard",
+	}
+	if gen != DOM2025 && s.opts.Models == nil {
+		cfg.Models = DefaultModels2026(s.opts.ProLimited)
+		cfg.Model = cfg.Models[0].Slug
+		if s.opts.Model != "" {
+			cfg.Model = s.opts.Model
+		}
 	}
 	for name := range s.broken {
 		cfg.Broken = append(cfg.Broken, name)

@@ -41,6 +41,8 @@ type Received struct {
 	// Action is "next" (a new message) or "variant" (a retry).
 	Action string
 	Model  string
+	// Effort is the POST's thinking_effort (the 2026 pages send one).
+	Effort string
 	// Text is the message's exact text.
 	Text        string
 	Attachments []Attachment

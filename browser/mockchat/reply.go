@@ -260,8 +260,8 @@ func (s *Server) finish(rp *reply, last string, stopped bool) {
 		rp.conv.title = titleFrom(rp.conv.nodes[rp.userID].Message.Text())
 		evs = append(evs, typed(evOther, typedEvent{Type: "title_generation", Title: rp.conv.title, ConversationID: rp.conv.id}))
 	}
-	if rp.line.Fault == FaultModal && !stopped {
-		evs = append(evs, typed(evOther, typedEvent{Type: "mock_notice", Kind: "modal", ConversationID: rp.conv.id}))
+	if kind := modalKind(rp.line.Fault); kind != "" && !stopped {
+		evs = append(evs, typed(evOther, typedEvent{Type: "mock_notice", Kind: kind, ConversationID: rp.conv.id}))
 	}
 	evs = append(evs,
 		streamComplete(rp.conv.id),

@@ -23,6 +23,7 @@ type sendRequest struct {
 	ConversationID  string        `json:"conversation_id,omitempty"`
 	ParentMessageID string        `json:"parent_message_id"`
 	Model           string        `json:"model"`
+	ThinkingEffort  string        `json:"thinking_effort,omitempty"`
 }
 
 type sentMessage struct {
@@ -133,7 +134,7 @@ func (s *Server) decide(r *http.Request, req *sendRequest, text string) answer {
 	x := &exchange{s: s, req: req, text: text, now: time.Now()}
 	m := req.Messages[0]
 	x.rec = Received{At: x.now, ConversationID: req.ConversationID, MessageID: m.ID, ParentID: req.ParentMessageID,
-		Action: req.Action, Model: req.Model, Text: text}
+		Action: req.Action, Model: req.Model, Effort: req.ThinkingEffort, Text: text}
 	if a, ok := x.admit(r); !ok {
 		return a
 	}
@@ -201,7 +202,7 @@ func (x *exchange) admit(r *http.Request) (answer, bool) {
 func (x *exchange) fault(line model.ScriptLine) (answer, bool) {
 	s := x.s
 	switch line.Fault {
-	case "", FaultEmpty, FaultCut, FaultModal, FaultThoughts, FaultDOMDiffers:
+	case "", FaultEmpty, FaultCut, FaultModal, FaultRateLimitModal, FaultThoughts, FaultDOMDiffers:
 		return answer{}, false
 	case FaultRateLimit:
 		x.cur.keepPending(line)

@@ -45,7 +45,11 @@ func (r *Renderer) draw(ev messages.Event) {
 		r.line(r.st.dim.Render("  chrome: " + decode[messages.TextPayload](ev).Text))
 	case messages.EvConversationMode:
 		p := decode[messages.ModeSelected](ev)
-		r.line(r.st.dim.Render(fmt.Sprintf("  mode %s: %s %s", p.Requested, p.Outcome, p.Selected)))
+		line := fmt.Sprintf("  mode %s: %s %s", p.Requested, p.Outcome, p.Selected)
+		if p.Reason != "" {
+			line += " (" + p.Reason + ")"
+		}
+		r.line(r.st.dim.Render(line))
 	case messages.EvConversationRoll:
 		r.line(r.st.warn.Render("↻ " + decode[messages.TextPayload](ev).Text))
 	case messages.EvModelMessageSent:

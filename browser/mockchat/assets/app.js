@@ -9,7 +9,9 @@
 import { h, $, sleep, uuid, toast } from './dom.js';
 import { DeltaStream, UserSocket, isAnswer, parseSSEText, readSSE } from './stream.js';
 import { modelMenu } from './menu.js';
+import { picker2026 } from './picker.js';
 import { openModal, modalOpen, openLoginDialog } from './dialogs.js';
+import * as G from './gen.js';
 
 const cfg = JSON.parse(document.getElementById('mock-config').textContent);
 const broken = new Set(cfg.broken || []);
@@ -33,7 +35,9 @@ const state = {
   conversationId: cfg.conversationId || null,
   leafId: ROOT_ID,
   model: initialModel(),
+  effort: (cfg.efforts || []).includes(localStorage.getItem('mockchat.effort')) ? localStorage.getItem('mockchat.effort') : cfg.effort,
   streaming: null,
+  work: G.UNITS && !!cfg.workMode,
   attachments: [],
   turns: [],
   lastUser: null,
@@ -90,10 +94,15 @@ function buildLayout() {
     h('a', { href: '/', 'data-testid': 'create-new-chat-button', text: 'New chat' }),
     h('div', { class: 'history-title', text: 'Chats' }),
     ui.history);
-  ui.modelButton = modelMenu({
-    models, selected: () => state.model, onSelect: selectModel,
-    testid: broken.has('model-switcher') ? 'model-picker' : 'model-switcher-dropdown-button',
-  });
+  ui.modelButton = G.MODERN
+    ? picker2026({
+      models, efforts: cfg.efforts || [], get: () => ({ model: state.model, effort: state.effort }),
+      set: (patch) => { if (patch.model) selectModel(patch.model); if (patch.effort) selectEffort(patch.effort); },
+    })
+    : modelMenu({
+      models, selected: () => state.model, onSelect: selectModel,
+      testid: broken.has('model-switcher') ? 'model-picker' : 'model-switcher-dropdown-button',
+    });
   ui.auth = h('div', { class: 'auth-actions' });
   ui.header = h('header', { class: 'page-header', id: 'page-header' }, ui.modelButton, h('div', { class: 'spacer' }), ui.auth);
   ui.threadInner = h('div', { class: 'thread-inner flex flex-col text-sm' });
@@ -159,13 +168,13 @@ function buildComposer() {
         const d = st.doc;
         if (d.childCount === 1 && d.firstChild.content.size === 0) {
           return PM.DecorationSet.create(d, [PM.Decoration.node(0, d.firstChild.nodeSize,
-            { class: 'placeholder', 'data-placeholder': 'Ask anything' })]);
+            { class: 'placeholder', 'data-placeholder': 'Ask anything', 'data-empty-paragraph': G.UNITS ? '' : null })]);
         }
         return null;
       },
     },
   });
-  const mount = h('div', { id: broken.has('composer') ? 'composer-input' : 'prompt-textarea' });
+  const mount = h('div', G.editorMountAttrs(broken.has('composer')));
   const editorState = PM.EditorState.create({
     schema,
     plugins: [
@@ -181,7 +190,7 @@ function buildComposer() {
   });
   view = new PM.EditorView({ mount }, {
     state: editorState,
-    attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': 'Chat with ChatGPT', translate: 'no', 'data-virtualkeyboard': 'true' },
+    attributes: G.editorAttrs(),
     handlePaste: onPaste,
     dispatchTransaction(tr) {
       view.updateState(view.state.apply(tr));
@@ -203,15 +212,17 @@ function buildComposer() {
   ui.submit.addEventListener('click', (e) => {
     e.preventDefault();
     if (ui.submit.dataset.mode === 'stop') stopStreaming();
+    else if (ui.submit.dataset.mode === 'voice') startVoice();
     else submitFromComposer();
   });
-  ui.voice = h('button', { type: 'button', class: 'voice-button', 'data-testid': 'composer-speech-button', 'aria-label': 'Start voice mode', onclick: () => toast('Voice mode is not available in the mock.') }, '◉');
-  ui.form = h('form', { class: 'composer', id: 'composer-form', 'data-type': 'unified-composer', onsubmit: (e) => { e.preventDefault(); submitFromComposer(); } },
+  ui.voice = G.UNITS ? ui.submit : h('button', { type: 'button', class: 'voice-button', 'data-testid': 'composer-speech-button', 'aria-label': 'Start voice mode', onclick: startVoice }, '◉');
+  ui.form = h('form', Object.assign({ class: 'composer', onsubmit: (e) => { e.preventDefault(); submitFromComposer(); } }, G.formAttrs()),
     ui.attachments,
     h('div', { class: 'composer-row' },
       h('button', { type: 'button', class: 'plus-button', 'data-testid': 'composer-plus-btn', 'aria-label': 'Add photos & files', onclick: () => ui.uploadFiles.click() }, '+'),
       h('div', { class: 'composer-editor' }, ui.hiddenTextarea, view.dom),
       ui.trailing),
+    G.modeSwitch(state.work, (w) => { state.work = w; }),
     ui.uploadFiles, ui.uploadPhotos);
   renderSubmit();
   return h('div', { class: 'composer-wrap', id: 'thread-bottom' }, ui.form,
@@ -268,33 +279,33 @@ function renderSubmit() {
   const b = ui.submit;
   if (b.dataset.mode !== mode) {
     b.dataset.mode = mode;
-    for (const a of ['id', 'data-testid', 'aria-label', 'type']) b.removeAttribute(a);
-    if (!broken.has('send-button')) b.id = 'composer-submit-button';
-    if (mode === 'send') {
-      b.type = 'submit';
-      b.setAttribute('data-testid', broken.has('send-button') ? 'composer-send' : 'send-button');
-      b.setAttribute('aria-label', 'Send prompt');
-      b.textContent = '↑';
-    } else if (mode === 'stop') {
-      b.type = 'button';
-      b.setAttribute('data-testid', broken.has('stop-button') ? 'composer-stop' : 'stop-button');
-      b.setAttribute('aria-label', 'Stop streaming');
-      b.textContent = '■';
-    }
+    G.buttonState(b, mode, broken);
   }
   if (b.disabled !== disabled) b.disabled = disabled;
   const want = mode === 'voice' ? ui.voice : ui.submit;
   if (ui.trailing.firstChild !== want || ui.trailing.childNodes.length !== 1) ui.trailing.replaceChildren(want);
 }
 
+// startVoice is what the voice button does; the 2026-09 page's primary
+// button does it when clicked with an empty composer.
+function startVoice() {
+  state.voiceStarts = (state.voiceStarts || 0) + 1;
+  document.documentElement.setAttribute('data-mock-voice-starts', String(state.voiceStarts));
+  toast('Voice mode is not available in the mock.');
+}
+
 // ------------------------------------------------------------ attachments
 
 function addAttachment(file, pasted) {
   const a = { file, name: file.name, size: file.size, mime: file.type || 'application/octet-stream', status: 'uploading', pasted: !!pasted };
-  a.chip = h('div', { class: 'attachment-chip', 'aria-busy': 'true', 'data-testid': 'attachment-uploading' },
+  const n = state.attachments.length + 1;
+  const remove = G.MODERN ? (a.pasted ? 'Remove Pasted text ' + n : 'Remove file ' + n + ': ' + a.name) : 'Remove file';
+  a.progress = h('div', { role: 'progressbar', class: 'upload-progress', 'aria-label': 'Uploading' });
+  a.chip = h('div', { class: 'attachment-chip', role: 'group', 'aria-label': a.name, 'aria-busy': 'true', 'data-testid': 'attachment-uploading' },
     h('div', { class: 'file-info' }, h('div', { class: 'file-name', text: a.name }),
       h('div', { class: 'file-type', text: a.pasted ? 'Pasted text' : (a.mime.startsWith('image/') ? 'Image' : 'File') })),
-    h('button', { type: 'button', 'aria-label': 'Remove file', onclick: () => removeAttachment(a) }, '×'));
+    a.progress,
+    h('button', { type: 'button', 'aria-label': remove, onclick: () => removeAttachment(a) }, '×'));
   ui.attachments.append(a.chip);
   state.attachments.push(a);
   renderSubmit();
@@ -306,10 +317,12 @@ function addAttachment(file, pasted) {
     const j = await res.json();
     a.fileId = j.file_id;
     a.status = 'done';
+    a.progress.remove();
     a.chip.removeAttribute('aria-busy');
     a.chip.setAttribute('data-testid', (a.mime.startsWith('image/') ? 'image' : 'file') + '-file-thumbnail');
   }).catch(() => {
     a.status = 'error';
+    a.progress.remove();
     a.chip.removeAttribute('aria-busy');
     a.chip.setAttribute('data-testid', 'attachment-error');
     $('.file-type', a.chip).textContent = 'Upload failed';
@@ -327,14 +340,11 @@ function removeAttachment(a) {
 function newTurn(role) {
   renderEmptyState();
   const index = state.turns.length + 1;
-  const article = h('article', {
-    'data-testid': (broken.has('conversation-turn') ? 'chat-turn-' : 'conversation-turn-') + index,
-    'data-turn': role, 'data-scroll-anchor': 'false', dir: 'auto', tabindex: '-1', class: 'turn turn-' + role,
-  }, h(role === 'user' ? 'h5' : 'h6', { class: 'sr-only', text: role === 'user' ? 'You said:' : 'ChatGPT said:' }));
+  const { el: article, mount } = G.turnElement(role, index, broken.has('conversation-turn') ? 'chat-turn-' : 'conversation-turn-', ui.threadInner);
   const turn = { index, role, article, placeholder: null, mounted: true };
   article._turn = turn;
   state.turns.push(turn);
-  ui.threadInner.append(article);
+  if (mount) ui.threadInner.append(mount);
   virtualize();
   return turn;
 }
@@ -342,12 +352,13 @@ function newTurn(role) {
 function removeTurn(turn) {
   if (turn !== state.turns[state.turns.length - 1]) return;
   state.turns.pop();
+  const group = turn.article.parentElement;
   turn.article.remove();
+  if (group && group !== ui.threadInner && !group.childElementCount) group.remove();
 }
 
 function messageDiv(role, id, slug) {
-  const attrs = broken.has('message') ? { 'data-role': role, 'data-id': id } : { 'data-message-author-role': role, 'data-message-id': id };
-  if (slug) attrs['data-message-model-slug'] = slug;
+  const attrs = G.messageAttrs(role, id, slug, broken.has('message'));
   attrs.class = 'message min-h-8 text-message relative flex w-full flex-col gap-2 text-start break-words whitespace-normal';
   return h('div', attrs);
 }
@@ -359,7 +370,7 @@ function userTurn(msg) {
     div.append(h('div', { class: 'user-attachments' }, msg.attachments.map((a) =>
       h('div', { class: 'attachment-chip', 'data-testid': 'file-thumbnail-sent' }, h('div', { class: 'file-name', text: a.name })))));
   }
-  div.append(h('div', { class: 'user-message-bubble-color' }, h('div', { class: 'whitespace-pre-wrap', text: msg.text })));
+  div.append(G.userBubble(msg.text));
   turn.article.append(div);
   scrollToBottom(true);
   return turn;
@@ -378,6 +389,7 @@ function resetAssistantView(av) {
   av.turn.article.append(av.status);
   av.messages = new Map();
   av.main = null;
+  av.commentary = null;
   av.error = null;
   av.complete = false;
 }
@@ -397,7 +409,9 @@ function onMessage(av, m) {
   const ct = m.content && m.content.content_type;
   const isMain = isAnswer(m);
   if (!isMain) {
-    if (ct === 'thoughts') {
+    if (G.MODERN && isCommentary(m)) {
+      renderCommentary(av, m);
+    } else if (ct === 'thoughts') {
       const t = m.content.thoughts || [];
       setStatus(av, t.length ? 'Thinking · ' + t[t.length - 1].summary : 'Thinking');
     } else if (ct === 'reasoning_recap') {
@@ -409,14 +423,24 @@ function onMessage(av, m) {
   }
   let v = av.messages.get(m.id);
   if (!v) {
-    const div = messageDiv('assistant', m.id, m.metadata && m.metadata.model_slug);
-    const md = h('div', { class: 'markdown prose dark:prose-invert w-full break-words light markdown-new-styling' });
-    div.append(md);
+    const md = G.answerRoot();
+    let div;
+    if (av.commentary && !av.commentary.answered) {
+      // The answer joins the message that shows the commentary, after it.
+      div = av.commentary.div;
+      av.commentary.answered = true;
+      av.commentary.wrap.setAttribute('data-streaming-response-status', 'complete');
+      G.setMessageID(div, m.id);
+      div.append(md);
+    } else {
+      div = messageDiv('assistant', m.id, m.metadata && m.metadata.model_slug);
+      div.append(md);
+      av.turn.article.append(div);
+    }
     v = { msg: m, div, md, pending: false };
     av.messages.set(m.id, v);
     av.main = v;
     if (av.status && !av.status.querySelector('.thought-toggle')) { av.status.remove(); av.status = null; }
-    av.turn.article.append(div);
     if (cfg.flashActionBar && !av.flashed) {
       av.flashed = true;
       const bar = actionBar(av);
@@ -426,8 +450,31 @@ function onMessage(av, m) {
   }
   v.msg = m;
   if (m.metadata && m.metadata.model_slug) v.div.setAttribute('data-message-model-slug', m.metadata.model_slug);
-  if (m.status === 'in_progress') v.md.classList.add('result-streaming');
+  if (m.status === 'in_progress') G.setStreaming(v.md, true);
   scheduleRender(v);
+}
+
+// isCommentary: a visible assistant text on the commentary channel (a
+// preamble), which the 2026 pages show before the answer.
+function isCommentary(m) {
+  const ct = m.content && m.content.content_type;
+  const md = m.metadata || {};
+  return m.author && m.author.role === 'assistant' && (!m.recipient || m.recipient === 'all') && ct === 'text' &&
+    (m.channel === 'commentary' || md.is_thinking_preamble_message) && !md.is_visually_hidden_from_conversation;
+}
+
+// renderCommentary shows a commentary message in the turn's message, in a
+// [data-streaming-response-status] block before the answer.
+function renderCommentary(av, m) {
+  if (!av.commentary) {
+    const div = messageDiv('assistant', m.id, m.metadata && m.metadata.model_slug);
+    const { wrap, md } = G.commentaryBlock();
+    div.append(wrap);
+    if (av.status) { av.status.remove(); av.status = null; }
+    av.turn.article.append(div);
+    av.commentary = { div, wrap, md, answered: false };
+  }
+  av.commentary.md.innerHTML = MD.render(messageText(m), {});
 }
 
 function scheduleRender(v) {
@@ -440,7 +487,7 @@ function renderMessage(v) {
   const m = v.msg;
   const text = (m.content.parts || []).filter((p) => typeof p === 'string').join('\n\n');
   v.md.innerHTML = MD.render(text, { lossy: m.metadata && m.metadata.mock_render === 'lossy' });
-  if (m.status !== 'in_progress') v.md.classList.remove('result-streaming');
+  if (m.status !== 'in_progress') G.setStreaming(v.md, false);
   scrollToBottom(false);
 }
 
@@ -449,13 +496,8 @@ function messageText(m) {
 }
 
 function actionBar(av) {
-  const bar = h('div', { class: 'turn-actions', role: 'group', 'aria-label': 'Response actions' });
-  bar.append(
-    h('button', { type: 'button', 'data-testid': broken.has('copy-button') ? 'copy-action' : 'copy-turn-action-button', 'aria-label': 'Copy', 'data-state': 'closed', class: 'copy' }, 'Copy'),
-    h('button', { type: 'button', 'data-testid': 'good-response-turn-action-button', 'aria-label': 'Good response' }, '▲'),
-    h('button', { type: 'button', 'data-testid': 'bad-response-turn-action-button', 'aria-label': 'Bad response' }, '▼'),
-    h('button', { type: 'button', 'aria-label': 'Share' }, 'Share'),
-    h('button', { type: 'button', 'aria-label': 'More actions', 'aria-haspopup': 'menu' }, '…'));
+  const bar = h('div', { class: G.UNITS ? 'turn-actions turn-action-controls' : 'turn-actions', role: 'group', 'aria-label': 'Response actions' });
+  bar.append(...G.actionButtons(broken.has('copy-button') ? 'copy-action' : 'copy-turn-action-button'));
   bar._av = av;
   return bar;
 }
@@ -464,6 +506,8 @@ function finishView(av) {
   for (const v of av.messages.values()) { v.pending = false; renderMessage(v); }
   if (av.status && !av.status.querySelector('.thought-toggle')) { av.status.remove(); av.status = null; }
   if (av.main) av.turn.article.append(actionBar(av));
+  const done = av.main && G.completeNotice();
+  if (done) { av.turn.article.append(done); setTimeout(() => done.remove(), 3000); }
 }
 
 function errorCard(av, text, retry) {
@@ -589,7 +633,7 @@ function streamEvent(av, st, name, data) {
     const opts = j.options || [];
     const ws = opts.find((o) => o.type === 'subscribe_ws_topic');
     av.handoff = { resume: opts.some((o) => o.type === 'resume_sse_endpoint'), topic: ws && ws.topic_id, taken: false };
-  } else if (j.type === 'mock_notice' && j.kind === 'modal') av.modal = true;
+  } else if (j.type === 'mock_notice' && (j.kind === 'modal' || j.kind === 'rate_limit_modal')) av.modal = j.kind === 'modal' ? 'beacon' : 'rate_limit';
   else if (j.error) { av.error = String(j.error); st.result = 'error'; }
   else if (!j.type && (j.v !== undefined || j.o !== undefined || j.p !== undefined)) av.ds.delta(j);
   return false;
@@ -672,7 +716,7 @@ async function runStream(av, request) {
     if (av.main) finishView(av); else removeTurn(av.turn);
   } else if (outcome === 'done') {
     finishView(av);
-    if (av.modal) openModal(() => view.focus());
+    if (av.modal) openModal(() => view.focus(), av.modal);
   } else if (outcome === 'error') {
     finishView(av);
     errorCard(av, av.error, true);
@@ -726,12 +770,13 @@ function postMessage(av, action, msg) {
         metadata: { attachments: msg.attachments, selected_github_repos: [], serialization_metadata: { custom_symbol_offsets: [] } },
       }],
       parent_message_id: msg.parentId,
-      model: state.model,
+      model: state.work ? state.model + "-wm" : state.model,
       timezone_offset_min: new Date().getTimezoneOffset(),
       conversation_mode: { kind: 'primary_assistant' },
       supports_buffering: true,
       supported_encodings: ['v1'],
     };
+    if (G.MODERN) body.thinking_effort = state.effort;
     if (state.conversationId) body.conversation_id = state.conversationId;
     return api('/backend-api/f/conversation', {
       method: 'POST', signal, body: JSON.stringify(body),
@@ -833,6 +878,11 @@ async function loadConversation(id) {
 function selectModel(slug) {
   state.model = slug;
   localStorage.setItem('mockchat.model', slug);
+}
+
+function selectEffort(effort) {
+  state.effort = effort;
+  localStorage.setItem('mockchat.effort', effort);
 }
 
 // ------------------------------------------------------------ boot

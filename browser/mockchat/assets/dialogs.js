@@ -1,6 +1,7 @@
-// The page's dialogs: the #modal-beacon modal and the login prompt.
+// The page's dialogs: the modals (beacon and rate limit) and the login
+// prompt.
 
-import { h, $ } from './dom.js';
+import { h, $, GEN } from './dom.js';
 
 let modal = null;
 let onModalClose = null;
@@ -9,20 +10,30 @@ function trapFocus(e) {
   if (modal && !modal.contains(e.target)) { e.stopPropagation(); $('button', modal).focus(); }
 }
 
-// openModal shows the #modal-beacon dialog over the page (the modal
-// fault). Like a Radix dialog it traps focus until dismissed with Esc,
-// "Not now" or Close.
-export function openModal(onClose) {
+// openModal shows a modal over the page: kind 'beacon' (the modal fault:
+// "Try group chats") or 'rate_limit' (the conversation-history rate-limit
+// modal: "Too many requests", "Got it"). Its wrapper is #modal-beacon on the
+// 2025 page, [data-testid="modal-beacon"] or
+// [data-testid="modal-conversation-history-rate-limit"] on the 2026-06 page,
+// and a bare overlay on the 2026-09 page (no testids). Like a Radix dialog
+// it traps focus until dismissed with Esc or one of its buttons.
+export function openModal(onClose, kind) {
   if (modal) return;
   onModalClose = onClose;
-  const dialog = h('div', { role: 'dialog', 'aria-modal': 'true', 'data-state': 'open', class: 'dialog', 'aria-labelledby': 'modal-title', tabindex: '-1' },
-    h('h2', { id: 'modal-title', text: 'Try group chats' }),
-    h('p', { text: 'Plan a trip, settle a debate or build something together: invite others into a chat with ChatGPT.' }),
-    h('div', { class: 'buttons' },
-      h('button', { type: 'button', onclick: closeModal }, 'Not now'),
-      h('button', { type: 'button', class: 'primary', onclick: closeModal }, 'Try it')),
-    h('button', { type: 'button', 'aria-label': 'Close', class: 'close', onclick: closeModal }, '×'));
-  modal = h('div', { id: 'modal-beacon' }, h('div', { class: 'overlay', 'data-state': 'open' }, dialog));
+  const limit = kind === 'rate_limit';
+  const body = limit
+    ? [h('h2', { id: 'modal-title', text: 'Too many requests' }),
+      h('p', { text: "You're making requests too quickly. We've temporarily limited access to your conversation history. Please wait a few minutes before trying again." }),
+      h('div', { class: 'buttons' }, h('button', { type: 'button', class: 'primary', onclick: closeModal }, 'Got it'))]
+    : [h('h2', { id: 'modal-title', text: 'Try group chats' }),
+      h('p', { text: 'Plan a trip, settle a debate or build something together: invite others into a chat with ChatGPT.' }),
+      h('div', { class: 'buttons' },
+        h('button', { type: 'button', onclick: closeModal }, 'Not now'),
+        h('button', { type: 'button', class: 'primary', onclick: closeModal }, 'Try it')),
+      h('button', { type: 'button', 'aria-label': 'Close', 'data-testid': 'close-button', class: 'close', onclick: closeModal }, '×')];
+  const dialog = h('div', { role: 'dialog', 'aria-modal': 'true', 'data-state': 'open', class: 'dialog', 'aria-labelledby': 'modal-title', tabindex: '-1' }, ...body);
+  const wrap = GEN === '2025' ? { id: 'modal-beacon' } : { 'data-testid': limit ? 'modal-conversation-history-rate-limit' : 'modal-beacon' };
+  modal = h('div', wrap, h('div', { class: 'overlay', 'data-state': 'open' }, dialog));
   document.body.append(modal);
   document.addEventListener('focusin', trapFocus, true);
   $('button', dialog).focus();

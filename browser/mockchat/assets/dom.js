@@ -1,11 +1,18 @@
 // Small DOM helpers shared by the mock page's modules.
 
+// GEN is the page generation this load renders ('2025', '2026-06',
+// '2026-09'; see CONTRACT.md "Generations").
+export const GEN = (JSON.parse(document.getElementById('mock-config').textContent).dom) || '2025';
+
+// The 2026-09 page has no data-testid at all.
+const testids = GEN !== '2026-09';
+
 // h creates an element: attrs sets attributes (class, text, html, on*
 // listeners; false or null leaves one out), kids are appended.
 export function h(tag, attrs, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === false || v == null) continue;
+    if (v === false || v == null || (k === 'data-testid' && !testids)) continue;
     if (k === 'class') e.className = v;
     else if (k === 'text') e.textContent = v;
     else if (k === 'html') e.innerHTML = v;

@@ -1,0 +1,100 @@
+package browser
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/wtagent/wtagent/browser/mockchat"
+)
+
+// TestDOMFixtures loads static pages of each generation (testdata/dom) in
+// real Chromium and checks what the page helper reads from them: the
+// generation, the bound reply (never the commentary before the answer:
+// while only commentary shows, the reply has no text yet), the DOM walk,
+// the stop and send controls, the rate-limit modal by testid, the
+// Chat/Work switch, and a challenge widget that is a challenge only
+// without the app shell.
+func TestDOMFixtures(t *testing.T) {
+	srv := httptest.NewServer(http.FileServer(http.Dir("testdata/dom")))
+	t.Cleanup(srv.Close)
+	_, url := newMock(t, mockchat.Options{LoggedIn: true})
+	tr := shared.use(t, url, nil)
+	tests := []struct {
+		file      string
+		gen       string
+		replyID   string
+		replyLen  int
+		markdown  string
+		stop      bool
+		send      bool
+		modal     string // the modal's kind, "" for none
+		work      bool   // the Chat/Work switch is on Work
+		challenge string
+	}{
+		{file: "2025-answer.html", gen: "2025", replyID: "a1", replyLen: len("The answer."), markdown: "The answer."},
+		{file: "2026-06-commentary.html", gen: "2026-06", replyID: "cm1", replyLen: 0, markdown: "", stop: true},
+		{file: "2026-06-answer.html", gen: "2026-06", replyID: "a1", replyLen: len("The answer."), markdown: "The answer.", modal: "rate_limit"},
+		{file: "2026-09-commentary.html", gen: "2026-09", replyID: "cm1", replyLen: 0, markdown: "", stop: true},
+		{file: "2026-09-answer.html", gen: "2026-09", replyID: "a1", replyLen: len("The answer."), markdown: "The answer.", send: true, work: true},
+		{file: "challenge-widget.html", gen: "unknown", challenge: "widget"},
+	}
+	s, err := tr.live()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			if err := s.navigate(ctxFor(t, hangGuard), srv.URL+"/"+tc.file); err != nil {
+				t.Fatal(err)
+			}
+			var g struct {
+				Gen     string   `json:"gen"`
+				Signals []string `json:"signals"`
+			}
+			pageCall(t, tr, &g, "generation")
+			if g.Gen != tc.gen {
+				t.Errorf("generation %q (signals %v), want %q", g.Gen, g.Signals, tc.gen)
+			}
+			var p pageSnap
+			pageCall(t, tr, &p, "snap")
+			if p.Challenge != tc.challenge {
+				t.Errorf("challenge %q, want %q", p.Challenge, tc.challenge)
+			}
+			if p.Stop != tc.stop || p.Send.Enabled != tc.send {
+				t.Errorf("stop %t send %t, want %t and %t", p.Stop, p.Send.Enabled, tc.stop, tc.send)
+			}
+			var m modalInfo
+			pageCall(t, tr, &m, "modalInfo")
+			if m.Open != (tc.modal != "") || m.Kind != tc.modal {
+				t.Errorf("modal %+v, want kind %q", m, tc.modal)
+			}
+			var cm struct {
+				Present bool `json:"present"`
+				Chat    bool `json:"chat"`
+			}
+			pageCall(t, tr, &cm, "chatMode")
+			if cm.Present != tc.work || cm.Chat == tc.work {
+				t.Errorf("chat mode %+v, want Work %t", cm, tc.work)
+			}
+			if tc.replyID == "" {
+				return
+			}
+			var st turnState
+			pageCall(t, tr, &st, "watch", watchConfig{Key: "fixture", UserID: "u1"})
+			if !st.UserFound || st.ID != tc.replyID || st.Len != tc.replyLen || st.N != 2 {
+				t.Errorf("watched turn %+v, want reply %s (turn 2) of %d characters", st, tc.replyID, tc.replyLen)
+			}
+			var md *string
+			pageCall(t, tr, &md, "markdown", tc.replyID)
+			if md == nil || *md != tc.markdown {
+				t.Errorf("DOM walk %v, want %q", md, tc.markdown)
+			}
+			var th threadInfo
+			pageCall(t, tr, &th, "thread")
+			if th.LastUser == nil || th.LastUser.ID != "u1" || th.LastUser.N != 1 || th.MaxN != 2 {
+				t.Errorf("thread %+v (last user %+v)", th, th.LastUser)
+			}
+		})
+	}
+}

@@ -1,0 +1,72 @@
+package browser
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/wtagent/wtagent/browser/mockchat"
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/model"
+)
+
+// TestModeSelectionGenerations selects modes on the 2026 pickers of the
+// mock (the 2026-06 pill with its Advanced model list, the 2026-09
+// intelligence trigger with its power slider and advanced pane), with Pro
+// available and rate-limited, and checks the outcome, its reason, and the
+// model and effort the page then posts. TestModeSelection covers the 2025
+// menu.
+func TestModeSelectionGenerations(t *testing.T) {
+	const mid, sep = mockchat.DOM2026Mid, mockchat.DOM2026Sep
+	for _, tc := range []struct {
+		gen, mode     string
+		limited       bool
+		outcome, sel  string
+		model, effort string // posted
+		reason        string // a part of the reason, "" for none
+	}{
+		{mid, "pro", false, "selected", "gpt-5-5-pro", "gpt-5-5-pro", "standard", ""},
+		{mid, "pro", true, "fallback", "gpt-5-5-thinking", "gpt-5-5-thinking", "standard", "not available"},
+		{mid, "thinking", false, "selected", "gpt-5-5-thinking", "gpt-5-5-thinking", "standard", ""},
+		{mid, "instant", false, "selected", "gpt-5-5-instant", "gpt-5-5-instant", "standard", ""},
+		{mid, "gpt-5-5", false, "already", "gpt-5-5", "gpt-5-5", "standard", ""},
+		{mid, "no-such-mode", false, "kept", "", "gpt-5-5", "standard", "no model on the picker matches"},
+		{sep, "pro", false, "selected", "pro", "gpt-5-5", "pro", ""},
+		{sep, "pro", true, "fallback", "extra-high", "gpt-5-5", "extra-high", "not offered"},
+		{sep, "thinking", false, "selected", "gpt-5-5-thinking", "gpt-5-5-thinking", "standard", ""},
+		{sep, "instant", false, "selected", "gpt-5-5-instant", "gpt-5-5-instant", "standard", ""},
+		{sep, "extended", false, "selected", "extended", "gpt-5-5", "extended", ""},
+		{sep, "standard", false, "already", "standard", "gpt-5-5", "standard", ""},
+		{sep, "no-such-mode", false, "kept", "", "gpt-5-5", "standard", "no model on the picker matches"},
+	} {
+		name := tc.gen + "/" + tc.mode
+		if tc.limited {
+			name += "/pro-limited"
+		}
+		t.Run(name, func(t *testing.T) {
+			srv, url := newMock(t, mockchat.Options{LoggedIn: true, DOM: tc.gen, ProLimited: tc.limited, Script: script(model.ScriptLine{Reply: "ok"})})
+			var mu sync.Mutex
+			var got []messages.ModeSelected
+			tr := shared.use(t, url, func(o *Options) {
+				o.Mode = tc.mode
+				o.OnMode = func(m messages.ModeSelected) { mu.Lock(); got = append(got, m); mu.Unlock() }
+			})
+			roundTrip(t, tr, 1, "hi")
+			mu.Lock()
+			defer mu.Unlock()
+			if len(got) != 1 {
+				t.Fatalf("OnMode called %d times", len(got))
+			}
+			m := got[0]
+			if m.Requested != tc.mode || m.Outcome != tc.outcome || m.Selected != tc.sel || m.Picker != tc.gen {
+				t.Errorf("mode %+v, want outcome %s selected %q on picker %s", m, tc.outcome, tc.sel, tc.gen)
+			}
+			if (tc.reason == "") != (m.Reason == "") || !strings.Contains(m.Reason, tc.reason) {
+				t.Errorf("reason %q, want one with %q", m.Reason, tc.reason)
+			}
+			if r := srv.Received()[0]; r.Model != tc.model || r.Effort != tc.effort {
+				t.Errorf("the page sent model %q effort %q, want %q %q", r.Model, r.Effort, tc.model, tc.effort)
+			}
+		})
+	}
+}
