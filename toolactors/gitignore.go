@@ -74,7 +74,7 @@ func parseIgnoreLine(line string) (ignoreRule, bool) {
 	if !r.anchored {
 		g = "**/" + g
 	}
-	re, err := globRegexp(g, false)
+	re, err := globRegexp(g)
 	if err != nil {
 		return ignoreRule{}, false
 	}

@@ -2,27 +2,30 @@ package toolactors
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
 )
 
-// globRegexp translates a gitignore-style glob (no leading "!", no
-// trailing "/") into an anchored regular expression over a slash-separated
-// path: "*" and "?" never match "/", "**" spans directories when it is a
-// whole path component, "[...]" is a character class ("!" or "^" negates),
-// "{a,b}" is alternation (when braces is true) and "\x" is a literal x.
-func globRegexp(glob string, braces bool) (*regexp.Regexp, error) {
+// globRegexp translates a gitignore(5) glob (no leading "!", no trailing
+// "/") into an anchored regular expression over a slash-separated path:
+// "*" and "?" never match "/", "**" spans directories when it is a whole
+// path component, "[...]" is a character class ("!" or "^" negates, POSIX
+// classes such as [:digit:] work) and "\x" is a literal x. Git's own
+// rules differ from every glob library tried (see
+// TestIgnoreTreeMatchesCheckIgnore), so ignore files keep this matcher;
+// fs.search's glob argument is doublestar.
+func globRegexp(glob string) (*regexp.Regexp, error) {
 	var b strings.Builder
 	b.WriteString("^")
-	if err := writeGlob(&b, glob, braces); err != nil {
-		return nil, err
-	}
+	writeGlob(&b, glob)
 	b.WriteString("$")
 	return regexp.Compile(b.String())
 }
 
-func writeGlob(b *strings.Builder, g string, braces bool) error {
-	depth := 0
+func writeGlob(b *strings.Builder, g string) {
 	for i := 0; i < len(g); i++ {
 		ch := g[i]
 		switch {
@@ -61,22 +64,10 @@ func writeGlob(b *strings.Builder, g string, braces bool) error {
 				continue
 			}
 			i += n - 1
-		case braces && ch == '{':
-			depth++
-			b.WriteString("(?:")
-		case braces && ch == '}' && depth > 0:
-			depth--
-			b.WriteString(")")
-		case braces && ch == ',' && depth > 0:
-			b.WriteString("|")
 		default:
 			b.WriteString(regexp.QuoteMeta(g[i : i+1]))
 		}
 	}
-	if depth != 0 {
-		return fmt.Errorf("%w: unbalanced braces in glob %q", ErrBadPattern, g)
-	}
-	return nil
 }
 
 // writeClass writes the character class at the start of s ("[...]") and
@@ -132,12 +123,12 @@ func writeClass(b *strings.Builder, s string) (n int, ok bool) {
 	return i + 1, true
 }
 
-// pathGlob matches fs.search's glob argument: a glob without "/" matches a
-// file's name at any depth, one with "/" matches the path relative to the
-// searched directory.
+// pathGlob matches fs.search's glob argument with doublestar: a glob
+// without "/" matches a file's name at any depth, one with "/" matches the
+// path relative to the searched directory ("**" spans directories,
+// "{a,b}" is alternation).
 type pathGlob struct {
 	src      string
-	re       *regexp.Regexp
 	basename bool
 }
 
@@ -145,19 +136,17 @@ func compilePathGlob(g string) (*pathGlob, error) {
 	g = strings.TrimPrefix(g, "./")
 	basename := !strings.Contains(g, "/")
 	g = strings.TrimPrefix(g, "/")
-	re, err := globRegexp(g, true)
-	if err != nil {
-		return nil, err
+	if !doublestar.ValidatePattern(g) {
+		return nil, fmt.Errorf("%w: bad glob %q", ErrBadPattern, g)
 	}
-	return &pathGlob{src: g, re: re, basename: basename}, nil
+	return &pathGlob{src: g, basename: basename}, nil
 }
 
 // match reports whether rel (relative to the searched directory) matches.
 func (p *pathGlob) match(rel string) bool {
 	if p.basename {
-		if i := strings.LastIndexByte(rel, '/'); i >= 0 {
-			rel = rel[i+1:]
-		}
+		rel = path.Base(rel)
 	}
-	return p.re.MatchString(rel)
+	ok, _ := doublestar.Match(p.src, rel)
+	return ok
 }

@@ -1,6 +1,7 @@
 package toolactors
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -122,6 +123,7 @@ func hasHiddenPart(p string) bool {
 	return false
 }
 
+// TestGlobRegexp: gitignore globs ("{" is a literal there).
 func TestGlobRegexp(t *testing.T) {
 	tests := []struct {
 		glob  string
@@ -136,11 +138,12 @@ func TestGlobRegexp(t *testing.T) {
 		{"?.txt", []string{"a.txt"}, []string{"ab.txt", "/.txt"}},
 		{"[a-c]x", []string{"ax", "cx"}, []string{"dx", "/x"}},
 		{"[!a-c]x", []string{"dx"}, []string{"ax", "/x"}},
+		{"[[:digit:]]x", []string{"7x"}, []string{"ax"}},
 		{`\*x`, []string{"*x"}, []string{"ax"}},
-		{"{a,b}.ts", []string{"a.ts", "b.ts"}, []string{"c.ts", "{a,b}.ts"}},
+		{"{a,b}.ts", []string{"{a,b}.ts"}, []string{"a.ts"}},
 	}
 	for _, tc := range tests {
-		re, err := globRegexp(tc.glob, true)
+		re, err := globRegexp(tc.glob)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.glob, err)
 		}
@@ -155,8 +158,44 @@ func TestGlobRegexp(t *testing.T) {
 			}
 		}
 	}
-	if _, err := globRegexp("{a,b", true); err == nil {
-		t.Error("unbalanced braces accepted")
+}
+
+// TestPathGlob: fs.search's glob argument (doublestar): a name glob at any
+// depth, a path glob from the searched directory, braces, classes.
+func TestPathGlob(t *testing.T) {
+	tests := []struct {
+		glob  string
+		match []string
+		no    []string
+	}{
+		{"*.go", []string{"a.go", "x/y/b.go", ".go"}, []string{"a.gox", "a.go/x"}},
+		{"src/*.go", []string{"src/a.go"}, []string{"a.go", "src/x/a.go", "x/src/a.go"}},
+		{"./src/**/*.go", []string{"src/a.go", "src/x/y/a.go"}, []string{"a.go", "lib/a.go"}},
+		{"/src/*.go", []string{"src/a.go"}, []string{"x/src/a.go"}},
+		{"{a,b}.ts", []string{"a.ts", "x/b.ts"}, []string{"c.ts", "{a,b}.ts"}},
+		{"[!a-c]x", []string{"dx"}, []string{"ax"}},
+		{`\*x`, []string{"*x"}, []string{"ax"}},
+	}
+	for _, tc := range tests {
+		g, err := compilePathGlob(tc.glob)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.glob, err)
+		}
+		for _, m := range tc.match {
+			if !g.match(m) {
+				t.Errorf("%s should match %s", tc.glob, m)
+			}
+		}
+		for _, m := range tc.no {
+			if g.match(m) {
+				t.Errorf("%s should not match %s", tc.glob, m)
+			}
+		}
+	}
+	for _, bad := range []string{"{a,b", "[a-"} {
+		if _, err := compilePathGlob(bad); !errors.Is(err, ErrBadPattern) {
+			t.Errorf("%q: %v, want ErrBadPattern", bad, err)
+		}
 	}
 }
 
