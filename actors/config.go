@@ -69,6 +69,8 @@ type Config struct {
 	// Sandbox confines the programs the tools run; nil runs them
 	// unconfined. The caller owns it (and closes it after the runtime).
 	Sandbox *sandbox.Sandbox
+	// Warnings are shown under the banner of every run (run.started).
+	Warnings []string
 	// Limits bound each run.
 	Limits Limits
 	// Sink receives every event for the UI (persisted and live ones). It

@@ -83,7 +83,8 @@ func (c *controller) startRun(ctx *actor.Context, m messages.StartRun) {
 		fresh = conv == convNew
 	}
 	payload := messages.RunStartedPayload{Task: m.Task, Root: c.cfg.Root, Provider: c.cfg.Provider,
-		Attachments: m.Attachments, PID: c.cfg.PID, Mode: c.cfg.Mode, Sandbox: c.cfg.Sandbox.Summary()}
+		Attachments: m.Attachments, PID: c.cfg.PID, Mode: c.cfg.Mode, Sandbox: c.cfg.Sandbox.Summary(),
+		Warnings: c.cfg.Warnings}
 	c.record(ctx, typ, "", payload, true, nil)
 	if fresh {
 		c.run.next = &messages.Outbound{Kind: messages.OutboundBootstrap, Attachments: m.Attachments,

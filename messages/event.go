@@ -131,6 +131,9 @@ type RunStartedPayload struct {
 	Mode string `json:"mode,omitempty"`
 	// Sandbox says how commands are confined (mode, mechanism, network).
 	Sandbox string `json:"sandbox,omitempty"`
+	// Warnings are what the user must know about this setup (wtagent's
+	// data directory inside the project), shown under the banner.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // MessageSentPayload is the payload of model.message_sent.

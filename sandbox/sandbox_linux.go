@@ -3,7 +3,9 @@ package sandbox
 import (
 	"fmt"
 	"os/exec"
+	"path/filepath"
 	"runtime"
+	"slices"
 
 	"github.com/landlock-lsm/go-landlock/landlock"
 	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
@@ -59,7 +61,7 @@ func New(spec Spec) (*Sandbox, error) {
 	}
 	s.status.GitProtected = canNS || spec.Mode == ReadOnly
 	if !canNS && len(s.plan.readOnly)+len(s.plan.masks) > 0 {
-		s.status.Reason = joinReason(s.status.Reason, "no mount namespace: .git/hooks, .git/config and credential stores inside the project stay writable")
+		s.status.Reason = joinReason(s.status.Reason, "no mount namespace: .git/hooks, .git/config and credential stores (and wtagent's data directory) inside the project stay open")
 	}
 	fd, flags, err := cfg.BestEffort().NewRulesetFD(s.rules()...)
 	if err != nil {
@@ -197,4 +199,21 @@ func (s *Sandbox) confineThread() error {
 		return fmt.Errorf("landlock_restrict_self: %w", err)
 	}
 	return nil
+}
+
+// Hides reports whether programs cannot read path at all: it is outside
+// every tree Landlock grants, or a hidden path inside one that a mount
+// namespace covers.
+func (s *Sandbox) Hides(path string) bool {
+	if !s.Enforced() {
+		return false
+	}
+	p := resolveExisting(filepath.Clean(path))
+	in := func(list []string) bool {
+		return slices.ContainsFunc(list, func(d string) bool { return under(p, d) })
+	}
+	if in(s.plan.masks) {
+		return s.kernel.nsFlags&unix.CLONE_NEWNS != 0
+	}
+	return !in(s.plan.reads) && !in(s.plan.writes) && !in(s.plan.devices)
 }

@@ -26,3 +26,6 @@ func (s *Sandbox) Close() error { return nil }
 
 // Start starts cmd unconfined.
 func (s *Sandbox) Start(cmd *exec.Cmd) error { return cmd.Start() }
+
+// Hides is false: nothing is hidden from programs here.
+func (s *Sandbox) Hides(path string) bool { return false }

@@ -3,6 +3,8 @@ package runner
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/wtagent/wtagent/sandbox"
 )
@@ -34,4 +36,28 @@ func openSandbox(o Options, sid, home string) (*sandbox.Sandbox, func(), error) 
 		return nil, nil, err
 	}
 	return sb, closeAll, nil
+}
+
+// dataDirWarnings warns when wtagent's data directory (sessions, event
+// logs, the Chrome profile) lies inside the project, as with `-C ~`: the
+// tools refuse it, and commands see it only where the sandbox hides it.
+func dataDirWarnings(data, root string, sb *sandbox.Sandbox) []string {
+	rel, err := filepath.Rel(evalOrSelf(root), evalOrSelf(data))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+		return nil
+	}
+	w := "wtagent's data directory " + data + " is inside the project: every tool refuses it"
+	if sb.Hides(data) {
+		w += " and the sandbox hides it from commands"
+	} else {
+		w += ", but commands run without a sandbox that hides it CAN read your sessions"
+	}
+	return []string{w + "; set WTAGENT_HOME outside the project, or run in a subdirectory"}
+}
+
+func evalOrSelf(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return filepath.Clean(p)
 }

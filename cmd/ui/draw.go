@@ -27,6 +27,9 @@ func (r *Renderer) draw(ev messages.Event) {
 		if p.Sandbox != "" {
 			r.line(r.st.dim.Render("  sandbox: ") + p.Sandbox)
 		}
+		for _, w := range p.Warnings {
+			r.line(r.st.warn.Render("! " + terminalSafe(w)))
+		}
 	case messages.EvSecretMasked:
 		r.line(r.st.warn.Render("! " + decode[messages.TextPayload](ev).Text))
 	case messages.EvInstruction:

@@ -305,3 +305,47 @@ func TestSandboxBlockedCommandRerunUnconfined(t *testing.T) {
 		})
 	}
 }
+
+// TestDataDirInsideTheProject puts wtagent's data directory inside the
+// project (as `-C ~` does): the banner warns, and no tool reaches it —
+// fs.read, fs.search, fs.list, and commands walking the tree.
+func TestDataDirInsideTheProject(t *testing.T) {
+	w := newSandboxWorld(t)
+	w.home = filepath.Join(w.root, ".local/share/wtagent")
+	os.MkdirAll(w.home, 0o700)
+	os.WriteFile(filepath.Join(w.home, "planted.txt"), []byte("SENTINEL-DATADIR-7f3a9\n"), 0o600)
+	s := w.script(
+		model.ScriptLine{Expect: "<task", Reply: agentReply(false, "Read.", callXML("fs.read", el("path", ".local/share/wtagent/planted.txt")))},
+		model.ScriptLine{Reply: agentReply(false, "Search.", callXML("fs.search", el("pattern", "SENTINEL-DATADIR")))},
+		model.ScriptLine{Reply: agentReply(false, "Grep.", callXML("terminal.exec", el("program", "grep"), items("argv", "-r", "SENTINEL-DATADIR", ".")))},
+		model.ScriptLine{Reply: agentReply(false, "Tar.", callXML("terminal.exec", el("program", "sh"), items("argv", "-c", "find . -name planted.txt; tar cf - . | tar tvf - | grep planted; grep -r SENTINEL-DATADIR .local")))},
+		model.ScriptLine{Reply: agentReply(true, "Looked.", "")},
+	)
+	code, out, errOut := w.runAs("--provider", "script", "--script", s, "--approvals", "allow", "look around")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	if os.Getenv("I14DEBUG") != "" {
+		t.Log(out)
+	}
+	if !strings.Contains(out, "! wtagent's data directory "+w.home+" is inside the project: every tool refuses it and the sandbox hides it from commands") {
+		t.Errorf("no warning in the banner:\n%s", out)
+	}
+	var sent strings.Builder
+	for _, ev := range w.events(w.onlySession()) {
+		if ev.Type == "model.message_sending" {
+			sent.Write(ev.Payload)
+		}
+	}
+	// Without the sandbox the banner says commands can read it.
+	s2 := w.script(model.ScriptLine{Expect: "<task", Reply: agentReply(true, "Nothing to do.", "")})
+	code, out, errOut = w.runAs("--provider", "script", "--script", s2, "--sandbox", "off", "say hello")
+	if code != 0 || !strings.Contains(out, "is inside the project: every tool refuses it, but commands run without a sandbox that hides it CAN read your sessions") {
+		t.Errorf("no warning with the sandbox off: exit %d\n%s\n%s", code, out, errOut)
+	}
+	// The model names the pattern and the path itself; only the file's
+	// content or a listing of it would come from the data directory.
+	if strings.Contains(sent.String(), "7f3a9") || strings.Contains(sent.String(), "./.local/share/wtagent/planted.txt") {
+		t.Errorf("the data directory reached the model:\n%s", sent.String())
+	}
+}
