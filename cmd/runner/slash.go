@@ -26,6 +26,8 @@ var slashCommands = []struct{ name, args, text string }{
 	{"mode", "[NAME]", "show the ChatGPT mode, or select NAME (thinking, pro …) for the next messages"},
 	{"new", "", "start a new conversation with the next message (same session)"},
 	{"compact", "", "continue in a fresh conversation from a checkpoint of this session, with the next message"},
+	{"browser", "", "while a run works (or Ctrl+O): pause it at a safe point and give you the Chrome window"},
+	{"resume", "", "after /browser (or Enter on the empty prompt): hand the window back; the run reads the page again"},
 	{"exit", "", "end the session (like Ctrl+D)"},
 }
 
@@ -72,6 +74,8 @@ func slashBeforeSession(o *Options, name string, args []string) (exit bool) {
 		fmt.Fprintf(w, "ChatGPT mode: %s (selected before the first message)\n", args[0])
 	case "status", "diff", "undo", "new", "compact":
 		fmt.Fprintf(w, "/%s: no session yet; type a task first\n", name)
+	case "browser", "resume":
+		noRunWorking(w, name)
 	default:
 		unknownSlash(w, name)
 	}
@@ -116,6 +120,8 @@ func (r *runEnv) slash(name string, args []string) (exit bool) {
 		r.mode = args[0]
 		r.rt.SetMode(r.mode)
 		fmt.Fprintf(w, "ChatGPT mode: %s (selected before the next message)\n", r.mode)
+	case "browser", "resume":
+		noRunWorking(w, name)
 	case "new", "compact":
 		if err = r.rt.NewConversation(name == "compact"); err == nil {
 			if name == "new" {
@@ -227,4 +233,10 @@ func (r *runEnv) withUndoNote(task string) string {
 	note := r.undoNote
 	r.undoNote = ""
 	return note + "\n\n" + task
+}
+
+// noRunWorking answers /browser or /resume at the prompt between runs:
+// they steer a run while it works.
+func noRunWorking(w io.Writer, name string) {
+	fmt.Fprintf(w, "/%s: no run is working; while one works, /browser (or Ctrl+O) pauses it at a safe point and gives you the Chrome window, /resume hands it back\n", name)
 }

@@ -143,3 +143,21 @@ func TestBrowserTakeoverSurvivesKill9(t *testing.T) {
 		t.Fatalf("the held result went out %d times, want once", n)
 	}
 }
+
+// /browser at the prompt between runs says what it is for.
+func TestBrowserCommandBetweenRuns(t *testing.T) {
+	e := newEnv(t)
+	s := e.script(model.ScriptLine{Reply: agentReply(true, "Unused.", "")})
+	tm := e.startPTY("--provider", "script", "--script", s)
+	at := tm.waitFor("you › ", 0)
+	tm.send("/help\r")
+	at = tm.waitFor("/browser", at)
+	at = tm.waitFor("you › ", at)
+	tm.send("/browser\r")
+	at = tm.waitFor("/browser: no run is working", at)
+	tm.waitFor("you › ", at)
+	tm.send("/exit\r")
+	if code := tm.exit(); code != 0 {
+		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+	}
+}
