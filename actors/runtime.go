@@ -67,7 +67,7 @@ func Start(cfg Config) (*Runtime, error) {
 
 func (rt *Runtime) rootSpec() supervisor.Spec {
 	cfg, p, e := &rt.cfg, rt.p, rt.e
-	onEvent := func(ev supervisor.Event) { e.Send(p.status, ev.ActorChanged()) }
+	onEvent := func(ev supervisor.Event) { e.Send(p.status, actorChanged(ev)) }
 	return supervisor.Spec{
 		Strategy: supervisor.OneForOne, Intensity: 3, Period: time.Minute, OnEvent: onEvent,
 		Children: []supervisor.ChildSpec{

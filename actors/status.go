@@ -65,7 +65,7 @@ func (s *statusActor) Receive(c *actor.Context) {
 	case []supervisor.ChildInfo:
 		for _, ci := range m {
 			if _, known := s.actors[ci.Path]; !known {
-				s.actors[ci.Path] = ci.ActorInfo()
+				s.actors[ci.Path] = actorInfo(ci)
 			}
 		}
 	case messages.StatusSnapshot:
@@ -166,3 +166,20 @@ func (s *statusActor) snapshot() messages.Status {
 
 // statusTimeout bounds a status query to the actor.
 const statusTimeout = 500 * time.Millisecond
+
+// actorInfo maps a supervised child onto the status snapshot's entry.
+func actorInfo(i supervisor.ChildInfo) messages.ActorInfo {
+	return messages.ActorInfo{
+		Path:        i.Path,
+		State:       i.State,
+		Incarnation: i.Incarnation,
+		Restarts:    i.Restarts,
+		LastError:   i.LastErr,
+		Since:       i.Since,
+	}
+}
+
+// actorChanged maps a supervisor event onto the status actor's message.
+func actorChanged(ev supervisor.Event) messages.ActorChanged {
+	return messages.ActorChanged{Info: actorInfo(ev.Child), Gone: ev.Gone()}
+}

@@ -2,10 +2,12 @@ package actors
 
 import (
 	"github.com/anthdm/hollywood/actor"
+
+	"github.com/wtagent/wtagent/supervisor"
 )
 
 // The supervision tree's paths. The supervisor gives every child a PID that
-// is stable across restarts ("supervisor/<path>"), so actors address each
+// is stable across restarts (supervisor.PIDOf), so actors address each
 // other by path instead of passing PIDs around.
 const (
 	pathRoot       = "wtagent"
@@ -48,7 +50,7 @@ const clientKind, clientID = "client", "run"
 
 // pidOf returns the stable PID of the supervised actor at path.
 func pidOf(e *actor.Engine, path string) *actor.PID {
-	return actor.NewPID(e.Address(), "supervisor/"+path)
+	return supervisor.PIDOf(e, path)
 }
 
 func newPIDs(e *actor.Engine) pids {

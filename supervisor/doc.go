@@ -20,7 +20,7 @@
 // Start(engine, "root", spec) spawns the root; a ChildSpec whose Producer
 // is New(spec) nests a supervisor. A child with ID "browser" under the
 // supervisor at path "root/session" has the path "root/session/browser"
-// and the PID ID "supervisor/root/session/browser", stable across
+// and the PID PIDOf(engine, "root/session/browser"), stable across
 // restarts. Children are spawned with engine.Spawn, not SpawnChild:
 // hollywood's parent link would stop them in random order with unbounded
 // waits when the supervisor dies. So c.Parent() is nil in a supervised
@@ -28,8 +28,7 @@
 //
 // The supervisor's parent and the actors in Spec.Notify receive
 // ChildStarted and ChildExited. Spec.OnEvent receives every Event
-// (started, stopping, exited, restarting, stuck, removed, escalating);
-// Event.ActorChanged maps it onto messages.ActorChanged.
+// (started, stopping, exited, restarting, stuck, removed, escalating).
 //
 // # Contract for child actors
 //

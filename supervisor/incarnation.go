@@ -225,6 +225,10 @@ func (r *incarnation) finish() {
 }
 
 // isRequest reports whether sender is the response PID of a Request.
+// hollywood v1.0.5 has no public way to tell: its Response registers as
+// "response/<n>" (response.go). This is the one place that knows it, and
+// the Request tests (requests_test.go: a panicking or restarting child
+// answers at once) fail if an upgrade changes it.
 func isRequest(sender *actor.PID) bool {
 	return sender != nil && strings.HasPrefix(sender.ID, "response/")
 }

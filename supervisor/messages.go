@@ -54,7 +54,7 @@ type ChildExited struct {
 	WillRestart bool
 }
 
-// Child states, as in messages.ActorInfo.State.
+// Child states (ChildInfo.State).
 const (
 	StateRunning    = "running"
 	StateStopping   = "stopping"

@@ -161,20 +161,17 @@ func TestInvalidSpecsGetClearErrors(t *testing.T) {
 	}
 }
 
-func TestEventMapsOntoActorChanged(t *testing.T) {
-	at := time.Unix(100, 0)
-	ev := Event{Kind: EventExited, Child: ChildInfo{
-		ID: "browser", Path: "root/session/browser", State: StateFailed,
-		Incarnation: 3, Restarts: 2, LastErr: "panic: x", Since: at,
-	}}
-	got := ev.ActorChanged()
-	if !got.Gone || got.Info.Path != "root/session/browser" || got.Info.State != "failed" ||
-		got.Info.Incarnation != 3 || got.Info.Restarts != 2 || got.Info.LastError != "panic: x" || !got.Info.Since.Equal(at) {
-		t.Fatalf("ActorChanged = %+v", got)
+// TestPIDOf: a child's PID, as WhichChildren reports it, is PIDOf its path.
+func TestPIDOf(t *testing.T) {
+	e := newEngine(t)
+	sub := Spec{Children: []ChildSpec{spec("b", Permanent, workerOf(nil))}}
+	root := startRoot(t, e, Spec{Children: []ChildSpec{{ID: "sub", Producer: New(sub)}}})
+	if got := PIDOf(e, "root"); !got.Equals(root.PID()) {
+		t.Fatalf("PIDOf(root) = %v, want %v", got, root.PID())
 	}
-	ev.Child.State = StateRestarting
-	if ev.ActorChanged().Gone {
-		t.Fatal("a restarting child is not gone")
+	b := childInfo(t, e, PIDOf(e, "root/sub"), "b")
+	if got := PIDOf(e, "root/sub/b"); b.Path != "root/sub/b" || !got.Equals(b.PID) {
+		t.Fatalf("PIDOf(root/sub/b) = %v, want %v (%s)", got, b.PID, b.Path)
 	}
 }
 

@@ -28,6 +28,13 @@ type Root struct {
 	err error
 }
 
+// PIDOf returns the PID of the supervised actor at path (the root's name,
+// then child IDs: "root/session/browser"). It is stable across restarts,
+// so actors can address each other by path without passing PIDs around.
+func PIDOf(e *actor.Engine, path string) *actor.PID {
+	return actor.NewPID(e.Address(), rootKind+"/"+path)
+}
+
 // Start spawns a root supervisor named name (its path; its PID ID is
 // "supervisor/<name>") and starts its children in order before it returns.
 // When the root gives up (restart intensity exceeded, invalid spec, a
@@ -39,7 +46,7 @@ func Start(e *actor.Engine, name string, spec Spec) *Root {
 	r := &Root{
 		engine: e, name: name, cancel: cancel, done: make(chan struct{}),
 		onEvent: spec.OnEvent, clock: spec.clock,
-		pid: actor.NewPID(e.Address(), rootKind+"/"+name),
+		pid: PIDOf(e, name),
 	}
 	if r.clock == nil {
 		r.clock = time.Now
