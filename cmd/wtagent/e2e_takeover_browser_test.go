@@ -166,8 +166,9 @@ func TestBrowserTakeoverHandTypedMessageRunsOnce(t *testing.T) {
 
 // TestBrowserTakeoverHeldReplySupersededByHand: /browser while the model
 // thinks; its reply (a tool call) is held unparsed at the takeover; the
-// user answers it by hand in the page; on /resume the hand-typed message's
-// reply wins: its call runs once and the held reply's call never runs.
+// user picks another model and answers it by hand in the page; on /resume
+// the model change is noted (and kept) and the hand-typed message's reply
+// wins: its call runs once and the held reply's call never runs.
 func TestBrowserTakeoverHeldReplySupersededByHand(t *testing.T) {
 	needChromium(t)
 	debuggableChrome(t)
@@ -192,12 +193,21 @@ func TestBrowserTakeoverHeldReplySupersededByHand(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	typeByHand(t, e.attachPage(ctx, url), typed)
+	tab := e.attachPage(ctx, url)
+	// The user picks another model in the switcher, then writes.
+	if err := chromedp.Do(tab,
+		chromedp.Click(chromedp.CSS(`[data-testid="model-switcher-dropdown-button"]`)),
+		chromedp.Click(chromedp.CSS(`[data-testid="model-switcher-gpt-5-2-thinking"]`)),
+	); err != nil {
+		t.Fatalf("pick a model by hand: %v", err)
+	}
+	typeByHand(t, tab, typed)
 	if err := srv.WaitReplies(ctx, 2); err != nil {
 		t.Fatalf("the page did not answer the hand-typed message: %v", err)
 	}
 	tm.send("/resume\r")
 	at = tm.waitFor("you (by hand in the page): "+typed, at)
+	at = tm.waitFor("the model was changed by hand: 5.2 Thinking (was 5.2); it stays", at)
 	tm.waitFor("Ran hand.sh only.", at)
 	if code := tm.exit(); code != 0 {
 		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
@@ -205,8 +215,12 @@ func TestBrowserTakeoverHeldReplySupersededByHand(t *testing.T) {
 	if got, _ := os.ReadFile(filepath.Join(e.root, "calls.log")); string(got) != "hand\n" {
 		t.Fatalf("calls.log = %q: want the hand-typed message's call once and the held reply's never", got)
 	}
-	if n := len(srv.Received()); n != 3 {
-		t.Fatalf("the page received %d messages, want 3", n)
+	rec := srv.Received()
+	if len(rec) != 3 {
+		t.Fatalf("the page received %d messages, want 3", len(rec))
+	}
+	if rec[1].Model != "gpt-5-2-thinking" || rec[2].Model != "gpt-5-2-thinking" {
+		t.Fatalf("models %q %q: the model the user picked did not stay", rec[1].Model, rec[2].Model)
 	}
 	evs := e.events(id)
 	if k := strings.Join(sentKinds(evs), " "); k != "bootstrap manual tool_result" {
