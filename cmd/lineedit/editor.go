@@ -46,7 +46,16 @@ type Options struct {
 	// redraw so resizes take effect. Nil asks the input terminal.
 	Width func() int
 	// Color styles the prompt and continuation with SGR sequences.
+	//
+	// A call cancelled through its context keeps its unfinished line: the
+	// next ReadLine starts with it.
 	Color bool
+	// Complete, when set, completes on Tab: given the text before the
+	// cursor it returns where the word to complete starts (a byte offset)
+	// and its candidates; Tab inserts their longest common prefix. A
+	// negative start means there is nothing to complete and Tab inserts a
+	// tab character.
+	Complete func(before string) (start int, candidates []string)
 }
 
 // Editor reads lines and keys from one input. It is safe to call Close
@@ -71,6 +80,7 @@ type Editor struct {
 	plain   []byte // non-terminal input after the last line
 	atEOF   bool   // non-terminal input ended
 	killed  string // the last killed text, for Ctrl+Y
+	carry   string // the line of a cancelled call, for the next call
 	live    bool   // this call keeps output processing (ReadLineLive)
 	closeMu sync.Mutex
 	closed  bool

@@ -187,9 +187,12 @@ func TestReadLinePasteIsNotSubmitted(t *testing.T) {
 	}
 }
 
+// TestReadLineCtrlCRestoresTerminal: Ctrl+C (plain or kitty-encoded)
+// clears a line with text; on the empty line it interrupts, and the
+// terminal mode is restored.
 func TestReadLineCtrlCRestoresTerminal(t *testing.T) {
-	for _, keys := range []string{"abc\x03", "abc\x1b[99;5u"} {
-		t.Run(strings.ReplaceAll(keys, "\x1b", "ESC"), func(t *testing.T) {
+	for _, ctrlC := range []string{"\x03", "\x1b[99;5u"} {
+		t.Run(strings.ReplaceAll(ctrlC, "\x1b", "ESC"), func(t *testing.T) {
 			p := newPTY(t, 40)
 			before := p.state()
 			e := p.editor(Options{Width: func() int { return 40 }})
@@ -198,7 +201,16 @@ func TestReadLineCtrlCRestoresTerminal(t *testing.T) {
 			if reflect.DeepEqual(p.state(), before) {
 				t.Fatal("not in raw mode during ReadLine")
 			}
-			p.send(keys)
+			p.send("abc")
+			p.waitScreen("you › abc", point{0, 9})
+			p.send(ctrlC)
+			p.waitScreen("you ›", point{0, 6})
+			select {
+			case r := <-ch:
+				t.Fatalf("Ctrl+C with text ended the call: %q, %v", r.line, r.err)
+			default:
+			}
+			p.send(ctrlC)
 			r := await(t, ch)
 			if !errors.Is(r.err, ErrInterrupted) {
 				t.Fatalf("err = %v, want ErrInterrupted", r.err)
@@ -209,8 +221,20 @@ func TestReadLineCtrlCRestoresTerminal(t *testing.T) {
 			p.waitFor("modes popped", func() bool {
 				return strings.HasSuffix(p.raw.String(), seqKittyPop+seqPasteOff)
 			})
-			p.waitScreen("you › abc", point{1, 0})
 		})
+	}
+}
+
+// TestReadLineCtrlCThenCtrlY: the line Ctrl+C cleared comes back with
+// Ctrl+Y.
+func TestReadLineCtrlCThenCtrlY(t *testing.T) {
+	p := newPTY(t, 40)
+	e := p.editor(Options{Width: func() int { return 40 }})
+	ch := readLineAsync(context.Background(), e)
+	p.waitCalls(1)
+	p.send("keep me\x03\x19\r")
+	if r := await(t, ch); r.err != nil || r.line != "keep me" {
+		t.Fatalf("ReadLine = %q, %v", r.line, r.err)
 	}
 }
 
@@ -241,12 +265,13 @@ func TestReadLineContextCancel(t *testing.T) {
 	if !reflect.DeepEqual(p.state(), before) {
 		t.Fatal("terminal mode not restored after cancel")
 	}
-	// Nothing typed after the cancelled call is lost to it.
+	// Nothing typed in or after the cancelled call is lost: its line
+	// starts the next call.
 	ch = readLineAsync(context.Background(), e)
 	p.waitCalls(2)
 	p.send("next\r")
-	if r := await(t, ch); r.err != nil || r.line != "next" {
-		t.Fatalf("ReadLine after cancel = %q, %v; want %q", r.line, r.err, "next")
+	if r := await(t, ch); r.err != nil || r.line != "draftnext" {
+		t.Fatalf("ReadLine after cancel = %q, %v; want %q", r.line, r.err, "draftnext")
 	}
 }
 
@@ -324,5 +349,38 @@ func TestCloseUnblocksReadLine(t *testing.T) {
 	}
 	if err := e.Close(); err != nil {
 		t.Fatalf("second Close: %v", err)
+	}
+}
+
+// TestReadLineTabCompletes: Tab inserts the longest common prefix of the
+// completer's candidates, and a tab where it offers nothing to complete.
+func TestReadLineTabCompletes(t *testing.T) {
+	complete := func(before string) (int, []string) {
+		i := strings.LastIndex(before, "@")
+		if i < 0 {
+			return -1, nil
+		}
+		var out []string
+		for _, c := range []string{"docs/guide.md", "docs/guard.txt", "main.go"} {
+			if strings.HasPrefix(c, before[i+1:]) {
+				out = append(out, c)
+			}
+		}
+		return i + 1, out
+	}
+	for _, c := range []struct{ keys, want string }{
+		{"see @d\t\r", "see @docs/gu"},
+		{"see @docs/gui\t!\r", "see @docs/guide.md!"},
+		{"see @x\t\r", "see @x"},
+		{"a\tb\r", "a\tb"},
+	} {
+		p := newPTY(t, 60)
+		e := p.editor(Options{Complete: complete})
+		ch := readLineAsync(context.Background(), e)
+		p.waitCalls(1)
+		p.send(c.keys)
+		if r := await(t, ch); r.err != nil || r.line != c.want {
+			t.Errorf("%q: ReadLine = %q, %v; want %q", c.keys, r.line, r.err, c.want)
+		}
 	}
 }

@@ -6,11 +6,13 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode/utf8"
 )
 
 // ReadLine shows the prompt and returns the line the user submits with
 // Enter; it may hold newlines (Shift+Enter, Alt+Enter, a paste). It returns
-// ErrInterrupted on Ctrl+C, io.EOF on Ctrl+D in an empty buffer (or when
+// ErrInterrupted on Ctrl+C in an empty buffer (Ctrl+C with text clears
+// it), io.EOF on Ctrl+D in an empty buffer (or when
 // the input ends), ctx.Err() when ctx is done, ErrClosed after Close. The
 // terminal is in raw mode only during the call and is restored however the
 // call ends, panics included. A submitted non-blank line is added to
@@ -77,6 +79,10 @@ type outcome struct {
 }
 
 func (s *session) run(ctx context.Context, resize <-chan os.Signal) (string, error) {
+	if s.e.carry != "" {
+		s.buf.set(s.e.carry)
+		s.e.carry = ""
+	}
 	if err := s.render(false); err != nil {
 		return "", err
 	}
@@ -89,6 +95,11 @@ func (s *session) run(ctx context.Context, resize <-chan os.Signal) (string, err
 			continue
 		}
 		if err != nil {
+			if ctx.Err() != nil {
+				// Cancelled (a run ended, an approval took the terminal):
+				// what was typed so far waits in the next call's line.
+				s.e.carry = s.buf.String()
+			}
 			s.render(true) // err (ctx.Err(), ErrClosed, io.EOF) is returned as is
 			return "", err
 		}
@@ -140,13 +151,18 @@ func (s *session) apply(k key) *outcome {
 	case k.code == keyEnter, k.ctrl('j'):
 		s.buf.insert("\n")
 	case k.code == keyTab && k.mod == 0:
-		s.buf.insert("\t")
+		s.complete()
 	case k.code == keyUp, k.ctrl('p'):
 		vertical = true
 		s.vertical(-1)
 	case k.code == keyDown, k.ctrl('n'):
 		vertical = true
 		s.vertical(+1)
+	case k.ctrl('c') && !s.buf.empty():
+		// The first Ctrl+C clears the line (Ctrl+Y brings it back); on an
+		// empty line it interrupts.
+		s.kill(s.buf.cut(0, len(s.buf.text)))
+		s.hist, s.draft = -1, ""
 	case k.ctrl('c'):
 		return &outcome{err: ErrInterrupted}
 	case k.ctrl('o') && s.e.live:
@@ -251,4 +267,42 @@ func (s *session) browse(step int) {
 		return
 	}
 	s.buf.set(h.At(next))
+}
+
+// complete performs Tab: the completion Options.Complete offers for the
+// text before the cursor, or a tab character when it offers none.
+func (s *session) complete() {
+	c := s.e.opts.Complete
+	if c == nil {
+		s.buf.insert("\t")
+		return
+	}
+	before := string(s.buf.text[:s.buf.cur])
+	start, candidates := c(before)
+	if len(candidates) == 0 || start < 0 || start > len(before) {
+		if start < 0 {
+			s.buf.insert("\t")
+		}
+		return
+	}
+	word := before[start:]
+	common := candidates[0]
+	for _, cand := range candidates[1:] {
+		common = commonPrefix(common, cand)
+	}
+	if len(common) > len(word) && strings.HasPrefix(common, word) {
+		s.buf.insert(common[len(word):])
+	}
+}
+
+// commonPrefix is the longest common prefix of a and b, on a rune boundary.
+func commonPrefix(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	for i > 0 && i < len(a) && !utf8.RuneStart(a[i]) {
+		i--
+	}
+	return a[:i]
 }

@@ -54,6 +54,9 @@ func Execute(o Options) error {
 			return &cmdutil.ExitError{Code: cmdutil.ExitFailed, Err: err}
 		}
 	}
+	if rs, ok := o.Input.(interface{ SetRoot(string) }); ok {
+		rs.SetRoot(o.Root)
+	}
 	task := o.Task
 	if task == "" && o.Session == nil {
 		if !o.Interactive || o.Input == nil {
@@ -370,7 +373,7 @@ func outcomeError(f messages.RunFinished) error {
 // interactiveBanner is shown above the first prompt.
 func interactiveBanner(root string) string {
 	return "wtagent · " + root + "\n" +
-		"Enter sends · Alt+Enter (or Shift+Enter) adds a line · paste keeps newlines · ↑/↓ history · @path attaches · Ctrl+D quits"
+		"Enter sends · Alt+Enter (or Shift+Enter) adds a line · paste keeps newlines · ↑/↓ history · @path attaches (Tab completes) · Ctrl+C clears the line · Ctrl+D quits"
 }
 
 // endOfInput is the exit for a prompt that ended before any task.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"sync/atomic"
 
 	"github.com/wtagent/wtagent/cmd/cmdutil"
 	"github.com/wtagent/wtagent/cmd/lineedit"
@@ -32,16 +33,30 @@ func NewInput(f *cmdutil.Factory, h session.Home) (ClosingInput, error) {
 			hist = fh
 		}
 	}
-	ed := lineedit.New(in, ios.Out, lineedit.Options{Prompt: "you › ", Continuation: "    ", History: hist,
-		Width: ios.TerminalWidth, Color: ios.ColorEnabled()})
-	return &editorInput{ed: ed, hist: fh}, nil
+	ei := &editorInput{hist: fh}
+	if root, err := f.ProjectRoot(); err == nil {
+		ei.root.Store(root)
+	}
+	complete := func(before string) (int, []string) {
+		root, _ := ei.root.Load().(string)
+		return CompleteAttachment(root, before)
+	}
+	ei.ed = lineedit.New(in, ios.Out, lineedit.Options{Prompt: "you › ", Continuation: "    ", History: hist,
+		Width: ios.TerminalWidth, Color: ios.ColorEnabled(), Complete: complete})
+	return ei, nil
 }
 
 // editorInput adapts the line editor to Input.
 type editorInput struct {
 	ed   *lineedit.Editor
 	hist *lineedit.FileHistory
+	// root is the project root @path completes in (a resume's may differ
+	// from the working directory's).
+	root atomic.Value
 }
+
+// SetRoot sets the project root that Tab completes @path mentions in.
+func (e *editorInput) SetRoot(root string) { e.root.Store(root) }
 
 func (e *editorInput) ReadLine(ctx context.Context) (string, error) {
 	s, err := e.ed.ReadLine(ctx)
