@@ -110,6 +110,8 @@ type turnWatch struct {
 	fallbackSeen bool
 	// waitShown is the wait last reported as a status ("thinking 45s").
 	waitShown time.Duration
+	// cont is set while a reply cut at the output limit is continued.
+	cont *continuation
 }
 
 func (w *turnWatch) run(ctx context.Context) (messages.Reply, error) {
@@ -205,6 +207,10 @@ func (w *turnWatch) step(ctx context.Context, stable *time.Timer) (messages.Repl
 	if st, _ := w.s.obs.latest(); st.Key == w.key {
 		w.observe(st)
 	}
+	// 0. A reply cut at the output limit waits for the page's continue.
+	if r, done, err := w.pressContinue(ctx); done || err != nil {
+		return r, true, err
+	}
 	// 1. The page's own stream: exact and immediate.
 	if r, done, err := w.fromNetwork(ctx); done || err != nil {
 		return r, true, err
@@ -217,7 +223,14 @@ func (w *turnWatch) step(ctx context.Context, stable *time.Timer) (messages.Repl
 		}
 	}
 	w.reportProgress(ctx)
-	if w.t.opts.netOnly {
+	if w.t.opts.netOnly || w.continuing() {
+		// The page shows the cut reply as finished until the continuation
+		// starts: only the stream or the document may complete it.
+		if _, bound := w.boundStream(); !bound && w.continuing() && !w.t.opts.netOnly {
+			if r, done, err := w.fromConversation(ctx, false); done || err != nil {
+				return r, true, err
+			}
+		}
 		return messages.Reply{}, false, nil
 	}
 	now := time.Now()
@@ -298,6 +311,11 @@ func (w *turnWatch) boundStream() (netView, bool) {
 	conv := conversationID(w.b.Cursor)
 	for _, v := range w.s.net.after(w.mark) {
 		switch {
+		case !v.Resume && w.cont != nil:
+			// A reply being continued: the page's continue POST.
+			if v.Action != "continue" {
+				continue
+			}
 		case !v.Resume && (v.UserID == "" || v.UserID == w.b.UserMessageID || w.retries > 0):
 		case v.Resume && v.Of == "" && conv != "" && v.ConvID == conv:
 			// A resume stream carries the conversation's newest message;
@@ -347,14 +365,12 @@ func (w *turnWatch) fromNetwork(ctx context.Context) (messages.Reply, bool, erro
 	}
 	if res.MaxTokens && res.Ended && !res.Handoff {
 		// The answer stopped at the output limit: never a complete reply.
-		// Continuing it is not implemented yet; fail the turn rather than
-		// return a cut text (the DOM would show it as finished).
-		return messages.Reply{}, true, failure(messages.FailOther, fmt.Errorf("browser: the reply to turn %d stopped at the output limit (finish_details max_tokens) after %d bytes", w.b.Turn, res.Len))
+		return w.startContinuation(ctx, w.s.net.text(v.ID), res.MessageID)
 	}
 	if !res.Finished || res.MessageID == w.b.PrevAssistantID {
 		return messages.Reply{}, false, nil
 	}
-	text := w.s.net.text(v.ID)
+	text := w.cont.join(w.s.net.text(v.ID))
 	if text == "" {
 		return messages.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: the reply to turn %d finished with no text", model.ErrEmpty, w.b.Turn))
 	}
@@ -391,7 +407,7 @@ func (w *turnWatch) finishDOM(ctx context.Context) (messages.Reply, bool, error)
 	if done || err != nil {
 		return r, done, err
 	}
-	if w.docPending {
+	if w.docPending || w.continuing() {
 		return messages.Reply{}, false, nil
 	}
 	return w.fromPage(ctx, st)
@@ -406,7 +422,7 @@ func (w *turnWatch) fromPage(ctx context.Context, st turnState) (messages.Reply,
 		Reason string `json:"reason"`
 	}
 	if err := w.s.call(ctx, 5*time.Second, &cp, "copyText", st.ID, 2000); err == nil && cp.OK && cp.Text != "" {
-		return w.reply(ctx, cp.Text, st.ID, st.Slug, messages.SourceCopy), true, nil
+		return w.reply(ctx, w.cont.join(cp.Text), st.ID, st.Slug, messages.SourceCopy), true, nil
 	} else if err != nil && (w.s.gone() || ctx.Err() != nil) {
 		return messages.Reply{}, true, err
 	}
@@ -420,5 +436,5 @@ func (w *turnWatch) fromPage(ctx context.Context, st turnState) (messages.Reply,
 	if *md == "" {
 		return messages.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: the reply to turn %d is empty", model.ErrEmpty, w.b.Turn))
 	}
-	return w.reply(ctx, *md, st.ID, st.Slug, messages.SourceDOM), true, nil
+	return w.reply(ctx, w.cont.join(*md), st.ID, st.Slug, messages.SourceDOM), true, nil
 }

@@ -75,6 +75,15 @@ func (w *turnWatch) fromConversation(ctx context.Context, force bool) (messages.
 		w.docPending = false
 		return messages.Reply{}, false, nil
 	}
+	if turn.MaxTokens {
+		// Cut at the output limit: continue it, once per cut.
+		text := turn.Reply.text()
+		w.docPending = true
+		if w.cont == nil || w.cont.clicked && w.cont.join(text) != w.cont.prefix {
+			return w.startContinuation(ctx, text, turn.Reply.ID)
+		}
+		return messages.Reply{}, false, nil
+	}
 	if turn.Reply == nil || !turn.Finished {
 		// The document knows the turn and the reply is not done: it is the
 		// authority (a cut stream leaves a partial page), unless it stays
@@ -85,7 +94,7 @@ func (w *turnWatch) fromConversation(ctx context.Context, force bool) (messages.
 		w.docPending = now.Sub(w.pendingSince) < 30*time.Second
 		return messages.Reply{}, false, nil
 	}
-	text := turn.Reply.text()
+	text := w.cont.join(turn.Reply.text())
 	if text == "" {
 		return messages.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: the reply to turn %d finished with no text", model.ErrEmpty, w.b.Turn))
 	}
@@ -138,7 +147,7 @@ func (w *turnWatch) onCard(ctx context.Context, st turnState) (messages.Reply, b
 	if ok {
 		turn := doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, w.b.PrevAssistantID)
 		if turn.Reply != nil && turn.Finished && turn.Reply.text() != "" {
-			return w.reply(ctx, turn.Reply.text(), turn.Reply.ID, turn.Reply.ModelSlug, messages.SourceConversation), true, nil
+			return w.reply(ctx, w.cont.join(turn.Reply.text()), turn.Reply.ID, turn.Reply.ModelSlug, messages.SourceConversation), true, nil
 		}
 		absent = turn.Reply == nil || turn.Reply.text() == ""
 	}
@@ -224,7 +233,7 @@ func (w *turnWatch) reportProgress(ctx context.Context) {
 		if v.Result.Len == w.progLen {
 			return
 		}
-		text = w.s.net.text(v.ID)
+		text = w.cont.join(w.s.net.text(v.ID))
 	case bound:
 		if d := time.Since(w.started); d-w.waitShown >= 15*time.Second {
 			w.waitShown = d.Truncate(15 * time.Second)

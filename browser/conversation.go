@@ -28,6 +28,13 @@ type convNode struct {
 	EndTurn     bool      `json:"end_turn"`
 	Recipient   string    `json:"recipient"`
 	ModelSlug   string    `json:"model_slug"`
+	Channel     string    `json:"channel"`
+	// FinishType is metadata.finish_details.type: stop, max_tokens,
+	// interrupted.
+	FinishType string `json:"finish_type"`
+	// Hidden: never shown (is_visually_hidden_from_conversation, a
+	// thinking preamble).
+	Hidden bool `json:"hidden"`
 }
 
 // text joins the node's string parts as the stream reader does.
@@ -46,8 +53,8 @@ func (n convNode) text() string {
 
 // isReply reports whether the node is assistant text for the user.
 func (n convNode) isReply() bool {
-	return n.Role == "assistant" && (n.Recipient == "" || n.Recipient == "all") &&
-		(n.ContentType == "text" || n.ContentType == "multimodal_text")
+	return n.Role == "assistant" && (n.Recipient == "" || n.Recipient == "all") && !n.Hidden &&
+		(n.Channel == "" || n.Channel == "final") && (n.ContentType == "text" || n.ContentType == "multimodal_text")
 }
 
 // convTurn is what the conversation document says about one bound turn.
@@ -60,6 +67,9 @@ type convTurn struct {
 	// Finished means the reply is complete (finished_successfully and
 	// end_turn, or a later user message exists).
 	Finished bool
+	// MaxTokens means the reply stopped at the output limit and nothing
+	// followed it: not complete, it must be continued.
+	MaxTokens bool
 }
 
 // textHash is the hex SHA-256 of s, as Binding.TextSHA256 records it.
@@ -107,7 +117,8 @@ func (d convDoc) findTurn(userID, userHash, prevAssistant string) convTurn {
 	}
 	if t.Reply != nil {
 		done := t.Reply.Status == "finished_successfully"
-		t.Finished = done && (t.Reply.EndTurn || leaf) || later
+		t.MaxTokens = done && !later && t.Reply.FinishType == "max_tokens"
+		t.Finished = done && (t.Reply.EndTurn || leaf) && !t.MaxTokens || later
 	}
 	return t
 }

@@ -176,6 +176,14 @@ func locatorTable() map[string][]string {
 			`[data-testid="toast-error"]`,
 		},
 		"retry": {`button[data-testid="regenerate-thread-error-button"]`},
+		// "Continue generating" under a reply cut at the output limit
+		// (finish_details max_tokens). The 2026 page's own control is not
+		// in any public capture: these are the testid the page family uses
+		// and the label.
+		"continue": {
+			`button[data-testid="continue-generating-button"]`,
+			`button[aria-label="Continue generating"]`,
+		},
 		// Login controls on a logged-out page; their text is checked too
 		// (loginLabel).
 		"login": {

@@ -47,13 +47,16 @@ const conversationPostRE = `^/backend-api/f/conversation(/resume)?/?$`
 
 // netStream is one conversation request.
 type netStream struct {
-	ID      network.RequestID
-	Seq     int
-	Resume  bool
-	Offset  int     // the resume POST's offset (SSE events already read)
-	ConvID  string  // from the resume body or the stream
-	UserID  string  // messages[0].id of the POST body
-	Posted  *string // messages[0].content.parts[0] of the POST body
+	ID     network.RequestID
+	Seq    int
+	Resume bool
+	Offset int     // the resume POST's offset (SSE events already read)
+	ConvID string  // from the resume body or the stream
+	UserID string  // messages[0].id of the POST body
+	Posted *string // messages[0].content.parts[0] of the POST body
+	// Action is the POST body's action: next, variant, or continue (a
+	// reply cut at the output limit goes on, no message).
+	Action  string
 	Started time.Time
 
 	Status    int64
@@ -150,8 +153,7 @@ func (n *netTracker) request(e *network.EventRequestWillBeSent) {
 	if resume {
 		st.ConvID, st.Offset = resumeBody(body)
 	} else if len(body) > 0 {
-		st.UserID, st.Posted = postedMessage(body)
-		st.ConvID, _ = resumeBody(body) // a later turn names its conversation
+		st.readPost(body)
 	}
 	n.mu.Lock()
 	n.seq++
@@ -166,7 +168,7 @@ func (n *netTracker) request(e *network.EventRequestWillBeSent) {
 		}
 	}
 	n.mu.Unlock()
-	if (resume && st.ConvID == "" || !resume && st.Posted == nil) && e.Request.HasPostData {
+	if (resume && st.ConvID == "" || !resume && st.Posted == nil && st.Action == "") && e.Request.HasPostData {
 		id := e.RequestID
 		n.spawn(func(ctx context.Context) {
 			res, err := chromedp.Call(ctx, network.GetRequestPostData, network.GetRequestPostDataParams{RequestID: id})
@@ -178,8 +180,7 @@ func (n *netTracker) request(e *network.EventRequestWillBeSent) {
 				s.ConvID, s.Offset = resumeBody([]byte(res.PostData))
 				n.linkResume(s)
 			} else if s != nil && s.Posted == nil {
-				s.UserID, s.Posted = postedMessage([]byte(res.PostData))
-				s.ConvID, _ = resumeBody([]byte(res.PostData))
+				s.readPost([]byte(res.PostData))
 			}
 			n.mu.Unlock()
 			n.signal()
@@ -224,6 +225,19 @@ func (n *netTracker) linkResume(st *netStream) {
 	of.Continued = true
 	of.parser.dropPartial()
 	st.parser, st.Of = of.parser, of.ID
+}
+
+// readPost reads a conversation POST's body: its action, its user message
+// and (a later turn's) conversation.
+func (st *netStream) readPost(body []byte) {
+	st.UserID, st.Posted = postedMessage(body)
+	st.ConvID, _ = resumeBody(body)
+	var b struct {
+		Action string `json:"action"`
+	}
+	if json.Unmarshal(body, &b) == nil {
+		st.Action = b.Action
+	}
 }
 
 // postedMessage returns the id and the text of the user message a
@@ -433,6 +447,7 @@ type netView struct {
 	ConvID string
 	UserID string
 	Posted *string
+	Action string
 	Status int64
 	// SocketItems counts the WebSocket items that continued the turn;
 	// SocketComplete is the conversations topic's turn-complete.
@@ -476,7 +491,7 @@ func (n *netTracker) viewOf(st *netStream) netView {
 	if conv == "" {
 		conv = r.ConversationID
 	}
-	return netView{ID: st.ID, Seq: st.Seq, Resume: st.Resume, Of: st.Of, ConvID: conv, UserID: st.UserID, Posted: st.Posted,
+	return netView{ID: st.ID, Seq: st.Seq, Resume: st.Resume, Of: st.Of, ConvID: conv, UserID: st.UserID, Posted: st.Posted, Action: st.Action,
 		Status: st.Status, Loaded: st.Loaded, Failed: st.Failed, LastData: st.LastData, Result: r,
 		SocketItems: st.socketItems, SocketComplete: conv != "" && n.complete[conv]}
 }

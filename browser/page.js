@@ -639,7 +639,9 @@
           parts: (c.parts || []).map((p) => (typeof p === 'string' ? p : null)),
           text: typeof c.text === 'string' ? c.text : null,
           status: m.status || '', end_turn: m.end_turn === true, recipient: m.recipient || '',
-          model_slug: (m.metadata && m.metadata.model_slug) || '',
+          model_slug: (m.metadata && m.metadata.model_slug) || '', channel: m.channel || '',
+          finish_type: (m.metadata && m.metadata.finish_details && m.metadata.finish_details.type) || '',
+          hidden: !!(m.metadata && (m.metadata.is_visually_hidden_from_conversation || m.metadata.is_thinking_preamble_message)),
         });
       }
       cur = n.parent;

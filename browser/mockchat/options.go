@@ -144,12 +144,13 @@ const (
 	FaultRateLimitModal = "rate_limit_modal"
 	FaultThoughts       = "thoughts"
 	FaultDOMDiffers     = "dom_differs"
+	FaultMaxTokens      = "max_tokens"
 )
 
 // Faults lists every fault name, in CONTRACT.md's order.
 func Faults() []string {
 	return []string{FaultRateLimit, FaultErrorRetry, FaultEmpty, FaultCut, FaultTooLong,
-		FaultLogout, FaultChallenge, FaultModal, FaultThoughts, FaultDOMDiffers, FaultRateLimitModal}
+		FaultLogout, FaultChallenge, FaultModal, FaultThoughts, FaultDOMDiffers, FaultRateLimitModal, FaultMaxTokens}
 }
 
 // modalKind is the kind of modal a fault opens after the reply, as the

@@ -51,6 +51,19 @@ func splitEvents(body string) []string {
 // startRaw adds the answer of a raw line to the conversation, in progress.
 // s.mu must be held.
 func (s *Server) startRaw(rp *reply, now time.Time) {
+	for _, topic := range wsTopics(rp.line.WS) {
+		s.wsTurns[topic] = rp
+	}
+	if rp.contFrom >= 0 {
+		// A continuation: the same message, its text growing by the reply.
+		m := rp.msg
+		m.Status, m.EndTurn = "in_progress", nil
+		m.Metadata.IsComplete, m.Metadata.FinishDetails = false, nil
+		m.Content.Parts = []string{rp.prefix + rp.line.Reply}
+		rp.stats.MessageID, rp.stats.Started = m.ID, now
+		s.bumpLocked()
+		return
+	}
 	m := &Message{
 		ID:        newUUID(),
 		Author:    Author{Role: "assistant", Metadata: map[string]any{}},
@@ -65,9 +78,6 @@ func (s *Server) startRaw(rp *reply, now time.Time) {
 	rp.msg = m
 	rp.stats.MessageID = m.ID
 	rp.stats.Started = now
-	for _, topic := range wsTopics(rp.line.WS) {
-		s.wsTurns[topic] = rp
-	}
 	s.bumpLocked()
 }
 
@@ -117,6 +127,10 @@ func (s *Server) finishRaw(rp *reply) {
 	m.UpdateTime = new(unixSeconds(now))
 	m.Metadata.IsComplete = true
 	m.Metadata.FinishDetails = &FinishDetails{Type: "stop", StopTokens: []int{200002}}
+	if rawStopsAtLimit(rp) {
+		m.EndTurn = new(false)
+		m.Metadata.FinishDetails = &FinishDetails{Type: "max_tokens"}
+	}
 	rp.stats.Tokens = len(splitTokens(rp.line.Reply))
 	if rp.newTitle {
 		rp.conv.title = titleFrom(rp.conv.nodes[rp.userID].Message.Text())

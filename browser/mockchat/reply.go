@@ -37,6 +37,16 @@ type reply struct {
 	// before it hands the turn off (stream_handoff, [DONE]); the rest
 	// comes to the page's resume POST.
 	handoffAt int
+	// maxTokensAt, when positive, is the number of tokens after which the
+	// reply stops at the output limit (fault max_tokens).
+	maxTokensAt int
+	// contFrom, when not negative, makes this reply the continuation of a
+	// reply that stopped at the output limit: it streams the line's tokens
+	// from this index into the same message (see continue.go).
+	contFrom int
+	// prefix is the text a raw continuation follows (the document's
+	// answer is prefix + the line's reply).
+	prefix string
 }
 
 // push appends events and wakes the streams. s.mu must be held.
@@ -122,6 +132,13 @@ func (s *Server) generate(ctx context.Context, rp *reply) {
 		text = ""
 	}
 	toks := splitTokens(text)
+	if rp.contFrom >= 0 {
+		toks = toks[min(rp.contFrom, len(toks)):]
+	}
+	limited := rp.maxTokensAt > 0 && rp.maxTokensAt < len(toks)
+	if limited {
+		toks = toks[:rp.maxTokensAt]
+	}
 	if !s.streamTokens(ctx, rp, toks, gap) {
 		s.interrupt(rp)
 		return
@@ -130,7 +147,11 @@ func (s *Server) generate(ctx context.Context, rp *reply) {
 	if len(toks) > 0 {
 		last = toks[len(toks)-1]
 	}
-	s.finish(rp, last, false)
+	finish := "stop"
+	if limited {
+		finish = "max_tokens"
+	}
+	s.finishAs(rp, last, finish)
 }
 
 // streamTokens appends all tokens but the last (which the final patch
@@ -198,6 +219,10 @@ func (s *Server) startMain(rp *reply) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := time.Now()
+	if rp.contFrom >= 0 {
+		s.continueMainLocked(rp)
+		return
+	}
 	m := &Message{
 		ID:        newUUID(),
 		Author:    Author{Role: "assistant", Metadata: map[string]any{}},
@@ -226,11 +251,23 @@ func (s *Server) startMain(rp *reply) {
 	s.bumpLocked()
 }
 
-// finish ends the main message with its last token, then the stream.
+// finish ends the main message with its last token, then the stream:
+// a reply stopped by the page is interrupted, any other one complete.
 func (s *Server) finish(rp *reply, last string, stopped bool) {
+	if stopped {
+		s.finishAs(rp, last, "interrupted")
+		return
+	}
+	s.finishAs(rp, last, "stop")
+}
+
+// finishAs ends the main message with its last token and finish type
+// (stop, max_tokens or interrupted), then the stream.
+func (s *Server) finishAs(rp *reply, last, finish string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := time.Now()
+	stopped := finish == "interrupted"
 	var ops []op
 	var marker []event
 	if !stopped {
@@ -241,9 +278,9 @@ func (s *Server) finish(rp *reply, last string, stopped bool) {
 		rp.msg.Content.Parts[0] += last
 		rp.stats.Tokens++
 	}
-	status, endTurn, finish := "finished_successfully", true, "stop"
+	status, endTurn := "finished_successfully", finish == "stop"
 	if stopped {
-		status, endTurn, finish = "finished_partial_completion", false, "interrupted"
+		status = "finished_partial_completion"
 	}
 	ops = append(ops, finishOps(status, endTurn, finish)...)
 	rp.msg.Status = status

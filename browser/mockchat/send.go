@@ -52,8 +52,14 @@ func readSendRequest(w http.ResponseWriter, r *http.Request) (*sendRequest, stri
 	if err := json.Unmarshal(body, &req); err != nil {
 		return nil, "", fmt.Errorf("%w: %v", errBadRequest, err)
 	}
+	if req.Action == actionContinue {
+		if req.ConversationID == "" || req.ParentMessageID == "" || len(req.Messages) != 0 {
+			return nil, "", fmt.Errorf("%w: continue wants conversation_id, parent_message_id and no messages", errBadRequest)
+		}
+		return &req, "", nil
+	}
 	if req.Action != "next" && req.Action != "variant" {
-		return nil, "", fmt.Errorf("%w: action %q is neither next nor variant", errBadRequest, req.Action)
+		return nil, "", fmt.Errorf("%w: action %q is neither next, variant nor continue", errBadRequest, req.Action)
 	}
 	if len(req.Messages) != 1 || req.Messages[0].Author.Role != "user" {
 		return nil, "", fmt.Errorf("%w: want exactly one user message", errBadRequest)
@@ -99,7 +105,12 @@ func (s *Server) handleSend(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, map[string]any{"detail": err.Error()})
 		return
 	}
-	a := s.decide(r, req, text)
+	var a answer
+	if req.Action == actionContinue {
+		a = s.decideContinue(r, req)
+	} else {
+		a = s.decide(r, req, text)
+	}
 	switch {
 	case a.challenge:
 		s.writeChallenge(w, r)
@@ -202,7 +213,7 @@ func (x *exchange) admit(r *http.Request) (answer, bool) {
 func (x *exchange) fault(line model.ScriptLine) (answer, bool) {
 	s := x.s
 	switch line.Fault {
-	case "", FaultEmpty, FaultCut, FaultModal, FaultRateLimitModal, FaultThoughts, FaultDOMDiffers:
+	case "", FaultEmpty, FaultCut, FaultModal, FaultRateLimitModal, FaultThoughts, FaultDOMDiffers, FaultMaxTokens:
 		return answer{}, false
 	case FaultRateLimit:
 		x.cur.keepPending(line)
@@ -342,10 +353,13 @@ func (s *Server) startReply(conv *conversation, user *Message, line model.Script
 	rp := &reply{
 		conv: conv, userID: user.ID, line: line, model: slug,
 		newTitle: conv.title == "New chat", changed: make(chan struct{}),
-		cancel: cancel, stats: st, index: len(s.stats), cutTokens: -1,
+		cancel: cancel, stats: st, index: len(s.stats), cutTokens: -1, contFrom: -1,
 	}
 	if line.Fault == FaultCut && !fromPending {
 		rp.cutTokens = len(splitTokens(line.Reply)) / 2
+	}
+	if line.Fault == FaultMaxTokens && !fromPending {
+		rp.maxTokensAt = max(len(splitTokens(line.Reply))/2, 1)
 	}
 	rp.turnExchange = newUUID()
 	rp.events = []event{encodingEvent(), resumeTokenEvent(conv.id),

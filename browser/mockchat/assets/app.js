@@ -485,7 +485,7 @@ function scheduleRender(v) {
 
 function renderMessage(v) {
   const m = v.msg;
-  const text = (m.content.parts || []).filter((p) => typeof p === 'string').join('\n\n');
+  const text = viewText(v);
   v.md.innerHTML = MD.render(text, { lossy: m.metadata && m.metadata.mock_render === 'lossy' });
   if (m.status !== 'in_progress') G.setStreaming(v.md, false);
   scrollToBottom(false);
@@ -493,6 +493,29 @@ function renderMessage(v) {
 
 function messageText(m) {
   return (m.content.parts || []).filter((p) => typeof p === 'string').join('\n\n');
+}
+
+// viewText is a rendered message's text: a continuation that streams only
+// its new text follows the text it continues (v.prefix).
+function viewText(v) {
+  const t = messageText(v.msg);
+  return v.prefix && !t.startsWith(v.prefix) ? v.prefix + t : t;
+}
+
+// continueButton offers to continue a reply that stopped at the output
+// limit (finish_details max_tokens), as ChatGPT's "Continue generating".
+function continueButton(av) {
+  const b = h('button', { type: 'button', class: 'btn btn-secondary', 'data-testid': G.UNITS ? null : 'continue-generating-button', 'aria-label': 'Continue generating' }, 'Continue generating');
+  b.addEventListener('click', () => {
+    if (state.streaming || !av.main) return;
+    av.main.prefix = viewText(av.main);
+    for (const el of av.turn.article.querySelectorAll('.turn-actions, [data-testid="continue-generating-button"]')) el.remove();
+    runStream(av, (signal) => api('/backend-api/f/conversation', {
+      method: 'POST', signal, headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify({ action: 'continue', conversation_id: state.conversationId, parent_message_id: av.main.msg.id, model: state.model, supported_encodings: ['v1'] }),
+    }));
+  });
+  return b;
 }
 
 function actionBar(av) {
@@ -508,6 +531,8 @@ function finishView(av) {
   if (av.main) av.turn.article.append(actionBar(av));
   const done = av.main && G.completeNotice();
   if (done) { av.turn.article.append(done); setTimeout(() => done.remove(), 3000); }
+  const fd = av.main && av.main.msg.metadata && av.main.msg.metadata.finish_details;
+  if (fd && fd.type === 'max_tokens') av.turn.article.append(continueButton(av));
 }
 
 function errorCard(av, text, retry) {
@@ -536,7 +561,7 @@ async function onThreadClick(e) {
   const copy = e.target.closest('.turn-actions .copy');
   if (copy) {
     const av = copy.parentElement._av;
-    if (av && av.main) await writeClipboard(MD.copyText(messageText(av.main.msg)));
+    if (av && av.main) await writeClipboard(MD.copyText(viewText(av.main)));
     copy.setAttribute('aria-label', 'Copied');
     setTimeout(() => copy.setAttribute('aria-label', 'Copy'), 1500);
   }

@@ -1,0 +1,90 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/model"
+)
+
+// A reply that stops at the output limit (finish_details max_tokens) is
+// not complete: the watcher presses the page's own "Continue generating",
+// follows the continuation (a conversation POST with action "continue",
+// bound to this turn) and joins the parts exactly. The continuation may
+// carry the same message again with its text so far, or only the new
+// text: a part that starts with the text before it replaces it, any
+// other is appended to it.
+
+// maxContinuations bounds the continuations of one reply.
+const maxContinuations = 8
+
+// continuation is the state of a reply being continued.
+type continuation struct {
+	prefix string // the reply's text before the continuation
+	msgID  string // the message that stopped at the limit
+	count  int    // continuations asked for
+	// clicked is false until the page's continue button was pressed;
+	// since is when the continuation was wanted.
+	clicked bool
+	since   time.Time
+}
+
+// join is the reply text with a continuation's text: the part alone when
+// it repeats the text before it, else the two joined without a separator
+// (the limit cuts anywhere, even inside a word).
+func (c *continuation) join(part string) string {
+	if c == nil || strings.HasPrefix(part, c.prefix) {
+		return part
+	}
+	return c.prefix + part
+}
+
+// startContinuation is reached when the reply so far (text, message id)
+// stopped at the output limit: it asks the page to continue it.
+func (w *turnWatch) startContinuation(ctx context.Context, text, id string) (messages.Reply, bool, error) {
+	n := 1
+	if w.cont != nil {
+		n = w.cont.count + 1
+	}
+	if n > maxContinuations {
+		return messages.Reply{}, true, failure(messages.FailOther, fmt.Errorf("browser: the reply to turn %d still stopped at the output limit after %d continuations (%d bytes)", w.b.Turn, maxContinuations, len(text)))
+	}
+	w.cont = &continuation{prefix: w.cont.join(text), msgID: id, count: n, since: time.Now()}
+	w.mark, w.stream = w.s.net.mark(), ""
+	w.t.opts.Logger.Info("reply stopped at the output limit; continuing", "turn", w.b.Turn, "bytes", len(w.cont.prefix), "continuation", n)
+	w.t.report(messages.ModelThinking, fmt.Sprintf("turn %d: the reply stopped at ChatGPT's output limit after %d bytes; continuing it (%d)", w.b.Turn, len(w.cont.prefix), n), w.b.Cursor)
+	return w.pressContinue(ctx)
+}
+
+// pressContinue clicks the page's continue button once it shows. A page
+// that offers none within the step timeout fails the turn with the text so
+// far in the error.
+func (w *turnWatch) pressContinue(ctx context.Context) (messages.Reply, bool, error) {
+	c := w.cont
+	if c == nil || c.clicked {
+		return messages.Reply{}, false, nil
+	}
+	err := w.s.click(ctx, clickSpec{Loc: "continue"})
+	switch {
+	case err == nil:
+		c.clicked = true
+		w.started, w.changed, w.domDone = time.Now(), time.Now(), time.Time{}
+		return messages.Reply{}, false, nil
+	case errors.Is(err, errNoTarget) && time.Since(c.since) < w.t.opts.StepTimeout:
+		return messages.Reply{}, false, nil // the button comes after the stream's end
+	case errors.Is(err, errNoTarget):
+		return messages.Reply{}, true, failure(messages.FailAdapter, fmt.Errorf("%w: the reply to turn %d stopped at the output limit after %d bytes and the page offers no way to continue it (no %q control within %s)",
+			model.ErrAdapter, w.b.Turn, len(c.prefix), "continue", w.t.opts.StepTimeout))
+	}
+	return messages.Reply{}, true, w.s.wrap(ctx, fmt.Errorf("browser: click continue: %w", err))
+}
+
+// continuing reports whether a continuation was asked for and its stream
+// has not been seen yet: the page still shows the cut reply as finished.
+func (w *turnWatch) continuing() bool {
+	return w.cont != nil && w.stream == ""
+}

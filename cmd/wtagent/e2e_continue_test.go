@@ -1,0 +1,54 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/wtagent/wtagent/browser/mockchat"
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/model"
+)
+
+// TestBrowserReplyCutAtOutputLimit: ChatGPT stops a reply at its output
+// limit in the middle of the tool call; wtagent presses the page's
+// "Continue generating", joins the parts exactly and runs the call once,
+// with no protocol error and no extra message.
+func TestBrowserReplyCutAtOutputLimit(t *testing.T) {
+	needChromium(t)
+	e := newEnv(t)
+	os.WriteFile(filepath.Join(e.root, "check.sh"), []byte("test \"$(cat a.txt)\" = 'hello, 世界' && echo ok\n"), 0o644)
+	first := agentReply(false, "Write the greeting file, then check it.", callXML("fs.write", el("path", "a.txt"), el("content", "hello, 世界")))
+	lines := []model.ScriptLine{
+		{Fault: mockchat.FaultMaxTokens, Reply: first},
+		{Reply: agentReply(false, "Check.", callXML("terminal.exec", el("program", "sh"), items("argv", "check.sh")))},
+		{Reply: agentReply(true, "a.txt holds the greeting; sh check.sh passed.", "")},
+	}
+	srv, url := mockPage(t, lines, 0)
+	code, out, errOut := e.run("--chatgpt-url", url, "--headless", "write a greeting")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if b, _ := os.ReadFile(filepath.Join(e.root, "a.txt")); string(b) != "hello, 世界" {
+		t.Fatalf("a.txt = %q", b)
+	}
+	evs := e.events(e.onlySession())
+	if n := count(evs, messages.EvProtocolInvalid); n != 0 {
+		t.Fatalf("%d protocol errors: the cut reply was taken as complete\n%s", n, eventTrace(evs))
+	}
+	var replies []string
+	for _, ev := range evs {
+		if ev.Type == messages.EvModelMessageComplete {
+			var p messages.MessageCompletePayload
+			json.Unmarshal(ev.Payload, &p)
+			replies = append(replies, p.Reply.Text)
+		}
+	}
+	if len(replies) != 3 || replies[0] != first {
+		t.Fatalf("replies %q, want the first one whole: %q", replies, first)
+	}
+	if st := srv.Stats(); st.Sends != 4 || len(srv.Received()) != 3 {
+		t.Fatalf("%d POSTs and %d messages: want three messages and one continue", st.Sends, len(srv.Received()))
+	}
+}
