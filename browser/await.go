@@ -108,8 +108,10 @@ type turnWatch struct {
 	pendingSince time.Time
 	// fallbackSeen: the resolved model was reported.
 	fallbackSeen bool
-	// waitShown is the wait last reported as a status ("thinking 45s").
+	// waitShown is the wait last reported as a status ("thinking 45s"),
+	// phase what it said the model does.
 	waitShown time.Duration
+	phase     string
 	// cont is set while a reply cut at the output limit is continued.
 	cont *continuation
 }
@@ -351,7 +353,7 @@ func (w *turnWatch) fromNetwork(ctx context.Context) (messages.Reply, bool, erro
 	}
 	if res.ResolvedSlug != "" && !w.fallbackSeen {
 		w.fallbackSeen = true
-		w.t.report(messages.ModelThinking, fmt.Sprintf("ChatGPT answers turn %d with %s, not the model asked for (a usage cap or fallback)", w.b.Turn, res.ResolvedSlug), w.b.Cursor)
+		w.t.opts.note("ChatGPT answers turn %d with %s, not the model asked for (a usage cap or fallback)", w.b.Turn, res.ResolvedSlug)
 	}
 	if res.Error != "" {
 		switch classifyCardText(res.Error) {

@@ -235,9 +235,10 @@ func (w *turnWatch) reportProgress(ctx context.Context) {
 		}
 		text = w.cont.join(w.s.net.text(v.ID))
 	case bound:
-		if d := time.Since(w.started); d-w.waitShown >= 15*time.Second {
-			w.waitShown = d.Truncate(15 * time.Second)
-			w.t.report(messages.ModelThinking, fmt.Sprintf("turn %d: %s", w.b.Turn, waitingStatus(v.Result, d)), w.b.Cursor)
+		d := time.Since(w.started)
+		if what := waitingWhat(v.Result); what != w.phase || d-w.waitShown >= 15*time.Second {
+			w.phase, w.waitShown = what, d.Truncate(15*time.Second)
+			w.t.reportPhase(what, fmt.Sprintf("turn %d: %s", w.b.Turn, waitingStatus(v.Result, d)), w.b.Cursor)
 		}
 		return
 	default:
@@ -273,9 +274,9 @@ func (w *turnWatch) reply(ctx context.Context, text, id, slug string, src messag
 	return messages.Reply{Binding: w.b, Text: text, MessageID: id, ModelSlug: slug, Source: src, Cursor: cursor, CompletedAt: time.Now()}
 }
 
-// waitingStatus is the live status before the answer's first words:
-// "thinking 42s", "thinking, continued after a hand-off 3m05s".
-func waitingStatus(r streamResult, d time.Duration) string {
+// waitingWhat is what the model does before the answer's first words:
+// "thinking", "using tools, continued after a hand-off".
+func waitingWhat(r streamResult) string {
 	what := r.Activity
 	if what == "" || what == "writing" {
 		what = "thinking"
@@ -283,6 +284,13 @@ func waitingStatus(r streamResult, d time.Duration) string {
 	if r.Handoff {
 		what += ", continued after a hand-off"
 	}
+	return what
+}
+
+// waitingStatus is the live status before the answer's first words:
+// "thinking 42s", "thinking, continued after a hand-off 3m05s".
+func waitingStatus(r streamResult, d time.Duration) string {
+	what := waitingWhat(r)
 	d = d.Round(time.Second)
 	if d < time.Minute {
 		return fmt.Sprintf("%s %ds", what, int(d.Seconds()))

@@ -56,7 +56,7 @@ func (w *turnWatch) startContinuation(ctx context.Context, text, id string) (mes
 	w.cont = &continuation{prefix: w.cont.join(text), msgID: id, count: n, since: time.Now()}
 	w.mark, w.stream = w.s.net.mark(), ""
 	w.t.opts.Logger.Info("reply stopped at the output limit; continuing", "turn", w.b.Turn, "bytes", len(w.cont.prefix), "continuation", n)
-	w.t.report(messages.ModelThinking, fmt.Sprintf("turn %d: the reply stopped at ChatGPT's output limit after %d bytes; continuing it (%d)", w.b.Turn, len(w.cont.prefix), n), w.b.Cursor)
+	w.t.reportPhase("continuing a reply cut at the output limit", fmt.Sprintf("turn %d: the reply stopped at ChatGPT's output limit after %d bytes; continuing it (%d)", w.b.Turn, len(w.cont.prefix), n), w.b.Cursor)
 	return w.pressContinue(ctx)
 }
 

@@ -96,12 +96,22 @@ func (t *Transport) Browser() Found {
 
 // report sends a state change to the Start callback.
 func (t *Transport) report(st messages.ModelState, detail, cursor string) {
+	t.reportState(messages.ModelStateChanged{State: st, Detail: detail, Cursor: cursor})
+}
+
+// reportPhase reports what the model does while a reply is awaited (the
+// live status line's phase).
+func (t *Transport) reportPhase(phase, detail, cursor string) {
+	t.reportState(messages.ModelStateChanged{State: messages.ModelThinking, Detail: detail, Cursor: cursor, Phase: phase})
+}
+
+func (t *Transport) reportState(m messages.ModelStateChanged) {
 	t.mu.Lock()
 	f := t.state
 	t.mu.Unlock()
-	t.opts.Logger.Info("model state", "state", st, "detail", detail)
+	t.opts.Logger.Info("model state", "state", m.State, "detail", m.Detail, "phase", m.Phase)
 	if f != nil {
-		f(messages.ModelStateChanged{State: st, Detail: detail, Cursor: cursor})
+		f(m)
 	}
 }
 

@@ -186,6 +186,11 @@ type ModelStateChanged struct {
 	Detail string `json:"detail,omitempty"`
 	// Cursor is the conversation URL or script position, when known.
 	Cursor string `json:"cursor,omitempty"`
+	// Phase is, while a reply is awaited, what the model does before its
+	// first words, for the live status line ("thinking", "using tools,
+	// continued after a hand-off", "continuing a reply cut at the output
+	// limit").
+	Phase string `json:"phase,omitempty"`
 }
 
 // ModeSelected reports the outcome of selecting a ChatGPT mode.

@@ -66,6 +66,7 @@ func (r *Renderer) draw(ev messages.Event) {
 			r.status.text = p.Text
 		}
 		r.status.glimpse = glimpseOf(terminalSafe(r.status.text))
+		r.status.phase = ""
 		r.drawStatus()
 	case messages.EvModelMessageComplete:
 		r.setStatus("")
@@ -130,6 +131,11 @@ func (r *Renderer) drawModelState(p messages.ModelStateChanged) {
 	case messages.ModelRecovering:
 		r.line(r.st.warn.Render("↻ " + p.Detail))
 		r.setStatus("recovering the browser")
+	case messages.ModelThinking:
+		if p.Phase != "" && strings.HasPrefix(r.status.label, "ChatGPT is") {
+			r.status.phase = terminalSafe(p.Phase)
+			r.drawStatus()
+		}
 	case messages.ModelReady:
 		if r.status.label != "" && !strings.HasPrefix(r.status.label, "ChatGPT is") {
 			r.setStatus("")

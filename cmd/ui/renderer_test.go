@@ -136,3 +136,31 @@ func TestProgramEscapesNeverReachTheTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusLinePhase: while a reply is awaited the status line shows
+// what the transport says the model does (thinking, a hand-off, a
+// continuation), until the reply's first words replace it; a phase from
+// another state never shows.
+func TestStatusLinePhase(t *testing.T) {
+	var buf bytes.Buffer
+	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
+	r := New(&buf, Options{TTY: true, Color: false, Width: 120, Now: func() time.Time { return now }})
+	go r.Run()
+	ev := func(typ messages.EventType, p any) messages.Event {
+		b, _ := json.Marshal(p)
+		return messages.Event{Type: typ, Turn: 2, Payload: b}
+	}
+	r.Event(ev(messages.EvModelState, messages.ModelStateChanged{State: messages.ModelThinking, Phase: "too early"}))
+	r.Event(ev(messages.EvModelMessageSent, messages.MessageSentPayload{Kind: messages.OutboundToolResult}))
+	r.Event(ev(messages.EvModelState, messages.ModelStateChanged{State: messages.ModelThinking, Detail: "turn 2 sent"}))
+	r.Event(ev(messages.EvModelState, messages.ModelStateChanged{State: messages.ModelThinking, Detail: "turn 2: thinking, continued after a hand-off 1s",
+		Phase: "thinking, continued after a hand-off"}))
+	r.Close()
+	out := buf.String()
+	if !strings.Contains(out, "ChatGPT is thinking (turn 2, tool_result) 0.0s · thinking, continued after a hand-off") {
+		t.Fatalf("no hand-off phase on the status line: %q", out)
+	}
+	if strings.Contains(out, "too early") {
+		t.Fatalf("a phase outside a wait showed: %q", out)
+	}
+}

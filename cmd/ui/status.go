@@ -13,6 +13,9 @@ type statusLine struct {
 	label   string
 	since   time.Time
 	glimpse string
+	// phase is what the model does before its first words ("thinking,
+	// continued after a hand-off"), from the transport.
+	phase string
 	// text is the model's partial reply so far (model.progress deltas
 	// added up).
 	text  string
@@ -31,7 +34,7 @@ func spinnerFrames() []string {
 func (r *Renderer) setStatus(label string) {
 	if label != r.status.label {
 		r.status.since = r.opts.Now()
-		r.status.glimpse, r.status.text = "", ""
+		r.status.glimpse, r.status.text, r.status.phase = "", "", ""
 	}
 	r.status.label = label
 	r.drawStatus()
@@ -51,6 +54,9 @@ func (r *Renderer) drawStatus() {
 	frames := spinnerFrames()
 	elapsed := r.opts.Now().Sub(r.status.since).Seconds()
 	s := fmt.Sprintf("%s %s %.1fs", frames[r.status.frame%len(frames)], r.status.label, elapsed)
+	if p := r.status.phase; p != "" {
+		s += " · " + p
+	}
 	if h := r.status.hint; h != "" {
 		s += " · " + h
 	}
