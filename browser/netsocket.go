@@ -52,13 +52,14 @@ type socketPayload struct {
 }
 
 // socketItems returns the stream items of one frame (an array of frames or
-// a bare one) and the conversations it says are complete.
-func socketItems(data []byte) (items []socketItem, complete []string) {
+// a bare one), the conversations it says are complete and the turn topics
+// it names (its items' and a hand-off control's).
+func socketItems(data []byte) (items []socketItem, complete, topics []string) {
 	var frames []socketFrame
 	if json.Unmarshal(data, &frames) != nil {
 		var one socketFrame
 		if json.Unmarshal(data, &one) != nil {
-			return nil, nil
+			return nil, nil, nil
 		}
 		frames = []socketFrame{one}
 	}
@@ -80,6 +81,13 @@ func socketItems(data []byte) (items []socketItem, complete []string) {
 		switch {
 		case p.Type == "conversation-turn-stream" && p.Payload.Type == "stream-item" && strings.HasPrefix(f.TopicID, "conversation-turn-"):
 			items = append(items, socketItem{Topic: f.TopicID, ID: p.Payload.StreamItemID, SSE: p.Payload.EncodedItem})
+			topics = append(topics, f.TopicID)
+		case p.Type == "conversation-turn-handoff-control":
+			if t := p.Payload.TopicID; t != "" {
+				topics = append(topics, t)
+			} else if id := p.Payload.TurnExchangeID; id != "" {
+				topics = append(topics, "conversation-turn-"+id)
+			}
 		case p.Type == "conversation-turn-complete":
 			complete = append(complete, p.Payload.ConversationID)
 		}
@@ -87,7 +95,15 @@ func socketItems(data []byte) (items []socketItem, complete []string) {
 	for _, f := range frames {
 		walk(f)
 	}
-	return items, complete
+	return items, complete, topics
+}
+
+// rawFrame is a server frame as the page received it, kept for a
+// transport recording until the turn it concerns is known.
+type rawFrame struct {
+	topics   []string
+	complete []string
+	data     string
 }
 
 // socketFrame takes one frame the page received on a WebSocket.
@@ -95,8 +111,8 @@ func (n *netTracker) socketFrame(e *network.EventWebSocketFrameReceived) {
 	if e.Response == nil || e.Response.Opcode != 1 || len(e.Response.PayloadData) == 0 {
 		return
 	}
-	items, complete := socketItems(e.Response.PayloadData)
-	if len(items) == 0 && len(complete) == 0 {
+	items, complete, topics := socketItems(e.Response.PayloadData)
+	if len(items) == 0 && len(complete) == 0 && len(topics) == 0 {
 		return
 	}
 	n.mu.Lock()
@@ -104,6 +120,7 @@ func (n *netTracker) socketFrame(e *network.EventWebSocketFrameReceived) {
 		n.complete[c] = true
 	}
 	n.pendingItems = append(n.pendingItems, items...)
+	n.pendingFrames = append(n.pendingFrames, rawFrame{topics: topics, complete: complete, data: string(e.Response.PayloadData)})
 	n.feedItemsLocked()
 	n.mu.Unlock()
 	n.signal()
@@ -134,14 +151,61 @@ func (n *netTracker) feedItemsLocked() {
 		st.parser.write([]byte(it.SSE))
 		st.parser.endFragment()
 		st.socketItems++
-		if len(st.itemSSE) < 65536 {
-			st.itemSSE = append(st.itemSSE, it)
-		}
 	}
 	n.pendingItems = keep
 	if len(n.pendingItems) > 4096 {
 		n.pendingItems = n.pendingItems[len(n.pendingItems)-4096:]
 	}
+	n.keepFramesLocked()
+}
+
+// keepFramesLocked gives each waiting raw frame to the turn it concerns
+// (by the topics it names, else by the conversation it completes, to a
+// turn the socket continued), verbatim and in order, for a recording.
+// n.mu must be held.
+func (n *netTracker) keepFramesLocked() {
+	keep := n.pendingFrames[:0]
+	for _, f := range n.pendingFrames {
+		var st *netStream
+		for _, t := range f.topics {
+			if st = n.turnOfTopic(t); st != nil {
+				break
+			}
+		}
+		for _, c := range f.complete {
+			if st == nil {
+				st = n.socketTurnOf(c)
+			}
+		}
+		switch {
+		case st != nil:
+			if st.frameBytes+len(f.data) <= maxRaw {
+				st.frames = append(st.frames, f.data)
+				st.frameBytes += len(f.data)
+			}
+		case len(f.topics) > 0:
+			keep = append(keep, f) // its turn's POST has not named the topic yet
+		}
+	}
+	n.pendingFrames = keep
+	if len(n.pendingFrames) > 4096 {
+		n.pendingFrames = n.pendingFrames[len(n.pendingFrames)-4096:]
+	}
+}
+
+// socketTurnOf is the newest conversation POST of conversation conv that
+// the socket continued. n.mu must be held.
+func (n *netTracker) socketTurnOf(conv string) *netStream {
+	var best *netStream
+	for _, st := range n.streams {
+		if st.Resume || len(st.frames) == 0 || st.ConvID != conv && st.parser.convID != conv {
+			continue
+		}
+		if best == nil || st.Seq > best.Seq {
+			best = st
+		}
+	}
+	return best
 }
 
 // turnOfTopic is the newest conversation POST whose turn has topic.

@@ -32,9 +32,11 @@ type netTracker struct {
 	streams map[network.RequestID]*netStream
 	notify  chan struct{} // cap 1: something changed
 
-	// pendingItems are WebSocket stream items whose turn is not known yet;
+	// pendingItems are WebSocket stream items whose turn is not known yet
+	// (pendingFrames the frames that carried them, for a recording);
 	// complete are conversations the socket said are complete.
-	pendingItems []socketItem
+	pendingItems  []socketItem
+	pendingFrames []rawFrame
 	complete     map[string]bool
 }
 
@@ -77,10 +79,12 @@ type netStream struct {
 	// items are the socket stream items fed (by stream_item_id).
 	items       map[string]bool
 	socketItems int
-	// raw is the response body as read (capped at maxRaw), and itemSSE
-	// the socket items fed, for a transport recording.
-	raw     []byte
-	itemSSE []socketItem
+	// raw is the response body as read (capped at maxRaw), and frames
+	// the WebSocket frames that concern the turn, verbatim, for a
+	// transport recording.
+	raw        []byte
+	frames     []string
+	frameBytes int
 }
 
 // maxRaw bounds the bytes one stream keeps for a recording.

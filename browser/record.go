@@ -24,7 +24,7 @@ import (
 const TransportFile = "transport.jsonl"
 
 // recording returns the raw traffic of the turn whose POST is id.
-func (n *netTracker) recording(id network.RequestID) (post, resume string, items []socketItem, ok bool) {
+func (n *netTracker) recording(id network.RequestID) (post, resume string, frames []string, ok bool) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	st := n.streams[id]
@@ -46,7 +46,7 @@ func (n *netTracker) recording(id network.RequestID) (post, resume string, items
 	for _, r := range rs {
 		b.Write(r.raw)
 	}
-	return string(st.raw), b.String(), append([]socketItem(nil), st.itemSSE...), true
+	return string(st.raw), b.String(), append([]string(nil), st.frames...), true
 }
 
 // redactTransport removes what may hold credentials from raw traffic:
@@ -66,8 +66,9 @@ func redactTransport(s string) string {
 	return s
 }
 
-// recordLine builds the script line of a turn's traffic.
-func recordLine(reply, post, resume string, items []socketItem, convID, userID, answerID string) model.ScriptLine {
+// recordLine builds the script line of a turn's traffic: the bodies and
+// the WebSocket frames as the page received them.
+func recordLine(reply, post, resume string, frames []string, convID, userID, answerID string) model.ScriptLine {
 	ph := func(s string) string {
 		for id, p := range map[string]string{convID: "{{conversation_id}}", userID: "{{user_message_id}}", answerID: "{{assistant_message_id}}"} {
 			if id != "" {
@@ -77,11 +78,8 @@ func recordLine(reply, post, resume string, items []socketItem, convID, userID, 
 		return redactTransport(s)
 	}
 	l := model.ScriptLine{Reply: reply, SSE: ph(post), ResumeSSE: ph(resume)}
-	for i, it := range items {
-		f, _ := json.Marshal([]any{map[string]any{"type": "message", "topic_id": it.Topic, "offset": i + 1,
-			"payload": map[string]any{"type": "conversation-turn-stream", "payload": map[string]any{
-				"type": "stream-item", "conversation_id": convID, "encoded_item": it.SSE, "stream_item_id": it.ID}}}})
-		l.WS = append(l.WS, ph(string(f)))
+	for _, f := range frames {
+		l.WS = append(l.WS, ph(f))
 	}
 	return l
 }
@@ -92,7 +90,7 @@ func (w *turnWatch) recordTurn(reply, answerID string) (string, error) {
 	if w.stream == "" {
 		return "", nil
 	}
-	post, resume, items, ok := w.s.net.recording(w.stream)
+	post, resume, frames, ok := w.s.net.recording(w.stream)
 	if !ok || post == "" {
 		return "", nil
 	}
@@ -100,7 +98,7 @@ func (w *turnWatch) recordTurn(reply, answerID string) (string, error) {
 	if answerID == "" {
 		answerID = v.Result.MessageID
 	}
-	l := recordLine(reply, post, resume, items, v.ConvID, v.UserID, answerID)
+	l := recordLine(reply, post, resume, frames, v.ConvID, v.UserID, answerID)
 	b, err := json.Marshal(l)
 	if err != nil {
 		return "", err

@@ -12,7 +12,7 @@ import (
 )
 
 // TestRecordAndReplay: with RecordTransport, each turn's raw traffic (the
-// POST, the resume POST, the WebSocket items) lands in
+// POST, the resume POST, the WebSocket frames verbatim) lands in
 // diagnostics/transport.jsonl as a script line with the ids as
 // placeholders and the tokens redacted; served again by a fresh mock, the
 // recorded script gives the same replies through Chromium.
@@ -59,6 +59,24 @@ func TestRecordAndReplay(t *testing.T) {
 	if len(rec) != 3 || rec[1].ResumeSSE == "" || len(rec[2].WS) == 0 || !strings.Contains(rec[0].SSE, "{{assistant_message_id}}") ||
 		!strings.Contains(rec[0].SSE, "{{conversation_id}}") {
 		t.Fatalf("recording %d lines: %+v", len(rec), rec)
+	}
+	// The socket's frames are recorded as the page got them: every frame
+	// the mock served for the turn, in order (beside the mock's own
+	// subscribe reply), up to the reply's end (the conversations topic's
+	// turn-complete may come after the turn was recorded).
+	k := 0
+	for _, f := range rec[2].WS {
+		if k < len(lines[2].WS) && f == lines[2].WS[k] {
+			k++
+		} else if !strings.Contains(f, `"type":"subscribe"`) {
+			t.Fatalf("recorded frame %q was not served", f)
+		}
+	}
+	if k < len(lines[2].WS) && strings.Contains(lines[2].WS[k], "conversation-turn-complete") {
+		k++
+	}
+	if k != len(lines[2].WS) {
+		t.Fatalf("%d of %d served frames recorded verbatim:\n%q", k, len(lines[2].WS), rec[2].WS)
 	}
 	_, again := run(rec, false)
 	for i := range lines {
