@@ -37,7 +37,7 @@ type netTracker struct {
 	// complete are conversations the socket said are complete.
 	pendingItems  []socketItem
 	pendingFrames []rawFrame
-	complete     map[string]bool
+	complete      map[string]bool
 }
 
 // keepStreams is how many recent streams the tracker keeps.
