@@ -33,7 +33,8 @@ func TestContinuationJoin(t *testing.T) {
 // exactly, through real Chromium: a raw 2026 stream continued by a raw
 // body that streams only the new text into the same message; a generated
 // reply whose continuation repeats the text so far; the same read from
-// the conversation document alone (no network stream).
+// the conversation document alone (no network stream); on every page
+// generation.
 func TestMaxTokensContinuedChromium(t *testing.T) {
 	const gen = "alpha beta gamma delta epsilon zeta eta theta iota kappa"
 	cases := []struct {
@@ -54,32 +55,34 @@ func TestMaxTokensContinuedChromium(t *testing.T) {
 			{Reply: gen, Fault: mockchat.FaultMaxTokens, StreamMS: 2},
 		}, gen, messages.SourceConversation, func(o *Options) { o.domOnly = true }},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			srv, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(c.lines...)})
-			tr := shared.use(t, url, c.opt)
-			ctx := ctxFor(t, 90*time.Second)
-			b, err := tr.Send(ctx, messages.Outbound{Turn: 1, Text: fmt.Sprintf("write something long (%s)", c.name)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := tr.Await(ctx, b, nil)
-			if err != nil {
-				t.Fatalf("Await: %v", err)
-			}
-			if r.Text != c.want || r.Source != c.src {
-				t.Fatalf("reply %q from %s, want %q from %s", r.Text, r.Source, c.want, c.src)
-			}
-			if err := srv.WaitIdle(ctx); err != nil {
-				t.Fatal(err)
-			}
-			st := srv.Stats()
-			if len(st.Messages) != 2 || st.Sends != 2 || st.Messages[0].MessageID != st.Messages[1].MessageID || r.MessageID != st.Messages[0].MessageID {
-				t.Fatalf("want the send and one continue of message %s: %d POSTs, %+v", r.MessageID, st.Sends, st.Messages)
-			}
-			if n := len(srv.Received()); n != 1 {
-				t.Fatalf("%d user messages, want 1", n)
-			}
-		})
+	for _, gen := range mockchat.Generations() {
+		for _, c := range cases {
+			t.Run(gen+"/"+c.name, func(t *testing.T) {
+				srv, url := newMock(t, mockchat.Options{LoggedIn: true, DOM: gen, Script: script(c.lines...)})
+				tr := shared.use(t, url, c.opt)
+				ctx := ctxFor(t, 90*time.Second)
+				b, err := tr.Send(ctx, messages.Outbound{Turn: 1, Text: fmt.Sprintf("write something long (%s)", c.name)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				r, err := tr.Await(ctx, b, nil)
+				if err != nil {
+					t.Fatalf("Await: %v", err)
+				}
+				if r.Text != c.want || r.Source != c.src {
+					t.Fatalf("reply %q from %s, want %q from %s", r.Text, r.Source, c.want, c.src)
+				}
+				if err := srv.WaitIdle(ctx); err != nil {
+					t.Fatal(err)
+				}
+				st := srv.Stats()
+				if len(st.Messages) != 2 || st.Sends != 2 || st.Messages[0].MessageID != st.Messages[1].MessageID || r.MessageID != st.Messages[0].MessageID {
+					t.Fatalf("want the send and one continue of message %s: %d POSTs, %+v", r.MessageID, st.Sends, st.Messages)
+				}
+				if n := len(srv.Received()); n != 1 {
+					t.Fatalf("%d user messages, want 1", n)
+				}
+			})
+		}
 	}
 }
