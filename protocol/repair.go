@@ -89,11 +89,18 @@ func (r *reader) nameElement(n *node) (string, []*node) {
 	return name, rest
 }
 
-// messageRefusals are pieces of text that, inside a broken <message>, mean
-// the protocol's own markup may be tangled in it: such a message is not
-// kept as written.
-var messageRefusals = [...]string{"<message", "</message", "<agent_response", "</agent_response", "<tool_call", "</tool_call",
-	"<done", "</done", "<args", "<arguments", "<!", "]]>", "<?"}
+// tangled reports whether a broken <message> holds the protocol's own
+// markup, CDATA, a comment or a declaration: then it is not kept as
+// written, since its end or the reply's structure is in doubt.
+func tangled(body string) bool {
+	for _, bad := range [...]string{"<message", "</message", "<agent_response", "</agent_response", "<tool_call", "</tool_call",
+		"<done", "</done", "<args", "<arguments", "<!", "]]>", "<?"} {
+		if strings.Contains(body, bad) {
+			return true
+		}
+	}
+	return false
+}
 
 // keepDoneMessage is the message_markup repair: when perr (a malformed,
 // truncated or unexpected reply) comes from the markup inside the first
@@ -128,10 +135,8 @@ func keepDoneMessage(s string, cat *Catalogue, perr *Error) (Turn, bool) {
 	if text == "" || !utf8.ValidString(text) {
 		return Turn{}, false
 	}
-	for _, bad := range messageRefusals {
-		if strings.Contains(body, bad) {
-			return Turn{}, false
-		}
+	if tangled(body) {
+		return Turn{}, false
 	}
 	turn, err := parseRoot(s[:from]+"message"+s[from+n:], cat, true)
 	if err != nil || !turn.Done || turn.Call != nil {
