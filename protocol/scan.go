@@ -210,7 +210,8 @@ func (sc *scanned) reference(s string, start, i int, run *ampRun) (int, *Error) 
 		j++
 	}
 	name := rest[1:j]
-	if name == "" || j == len(rest) || rest[j] != ';' {
+	semi := j < len(rest) && rest[j] == ';'
+	if !semi || name == "" || (name[0] != '#' && !isName(name)) {
 		switch {
 		case brokenRef(name):
 			return 0, &Error{Kind: KindMalformed, Line: lineOf(s, start, i), Fix: fixCDATA + " " + fixResend,
@@ -238,9 +239,6 @@ func (sc *scanned) reference(s string, start, i int, run *ampRun) (int, *Error) 
 	switch name {
 	case "amp", "lt", "gt", "quot", "apos":
 		return len(ref), nil
-	}
-	if !isName(name) {
-		return 0, bareAmp(lineOf(s, start, i))
 	}
 	return 0, forbidden("the custom entity reference "+ref, lineOf(s, start, i))
 }

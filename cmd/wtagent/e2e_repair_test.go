@@ -87,7 +87,7 @@ func TestRepairedRepliesRunWithoutReask(t *testing.T) {
 
 // TestUnrepairableRepliesStillReask: an unknown argument (even inside a
 // repaired <arguments>) and two tool calls (even repairable ones) are
-// re-asked, and nothing runs.
+// re-asked, and nothing runs; the final reply's repair is shown.
 func TestUnrepairableRepliesStillReask(t *testing.T) {
 	e := newEnv(t)
 	s := e.script(
@@ -96,7 +96,7 @@ func TestUnrepairableRepliesStillReask(t *testing.T) {
 		model.ScriptLine{Expect: `kind="unknown_arg"`, Reply: fenced(`<agent_response><done>false</done><message>Read both & compare.</message>
 <tool_call name="fs.read"><arguments><path>a.txt</path></arguments></tool_call>
 <tool_call><name>fs.read</name><args><path>b.txt</path></args></tool_call></agent_response>`)},
-		model.ScriptLine{Expect: `kind="two_tools"`, Reply: agentReply(true, "Nothing to change.", "")},
+		model.ScriptLine{Expect: `kind="two_tools"`, Reply: fenced(`<agent_response><done>true</done><message>Nothing to change & nothing ran.</message></agent_response>`)},
 	)
 	code, out, errOut := e.run("--provider", "script", "--script", s, "look at a.txt")
 	if code != 0 {
@@ -116,6 +116,9 @@ func TestUnrepairableRepliesStillReask(t *testing.T) {
 	}
 	if n := count(evs, messages.EvToolProposed); n != 0 {
 		t.Fatalf("%d tool calls proposed, want none", n)
+	}
+	if !strings.Contains(out, "↻ reply repaired (bare_ampersand): escaped a bare & as &amp;") {
+		t.Errorf("the output does not show the final reply's repair:\n%s", out)
 	}
 }
 
