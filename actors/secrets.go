@@ -2,6 +2,8 @@ package actors
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/wtagent/wtagent/messages"
@@ -39,4 +41,28 @@ func (c *controller) maskOutbound(text string) (string, []string) {
 		}
 	}
 	return text, masked
+}
+
+// ErrRevealNeedsPrompt refuses a reveal outside --approvals prompt: only
+// a user at the terminal may let a secret go to the model.
+var ErrRevealNeedsPrompt = errors.New("a secret can be revealed only under --approvals prompt")
+
+// MaskedSources lists the sources of the values masked in messages to the
+// model (never the values).
+func (rt *Runtime) MaskedSources() []string { return rt.cfg.guard.Sources() }
+
+// RevealSecret lets the model see the value(s) of one source from the next
+// message on: the user's deliberate choice, under --approvals prompt only,
+// logged (the source, never the value) before it takes effect.
+func (rt *Runtime) RevealSecret(source string) error {
+	if rt.cfg.Approvals != policy.ModePrompt {
+		return ErrRevealNeedsPrompt
+	}
+	if !slices.Contains(rt.cfg.guard.Sources(), source) {
+		return fmt.Errorf("%w: %q; /reveal lists them", policy.ErrUnknownSecret, source)
+	}
+	if err := rt.Record(messages.EvSecretRevealed, messages.TextPayload{Text: "the user revealed " + source + " to the model"}, true); err != nil {
+		return err
+	}
+	return rt.cfg.guard.Reveal(source)
 }

@@ -23,6 +23,9 @@ const (
 	EvPhaseChanged   EventType = "run.phase"
 	// EvSecretMasked says secrets were masked in a message to the model.
 	EvSecretMasked EventType = "secret.masked"
+	// EvSecretRevealed says the user let the model see one masked value
+	// (its source, never the value).
+	EvSecretRevealed EventType = "secret.revealed"
 
 	EvModelMessageSending  EventType = "model.message_sending"
 	EvModelMessageSent     EventType = "model.message_sent"

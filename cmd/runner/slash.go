@@ -28,6 +28,7 @@ var slashCommands = []struct{ name, args, text string }{
 	{"compact", "", "continue in a fresh conversation from a checkpoint of this session, with the next message"},
 	{"browser", "", "while a run works (or Ctrl+O): pause it at a safe point and give you the Chrome window"},
 	{"resume", "", "after /browser (or Enter on the empty prompt): hand the window back; the run reads the page again"},
+	{"reveal", "[SOURCE]", "list the sources of masked secrets, or let the model see SOURCE's value from now on (--approvals prompt; logged)"},
 	{"exit", "", "end the session (like Ctrl+D)"},
 }
 
@@ -72,7 +73,7 @@ func slashBeforeSession(o *Options, name string, args []string) (exit bool) {
 		}
 		o.Settings.Mode = args[0]
 		fmt.Fprintf(w, "ChatGPT mode: %s (selected before the first message)\n", args[0])
-	case "status", "diff", "undo", "new", "compact":
+	case "status", "diff", "undo", "new", "compact", "reveal":
 		fmt.Fprintf(w, "/%s: no session yet; type a task first\n", name)
 	case "browser", "resume":
 		noRunWorking(w, name)
@@ -122,6 +123,8 @@ func (r *runEnv) slash(name string, args []string) (exit bool) {
 		fmt.Fprintf(w, "ChatGPT mode: %s (selected before the next message)\n", r.mode)
 	case "browser", "resume":
 		noRunWorking(w, name)
+	case "reveal":
+		err = r.slashReveal(w, args)
 	case "new", "compact":
 		if err = r.rt.NewConversation(name == "compact"); err == nil {
 			if name == "new" {
@@ -239,4 +242,29 @@ func (r *runEnv) withUndoNote(task string) string {
 // they steer a run while it works.
 func noRunWorking(w io.Writer, name string) {
 	fmt.Fprintf(w, "/%s: no run is working; while one works, /browser (or Ctrl+O) pauses it at a safe point and gives you the Chrome window, /resume hands it back\n", name)
+}
+
+// slashReveal lists the sources of the secrets masked in messages to the
+// model, or (with --approvals prompt, the user's deliberate choice)
+// stops masking one of them.
+func (r *runEnv) slashReveal(w io.Writer, args []string) error {
+	if len(args) == 0 {
+		src := r.rt.MaskedSources()
+		if len(src) == 0 {
+			fmt.Fprintln(w, "no secret values are masked in this project")
+			return nil
+		}
+		fmt.Fprintln(w, "masked in every message to the model (token shapes are always masked):")
+		for _, s := range src {
+			fmt.Fprintln(w, "  "+s)
+		}
+		fmt.Fprintln(w, "/reveal SOURCE lets the model see that value from now on")
+		return nil
+	}
+	source := strings.Join(args, " ")
+	if err := r.rt.RevealSecret(source); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "the model may now see the value of %s (logged)\n", source)
+	return nil
 }

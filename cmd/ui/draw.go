@@ -30,7 +30,7 @@ func (r *Renderer) draw(ev messages.Event) {
 		for _, w := range p.Warnings {
 			r.line(r.st.warn.Render("! " + terminalSafe(w)))
 		}
-	case messages.EvSecretMasked:
+	case messages.EvSecretMasked, messages.EvSecretRevealed:
 		r.line(r.st.warn.Render("! " + decode[messages.TextPayload](ev).Text))
 	case messages.EvInstruction:
 		r.line(r.st.dim.Render("  instruction: ") + firstLine(decode[messages.TextPayload](ev).Text, r.opts.Width-16))

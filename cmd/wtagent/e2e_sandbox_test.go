@@ -349,3 +349,65 @@ func TestDataDirInsideTheProject(t *testing.T) {
 		t.Errorf("the data directory reached the model:\n%s", sent.String())
 	}
 }
+
+// TestRevealOneSecretOnPurpose: at the prompt, /reveal lists the masked
+// sources and /reveal SOURCE lets the model see that one value from the
+// next message on, logged by source; under --approvals deny it is refused.
+func TestRevealOneSecretOnPurpose(t *testing.T) {
+	w := newSandboxWorld(t)
+	os.WriteFile(filepath.Join(w.root, ".env"), []byte("DB_PASSWORD=dotenv-NOTREAL-pass\nAPI_TOKEN=dotenv-NOTREAL-token\n"), 0o600)
+	os.WriteFile(filepath.Join(w.root, "config.txt"), []byte("db dotenv-NOTREAL-pass api dotenv-NOTREAL-token\n"), 0o644)
+	cat := callXML("terminal.exec", el("program", "cat"), items("argv", "config.txt"))
+	s := w.script(
+		model.ScriptLine{Expect: "<task", Reply: agentReply(false, "Read.", cat)},
+		model.ScriptLine{Expect: "db [MASKED:.env DB_PASSWORD] api [MASKED:.env API_TOKEN]", Reply: agentReply(true, "Masked.", "")},
+		model.ScriptLine{Expect: "show it again", Reply: agentReply(false, "Again.", cat)},
+		model.ScriptLine{Expect: "db dotenv-NOTREAL-pass api [MASKED:.env API_TOKEN]", Reply: agentReply(true, "Revealed one.", "")},
+	)
+	tm := w.startPTY("--provider", "script", "--script", s, "--approvals", "prompt")
+	at := tm.waitFor("you › ", 0)
+	tm.send("show the config\r")
+	at = tm.waitFor("Masked.", at)
+	at = tm.waitFor("you › ", at)
+	tm.send("/reveal\r")
+	at = tm.waitFor(".env DB_PASSWORD", at)
+	at = tm.waitFor("you › ", at)
+	tm.send("/reveal .env DB_PASSWORD\r")
+	at = tm.waitFor("the model may now see the value of .env DB_PASSWORD (logged)", at)
+	at = tm.waitFor("you › ", at)
+	tm.send("show it again\r")
+	at = tm.waitFor("Revealed one.", at)
+	tm.waitFor("you › ", at)
+	tm.send("\x04")
+	if code := tm.exit(); code != 0 {
+		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+	}
+	revealed := 0
+	for _, ev := range w.events(w.onlySession()) {
+		if ev.Type == "secret.revealed" {
+			revealed++
+			if !bytes.Contains(ev.Payload, []byte(".env DB_PASSWORD")) || bytes.Contains(ev.Payload, []byte("NOTREAL")) {
+				t.Errorf("secret.revealed = %s", ev.Payload)
+			}
+		}
+	}
+	if revealed != 1 {
+		t.Errorf("%d secret.revealed events, want 1", revealed)
+	}
+
+	w2 := newSandboxWorld(t)
+	os.WriteFile(filepath.Join(w2.root, ".env"), []byte("DB_PASSWORD=dotenv-NOTREAL-pass\n"), 0o600)
+	s2 := w2.script(model.ScriptLine{Expect: "<task", Reply: agentReply(true, "Hello.", "")})
+	tm2 := w2.startPTY("--provider", "script", "--script", s2, "--approvals", "deny")
+	at = tm2.waitFor("you › ", 0)
+	tm2.send("say hello\r")
+	at = tm2.waitFor("Hello.", at)
+	at = tm2.waitFor("you › ", at)
+	tm2.send("/reveal .env DB_PASSWORD\r")
+	at = tm2.waitFor("/reveal: a secret can be revealed only under --approvals prompt", at)
+	tm2.waitFor("you › ", at)
+	tm2.send("\x04")
+	if code := tm2.exit(); code != 0 {
+		t.Fatalf("exit %d; screen:\n%s", code, tm2.screen())
+	}
+}
