@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -225,5 +226,56 @@ func TestBrowserTakeoverHeldReplySupersededByHand(t *testing.T) {
 	evs := e.events(id)
 	if k := strings.Join(sentKinds(evs), " "); k != "bootstrap manual tool_result" {
 		t.Fatalf("sent kinds %q; events:\n%s", k, eventTrace(evs))
+	}
+}
+
+// TestBrowserManualTurnSurvivesKill9: wtagent is killed while it waits for
+// the reply to a message typed by hand; `wtagent resume` waits for that
+// reply again (never sends the message), runs its call once and finishes.
+func TestBrowserManualTurnSurvivesKill9(t *testing.T) {
+	needChromium(t)
+	debuggableChrome(t)
+	e := newEnv(t)
+	e.write("wait.sh", "while [ ! -f go ]; do sleep 0.05; done; echo released\n")
+	e.write("log.sh", "echo hand >> hand.log; echo \"hand.log has $(wc -l < hand.log) line\"\n")
+	const typed = "hand-typed: log it"
+	srv, url := mockPage(t, []model.ScriptLine{
+		{Reply: agentReply(false, "Wait.", callXML("terminal.exec", el("program", "sh"), items("argv", "wait.sh")))},
+		{Expect: typed, Reply: agentReply(false, "Logging it.", callXML("terminal.exec", el("program", "sh"), items("argv", "log.sh")))},
+		{Expect: "hand.log has 1 line", Reply: agentReply(true, "Logged once across the crash.", "")},
+	}, 0)
+	tm := e.startPTY("--chatgpt-url", url, "--headless", "--approvals", "allow", "wait for me")
+	at := tm.waitFor("terminal.exec sh wait.sh", 0)
+	tm.send("/browser\r")
+	at = tm.waitFor("/browser: the run pauses at the next safe point", at)
+	os.WriteFile(filepath.Join(e.root, "go"), nil, 0o644)
+	tm.waitFor("paused: manual takeover", at)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	release := srv.HoldReplies()
+	defer release()
+	typeByHand(t, e.attachPage(ctx, url), typed)
+	if _, err := srv.WaitReceived(ctx, 2); err != nil {
+		t.Fatal(err)
+	}
+	tm.send("/resume\r")
+	id := e.waitFor("the manual turn", func(evs []messages.Event) bool {
+		return strings.Contains(strings.Join(sentKinds(evs), " "), "manual")
+	})
+	if err := tm.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	tm.exit()
+	release()
+	code, out, errOut := e.run("resume", id, "--chatgpt-url", url, "--headless")
+	if code != 0 || !strings.Contains(out+errOut, "Logged once across the crash.") {
+		t.Fatalf("resume: exit %d\n%s\n%s\nevents:\n%s", code, out, errOut, eventTrace(e.events(id)))
+	}
+	if got, _ := os.ReadFile(filepath.Join(e.root, "hand.log")); string(got) != "hand\n" {
+		t.Fatalf("hand.log = %q, want one line", got)
+	}
+	if n := len(srv.Received()); n != 3 {
+		t.Fatalf("the page received %d messages, want 3 (nothing sent twice)", n)
 	}
 }
