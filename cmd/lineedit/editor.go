@@ -21,7 +21,7 @@ var (
 	ErrClosed = errors.New("lineedit: editor closed")
 	// ErrLiveKey is returned by ReadLineLive when the user presses the
 	// live view's own key, Ctrl+O (wtagent: take over the browser); the
-	// line typed so far is dropped, as with Ctrl+C.
+	// line typed so far waits in the next call's line.
 	ErrLiveKey = errors.New("lineedit: Ctrl+O")
 )
 

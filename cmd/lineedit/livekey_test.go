@@ -6,7 +6,8 @@ import (
 	"testing"
 )
 
-// Ctrl+O ends ReadLineLive with ErrLiveKey; a plain ReadLine ignores it.
+// Ctrl+O ends ReadLineLive with ErrLiveKey, keeping what was typed for
+// the next call; a plain ReadLine ignores it.
 func TestCtrlOEndsOnlyALiveRead(t *testing.T) {
 	p := newPTY(t, 40)
 	e := p.editor(Options{Width: func() int { return 40 }})
@@ -23,7 +24,7 @@ func TestCtrlOEndsOnlyALiveRead(t *testing.T) {
 	plain := readLineAsync(context.Background(), e)
 	p.waitCalls(2)
 	p.send("cd\x0fe\r")
-	if r := await(t, plain); r.err != nil || r.line != "cde" {
-		t.Fatalf("ReadLine = %q, %v; want cde", r.line, r.err)
+	if r := await(t, plain); r.err != nil || r.line != "abcde" {
+		t.Fatalf("ReadLine = %q, %v; want abcde", r.line, r.err)
 	}
 }

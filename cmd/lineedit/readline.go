@@ -166,6 +166,7 @@ func (s *session) apply(k key) *outcome {
 	case k.ctrl('c'):
 		return &outcome{err: ErrInterrupted}
 	case k.ctrl('o') && s.e.live:
+		s.e.carry = s.buf.String()
 		return &outcome{err: ErrLiveKey}
 	case k.ctrl('d') && s.buf.empty():
 		return &outcome{err: io.EOF}
