@@ -19,13 +19,16 @@ func wipeDeny(prog, what string) string {
 
 // wipeForm maps a delete operand to the directory whose whole content it
 // removes, the way a shell would expand it: quotes are dropped, "$HOME"
-// and "${HOME}" stand for "~", and trailing "/*" and "/.*" globs for their
-// directory ("/*" is "/", "~/*" is "~").
+// and "${HOME}" stand for "~", "$PWD", "${PWD}", "$(pwd)" and "`pwd`" for
+// ".", and trailing "/*" and "/.*" globs for their directory ("/*" is "/",
+// "~/*" is "~"). Other expansions (variables set in the script, loops, a
+// cd before the delete) are not followed: a script with them asks.
 func wipeForm(w string) string {
 	w = strings.NewReplacer(`"`, "", `'`, "").Replace(w)
-	for _, v := range [...]string{"${HOME}", "$HOME"} {
-		if rest, ok := strings.CutPrefix(w, v); ok && (rest == "" || rest[0] == '/') {
-			w = "~" + rest
+	for _, v := range [...]struct{ from, to string }{{"${HOME}", "~"}, {"$HOME", "~"},
+		{"${PWD}", "."}, {"$PWD", "."}, {"$(pwd)", "."}, {"`pwd`", "."}} {
+		if rest, ok := strings.CutPrefix(w, v.from); ok && (rest == "" || rest[0] == '/') {
+			w = v.to + rest
 		}
 	}
 	for {

@@ -42,6 +42,8 @@ func TestWipesAreHardDenies(t *testing.T) {
 		exec("bash", "-c", `rm -rf "$HOME"`),
 		exec("bash", "-lc", "sudo rm -rf /*"),
 		exec("bash", "-c", "rm -rf ${HOME}/"),
+		exec("bash", "-c", `rm -rf "$PWD"`),
+		execIn("src", "sh", "-c", "rm -rf $(pwd)/.."),
 	}
 	allowed := []messages.ToolCall{
 		exec("rm", "-rf", "src"),
@@ -51,6 +53,7 @@ func TestWipesAreHardDenies(t *testing.T) {
 		exec("rm", "-rf", "../outside"),
 		exec("sh", "-c", "rm -rf dist && go build ./..."),
 		exec("bash", "-c", `rm -rf "$TMPDIR/x"`),
+		exec("bash", "-c", `rm -rf "$PWD/build"`),
 	}
 	for _, mode := range []Mode{ModeAllow, ModePrompt, ModeDeny} {
 		for _, call := range denied {
@@ -103,7 +106,7 @@ func TestClassifyWipesLexically(t *testing.T) {
 func TestWipeForm(t *testing.T) {
 	for in, want := range map[string]string{
 		"/*": "/", "/.*": "/", "~/*": "~", `"$HOME"`: "~", "${HOME}/": "~/", "$HOME/*": "~", "$HOMEDIR": "$HOMEDIR",
-		"dist/*": "dist", "a": "a", "'/'": "/",
+		"dist/*": "dist", "a": "a", "'/'": "/", "$PWD": ".", "$(pwd)/..": "./..", "$PWDX": "$PWDX",
 	} {
 		if got := wipeForm(in); got != want {
 			t.Errorf("wipeForm(%q) = %q, want %q", in, got, want)
