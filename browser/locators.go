@@ -94,6 +94,8 @@ func locatorTable() map[string][]string {
 			`.turn-action-controls button[aria-label="Rate response"]`,
 			`.turn-action-controls button[aria-label="Regenerate response"]`,
 		},
+		// A conversation in the sidebar (doctor --page reads the newest).
+		"historyItem": {`nav a[href^="/c/"]`, `nav a[href*="/c/"]`},
 		// The 2026-09 page's Chat/Work switch: wtagent works in Chat.
 		"modeSwitch": {`[role="group"][aria-label="Composer mode"]`},
 		// The model picker's trigger, of three generations: the 2025

@@ -365,11 +365,11 @@
   function inventory() {
     const out = {};
     for (const name of Object.keys(L)) {
-      const r = { sel: '', n: 0, visible: false };
+      const r = { selector: '', count: 0, visible: false };
       for (const sel of L[name]) {
         let list = [];
         try { list = Array.from(document.querySelectorAll(sel)); } catch (e) { continue; }
-        if (list.length) { r.sel = sel; r.n = list.length; r.visible = list.some(visible); break; }
+        if (list.length) { r.selector = sel; r.count = list.length; r.visible = list.some(visible); break; }
       }
       out[name] = r;
     }
@@ -382,7 +382,8 @@
       answer = { id: msgId(ms[i]), root: !!root, len: msgText(ms[i]).length, commentary: !!q('streamingStatus', ms[i], true) };
       break;
     }
-    return { generation: generation(), locators: out, thread: th, answer, modal: modalInfo(), chat: chatMode(), chips: chips() };
+    const hist = q('historyItem', document, true);
+    return { generation: generation(), locators: out, thread: th, answer, modal: modalInfo(), chat: chatMode(), chips: chips(), history: hist ? hist.href : '' };
   }
   // chatMode reads the Chat/Work switch: present, and whether Chat (its
   // first option) is on.

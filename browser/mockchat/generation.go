@@ -27,8 +27,8 @@ const (
 // Generations lists every page generation, oldest first.
 func Generations() []string { return []string{DOM2025, DOM2026Mid, DOM2026Sep} }
 
-// checkGeneration accepts "" (the default) and the names of Generations.
-func checkGeneration(g string) error {
+// CheckGeneration accepts "" (the default) and the names of Generations.
+func CheckGeneration(g string) error {
 	if g == "" || slices.Contains(Generations(), g) {
 		return nil
 	}
@@ -39,7 +39,7 @@ func checkGeneration(g string) error {
 // else Options.DOM, else DOM2025.
 func (s *Server) generation(query string) (string, error) {
 	for _, g := range []string{query, s.opts.DOM} {
-		if err := checkGeneration(g); err != nil {
+		if err := CheckGeneration(g); err != nil {
 			return "", err
 		}
 	}

@@ -16,6 +16,7 @@ import (
 type Options struct {
 	F          *cmdutil.Factory
 	Login      bool
+	Page       bool
 	ChatGPTURL string
 	Headless   bool
 	Timeout    time.Duration
@@ -39,6 +40,10 @@ func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
   ripgrep    rg on PATH for fs.search (a Go fallback with the same results is used otherwise)
   pty        pseudo-terminals can be opened for terminal.exec
   login      (with --login only: it starts Chrome) whether the profile is logged in to ChatGPT
+  page       (with --page only: it starts Chrome and opens ChatGPT, sending nothing) the page
+             generation, every locator the adapter needs, the model picker (opened and
+             closed) and the newest conversation's thread and answer, with a redacted DOM
+             snapshot saved for a bug report
 
 Each check prints ok, warning or error. The exit status is 1 when an error
 blocks use.`,
@@ -51,9 +56,10 @@ blocks use.`,
 		},
 	}
 	cmd.Flags().BoolVar(&o.Login, "login", false, "also start Chrome and check the ChatGPT login of the profile")
-	cmd.Flags().StringVar(&o.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin for --login (developers: a mock page)")
-	cmd.Flags().BoolVar(&o.Headless, "headless", false, "run Chrome headless for --login")
-	cmd.Flags().DurationVar(&o.Timeout, "timeout", 90*time.Second, "longest the --login check may take")
+	cmd.Flags().BoolVar(&o.Page, "page", false, "also start Chrome and check the live ChatGPT page against the adapter")
+	cmd.Flags().StringVar(&o.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin for --login and --page (developers: a mock page)")
+	cmd.Flags().BoolVar(&o.Headless, "headless", false, "run Chrome headless for --login and --page")
+	cmd.Flags().DurationVar(&o.Timeout, "timeout", 90*time.Second, "longest the --login or --page check may take")
 	return cmd
 }
 
@@ -76,6 +82,11 @@ func doctorRun(o *Options) error {
 	if o.Login {
 		ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
 		results = append(results, checkLogin(ctx, o))
+		cancel()
+	}
+	if o.Page {
+		ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
+		results = append(results, checkPage(ctx, o)...)
 		cancel()
 	}
 	out := o.F.IOStreams.Out

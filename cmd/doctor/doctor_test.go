@@ -18,6 +18,7 @@ func TestNewCmdDoctor(t *testing.T) {
 	}{
 		{"defaults", nil, func(o *Options) bool { return !o.Login && o.Timeout == 90*time.Second }, false},
 		{"login check", []string{"--login", "--headless", "--chatgpt-url", "u", "--timeout", "1m"}, func(o *Options) bool { return o.Login && o.Headless && o.ChatGPTURL == "u" && o.Timeout == time.Minute }, false},
+		{"page check", []string{"--page", "--headless", "--chatgpt-url", "u"}, func(o *Options) bool { return o.Page && !o.Login && o.Headless && o.ChatGPTURL == "u" }, false},
 		{"an argument", []string{"x"}, func(o *Options) bool { return true }, true},
 	}
 	for _, tc := range tests {

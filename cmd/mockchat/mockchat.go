@@ -26,6 +26,7 @@ type Options struct {
 	Addr      string
 	LoggedOut bool
 	StreamGap time.Duration
+	DOM       string
 }
 
 // NewCmdMockchat returns the mockchat command. runF, when not nil, runs instead of
@@ -52,6 +53,9 @@ its diagnostics/transport.jsonl, turn by turn, across its conversations.`,
   wtagent mockchat --replay 20261202-163013-e929a321`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := mockchat.CheckGeneration(o.DOM); err != nil {
+				return cmdutil.FlagErrorf("--dom: %v", err)
+			}
 			if runF != nil {
 				return runF(o)
 			}
@@ -63,6 +67,7 @@ its diagnostics/transport.jsonl, turn by turn, across its conversations.`,
 	cmd.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:0", "address to listen on")
 	cmd.Flags().BoolVar(&o.LoggedOut, "logged-out", false, "start with the login wall (log in from the page)")
 	cmd.Flags().DurationVar(&o.StreamGap, "stream-gap", 15*time.Millisecond, "gap between streamed tokens")
+	cmd.Flags().StringVar(&o.DOM, "dom", "", "page generation to render: 2025 (default), 2026-06 or 2026-09")
 	return cmd
 }
 
@@ -96,6 +101,6 @@ func mockchatRun(ctx context.Context, o *Options) error {
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	return mockchat.Serve(ctx, mockchat.Options{Script: lines, ScriptPerChat: o.Replay == "",
-		LoggedIn: !o.LoggedOut, StreamGap: o.StreamGap},
+		LoggedIn: !o.LoggedOut, StreamGap: o.StreamGap, DOM: o.DOM},
 		o.Addr, o.F.IOStreams.Out)
 }

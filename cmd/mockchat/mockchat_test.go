@@ -22,6 +22,8 @@ func TestNewCmdMockchat(t *testing.T) {
 			return o.Script == "s.jsonl" && o.Addr == "127.0.0.1:0" && !o.LoggedOut && o.StreamGap == 15*time.Millisecond
 		}, false},
 		{"all flags", []string{"--script", "s", "--addr", ":9", "--logged-out", "--stream-gap", "0s"}, func(o *Options) bool { return o.Addr == ":9" && o.LoggedOut && o.StreamGap == 0 }, false},
+		{"a page generation", []string{"--script", "s", "--dom", "2026-09"}, func(o *Options) bool { return o.DOM == "2026-09" }, false},
+		{"an unknown page generation", []string{"--script", "s", "--dom", "2027"}, func(o *Options) bool { return true }, true},
 		{"an argument", []string{"x"}, func(o *Options) bool { return true }, true},
 	}
 	for _, tc := range tests {

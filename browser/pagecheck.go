@@ -1,0 +1,279 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// PageReport is what `wtagent doctor --page` learns from the live page:
+// which generation it shows, which locators match, whether the model
+// picker opens and what it offers, and (from the newest conversation in
+// the sidebar) whether the thread and the answer are found.
+type PageReport struct {
+	// URL is the page checked first (the home page).
+	URL string `json:"url"`
+	// AdapterVersion names the locator set checked.
+	AdapterVersion string `json:"adapter_version"`
+	// Login is the login state the page reports.
+	Login LoginState `json:"login"`
+	// Generation is the page generation detected (2025, 2026-06, 2026-09
+	// or unknown), Signals the selectors that told it.
+	Generation string   `json:"generation"`
+	Signals    []string `json:"signals"`
+	// Challenge is the challenge detected ("" for none).
+	Challenge string `json:"challenge,omitempty"`
+	// Locators maps each locator name to its first matching selector on
+	// the home page ("" when none matches) and the match count.
+	Locators map[string]LocatorMatch `json:"locators"`
+	// Modal is the modal over the page, if any.
+	Modal *ModalReport `json:"modal,omitempty"`
+	// WorkMode means the Chat/Work switch was on Work.
+	ChatSwitch bool `json:"chat_switch"`
+	WorkMode   bool `json:"work_mode"`
+	// Picker is the model picker check.
+	Picker PickerReport `json:"picker"`
+	// Conversation is the thread check ("" URL when the sidebar lists no
+	// conversation).
+	Conversation ThreadReport `json:"conversation"`
+	// Snapshot is the redacted DOM snapshot saved for a bug report.
+	Snapshot   string `json:"snapshot,omitempty"`
+	Screenshot string `json:"screenshot,omitempty"`
+}
+
+// LocatorMatch is one locator's match on the page.
+type LocatorMatch struct {
+	Selector string `json:"selector"`
+	Count    int    `json:"count"`
+	Visible  bool   `json:"visible"`
+}
+
+// ModalReport is an open modal.
+type ModalReport struct {
+	Kind   string `json:"kind"`
+	TestID string `json:"testid,omitempty"`
+	Text   string `json:"text"`
+}
+
+// PickerReport is the model picker check.
+type PickerReport struct {
+	Found bool `json:"found"`
+	// Generation is the picker's generation (2025, 2026-06, 2026-09).
+	Generation string `json:"generation,omitempty"`
+	Label      string `json:"label,omitempty"`
+	Opened     bool   `json:"opened"`
+	// Models are the slots (or labels) of the models it lists.
+	Models []string `json:"models,omitempty"`
+	// Slider is the effort slider's state, when it has one.
+	Slider *sliderInfo `json:"slider,omitempty"`
+	Error  string      `json:"error,omitempty"`
+}
+
+// ThreadReport is the check of one conversation's thread.
+type ThreadReport struct {
+	URL      string                  `json:"url,omitempty"`
+	Messages int                     `json:"messages"`
+	Turns    int                     `json:"turns"`
+	Answer   *answerReport           `json:"answer,omitempty"`
+	Locators map[string]LocatorMatch `json:"locators,omitempty"`
+	Error    string                  `json:"error,omitempty"`
+}
+
+// answerReport is the newest assistant message's answer root.
+type answerReport struct {
+	ID         string `json:"id"`
+	Root       bool   `json:"root"`
+	Len        int    `json:"len"`
+	Commentary bool   `json:"commentary"`
+}
+
+// inventory is the page helper's inventory() answer.
+type inventory struct {
+	Generation struct {
+		Gen     string   `json:"gen"`
+		Signals []string `json:"signals"`
+	} `json:"generation"`
+	Locators map[string]LocatorMatch `json:"locators"`
+	Thread   threadInfo              `json:"thread"`
+	Answer   *answerReport           `json:"answer"`
+	Modal    modalInfo               `json:"modal"`
+	Chat     struct {
+		Present bool `json:"present"`
+		Chat    bool `json:"chat"`
+	} `json:"chat"`
+	History string `json:"history"`
+}
+
+// CheckPage launches Chrome with opts' profile, opens ChatGPT and checks
+// the live page against the adapter's knowledge without sending anything:
+// the generation, every locator, the model picker (opened and closed
+// again), and the thread of the newest conversation in the sidebar. It
+// saves a redacted DOM snapshot. It is `wtagent doctor --page`. The
+// profile must not be in use.
+func CheckPage(ctx context.Context, opts Options) (PageReport, error) {
+	t := New(opts)
+	rep := PageReport{URL: t.opts.BaseURL + "/", AdapterVersion: AdapterVersion}
+	s, err := launch(ctx, &t.opts)
+	if err != nil {
+		return rep, err
+	}
+	defer s.close()
+	if err := s.navigate(ctx, rep.URL); err != nil {
+		return rep, err
+	}
+	if rep.Login, err = t.settledLogin(ctx, s); err != nil {
+		return rep, err
+	}
+	// The app renders after the session loads: wait for a composer or a
+	// challenge, briefly.
+	p, _ := s.waitSnap(ctx, t.opts.StepTimeout, func(p pageSnap) bool { return p.Composer || p.Challenge != "" })
+	rep.Challenge = p.Challenge
+	// The sidebar loads after the app: give it a step's time (a fresh
+	// account never shows a conversation).
+	var inv inventory
+	deadline := time.Now().Add(t.opts.StepTimeout)
+	for {
+		if err := s.call(ctx, 0, &inv, "inventory"); err != nil {
+			return rep, err
+		}
+		if inv.History != "" || p.Challenge != "" || time.Now().After(deadline) {
+			break
+		}
+		if err := s.sleep(ctx, 200*time.Millisecond); err != nil {
+			return rep, err
+		}
+	}
+	rep.Generation, rep.Signals, rep.Locators = inv.Generation.Gen, inv.Generation.Signals, inv.Locators
+	rep.ChatSwitch, rep.WorkMode = inv.Chat.Present, inv.Chat.Present && !inv.Chat.Chat
+	if inv.Modal.Open {
+		rep.Modal = &ModalReport{Kind: inv.Modal.Kind, TestID: inv.Modal.TestID, Text: inv.Modal.Text}
+	}
+	rep.Snapshot, rep.Screenshot = s.saveDiagnostics(ctx, "doctor-page")
+	if rep.Modal == nil && rep.Challenge == "" {
+		rep.Picker = t.checkPicker(ctx, s, p.Switcher)
+	}
+	if inv.History != "" {
+		rep.Conversation = t.checkThread(ctx, s, inv.History)
+	}
+	return rep, nil
+}
+
+// settledLogin reads the login state until the page gives an answer (a
+// few tries: the session loads after the document).
+func (t *Transport) settledLogin(ctx context.Context, s *session) (LoginState, error) {
+	var st LoginState
+	var err error
+	for i := 0; i < 10; i++ {
+		if st, _, err = t.loginState(ctx, s); err == nil && st != LoginUnknown {
+			return st, nil
+		}
+		if err := s.sleep(ctx, 300*time.Millisecond); err != nil {
+			return LoginUnknown, err
+		}
+	}
+	return st, err
+}
+
+// checkPicker opens the model picker, lists what it offers and closes it.
+func (t *Transport) checkPicker(ctx context.Context, s *session, sw *switcherInfo) PickerReport {
+	if sw == nil {
+		return PickerReport{Error: "no model picker trigger matches"}
+	}
+	r := PickerReport{Found: true, Generation: sw.Gen, Label: firstLine(sw.Label)}
+	defer t.closeMenus(ctx, s)
+	var list menuList
+	var err error
+	switch sw.Gen {
+	case "2026-09":
+		if err = t.openPicker(ctx, s, func(p pickerState) bool { return p.Panes > 0 }); err == nil {
+			r.Opened = true
+			r.Slider = t.readSlider(ctx, s)
+			list, err = t.openModelList(ctx, s, "pickerToggle")
+		}
+	case "2026-06":
+		if err = t.openPicker(ctx, s, func(p pickerState) bool { return p.Content }); err == nil {
+			r.Opened = true
+			r.Slider = t.readSlider(ctx, s)
+			list, err = t.openModelList(ctx, s, "pickerAdvanced")
+		}
+	default:
+		list, err = t.openSwitcher(ctx, s)
+		r.Opened = err == nil && len(list.Items) > 0
+		if err == nil && len(list.Items) == 0 {
+			err = errors.New("the menu listed no model")
+		}
+	}
+	for _, it := range list.Items {
+		if !it.Sub {
+			r.Models = append(r.Models, it.name())
+		}
+	}
+	if err != nil {
+		r.Error = err.Error()
+	}
+	return r
+}
+
+func (t *Transport) readSlider(ctx context.Context, s *session) *sliderInfo {
+	var sl sliderInfo
+	if err := s.call(ctx, 0, &sl, "sliderState"); err != nil || !sl.Found {
+		return nil
+	}
+	return &sl
+}
+
+// checkThread opens a conversation and checks the thread's locators and
+// the newest answer.
+func (t *Transport) checkThread(ctx context.Context, s *session, url string) ThreadReport {
+	r := ThreadReport{URL: url}
+	if err := s.navigate(ctx, url); err != nil {
+		r.Error = err.Error()
+		return r
+	}
+	_, err := s.waitSnap(ctx, t.opts.StepTimeout, func(p pageSnap) bool { return p.Thread.Count > 0 })
+	if err != nil && (s.gone() || ctx.Err() != nil) {
+		r.Error = err.Error()
+		return r
+	}
+	var inv inventory
+	if err := s.call(ctx, 0, &inv, "inventory"); err != nil {
+		r.Error = err.Error()
+		return r
+	}
+	r.Messages, r.Turns, r.Answer = inv.Thread.Count, inv.Thread.Turns, inv.Answer
+	r.Locators = map[string]LocatorMatch{}
+	for _, name := range threadLocators() {
+		r.Locators[name] = inv.Locators[name]
+	}
+	if r.Messages == 0 {
+		r.Error = fmt.Sprintf("no message found in %s", url)
+	}
+	return r
+}
+
+// threadLocators are the locators a conversation's thread is read with.
+func threadLocators() []string {
+	return []string{"turn", "message", "messageID", "answer", "streamingStatus", "copyTurn", "finishedBar"}
+}
+
+// PageLocator is a locator the home page is checked for.
+type PageLocator struct {
+	Name string
+	// Required: a miss is an error; else a warning, the element showing
+	// only When.
+	Required bool
+	When     string
+}
+
+// PageLocators are the locators the home page is checked for, in report
+// order.
+func PageLocators() []PageLocator {
+	return []PageLocator{
+		{Name: "composer", Required: true}, {Name: "switcher", Required: true}, {Name: "upload", Required: true},
+		{Name: "send", When: "it shows once the composer holds text"},
+		{Name: "stop", When: "it shows while a reply streams"},
+		{Name: "modeSwitch", When: "only the 2026-09 page has a Chat/Work switch"},
+		{Name: "appShell", Required: true},
+	}
+}

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/wtagent/wtagent/browser/mockchat"
+	"github.com/wtagent/wtagent/model"
+)
+
+// seedChat sends one message to the mock as its page would (the session's
+// bearer token, the conversation POST) and reads the answer to its end,
+// so the sidebar lists a conversation.
+func seedChat(t *testing.T, url, text string) {
+	t.Helper()
+	res, err := http.Get(url + "/api/auth/session")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sess struct {
+		AccessToken string `json:"accessToken"`
+	}
+	err = json.NewDecoder(res.Body).Decode(&sess)
+	res.Body.Close()
+	if err != nil || sess.AccessToken == "" {
+		t.Fatalf("session: %v", err)
+	}
+	body := fmt.Sprintf(`{"action":"next","messages":[{"id":"aaaaaaaa-0000-4000-8000-000000000001","author":{"role":"user"},"content":{"content_type":"text","parts":[%q]},"metadata":{"attachments":[]}}],"parent_message_id":"client-created-root","model":"gpt-5-5"}`, text)
+	req, _ := http.NewRequest("POST", url+"/backend-api/f/conversation", strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+sess.AccessToken)
+	req.Header.Set("Content-Type", "application/json")
+	res, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(b), "[DONE]") {
+		t.Fatalf("seed message: %d %s", res.StatusCode, b)
+	}
+}
+
+// TestDoctorPage runs `wtagent doctor --page --json` against the mock page
+// of each generation (Chromium, headless): it names the generation, finds
+// the composer, the picker (its models and, on 2026 pages, its effort
+// slider), the newest conversation's thread and answer, and saves a
+// redacted snapshot; the 2026-09 page's Work mode is reported. A fresh
+// account's empty sidebar is a warning.
+func TestDoctorPage(t *testing.T) {
+	needChromium(t)
+	for _, gen := range mockchat.Generations() {
+		t.Run(gen, func(t *testing.T) {
+			e := newEnv(t)
+			os.Chmod(e.home, 0o700)
+			srv := mockchat.New(mockchat.Options{LoggedIn: true, DOM: gen, WorkMode: true, Script: []model.ScriptLine{{Line: 1, Reply: "The seeded answer."}}})
+			url, err := srv.Start("127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(srv.Close)
+			seedChat(t, url, "hello")
+			code, out, errOut := e.run("doctor", "--page", "--headless", "--chatgpt-url", url, "--json", "--timeout", "3m")
+			res := map[string]struct{ Level, Detail, Fix string }{}
+			for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+				var r struct{ Name, Level, Detail, Fix string }
+				if err := json.Unmarshal([]byte(line), &r); err != nil {
+					t.Fatalf("doctor --page --json: %v: %s\n%s", err, out, errOut)
+				}
+				res[r.Name] = struct{ Level, Detail, Fix string }{r.Level, r.Detail, r.Fix}
+			}
+			want := map[string][]string{
+				"page":     {"ok", gen + " page at " + url},
+				"login":    {"ok", "logged in"},
+				"composer": {"ok", "("},
+				"switcher": {"ok", "("},
+				"upload":   {"ok", "#upload-files"},
+				"picker":   {"ok", gen + " picker"},
+				"thread":   {"ok", "the newest answer"},
+				"snapshot": {"ok", ".html"},
+			}
+			switch gen {
+			case mockchat.DOM2026Sep:
+				want["composer"] = []string{"ok", "form[data-chatgpt-composer]"}
+				want["picker"] = []string{"ok", "models: gpt-5-5, gpt-5-5-instant, gpt-5-5-thinking; effort slider at standard (1 of 0..4)"}
+				want["thread"] = []string{"ok", "message [data-content-search-unit-key] (2)"}
+				want["chat-mode"] = []string{"ok", "on Work"}
+			case mockchat.DOM2026Mid:
+				want["picker"] = []string{"ok", "models: gpt-5-5, gpt-5-5-instant, gpt-5-5-thinking, gpt-5-5-pro; effort slider at standard"}
+				want["thread"] = []string{"ok", "turn section[data-testid^=\"conversation-turn-\"] (2)"}
+			default:
+				want["picker"] = []string{"ok", "models: gpt-5-2, gpt-5-2-instant, gpt-5-2-thinking, gpt-5-2-pro"}
+				want["thread"] = []string{"ok", "answer .markdown (1)"}
+			}
+			for name, w := range want {
+				r := res[name]
+				if r.Level != w[0] || !strings.Contains(r.Detail, w[1]) {
+					t.Errorf("%s: %s %q, want %s with %q", name, r.Level, r.Detail, w[0], w[1])
+				}
+			}
+			if snap := strings.TrimPrefix(strings.SplitN(res["snapshot"].Detail, ",", 2)[0], "redacted DOM snapshot "); snap != "" {
+				b, err := os.ReadFile(snap)
+				if err != nil || !strings.Contains(string(b), "wtagent chatgpt-web/") || strings.Contains(string(b), "mock-access-token") {
+					t.Errorf("snapshot %s: %v (a header, no token)", snap, err)
+				}
+			}
+			if code != 0 && res["chrome"].Level != "error" && res["display"].Level != "error" {
+				t.Errorf("exit %d with a healthy page: %s", code, out)
+			}
+
+			if gen != mockchat.DOM2026Sep {
+				return
+			}
+			// A fresh account: nothing in the sidebar to check the thread
+			// with is a warning with its fix.
+			fresh := mockchat.New(mockchat.Options{LoggedIn: true, DOM: gen})
+			furl, err := fresh.Start("127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(fresh.Close)
+			_, out, _ = e.run("doctor", "--page", "--headless", "--chatgpt-url", furl, "--json", "--timeout", "3m")
+			if !strings.Contains(out, `"name":"thread","level":"warning","detail":"no conversation in the sidebar`) {
+				t.Errorf("doctor --page on a fresh account:\n%s", out)
+			}
+		})
+	}
+}
