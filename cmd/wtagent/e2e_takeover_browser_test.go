@@ -279,3 +279,40 @@ func TestBrowserManualTurnSurvivesKill9(t *testing.T) {
 		t.Fatalf("the page received %d messages, want 3 (nothing sent twice)", n)
 	}
 }
+
+// TestBrowserTakeoverHeldReplyRunsAfterResume: a reply held at the
+// takeover, with nothing written by hand, is handled on /resume: its call
+// runs once.
+func TestBrowserTakeoverHeldReplyRunsAfterResume(t *testing.T) {
+	needChromium(t)
+	e := newEnv(t)
+	e.write("model.sh", "echo model >> calls.log; echo model ran\n")
+	srv, url := mockPage(t, []model.ScriptLine{
+		{Reply: agentReply(false, "Run model.sh.", callXML("terminal.exec", el("program", "sh"), items("argv", "model.sh")))},
+		{Expect: "model ran", Reply: agentReply(true, "Ran model.sh once.", "")},
+	}, 0)
+	release := srv.HoldReplies()
+	defer release()
+	tm := e.startPTY("--chatgpt-url", url, "--headless", "--approvals", "allow", "run a script")
+	at := tm.waitFor("ChatGPT is thinking", 0)
+	tm.send("/browser\r")
+	at = tm.waitFor("/browser: the run pauses at the next safe point", at)
+	release()
+	at = tm.waitFor("paused: manual takeover", at)
+	if _, err := os.Stat(filepath.Join(e.root, "calls.log")); err == nil {
+		t.Fatal("the held reply's call ran during the takeover")
+	}
+	tm.send("/resume\r")
+	at = tm.waitFor("handed back", at)
+	tm.waitFor("Ran model.sh once.", at)
+	if code := tm.exit(); code != 0 {
+		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+	}
+	if got, _ := os.ReadFile(filepath.Join(e.root, "calls.log")); string(got) != "model\n" {
+		t.Fatalf("calls.log = %q, want the held reply's call once", got)
+	}
+	evs := e.events(e.onlySession())
+	if k := strings.Join(sentKinds(evs), " "); k != "bootstrap tool_result" {
+		t.Fatalf("sent kinds %q; events:\n%s", k, eventTrace(evs))
+	}
+}
