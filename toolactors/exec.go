@@ -7,10 +7,7 @@ import (
 	"io/fs"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
@@ -206,8 +203,8 @@ func exitInfo(sp *spawned) (code *int, sig string) {
 	if ps == nil {
 		return nil, ""
 	}
-	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		return nil, unix.SignalName(ws.Signal())
+	if sig := exitSignal(ps); sig != "" {
+		return nil, sig
 	}
 	n := ps.ExitCode()
 	return &n, ""

@@ -1,3 +1,5 @@
+//go:build unix
+
 package toolactors
 
 import (
@@ -397,4 +399,40 @@ func TestExecOutputLimits(t *testing.T) {
 		}
 	}
 	_ = fmt.Sprint()
+}
+
+// cappedSpool fails once it holds limit bytes, like the session's
+// per-session cap.
+type cappedSpool struct {
+	mu    sync.Mutex
+	n     int
+	limit int
+}
+
+var errSpoolFull = errors.New("tool output spool is full")
+
+func (s *cappedSpool) Write(callID, processID, stream string, p []byte) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.n+len(p) > s.limit {
+		return errSpoolFull
+	}
+	s.n += len(p)
+	return nil
+}
+
+func TestExecSpoolFull(t *testing.T) {
+	b := newBoundary(t)
+	sp := &cappedSpool{limit: 64 << 10}
+	rec := newRecorder(false)
+	d := Deps{Paths: b, Spool: sp, Output: rec.output}
+	res := run(t, d, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", hugeScript(4 << 20)}, TimeoutMS: 60000})
+	wantStatus(t, res, messages.ToolOK)
+	data := execData(t, res)
+	if data.SpoolError != errSpoolFull.Error() || sp.n > sp.limit || sp.n == 0 {
+		t.Errorf("spool: %q, %d bytes", data.SpoolError, sp.n)
+	}
+	if rec.counts[messages.StreamStdout] != data.StdoutBytes || !strings.HasSuffix(res.Stdout, "TAIL-MARKER last line\n") {
+		t.Errorf("output after the spool filled: live %d of %d", rec.counts[messages.StreamStdout], data.StdoutBytes)
+	}
 }

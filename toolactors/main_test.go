@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -43,7 +42,8 @@ func runHelper(mode string) int {
 			return 2
 		}
 		d := Deps{Paths: b, hooks: &hooks{beforeRename: func(string) {
-			_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			p, _ := os.FindProcess(os.Getpid())
+			_ = p.Kill()
 			time.Sleep(time.Hour)
 		}}}
 		Run(context.Background(), d, invoke(protocol.ToolFSWrite, protocol.FSWriteArgs{Path: "data.txt", Content: os.Getenv("HELPER_CONTENT")}))

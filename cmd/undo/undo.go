@@ -6,8 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -122,7 +122,8 @@ func faultHook(v string) func(int) {
 	}
 	return func(done int) {
 		if done >= n {
-			syscall.Kill(syscall.Getpid(), syscall.SIGKILL)
+			self, _ := os.FindProcess(os.Getpid())
+			_ = self.Kill() // SIGKILL on Unix, TerminateProcess on Windows
 			select {}
 		}
 	}

@@ -1,3 +1,5 @@
+//go:build linux
+
 package main
 
 import (
@@ -11,7 +13,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -205,7 +206,7 @@ func killChrome(t *testing.T, pid int) int {
 	for _, k := range kids {
 		name, _ := k.Name()
 		if strings.Contains(name, "chrom") {
-			syscall.Kill(int(k.Pid), syscall.SIGKILL)
+			_ = k.Kill()
 			n++
 		}
 	}

@@ -1,3 +1,9 @@
+//go:build linux
+
+// The end-to-end suite is Linux-only (PTYs, inotify, pidfd, Chromium):
+// every _test.go file of this package starts with //go:build linux, or
+// `make cross` (GOOS=windows/darwin go vet) fails to compile it.
+
 package main
 
 import (

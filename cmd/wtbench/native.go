@@ -182,7 +182,7 @@ func (b *bench) runExec200(home, root, script, mode string) (time.Duration, int6
 	if err := cmd.Run(); err != nil {
 		return 0, 0, fmt.Errorf("wtagent: %w", err)
 	}
-	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss // KiB on Linux
+	rss := peakRSS(cmd.ProcessState)
 	evs, _, err := events(home)
 	if err != nil {
 		return 0, 0, err

@@ -1,6 +1,6 @@
 // Package atomicfile replaces a file by path atomically: readers see the
 // old content or the new, never a mix, and a crash leaves one of the two.
-// It is wtagent's one atomic write: WriteFile by path (on renameio), and
+// It is wtagent's one atomic write: WriteFile by path, and
 // InRoot for writes confined to an os.Root (project files, session files,
 // undo).
 package atomicfile
@@ -8,30 +8,19 @@ package atomicfile
 import (
 	"os"
 	"path/filepath"
-
-	"github.com/google/renameio/v2"
 )
 
 // WriteFile replaces path with data through a temporary file in the same
-// directory, fsynced and renamed over path; the directory is fsynced after
-// (best effort: not every system can). The file gets exactly perm, whatever
-// the umask and the mode of the file it replaces.
+// directory, fsynced and renamed over path, then fsyncs the directory
+// (where the system can): InRoot on path's directory. The file gets
+// exactly perm, whatever the umask and the mode of the file it replaces
+// (on Windows only the read-only bit has a meaning).
 func WriteFile(path string, data []byte, perm os.FileMode) error {
-	dir := filepath.Dir(path)
-	t, err := renameio.NewPendingFile(path, renameio.WithTempDir(dir), renameio.WithPermissions(perm), renameio.IgnoreUmask())
+	root, err := os.OpenRoot(filepath.Dir(path))
 	if err != nil {
 		return err
 	}
-	defer t.Cleanup()
-	if _, err := t.Write(data); err != nil {
-		return err
-	}
-	if err := t.CloseAtomicallyReplace(); err != nil {
-		return err
-	}
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync()
-		d.Close()
-	}
-	return nil
+	defer root.Close()
+	_, err = InRoot{Root: root, Perm: perm}.WriteFile(filepath.Base(path), data)
+	return err
 }

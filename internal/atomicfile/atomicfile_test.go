@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -73,9 +72,7 @@ func TestInRoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	umask := syscall.Umask(0)
-	syscall.Umask(umask)
-	if want := os.FileMode(0o666) &^ os.FileMode(umask); fi.Mode().Perm() != want {
+	if want := os.FileMode(0o666) &^ umask(); fi.Mode().Perm() != want {
 		t.Fatalf("new file mode %v, want %v", fi.Mode().Perm(), want)
 	}
 	if len(synced) != 2 || !strings.HasPrefix(synced[0], "sub/.a.txt.tmp-") || synced[1] != "sub" {

@@ -3,13 +3,11 @@ package atomicfile
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 )
 
 // InRoot is the atomic write confined to an os.Root: the temporary file,
@@ -118,20 +116,6 @@ func (w InRoot) synced(name string) {
 	if w.Synced != nil {
 		w.Synced(name)
 	}
-}
-
-// syncDir fsyncs a directory under root so a rename in it is durable;
-// systems that cannot fsync a directory (EINVAL) are let be.
-func syncDir(root *os.Root, dir string) error {
-	d, err := root.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) {
-		return err
-	}
-	return nil
 }
 
 // randomHex returns n random bytes in hex, for temporary names.

@@ -1,0 +1,131 @@
+package toolactors
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"unsafe"
+
+	"golang.org/x/sys/windows"
+)
+
+// jobObject is a Windows Job Object holding one process tree. It is
+// created with JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE: closing the last
+// handle, which the system does when wtagent exits or crashes, terminates
+// every process still in it.
+type jobObject struct {
+	mu sync.Mutex
+	h  windows.Handle // 0 once closed
+}
+
+func newJob() (*jobObject, error) {
+	h, err := windows.CreateJobObject(nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	info := windows.JOBOBJECT_EXTENDED_LIMIT_INFORMATION{}
+	info.BasicLimitInformation.LimitFlags = windows.JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE
+	if _, err := windows.SetInformationJobObject(h, windows.JobObjectExtendedLimitInformation,
+		uintptr(unsafe.Pointer(&info)), uint32(unsafe.Sizeof(info))); err != nil {
+		windows.CloseHandle(h)
+		return nil, err
+	}
+	return &jobObject{h: h}, nil
+}
+
+// adopt puts the suspended process pid in the job, then resumes its
+// threads.
+func (j *jobObject) adopt(pid uint32) error {
+	p, err := windows.OpenProcess(windows.PROCESS_SET_QUOTA|windows.PROCESS_TERMINATE, false, pid)
+	if err != nil {
+		return fmt.Errorf("open process %d: %w", pid, err)
+	}
+	defer windows.CloseHandle(p)
+	j.mu.Lock()
+	err = windows.AssignProcessToJobObject(j.h, p)
+	j.mu.Unlock()
+	if err != nil {
+		return fmt.Errorf("assign process %d to its job: %w", pid, err)
+	}
+	return resumeThreads(pid)
+}
+
+// resumeThreads resumes the threads of a process created suspended (Go's
+// os/exec closes the thread handle CreateProcess returned, so the thread
+// is found by a snapshot).
+func resumeThreads(pid uint32) error {
+	snap, err := windows.CreateToolhelp32Snapshot(windows.TH32CS_SNAPTHREAD, 0)
+	if err != nil {
+		return fmt.Errorf("thread snapshot: %w", err)
+	}
+	defer windows.CloseHandle(snap)
+	te := windows.ThreadEntry32{Size: uint32(unsafe.Sizeof(windows.ThreadEntry32{}))}
+	resumed := 0
+	for err = windows.Thread32First(snap, &te); err == nil; err = windows.Thread32Next(snap, &te) {
+		if te.OwnerProcessID != pid {
+			continue
+		}
+		th, err := windows.OpenThread(windows.THREAD_SUSPEND_RESUME, false, te.ThreadID)
+		if err != nil {
+			return fmt.Errorf("open thread %d: %w", te.ThreadID, err)
+		}
+		_, err = windows.ResumeThread(th)
+		windows.CloseHandle(th)
+		if err != nil {
+			return fmt.Errorf("resume thread %d: %w", te.ThreadID, err)
+		}
+		resumed++
+	}
+	if resumed == 0 {
+		return fmt.Errorf("process %d has no thread to resume", pid)
+	}
+	return nil
+}
+
+// pids lists the processes now in the job.
+func (j *jobObject) pids() []uint32 {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.h == 0 {
+		return nil
+	}
+	// JOBOBJECT_BASIC_PROCESS_ID_LIST: two uint32 counts, then the ids
+	// as ULONG_PTR.
+	for n := 64; ; n *= 4 {
+		buf := make([]uintptr, 1+n)
+		err := windows.QueryInformationJobObject(j.h, windows.JobObjectBasicProcessIdList,
+			uintptr(unsafe.Pointer(&buf[0])), uint32(len(buf))*uint32(unsafe.Sizeof(buf[0])), nil)
+		if errors.Is(err, windows.ERROR_MORE_DATA) {
+			continue
+		}
+		if err != nil {
+			return nil
+		}
+		head := (*[2]uint32)(unsafe.Pointer(&buf[0]))
+		out := make([]uint32, 0, head[1])
+		for _, id := range buf[1 : 1+int(head[1])] {
+			out = append(out, uint32(id))
+		}
+		return out
+	}
+}
+
+// terminate ends every process in the job with exit code 1.
+func (j *jobObject) terminate() error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.h == 0 {
+		return nil
+	}
+	return windows.TerminateJobObject(j.h, 1)
+}
+
+// close releases the job; processes still in it are terminated.
+func (j *jobObject) close() {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.h != 0 {
+		windows.CloseHandle(j.h)
+		j.h = 0
+	}
+}

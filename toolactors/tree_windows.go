@@ -1,0 +1,81 @@
+package toolactors
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"golang.org/x/sys/windows"
+)
+
+// procTree is a process this runtime started plus everything it spawned:
+// on Windows, the processes of its Job Object. A process cannot leave a
+// job, so grandchildren that detach are still found.
+type procTree struct {
+	leader int
+	job    *jobObject
+}
+
+// scan returns the job's live processes.
+func (t procTree) scan(context.Context) []member {
+	if t.job == nil {
+		return nil
+	}
+	var out []member
+	for _, pid := range t.job.pids() {
+		out = append(out, member{pid: int32(pid)})
+	}
+	slices.SortFunc(out, func(a, b member) int { return int(a.pid - b.pid) })
+	return out
+}
+
+// terminate stops the whole tree. Windows has no SIGTERM: when grace is
+// positive the leader's process group gets CTRL_BREAK_EVENT (it shares
+// wtagent's console and was started as a new group, so the break reaches
+// it and no other program) and up to grace to exit; then
+// TerminateJobObject ends whatever is left in the job. Termed counts the
+// job's processes when the break was sent, Killed those still there after
+// the grace period.
+func (t procTree) terminate(ctx context.Context, grace time.Duration) KillReport {
+	start := time.Now()
+	var rep KillReport
+	known := t.scan(ctx)
+	if len(known) == 0 {
+		rep.Took = time.Since(start)
+		return rep
+	}
+	live := known
+	if grace > 0 && windows.GenerateConsoleCtrlEvent(windows.CTRL_BREAK_EVENT, uint32(t.leader)) == nil {
+		rep.Termed = len(known)
+		live = t.waitEmpty(ctx, start.Add(grace))
+	}
+	if len(live) > 0 {
+		rep.Killed = len(live)
+		_ = t.job.terminate()
+		live = t.waitEmpty(ctx, time.Now().Add(killWait))
+	}
+	for _, m := range live {
+		rep.Survivors = append(rep.Survivors, int(m.pid))
+	}
+	rep.Took = time.Since(start)
+	return rep
+}
+
+// waitEmpty polls the job until it is empty or the deadline passes, and
+// returns what is still in it.
+func (t procTree) waitEmpty(ctx context.Context, deadline time.Time) []member {
+	for {
+		live := t.scan(ctx)
+		if len(live) == 0 || !time.Now().Before(deadline) {
+			return live
+		}
+		time.Sleep(min(pollEvery, time.Until(deadline)))
+	}
+}
+
+// release closes the job; anything still in it is terminated.
+func (t procTree) release() {
+	if t.job != nil {
+		t.job.close()
+	}
+}
