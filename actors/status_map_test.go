@@ -23,4 +23,3 @@ func TestEventMapsOntoActorChanged(t *testing.T) {
 		t.Fatal("a restarting child is not gone")
 	}
 }
-

@@ -4,6 +4,7 @@ import (
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/supervisor"
+	"github.com/wtagent/wtagent/toolactors"
 )
 
 // The supervision tree's paths. The supervisor gives every child a PID that
@@ -37,7 +38,8 @@ const (
 	idController = "controller"
 )
 
-// pids are the stable PIDs of the session's actors.
+// pids are the stable PIDs of the session's actors (for tools and
+// processes: their subtrees' front workers).
 type pids struct {
 	eventlog, status, session, policy, approval, model, tools, processes, controller *actor.PID
 	// client is the bridge to the code that started the runtime; it gets
@@ -61,8 +63,8 @@ func newPIDs(e *actor.Engine) pids {
 		policy:     pidOf(e, pathPolicy),
 		approval:   pidOf(e, pathApproval),
 		model:      pidOf(e, pathModel),
-		tools:      pidOf(e, pathTools),
-		processes:  pidOf(e, pathProcesses),
+		tools:      toolactors.Front(pidOf(e, pathTools)),
+		processes:  toolactors.Front(pidOf(e, pathProcesses)),
 		controller: pidOf(e, pathController),
 		client:     actor.NewPID(e.Address(), clientKind+"/"+clientID),
 	}

@@ -76,7 +76,7 @@ func (s *supervisor) setState(ch *child, state string) {
 func (s *supervisor) add(cs ChildSpec, static bool) *child {
 	ch := &child{
 		spec: cs, static: static, path: s.childPath(cs.ID),
-		pid:   actor.NewPID(s.engine.Address(), s.self.ID+"/"+cs.ID),
+		pid:   ChildPID(s.self, cs.ID),
 		state: StateRestarting, since: s.clock(),
 	}
 	s.children = append(s.children, ch)

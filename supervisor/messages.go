@@ -29,8 +29,18 @@ type WhichChildren struct{}
 // Root.Shutdown; a supervisor also receives it from its parent.)
 type Stop struct{}
 
-// ChildStarted is sent to the supervisor's parent and to Spec.Notify each
-// time a child incarnation starts.
+// Watch asks a supervisor to send ChildStarted and ChildExited to the
+// sender too, as to Spec.Notify, from now on; the reply is Watching. A
+// worker that manages a sibling supervisor's children (StartChild,
+// StopChild) sends it when it starts: its PID is stable across restarts,
+// and asking again is harmless.
+type Watch struct{}
+
+// Watching is the reply to Watch.
+type Watching struct{}
+
+// ChildStarted is sent to the supervisor's parent, to Spec.Notify and to
+// watchers each time a child incarnation starts.
 type ChildStarted struct {
 	Sup         *actor.PID
 	ID          string
@@ -38,8 +48,9 @@ type ChildStarted struct {
 	Incarnation int
 }
 
-// ChildExited is sent to the supervisor's parent and to Spec.Notify each
-// time a child incarnation has exited and left the registry.
+// ChildExited is sent to the supervisor's parent, to Spec.Notify and to
+// watchers each time a child incarnation has exited and left the
+// registry.
 type ChildExited struct {
 	Sup         *actor.PID
 	ID          string

@@ -186,3 +186,35 @@ func TestExitReasonStrings(t *testing.T) {
 		t.Error("restart/strategy names")
 	}
 }
+
+// TestWatch: an actor that sent Watch (twice) gets each ChildExited once,
+// and ChildPID names the child's stable PID.
+func TestWatch(t *testing.T) {
+	e := newEngine(t)
+	w, notes := watcher(t, e)
+	root := startRoot(t, e, Spec{Children: []ChildSpec{spec("a", Transient, workerOf(nil))}})
+	for range 2 {
+		v, err := e.Request(root.PID(), Watch{}, waitLimit).Result()
+		if err != nil || v != (Watching{}) {
+			t.Fatalf("Watch reply %v, %v", v, err)
+		}
+		e.SendWithSender(root.PID(), Watch{}, w)
+	}
+	if got := ask(t, e, root.PID(), StopChild{ID: "a"}); got != Shutdown {
+		t.Fatalf("StopChild = %v", got)
+	}
+	if x := nextExited(t, notes, "a"); x.Reason != Shutdown || x.Sup == nil || !x.Sup.Equals(root.PID()) {
+		t.Fatalf("ChildExited %+v", x)
+	}
+	if got := ask(t, e, root.PID(), WhichChildren{}); len(got.([]ChildInfo)) != 0 {
+		t.Fatalf("children %v", got)
+	}
+	// Whatever the supervisor sent before answering is queued before this.
+	e.Send(w, ChildExited{ID: "sentinel"})
+	if n := <-notes; n.(ChildExited).ID != "sentinel" {
+		t.Fatalf("a second notification: %+v", n)
+	}
+	if got, want := ChildPID(root.PID(), "a"), PIDOf(e, "root/a"); !got.Equals(want) {
+		t.Fatalf("ChildPID = %v, want %v", got, want)
+	}
+}

@@ -35,6 +35,12 @@ func PIDOf(e *actor.Engine, path string) *actor.PID {
 	return actor.NewPID(e.Address(), rootKind+"/"+path)
 }
 
+// ChildPID returns the stable PID of the child id of the supervisor at
+// sup (a worker finds a sibling with ChildPID(Parent(c), id)).
+func ChildPID(sup *actor.PID, id string) *actor.PID {
+	return actor.NewPID(sup.Address, sup.ID+"/"+id)
+}
+
 // Start spawns a root supervisor named name (its path; its PID ID is
 // "supervisor/<name>") and starts its children in order before it returns.
 // When the root gives up (restart intensity exceeded, invalid spec, a

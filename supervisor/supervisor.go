@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/anthdm/hollywood/actor"
@@ -30,7 +31,8 @@ type supervisor struct {
 	clock   func() time.Time
 	random  func() float64
 
-	children []*child // start order
+	watchers []*actor.PID // Watch senders
+	children []*child     // start order
 	byID     map[string]*child
 	window   window // restart times, all children (without Isolate)
 	tokens   uint64 // timer tokens
@@ -79,6 +81,8 @@ func (s *supervisor) Receive(c *actor.Context) {
 		s.onStopChild(c, m)
 	case WhichChildren:
 		c.Respond(s.infos())
+	case Watch:
+		s.watch(c)
 	case Stop:
 		s.onStop(c)
 	case ChildStarted, ChildExited:
@@ -141,6 +145,21 @@ func (s *supervisor) notify(msg any) {
 	for _, pid := range s.spec.Notify {
 		s.engine.SendWithSender(pid, msg, s.self)
 	}
+	for _, pid := range s.watchers {
+		s.engine.SendWithSender(pid, msg, s.self)
+	}
+}
+
+// watch adds the sender of a Watch to the watchers (once).
+func (s *supervisor) watch(c *actor.Context) {
+	w := c.Sender()
+	if w == nil {
+		return
+	}
+	if !slices.ContainsFunc(s.watchers, w.Equals) {
+		s.watchers = append(s.watchers, w)
+	}
+	c.Respond(Watching{})
 }
 
 // emit reports an event to OnEvent. A panicking hook is ignored: it must

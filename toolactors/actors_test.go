@@ -26,13 +26,15 @@ import (
 // runtimeTree is a root supervisor with the process and tools supervisors
 // under it, and an actor collecting ProcessEvents.
 type runtimeTree struct {
-	e      *actor.Engine
-	root   *supervisor.Root
-	tools  *actor.PID
-	procs  *actor.PID
-	mu     sync.Mutex
-	events []messages.ProcessEvent
-	notify chan struct{}
+	e    *actor.Engine
+	root *supervisor.Root
+	// tools and procs are the fronts; calls and procSup the supervisors
+	// of the invocations and of the processes.
+	tools, calls   *actor.PID
+	procs, procSup *actor.PID
+	mu             sync.Mutex
+	events         []messages.ProcessEvent
+	notify         chan struct{}
 	// changed is signalled on each supervisor event in the tree.
 	changed chan struct{}
 }
@@ -104,8 +106,10 @@ func startTree(t *testing.T, d Deps, restart ProcessRestart) *runtimeTree {
 		default:
 		}
 	}})
-	rt.procs = rt.startChild(t, supervisor.ChildSpec{ID: "processes", Producer: NewProcessSupervisor(d, collector, restart), Restart: supervisor.Permanent, Shutdown: 20 * time.Second})
-	rt.tools = rt.startChild(t, supervisor.ChildSpec{ID: "tools", Producer: NewToolsSupervisor(d, rt.procs), Restart: supervisor.Permanent, Shutdown: 20 * time.Second})
+	procs := rt.startChild(t, supervisor.ChildSpec{ID: "processes", Producer: NewProcessSupervisor(d, collector, restart), Restart: supervisor.Permanent, Shutdown: 20 * time.Second})
+	rt.procs, rt.procSup = Front(procs), supervisor.ChildPID(procs, procsID)
+	tools := rt.startChild(t, supervisor.ChildSpec{ID: "tools", Producer: NewToolsSupervisor(d, rt.procs), Restart: supervisor.Permanent, Shutdown: 20 * time.Second})
+	rt.tools, rt.calls = Front(tools), supervisor.ChildPID(tools, callsID)
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 		defer cancel()
@@ -220,7 +224,7 @@ func TestToolsSupervisorRunsCalls(t *testing.T) {
 		t.Errorf("status: %+v", st)
 	}
 	// each invocation exits right after its result
-	rt.waitNoChildren(t, rt.tools)
+	rt.waitNoChildren(t, rt.calls)
 }
 
 // waitNoChildren waits until a supervisor has no children left, asking
@@ -294,7 +298,7 @@ func TestToolsSupervisorSurvivesPanic(t *testing.T) {
 		}
 	}
 	wantStatus(t, rt.tool(t, protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: "after.txt", Content: "ok"}), messages.ToolOK)
-	rt.waitNoChildren(t, rt.tools)
+	rt.waitNoChildren(t, rt.calls)
 	if kids := rt.children(t, rt.root.PID()); len(kids) != 2 || kids[1].Restarts != 0 || kids[1].State != supervisor.StateRunning {
 		t.Errorf("tools supervisor affected: %+v", kids)
 	}
@@ -454,7 +458,7 @@ func TestProcessStartFailures(t *testing.T) {
 	}
 	// none of them is left to restart: once the process supervisor has no
 	// child left, nothing can restart
-	rt.waitNoChildren(t, rt.procs)
+	rt.waitNoChildren(t, rt.procSup)
 	for _, p := range decode[struct {
 		Processes []messages.ProcessInfo `json:"processes"`
 	}](t, rt.tool(t, protocol.ToolProcessList, &protocol.ProcessListArgs{})).Processes {

@@ -55,16 +55,21 @@
 //
 // # Message flow
 //
-// The tools supervisor (NewToolsSupervisor) is a supervisor actor (spec
-// ToolsSpec: one_for_one, isolated) that also speaks InvokeTool:
+// Supervisors only supervise: each subtree is a supervisor (one_for_all)
+// of a plain supervisor of the workers and a "front" worker that holds the
+// business logic and manages its sibling's children (StartChild, StopChild,
+// Watch for their exits). Messages go to Front(subtree).
 //
-//	controller --InvokeTool--> tools
-//	tools: StartChild{ID: OpKey, Temporary} to itself (the embedded supervisor)
+// The tools subtree (NewToolsSupervisor): "calls" (spec ToolsSpec:
+// one_for_one, isolated) and the front, which speaks InvokeTool:
+//
+//	controller --InvokeTool--> front
+//	front --StartChild{ID: OpKey, Temporary}--> calls
 //	invocation (child) Started: watchdog timer; supervisor.Go(Run)
 //	    Run streams ToolOutput to Deps.Output and full output to Deps.Spool
-//	invocation --toolFinished--> tools; invocation Exit(nil)
-//	tools --ToolResult--> controller   (exactly one per InvokeTool)
-//	supervisor --ChildExited--> tools  (no result yet? Panic, Killed,
+//	invocation --toolFinished--> front; invocation Exit(nil)
+//	front --ToolResult--> controller   (exactly one per InvokeTool)
+//	calls --ChildExited--> front       (no result yet? Panic, Killed,
 //	    Shutdown become an error result; a watchdog overrun a timeout one)
 //
 // A tool that panics crashes its invocation (reason Panic): the requester
@@ -74,15 +79,15 @@
 // the cancelled incarnation context stops what it started. CancelRun stops
 // every running call; each still gets its one result.
 //
-// The process supervisor (NewProcessSupervisor; spec ProcessesSpec:
-// one_for_one, isolated, bounded intensity) owns one Transient actor per
-// process and the output rings:
+// The process subtree (NewProcessSupervisor): "procs" (spec
+// ProcessesSpec: one_for_one, isolated, bounded intensity) supervises one
+// Transient actor per process; the front owns the output rings:
 //
-//	invocation(process.start) --Request procStartReq--> processes
-//	processes: StartChild{ID: proc_<hex>, Transient, backoff}
+//	invocation(process.start) --Request procStartReq--> front
+//	front --StartChild{ID: proc_<hex>, Transient, backoff}--> procs
 //	proc actor Started: supervisor.Go(spawn) → procSpawned; Go(watch): the
 //	    PTY output as procOutput, then procExited; Go(pollPorts) → procListening
-//	processes: URL seen (ANSI stripped) or port listening → reply
+//	front: URL seen (ANSI stripped) or port listening → reply
 //	    {process_id, pid, status, detected_urls}; exit first → error reply
 //	    (exited_early, with the output); no sign within the readiness wait →
 //	    reply with status "running"

@@ -31,8 +31,9 @@ type procReply struct {
 }
 
 // NewProcessClient returns the Processes the process.* tools use to reach
-// a process supervisor (NewProcessSupervisor) at pid. Its methods block,
-// so call them off actor goroutines (the invocation actors do).
+// the process subtree's front (Front of NewProcessSupervisor) at pid. Its
+// methods block, so call them off actor goroutines (the invocation actors
+// do).
 func NewProcessClient(e *actor.Engine, pid *actor.PID) Processes {
 	return processClient{e: e, pid: pid}
 }

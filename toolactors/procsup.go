@@ -35,12 +35,14 @@ func ProcessesSpec(r ProcessRestart) supervisor.Spec {
 	return supervisor.Spec{Strategy: supervisor.OneForOne, Isolate: true, Intensity: r.Intensity, Period: r.Period}
 }
 
-// NewProcessSupervisor returns the producer of the process supervisor: a
-// supervisor whose children are one Transient actor per managed process,
-// which also owns the processes' output rings and answers the process.*
-// tools (through NewProcessClient), messages.ListProcesses (reply
-// messages.ProcessList) and messages.StopAllProcesses (reply
-// messages.ProcessList once all are stopped). Every change of a process
+// NewProcessSupervisor returns the producer of the process subtree, a
+// supervisor (one_for_all) of two children: "procs", a supervisor (spec
+// ProcessesSpec) of one Transient actor per managed process, and "front",
+// the worker that starts and stops them, owns their output rings and
+// answers the process.* tools (through NewProcessClient),
+// messages.ListProcesses (reply messages.ProcessList) and
+// messages.StopAllProcesses (reply messages.ProcessList once all are
+// stopped); send those to Front(subtree). Every change of a process
 // (started, ready, crashed, restarting, gave up, exited, stopped) is sent
 // to notify as a messages.ProcessEvent. The restart policy is restart
 // (zero value: DefaultProcessRestart).
@@ -48,12 +50,19 @@ func NewProcessSupervisor(d Deps, notify *actor.PID, restart ProcessRestart) act
 	if restart.Intensity == 0 {
 		restart = DefaultProcessRestart
 	}
-	return func() actor.Receiver {
-		return &procSup{d: d.withDefaults(), notify: notify, restart: restart, procs: map[string]*procRecord{}}
-	}
+	d = d.withDefaults()
+	return supervisor.New(supervisor.Spec{
+		Strategy: supervisor.OneForAll, Intensity: 10, Period: time.Minute,
+		Children: []supervisor.ChildSpec{
+			{ID: procsID, Producer: supervisor.New(ProcessesSpec(restart)), Restart: supervisor.Permanent, Shutdown: d.Grace + 2*killWait + 2*time.Second},
+			{ID: frontID, Producer: func() actor.Receiver {
+				return &procFront{d: d, notify: notify, restart: restart, procs: map[string]*procRecord{}}
+			}, Restart: supervisor.Permanent, Shutdown: time.Second},
+		},
+	})
 }
 
-// procRecord is the supervisor's view of one managed process.
+// procRecord is the front's view of one managed process.
 type procRecord struct {
 	info  messages.ProcessInfo
 	spec  ProcessSpec
@@ -77,12 +86,14 @@ type procRecord struct {
 
 type readyTimeout struct{ id string }
 
-// procSup is a supervisor actor extended with the process protocol.
-type procSup struct {
+// procFront manages the processes under the procs supervisor (which it
+// watches): it starts and stops them, keeps their state and output, and
+// answers the process tools.
+type procFront struct {
 	d       Deps
 	notify  *actor.PID
 	restart ProcessRestart
-	sup     actor.Receiver
+	sup     *actor.PID // the procs supervisor
 	self    *actor.PID
 	engine  *actor.Engine
 	procs   map[string]*procRecord
@@ -91,15 +102,13 @@ type procSup struct {
 	stopAll []*actor.PID
 }
 
-// Receive is the process supervisor's message switch.
-func (s *procSup) Receive(c *actor.Context) {
+// Receive is the process front's message switch.
+func (s *procFront) Receive(c *actor.Context) {
 	switch m := c.Message().(type) {
-	case actor.Initialized:
+	case actor.Started:
 		s.self, s.engine = c.PID(), c.Engine()
-		spec := ProcessesSpec(s.restart)
-		spec.Notify = append(spec.Notify, c.PID())
-		s.sup = supervisor.New(spec)()
-		s.sup.Receive(c)
+		s.sup = supervisor.ChildPID(supervisor.Parent(c), procsID)
+		c.Send(s.sup, supervisor.Watch{})
 	case procStartReq:
 		s.start(c, m.spec)
 	case procReadReq:
@@ -128,16 +137,14 @@ func (s *procSup) Receive(c *actor.Context) {
 		if r := s.procs[m.ID]; r != nil && m.Incarnation > 1 {
 			r.restarting, r.info.State = false, messages.ProcessStarting
 		}
-	case *actor.PID, error: // StartChild replies; failures arrive as procSpawnFailed
 	case actor.Stopped:
-		s.sup.Receive(c)
 		s.answerAll(fmt.Errorf("%w: the process supervisor stopped", ErrCancelled))
-	default:
-		s.sup.Receive(c)
 	}
+	// Also received and ignored: the procs supervisor's replies to Watch
+	// and StartChild (failures arrive as procSpawnFailed).
 }
 
-func (s *procSup) start(c *actor.Context, spec ProcessSpec) {
+func (s *procFront) start(c *actor.Context, spec ProcessSpec) {
 	id := "proc_" + randomHex(4)
 	for s.procs[id] != nil {
 		id = "proc_" + randomHex(4)
@@ -148,13 +155,13 @@ func (s *procSup) start(c *actor.Context, spec ProcessSpec) {
 	s.order = append(s.order, id)
 	e, self := s.engine, s.self
 	r.readyTimer = time.AfterFunc(spec.ReadyTimeout, func() { e.Send(self, readyTimeout{id: id}) })
-	c.Send(s.self, supervisor.StartChild{Spec: supervisor.ChildSpec{
+	c.Send(s.sup, supervisor.StartChild{Spec: supervisor.ChildSpec{
 		ID: id, Producer: procProducer(id, spec, s.d, s.self), Restart: supervisor.Transient,
 		Backoff: s.restart.Backoff, Shutdown: s.d.Grace + 2*killWait + time.Second,
 	}})
 }
 
-func (s *procSup) onSpawned(m procSpawned) {
+func (s *procFront) onSpawned(m procSpawned) {
 	r := s.current(m.id, m.inc)
 	if r == nil {
 		return
@@ -167,7 +174,7 @@ func (s *procSup) onSpawned(m procSpawned) {
 	s.event(r, "")
 }
 
-func (s *procSup) onSpawnFailed(m procSpawnFailed) {
+func (s *procFront) onSpawnFailed(m procSpawnFailed) {
 	r := s.current(m.id, m.inc)
 	if r == nil {
 		return
@@ -177,7 +184,7 @@ func (s *procSup) onSpawnFailed(m procSpawnFailed) {
 	s.event(r, m.err.Error())
 }
 
-func (s *procSup) onOutput(m procOutput) {
+func (s *procFront) onOutput(m procOutput) {
 	r := s.procs[m.id]
 	if r == nil {
 		return
@@ -195,7 +202,7 @@ func (s *procSup) onOutput(m procOutput) {
 	}
 }
 
-func (s *procSup) onListening(m procListening) {
+func (s *procFront) onListening(m procListening) {
 	r := s.current(m.id, m.inc)
 	if r == nil || r.ready {
 		return
@@ -206,7 +213,7 @@ func (s *procSup) onListening(m procListening) {
 	s.markReady(r)
 }
 
-func (s *procSup) markReady(r *procRecord) {
+func (s *procFront) markReady(r *procRecord) {
 	if r.ready || r.info.State == messages.ProcessExited || r.info.State == messages.ProcessCrashed {
 		return
 	}
@@ -215,14 +222,14 @@ func (s *procSup) markReady(r *procRecord) {
 	s.event(r, "")
 }
 
-func (s *procSup) onReadyTimeout(id string) {
+func (s *procFront) onReadyTimeout(id string) {
 	if r := s.procs[id]; r != nil && len(r.starters) > 0 {
 		s.answerStarters(r, nil)
 	}
 }
 
 // onExited records how an incarnation's process ended.
-func (s *procSup) onExited(m procExited) {
+func (s *procFront) onExited(m procExited) {
 	r := s.current(m.id, m.inc)
 	if r == nil {
 		return
@@ -243,7 +250,7 @@ func (s *procSup) onExited(m procExited) {
 }
 
 // onChildExited follows the supervisor's decision about an incarnation.
-func (s *procSup) onChildExited(m supervisor.ChildExited) {
+func (s *procFront) onChildExited(m supervisor.ChildExited) {
 	r := s.procs[m.ID]
 	if r == nil || r.final {
 		return
@@ -280,7 +287,7 @@ func (s *procSup) onChildExited(m supervisor.ChildExited) {
 }
 
 // current returns the record of id if inc is its newest incarnation.
-func (s *procSup) current(id string, inc int) *procRecord {
+func (s *procFront) current(id string, inc int) *procRecord {
 	r := s.procs[id]
 	if r == nil || inc < r.inc {
 		return nil
@@ -291,7 +298,7 @@ func (s *procSup) current(id string, inc int) *procRecord {
 
 // answerStarters replies to the process.start calls waiting on r: an
 // error (with the output so far) or the current state.
-func (s *procSup) answerStarters(r *procRecord, err error) {
+func (s *procFront) answerStarters(r *procRecord, err error) {
 	if len(r.starters) == 0 {
 		return
 	}
@@ -311,11 +318,11 @@ func (s *procSup) answerStarters(r *procRecord, err error) {
 	if err != nil && !r.final && !r.stopping && !r.abandoned {
 		// A process that failed its start is not left to restart.
 		r.abandoned = true
-		s.engine.Send(s.self, supervisor.StopChild{ID: r.info.ID})
+		s.engine.Send(s.sup, supervisor.StopChild{ID: r.info.ID})
 	}
 }
 
-func (s *procSup) read(c *actor.Context, m procReadReq) {
+func (s *procFront) read(c *actor.Context, m procReadReq) {
 	r := s.procs[m.id]
 	if r == nil {
 		c.Respond(procReply{err: fmt.Errorf("%w: %q (process.list shows this session's processes)", ErrUnknownProcess, m.id)})
@@ -335,7 +342,7 @@ func (s *procSup) read(c *actor.Context, m procReadReq) {
 	c.Respond(procReply{output: ProcessOutput{Info: s.snapshot(r), Output: out.text, From: from, Next: r.ring.end, Lost: lost, Cut: out.cut}})
 }
 
-func (s *procSup) stop(replyTo *actor.PID, id string) {
+func (s *procFront) stop(replyTo *actor.PID, id string) {
 	r := s.procs[id]
 	switch {
 	case r == nil:
@@ -349,13 +356,13 @@ func (s *procSup) stop(replyTo *actor.PID, id string) {
 }
 
 // stopProc stops a process's actor: its Stopped handler stops the tree.
-func (s *procSup) stopProc(r *procRecord) {
+func (s *procFront) stopProc(r *procRecord) {
 	if (r.stopping || r.abandoned) && !r.restarting {
 		r.stopping = true
 		return
 	}
 	r.stopping = true
-	s.engine.Send(s.self, supervisor.StopChild{ID: r.info.ID})
+	s.engine.Send(s.sup, supervisor.StopChild{ID: r.info.ID})
 	if r.restarting {
 		// Waiting for a restart: StopChild just removes it, without an
 		// exit to report.
@@ -364,7 +371,7 @@ func (s *procSup) stopProc(r *procRecord) {
 	}
 }
 
-func (s *procSup) stopEverything(replyTo *actor.PID) {
+func (s *procFront) stopEverything(replyTo *actor.PID) {
 	s.stopAll = append(s.stopAll, replyTo)
 	for _, id := range s.order {
 		if r := s.procs[id]; !r.final {
@@ -374,7 +381,7 @@ func (s *procSup) stopEverything(replyTo *actor.PID) {
 	s.checkStopAll()
 }
 
-func (s *procSup) checkStopAll() {
+func (s *procFront) checkStopAll() {
 	if len(s.stopAll) == 0 {
 		return
 	}
@@ -390,7 +397,7 @@ func (s *procSup) checkStopAll() {
 	s.stopAll = nil
 }
 
-func (s *procSup) list() []messages.ProcessInfo {
+func (s *procFront) list() []messages.ProcessInfo {
 	out := make([]messages.ProcessInfo, 0, len(s.order))
 	for _, id := range s.order {
 		out = append(out, s.snapshot(s.procs[id]))
@@ -399,7 +406,7 @@ func (s *procSup) list() []messages.ProcessInfo {
 }
 
 // snapshot copies a record's info so no slice is shared with a reader.
-func (s *procSup) snapshot(r *procRecord) messages.ProcessInfo {
+func (s *procFront) snapshot(r *procRecord) messages.ProcessInfo {
 	info := r.info
 	info.Argv = slices.Clone(info.Argv)
 	info.URLs = slices.Clone(info.URLs)
@@ -411,7 +418,7 @@ func (s *procSup) snapshot(r *procRecord) messages.ProcessInfo {
 }
 
 // answerAll answers every waiting request when the supervisor stops.
-func (s *procSup) answerAll(err error) {
+func (s *procFront) answerAll(err error) {
 	for _, id := range s.order {
 		r := s.procs[id]
 		if r.readyTimer != nil {
@@ -431,7 +438,7 @@ func (s *procSup) answerAll(err error) {
 }
 
 // event reports a process change to the notify actor.
-func (s *procSup) event(r *procRecord, errText string) {
+func (s *procFront) event(r *procRecord, errText string) {
 	if s.notify != nil {
 		s.engine.Send(s.notify, messages.ProcessEvent{Info: s.snapshot(r), Err: errText})
 	}

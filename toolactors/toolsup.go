@@ -22,20 +22,39 @@ func ToolsSpec() supervisor.Spec {
 	return supervisor.Spec{Strategy: supervisor.OneForOne, Isolate: true, Intensity: 1000, Period: time.Minute}
 }
 
-// NewToolsSupervisor returns the producer of the tools supervisor: a
-// supervisor (spec ToolsSpec) whose children are one Temporary invocation
-// actor per call, which also accepts messages.InvokeTool. Send it an
-// InvokeTool (Send or Request); exactly one messages.ToolResult goes back
-// to the sender, whatever happens to the call: its result, or an error or
-// timeout result when the invocation crashed, was killed or overran.
-// procs is the process supervisor (NewProcessSupervisor) the process.*
-// tools and project.status use; nil disables them. It also accepts
+// Child IDs in the tools and process subtrees: the supervisor of the
+// calls (or processes) and the front worker that manages them.
+const (
+	callsID = "calls"
+	procsID = "procs"
+	frontID = "front"
+)
+
+// Front returns the PID of the worker that takes a subtree's messages
+// (NewToolsSupervisor, NewProcessSupervisor) given the subtree's PID.
+func Front(subtree *actor.PID) *actor.PID { return supervisor.ChildPID(subtree, frontID) }
+
+// NewToolsSupervisor returns the producer of the tools subtree, a
+// supervisor (one_for_all) of two children: "calls", a supervisor (spec
+// ToolsSpec) of one Temporary invocation actor per call, and "front", the
+// worker that takes the calls. Send Front(subtree) an InvokeTool (Send or
+// Request); exactly one messages.ToolResult goes back to the sender,
+// whatever happens to the call: its result, or an error or timeout result
+// when the invocation crashed, was killed or overran. procs is the process
+// subtree's front (NewProcessSupervisor) the process.* tools and
+// project.status use; nil disables them. The front also takes
 // messages.CancelRun (stop every running call; each still gets its
-// result) and every supervisor request (WhichChildren, StopChild …).
+// result).
 func NewToolsSupervisor(d Deps, procs *actor.PID) actor.Producer {
-	return func() actor.Receiver {
-		return &toolsSup{d: d, procs: procs, pending: map[string]*pendingCall{}}
-	}
+	return supervisor.New(supervisor.Spec{
+		Strategy: supervisor.OneForAll, Intensity: 10, Period: time.Minute,
+		Children: []supervisor.ChildSpec{
+			{ID: callsID, Producer: supervisor.New(ToolsSpec()), Restart: supervisor.Permanent, Shutdown: d.withDefaults().Grace + killWait + 2*time.Second},
+			{ID: frontID, Producer: func() actor.Receiver {
+				return &toolsFront{d: d, procs: procs, pending: map[string]*pendingCall{}}
+			}, Restart: supervisor.Permanent, Shutdown: time.Second},
+		},
+	})
 }
 
 // pendingCall is a call whose result has not been sent yet.
@@ -44,12 +63,13 @@ type pendingCall struct {
 	replyTo *actor.PID
 }
 
-// toolsSup is a supervisor actor extended with the InvokeTool protocol:
-// it delegates every message it does not own to the embedded supervisor.
-type toolsSup struct {
+// toolsFront takes InvokeTool and CancelRun, starts one invocation child
+// per call under the calls supervisor (which it watches) and sends each
+// call's one result.
+type toolsFront struct {
 	d       Deps
 	procs   *actor.PID
-	sup     actor.Receiver
+	calls   *actor.PID
 	self    *actor.PID
 	engine  *actor.Engine
 	pending map[string]*pendingCall
@@ -59,22 +79,19 @@ type toolsSup struct {
 	verify *Verification
 }
 
-// Receive is the tools supervisor's message switch.
-func (t *toolsSup) Receive(c *actor.Context) {
+// Receive is the tools front's message switch.
+func (t *toolsFront) Receive(c *actor.Context) {
 	switch m := c.Message().(type) {
-	case actor.Initialized:
+	case actor.Started:
 		t.self, t.engine = c.PID(), c.Engine()
-		spec := ToolsSpec()
-		spec.Notify = append(spec.Notify, c.PID())
-		t.sup = supervisor.New(spec)()
-		t.sup.Receive(c)
+		t.calls = supervisor.ChildPID(supervisor.Parent(c), callsID)
+		c.Send(t.calls, supervisor.Watch{})
 	case messages.InvokeTool:
 		t.invoke(c, m)
 	case toolFinished:
 		t.deliver(m.id, m.result)
 	case supervisor.ChildExited:
 		t.childExited(m)
-	case supervisor.ChildStarted:
 	case *actor.PID: // StartChild reply
 		t.popStart()
 	case error: // StartChild failure
@@ -82,21 +99,18 @@ func (t *toolsSup) Receive(c *actor.Context) {
 			t.deliver(id, t.failure(id, fmt.Errorf("%w: could not start the call: %w", ErrCrashed, m)))
 		}
 	case messages.CancelRun:
-		for id := range t.pending {
-			t.engine.Send(t.self, supervisor.StopChild{ID: id})
+		for id := range t.pending { // no sender: no reply to tell from StartChild's
+			t.engine.Send(t.calls, supervisor.StopChild{ID: id})
 		}
 	case actor.Stopped:
-		t.sup.Receive(c)
-		for id := range t.pending { // the supervisor is gone: no call waits forever
+		for id := range t.pending { // the calls go with us: no call waits forever
 			t.deliver(id, t.failure(id, fmt.Errorf("%w: the tools supervisor stopped", ErrCancelled)))
 		}
-	default:
-		t.sup.Receive(c)
 	}
 }
 
 // invoke starts one Temporary invocation child for the call.
-func (t *toolsSup) invoke(c *actor.Context, inv messages.InvokeTool) {
+func (t *toolsFront) invoke(c *actor.Context, inv messages.InvokeTool) {
 	id := t.childID(inv)
 	if _, busy := t.pending[id]; busy {
 		res := errResult(fmt.Errorf("%w: call %s is already running", ErrBadArgs, id), nil)
@@ -118,11 +132,11 @@ func (t *toolsSup) invoke(c *actor.Context, inv messages.InvokeTool) {
 		Shutdown: d.withDefaults().Grace + killWait + time.Second,
 	}
 	t.starts = append(t.starts, id)
-	c.Send(t.self, supervisor.StartChild{Spec: spec})
+	c.Send(t.calls, supervisor.StartChild{Spec: spec})
 }
 
 // childID names the invocation child after the operation key.
-func (t *toolsSup) childID(inv messages.InvokeTool) string {
+func (t *toolsFront) childID(inv messages.InvokeTool) string {
 	id := inv.OpKey
 	if id == "" {
 		id = inv.CallID
@@ -134,7 +148,7 @@ func (t *toolsSup) childID(inv messages.InvokeTool) string {
 	return strings.ReplaceAll(id, "/", "_")
 }
 
-func (t *toolsSup) popStart() string {
+func (t *toolsFront) popStart() string {
 	if len(t.starts) == 0 {
 		return ""
 	}
@@ -144,7 +158,7 @@ func (t *toolsSup) popStart() string {
 }
 
 // childExited turns an invocation that ended without a result into one.
-func (t *toolsSup) childExited(m supervisor.ChildExited) {
+func (t *toolsFront) childExited(m supervisor.ChildExited) {
 	if _, ok := t.pending[m.ID]; !ok {
 		return
 	}
@@ -161,7 +175,7 @@ func (t *toolsSup) childExited(m supervisor.ChildExited) {
 }
 
 // failure is the result of a call that produced none.
-func (t *toolsSup) failure(id string, err error) messages.ToolResult {
+func (t *toolsFront) failure(id string, err error) messages.ToolResult {
 	res := errResult(err, nil)
 	if p := t.pending[id]; p != nil {
 		res.CallID, res.OpKey, res.Tool = p.inv.CallID, p.inv.OpKey, p.inv.Call.Name
@@ -170,7 +184,7 @@ func (t *toolsSup) failure(id string, err error) messages.ToolResult {
 }
 
 // deliver sends a call's one result and records verification evidence.
-func (t *toolsSup) deliver(id string, res messages.ToolResult) {
+func (t *toolsFront) deliver(id string, res messages.ToolResult) {
 	p, ok := t.pending[id]
 	if !ok {
 		return
@@ -184,7 +198,7 @@ func (t *toolsSup) deliver(id string, res messages.ToolResult) {
 
 // noteVerification remembers the last build/test outcome for
 // project.status.
-func (t *toolsSup) noteVerification(inv messages.InvokeTool, res messages.ToolResult) {
+func (t *toolsFront) noteVerification(inv messages.InvokeTool, res messages.ToolResult) {
 	if inv.Call.Name != protocol.ToolTerminalExec {
 		return
 	}

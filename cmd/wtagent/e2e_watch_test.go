@@ -55,7 +55,10 @@ func watchTree(t *testing.T, dirs ...string) *treeWatch {
 		return d, ok
 	}
 	// Watch first, then walk: a directory made in between is seen by both.
-	for _, dir := range dirs {
+	// A new directory is walked too: what was made in it before its watch
+	// is watched as well, and the change signalled after the batch makes
+	// waiters look at what was written there meanwhile.
+	addTree := func(dir string) {
 		add(dir)
 		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 			if err == nil && d.IsDir() && p != dir {
@@ -63,6 +66,9 @@ func watchTree(t *testing.T, dirs ...string) *treeWatch {
 			}
 			return nil
 		})
+	}
+	for _, dir := range dirs {
+		addTree(dir)
 	}
 	go func() {
 		defer close(w.done)
@@ -78,7 +84,7 @@ func watchTree(t *testing.T, dirs ...string) *treeWatch {
 				if ev.Mask&(unix.IN_CREATE|unix.IN_ISDIR) == unix.IN_CREATE|unix.IN_ISDIR {
 					raw := buf[off+unix.SizeofInotifyEvent : off+unix.SizeofInotifyEvent+nameLen]
 					if d, ok := name(ev.Wd); ok {
-						add(filepath.Join(d, cString(raw)))
+						addTree(filepath.Join(d, cString(raw)))
 					}
 				}
 				off += unix.SizeofInotifyEvent + nameLen
