@@ -45,6 +45,9 @@ type controller struct {
 	nextConversation string
 	// checkpoint is the project snapshot being taken.
 	checkpoint *pendingCheckpoint
+	// takeoverAtCrash is set when the log ends in a manual takeover: the
+	// next run reads the page before it goes on.
+	takeoverAtCrash bool
 }
 
 // lastReply is the newest model reply and whether it was handled (parsed or

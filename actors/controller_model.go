@@ -40,6 +40,12 @@ func (c *controller) modelConnected(ctx *actor.Context, m messages.ModelConnecte
 		p.Reason = "the user asked for a new conversation (/new)"
 	}
 	c.record(ctx, messages.EvConversationStart, "", p, false, nil)
+	if c.run.reread {
+		c.run.reread = false
+		c.record(ctx, messages.EvBrowserNote, "", messages.TextPayload{Text: "wtagent stopped during a manual takeover: reading the page for anything sent by hand"}, false, nil)
+		c.handBack(ctx)
+		return
+	}
 	c.drive(ctx)
 }
 

@@ -45,6 +45,7 @@ func (c *controller) restore(ctx *actor.Context, events []messages.Event) {
 		}
 	}
 	c.restored = true
+	c.takeoverAtCrash = open && rp.Phase == messages.PhaseTakeover
 	if open && pid == c.cfg.PID {
 		c.cfg.Logger.Warn("controller restarted mid-run; continuing from the event log", "seq", c.seq)
 		c.run = c.newRun(c.rp.Task)
@@ -102,7 +103,14 @@ func (c *controller) startRun(ctx *actor.Context, m messages.StartRun) {
 }
 
 func (c *controller) newRun(task string) *runState {
-	return &runState{gen: c.seq + 1, task: task}
+	r := &runState{gen: c.seq + 1, task: task}
+	if c.takeoverAtCrash {
+		// Stopped during a takeover: the page is read first (see
+		// modelConnected).
+		c.takeoverAtCrash = false
+		r.takeover, r.reread = takeoverActive, true
+	}
+	return r
 }
 
 // armDeadline limits the run's duration with a timer message.

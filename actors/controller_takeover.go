@@ -6,6 +6,8 @@ import (
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/protocol"
+	"github.com/wtagent/wtagent/session"
 )
 
 // A manual takeover (/browser … /resume) pauses a live run at a safe
@@ -145,8 +147,13 @@ func (c *controller) pageRead(ctx *actor.Context, m messages.PageRead) {
 // held goes with the next message.
 func (c *controller) manualTurn(ctx *actor.Context, st messages.HandBackState, held *heldSend) {
 	r := c.run
-	if held != nil && len(held.ops) > 0 {
+	switch rec, ok := c.unfinishedOp(); {
+	case held != nil && len(held.ops) > 0:
 		r.carry = held
+	case ok && rec.Action == session.RecoverResend && rec.Op.Result != nil:
+		// Stopped during the takeover: the held result is in the ledger.
+		res := capResult(*rec.Op.Result, c.cfg.Limits.OutputPerCall)
+		r.carry = &heldSend{kind: messages.OutboundToolResult, body: protocol.FormatToolResult(res), ops: []string{rec.Op.Key}}
 	}
 	b := *st.Binding
 	b.Turn = c.turn() + 1

@@ -57,6 +57,9 @@ type runState struct {
 	held      *heldSend
 	heldReply bool
 	carry     *heldSend
+	// reread is set when wtagent stopped during a takeover: once the
+	// model is connected, the page is read before anything else.
+	reread bool
 }
 
 // opFlow is the tool call being decided or run.

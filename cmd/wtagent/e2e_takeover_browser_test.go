@@ -318,3 +318,53 @@ func TestBrowserTakeoverHeldReplyRunsAfterResume(t *testing.T) {
 		t.Fatalf("sent kinds %q; events:\n%s", k, eventTrace(evs))
 	}
 }
+
+// TestBrowserTakeoverKilledAfterHandTypedMessage: wtagent is killed during
+// a takeover after the user sent a message by hand; `wtagent resume` reads
+// the page first: the hand-typed message's reply is taken (its call runs
+// once) and the result held at the takeover goes with the next message.
+func TestBrowserTakeoverKilledAfterHandTypedMessage(t *testing.T) {
+	needChromium(t)
+	debuggableChrome(t)
+	e := newEnv(t)
+	e.write("wait.sh", "while [ ! -f go ]; do sleep 0.05; done; echo released\n")
+	e.write("log.sh", "echo hand >> hand.log; echo \"hand.log has $(wc -l < hand.log) line\"\n")
+	const typed = "hand-typed: log it before the crash"
+	srv, url := mockPage(t, []model.ScriptLine{
+		{Reply: agentReply(false, "Wait.", callXML("terminal.exec", el("program", "sh"), items("argv", "wait.sh")))},
+		{Expect: typed, Reply: agentReply(false, "Logging it.", callXML("terminal.exec", el("program", "sh"), items("argv", "log.sh")))},
+		{Expect: "hand.log has 1 line", Reply: agentReply(true, "Logged once; the wait was released.", "")},
+	}, 0)
+	tm := e.startPTY("--chatgpt-url", url, "--headless", "--approvals", "allow", "wait for me")
+	at := tm.waitFor("terminal.exec sh wait.sh", 0)
+	tm.send("/browser\r")
+	at = tm.waitFor("/browser: the run pauses at the next safe point", at)
+	os.WriteFile(filepath.Join(e.root, "go"), nil, 0o644)
+	tm.waitFor("paused: manual takeover", at)
+	id := e.waitFor("the takeover", func(evs []messages.Event) bool { return takeoverCount(evs, messages.TakeoverActive) == 1 })
+
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	typeByHand(t, e.attachPage(ctx, url), typed)
+	if err := srv.WaitReplies(ctx, 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := tm.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	tm.exit()
+	code, out, errOut := e.run("resume", id, "--chatgpt-url", url, "--headless")
+	if code != 0 || !strings.Contains(out+errOut, "Logged once; the wait was released.") {
+		t.Fatalf("resume: exit %d\n%s\n%s\nevents:\n%s", code, out, errOut, eventTrace(e.events(id)))
+	}
+	if got, _ := os.ReadFile(filepath.Join(e.root, "hand.log")); string(got) != "hand\n" {
+		t.Fatalf("hand.log = %q, want one line", got)
+	}
+	rec := srv.Received()
+	if len(rec) != 3 || !strings.Contains(rec[2].Text, "released") {
+		t.Fatalf("the page received %d messages; the last does not carry the held result", len(rec))
+	}
+	if n := sentWith(e.events(id), "released"); n != 1 {
+		t.Fatalf("the held result went out %d times, want once", n)
+	}
+}
