@@ -143,12 +143,14 @@ func (c *controller) pageRead(ctx *actor.Context, m messages.PageRead) {
 
 // manualTurn takes the user's hand-typed message as the run's next sent
 // message: recorded (synced) as sent, then its reply is awaited like any
-// other. A reply held by the takeover is superseded by it; a tool result
-// held goes with the next message.
+// other. A reply held by the takeover is superseded by it; a held tool
+// result or instruction goes with the next message.
 func (c *controller) manualTurn(ctx *actor.Context, st messages.HandBackState, held *heldSend) {
 	r := c.run
 	switch rec, ok := c.unfinishedOp(); {
-	case held != nil && len(held.ops) > 0:
+	case held != nil && held.kind != messages.OutboundContinue && held.kind != messages.OutboundProtocolError:
+		// A nudge or a protocol complaint about the superseded reply is
+		// moot; results and the user's own words are not.
 		r.carry = held
 	case ok && rec.Action == session.RecoverResend && rec.Op.Result != nil:
 		// Stopped during the takeover: the held result is in the ledger.
@@ -168,7 +170,8 @@ func (c *controller) manualTurn(ctx *actor.Context, st messages.HandBackState, h
 	})
 }
 
-// withCarry puts a carried tool result in front of the next message.
+// withCarry puts a carried message (a tool result, an instruction) in
+// front of the next message.
 func (r *runState) withCarry(body string, ops, attachments []string) (string, []string, []string) {
 	cr := r.carry
 	if cr == nil {
