@@ -34,9 +34,19 @@ func (c *classifier) scanPaths() {
 			continue
 		}
 		if p, ok := pathCandidate(c.words[i]); ok {
+			if gitRunsFrom(p) {
+				c.add(messages.RiskDestructive, "names "+p+": git runs what .git/hooks and .git/config say on later git calls", i)
+			}
 			c.judge.arg(c, i, p)
 		}
 	}
+}
+
+// gitRunsFrom reports .git/hooks (and what is in it) and .git/config:
+// writing there makes later git calls run commands, as fs.write there asks.
+func gitRunsFrom(p string) bool {
+	p = "/" + filepath.ToSlash(filepath.Clean(p))
+	return strings.HasSuffix(p, "/.git/hooks") || strings.Contains(p, "/.git/hooks/") || strings.HasSuffix(p, "/.git/config")
 }
 
 // pathCandidate extracts the path a word may name.

@@ -308,10 +308,15 @@ func classifySed(c *classifier, at int, _ bool) {
 	}
 }
 
-// sedRunsCommand reports the e command or the e flag of s///.
+// sedAddress is the address before a sed command: a line number, $, a
+// /regex/, a range of two, a step (first~step), then !.
+var sedAddress = regexp.MustCompile(`^(?:(?:[0-9]+(?:~[0-9]+)?|\$|/(?:[^/\\]|\\.)*/[IM]*)\s*(?:,\s*(?:[0-9]+|\$|/(?:[^/\\]|\\.)*/[IM]*|[+~][0-9]+))?)?\s*!?\s*`)
+
+// sedRunsCommand reports the e command (after any address) or the e flag
+// of s///.
 func sedRunsCommand(script string) bool {
 	for _, cmd := range strings.FieldsFunc(script, func(r rune) bool { return r == ';' || r == '\n' || r == '{' || r == '}' }) {
-		cmd = strings.TrimSpace(cmd)
+		cmd = strings.TrimSpace(sedAddress.ReplaceAllString(strings.TrimSpace(cmd), ""))
 		if cmd == "e" || strings.HasPrefix(cmd, "e ") {
 			return true
 		}

@@ -67,7 +67,8 @@ func (c *classifier) checkRunOptions(at int) {
 			}
 		}
 		for _, opt := range table {
-			if w == opt || strings.HasPrefix(w, opt+"=") || (len(opt) == 2 && opt[1] != '-' && strings.HasPrefix(w, opt) && !strings.HasPrefix(w, "--")) {
+			if w == opt || strings.HasPrefix(w, opt+"=") || (len(opt) == 2 && opt[1] != '-' && strings.HasPrefix(w, opt) && !strings.HasPrefix(w, "--")) ||
+				bundled(name, w, opt) {
 				c.add(messages.RiskDestructive, "runs a command line through an option ("+name+" "+opt+")", c.whole())
 				return
 			}
@@ -90,4 +91,12 @@ func (c *classifier) checkDeviceDestination(at int, name string) {
 			}
 		}
 	}
+}
+
+// bundled reports a one-letter option inside a bundle of short flags
+// (script -qc CMD). gdb's options are words after one dash (-batch, -nx),
+// not bundles.
+func bundled(program, word, opt string) bool {
+	return len(opt) == 2 && opt[1] != '-' && program != "gdb" && len(word) > 2 && word[0] == '-' && word[1] != '-' &&
+		strings.IndexByte(word[1:], opt[1]) >= 0
 }
