@@ -32,7 +32,9 @@ var secretTokens = []string{"sshkey-9f2b61", "awskey-4c8d20", "netrc-7e19a4", "g
 // issueVectors are the classes issue 14 lists, each tried several ways.
 func issueVectors(home, outside, data string) []vector {
 	v := func(name string) string { return filepath.Join(outside, "victim-"+name+".txt") }
-	sh := func(name, script string) vector { return vector{name: name, program: "sh", argv: []string{"-c", script}} }
+	sh := func(name, script string) vector {
+		return vector{name: name, program: "sh", argv: []string{"-c", script}}
+	}
 	ssh, aws, netrc, gh := home+"/.ssh/id_rsa", home+"/.aws/credentials", home+"/.netrc", home+"/.config/gh/hosts.yml"
 	return []vector{
 		// grep's own options (-E, -r, -T) and friends reading any file.
