@@ -12,9 +12,16 @@ import (
 )
 
 // TestAttachments uploads files through the page's file input, waits for
-// the uploads, and sends them with the message.
+// the uploads (the 2025 thumbnails, the 2026 file tiles without a progress
+// bar), and sends them with the message, on each page generation.
 func TestAttachments(t *testing.T) {
-	srv, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(model.ScriptLine{Reply: "got them"})})
+	for _, gen := range mockchat.Generations() {
+		t.Run(gen, func(t *testing.T) { testAttachments(t, gen) })
+	}
+}
+
+func testAttachments(t *testing.T, gen string) {
+	srv, url := newMock(t, mockchat.Options{LoggedIn: true, DOM: gen, Script: script(model.ScriptLine{Reply: "got them"})})
 	tr := shared.use(t, url, nil)
 	dir := t.TempDir()
 	a := filepath.Join(dir, "notes.txt")

@@ -2,9 +2,11 @@ package browser
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf16"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -22,7 +24,46 @@ const (
 	// text, but each newline costs a paragraph split that grows with the
 	// document, so it is quadratic in the number of lines.
 	entryInsert
+	// entryPaste is a synthetic paste per chunk of at most pasteChunk
+	// characters (the way oracle enters prompts on the live 2026 page),
+	// never one over the page's paste-to-attachment threshold.
+	entryPaste
 )
+
+// pasteChunk is the longest paste (UTF-16 code units, as the page counts):
+// below every paste-to-attachment threshold seen (10,000 live, 5,000 in
+// the mock).
+const pasteChunk = 4000
+
+// errPastedAsFile means the page turned a paste into an attachment (which
+// was removed again).
+var errPastedAsFile = errors.New("the page turned the paste into an attachment")
+
+func (m entryMethod) String() string {
+	return [...]string{"dom", "insert", "paste"}[m]
+}
+
+// chunks cuts text into pieces of at most n UTF-16 code units, never inside
+// a rune.
+func chunks(text string, n int) []string {
+	var out []string
+	start, units := 0, 0
+	for i, r := range text {
+		u := utf16.RuneLen(r)
+		if u < 0 {
+			u = 1
+		}
+		if units+u > n {
+			out = append(out, text[start:i])
+			start, units = i, 0
+		}
+		units += u
+	}
+	if start < len(text) {
+		out = append(out, text[start:])
+	}
+	return out
+}
 
 // insertTextLimit bounds the text entryInsert is chosen for.
 const (
@@ -54,12 +95,18 @@ func normalizeText(s string) string {
 	return strings.ReplaceAll(s, "\r", "\n")
 }
 
-// chooseEntry picks the cheaper exact entry method for text.
-func chooseEntry(text string) entryMethod {
+// entryOrder is the order entry methods are tried in for text: short text
+// as trusted input; longer text pasted in chunks, then as one DOM
+// replacement (whether the live page accepts that for many lines is not
+// known), then as trusted input when it has few enough lines.
+func entryOrder(text string) []entryMethod {
 	if len(text) <= insertMaxBytes && strings.Count(text, "\n") <= insertMaxLines {
-		return entryInsert
+		return []entryMethod{entryInsert, entryPaste, entryDOM}
 	}
-	return entryDOM
+	if strings.Count(text, "\n") > 1500 {
+		return []entryMethod{entryPaste, entryDOM} // insertText would take minutes
+	}
+	return []entryMethod{entryPaste, entryDOM, entryInsert}
 }
 
 // composerWait is how long the editor gets to take text of n bytes.
@@ -80,6 +127,27 @@ func (s *session) enterText(ctx context.Context, text string, method entryMethod
 	case entryDOM:
 		if err := s.call(ctx, 0, &set, "setComposer", text); err != nil {
 			return chk, err
+		}
+	case entryPaste:
+		if err := s.call(ctx, 0, &set, "setComposer", ""); err != nil {
+			return chk, err
+		}
+		for _, c := range chunks(text, pasteChunk) {
+			if !set.OK {
+				break
+			}
+			var pr struct {
+				OK       bool `json:"ok"`
+				Attached bool `json:"attached"`
+			}
+			if err := s.call(ctx, 0, &pr, "pasteText", c); err != nil {
+				return chk, err
+			}
+			if pr.Attached {
+				_ = s.call(ctx, 0, &set, "setComposer", "")
+				return chk, errPastedAsFile
+			}
+			set.OK = pr.OK
 		}
 	case entryInsert:
 		if err := s.call(ctx, 0, &set, "setComposer", ""); err != nil {
@@ -111,21 +179,25 @@ func (s *session) enterText(ctx context.Context, text string, method entryMethod
 	return chk, err
 }
 
-// enter enters text exactly: the cheaper method first, the other one when
-// the read-back differs. It returns the last check.
+// enter enters text exactly, trying the methods of entryOrder until the
+// read-back is exact. It returns the last check.
 func (t *Transport) enter(ctx context.Context, s *session, text string, wantSend bool) (composerCheck, error) {
-	first := chooseEntry(text)
-	chk, err := s.enterText(ctx, text, first, wantSend)
-	if err != nil || chk.Equal {
-		return chk, err
-	}
-	t.opts.Logger.Warn("composer read-back differs; trying the other entry method", "method", first, "check", chk.String())
-	second := entryDOM
-	if first == entryDOM {
-		if strings.Count(text, "\n") > 1500 {
-			return chk, nil // insertText would take minutes
+	var chk composerCheck
+	var err error
+	for _, m := range entryOrder(text) {
+		chk, err = s.enterText(ctx, text, m, wantSend)
+		switch {
+		case errors.Is(err, errPastedAsFile):
+			t.opts.Logger.Warn("the page made the paste an attachment (removed); trying the next entry method", "method", m)
+			continue
+		case err != nil || chk.Equal:
+			t.opts.Logger.Debug("message entered", "method", m, "bytes", len(text), "equal", chk.Equal)
+			return chk, err
 		}
-		second = entryInsert
+		t.opts.Logger.Warn("composer read-back differs; trying the next entry method", "method", m, "check", chk.String())
 	}
-	return s.enterText(ctx, text, second, wantSend)
+	if errors.Is(err, errPastedAsFile) {
+		err = nil // the last method's paste became a file: report the read-back
+	}
+	return chk, err
 }

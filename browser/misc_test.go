@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -61,8 +62,37 @@ func TestEntryChoice(t *testing.T) {
 	if normalizeText("a\r\nb\rc\n") != "a\nb\nc\n" {
 		t.Fatal("normalizeText")
 	}
-	if chooseEntry("short text\nwith two lines") != entryInsert || chooseEntry(codeLike(100<<10)) != entryDOM {
-		t.Fatal("chooseEntry")
+	for _, tc := range []struct {
+		text string
+		want []entryMethod
+	}{
+		{"short text\nwith two lines", []entryMethod{entryInsert, entryPaste, entryDOM}},
+		{codeLike(100 << 10), []entryMethod{entryPaste, entryDOM}},
+		{strings.Repeat("x", 10<<10), []entryMethod{entryPaste, entryDOM, entryInsert}},
+	} {
+		if got := entryOrder(tc.text); !slices.Equal(got, tc.want) {
+			t.Errorf("entryOrder(%d bytes) = %v, want %v", len(tc.text), got, tc.want)
+		}
+	}
+}
+
+// TestChunks: pieces of at most n UTF-16 code units that join to the
+// text, never cutting a rune (an emoji is two units).
+func TestChunks(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		n     int
+		parts []string
+	}{
+		{"", 4, nil},
+		{"abcd", 4, []string{"abcd"}},
+		{"abcde", 4, []string{"abcd", "e"}},
+		{"abc🚀d", 4, []string{"abc", "🚀d"}},
+		{"你好世界你", 2, []string{"你好", "世界", "你"}},
+	} {
+		if got := chunks(tc.text, tc.n); !slices.Equal(got, tc.parts) {
+			t.Errorf("chunks(%q, %d) = %q, want %q", tc.text, tc.n, got, tc.parts)
+		}
 	}
 }
 

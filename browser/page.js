@@ -469,6 +469,33 @@
     caretToEnd(el);
     return { ok: true };
   }
+  // tiles counts the composer's file tiles (finished or not).
+  function tiles() { return qa('fileTile').length + qa('attachmentChip').length; }
+  // pasteText pastes one chunk at the end of the composer as a synthetic
+  // paste (text/plain, and text/html with one pre-wrap <p> per line: the
+  // plain-text path of ProseMirror would merge blank lines), as a user's
+  // paste would arrive. It reports whether the page turned it into
+  // an attachment (a new tile), which it then removes again.
+  function pasteText(text) {
+    const el = q('composer');
+    if (!el) return { ok: false, reason: 'composer' };
+    el.focus();
+    if (el.tagName !== 'TEXTAREA') caretToEnd(el);
+    const before = tiles();
+    const esc = (l) => l.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const dt = new DataTransfer();
+    dt.setData('text/plain', text);
+    // data-pm-slice marks a ProseMirror slice open at both ends: its lines
+    // join the caret's paragraph, and white space is kept as it is.
+    dt.setData('text/html', text.split('\n').map((l, i) => '<p ' + (i ? '' : 'data-pm-slice="1 1 []" ') + 'style="white-space:pre-wrap">' + esc(l) + '</p>').join(''));
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    if (tiles() > before) {
+      const rm = qa('fileTile');
+      if (rm.length) rm[rm.length - 1].click();
+      return { ok: true, attached: true };
+    }
+    return { ok: true, attached: false };
+  }
   function focusEnd() {
     const el = q('composer');
     if (!el) return false;
@@ -743,7 +770,7 @@
   // ---- call wrapper -----------------------------------------------------
   window.__wtagent = {
     version: VERSION,
-    snap, auth, probe, thread, state, composerText, setComposer, focusEnd, waitComposer,
+    snap, auth, probe, thread, state, composerText, setComposer, focusEnd, waitComposer, pasteText,
     center, click, hover, menuItems, menuStable, conversation, copyText, markdown,
     watch(w) { W = w; last = ''; schedule(); return state(); },
     unwatch() { W = null; return true; },
