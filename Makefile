@@ -3,6 +3,7 @@
 #   make demo   run the acceptance scenario on the embedded default
 #   make test   vet + race tests + browser end-to-end tests
 #   make compat exports loaded by the real Codex CLI and Claude Code
+#   make cross  build and vet every package for the other platforms
 
 GO        ?= go
 BIN       := bin/wtagent
@@ -19,7 +20,11 @@ TESTFLAGS ?= -race -timeout 20m
 CODEX_VERSION  ?= 0.171.0
 CLAUDE_VERSION ?= 2.1.197
 
-.PHONY: all build test vet lint bench fuzz demo compat clean
+# The platforms checked by cross-compiling (the host is checked by vet and
+# the tests): every package, test files included, must build and vet.
+CROSS_TARGETS := windows/amd64 darwin/arm64 darwin/amd64 linux/arm64
+
+.PHONY: all build test vet lint cross bench fuzz demo compat clean
 
 all: build
 
@@ -37,7 +42,14 @@ lint: vet $(STATICCHECK)
 $(STATICCHECK):
 	GOBIN=$(abspath $(dir $(STATICCHECK))) $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 
-test: lint
+cross:
+	@set -e; for t in $(CROSS_TARGETS); do \
+		echo "cross $$t: build and vet"; \
+		CGO_ENABLED=0 GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) build $(PKGS); \
+		CGO_ENABLED=0 GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) vet $(PKGS); \
+	done
+
+test: lint cross
 	$(GO) test $(TESTFLAGS) $(PKGS)
 
 # compat installs the pinned tools into a fresh temporary prefix and runs
