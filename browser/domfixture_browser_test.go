@@ -31,12 +31,13 @@ func TestDOMFixtures(t *testing.T) {
 		modal     string // the modal's kind, "" for none
 		work      bool   // the Chat/Work switch is on Work
 		challenge string
+		notice    string // the page's alert text
 	}{
 		{file: "2025-answer.html", gen: "2025", replyID: "a1", replyLen: len("The answer."), markdown: "The answer."},
 		{file: "2026-06-commentary.html", gen: "2026-06", replyID: "cm1", replyLen: 0, markdown: "", stop: true},
 		{file: "2026-06-answer.html", gen: "2026-06", replyID: "a1", replyLen: len("The answer."), markdown: "The answer.", modal: "rate_limit"},
 		{file: "2026-09-commentary.html", gen: "2026-09", replyID: "cm1", replyLen: 0, markdown: "", stop: true},
-		{file: "2026-09-answer.html", gen: "2026-09", replyID: "a1", replyLen: len("The answer."), markdown: "The answer.", send: true, work: true},
+		{file: "2026-09-answer.html", gen: "2026-09", replyID: "a1", replyLen: len("The answer."), markdown: "The answer.", send: true, work: true, notice: "You have reached the Pro usage limit."},
 		{file: "challenge-widget.html", gen: "unknown", challenge: "widget"},
 	}
 	s, err := tr.live()
@@ -76,6 +77,11 @@ func TestDOMFixtures(t *testing.T) {
 			pageCall(t, tr, &cm, "chatMode")
 			if cm.Present != tc.work || cm.Chat == tc.work {
 				t.Errorf("chat mode %+v, want Work %t", cm, tc.work)
+			}
+			var inv inventory
+			pageCall(t, tr, &inv, "inventory")
+			if inv.Generation.Gen != tc.gen || (tc.notice != "") != (len(inv.Notices) > 0) || (tc.notice != "" && inv.Notices[0] != tc.notice) {
+				t.Errorf("inventory: generation %q, notices %q, want %q", inv.Generation.Gen, inv.Notices, tc.notice)
 			}
 			if tc.replyID == "" {
 				return

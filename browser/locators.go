@@ -94,6 +94,9 @@ func locatorTable() map[string][]string {
 			`.turn-action-controls button[aria-label="Rate response"]`,
 			`.turn-action-controls button[aria-label="Regenerate response"]`,
 		},
+		// Notices and banners (usage caps, warnings): doctor --page lists
+		// their text.
+		"notice": {`[role="alert"]`, `[role="status"]`, `[aria-live="assertive"]`, `[aria-live="polite"]`},
 		// A conversation in the sidebar (doctor --page reads the newest).
 		"historyItem": {`nav a[href^="/c/"]`, `nav a[href*="/c/"]`},
 		// The 2026-09 page's Chat/Work switch: wtagent works in Chat.

@@ -382,8 +382,13 @@
       answer = { id: msgId(ms[i]), root: !!root, len: msgText(ms[i]).length, commentary: !!q('streamingStatus', ms[i], true) };
       break;
     }
+    const notices = [];
+    for (const el of qa('notice')) {
+      const t = visible(el) ? label(el).replace(/\s+/g, ' ').slice(0, 200) : '';
+      if (t && !notices.includes(t) && notices.length < 8) notices.push(t);
+    }
     const hist = q('historyItem', document, true);
-    return { generation: generation(), locators: out, thread: th, answer, modal: modalInfo(), chat: chatMode(), chips: chips(), history: hist ? hist.href : '' };
+    return { generation: generation(), locators: out, thread: th, answer, modal: modalInfo(), chat: chatMode(), chips: chips(), history: hist ? hist.href : '', notices };
   }
   // chatMode reads the Chat/Work switch: present, and whether Chat (its
   // first option) is on.

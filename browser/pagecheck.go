@@ -29,6 +29,9 @@ type PageReport struct {
 	Locators map[string]LocatorMatch `json:"locators"`
 	// Modal is the modal over the page, if any.
 	Modal *ModalReport `json:"modal,omitempty"`
+	// Notices are the texts of the page's alerts, statuses and live
+	// regions (usage caps, warnings).
+	Notices []string `json:"notices,omitempty"`
 	// WorkMode means the Chat/Work switch was on Work.
 	ChatSwitch bool `json:"chat_switch"`
 	WorkMode   bool `json:"work_mode"`
@@ -102,7 +105,8 @@ type inventory struct {
 		Present bool `json:"present"`
 		Chat    bool `json:"chat"`
 	} `json:"chat"`
-	History string `json:"history"`
+	History string   `json:"history"`
+	Notices []string `json:"notices"`
 }
 
 // CheckPage launches Chrome with opts' profile, opens ChatGPT and checks
@@ -146,6 +150,7 @@ func CheckPage(ctx context.Context, opts Options) (PageReport, error) {
 	}
 	rep.Generation, rep.Signals, rep.Locators = inv.Generation.Gen, inv.Generation.Signals, inv.Locators
 	rep.ChatSwitch, rep.WorkMode = inv.Chat.Present, inv.Chat.Present && !inv.Chat.Chat
+	rep.Notices = inv.Notices
 	if inv.Modal.Open {
 		rep.Modal = &ModalReport{Kind: inv.Modal.Kind, TestID: inv.Modal.TestID, Text: inv.Modal.Text}
 	}

@@ -262,12 +262,26 @@ func (t *Transport) Open(ctx context.Context, cursor string) (string, error) {
 			return "", s.adapterError(ctx, "message", "open the conversation", "no messages rendered")
 		}
 	}
+	t.logGeneration(ctx, s)
 	if cursor == "" {
 		t.report(messages.ModelReady, "new conversation", p.URL)
 		return p.URL, nil
 	}
 	t.report(messages.ModelReady, "conversation opened", target)
 	return target, nil
+}
+
+// logGeneration logs which page generation this page load shows (the
+// locators cover all three; the log tells a bug report which one ran).
+func (t *Transport) logGeneration(ctx context.Context, s *session) {
+	var g struct {
+		Gen     string   `json:"gen"`
+		Signals []string `json:"signals"`
+	}
+	if err := s.call(ctx, 0, &g, "generation"); err != nil {
+		return
+	}
+	t.opts.Logger.Info("ChatGPT page", "generation", g.Gen, "signals", g.Signals, "adapter", AdapterVersion)
 }
 
 // bindingKey identifies a binding in the in-memory send records.

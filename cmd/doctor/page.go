@@ -59,6 +59,9 @@ func pageResults(rep browser.PageReport) []Result {
 	if rep.Modal != nil {
 		out = append(out, Result{Name: "modal", Level: levelWarning, Detail: fmt.Sprintf("a %s modal is open (%s): %s", rep.Modal.Kind, rep.Modal.TestID, rep.Modal.Text), Fix: "close it in the window"})
 	}
+	for _, n := range rep.Notices {
+		out = append(out, Result{Name: "notice", Level: levelWarning, Detail: "the page shows: " + n})
+	}
 	if rep.ChatSwitch {
 		d := "the Chat/Work switch is on Chat"
 		if rep.WorkMode {
