@@ -14,6 +14,7 @@ require (
 	github.com/coder/websocket v1.8.14
 	github.com/creack/pty v1.1.24
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875
+	github.com/gofrs/flock v0.13.2
 	github.com/landlock-lsm/go-landlock v0.11.2
 	github.com/mattn/go-runewidth v0.0.16
 	github.com/muesli/termenv v0.16.0

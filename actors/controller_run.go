@@ -46,6 +46,9 @@ func (c *controller) restore(ctx *actor.Context, events []messages.Event) {
 	}
 	c.restored = true
 	c.takeoverAtCrash = open && rp.Phase == messages.PhaseTakeover
+	if pid != c.cfg.PID {
+		c.forgetEarlierProcesses()
+	}
 	if open && pid == c.cfg.PID {
 		c.cfg.Logger.Warn("controller restarted mid-run; continuing from the event log", "seq", c.seq)
 		c.run = c.newRun(c.rp.Task)
@@ -204,4 +207,17 @@ func (c *controller) enter(ctx *actor.Context, p messages.Phase) {
 		return
 	}
 	c.record(ctx, messages.EvPhaseChanged, "", messages.PhaseChanged{From: from, To: p, Turn: c.turn()}, false, nil)
+}
+
+// forgetEarlierProcesses marks the dev servers an earlier wtagent process
+// started as exited: they died with it (or at least are not this process's
+// to manage), so a resumed run's "Running at" lists none of them.
+func (c *controller) forgetEarlierProcesses() {
+	for id, p := range c.procs {
+		switch p.State {
+		case messages.ProcessStarting, messages.ProcessRunning, messages.ProcessReady:
+			p.State = messages.ProcessExited
+			c.procs[id] = p
+		}
+	}
 }

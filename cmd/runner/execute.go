@@ -54,6 +54,11 @@ func Execute(o Options) error {
 			return &cmdutil.ExitError{Code: cmdutil.ExitFailed, Err: err}
 		}
 	}
+	lock, err := lockProject(o)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
 	if rs, ok := o.Input.(interface{ SetRoot(string) }); ok {
 		rs.SetRoot(o.Root)
 	}
@@ -92,6 +97,9 @@ func Execute(o Options) error {
 		sess = s
 	}
 	defer sess.Close()
+	if lock != nil {
+		lock.SetSession(sess.ID())
+	}
 	r, err := newRunEnv(o, sess)
 	if err != nil {
 		if created {

@@ -31,6 +31,8 @@ type Flags struct {
 	ToolTimeout     time.Duration
 	RunTimeout      time.Duration
 	Verbose         bool
+	// AllowConcurrent starts even when another run works in the project.
+	AllowConcurrent bool
 	// set reports whether a flag was given on the command line.
 	set func(name string) bool
 	// inherited lists the flags Inherit filled in from a session.
@@ -56,6 +58,7 @@ func AddFlags(fs *pflag.FlagSet, f *Flags) {
 	fs.DurationVar(&f.ToolTimeout, "tool-timeout", 0, "longest any one tool call may run (default 1h)")
 	fs.DurationVar(&f.RunTimeout, "run-timeout", 0, "longest a run may take (default 6h)")
 	fs.BoolVarP(&f.Verbose, "verbose", "v", false, "show every output line instead of folding long outputs")
+	fs.BoolVar(&f.AllowConcurrent, "allow-concurrent", false, "start even when another wtagent run works in the project (both may change the same files)")
 	f.set = func(name string) bool {
 		fl := fs.Lookup(name)
 		return fl != nil && fl.Changed

@@ -34,6 +34,9 @@ func (r *runEnv) endProcesses() {
 	if len(ps) == 0 {
 		return
 	}
+	if r.renderer != nil {
+		r.renderer.Sync() // the run's summary is on screen before the question
+	}
 	var desc []string
 	for _, p := range ps {
 		d := fmt.Sprintf("%s (%s, pid %d)", p.ID, p.Program, p.PID)

@@ -34,6 +34,8 @@ type Settings struct {
 	NoNetwork       bool
 	SandboxWritable []string
 	Verbose         bool
+	// AllowConcurrent starts even when another run holds the project.
+	AllowConcurrent bool
 	Limits          actors.Limits
 	AllowEnv        []string
 	Rules           []messages.Rule
@@ -77,7 +79,7 @@ func Resolve(fc cmdutil.FileConfig, f *Flags, stdinTTY bool) (Settings, error) {
 	}
 	s.Approvals = mode
 	s.Script, s.Headless, s.NoMinimize, s.Verbose = f.Script, f.Headless, f.NoMinimize, f.Verbose
-	s.RecordTransport = f.RecordTransport
+	s.RecordTransport, s.AllowConcurrent = f.RecordTransport, f.AllowConcurrent
 	pickBool := func(name string, flagVal bool, cfgVal *bool, dst *bool) {
 		switch {
 		case f.Changed(name):

@@ -240,12 +240,37 @@ func TestDevServerKeptOrStoppedAtTheEnd(t *testing.T) {
 	if !strings.Contains(tm.screen(), "still running: proc_") {
 		t.Fatalf("the question does not say what runs; screen:\n%s", tm.screen())
 	}
+	// The summary comes first, then the question.
+	scr := tm.screen()
+	q := strings.Index(scr, "still running: proc_")
+	for _, want := range []string{"✔ done", "Serving.", "Running at"} {
+		if i := strings.Index(scr, want); i < 0 || i > q {
+			t.Fatalf("%q is not on screen before the keep/stop question; screen:\n%s", want, scr)
+		}
+	}
 	tm.send("s")
 	tm.waitFor("stopped 1 dev server", at)
 	if code := tm.exit(); code != 0 {
 		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
 	}
+	if s := staircases(tm.screen()); len(s) > 0 {
+		t.Fatalf("lines written in raw mode without a carriage return (a staircase): %q", s)
+	}
 	if left := sleepers(t, e.root); len(left) != 0 {
 		t.Fatalf("the dev server survived: %v", names(left))
 	}
+}
+
+// staircases lists the output lines ended by a bare "\n": a newline the
+// terminal got while in raw mode, which moves down without going back to
+// the first column.
+func staircases(out string) []string {
+	var bad []string
+	for i := 0; i < len(out); i++ {
+		if out[i] == '\n' && (i == 0 || out[i-1] != '\r') {
+			start := strings.LastIndexByte(out[:i], '\n') + 1
+			bad = append(bad, out[start:i])
+		}
+	}
+	return bad
 }
