@@ -39,18 +39,13 @@ func (a *approvalActor) Receive(c *actor.Context) {
 }
 
 func (a *approvalActor) ask(c *actor.Context, req messages.ApprovalRequest) {
-	switch a.cfg.Approvals {
-	case policy.ModeAllow:
-		if req.Unconfined {
-			// A run without the sandbox is the user's call alone.
-			c.Send(a.p.controller, messages.ApprovalAnswer{CallID: req.CallID, Choice: messages.ApproveDeny, By: string(policy.ModeAllow)})
-			return
-		}
-		c.Send(a.p.controller, messages.ApprovalAnswer{CallID: req.CallID, Choice: messages.ApproveOnce, By: string(policy.ModeAllow)})
+	if req.Unconfined && a.cfg.Approvals == policy.ModeAllow {
+		// A run without the sandbox is the user's call alone.
+		c.Send(a.p.controller, messages.ApprovalAnswer{CallID: req.CallID, Choice: messages.ApproveDeny, By: string(policy.ModeAllow)})
 		return
-	case policy.ModePrompt:
-	default:
-		c.Send(a.p.controller, messages.ApprovalAnswer{CallID: req.CallID, Choice: messages.ApproveDeny, By: string(a.cfg.Approvals)})
+	}
+	if ans, ok := policy.AutoAnswer(a.cfg.Approvals, req.CallID); ok {
+		c.Send(a.p.controller, ans)
 		return
 	}
 	ap := a.cfg.Approver

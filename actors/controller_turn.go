@@ -6,6 +6,7 @@ import (
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/supervisor"
 )
@@ -155,8 +156,7 @@ func (c *controller) verdict(ctx *actor.Context, v messages.Verdict) {
 		c.execute(ctx)
 	case messages.DecisionAsk:
 		c.enter(ctx, messages.PhaseApprovalRequired)
-		req := messages.ApprovalRequest{CallID: v.CallID, Tool: r.op.call.Name, Risk: v.Risk, Reason: v.Reason,
-			Subject: v.Subject, Suggested: v.Suggested}
+		req := policy.Request(r.op.call.Name, v)
 		c.record(ctx, messages.EvApprovalRequired, v.CallID, messages.PolicyPayload{Decision: v.Decision, Risk: v.Risk,
 			Reason: v.Reason, Subject: v.Subject, Rule: v.Suggested}, false, func(ctx *actor.Context) {
 			ctx.Send(c.p.approval, req)

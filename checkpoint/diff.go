@@ -1,7 +1,6 @@
 package checkpoint
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -97,24 +96,4 @@ func content(ctx context.Context, s Store, e *Entry) (string, error) {
 
 func binary(s string) bool {
 	return strings.IndexByte(s, 0) >= 0 || !utf8.ValidString(s)
-}
-
-// Summary is a one-line list of the changed paths, e.g. "M a.txt, A b.txt".
-func Summary(changes []FileChange) string {
-	var b bytes.Buffer
-	for i, c := range changes {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		switch {
-		case c.Before == nil:
-			b.WriteString("A ")
-		case c.After == nil:
-			b.WriteString("D ")
-		default:
-			b.WriteString("M ")
-		}
-		b.WriteString(c.Path)
-	}
-	return b.String()
 }

@@ -65,24 +65,15 @@ func (e *Engine) Apply(v messages.Verdict, choice messages.ApprovalChoice) (mess
 
 // AutoAnswer is the answer a non-interactive mode gives to an ask verdict,
 // for an approval actor that applies the mode itself (with an engine in
-// ModePrompt): ModeDeny answers deny, ModeAllow allow once; By names the
-// mode. It returns false for ModePrompt: the user must answer.
+// ModePrompt): ModeAllow answers allow once, ModeDeny (and any mode that is
+// not a known one) deny; By names the mode. It returns false for
+// ModePrompt: the user must answer.
 func AutoAnswer(m Mode, callID string) (messages.ApprovalAnswer, bool) {
 	switch m {
-	case ModeDeny:
-		return messages.ApprovalAnswer{CallID: callID, Choice: messages.ApproveDeny, By: string(m)}, true
+	case ModePrompt:
+		return messages.ApprovalAnswer{}, false
 	case ModeAllow:
 		return messages.ApprovalAnswer{CallID: callID, Choice: messages.ApproveOnce, By: string(m)}, true
 	}
-	return messages.ApprovalAnswer{}, false
-}
-
-// Denied returns the result the model gets for a denied call:
-// status="denied" and the reason.
-func Denied(callID, tool string, v messages.Verdict) messages.ToolResult {
-	msg := v.Reason
-	if v.Subject != "" {
-		msg = v.Subject + ": " + v.Reason
-	}
-	return messages.ToolResult{CallID: callID, Tool: tool, Status: messages.ToolDenied, Message: msg}
+	return messages.ApprovalAnswer{CallID: callID, Choice: messages.ApproveDeny, By: string(m)}, true
 }

@@ -3,8 +3,6 @@ package policy
 import (
 	"path/filepath"
 	"strings"
-
-	"github.com/wtagent/wtagent/messages"
 )
 
 // judge decides what path-like command arguments mean. The lexical judge
@@ -93,31 +91,6 @@ func harmlessDevice(p string) bool {
 	return strings.HasPrefix(p, "/dev/fd/")
 }
 
-// lexicalJudge judges paths without a file system: the directory the
-// command runs in stands for the project root.
-type lexicalJudge struct{}
-
-func (lexicalJudge) arg(c *classifier, i int, p string) {
-	switch {
-	case strings.HasPrefix(p, "~"):
-		c.add(messages.RiskSensitive, outsideReason(p, p), i)
-	case filepath.IsAbs(p):
-		if !harmlessDevice(filepath.Clean(p)) {
-			c.add(messages.RiskSensitive, outsideReason(p, p), i)
-		}
-	case escapes(p):
-		c.add(messages.RiskSensitive, outsideReason(p, p), i)
-	case IsCredentialPath(p):
-		c.add(messages.RiskSensitive, "reads the credential file "+p, i)
-	}
-}
-
-func (lexicalJudge) program(c *classifier, at int) {
-	if w := c.words[at]; (!filepath.IsAbs(w) && escapes(w)) || (filepath.IsAbs(w) && !systemProgram(w)) {
-		c.add(messages.RiskSensitive, "runs "+w+", a program outside the project root", at)
-	}
-}
-
 // systemProgram reports whether an absolute program path is in one of
 // the system's program directories (/usr/bin/go is the go on PATH; a
 // program under /tmp or a home is something else).
@@ -127,19 +100,6 @@ func systemProgram(p string) bool {
 		return true
 	}
 	return false
-}
-
-func (lexicalJudge) kind(p string) string {
-	if strings.HasPrefix(p, "~") || filepath.IsAbs(p) || escapes(p) {
-		return "outside"
-	}
-	return ""
-}
-
-// escapes reports whether a relative path climbs above its directory.
-func escapes(p string) bool {
-	p = filepath.Clean(p)
-	return p == ".." || strings.HasPrefix(p, "../")
 }
 
 // outsideReason explains an argument that leads outside the root.

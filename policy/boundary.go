@@ -84,7 +84,7 @@ func (b *Boundary) Resolve(p string) (string, error) {
 // Locate is Resolve for callers that handle outside paths: it returns the
 // location of p, expanding "~" with home, and an error only for malformed
 // paths (ErrBadPath). Tools that run an approved call on a path outside the
-// root use Location.Abs with OpenOutside.
+// root get Location.Abs in messages.InvokeTool.Outside (see Engine.Outside).
 func (b *Boundary) Locate(p, home string) (Location, error) {
 	if err := checkText(p); err != nil {
 		return Location{}, err

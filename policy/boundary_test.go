@@ -243,33 +243,3 @@ func TestOpenBoundary(t *testing.T) {
 		}
 	}
 }
-
-func TestOpenOutside(t *testing.T) {
-	p := newProject(t)
-	secret := filepath.Join(p.outside, "secret")
-	f, err := OpenOutside(secret, os.O_RDONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	if err := os.Symlink(p.path("src/main.go"), filepath.Join(p.outside, "out-link")); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := OpenOutside(filepath.Join(p.outside, "out-link"), os.O_RDONLY, 0); err == nil {
-		t.Error("OpenOutside followed a link out of the approved directory")
-	}
-	for _, bad := range []string{"relative", "/", p.outside + "/../x", "/dev/zero"} {
-		if f, err := OpenOutside(bad, os.O_RDONLY, 0); err == nil {
-			f.Close()
-			t.Errorf("OpenOutside(%q) succeeded", bad)
-		}
-	}
-	r, err := OpenOutsideRoot(p.outside)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	if _, err := r.Open("../proj/src/main.go"); err == nil {
-		t.Error("OpenOutsideRoot's root let a walk leave it")
-	}
-}

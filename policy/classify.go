@@ -25,18 +25,6 @@ type Classification struct {
 // maxDepth bounds nested wrappers (env sudo nice timeout xargs …).
 const maxDepth = 8
 
-// Classify classifies a terminal.exec or process.start call by the
-// program's basename (through wrappers such as env, sudo, nice, timeout,
-// xargs and npx; through absolute and ./ forms) and its argv, with the
-// built-in command table (see commandHandler). Path arguments are judged
-// lexically: "~", absolute paths and ".." that leave the directory make the
-// call sensitive, and credential-looking names too. The engine's Check does
-// the same with the real project root, its symbolic links and the call's
-// cwd.
-func Classify(program string, argv []string) Classification {
-	return classify(program, argv, lexicalJudge{})
-}
-
 func classify(program string, argv []string, j judge) Classification {
 	c := &classifier{words: append([]string{program}, argv...), judge: j}
 	c.skip = make([]bool, len(c.words))

@@ -36,9 +36,9 @@
 //
 // A path outside the root is not silently refused: Engine.Check asks
 // (RiskSensitive) and suggests a path rule for exactly that path. After an
-// approval, the tool opens it with OpenOutside (an os.Root at the parent
-// directory) or OpenOutsideRoot (for fs.list and fs.search); Engine.Outside
-// lists the outside paths of a call for messages.InvokeTool.Outside.
+// approval, Engine.Outside lists the outside paths of the call for
+// messages.InvokeTool.Outside, and the tool opens an os.Root at the
+// deepest existing directory of each grant (toolactors), never more.
 //
 // # Commands
 //

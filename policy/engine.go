@@ -154,7 +154,7 @@ func (e *Engine) ClearGrants() {
 
 // ResolveGranted returns the absolute path a model path names (with "~"
 // expanded) and whether a path rule for tool covers it. Tools do not need
-// it to run an allowed call (see OpenOutside); it answers "is this path
+// it to run an allowed call (see Outside); it answers "is this path
 // granted for the task?" for the UI and the status view.
 func (e *Engine) ResolveGranted(tool, p string) (abs string, granted bool) {
 	if e.b == nil {
@@ -196,8 +196,8 @@ func cloneRule(r messages.Rule) messages.Rule {
 
 // Outside returns the absolute paths outside the project root that an
 // allowed call's path or cwd names (for messages.InvokeTool.Outside): the
-// tool opens them with OpenOutside, OpenOutsideRoot or as a program's
-// working directory. Paths in a program's argv are not listed: the program
+// tool opens an os.Root at each (or uses it as a program's working
+// directory). Paths in a program's argv are not listed: the program
 // opens those itself.
 func (e *Engine) Outside(call messages.ToolCall) []string {
 	if e.b == nil {

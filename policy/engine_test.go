@@ -175,12 +175,6 @@ func TestOutsideRootAsksThenGrantCoversExactlyThatPath(t *testing.T) {
 	if _, ok := e.ResolveGranted(protocol.ToolFSWrite, secret); ok {
 		t.Error("ResolveGranted(fs.write) true after an fs.read grant")
 	}
-	// The approved file opens outside the boundary.
-	f, err := OpenOutside(secret, os.O_RDONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
 }
 
 func TestInsideFiles(t *testing.T) {
@@ -360,9 +354,8 @@ func TestApprovalFlows(t *testing.T) {
 					if v.Decision != messages.DecisionDeny || !strings.Contains(v.Reason, "--approvals=deny") {
 						t.Fatalf("deny mode: %s (%s)", v.Decision, v.Reason)
 					}
-					r := Denied("call_1", protocol.ToolTerminalExec, v)
-					if r.Status != messages.ToolDenied || !strings.Contains(r.Message, "directory tree") {
-						t.Errorf("denied result %+v", r)
+					if !strings.Contains(v.Subject+": "+v.Reason, "directory tree") {
+						t.Errorf("deny verdict %+v", v)
 					}
 					if _, _, err := e.Apply(v, messages.ApproveOnce); err == nil {
 						t.Error("an answer turned a deny into an allow")
@@ -403,9 +396,6 @@ func TestApprovalFlows(t *testing.T) {
 				case messages.ApproveDeny:
 					if final.Decision != messages.DecisionDeny || !strings.Contains(final.Reason, "user denied") || final.Env != nil {
 						t.Errorf("deny: %+v", final)
-					}
-					if r := Denied("call_1", protocol.ToolTerminalExec, final); r.Status != messages.ToolDenied {
-						t.Errorf("denied result %+v", r)
 					}
 					if again.Decision != messages.DecisionAsk {
 						t.Errorf("deny changed the next verdict: %s", again.Decision)
@@ -583,14 +573,8 @@ func TestOutside(t *testing.T) {
 			t.Errorf("Outside(%s %+v) = %q, want %q", tt.call.Name, tt.call.Args, got, tt.want)
 		}
 	}
-	// In allow mode the outside read is allowed, and the tool opens the
-	// path Outside gave it.
+	// In allow mode the outside read is allowed.
 	if v := e.Check(read("../outside/secret")); v.Decision != messages.DecisionAllow {
 		t.Fatalf("allow mode: %s", v.Decision)
 	}
-	f, err := OpenOutside(e.Outside(read("../outside/secret"))[0], os.O_RDONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
 }

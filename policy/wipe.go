@@ -104,20 +104,6 @@ func (j *rootJudge) wipes(p string) string {
 	return wipes(abs, j.e.home, j.e.b.dir, j.e.b.given)
 }
 
-// wipes is the lexical check: "/", "~" and the directory the command runs
-// in (which stands for the project root) or one above it.
-func (lexicalJudge) wipes(p string) string {
-	switch {
-	case p == "~" || p == "~/":
-		return "your home directory (~)"
-	case filepath.IsAbs(p) && filepath.Clean(p) == "/":
-		return "the whole file system (/)"
-	case !filepath.IsAbs(p) && !strings.HasPrefix(p, "~") && strings.Trim(filepath.Clean(p), "./") == "":
-		return "the directory it runs in (" + p + ")"
-	}
-	return ""
-}
-
 // denyWipes hard-denies the command when an operand in ops is a wipe.
 func (c *classifier) denyWipes(prog string, ops []int) {
 	for _, i := range ops {

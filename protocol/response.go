@@ -39,12 +39,6 @@ func Parse(reply string, cat *Catalogue) (Turn, error) {
 	return parse(reply, cat, true)
 }
 
-// ParseStrict is Parse without the markup repairs: a reply it accepts is
-// accepted by Parse with the same turn and no repairs.
-func ParseStrict(reply string, cat *Catalogue) (Turn, error) {
-	return parse(reply, cat, false)
-}
-
 func parse(reply string, cat *Catalogue, repair bool) (Turn, error) {
 	if cat == nil {
 		cat = DefaultCatalogue()

@@ -2,7 +2,6 @@ package session
 
 import (
 	"fmt"
-	"io"
 	"slices"
 
 	"github.com/wtagent/wtagent/messages"
@@ -86,17 +85,6 @@ func BuildReplay(events []messages.Event) (*Replay, error) {
 		}
 	}
 	return r, nil
-}
-
-// ReplayLog streams an event log from rd into a Replay without keeping the
-// events; the Tail reports a torn last line.
-func ReplayLog(rd io.Reader) (*Replay, Tail, error) {
-	r := NewReplay()
-	tail, err := ScanEvents(rd, r.Apply)
-	if err != nil {
-		return nil, Tail{}, err
-	}
-	return r, tail, nil
 }
 
 // Apply folds one event into the replay. Each payload is decoded once,

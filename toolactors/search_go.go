@@ -120,12 +120,6 @@ func (d *dirHandle) release() {
 	}
 }
 
-// walkFiles calls visit for each searchable file below dir (root-relative
-// paths), in walk order.
-func walkFiles(ctx context.Context, root *os.Root, dir string, stack ignoreStack, visit func(rel string) bool) error {
-	return walkDirs(ctx, root, dir, stack, func(_ *dirHandle, _, rel string) bool { return visit(rel) })
-}
-
 // walkDirs calls visit for each searchable file below dir, depth first,
 // entries sorted by name, skipping hidden entries, symlinks and ignored
 // paths; visit returns false to stop. visit may keep the directory handle

@@ -71,11 +71,6 @@ func (c call) locate(p string, forWrite bool) (target, fs.FileInfo, error) {
 	return t, info, nil
 }
 
-// locateOutside opens a root for p when a grant covers it. A grant is an
-// absolute path prefix: a directory (p is it or below it) or exactly a
-// file. The root is opened at the deepest existing directory of the
-// grant, so a file or directory that does not exist yet can be created;
-
 // locateDir is locate for a directory that must exist; hint is added to
 // the error for a file.
 func (c call) locateDir(p, hint string) (target, fs.FileInfo, error) {
@@ -104,6 +99,10 @@ func (c call) locateExisting(p string) (target, fs.FileInfo, error) {
 	return t, info, nil
 }
 
+// locateOutside opens a root for p when a grant covers it. A grant is an
+// absolute path prefix: a directory (p is it or below it) or exactly a
+// file. The root is opened at the deepest existing directory of the
+// grant, so a file or directory that does not exist yet can be created;
 // only p, inside the grant, is ever touched through it.
 func (c call) locateOutside(p string) (target, fs.FileInfo, error) {
 	for _, g := range c.inv.Outside {

@@ -110,6 +110,9 @@ func Resolve(fc cmdutil.FileConfig, f *Flags, stdinTTY bool) (Settings, error) {
 	if err := applyLimits(&s, fc, f); err != nil {
 		return s, err
 	}
+	if err := (policy.Config{Rules: fc.Rules}).Validate(); err != nil {
+		return s, fmt.Errorf("config file: rules: %w", err)
+	}
 	s.AllowEnv, s.Rules = fc.AllowEnv, fc.Rules
 	return s, nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
 )
 
@@ -67,6 +68,8 @@ func TestResolveRejects(t *testing.T) {
 		{args: []string{"--approvals", "maybe"}, want: "--approvals"},
 		{args: []string{"--approvals", "prompt"}, want: "--approvals"}, // no terminal
 		{args: []string{"--max-turns", "-1"}, want: "max turns"},
+		{fc: cmdutil.FileConfig{Rules: []messages.Rule{{Tool: "fs.write", Kind: "path", Prefix: []string{"/"}}}}, want: "config file: rules: policy: bad rule"},
+		{fc: cmdutil.FileConfig{Rules: []messages.Rule{{Tool: "fs.nothing", Kind: "path", Prefix: []string{"src"}}}}, want: `unknown tool "fs.nothing"`},
 	} {
 		_, err := Resolve(c.fc, flagsFrom(t, c.args...), false)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

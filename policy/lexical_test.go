@@ -1,0 +1,76 @@
+package policy
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// The lexical judge: Classify judges paths without a file system, so the
+// command table can be tested on its own; the engine judges with the real
+// root (Engine.Check).
+
+// Classify classifies a terminal.exec or process.start call by the
+// program's basename (through wrappers such as env, sudo, nice, timeout,
+// xargs and npx; through absolute and ./ forms) and its argv, with the
+// built-in command table (see commandHandler). Path arguments are judged
+// lexically: "~", absolute paths and ".." that leave the directory make the
+// call sensitive, and credential-looking names too. The engine's Check does
+// the same with the real project root, its symbolic links and the call's
+// cwd.
+func Classify(program string, argv []string) Classification {
+	return classify(program, argv, lexicalJudge{})
+}
+
+// lexicalJudge judges paths without a file system: the directory the
+// command runs in stands for the project root.
+type lexicalJudge struct{}
+
+func (lexicalJudge) arg(c *classifier, i int, p string) {
+	switch {
+	case strings.HasPrefix(p, "~"):
+		c.add(messages.RiskSensitive, outsideReason(p, p), i)
+	case filepath.IsAbs(p):
+		if !harmlessDevice(filepath.Clean(p)) {
+			c.add(messages.RiskSensitive, outsideReason(p, p), i)
+		}
+	case escapes(p):
+		c.add(messages.RiskSensitive, outsideReason(p, p), i)
+	case IsCredentialPath(p):
+		c.add(messages.RiskSensitive, "reads the credential file "+p, i)
+	}
+}
+
+func (lexicalJudge) program(c *classifier, at int) {
+	if w := c.words[at]; (!filepath.IsAbs(w) && escapes(w)) || (filepath.IsAbs(w) && !systemProgram(w)) {
+		c.add(messages.RiskSensitive, "runs "+w+", a program outside the project root", at)
+	}
+}
+
+func (lexicalJudge) kind(p string) string {
+	if strings.HasPrefix(p, "~") || filepath.IsAbs(p) || escapes(p) {
+		return "outside"
+	}
+	return ""
+}
+
+// escapes reports whether a relative path climbs above its directory.
+func escapes(p string) bool {
+	p = filepath.Clean(p)
+	return p == ".." || strings.HasPrefix(p, "../")
+}
+
+// wipes is the lexical check: "/", "~" and the directory the command runs
+// in (which stands for the project root) or one above it.
+func (lexicalJudge) wipes(p string) string {
+	switch {
+	case p == "~" || p == "~/":
+		return "your home directory (~)"
+	case filepath.IsAbs(p) && filepath.Clean(p) == "/":
+		return "the whole file system (/)"
+	case !filepath.IsAbs(p) && !strings.HasPrefix(p, "~") && strings.Trim(filepath.Clean(p), "./") == "":
+		return "the directory it runs in (" + p + ")"
+	}
+	return ""
+}
