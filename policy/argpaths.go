@@ -3,6 +3,8 @@ package policy
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/wtagent/wtagent/messages"
 )
 
 // judge decides what path-like command arguments mean. The lexical judge
