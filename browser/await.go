@@ -112,8 +112,10 @@ type turnWatch struct {
 	// phase what it said the model does.
 	waitShown time.Duration
 	phase     string
-	// cont is set while a reply cut at the output limit is continued.
+	// cont is set while a reply cut at the output limit is continued,
+	// rec once the bound stream broke off.
 	cont *continuation
+	rec  *recovery
 }
 
 func (w *turnWatch) run(ctx context.Context) (messages.Reply, error) {
@@ -213,8 +215,12 @@ func (w *turnWatch) step(ctx context.Context, stable *time.Timer) (messages.Repl
 	if r, done, err := w.pressContinue(ctx); done || err != nil {
 		return r, true, err
 	}
-	// 1. The page's own stream: exact and immediate.
+	// 1. The page's own stream: exact and immediate; a broken one is
+	// resumed (stream_status, the resume POST) or read from the document.
 	if r, done, err := w.fromNetwork(ctx); done || err != nil {
+		return r, true, err
+	}
+	if r, done, err := w.recoverStream(ctx); done || err != nil {
 		return r, true, err
 	}
 	st := w.last
@@ -228,7 +234,7 @@ func (w *turnWatch) step(ctx context.Context, stable *time.Timer) (messages.Repl
 	if w.t.opts.netOnly || w.continuing() {
 		// The page shows the cut reply as finished until the continuation
 		// starts: only the stream or the document may complete it.
-		if _, bound := w.boundStream(); !bound && w.continuing() && !w.t.opts.netOnly {
+		if _, bound := w.boundStream(); !bound && w.continuing() && !w.t.opts.netOnly && w.cont.noStream(w.t.opts.StepTimeout) {
 			if r, done, err := w.fromConversation(ctx, false); done || err != nil {
 				return r, true, err
 			}
@@ -376,7 +382,11 @@ func (w *turnWatch) fromNetwork(ctx context.Context) (messages.Reply, bool, erro
 	if text == "" {
 		return messages.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: the reply to turn %d finished with no text", model.ErrEmpty, w.b.Turn))
 	}
-	return w.reply(ctx, text, res.MessageID, res.ModelSlug, messages.SourceNetwork), true, nil
+	src := messages.SourceNetwork
+	if w.rec != nil && w.rec.resumed {
+		src = messages.SourceResume
+	}
+	return w.reply(ctx, text, res.MessageID, res.ModelSlug, src), true, nil
 }
 
 // finishDOM is reached when the DOM says the reply is complete: it
@@ -409,7 +419,7 @@ func (w *turnWatch) finishDOM(ctx context.Context) (messages.Reply, bool, error)
 	if done || err != nil {
 		return r, done, err
 	}
-	if w.docPending || w.continuing() {
+	if w.docPending || w.continuing() || w.recovering() {
 		return messages.Reply{}, false, nil
 	}
 	return w.fromPage(ctx, st)

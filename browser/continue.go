@@ -31,6 +31,14 @@ type continuation struct {
 	// since is when the continuation was wanted.
 	clicked bool
 	since   time.Time
+	domOnly bool // no network stream to wait for
+}
+
+// noStream reports whether the continuation can only be read from the
+// document: the watcher has no stream to follow, or the page's continue
+// request never showed in the step timeout after the click.
+func (c *continuation) noStream(step time.Duration) bool {
+	return c.domOnly || c.clicked && time.Since(c.since) > step
 }
 
 // join is the reply text with a continuation's text: the part alone when
@@ -53,7 +61,7 @@ func (w *turnWatch) startContinuation(ctx context.Context, text, id string) (mes
 	if n > maxContinuations {
 		return messages.Reply{}, true, failure(messages.FailOther, fmt.Errorf("browser: the reply to turn %d still stopped at the output limit after %d continuations (%d bytes)", w.b.Turn, maxContinuations, len(text)))
 	}
-	w.cont = &continuation{prefix: w.cont.join(text), msgID: id, count: n, since: time.Now()}
+	w.cont = &continuation{prefix: w.cont.join(text), msgID: id, count: n, since: time.Now(), domOnly: w.t.opts.domOnly}
 	w.mark, w.stream = w.s.net.mark(), ""
 	w.t.opts.Logger.Info("reply stopped at the output limit; continuing", "turn", w.b.Turn, "bytes", len(w.cont.prefix), "continuation", n)
 	w.t.reportPhase("continuing a reply cut at the output limit", fmt.Sprintf("turn %d: the reply stopped at ChatGPT's output limit after %d bytes; continuing it (%d)", w.b.Turn, len(w.cont.prefix), n), w.b.Cursor)
@@ -71,7 +79,7 @@ func (w *turnWatch) pressContinue(ctx context.Context) (messages.Reply, bool, er
 	err := w.s.click(ctx, clickSpec{Loc: "continue"})
 	switch {
 	case err == nil:
-		c.clicked = true
+		c.clicked, c.since = true, time.Now()
 		w.started, w.changed, w.domDone = time.Now(), time.Now(), time.Time{}
 		return messages.Reply{}, false, nil
 	case errors.Is(err, errNoTarget) && time.Since(c.since) < w.t.opts.StepTimeout:

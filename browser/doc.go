@@ -65,5 +65,10 @@
 // fallback. The text is read, in order, from the stream (the v1 delta
 // patches), the conversation document the page fetches with its own
 // session, the copy action, and last a DOM-to-markdown walk;
-// Reply.Source names the one used.
+// Reply.Source names the one used. A stream that breaks off and that the
+// page does not continue is recovered in that order too: stream_status,
+// and while the turn streams the watcher's own resume POST (Source
+// network_resume); then the document; then the page. A reply cut at the
+// output limit is continued with the page's "Continue generating" and
+// joined exactly (continue.go).
 package browser

@@ -267,6 +267,7 @@ func pageAPI() map[string]string {
 		"session":      "/api/auth/session",
 		"conversation": "/backend-api/conversation/",
 		"stream":       "/backend-api/f/conversation",
+		"resume":       "/backend-api/f/conversation/resume",
 		// A challenge-protected endpoint: 403 with cf-mitigated while a
 		// challenge is up. The session endpoint, not the conversation list
 		// (which answers 429 under bursts).

@@ -129,6 +129,7 @@ func (n *netTracker) socketFrame(e *network.EventWebSocketFrameReceived) {
 // feedItemsLocked feeds the waiting items to the turns whose topic they
 // name, once each. n.mu must be held.
 func (n *netTracker) feedItemsLocked() {
+	defer n.keepFramesLocked()
 	if len(n.pendingItems) == 0 {
 		return
 	}
@@ -156,7 +157,6 @@ func (n *netTracker) feedItemsLocked() {
 	if len(n.pendingItems) > 4096 {
 		n.pendingItems = n.pendingItems[len(n.pendingItems)-4096:]
 	}
-	n.keepFramesLocked()
 }
 
 // keepFramesLocked gives each waiting raw frame to the turn it concerns

@@ -461,6 +461,10 @@ type netView struct {
 	Failed         string
 	LastData       time.Time
 	Result         streamResult
+	// OpenResume: a resume of this stream is still loading.
+	OpenResume bool
+	// conduit is the turn's resume token (see streamParser.conduit).
+	conduit string
 }
 
 // after returns the streams that started after the mark, oldest first.
@@ -495,7 +499,14 @@ func (n *netTracker) viewOf(st *netStream) netView {
 	if conv == "" {
 		conv = r.ConversationID
 	}
+	open := false
+	for _, o := range n.streams {
+		if o.Of == st.ID && !o.Loaded && o.Failed == "" {
+			open = true
+		}
+	}
 	return netView{ID: st.ID, Seq: st.Seq, Resume: st.Resume, Of: st.Of, ConvID: conv, UserID: st.UserID, Posted: st.Posted, Action: st.Action,
+		OpenResume: open, conduit: st.parser.conduit,
 		Status: st.Status, Loaded: st.Loaded, Failed: st.Failed, LastData: st.LastData, Result: r,
 		SocketItems: st.socketItems, SocketComplete: conv != "" && n.complete[conv]}
 }

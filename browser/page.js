@@ -636,15 +636,48 @@
   }
 
   // ---- reading ----------------------------------------------------------
-  async function conversation(id) {
-    let tok = '';
+  async function sessionToken() {
     try {
       const r = await fetch(API.session, { credentials: 'include', cache: 'no-store' });
       if (r.ok && (r.headers.get('content-type') || '').includes('json')) {
         const j = await r.json();
-        tok = (j && j.accessToken) || '';
+        return (j && j.accessToken) || '';
       }
     } catch (e) { }
+    return '';
+  }
+  // streamStatus asks whether the conversation's turn still streams
+  // (GET …/conversation/<id>/stream_status).
+  async function streamStatus(id) {
+    const tok = await sessionToken();
+    if (!tok) return { status: 401 };
+    try {
+      const r = await fetch(API.conversation + encodeURIComponent(id) + '/stream_status', { headers: { Authorization: 'Bearer ' + tok }, credentials: 'include', cache: 'no-store' });
+      let j = null;
+      if (r.ok) { try { j = await r.json(); } catch (e) { } }
+      return { status: r.status, value: (j && j.status) || '' };
+    } catch (e) {
+      return { status: 0, value: String(e) };
+    }
+  }
+  // resume continues a broken stream as the page does: POST …/resume with
+  // the events already read. The adapter reads the answer from the
+  // network; the body is drained here.
+  async function resume(id, offset, conduit) {
+    const tok = await sessionToken();
+    if (!tok) return { status: 401 };
+    const headers = { Authorization: 'Bearer ' + tok, 'Content-Type': 'application/json', Accept: 'text/event-stream' };
+    if (conduit) headers['x-conduit-token'] = conduit;
+    try {
+      const r = await fetch(API.resume, { method: 'POST', headers, credentials: 'include', cache: 'no-store', body: JSON.stringify({ conversation_id: id, offset }) });
+      if (r.body) { const rd = r.body.getReader(); (async () => { try { for (;;) { const x = await rd.read(); if (x.done) break; } } catch (e) { } })(); }
+      return { status: r.status };
+    } catch (e) {
+      return { status: 0, value: String(e) };
+    }
+  }
+  async function conversation(id) {
+    const tok = await sessionToken();
     if (!tok) return { status: 401, err: 'no session token' };
     let r;
     try {
@@ -776,7 +809,7 @@
   window.__wtagent = {
     version: VERSION,
     snap, auth, probe, thread, state, composerText, setComposer, focusEnd, waitComposer, pasteText,
-    center, click, hover, menuItems, menuStable, conversation, copyText, markdown,
+    center, click, hover, menuItems, menuStable, conversation, streamStatus, resume, copyText, markdown,
     watch(w) { W = w; last = ''; schedule(); return state(); },
     unwatch() { W = null; return true; },
     chips,

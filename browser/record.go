@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/chromedp/cdproto/network"
 
@@ -90,6 +91,7 @@ func (w *turnWatch) recordTurn(reply, answerID string) (string, error) {
 	if w.stream == "" {
 		return "", nil
 	}
+	w.awaitSocketEnd()
 	post, resume, frames, ok := w.s.net.recording(w.stream)
 	if !ok || post == "" {
 		return "", nil
@@ -121,6 +123,31 @@ func (w *turnWatch) recordTurn(reply, answerID string) (string, error) {
 		return "", err
 	}
 	return path, f.Close()
+}
+
+// socketDrain bounds the wait for a socket turn's last frames.
+const socketDrain = 10 * time.Second
+
+// awaitSocketEnd waits, for a turn the socket carried, until the
+// conversations topic said the turn is complete: the frames after the
+// answer's end ([DONE], the turn-complete) belong in the recording, or a
+// replayed page would wait for them.
+func (w *turnWatch) awaitSocketEnd() {
+	drain := time.NewTimer(socketDrain)
+	defer drain.Stop()
+	for {
+		v, ok := w.s.net.get(w.stream)
+		if !ok || v.SocketItems == 0 || v.SocketComplete {
+			return
+		}
+		select {
+		case <-w.s.net.notify:
+		case <-w.s.life.Done():
+			return
+		case <-drain.C:
+			return
+		}
+	}
 }
 
 // recordIfDue records the turn when recording is on, or when the turn

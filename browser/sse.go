@@ -33,6 +33,9 @@ type streamParser struct {
 	resolvedSlug string // server_ste_metadata.resolved_model_slug
 	turnExchange string // metadata.turn_exchange_id or the hand-off's
 	lastTokenID  string // message_marker last_token's message id
+	// conduit is the resume_conversation_token's token: the resume POST's
+	// x-conduit-token (a credential: never logged nor recorded).
+	conduit string
 }
 
 // handoff is a stream_handoff event (or the socket's
@@ -207,6 +210,8 @@ func (p *streamParser) typedEvent(t string, obj map[string]any) {
 	switch t {
 	case "message_stream_complete":
 		p.final = true
+	case "resume_conversation_token":
+		p.conduit, _ = obj["token"].(string)
 	case "error":
 		p.errMsg = errorText(obj)
 	case "stream_handoff":

@@ -57,7 +57,11 @@ type ReplySource string
 
 // The reply sources, in the adapter's order of preference.
 const (
-	SourceNetwork      ReplySource = "network"
+	SourceNetwork ReplySource = "network"
+	// SourceResume: the page's stream broke off and nothing continued it;
+	// the adapter resumed it itself (stream_status, then the resume POST)
+	// and read the rest from the network.
+	SourceResume       ReplySource = "network_resume"
 	SourceConversation ReplySource = "conversation_json"
 	SourceCopy         ReplySource = "copy"
 	SourceDOM          ReplySource = "dom"

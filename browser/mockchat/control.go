@@ -218,6 +218,12 @@ func (s *Server) WaitStreaming(ctx context.Context, n int) error {
 	return s.waitFor(ctx, func() bool { return len(s.stats) >= n && !s.stats[n-1].StreamStarted.IsZero() })
 }
 
+// WaitStreams waits until the nth reply (from 1) was served by at least k
+// streams (its POST and k-1 resumes).
+func (s *Server) WaitStreams(ctx context.Context, n, k int) error {
+	return s.waitFor(ctx, func() bool { return len(s.stats) >= n && s.stats[n-1].Streams >= k })
+}
+
 // WaitReplies waits until at least n replies finished generating.
 func (s *Server) WaitReplies(ctx context.Context, n int) error {
 	return s.waitFor(ctx, func() bool {

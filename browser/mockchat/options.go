@@ -40,6 +40,10 @@ type Options struct {
 	// FlashActionBar makes the page show the finished-turn action bar for a
 	// moment while a reply is still streaming, as ChatGPT sometimes does.
 	FlashActionBar bool
+	// NoPageResume makes the page leave a stream that broke off without
+	// [DONE] as it is, shown as finished, instead of resuming it (a page
+	// whose resume failed or changed): the adapter must notice.
+	NoPageResume bool
 	// DOM is the page generation to render (DOM2025, DOM2026Mid,
 	// DOM2026Sep; empty means DOM2025). A page URL's ?dom= overrides it
 	// for that page load.

@@ -36,6 +36,7 @@ type pageConfig struct {
 	TruncateAt     int      `json:"truncateAt"`
 	PasteThreshold int      `json:"pasteThreshold"`
 	FlashActionBar bool     `json:"flashActionBar"`
+	NoPageResume   bool     `json:"noPageResume"`
 	ConversationID string   `json:"conversationId"`
 	DOM            string   `json:"dom"`
 	Efforts        []string `json:"efforts"`
@@ -77,6 +78,7 @@ func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 		TruncateAt:     s.opts.TruncateAt,
 		PasteThreshold: paste,
 		FlashActionBar: s.opts.FlashActionBar,
+		NoPageResume:   s.opts.NoPageResume,
 		ConversationID: r.PathValue("id"),
 		Broken:         []string{},
 		DOM:            gen,

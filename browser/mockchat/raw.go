@@ -88,6 +88,7 @@ func (s *Server) serveRaw(w http.ResponseWriter, r *http.Request, rp *reply, bod
 	body = rawPlaceholders(rp, body)
 	s.streams++
 	rp.stats.Streams++
+	s.bumpLocked()
 	gap := s.gap(rp.line)
 	s.mu.Unlock()
 	startSSE(w)

@@ -193,6 +193,7 @@ func (s *Server) streamTokens(ctx context.Context, rp *reply, toks []string, gap
 		case i%10 == 9 && i+2 < len(toks):
 			ops := []op{appendFull(pathParts, toks[i]), appendFull(pathParts, toks[i+1])}
 			ev, added, n, full = patchEvent(evToken, true, ops), toks[i]+toks[i+1], 2, true
+			ev.pair = true
 			i++
 		default:
 			ev = sseDelta(evToken, op{V: toks[i]})

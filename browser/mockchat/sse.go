@@ -20,6 +20,8 @@ const (
 type event struct {
 	kind evKind
 	data []byte
+	// pair marks a token event that carries two tokens (a patch).
+	pair bool
 }
 
 // The paths of the v1 delta format the mock writes.

@@ -36,6 +36,7 @@ func (s *Server) streamReply(w http.ResponseWriter, r *http.Request, rp *reply, 
 	s.mu.Lock()
 	s.streams++
 	rp.stats.Streams++
+	s.bumpLocked()
 	cut := -1
 	if first {
 		cut = rp.cutTokens
@@ -61,6 +62,9 @@ func (s *Server) streamReply(w http.ResponseWriter, r *http.Request, rp *reply, 
 				sawAdd = true
 			case evToken:
 				tokens++
+				if ev.pair {
+					tokens++
+				}
 			case evFinal:
 				sawFinal = true
 			case evDone:

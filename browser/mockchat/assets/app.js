@@ -720,6 +720,7 @@ async function runStream(av, request) {
   try {
     const res = await request(controller.signal);
     if (!res.ok) { await httpError(res, av); outcome = 'failed'; } else { outcome = await consume(res, av); }
+    if (outcome === 'cut' && cfg.noPageResume) outcome = 'done';
     for (let n = 0; (outcome === 'cut' || outcome === 'handoff') && !state.streaming.stopped; n++) {
       if (n >= 8) { outcome = await recoverFromDocument(av); break; }
       if (outcome === 'handoff' && !av.handoff.resume && av.handoff.topic && state.socket) {
