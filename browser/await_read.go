@@ -117,7 +117,7 @@ func (w *turnWatch) checkSent(ctx context.Context) error {
 			return nil
 		}
 		if doc, ok := w.conversationDoc(ctx); ok {
-			if !doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, "").UserFound {
+			if !doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, "").UserFound && !doc.Partial {
 				return errNotSent(fmt.Sprintf("the conversation %s has no message %s", w.b.Cursor, w.b.UserMessageID))
 			}
 			return nil
@@ -198,7 +198,7 @@ func (w *turnWatch) onAuthLost(ctx context.Context, status int64) (messages.Repl
 	if err := w.watch(ctx); err != nil {
 		return messages.Reply{}, true, err
 	}
-	if doc, ok := w.conversationDoc(ctx); ok && !doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, "").UserFound {
+	if doc, ok := w.conversationDoc(ctx); ok && !doc.Partial && !doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, "").UserFound {
 		return messages.Reply{}, true, errNotSent("the message was refused while the session was logged out")
 	}
 	if conversationID(w.b.Cursor) == "" {

@@ -15,6 +15,11 @@ type convDoc struct {
 	Challenge   bool       `json:"challenge"`
 	CurrentNode string     `json:"current_node"`
 	Chain       []convNode `json:"chain"`
+	// Partial: a linear read of the newest turns only; a message it lacks
+	// may be in an older turn.
+	Partial bool `json:"partial"`
+	// Linear: read from GET /backend-api/conversations/<id>.
+	Linear bool `json:"linear"`
 }
 
 // convNode is one message of the active branch.

@@ -676,12 +676,42 @@
       return { status: 0, value: String(e) };
     }
   }
+  // node is one message of a conversation read, as the adapter reads it.
+  function node(m, fallbackId) {
+    const c = m.content || {};
+    const md = m.metadata || {};
+    return {
+      id: m.id || fallbackId, role: (m.author && m.author.role) || '', content_type: c.content_type || '',
+      parts: (c.parts || []).map((p) => (typeof p === 'string' ? p : null)),
+      text: typeof c.text === 'string' ? c.text : null,
+      status: m.status || '', end_turn: m.end_turn === true, recipient: m.recipient || '',
+      model_slug: md.model_slug || '', channel: m.channel || '',
+      finish_type: (md.finish_details && md.finish_details.type) || '',
+      hidden: !!(md.is_visually_hidden_from_conversation || md.is_thinking_preamble_message || m.is_thinking_preamble_message),
+    };
+  }
+  // conversation reads the conversation's active branch: first the linear
+  // read the 2026-09 page uses (GET …/conversations/<id>, newest turns;
+  // partial when older ones exist), else the mapping document
+  // (GET …/conversation/<id>).
   async function conversation(id) {
     const tok = await sessionToken();
     if (!tok) return { status: 401, err: 'no session token' };
+    const get = (url) => fetch(url, { headers: { Authorization: 'Bearer ' + tok }, credentials: 'include', cache: 'no-store' });
+    try {
+      const r = await get(API.conversations + encodeURIComponent(id) + '?include_has_versions=true&num_turns=10');
+      if (r.ok && (r.headers.get('content-type') || '').includes('json')) {
+        const j = await r.json();
+        if (j && Array.isArray(j.messages)) {
+          const chain = j.messages.map((x) => node(x.message || x, x.id));
+          const last = chain.length ? chain[chain.length - 1].id : '';
+          return { status: 200, current_node: j.current_node || last, chain, partial: !!(j.page_info && j.page_info.has_more_before), linear: true };
+        }
+      }
+    } catch (e) { }
     let r;
     try {
-      r = await fetch(API.conversation + encodeURIComponent(id), { headers: { Authorization: 'Bearer ' + tok }, credentials: 'include', cache: 'no-store' });
+      r = await get(API.conversation + encodeURIComponent(id));
     } catch (e) {
       return { status: 0, err: String(e) };
     }
@@ -697,24 +727,13 @@
     while (cur && doc.mapping && doc.mapping[cur] && !seen.has(cur)) {
       seen.add(cur);
       const n = doc.mapping[cur];
-      const m = n.message;
-      if (m) {
-        const c = m.content || {};
-        chain.push({
-          id: m.id || n.id, role: (m.author && m.author.role) || '', content_type: c.content_type || '',
-          parts: (c.parts || []).map((p) => (typeof p === 'string' ? p : null)),
-          text: typeof c.text === 'string' ? c.text : null,
-          status: m.status || '', end_turn: m.end_turn === true, recipient: m.recipient || '',
-          model_slug: (m.metadata && m.metadata.model_slug) || '', channel: m.channel || '',
-          finish_type: (m.metadata && m.metadata.finish_details && m.metadata.finish_details.type) || '',
-          hidden: !!(m.metadata && (m.metadata.is_visually_hidden_from_conversation || m.metadata.is_thinking_preamble_message)),
-        });
-      }
+      if (n.message) chain.push(node(n.message, n.id));
       cur = n.parent;
     }
     chain.reverse();
     return { status: 200, current_node: doc.current_node || '', chain };
   }
+
   async function copyText(id, ms) {
     const a = findMessage(id);
     if (!a) return { ok: false, reason: 'message not found' };

@@ -23,6 +23,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("POST /backend-api/f/conversation/{id}/stop", s.handleStop)
 	mux.HandleFunc("GET /backend-api/conversation/{id}", s.handleConversation)
 	mux.HandleFunc("GET /backend-api/conversations", s.handleConversations)
+	mux.HandleFunc("GET /backend-api/conversations/{id}", s.handleLinear)
 	mux.HandleFunc("POST /backend-api/files", s.handleUpload)
 	mux.HandleFunc("GET /assets/{name}", s.handleAsset)
 	mux.HandleFunc("GET /cdn-cgi/challenge-platform/scripts/jsd/main.js", handleBotScript)
