@@ -498,7 +498,12 @@ func testReloadMidStreamResumes(t *testing.T, browser context.Context) {
 	p.typeText("go")
 	p.click(`[data-testid="send-button"]`)
 	p.waitJS("the reply in progress", `document.querySelector('article[data-turn="assistant"] .thinking-status')`)
-	path := "/c/" + p.srv.Conversations()[0]
+	// The page shows its thinking state before the POST reached the server.
+	rec, err := p.srv.WaitReceived(waitCtx(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := "/c/" + rec[0].ConversationID
 	p.navigate(path) // the tab reloads while the reply is generated server-side
 	p.waitJS("the history and the resumed stream", `document.querySelector('[data-message-author-role="user"]') && document.querySelector('[data-testid="stop-button"]')`)
 	release()
