@@ -71,6 +71,7 @@ func (rt *Runtime) rootSpec() supervisor.Spec {
 	return supervisor.Spec{
 		Strategy: supervisor.OneForOne, Intensity: 3, Period: time.Minute, OnEvent: onEvent,
 		Children: []supervisor.ChildSpec{
+			{ID: idEngineLog, Producer: newEngineLog(cfg), Restart: supervisor.Permanent, Shutdown: time.Second},
 			{ID: idEventLog, Producer: newEventLog(cfg, p), Restart: supervisor.Permanent, Shutdown: 5 * time.Second},
 			{ID: idStatus, Producer: newStatusActor(cfg, p), Restart: supervisor.Permanent, Shutdown: time.Second},
 			{ID: idSession, Producer: supervisor.New(rt.sessionSpec()), Restart: supervisor.Permanent, Shutdown: 30 * time.Second},

@@ -26,6 +26,7 @@ const (
 
 // Child IDs within their supervisors.
 const (
+	idEngineLog  = "engine"
 	idEventLog   = "eventlog"
 	idStatus     = "status"
 	idSession    = "session"
