@@ -45,6 +45,9 @@ type controller struct {
 	nextConversation string
 	// checkpoint is the project snapshot being taken.
 	checkpoint *pendingCheckpoint
+	// ending is the end of a run whose run.* event is being made durable:
+	// sent once it is, or (unlogged) when the log fails.
+	ending *messages.RunFinished
 	// takeoverAtCrash is set when the log ends in a manual takeover: the
 	// next run reads the page before it goes on.
 	takeoverAtCrash bool

@@ -58,7 +58,14 @@ func (c *controller) requestPause(ctx *actor.Context, reason string) {
 func (c *controller) logFailed(ctx *actor.Context, m messages.AppendFailed) {
 	c.cfg.Logger.Error("event log append failed", "type", m.Type, "err", m.Err)
 	c.commits = nil
+	why := "the event log could not be written (" + m.Err + ")"
 	if c.run == nil {
+		// The run's own end could not be logged: say it all the same.
+		if f := c.ending; f != nil {
+			c.ending = nil
+			f.Reason, f.Unlogged = why+"; the run ended ("+string(f.Outcome)+") but its end is not in the log", true
+			ctx.Send(c.p.client, *f)
+		}
 		return
 	}
 	r := c.run
@@ -66,7 +73,7 @@ func (c *controller) logFailed(ctx *actor.Context, m messages.AppendFailed) {
 	r.stopTimer()
 	c.fsm.phase = messages.PhaseFailed
 	ctx.Send(c.p.client, messages.RunFinished{SessionID: c.sid, Outcome: messages.OutcomeInterrupted,
-		Reason: "the event log could not be written (" + m.Err + "); the session stopped before running anything more, to stay exactly-once",
+		Reason: why + "; the session stopped before running anything more, to stay exactly-once",
 		Turns:  c.turn(), Unlogged: true})
 }
 
@@ -81,9 +88,13 @@ func (c *controller) end(ctx *actor.Context, t messages.EventType, o messages.Ou
 	payload := messages.RunEndPayload{Outcome: o, Reason: reason, Summary: summary,
 		Changed: c.rp.Changed, Verification: dedupe(c.rp.Verifications), URLs: c.urls()}
 	c.enter(ctx, endPhase(t))
+	c.ending = &messages.RunFinished{SessionID: c.sid, Outcome: o, Reason: reason, Summary: summary,
+		Changed: payload.Changed, Verification: payload.Verification, URLs: payload.URLs, Turns: c.turn()}
 	c.record(ctx, t, "", payload, true, func(ctx *actor.Context) {
-		ctx.Send(c.p.client, messages.RunFinished{SessionID: c.sid, Outcome: o, Reason: reason, Summary: summary,
-			Changed: payload.Changed, Verification: payload.Verification, URLs: payload.URLs, Turns: c.turn()})
+		if f := c.ending; f != nil {
+			c.ending = nil
+			ctx.Send(c.p.client, *f)
+		}
 	})
 }
 

@@ -3,13 +3,17 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/session"
@@ -104,4 +108,53 @@ func TestWriteAheadOnAFullDisk(t *testing.T) {
 	}
 	check("resume")
 	t.Logf("resume on the full disk:\n%s", out)
+}
+
+// TestRealFullDisk fills a small tmpfs holding the data directory (root
+// only): a resume of a session there, and a new session, each stop with
+// a clear error instead of hanging, and the log stays whole.
+func TestRealFullDisk(t *testing.T) {
+	dir := t.TempDir()
+	if err := unix.Mount("tmpfs", dir, "tmpfs", 0, "size=4m"); err != nil {
+		t.Skipf("no tmpfs to fill (needs root): %v", err)
+	}
+	t.Cleanup(func() { unix.Unmount(dir, unix.MNT_DETACH) })
+	e := newEnv(t)
+	e.home = filepath.Join(dir, "home")
+	done := func(msg string) string {
+		return e.script(model.ScriptLine{Reply: agentReply(true, msg, "")})
+	}
+	if code, out, errOut := e.run("--provider", "script", "--script", done("Hello."), "say hello"); code != 0 {
+		t.Fatalf("first run: exit %d\n%s\n%s", code, out, errOut)
+	}
+	id := e.onlySession()
+	fill, err := os.Create(filepath.Join(dir, "fill"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunk := make([]byte, 64<<10)
+	for {
+		if _, err := fill.Write(chunk); err != nil {
+			if !errors.Is(err, syscall.ENOSPC) {
+				t.Fatal(err)
+			}
+			break
+		}
+	}
+	fill.Close()
+	// The script answers by turn: the resumed run's message is turn 2.
+	again := e.script(model.ScriptLine{Reply: agentReply(true, "Hello.", "")}, model.ScriptLine{Reply: agentReply(true, "Again.", "")})
+	code, out, errOut := e.run("resume", id, "--script", again, "say it again")
+	if code == 0 || !strings.Contains(errOut, "the event log could not be written") || !strings.Contains(errOut, "no space left on device") {
+		t.Errorf("resume on a full disk: exit %d\n%s\n%s", code, out, errOut)
+	}
+	t.Logf("resume on a full disk: exit %d: %s", code, strings.TrimSpace(errOut))
+	if _, tail, err := session.ReadEvents(filepath.Join(e.home, "sessions", id, "events.jsonl")); err != nil || tail.Torn {
+		t.Errorf("the log is not whole: %v %+v", err, tail)
+	}
+	code, out, errOut = e.run("--provider", "script", "--script", done("Hello."), "say hello")
+	if code == 0 || !strings.Contains(errOut, "no space left on device") {
+		t.Errorf("new session on a full disk: exit %d\n%s\n%s", code, out, errOut)
+	}
+	t.Logf("new session on a full disk: exit %d: %s", code, strings.TrimSpace(errOut))
 }
