@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 // world is a fake home with credentials, a project with a git repository
@@ -184,5 +186,38 @@ func TestSandboxDenialsFromOutput(t *testing.T) {
 	}
 	if d := sb.Denials(w.root, "ls: cannot open directory 'sub': Permission denied\n", 10); len(d) != 0 {
 		t.Errorf("a path the sandbox allows was blamed on it: %v", d)
+	}
+}
+
+// TestHides: what programs cannot read at all — credential stores and the
+// data directory, also when the project is the home (a mount hides it
+// there) — and what they can.
+func TestHides(t *testing.T) {
+	w := newWorld(t)
+	sb := w.sandbox(t, WorkspaceWrite, false)
+	asHome, err := New(Spec{Mode: WorkspaceWrite, Root: w.home, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: os.Environ()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer asHome.Close()
+	mounts := asHome.kernel.nsFlags&unix.CLONE_NEWNS != 0
+	for _, c := range []struct {
+		sb   *Sandbox
+		path string
+		want bool
+	}{
+		{sb, filepath.Join(w.home, ".ssh/id_rsa"), true},
+		{sb, w.data, true},
+		{sb, w.outside, true},
+		{sb, filepath.Join(w.root, "main.txt"), false},
+		{sb, "/usr/bin", false},
+		{asHome, w.data, mounts},
+		{asHome, filepath.Join(w.home, ".aws"), mounts},
+		{asHome, filepath.Join(w.home, "notes.txt"), false},
+		{nil, w.data, false},
+	} {
+		if got := c.sb.Hides(c.path); got != c.want {
+			t.Errorf("Hides(%s) = %v, want %v (mount namespace: %v)", c.path, got, c.want, mounts)
+		}
 	}
 }
