@@ -118,6 +118,7 @@ func locatorTable() map[string][]string {
 		},
 		// The 2026-06 picker: its content, the Advanced button and view.
 		"pickerContent": {`[data-testid="composer-intelligence-picker-content"]`},
+		"pickerPro":     {`[data-testid="composer-intelligence-pro-thinking-effort-trigger"]`},
 		"pickerAdvanced": {
 			`[data-testid="composer-intelligence-picker-content"] [data-testid*="advanced"]:not([data-testid$="-view"])`,
 		},

@@ -140,12 +140,23 @@ func (t *Transport) applyDecision(ctx context.Context, s *session, dec modeDecis
 }
 
 // selectFromPill selects on the 2026-06 picker: the pill opens the
-// intelligence content, whose Advanced view lists every model (Pro
-// included, disabled when rate-limited).
+// intelligence content; Pro is its Pro trigger, everything else (and Pro
+// when the trigger is disabled) a row of its Advanced view.
 func (t *Transport) selectFromPill(ctx context.Context, s *session, out messages.ModeSelected) messages.ModeSelected {
 	if err := t.openPicker(ctx, s, func(p pickerState) bool { return p.Content }); err != nil {
 		out.Reason = "the model picker did not open: " + err.Error()
 		return out
+	}
+	if tier, ok := effortTier(out.Requested); ok && tier == "pro" {
+		// Pro has its own trigger; a disabled one (rate-limited) leaves
+		// the choice to the model list's fallback.
+		var ci clickInfo
+		if err := s.call(ctx, 0, &ci, "center", clickSpec{Loc: "pickerPro"}); err == nil && ci.Found && !ci.Disabled {
+			if err := s.click(ctx, clickSpec{Loc: "pickerPro"}); err == nil {
+				out.Outcome, out.Selected = "selected", "pro"
+				return out
+			}
+		}
 	}
 	list, err := t.openModelList(ctx, s, "pickerAdvanced")
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 )
 
 // TestModeSelectionGenerations selects modes on the 2026 pickers of the
-// mock (the 2026-06 pill with its Advanced model list, the 2026-09
+// mock (the 2026-06 pill with its Pro trigger and Advanced model list, the 2026-09
 // intelligence trigger with its power slider and advanced pane), with Pro
 // available and rate-limited, and checks the outcome, its reason, and the
 // model and effort the page then posts. TestModeSelection covers the 2025
@@ -25,7 +25,7 @@ func TestModeSelectionGenerations(t *testing.T) {
 		model, effort string // posted
 		reason        string // a part of the reason, "" for none
 	}{
-		{mid, "pro", false, "selected", "gpt-5-5-pro", "gpt-5-5-pro", "standard", ""},
+		{mid, "pro", false, "selected", "pro", "gpt-5-5-pro", "standard", ""}, // the Pro trigger
 		{mid, "pro", true, "fallback", "gpt-5-5-thinking", "gpt-5-5-thinking", "standard", "not available"},
 		{mid, "thinking", false, "selected", "gpt-5-5-thinking", "gpt-5-5-thinking", "standard", ""},
 		{mid, "instant", false, "selected", "gpt-5-5-instant", "gpt-5-5-instant", "standard", ""},
