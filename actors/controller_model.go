@@ -81,7 +81,7 @@ func (c *controller) sendText(ctx *actor.Context, kind messages.OutboundKind, bo
 		return
 	}
 	if r.replies >= c.cfg.Limits.MaxTurns {
-		c.limit(ctx, "max_turns", "the run used its %d model turns", c.cfg.Limits.MaxTurns)
+		c.limit(ctx, "max-turns", "the run used its %d model turns", c.cfg.Limits.MaxTurns)
 		return
 	}
 	body, ops, attachments = r.withCarry(body, ops, attachments)

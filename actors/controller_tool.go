@@ -149,7 +149,7 @@ func (c *controller) sendResult(ctx *actor.Context, key string, res messages.Too
 	}
 	r.outBytes += int64(len(body))
 	if r.outBytes > c.cfg.Limits.OutputPerRun {
-		c.limit(ctx, "output_per_run", "tool results sent in this run passed %d bytes", c.cfg.Limits.OutputPerRun)
+		c.limit(ctx, "output-per-run", "tool results sent in this run passed %d bytes", c.cfg.Limits.OutputPerRun)
 		return
 	}
 	c.sendText(ctx, messages.OutboundToolResult, body, []string{key}, nil)

@@ -62,7 +62,7 @@ func (c *controller) parseFailed(ctx *actor.Context, m messages.ParseFailed) {
 	c.record(ctx, messages.EvProtocolInvalid, "", messages.ProtocolInvalidPayload{Kind: m.Kind, Err: m.Err,
 		Tool: m.Tool, Arg: m.Arg, Feedback: m.Feedback}, false, nil)
 	if r.protoErrs >= c.cfg.Limits.ProtocolErrors {
-		c.limit(ctx, "protocol_errors", "%d replies in a row broke the protocol (last: %s)", r.protoErrs, m.Err)
+		c.limit(ctx, "protocol-errors", "%d replies in a row broke the protocol (last: %s)", r.protoErrs, m.Err)
 		return
 	}
 	c.sendText(ctx, messages.OutboundProtocolError, m.Feedback, nil, nil)
@@ -105,7 +105,7 @@ func (c *controller) propose(ctx *actor.Context, call messages.ToolCall) {
 		r.lastSig, r.identical = sig, 1
 	}
 	if r.identical > c.cfg.Limits.IdenticalCalls {
-		c.limit(ctx, "identical_calls", "the model asked for the same %s call %d times in a row", call.Name, r.identical)
+		c.limit(ctx, "identical-calls", "the model asked for the same %s call %d times in a row", call.Name, r.identical)
 		return
 	}
 	replyID := ""

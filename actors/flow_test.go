@@ -245,7 +245,7 @@ func TestLimitThenResume(t *testing.T) {
 	h.cfg.Limits.MaxTurns = 2
 	h.start()
 	f := h.run("write two files")
-	if f.Outcome != messages.OutcomeInterrupted || !strings.Contains(f.Reason, "max_turns") {
+	if f.Outcome != messages.OutcomeInterrupted || !strings.Contains(f.Reason, "max-turns") {
 		t.Fatalf("outcome %s: %s", f.Outcome, f.Reason)
 	}
 	h.stop()

@@ -62,7 +62,8 @@ func (l Limits) Validate() error {
 
 // LimitError is a limit the run hit.
 type LimitError struct {
-	// Name is the limit's name (as in Limits' JSON tags).
+	// Name is the limit's name: its config key (and flag, where one
+	// sets it), e.g. max-turns.
 	Name string
 	// Detail is a human sentence.
 	Detail string

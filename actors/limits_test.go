@@ -24,10 +24,10 @@ func TestLimitsInterruptTheRun(t *testing.T) {
 		lines []model.ScriptLine
 		set   func(*Limits)
 	}{
-		{"protocol_errors", repeat("<agent_response><done>maybe</done></agent_response>", 10), func(l *Limits) { l.ProtocolErrors = 3 }},
-		{"identical_calls", repeat(same, 10), func(l *Limits) { l.IdenticalCalls = 3 }},
+		{"protocol-errors", repeat("<agent_response><done>maybe</done></agent_response>", 10), func(l *Limits) { l.ProtocolErrors = 3 }},
+		{"identical-calls", repeat(same, 10), func(l *Limits) { l.IdenticalCalls = 3 }},
 		{"nudges", repeat(reply(false, "Thinking about it.", ""), 10), func(l *Limits) { l.Nudges = 2 }},
-		{"max_turns", repeat(reply(false, "Look.", toolCall("fs.list", "<depth>1</depth>")), 10), func(l *Limits) { l.MaxTurns = 2 }},
+		{"max-turns", repeat(reply(false, "Look.", toolCall("fs.list", "<depth>1</depth>")), 10), func(l *Limits) { l.MaxTurns = 2 }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h := newHarness(t, "loop", c.lines)
