@@ -319,7 +319,7 @@ func (w *turnWatch) boundStream() (netView, bool) {
 	conv := conversationID(w.b.Cursor)
 	for _, v := range w.s.net.after(w.mark) {
 		switch {
-		case !v.Resume && w.cont != nil:
+		case !v.Resume && w.cont != nil && !w.cont.asked:
 			// A reply being continued: the page's continue POST.
 			if v.Action != "continue" {
 				continue

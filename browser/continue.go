@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/model"
 )
 
 // A reply that stops at the output limit (finish_details max_tokens) is
@@ -32,6 +31,9 @@ type continuation struct {
 	clicked bool
 	since   time.Time
 	domOnly bool // no network stream to wait for
+	// asked: the continuation is the reply to a message asking the model to
+	// continue (no continue control on the page): an ordinary turn.
+	asked bool
 }
 
 // noStream reports whether the continuation can only be read from the
@@ -69,8 +71,8 @@ func (w *turnWatch) startContinuation(ctx context.Context, text, id string) (mes
 }
 
 // pressContinue clicks the page's continue button once it shows. A page
-// that offers none within the step timeout fails the turn with the text so
-// far in the error.
+// that offers none within the step timeout gets a message asking the model
+// to continue (askToContinue).
 func (w *turnWatch) pressContinue(ctx context.Context) (messages.Reply, bool, error) {
 	c := w.cont
 	if c == nil || c.clicked {
@@ -82,17 +84,50 @@ func (w *turnWatch) pressContinue(ctx context.Context) (messages.Reply, bool, er
 		c.clicked, c.since = true, time.Now()
 		w.started, w.changed, w.domDone = time.Now(), time.Now(), time.Time{}
 		return messages.Reply{}, false, nil
-	case errors.Is(err, errNoTarget) && time.Since(c.since) < w.t.opts.StepTimeout:
+	case errors.Is(err, errNoTarget) && time.Since(c.since) < w.continueWait():
 		return messages.Reply{}, false, nil // the button comes after the stream's end
 	case errors.Is(err, errNoTarget):
-		return messages.Reply{}, true, failure(messages.FailAdapter, fmt.Errorf("%w: the reply to turn %d stopped at the output limit after %d bytes and the page offers no way to continue it (no %q control within %s)",
-			model.ErrAdapter, w.b.Turn, len(c.prefix), "continue", w.t.opts.StepTimeout))
+		return w.askToContinue(ctx)
 	}
 	return messages.Reply{}, true, w.s.wrap(ctx, fmt.Errorf("browser: click continue: %w", err))
+}
+
+// continueWait bounds the wait for the page's continue control.
+func (w *turnWatch) continueWait() time.Duration {
+	if d := w.t.opts.continueWait; d > 0 {
+		return d
+	}
+	return w.t.opts.StepTimeout
 }
 
 // continuing reports whether a continuation was asked for and its stream
 // has not been seen yet: the page still shows the cut reply as finished.
 func (w *turnWatch) continuing() bool {
-	return w.cont != nil && w.stream == ""
+	return w.cont != nil && !w.cont.asked && w.stream == ""
+}
+
+// continuePrompt asks the model to continue a reply cut at the limit.
+const continuePrompt = "Your previous reply was cut off by the output limit. Continue it exactly where it stopped: " +
+	"no repetition, no preamble, nothing else."
+
+// askToContinue sends a message asking the model to continue the cut
+// reply and follows that turn to its end; its reply joined to the text so
+// far is this turn's reply.
+func (w *turnWatch) askToContinue(ctx context.Context) (messages.Reply, bool, error) {
+	c := w.cont
+	w.t.opts.Logger.Warn("the page offers no continue control; asking the model to continue", "turn", w.b.Turn, "bytes", len(c.prefix))
+	w.t.reportPhase("asking ChatGPT to continue a reply cut at the output limit",
+		fmt.Sprintf("turn %d: no continue control on the page; asking the model to continue (%d bytes so far)", w.b.Turn, len(c.prefix)), w.b.Cursor)
+	b, err := w.t.Send(ctx, messages.Outbound{Turn: w.b.Turn, Text: continuePrompt})
+	if err != nil {
+		return messages.Reply{}, true, err
+	}
+	sub := &turnWatch{t: w.t, s: w.s, b: b, progress: w.progress,
+		cont: &continuation{prefix: c.prefix, msgID: c.msgID, count: c.count, clicked: true, asked: true, since: time.Now()}}
+	r, err := sub.run(ctx)
+	if err != nil {
+		return messages.Reply{}, true, err
+	}
+	r.Binding = w.b
+	return r, true, nil
 }

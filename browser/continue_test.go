@@ -2,6 +2,7 @@ package browser
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -43,22 +44,32 @@ func TestMaxTokensContinuedChromium(t *testing.T) {
 		want  string
 		src   messages.ReplySource
 		opt   func(*Options)
+		asked bool // the page has no continue control: the model is asked
 	}{
 		{"raw, the continuation streams the new text", []model.ScriptLine{
 			{Reply: "<agent_response>long", SSE: rawFixture(t, "maxtokens", "a6"), StreamMS: 2},
 			{Reply: " reply, 你好 🚀</agent_response>", SSE: rawFixture(t, "maxtokens-continue", "a6"), StreamMS: 2},
-		}, "<agent_response>long reply, 你好 🚀</agent_response>", messages.SourceNetwork, nil},
+		}, "<agent_response>long reply, 你好 🚀</agent_response>", messages.SourceNetwork, nil, false},
 		{"generated, the continuation repeats the text", []model.ScriptLine{
 			{Reply: gen, Fault: mockchat.FaultMaxTokens, StreamMS: 2},
-		}, gen, messages.SourceNetwork, nil},
+		}, gen, messages.SourceNetwork, nil, false},
 		{"from the conversation document", []model.ScriptLine{
 			{Reply: gen, Fault: mockchat.FaultMaxTokens, StreamMS: 2},
-		}, gen, messages.SourceConversation, func(o *Options) { o.domOnly = true }},
+		}, gen, messages.SourceConversation, func(o *Options) { o.domOnly = true }, false},
+		{"no continue control, the model is asked", []model.ScriptLine{
+			{Reply: gen, Fault: mockchat.FaultMaxTokens, StreamMS: 2},
+			{Expect: "cut off by the output limit", Reply: "zeta eta theta iota kappa", StreamMS: 2},
+		}, gen, messages.SourceNetwork, func(o *Options) { o.continueWait = 2 * time.Second }, true},
 	}
 	for _, gen := range mockchat.Generations() {
 		for _, c := range cases {
 			t.Run(gen+"/"+c.name, func(t *testing.T) {
 				srv, url := newMock(t, mockchat.Options{LoggedIn: true, DOM: gen, Script: script(c.lines...)})
+				if c.asked {
+					if err := srv.BreakLocator(mockchat.LocatorContinueButton); err != nil {
+						t.Fatal(err)
+					}
+				}
 				tr := shared.use(t, url, c.opt)
 				ctx := ctxFor(t, 90*time.Second)
 				b, err := tr.Send(ctx, messages.Outbound{Turn: 1, Text: fmt.Sprintf("write something long (%s)", c.name)})
@@ -76,6 +87,13 @@ func TestMaxTokensContinuedChromium(t *testing.T) {
 					t.Fatal(err)
 				}
 				st := srv.Stats()
+				if c.asked {
+					rec := srv.Received()
+					if len(rec) != 2 || !strings.Contains(rec[1].Text, "cut off by the output limit") || r.MessageID != st.Messages[1].MessageID || r.Binding != b {
+						t.Fatalf("want the message and one asking to continue: %+v", rec)
+					}
+					return
+				}
 				if len(st.Messages) != 2 || st.Sends != 2 || st.Messages[0].MessageID != st.Messages[1].MessageID || r.MessageID != st.Messages[0].MessageID {
 					t.Fatalf("want the send and one continue of message %s: %d POSTs, %+v", r.MessageID, st.Sends, st.Messages)
 				}

@@ -88,6 +88,9 @@ type Options struct {
 	// netOnly makes it answer from the network stream alone (tests of that
 	// path, which a loaded machine would otherwise let a fallback win).
 	domOnly, noDoc, netOnly bool
+	// continueWait, when set, bounds the wait for the page's continue
+	// control (else StepTimeout).
+	continueWait time.Duration
 }
 
 // withDefaults returns o with every zero field set to its default.

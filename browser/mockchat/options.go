@@ -192,10 +192,13 @@ const (
 	LocatorModelSwitcher = "model-switcher"
 	// LocatorUpload drops the id "upload-files" from the file input.
 	LocatorUpload = "upload"
+	// LocatorContinueButton removes the "Continue generating" button (a
+	// page that offers no way to continue a reply cut at the limit).
+	LocatorContinueButton = "continue-button"
 )
 
 // Locators lists every name BreakLocator accepts.
 func Locators() []string {
 	return []string{LocatorComposer, LocatorSendButton, LocatorStopButton, LocatorTurn,
-		LocatorMessage, LocatorCopyButton, LocatorModelSwitcher, LocatorUpload}
+		LocatorMessage, LocatorCopyButton, LocatorModelSwitcher, LocatorUpload, LocatorContinueButton}
 }

@@ -532,7 +532,7 @@ function finishView(av) {
   const done = av.main && G.completeNotice();
   if (done) { av.turn.article.append(done); setTimeout(() => done.remove(), 3000); }
   const fd = av.main && av.main.msg.metadata && av.main.msg.metadata.finish_details;
-  if (fd && fd.type === 'max_tokens') av.turn.article.append(continueButton(av));
+  if (fd && fd.type === 'max_tokens' && !broken.has('continue-button')) av.turn.article.append(continueButton(av));
 }
 
 function errorCard(av, text, retry) {
