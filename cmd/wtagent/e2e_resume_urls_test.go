@@ -27,7 +27,11 @@ func TestResumeListsOnlyLiveServers(t *testing.T) {
 	waitGone(t, e.root)
 	code, out, errOut := e.run("resume", id, "--provider", "script", "--script", s, "--approvals", "allow")
 	if code != 0 || !strings.Contains(out, "Stopped waiting.") {
-		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
+		var log []string
+		for _, ev := range e.events(id) {
+			log = append(log, string(ev.Type)+" "+string(ev.Payload))
+		}
+		t.Fatalf("resume: exit %d\n%s\n%s\nevents:\n%s", code, out, errOut, strings.Join(log, "\n"))
 	}
 	if strings.Contains(out, "Running at") || strings.Contains(out, "http://127.0.0.1:") {
 		t.Fatalf("the resumed run lists a server that died with the killed process:\n%s", out)
