@@ -3,9 +3,11 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/wtagent/wtagent/browser/mockchat"
@@ -53,4 +55,45 @@ func TestBrowserReplyCutAtOutputLimit(t *testing.T) {
 	if st := srv.Stats(); st.Sends != 4 || len(srv.Received()) != 3 {
 		t.Fatalf("%d POSTs and %d messages: want three messages and one continue", st.Sends, len(srv.Received()))
 	}
+}
+
+// TestBrowserStreamBrokenAndResumed: the reply's stream breaks off mid-reply
+// and the page does not continue it (it shows the partial text as
+// finished); wtagent asks stream_status, resumes the stream itself and
+// takes the whole reply, recorded with source network_resume.
+func TestBrowserStreamBrokenAndResumed(t *testing.T) {
+	needChromium(t)
+	e := newEnv(t)
+	reply := agentReply(true, strings.Repeat("A long explanation that breaks off half way. ", 16)+"Nothing needed changing.", "")
+	srv := mockchat.New(mockchat.Options{Script: []model.ScriptLine{{Line: 1, Reply: reply, Fault: mockchat.FaultCut, StreamMS: 3}},
+		LoggedIn: true, NoPageResume: true})
+	url, err := srv.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	release := srv.HoldStream(1) // the reply waits half way until wtagent resumed it
+	defer release()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		if srv.WaitStreams(ctx, 1, 2) == nil {
+			release()
+		}
+	}()
+	code, out, errOut := e.run("--chatgpt-url", url, "--headless", "explain the code")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, ev := range e.events(e.onlySession()) {
+		if ev.Type == messages.EvModelMessageComplete {
+			var p messages.MessageCompletePayload
+			json.Unmarshal(ev.Payload, &p)
+			if p.Reply.Text != reply || p.Reply.Source != messages.SourceResume {
+				t.Fatalf("reply from %s: %q, want the whole reply from %s", p.Reply.Source, p.Reply.Text, messages.SourceResume)
+			}
+			return
+		}
+	}
+	t.Fatal("no model.message_complete event")
 }
