@@ -54,12 +54,12 @@ type socketPayload struct {
 // socketItems returns the stream items of one frame (an array of frames or
 // a bare one), the conversations it says are complete and the turn topics
 // it names (its items' and a hand-off control's).
-func socketItems(data []byte) (items []socketItem, complete, topics []string) {
+func socketItems(data []byte) (items []socketItem, complete, topics []string, controls map[string]string) {
 	var frames []socketFrame
 	if json.Unmarshal(data, &frames) != nil {
 		var one socketFrame
 		if json.Unmarshal(data, &one) != nil {
-			return nil, nil, nil
+			return nil, nil, nil, nil
 		}
 		frames = []socketFrame{one}
 	}
@@ -83,10 +83,16 @@ func socketItems(data []byte) (items []socketItem, complete, topics []string) {
 			items = append(items, socketItem{Topic: f.TopicID, ID: p.Payload.StreamItemID, SSE: p.Payload.EncodedItem})
 			topics = append(topics, f.TopicID)
 		case p.Type == "conversation-turn-handoff-control":
-			if t := p.Payload.TopicID; t != "" {
+			t := p.Payload.TopicID
+			if id := p.Payload.TurnExchangeID; t == "" && id != "" {
+				t = "conversation-turn-" + id
+			}
+			if t != "" {
 				topics = append(topics, t)
-			} else if id := p.Payload.TurnExchangeID; id != "" {
-				topics = append(topics, "conversation-turn-"+id)
+				if controls == nil {
+					controls = map[string]string{}
+				}
+				controls[t] = p.Payload.ConversationID
 			}
 		case p.Type == "conversation-turn-complete":
 			complete = append(complete, p.Payload.ConversationID)
@@ -95,7 +101,7 @@ func socketItems(data []byte) (items []socketItem, complete, topics []string) {
 	for _, f := range frames {
 		walk(f)
 	}
-	return items, complete, topics
+	return items, complete, topics, controls
 }
 
 // rawFrame is a server frame as the page received it, kept for a
@@ -111,11 +117,14 @@ func (n *netTracker) socketFrame(e *network.EventWebSocketFrameReceived) {
 	if e.Response == nil || e.Response.Opcode != 1 || len(e.Response.PayloadData) == 0 {
 		return
 	}
-	items, complete, topics := socketItems(e.Response.PayloadData)
+	items, complete, topics, controls := socketItems(e.Response.PayloadData)
 	if len(items) == 0 && len(complete) == 0 && len(topics) == 0 {
 		return
 	}
 	n.mu.Lock()
+	for t, conv := range controls {
+		n.controls[t] = conv
+	}
 	for _, c := range complete {
 		n.complete[c] = true
 	}
@@ -208,17 +217,31 @@ func (n *netTracker) socketTurnOf(conv string) *netStream {
 	return best
 }
 
-// turnOfTopic is the newest conversation POST whose turn has topic.
-// n.mu must be held.
+// turnOfTopic is the newest conversation POST whose turn has topic; for
+// a topic a hand-off control named before its POST said anything, the
+// newest POST of the control's conversation (or, in a new chat, the newest
+// one that knows no conversation and no topic yet). n.mu must be held.
 func (n *netTracker) turnOfTopic(topic string) *netStream {
-	var best *netStream
+	var best, byControl *netStream
+	conv, controlled := n.controls[topic]
 	for _, st := range n.streams {
-		if st.Resume || st.parser.result().TopicID != topic {
+		if st.Resume {
 			continue
 		}
-		if best == nil || st.Seq > best.Seq {
+		r := st.parser.result()
+		if r.TopicID == topic && (best == nil || st.Seq > best.Seq) {
 			best = st
 		}
+		known := st.ConvID
+		if known == "" {
+			known = r.ConversationID
+		}
+		if controlled && r.TopicID == "" && (known == conv || known == "") && (byControl == nil || st.Seq > byControl.Seq) {
+			byControl = st
+		}
+	}
+	if best == nil {
+		return byControl
 	}
 	return best
 }

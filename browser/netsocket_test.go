@@ -102,6 +102,27 @@ func TestSocketContinuesHandoff(t *testing.T) {
 	}
 }
 
+// TestHandoffControlBeforeThePost: a conversation-turn-handoff-control
+// frame on the socket before the POST yields a byte binds the topic's
+// items to that POST (of the control's conversation): the reply comes
+// from the socket alone; another conversation's POST never gets them.
+func TestHandoffControlBeforeThePost(t *testing.T) {
+	n := newNetTracker(func(func(context.Context)) {})
+	n.streams["other"] = &netStream{ID: "other", Seq: 1, ConvID: "c-other", parser: &streamParser{}, Streaming: true}
+	n.streams["post"] = &netStream{ID: "post", Seq: 2, ConvID: "c11", parser: &streamParser{}, Streaming: true}
+	control := `{"type":"message","topic_id":"user-topic","payload":{"type":"conversation-turn-handoff-control","payload":{"handoff_attempt_id":"h1","conversation_id":"c11","turn_exchange_id":"tx11","topic_id":"conversation-turn-tx11"}}}`
+	for _, f := range append([]string{control}, socketFrames(t, "handoffws", "conversation-turn-tx11", "c11")...) {
+		n.handle(&network.EventWebSocketFrameReceived{RequestID: "ws", Response: &network.WebSocketFrame{Opcode: 1, PayloadData: []byte(f)}})
+	}
+	v, _ := n.get("post")
+	if got := n.text("post"); got != "Work is done: 7 files." || !v.Result.Finished {
+		t.Fatalf("text %q, %+v", got, v.Result)
+	}
+	if got := n.text("other"); got != "" {
+		t.Fatalf("another conversation's POST got %q", got)
+	}
+}
+
 // TestResumeWaitsForItsPost: bytes of a resume POST that arrive while the
 // first POST's bytes still wait (streaming not on yet) are fed after them,
 // so the turn's events stay in order.

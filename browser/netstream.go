@@ -38,6 +38,9 @@ type netTracker struct {
 	pendingItems  []socketItem
 	pendingFrames []rawFrame
 	complete      map[string]bool
+	// controls are the turn topics hand-off controls named, with their
+	// conversation.
+	controls map[string]string
 }
 
 // keepStreams is how many recent streams the tracker keeps.
@@ -104,6 +107,7 @@ func newNetTracker(spawn func(func(ctx context.Context))) *netTracker {
 		spawn:    spawn,
 		streams:  make(map[network.RequestID]*netStream),
 		complete: make(map[string]bool),
+		controls: make(map[string]string),
 		notify:   make(chan struct{}, 1),
 	}
 }
