@@ -4,6 +4,7 @@
 #   make test   vet + race tests + browser end-to-end tests
 #   make compat exports loaded by the real Codex CLI and Claude Code
 #   make cross  build and vet every package for the other platforms
+#   make release reproducible, stamped binaries for every platform in dist/
 
 GO        ?= go
 BIN       := bin/wtagent
@@ -23,8 +24,13 @@ CLAUDE_VERSION ?= 2.1.197
 # The platforms checked by cross-compiling (the host is checked by vet and
 # the tests): every package, test files included, must build and vet.
 CROSS_TARGETS := windows/amd64 darwin/arm64 darwin/amd64 linux/arm64
+# What make release stamps: the nearest tag (or the commit), the commit and
+# the commit's date (not the build's, so a rebuild gives the same bytes).
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo 0.1.0-dev)
+COMMIT  ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null)
+DATE    ?= $(shell TZ=UTC git log -1 --format=%cd --date=format-local:%Y-%m-%dT%H:%M:%SZ 2>/dev/null)
 
-.PHONY: all build test vet lint cross bench fuzz demo compat clean
+.PHONY: all build test vet lint cross release bench fuzz demo compat clean
 
 all: build
 
@@ -45,9 +51,16 @@ $(STATICCHECK):
 cross:
 	@set -e; for t in $(CROSS_TARGETS); do \
 		echo "cross $$t: build and vet"; \
-		CGO_ENABLED=0 GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) build $(PKGS); \
+		CGO_ENABLED=0 GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) build -trimpath $(PKGS); \
 		CGO_ENABLED=0 GOOS=$${t%/*} GOARCH=$${t#*/} $(GO) vet $(PKGS); \
 	done
+
+# release builds and checks the binaries (format and machine of each, the
+# host's --version) and writes dist/SHA256SUMS; cmd/wtrelease's test does
+# the same in a temporary directory as part of make test.
+release:
+	rm -rf dist
+	$(GO) run ./cmd/wtrelease -out dist -version "$(VERSION)" -commit "$(COMMIT)" -date "$(DATE)"
 
 test: lint cross
 	$(GO) test $(TESTFLAGS) $(PKGS)
@@ -78,4 +91,4 @@ demo: build
 	./$(BIN) demo
 
 clean:
-	rm -rf bin
+	rm -rf bin dist

@@ -61,54 +61,72 @@ func (c call) planProgram(program string, argv []string, cwd string, extra []str
 	return p, nil
 }
 
-// resolveProgram finds the executable.
+// resolveProgram finds the executable by the host's rules (PATHEXT on
+// Windows).
 func (c call) resolveProgram(program string, cwd target, env []string) (string, error) {
-	if !strings.Contains(program, "/") {
-		return lookPath(program, envValue(env, "PATH"))
+	return c.resolveProgramWith(hostExecRules(env), program, cwd, env)
+}
+
+func (c call) resolveProgramWith(r execRules, program string, cwd target, env []string) (string, error) {
+	if !r.isPath(program) {
+		return lookPath(r, program, r.envValue(env, "PATH"))
 	}
 	if filepath.IsAbs(program) {
-		return program, checkExecutable(program)
+		return checkExecutable(r, program)
 	}
 	rel := filepath.Join(cwd.rel, program)
 	if cwd.outside {
-		abs := filepath.Join(cwd.prefix, rel)
-		return abs, checkExecutable(abs)
+		return checkExecutable(r, filepath.Join(cwd.prefix, rel))
 	}
-	t, info, err := c.locate(rel, false)
-	if err != nil {
-		return "", fmt.Errorf("%w: %s: %v", ErrProgramNotFound, program, err)
+	for _, name := range r.names(rel) {
+		t, info, err := c.locate(name, false)
+		if err != nil {
+			return "", fmt.Errorf("%w: %s: %v", ErrProgramNotFound, program, err)
+		}
+		if info == nil {
+			continue
+		}
+		if !r.executable(name, info) {
+			return "", fmt.Errorf("%w: %s is not executable (chmod +x it, or run it through its interpreter)", ErrProgramNotFound, program)
+		}
+		return filepath.Join(c.d.Paths.Dir(), t.rel), nil
 	}
-	if info == nil {
-		return "", fmt.Errorf("%w: %s (no such file in %s)", ErrProgramNotFound, program, cwd.show)
-	}
-	if info.IsDir() || info.Mode().Perm()&0o111 == 0 {
-		return "", fmt.Errorf("%w: %s is not executable (chmod +x it, or run it through its interpreter)", ErrProgramNotFound, program)
-	}
-	return filepath.Join(c.d.Paths.Dir(), t.rel), nil
+	return "", fmt.Errorf("%w: %s (no such file in %s)", ErrProgramNotFound, program, cwd.show)
 }
 
-func checkExecutable(path string) error {
-	st, err := os.Stat(path)
-	if err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrProgramNotFound, path, err)
+// checkExecutable finds the executable an absolute path names (trying
+// PATHEXT's extensions on Windows).
+func checkExecutable(r execRules, path string) (string, error) {
+	var firstErr error
+	for _, name := range r.names(path) {
+		st, err := os.Stat(name)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		if !r.executable(name, st) {
+			return "", fmt.Errorf("%w: %s is not executable", ErrProgramNotFound, name)
+		}
+		return name, nil
 	}
-	if st.IsDir() || st.Mode().Perm()&0o111 == 0 {
-		return fmt.Errorf("%w: %s is not executable", ErrProgramNotFound, path)
-	}
-	return nil
+	return "", fmt.Errorf("%w: %s: %v", ErrProgramNotFound, path, firstErr)
 }
 
-// lookPath searches dirs (a PATH value) for an executable name. Relative
-// PATH entries are skipped, so "." on PATH never runs a project file by
-// its bare name.
-func lookPath(name, dirs string) (string, error) {
+// lookPath searches dirs (a PATH value) for an executable name (with each
+// PATHEXT extension on Windows). Relative PATH entries are skipped, so "."
+// on PATH never runs a project file by its bare name.
+func lookPath(r execRules, name, dirs string) (string, error) {
 	for _, dir := range filepath.SplitList(dirs) {
 		if dir == "" || !filepath.IsAbs(dir) {
 			continue
 		}
-		path := filepath.Join(dir, name)
-		if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 != 0 {
-			return path, nil
+		for _, n := range r.names(name) {
+			path := filepath.Join(dir, n)
+			if st, err := os.Stat(path); err == nil && r.executable(n, st) {
+				return path, nil
+			}
 		}
 	}
 	return "", fmt.Errorf("%w: %q is not on PATH (%s)", ErrProgramNotFound, name, shortPath(dirs))
@@ -155,14 +173,4 @@ func mergeEnv(base, extra []string) ([]string, error) {
 		add("TERM=dumb")
 	}
 	return out, nil
-}
-
-// envValue returns the value of key in env.
-func envValue(env []string, key string) string {
-	for i := len(env) - 1; i >= 0; i-- {
-		if k, v, ok := strings.Cut(env[i], "="); ok && k == key {
-			return v
-		}
-	}
-	return ""
 }

@@ -11,8 +11,15 @@ import (
 	"github.com/wtagent/wtagent/session"
 )
 
-// Version is wtagent's version.
-const Version = "0.1.0"
+// Version, Commit and Date describe this build: `make release` stamps
+// them with -ldflags -X (the only package-level variables here, since -X
+// can set nothing else). An unstamped build has Version "0.1.0" and no
+// commit or date.
+var (
+	Version = "0.1.0"
+	Commit  = ""
+	Date    = ""
+)
 
 // GlobalOptions are the flags every command takes.
 type GlobalOptions struct {

@@ -4,6 +4,7 @@ package version
 import (
 	"fmt"
 	"runtime"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -37,7 +38,8 @@ func versionRun(o *Options) error {
 	out := f.IOStreams.Out
 	if f.Global.JSON {
 		return cmdutil.NewJSONLines(out).Line(map[string]string{
-			"version": cmdutil.Version, "go": runtime.Version(), "os": runtime.GOOS, "arch": runtime.GOARCH,
+			"version": cmdutil.Version, "commit": cmdutil.Commit, "date": cmdutil.Date,
+			"go": runtime.Version(), "os": runtime.GOOS, "arch": runtime.GOARCH,
 		})
 	}
 	_, err := fmt.Fprintln(out, Line())
@@ -45,7 +47,18 @@ func versionRun(o *Options) error {
 }
 
 // Line is the one-line version that `wtagent version` and `wtagent
-// --version` print.
+// --version` print: "wtagent 0.1.0 (go1.26.0, linux/amd64)", with the
+// commit and date first in the parentheses when the build was stamped.
 func Line() string {
-	return fmt.Sprintf("wtagent %s (%s, %s/%s)", cmdutil.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return line(cmdutil.Version, cmdutil.Commit, cmdutil.Date, runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
+}
+
+func line(version, commit, date, goVersion, platform string) string {
+	var parts []string
+	for _, p := range []string{commit, date, goVersion, platform} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return fmt.Sprintf("wtagent %s (%s)", version, strings.Join(parts, ", "))
 }

@@ -41,3 +41,16 @@ func TestVersionRun(t *testing.T) {
 		}
 	}
 }
+
+// TestLine: a stamped build shows its commit and date, an unstamped one
+// leaves them out.
+func TestLine(t *testing.T) {
+	for _, tc := range []struct{ version, commit, date, want string }{
+		{"0.1.0", "", "", "wtagent 0.1.0 (go1.26.0, linux/amd64)"},
+		{"v1.2.3", "0123456789ab", "2026-12-03T08:00:00Z", "wtagent v1.2.3 (0123456789ab, 2026-12-03T08:00:00Z, go1.26.0, linux/amd64)"},
+	} {
+		if got := line(tc.version, tc.commit, tc.date, "go1.26.0", "linux/amd64"); got != tc.want {
+			t.Errorf("line(%q, %q, %q) = %q, want %q", tc.version, tc.commit, tc.date, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,6 @@
+//go:build !windows
+
+package toolactors
+
+// hostExecRules are this platform's rules.
+func hostExecRules([]string) execRules { return unixExecRules() }
