@@ -24,8 +24,9 @@ func classifyCardText(text string) string {
 }
 
 // conversationDoc fetches the active branch of the binding's conversation
-// with the page's own session.
-func (w *turnWatch) conversationDoc(ctx context.Context) (convDoc, bool) {
+// with the page's own session: the page's linear read of the newest turns,
+// or with full the whole mapping document (to prove a message absent).
+func (w *turnWatch) conversationDoc(ctx context.Context, full bool) (convDoc, bool) {
 	if w.t.opts.noDoc {
 		return convDoc{}, false
 	}
@@ -39,7 +40,7 @@ func (w *turnWatch) conversationDoc(ctx context.Context) (convDoc, bool) {
 		return convDoc{}, false
 	}
 	var doc convDoc
-	if err := w.s.call(ctx, 15*time.Second, &doc, "conversation", id); err != nil {
+	if err := w.s.call(ctx, 15*time.Second, &doc, "conversation", id, full); err != nil {
 		w.t.opts.Logger.Debug("conversation document", "err", err)
 		return convDoc{}, false
 	}
@@ -62,7 +63,7 @@ func (w *turnWatch) fromConversation(ctx context.Context, force bool) (messages.
 	if w.jsonWait = w.jsonWait * 3 / 2; w.jsonWait > 5*time.Second {
 		w.jsonWait = 5 * time.Second
 	}
-	doc, ok := w.conversationDoc(ctx)
+	doc, ok := w.conversationDoc(ctx, false)
 	if err := ctx.Err(); err != nil {
 		return messages.Reply{}, true, err
 	}
@@ -116,8 +117,8 @@ func (w *turnWatch) checkSent(ctx context.Context) error {
 		if w.last.UserFound {
 			return nil
 		}
-		if doc, ok := w.conversationDoc(ctx); ok {
-			if !doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, "").UserFound && !doc.Partial {
+		if doc, ok := w.conversationDoc(ctx, true); ok {
+			if !doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, "").UserFound {
 				return errNotSent(fmt.Sprintf("the conversation %s has no message %s", w.b.Cursor, w.b.UserMessageID))
 			}
 			return nil
@@ -142,7 +143,7 @@ func (w *turnWatch) onCard(ctx context.Context, st turnState) (messages.Reply, b
 		return messages.Reply{}, false, nil // the retry is being handled
 	}
 	// A generic error. Is the reply there anyway?
-	doc, ok := w.conversationDoc(ctx)
+	doc, ok := w.conversationDoc(ctx, false)
 	absent := st.ID == "" || st.Len <= len(c.Text)+32
 	if ok {
 		turn := doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, w.b.PrevAssistantID)
@@ -198,7 +199,7 @@ func (w *turnWatch) onAuthLost(ctx context.Context, status int64) (messages.Repl
 	if err := w.watch(ctx); err != nil {
 		return messages.Reply{}, true, err
 	}
-	if doc, ok := w.conversationDoc(ctx); ok && !doc.Partial && !doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, "").UserFound {
+	if doc, ok := w.conversationDoc(ctx, true); ok && !doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, "").UserFound {
 		return messages.Reply{}, true, errNotSent("the message was refused while the session was logged out")
 	}
 	if conversationID(w.b.Cursor) == "" {

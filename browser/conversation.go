@@ -16,7 +16,7 @@ type convDoc struct {
 	CurrentNode string     `json:"current_node"`
 	Chain       []convNode `json:"chain"`
 	// Partial: a linear read of the newest turns only; a message it lacks
-	// may be in an older turn.
+	// may be in an older turn (a full read is asked for where that matters).
 	Partial bool `json:"partial"`
 	// Linear: read from GET /backend-api/conversations/<id>.
 	Linear bool `json:"linear"`

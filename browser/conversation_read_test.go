@@ -15,7 +15,8 @@ import (
 // TestLinearConversationReadChromium: the conversation document is read
 // the way the 2026-09 page reads it, GET /backend-api/conversations/<id>
 // (linear, newest turns), through real Chromium, and gives the exact reply
-// (the stream ignored); commentary in the document is never the reply.
+// (the stream ignored); commentary in the document is never the reply; a
+// full read (to prove a message absent) reads the mapping document.
 func TestLinearConversationReadChromium(t *testing.T) {
 	var mu sync.Mutex
 	var reqs []string
@@ -40,6 +41,20 @@ func TestLinearConversationReadChromium(t *testing.T) {
 		t.Fatalf("reply %q from %s", r.Text, r.Source)
 	}
 	conv := srv.Conversations()[0]
+	// Where a message must be proved absent, the whole mapping is read.
+	s, err := tr.live()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, full := range []bool{false, true} {
+		var doc convDoc
+		if err := s.call(ctx, 15*time.Second, &doc, "conversation", conv, full); err != nil {
+			t.Fatal(err)
+		}
+		if doc.Status != 200 || doc.Linear == full || !doc.findTurn(b.UserMessageID, "", "").Finished {
+			t.Fatalf("full %v: status %d linear %v, turn %+v", full, doc.Status, doc.Linear, doc.findTurn(b.UserMessageID, "", ""))
+		}
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	want := "GET /backend-api/conversations/" + conv + "?include_has_versions=true&num_turns=10"

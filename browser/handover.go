@@ -78,7 +78,7 @@ func (t *Transport) HandBack(ctx context.Context, last messages.Reply) (messages
 		st.Notes = append(st.Notes, fmt.Sprintf("the model was changed by hand: %s (was %s); it stays", st.Model, before))
 	}
 	var doc convDoc
-	if err := s.call(ctx, 15*time.Second, &doc, "conversation", id); err != nil {
+	if err := s.call(ctx, 15*time.Second, &doc, "conversation", id, true); err != nil {
 		return st, err
 	}
 	if doc.Status != 200 {

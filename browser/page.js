@@ -692,13 +692,14 @@
   }
   // conversation reads the conversation's active branch: first the linear
   // read the 2026-09 page uses (GET …/conversations/<id>, newest turns;
-  // partial when older ones exist), else the mapping document
-  // (GET …/conversation/<id>).
-  async function conversation(id) {
+  // partial when older ones exist), else (or with full) the mapping
+  // document (GET …/conversation/<id>).
+  async function conversation(id, full) {
     const tok = await sessionToken();
     if (!tok) return { status: 401, err: 'no session token' };
     const get = (url) => fetch(url, { headers: { Authorization: 'Bearer ' + tok }, credentials: 'include', cache: 'no-store' });
     try {
+      if (full) throw new Error('the whole document is wanted');
       const r = await get(API.conversations + encodeURIComponent(id) + '?include_has_versions=true&num_turns=10');
       if (r.ok && (r.headers.get('content-type') || '').includes('json')) {
         const j = await r.json();
