@@ -24,9 +24,10 @@ CLAUDE_VERSION ?= 2.1.197
 # The platforms checked by cross-compiling (the host is checked by vet and
 # the tests): every package, test files included, must build and vet.
 CROSS_TARGETS := windows/amd64 darwin/arm64 darwin/amd64 linux/arm64
-# What make release stamps: the nearest tag (or the commit), the commit and
-# the commit's date (not the build's, so a rebuild gives the same bytes).
-VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo 0.1.0-dev)
+# What make release stamps: the nearest tag (0.1.0-dev before the first),
+# the commit and the commit's date (not the build's, so a rebuild gives the
+# same bytes).
+VERSION ?= $(shell git describe --tags --dirty 2>/dev/null || echo 0.1.0-dev)
 COMMIT  ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null)
 DATE    ?= $(shell TZ=UTC git log -1 --format=%cd --date=format-local:%Y-%m-%dT%H:%M:%SZ 2>/dev/null)
 

@@ -90,9 +90,10 @@ func (j *jobObject) pids() []uint32 {
 		return nil
 	}
 	// JOBOBJECT_BASIC_PROCESS_ID_LIST: two uint32 counts, then the ids
-	// as ULONG_PTR.
+	// as ULONG_PTR (the counts fill one on 64-bit systems, two on 32-bit).
+	hdr := int(8 / unsafe.Sizeof(uintptr(0)))
 	for n := 64; ; n *= 4 {
-		buf := make([]uintptr, 1+n)
+		buf := make([]uintptr, hdr+n)
 		err := windows.QueryInformationJobObject(j.h, windows.JobObjectBasicProcessIdList,
 			uintptr(unsafe.Pointer(&buf[0])), uint32(len(buf))*uint32(unsafe.Sizeof(buf[0])), nil)
 		if errors.Is(err, windows.ERROR_MORE_DATA) {
@@ -101,9 +102,10 @@ func (j *jobObject) pids() []uint32 {
 		if err != nil {
 			return nil
 		}
-		head := (*[2]uint32)(unsafe.Pointer(&buf[0]))
-		out := make([]uint32, 0, head[1])
-		for _, id := range buf[1 : 1+int(head[1])] {
+		counts := (*[2]uint32)(unsafe.Pointer(&buf[0]))
+		ids := buf[hdr : hdr+min(int(counts[1]), n)]
+		out := make([]uint32, 0, len(ids))
+		for _, id := range ids {
 			out = append(out, uint32(id))
 		}
 		return out
