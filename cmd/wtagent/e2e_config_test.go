@@ -113,6 +113,13 @@ func TestConfigKeysAreFlagNames(t *testing.T) {
 	if code == 0 || !strings.Contains(errOut, `write "chatgpt-url"`) {
 		t.Errorf("an old snake_case key: exit %d: %s", code, errOut)
 	}
+
+	// A rule that would grant the whole file system is refused, not dropped.
+	os.WriteFile(filepath.Join(e.home, "config.json"), []byte(`{"rules": [{"tool": "fs.write", "kind": "path", "prefix": ["/"]}]}`), 0o600)
+	code, _, errOut = e.run("--provider", "script", "--script", s, "look")
+	if code == 0 || !strings.Contains(errOut, "config file: rules: policy: bad rule") || len(e.sessions()) != 1 {
+		t.Errorf("a too broad rule: exit %d, %d sessions: %s", code, len(e.sessions()), errOut)
+	}
 }
 
 // TestDoctorNotReady: with no display, or with an invalid config file,
