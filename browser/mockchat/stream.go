@@ -41,8 +41,8 @@ func (s *Server) streamReply(w http.ResponseWriter, r *http.Request, rp *reply, 
 	if first {
 		cut = rp.cutTokens
 	}
-	s.mu.Unlock()
 	next, tokens := min(max(from, 0), len(rp.events)), 0
+	s.mu.Unlock()
 	for {
 		s.mu.Lock()
 		evs := rp.events[next:]
