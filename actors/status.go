@@ -164,8 +164,10 @@ func (s *statusActor) snapshot() messages.Status {
 	return st
 }
 
-// statusTimeout bounds a status query to the actor.
-const statusTimeout = 500 * time.Millisecond
+// statusTimeout bounds a status query to the actor: long enough for a
+// loaded machine (slow, not broken), short enough that a hung session is
+// reported as such.
+const statusTimeout = 4 * time.Second
 
 // actorInfo maps a supervised child onto the status snapshot's entry.
 func actorInfo(i supervisor.ChildInfo) messages.ActorInfo {

@@ -21,7 +21,7 @@ func QueryStatus(ctx context.Context, socket string) (messages.Status, error) {
 		return messages.Status{}, ErrNotLive
 	}
 	client := &http.Client{
-		Timeout: 2 * time.Second,
+		Timeout: 8 * time.Second, // above the session's own 4 s bound on its status actor
 		Transport: &http.Transport{
 			DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
 				var d net.Dialer
