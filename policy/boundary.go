@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 )
 
@@ -111,6 +112,11 @@ func (b *Boundary) absolute(p, home string) (string, error) {
 	}
 	if err := checkNames(p); err != nil {
 		return "", err
+	}
+	if runtime.GOOS == "windows" {
+		if err := checkWindowsNames(p); err != nil {
+			return "", err
+		}
 	}
 	if filepath.IsAbs(p) {
 		return filepath.Clean(p), nil
