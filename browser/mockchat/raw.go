@@ -97,17 +97,17 @@ func (s *Server) serveRaw(w http.ResponseWriter, r *http.Request, rp *reply, bod
 		if i > 0 && !sleep(r.Context(), gap) {
 			return
 		}
-		// The time is taken before the write: a client cannot have the
-		// event earlier.
-		at := time.Now()
+		// Noted before the write: a client cannot have the event
+		// earlier, and once it has it, it (and a test reading the stats)
+		// may act before this goroutine runs again.
+		end := endTurnRE.MatchString(ev)
+		s.noteFlush(rp, time.Now(), i == 0, end, bytes.Contains([]byte(ev), []byte("data: [DONE]")))
 		if _, err := w.Write([]byte(ev)); err != nil {
 			return
 		}
 		if err := rc.Flush(); err != nil {
 			return
 		}
-		end := endTurnRE.MatchString(ev)
-		s.noteFlush(rp, at, i == 0, end, bytes.Contains([]byte(ev), []byte("data: [DONE]")))
 	}
 	if last {
 		s.finishRaw(rp)

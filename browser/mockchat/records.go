@@ -82,12 +82,13 @@ type MessageStats struct {
 	Received time.Time
 	// Started is when the assistant message was added (after think time).
 	Started time.Time
-	// StreamStarted is when the message's add event was first flushed.
+	// StreamStarted is when the message's add event was first sent.
 	StreamStarted time.Time
 	// LastToken is when the event with the message's last token (the final
-	// patch) was first written and flushed to a client.
+	// patch) was first sent to a client (noted just before the write, so
+	// that no client can have it earlier).
 	LastToken time.Time
-	// Done is when [DONE] was first flushed to a client.
+	// Done is when [DONE] was first sent to a client (noted likewise).
 	Done time.Time
 	// Completed is when generation finished server-side.
 	Completed time.Time

@@ -77,10 +77,13 @@ func (s *Server) streamReply(w http.ResponseWriter, r *http.Request, rp *reply, 
 		}
 		next += n
 		if n > 0 {
+			// Noted before the flush: once flushed, the client can act on
+			// the bytes (and a test read the stats) before this goroutine
+			// runs again.
+			s.noteFlush(rp, time.Now(), sawAdd, sawFinal, sawDone)
 			if err := rc.Flush(); err != nil {
 				return
 			}
-			s.noteFlush(rp, time.Now(), sawAdd, sawFinal, sawDone)
 		}
 		if cutNow {
 			s.logf("cut the stream of line %d after %d tokens", rp.line.Line, tokens)
@@ -99,7 +102,8 @@ func (s *Server) streamReply(w http.ResponseWriter, r *http.Request, rp *reply, 
 	}
 }
 
-// noteFlush records the first flush of the reply's milestones.
+// noteFlush records when the reply's milestones were first sent; callers
+// note before they write, so a client never sees one before it is noted.
 func (s *Server) noteFlush(rp *reply, now time.Time, add, final, done bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
