@@ -10,8 +10,9 @@ import (
 
 // engineLog writes hollywood's event stream to the session log: dead
 // letters (a message nobody received: a late reply, a message to a
-// stopped actor) at warn, the other engine events at the level hollywood
-// gives them.
+// stopped actor) at debug — they are routine while a tree stops, and the
+// terminal (warn by default) is no place for them — the other engine
+// events at the level hollywood gives them.
 type engineLog struct{ log *slog.Logger }
 
 func newEngineLog(cfg *Config) actor.Producer {
@@ -26,7 +27,7 @@ func (l *engineLog) Receive(c *actor.Context) {
 	case actor.Stopped:
 		c.Engine().Unsubscribe(c.PID())
 	case actor.DeadLetterEvent:
-		l.log.Warn("dead letter", "to", pidString(m.Target), "from", pidString(m.Sender), "message", fmt.Sprintf("%T", m.Message))
+		l.log.Debug("dead letter", "to", pidString(m.Target), "from", pidString(m.Sender), "message", fmt.Sprintf("%T", m.Message))
 	case actor.EventLogger:
 		level, msg, attrs := m.Log()
 		l.log.Log(context.Background(), level, "engine: "+msg, attrs...)

@@ -74,16 +74,20 @@ type Editor struct {
 	tty  bool
 	in   *input
 
-	mu      sync.Mutex // serialises calls; guards everything below
-	dec     decoder
-	queue   []key  // decoded keys not yet used (type-ahead)
-	plain   []byte // non-terminal input after the last line
-	atEOF   bool   // non-terminal input ended
-	killed  string // the last killed text, for Ctrl+Y
-	carry   string // the line of a cancelled call, for the next call
-	live    bool   // this call keeps output processing (ReadLineLive)
-	closeMu sync.Mutex
-	closed  bool
+	mu     sync.Mutex // serialises calls; guards everything below
+	dec    decoder
+	queue  []key  // decoded keys not yet used (type-ahead)
+	plain  []byte // non-terminal input after the last line
+	atEOF  bool   // non-terminal input ended
+	killed string // the last killed text, for Ctrl+Y
+	carry  string // the line of a cancelled call, for the next call
+	live   bool   // this call keeps output processing (ReadLineLive)
+	// eofTyped is a Ctrl+D typed on an empty line of a live call: the
+	// user asked to quit while the run worked, so the next plain call
+	// returns io.EOF at once.
+	eofTyped bool
+	closeMu  sync.Mutex
+	closed   bool
 }
 
 // New returns an Editor reading in (which must not be nil) and drawing on

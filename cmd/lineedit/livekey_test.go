@@ -5,6 +5,7 @@ package lineedit
 import (
 	"context"
 	"errors"
+	"io"
 	"testing"
 )
 
@@ -28,5 +29,32 @@ func TestCtrlOEndsOnlyALiveRead(t *testing.T) {
 	p.send("cd\x0fe\r")
 	if r := await(t, plain); r.err != nil || r.line != "abcde" {
 		t.Fatalf("ReadLine = %q, %v; want abcde", r.line, r.err)
+	}
+}
+
+// Ctrl+D on an empty line while a run works is the user's quit: the live
+// read ends with io.EOF and so does the next prompt, without a key.
+func TestCtrlDTypedWhileLiveQuitsAtTheNextPrompt(t *testing.T) {
+	p := newPTY(t, 40)
+	e := p.editor(Options{Width: func() int { return 40 }})
+	ch := make(chan result, 1)
+	go func() {
+		line, err := e.ReadLineLive(context.Background())
+		ch <- result{line: line, err: err}
+	}()
+	p.waitCalls(1)
+	p.send("\x04")
+	if r := await(t, ch); r.err != io.EOF {
+		t.Fatalf("ReadLineLive = %q, %v; want io.EOF", r.line, r.err)
+	}
+	if r := await(t, readLineAsync(context.Background(), e)); r.err != io.EOF {
+		t.Fatalf("the prompt after it = %q, %v; want io.EOF", r.line, r.err)
+	}
+	// Only once: the prompt after that reads again.
+	next := readLineAsync(context.Background(), e)
+	p.waitCalls(3)
+	p.send("again\r")
+	if r := await(t, next); r.err != nil || r.line != "again" {
+		t.Fatalf("ReadLine = %q, %v; want again", r.line, r.err)
 	}
 }

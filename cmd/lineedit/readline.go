@@ -12,8 +12,9 @@ import (
 // ReadLine shows the prompt and returns the line the user submits with
 // Enter; it may hold newlines (Shift+Enter, Alt+Enter, a paste). It returns
 // ErrInterrupted on Ctrl+C in an empty buffer (Ctrl+C with text clears
-// it), io.EOF on Ctrl+D in an empty buffer (or when
-// the input ends), ctx.Err() when ctx is done, ErrClosed after Close. The
+// it), io.EOF on Ctrl+D in an empty buffer (or when the input ends; a
+// Ctrl+D typed during ReadLineLive makes the next ReadLine return io.EOF
+// at once), ctx.Err() when ctx is done, ErrClosed after Close. The
 // terminal is in raw mode only during the call and is restored however the
 // call ends, panics included. A submitted non-blank line is added to
 // Options.History.
@@ -79,6 +80,10 @@ type outcome struct {
 }
 
 func (s *session) run(ctx context.Context, resize <-chan os.Signal) (string, error) {
+	if s.e.eofTyped && !s.e.live {
+		s.e.eofTyped = false
+		return "", io.EOF
+	}
 	if s.e.carry != "" {
 		s.buf.set(s.e.carry)
 		s.e.carry = ""
@@ -169,6 +174,7 @@ func (s *session) apply(k key) *outcome {
 		s.e.carry = s.buf.String()
 		return &outcome{err: ErrLiveKey}
 	case k.ctrl('d') && s.buf.empty():
+		s.e.eofTyped = s.e.live
 		return &outcome{err: io.EOF}
 	case k.ctrl('l'):
 		s.r.forget()

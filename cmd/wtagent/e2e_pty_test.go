@@ -172,6 +172,13 @@ func TestInteractivePromptKeepsChattingAndHistory(t *testing.T) {
 	if code := tm2.exit(); code != 0 {
 		t.Fatalf("second run exit %d; screen:\n%s", code, tm2.screen())
 	}
+	// The actor engine's routine chatter (dead letters while the tree
+	// stops) goes to the session log, never to the terminal.
+	for _, screen := range []string{tm.screen(), tm2.screen()} {
+		if strings.Contains(screen, "dead letter") {
+			t.Fatalf("engine events on the terminal:\n%s", screen)
+		}
+	}
 }
 
 func TestApprovalPromptOnATerminal(t *testing.T) {
