@@ -1,9 +1,6 @@
 package browser
 
-import (
-	"context"
-	"time"
-)
+import "context"
 
 // CheckLogin launches Chrome with opts' profile, opens ChatGPT, reads the
 // login state once (it never waits for the user) and closes Chrome. It is
@@ -18,14 +15,5 @@ func CheckLogin(ctx context.Context, opts Options) (LoginState, error) {
 	if err := s.navigate(ctx, t.opts.BaseURL+"/"); err != nil {
 		return LoginUnknown, err
 	}
-	var st LoginState
-	for i := 0; i < 10; i++ {
-		if st, _, err = t.loginState(ctx, s); err == nil && st != LoginUnknown {
-			return st, nil
-		}
-		if err := s.sleep(ctx, 300*time.Millisecond); err != nil {
-			return LoginUnknown, err
-		}
-	}
-	return st, err
+	return t.settledLogin(ctx, s)
 }

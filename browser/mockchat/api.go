@@ -75,14 +75,25 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// handleConversation answers GET /backend-api/conversation/<id>.
-func (s *Server) handleConversation(w http.ResponseWriter, r *http.Request) {
+// requestedConversation is the conversation a GET names by its {id}
+// path value, after the API guard; it answers 404 the way the site does
+// when there is none.
+func (s *Server) requestedConversation(w http.ResponseWriter, r *http.Request) (*Conversation, bool) {
 	if !s.guardAPI(w, r) {
-		return
+		return nil, false
 	}
 	doc, ok := s.Conversation(r.PathValue("id"))
 	if !ok {
 		writeJSON(w, http.StatusNotFound, map[string]any{"detail": map[string]any{"code": "conversation_not_found", "message": "Conversation not found"}})
+		return nil, false
+	}
+	return doc, true
+}
+
+// handleConversation answers GET /backend-api/conversation/<id>.
+func (s *Server) handleConversation(w http.ResponseWriter, r *http.Request) {
+	doc, ok := s.requestedConversation(w, r)
+	if !ok {
 		return
 	}
 	writeJSON(w, http.StatusOK, doc)

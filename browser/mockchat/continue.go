@@ -86,13 +86,7 @@ func (s *Server) startContinuation(prev *reply, line model.ScriptLine, from int,
 	}
 	rp.events = []event{encodingEvent(), resumeTokenEvent(prev.conv.id), steMetadata(prev.conv.id, prev.model, rp.turnExchange)}
 	prev.conv.last = rp
-	if line.SSE != "" {
-		cancel()
-		s.startRaw(rp, now)
-		return rp
-	}
-	s.wg.Go(func() { s.generate(ctx, rp) })
-	return rp
+	return s.startGenerating(ctx, cancel, rp, now)
 }
 
 // continueMainLocked reopens the message a continuation goes on with: it

@@ -12,12 +12,8 @@ import (
 // turns are left out (page_info.has_more_before); the page would fetch
 // them from …/messages?before=, which the mock does not serve.
 func (s *Server) handleLinear(w http.ResponseWriter, r *http.Request) {
-	if !s.guardAPI(w, r) {
-		return
-	}
-	doc, ok := s.Conversation(r.PathValue("id"))
+	doc, ok := s.requestedConversation(w, r)
 	if !ok {
-		writeJSON(w, http.StatusNotFound, map[string]any{"detail": map[string]any{"code": "conversation_not_found", "message": "Conversation not found"}})
 		return
 	}
 	turns, err := strconv.Atoi(r.URL.Query().Get("num_turns"))

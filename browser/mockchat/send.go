@@ -367,7 +367,14 @@ func (s *Server) startReply(conv *conversation, user *Message, line model.Script
 		steMetadata(conv.id, slug, rp.turnExchange)}
 	rp.adds = 1
 	conv.last = rp
-	if line.SSE != "" {
+	return s.startGenerating(ctx, cancel, rp, now)
+}
+
+// startGenerating starts rp: a raw line's recorded bodies are served as
+// they are (no generator, so ctx is cancelled), anything else is generated
+// token by token until ctx ends. s.mu must be held.
+func (s *Server) startGenerating(ctx context.Context, cancel context.CancelFunc, rp *reply, now time.Time) *reply {
+	if rp.line.SSE != "" {
 		cancel()
 		s.startRaw(rp, now)
 		return rp
