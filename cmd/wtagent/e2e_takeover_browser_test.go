@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/chromedp/remote"
 
 	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
@@ -103,23 +104,8 @@ func typeByHand(t *testing.T, tab context.Context, text string) {
 // the hand-typed message again, and finishes. The user left the
 // conversation for a new chat before handing back: wtagent goes back.
 func TestBrowserTakeoverHandTypedMessageRunsOnce(t *testing.T) {
-	needChromium(t)
-	debuggableChrome(t)
-	e := newEnv(t)
-	e.write("wait.sh", "while [ ! -f go ]; do sleep 0.05; done; echo released\n")
-	e.write("log.sh", "echo hand >> hand.log; echo \"hand.log has $(wc -l < hand.log) line\"\n")
 	const typed = "hand-typed: also log the takeover"
-	srv, url := mockPage(t, []model.ScriptLine{
-		{Reply: agentReply(false, "Wait.", callXML("terminal.exec", el("program", "sh"), items("argv", "wait.sh")))},
-		{Expect: typed, Reply: agentReply(false, "Logging it as you asked.", callXML("terminal.exec", el("program", "sh"), items("argv", "log.sh")))},
-		{Expect: "hand.log has 1 line", Reply: agentReply(true, "Logged once after your message.", "")},
-	}, 0)
-	tm := e.startPTY("--chatgpt-url", url, "--headless", "--approvals", "allow", "wait for me")
-	at := tm.waitFor("terminal.exec sh wait.sh", 0)
-	tm.send("/browser\r")
-	at = tm.waitFor("/browser: the run pauses at the next safe point", at)
-	os.WriteFile(filepath.Join(e.root, "go"), nil, 0o644)
-	at = tm.waitFor("paused: manual takeover", at)
+	e, srv, url, tm, at := pausedForTakeover(t, typed, "Logging it as you asked.", "Logged once after your message.")
 	id := e.waitFor("the takeover", func(evs []messages.Event) bool { return takeoverCount(evs, messages.TakeoverActive) == 1 })
 	e.checkPausedStatus(id)
 
@@ -235,23 +221,8 @@ func TestBrowserTakeoverHeldReplySupersededByHand(t *testing.T) {
 // the reply to a message typed by hand; `wtagent resume` waits for that
 // reply again (never sends the message), runs its call once and finishes.
 func TestBrowserManualTurnSurvivesKill9(t *testing.T) {
-	needChromium(t)
-	debuggableChrome(t)
-	e := newEnv(t)
-	e.write("wait.sh", "while [ ! -f go ]; do sleep 0.05; done; echo released\n")
-	e.write("log.sh", "echo hand >> hand.log; echo \"hand.log has $(wc -l < hand.log) line\"\n")
 	const typed = "hand-typed: log it"
-	srv, url := mockPage(t, []model.ScriptLine{
-		{Reply: agentReply(false, "Wait.", callXML("terminal.exec", el("program", "sh"), items("argv", "wait.sh")))},
-		{Expect: typed, Reply: agentReply(false, "Logging it.", callXML("terminal.exec", el("program", "sh"), items("argv", "log.sh")))},
-		{Expect: "hand.log has 1 line", Reply: agentReply(true, "Logged once across the crash.", "")},
-	}, 0)
-	tm := e.startPTY("--chatgpt-url", url, "--headless", "--approvals", "allow", "wait for me")
-	at := tm.waitFor("terminal.exec sh wait.sh", 0)
-	tm.send("/browser\r")
-	at = tm.waitFor("/browser: the run pauses at the next safe point", at)
-	os.WriteFile(filepath.Join(e.root, "go"), nil, 0o644)
-	tm.waitFor("paused: manual takeover", at)
+	e, srv, url, tm, _ := pausedForTakeover(t, typed, "Logging it.", "Logged once across the crash.")
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -324,23 +295,8 @@ func TestBrowserTakeoverHeldReplyRunsAfterResume(t *testing.T) {
 // the page first: the hand-typed message's reply is taken (its call runs
 // once) and the result held at the takeover goes with the next message.
 func TestBrowserTakeoverKilledAfterHandTypedMessage(t *testing.T) {
-	needChromium(t)
-	debuggableChrome(t)
-	e := newEnv(t)
-	e.write("wait.sh", "while [ ! -f go ]; do sleep 0.05; done; echo released\n")
-	e.write("log.sh", "echo hand >> hand.log; echo \"hand.log has $(wc -l < hand.log) line\"\n")
 	const typed = "hand-typed: log it before the crash"
-	srv, url := mockPage(t, []model.ScriptLine{
-		{Reply: agentReply(false, "Wait.", callXML("terminal.exec", el("program", "sh"), items("argv", "wait.sh")))},
-		{Expect: typed, Reply: agentReply(false, "Logging it.", callXML("terminal.exec", el("program", "sh"), items("argv", "log.sh")))},
-		{Expect: "hand.log has 1 line", Reply: agentReply(true, "Logged once; the wait was released.", "")},
-	}, 0)
-	tm := e.startPTY("--chatgpt-url", url, "--headless", "--approvals", "allow", "wait for me")
-	at := tm.waitFor("terminal.exec sh wait.sh", 0)
-	tm.send("/browser\r")
-	at = tm.waitFor("/browser: the run pauses at the next safe point", at)
-	os.WriteFile(filepath.Join(e.root, "go"), nil, 0o644)
-	tm.waitFor("paused: manual takeover", at)
+	e, srv, url, tm, _ := pausedForTakeover(t, typed, "Logging it.", "Logged once; the wait was released.")
 	id := e.waitFor("the takeover", func(evs []messages.Event) bool { return takeoverCount(evs, messages.TakeoverActive) == 1 })
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -367,4 +323,30 @@ func TestBrowserTakeoverKilledAfterHandTypedMessage(t *testing.T) {
 	if n := sentWith(e.events(id), "released"); n != 1 {
 		t.Fatalf("the held result went out %d times, want once", n)
 	}
+}
+
+// pausedForTakeover starts a run against the mock page whose first call
+// (sh wait.sh) is released only after /browser was asked for, so the run
+// pauses for a takeover at a known point; the page answers the message
+// typed by hand with a call of sh log.sh (reply logging), then finishes
+// with final. It returns when the screen says the run is paused.
+func pausedForTakeover(t *testing.T, typed, logging, final string) (*env, *mockchat.Server, string, *term, int) {
+	t.Helper()
+	needChromium(t)
+	debuggableChrome(t)
+	e := newEnv(t)
+	e.write("wait.sh", "while [ ! -f go ]; do sleep 0.05; done; echo released\n")
+	e.write("log.sh", "echo hand >> hand.log; echo \"hand.log has $(wc -l < hand.log) line\"\n")
+	srv, url := mockPage(t, []model.ScriptLine{
+		{Reply: agentReply(false, "Wait.", callXML("terminal.exec", el("program", "sh"), items("argv", "wait.sh")))},
+		{Expect: typed, Reply: agentReply(false, logging, callXML("terminal.exec", el("program", "sh"), items("argv", "log.sh")))},
+		{Expect: "hand.log has 1 line", Reply: agentReply(true, final, "")},
+	}, 0)
+	tm := e.startPTY("--chatgpt-url", url, "--headless", "--approvals", "allow", "wait for me")
+	at := tm.waitFor("terminal.exec sh wait.sh", 0)
+	tm.send("/browser\r")
+	at = tm.waitFor("/browser: the run pauses at the next safe point", at)
+	os.WriteFile(filepath.Join(e.root, "go"), nil, 0o644)
+	at = tm.waitFor("paused: manual takeover", at)
+	return e, srv, url, tm, at
 }
