@@ -101,8 +101,11 @@ func newEnv(t *testing.T) *env {
 	e.run(e.root, nil, e.bin, "--provider", "script", "--script", script, compatTask)
 	out, _ := e.run(e.root, nil, e.bin, "sessions", "--json")
 	// One JSON object per session, one session.
-	var s struct{ ID, State string }
-	if err := json.Unmarshal([]byte(out), &s); err != nil || s.State != "completed" {
+	var s struct {
+		ID    string `json:"session_id"`
+		State string `json:"state"`
+	}
+	if err := json.Unmarshal([]byte(out), &s); err != nil || s.State != "completed" || s.ID == "" {
 		t.Fatalf("sessions --json: %v: %s", err, out)
 	}
 	e.id = s.ID
