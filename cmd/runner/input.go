@@ -66,6 +66,10 @@ func (e *editorInput) ReadLine(ctx context.Context) (string, error) {
 	return s, err
 }
 
+// HoldInput keeps the terminal's input raw between reads (see
+// lineedit.Editor.HoldInput).
+func (e *editorInput) HoldInput() (func() error, error) { return e.ed.HoldInput() }
+
 // ReadLineLive reads a line below a run's live view.
 func (e *editorInput) ReadLineLive(ctx context.Context) (string, error) {
 	s, err := e.ed.ReadLineLive(ctx)
