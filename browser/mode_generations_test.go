@@ -2,12 +2,9 @@ package browser
 
 import (
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/wtagent/wtagent/browser/mockchat"
-	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/model"
 )
 
 // TestModeSelectionGenerations selects modes on the 2026 pickers of the
@@ -44,20 +41,7 @@ func TestModeSelectionGenerations(t *testing.T) {
 			name += "/pro-limited"
 		}
 		t.Run(name, func(t *testing.T) {
-			srv, url := newMock(t, mockchat.Options{LoggedIn: true, DOM: tc.gen, ProLimited: tc.limited, Script: script(model.ScriptLine{Reply: "ok"})})
-			var mu sync.Mutex
-			var got []messages.ModeSelected
-			tr := shared.use(t, url, func(o *Options) {
-				o.Mode = tc.mode
-				o.OnMode = func(m messages.ModeSelected) { mu.Lock(); got = append(got, m); mu.Unlock() }
-			})
-			roundTrip(t, tr, 1, "hi")
-			mu.Lock()
-			defer mu.Unlock()
-			if len(got) != 1 {
-				t.Fatalf("OnMode called %d times", len(got))
-			}
-			m := got[0]
+			srv, m := selectMode(t, mockchat.Options{LoggedIn: true, DOM: tc.gen, ProLimited: tc.limited}, tc.mode)
 			if m.Requested != tc.mode || m.Outcome != tc.outcome || m.Selected != tc.sel || m.Picker != tc.gen {
 				t.Errorf("mode %+v, want outcome %s selected %q on picker %s", m, tc.outcome, tc.sel, tc.gen)
 			}

@@ -24,27 +24,37 @@ func TestModeSelection(t *testing.T) {
 		{"no-such-mode", "kept", "", "gpt-5-2"},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
-			srv, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(model.ScriptLine{Reply: "ok"})})
-			var mu sync.Mutex
-			var got []messages.ModeSelected
-			tr := shared.use(t, url, func(o *Options) {
-				o.Mode = tc.mode
-				o.OnMode = func(m messages.ModeSelected) { mu.Lock(); got = append(got, m); mu.Unlock() }
-			})
-			roundTrip(t, tr, 1, "hi")
-			mu.Lock()
-			defer mu.Unlock()
-			if len(got) != 1 {
-				t.Fatalf("OnMode called %d times", len(got))
-			}
-			if got[0].Requested != tc.mode || got[0].Outcome != tc.outcome || got[0].Selected != tc.selected {
-				t.Errorf("mode %+v, want outcome %s selected %q", got[0], tc.outcome, tc.selected)
+			srv, m := selectMode(t, mockchat.Options{LoggedIn: true}, tc.mode)
+			if m.Requested != tc.mode || m.Outcome != tc.outcome || m.Selected != tc.selected {
+				t.Errorf("mode %+v, want outcome %s selected %q", m, tc.outcome, tc.selected)
 			}
 			if m := srv.Received()[0].Model; m != tc.posted {
 				t.Errorf("the page sent with model %q, want %q", m, tc.posted)
 			}
 		})
 	}
+}
+
+// selectMode sends one message on a mock page made with opts (its script
+// answers "ok") with --mode mode, and returns the page and the one mode
+// selection reported.
+func selectMode(t *testing.T, opts mockchat.Options, mode string) (*mockchat.Server, messages.ModeSelected) {
+	t.Helper()
+	opts.Script = script(model.ScriptLine{Reply: "ok"})
+	srv, url := newMock(t, opts)
+	var mu sync.Mutex
+	var got []messages.ModeSelected
+	tr := shared.use(t, url, func(o *Options) {
+		o.Mode = mode
+		o.OnMode = func(m messages.ModeSelected) { mu.Lock(); got = append(got, m); mu.Unlock() }
+	})
+	roundTrip(t, tr, 1, "hi")
+	mu.Lock()
+	defer mu.Unlock()
+	if len(got) != 1 {
+		t.Fatalf("OnMode called %d times", len(got))
+	}
+	return srv, got[0]
 }
 
 // TestModeAlreadyFromSwitcher: after a selection the switcher names the
