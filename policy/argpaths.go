@@ -22,6 +22,8 @@ type judge interface {
 	// (the file-system root, the home directory, the project root or a
 	// directory above it), or "".
 	wipes(p string) string
+	// cases is how the platform compares names.
+	cases() pathCase
 }
 
 // scanPaths judges every word that may be a path: "~", "/…", "../…",
@@ -34,7 +36,7 @@ func (c *classifier) scanPaths() {
 			continue
 		}
 		if p, ok := pathCandidate(c.words[i]); ok {
-			if gitRunsFrom(p) {
+			if gitRunsFrom(p, c.judge.cases()) {
 				c.add(messages.RiskDestructive, "names "+p+": git runs what .git/hooks and .git/config say on later git calls", i)
 			}
 			c.judge.arg(c, i, p)
@@ -42,10 +44,11 @@ func (c *classifier) scanPaths() {
 	}
 }
 
-// gitRunsFrom reports .git/hooks (and what is in it) and .git/config:
-// writing there makes later git calls run commands, as fs.write there asks.
-func gitRunsFrom(p string) bool {
-	p = "/" + filepath.ToSlash(filepath.Clean(p))
+// gitRunsFrom reports .git/hooks (and what is in it) and .git/config,
+// under the platform's pathCase (.GIT/Hooks on Windows): writing there
+// makes later git calls run commands, as fs.write there asks.
+func gitRunsFrom(p string, cs pathCase) bool {
+	p = "/" + cs.key(cs.slash(filepath.Clean(p)))
 	return strings.HasSuffix(p, "/.git/hooks") || strings.Contains(p, "/.git/hooks/") || strings.HasSuffix(p, "/.git/config")
 }
 

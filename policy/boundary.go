@@ -16,11 +16,26 @@ import (
 // so a symbolic link swapped in after a check cannot redirect the
 // operation.
 //
+// On Windows (Go 1.26's os/root_windows.go, read, never run here): os.Root
+// opens every name relative to the directory handle with OBJ_DONT_REPARSE,
+// so no reparse point of any kind is crossed by the system; where one is
+// met, os.Root reads it as a link if it is a symbolic link or a junction
+// (mount point) and otherwise refuses the name. A junction's target is
+// always absolute (C:\…), and os.Root follows no absolute link, so a
+// junction is never followed by the file tools, even one pointing back
+// into the root; reserved device names are refused too. Lstat reports a
+// junction as an irregular file (not a symbolic link), which the checks
+// here read as a link (see mayBeLink), so a command argument through a
+// junction is judged where the junction leads. Hard links are not seen on
+// Windows (LinkCount is 1 there), and names compare case-insensitively
+// (see pathCase).
+//
 // A Boundary is safe for concurrent use.
 type Boundary struct {
 	root  *os.Root
 	dir   string // absolute, symbolic links resolved
 	given string // absolute, as given (may go through links)
+	cs    pathCase
 }
 
 // Location is where a model path points: inside the root (Rel) or outside
@@ -52,7 +67,7 @@ func OpenBoundary(dir string) (*Boundary, error) {
 	if err != nil {
 		return nil, fmt.Errorf("policy: project root: %w", err)
 	}
-	return &Boundary{root: root, dir: real, given: filepath.Clean(given)}, nil
+	return &Boundary{root: root, dir: real, given: filepath.Clean(given), cs: hostPathCase()}, nil
 }
 
 // Close closes the root.
@@ -125,17 +140,31 @@ func (b *Boundary) absolute(p, home string) (string, error) {
 }
 
 // relOf returns abs relative to the root when it is inside it, matching the
-// resolved directory or the directory as given.
+// resolved directory or the directory as given, under the platform's
+// pathCase: on Windows C:/proj/a is in the root C:\Proj. Where the rule
+// asks for confirmation (macOS), a root matched only by folding case must
+// be the same directory on disk.
 func (b *Boundary) relOf(abs string) (string, bool) {
 	for _, d := range []string{b.dir, b.given} {
-		if abs == d {
-			return ".", true
+		if rel, ok := (pathCase{}).within(abs, d, filepath.Separator); ok {
+			return rel, true
 		}
-		if strings.HasPrefix(abs, d+string(filepath.Separator)) {
-			return abs[len(d)+1:], true
+		rel, ok := b.cs.within(abs, d, filepath.Separator)
+		if ok && (!b.cs.confirm || sameDir(strings.TrimSuffix(strings.TrimSuffix(abs, rel), string(filepath.Separator)), d)) {
+			return rel, true
 		}
 	}
 	return "", false
+}
+
+// sameDir reports whether a and b are the same existing directory.
+func sameDir(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
 }
 
 // Check inspects a root-relative path (from Resolve) through the root

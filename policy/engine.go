@@ -74,6 +74,9 @@ type Engine struct {
 	home    string
 	env     []string // the scrubbed environment programs start from
 	guarded []string
+	// cs compares paths with the guarded directories (case-insensitively
+	// on Windows and macOS, where folding only refuses more).
+	cs pathCase
 
 	mu     sync.RWMutex
 	config []messages.Rule
@@ -91,7 +94,7 @@ func New(cfg Config, b *Boundary) *Engine {
 	if !mode.Valid() {
 		mode = ModeDeny
 	}
-	e := &Engine{b: b, mode: mode, home: cfg.home(), env: ScrubEnv(environ, cfg.AllowEnv)}
+	e := &Engine{b: b, mode: mode, home: cfg.home(), env: ScrubEnv(environ, cfg.AllowEnv), cs: hostPathCase()}
 	for _, p := range cfg.Protected {
 		if filepath.IsAbs(p) {
 			e.guarded = append(e.guarded, filepath.Clean(p))
@@ -178,7 +181,7 @@ func (e *Engine) ResolveGranted(tool, p string) (abs string, granted bool) {
 // protected reports whether abs is inside a protected directory.
 func (e *Engine) protected(abs string) bool {
 	for _, p := range e.guarded {
-		if under(abs, p) {
+		if _, ok := e.cs.within(abs, p, filepath.Separator); ok {
 			return true
 		}
 	}

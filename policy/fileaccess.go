@@ -71,7 +71,7 @@ func (e *Engine) insideFindings(rel string, w walk, ac access) []finding {
 			add(messages.RiskSensitive, fmt.Sprintf("%s %s, which has %d hard links: the same file may be outside the project", ac.verb, rel, n))
 		}
 	}
-	if ac.write && (rel == ".git" || strings.HasPrefix(rel, ".git/") || strings.HasPrefix(w.rel, ".git/")) {
+	if ac.write && (e.b.cs.inGitDir(rel) || e.b.cs.inGitDir(w.rel)) {
 		add(messages.RiskDestructive, ac.verb+" "+rel+" inside .git, which can corrupt history or install hooks")
 	}
 	return fs

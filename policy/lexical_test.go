@@ -42,6 +42,8 @@ func (lexicalJudge) arg(c *classifier, i int, p string) {
 	}
 }
 
+func (lexicalJudge) cases() pathCase { return hostPathCase() }
+
 func (lexicalJudge) program(c *classifier, at int) {
 	if w := c.words[at]; (!filepath.IsAbs(w) && escapes(w)) || (filepath.IsAbs(w) && !systemProgram(w)) {
 		c.add(messages.RiskSensitive, "runs "+w+", a program outside the project root", at)

@@ -104,3 +104,5 @@ func (j *rootJudge) kind(p string) string {
 	}
 	return ""
 }
+
+func (j *rootJudge) cases() pathCase { return j.e.cs }

@@ -70,11 +70,6 @@ func validatePathRule(r messages.Rule, home string, pathTool bool) error {
 	return nil
 }
 
-// under reports whether path p is prefix or inside it.
-func under(p, prefix string) bool {
-	return p == prefix || strings.HasPrefix(p, strings.TrimSuffix(prefix, string(filepath.Separator))+string(filepath.Separator))
-}
-
 // covers reports whether rule r covers finding f of a call to tool with
 // the given command words.
 func covers(r messages.Rule, tool string, words []string, f finding) bool {

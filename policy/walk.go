@@ -56,16 +56,20 @@ func (b *Boundary) follow(rel string, kernelLinks bool) (walk, error) {
 		if err != nil {
 			return walk{}, b.walkErr(rel, err)
 		}
-		if fi.Mode()&fs.ModeSymlink == 0 {
+		if !mayBeLink(fi.Mode()) {
 			done = append(done, c)
 			continue
 		}
-		if links++; links > maxLinks {
-			return walk{}, pathErr(rel, ErrBadPath, "too many levels of symbolic links")
-		}
 		target, err := b.root.Readlink(name)
+		if err != nil && fi.Mode()&fs.ModeSymlink == 0 {
+			done = append(done, c) // an irregular file that is no link
+			continue
+		}
 		if err != nil {
 			return walk{}, b.walkErr(rel, err)
+		}
+		if links++; links > maxLinks {
+			return walk{}, pathErr(rel, ErrBadPath, "too many levels of symbolic links")
 		}
 		lastLink = name
 		if filepath.IsAbs(target) {
@@ -91,6 +95,14 @@ func (b *Boundary) follow(rel string, kernelLinks bool) (walk, error) {
 	}
 	return walk{rel: final, info: fi}, nil
 }
+
+// mayBeLink reports a mode that can be a link to follow: a symbolic link,
+// or an irregular file, which is how Go (since 1.23) reports a Windows
+// junction (a mount-point reparse point). Root.Readlink reads both, so a
+// junction is followed like the symbolic link it is to programs; its
+// target is always absolute, so it never counts as inside the root for
+// the file tools (os.Root does not follow it either).
+func mayBeLink(m fs.FileMode) bool { return m&(fs.ModeSymlink|fs.ModeIrregular) != 0 }
 
 func (b *Boundary) walkErr(rel string, err error) error {
 	if isEscape(err) {

@@ -11,8 +11,11 @@ import (
 // directory), an alternate data stream ("file:stream": a ":" anywhere but
 // after a leading drive letter), and reserved device names (CON, PRN, AUX,
 // NUL, COM0-9, LPT0-9, CONIN$, CONOUT$, in any case and with any
-// extension: "nul.txt" is the NUL device too). Backslashes, and names
-// ending in a dot or a space, are refused on every platform already.
+// extension: "nul.txt" is the NUL device too), and names shaped like 8.3
+// short names ("GIT~1" is .git, "PROGRA~1" is Program Files, on volumes
+// that make short names), which would slip past the checks that compare
+// names. Backslashes, and names ending in a dot or a space, are refused
+// on every platform already.
 func checkWindowsNames(p string) error {
 	if strings.HasPrefix(p, "//./") || strings.HasPrefix(p, "//?/") {
 		return pathErr(p, ErrBadPath, "the path is in a Windows device namespace (//./ or //?/); give a plain path")
@@ -30,6 +33,9 @@ func checkWindowsNames(p string) error {
 		}
 		if reservedWindowsName(c) {
 			return pathErr(p, ErrBadPath, "the name %q is a Windows device name, not a file", c)
+		}
+		if shortWindowsName(c) {
+			return pathErr(p, ErrBadPath, "the name %q looks like a Windows 8.3 short name (GIT~1 stands for .git); give the long name", c)
 		}
 	}
 	return nil
@@ -55,4 +61,19 @@ func reservedWindowsName(c string) bool {
 		return true
 	}
 	return false
+}
+
+// shortWindowsName reports whether c has the shape of an 8.3 short name:
+// at most 8 characters, the last of them "~" and digits, then at most a
+// 3-character extension.
+func shortWindowsName(c string) bool {
+	base, ext := c, ""
+	if i := strings.LastIndexByte(c, '.'); i > 0 {
+		base, ext = c[:i], c[i+1:]
+	}
+	tilde := strings.LastIndexByte(base, '~')
+	if tilde <= 0 || tilde == len(base)-1 || len(base) > 8 || len(ext) > 3 {
+		return false
+	}
+	return strings.Trim(base[tilde+1:], "0123456789") == ""
 }

@@ -33,6 +33,13 @@ func TestCheckWindowsNames(t *testing.T) {
 		{"C:relative.txt", true},
 		{"//./PhysicalDrive0", true},
 		{"//?/C:/x", true},
+		{"GIT~1/hooks/pre-commit", true},
+		{"PROGRA~1", true},
+		{"docs/README~2.MD", true},
+		{"backup~", false},
+		{"notes~1.backup", false},
+		{"a-very-long~1", false},
+		{"~1", false},
 	} {
 		err := checkWindowsNames(tc.path)
 		if got := err != nil; got != tc.bad {

@@ -55,14 +55,14 @@ func wipes(abs, home string, roots ...string) string {
 			return "the whole file system (" + p + ")"
 		}
 		for _, h := range homes {
-			if h != "" && p == h {
+			if h != "" && hostPathCase().same(p, h) {
 				return "your home directory (" + p + ")"
 			}
 		}
 		for _, r := range roots {
 			switch {
 			case r == "":
-			case p == r:
+			case hostPathCase().same(p, r):
 				return "the project root (" + p + ")"
 			case under(r, p):
 				return p + ", which contains the project root"
