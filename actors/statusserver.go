@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/anthdm/hollywood/actor"
@@ -17,7 +18,9 @@ import (
 )
 
 // statusServer serves the session's status as JSON over HTTP on a unix
-// socket (mode 0600 in a 0700 directory): GET /v1/status. Handlers ask the
+// socket (mode 0600 in a 0700 directory; on Windows an AF_UNIX socket,
+// Windows 10 1803 or later, whose file Lstat reports as a socket, so a
+// stale one is found and removed the same way): GET /v1/status. Handlers ask the
 // status actor with a short timeout and never read actor state themselves.
 type statusServer struct {
 	path string
@@ -33,9 +36,15 @@ func listenStatus(path string, e *actor.Engine, status *actor.PID, log *slog.Log
 	if err != nil {
 		return nil, fmt.Errorf("listen on status socket: %w", err)
 	}
-	if err := os.Chmod(path, 0o600); err != nil {
-		ln.Close()
-		return nil, fmt.Errorf("status socket mode: %w", err)
+	// On Windows (AF_UNIX since Windows 10 1803) a mode means nothing: the
+	// socket file inherits the ACL of the data root under %APPDATA%, which
+	// only the user (and administrators) may open, and connecting needs
+	// write access to it.
+	if runtime.GOOS != "windows" {
+		if err := os.Chmod(path, 0o600); err != nil {
+			ln.Close()
+			return nil, fmt.Errorf("status socket mode: %w", err)
+		}
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /v1/status", func(w http.ResponseWriter, r *http.Request) {

@@ -119,12 +119,32 @@ func (h Home) ProfileDir() string { return filepath.Join(h.dir, profileDirName) 
 // RunDir holds the live status sockets (mode 0700).
 func (h Home) RunDir() string { return filepath.Join(h.dir, runDirName) }
 
-// SocketPath is the status socket of session id, under RunDir.
+// SocketPath is the status socket of session id, under RunDir:
+// <id>.sock, or <the id's random part>.sock when that path would not fit
+// in a socket address (see socketName).
 func (h Home) SocketPath(id string) (string, error) {
 	if err := ValidateID(id); err != nil {
 		return "", err
 	}
-	return filepath.Join(h.RunDir(), id+".sock"), nil
+	return filepath.Join(h.RunDir(), socketName(h.RunDir(), id)), nil
+}
+
+// maxSocketPath is the longest socket path every platform binds: macOS's
+// sun_path holds 104 bytes and Windows' and Linux's 108, a NUL included.
+const maxSocketPath = 103
+
+// socketName is the file name of session id's socket in runDir: "<id>.sock"
+// when the whole path fits in maxSocketPath bytes, else the id's random
+// 8 hex digits, which keep it 16 bytes shorter (a long user name under
+// %APPDATA% or ~/Library/Application Support can need it). A path too
+// long even then is returned as is: listening fails, and the session runs
+// without a status socket (it warns).
+func socketName(runDir, id string) string {
+	long := id + ".sock"
+	if len(runDir)+1+len(long) <= maxSocketPath {
+		return long
+	}
+	return id[strings.LastIndexByte(id, '-')+1:] + ".sock"
 }
 
 // ConfigFile is the user's configuration file.

@@ -2,9 +2,11 @@ package session
 
 import (
 	"errors"
+	"net"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -116,4 +118,51 @@ func TestEnsureLayoutRefusesSymlinkedSessions(t *testing.T) {
 	if _, err := List(h); !errors.Is(err, ErrSymlink) {
 		t.Fatalf("List err = %v, want ErrSymlink", err)
 	}
+}
+
+// TestSocketName: the status socket keeps its <id>.sock name while the
+// path fits in a socket address, and falls back to the id's random part
+// (a long Windows user name under %APPDATA%, a deep WTAGENT_HOME).
+func TestSocketName(t *testing.T) {
+	for _, tc := range []struct {
+		runDir, want string
+	}{
+		{`C:\Users\me\AppData\Roaming\wtagent\run`, fixtureID + ".sock"},
+		{`C:\Users\` + strings.Repeat("u", 40) + `\AppData\Roaming\wtagent\run`, "0a1b2c3d.sock"},
+		{"/Users/me/Library/Application Support/wtagent/run", fixtureID + ".sock"},
+		{"/" + strings.Repeat("d", 72), fixtureID + ".sock"}, // 73+1+29 = 103 bytes
+		{"/" + strings.Repeat("d", 73), "0a1b2c3d.sock"},
+		{"/" + strings.Repeat("d", 200), "0a1b2c3d.sock"}, // too long either way
+	} {
+		if got := socketName(tc.runDir, fixtureID); got != tc.want {
+			t.Errorf("socketName(%d-byte dir) = %q, want %q", len(tc.runDir), got, tc.want)
+		}
+	}
+}
+
+// TestSocketPathListens: in a data root deep enough that <id>.sock would
+// not fit in a socket address (110 bytes, more than Linux's 108), the path
+// SocketPath gives can be listened on.
+func TestSocketPathListens(t *testing.T) {
+	base := t.TempDir()
+	dir := filepath.Join(base, strings.Repeat("d", max(1, 110-37-len(base))), "x")
+	h, err := NewHome(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.EnsureLayout(); err != nil {
+		t.Fatal(err)
+	}
+	p, err := h.SocketPath(fixtureID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Base(p) != "0a1b2c3d.sock" || len(filepath.Join(h.RunDir(), fixtureID+".sock")) <= maxSocketPath {
+		t.Fatalf("SocketPath = %q: the set-up should need the short name", p)
+	}
+	ln, err := net.Listen("unix", p)
+	if err != nil {
+		t.Fatalf("listen on %s (%d bytes): %v", p, len(p), err)
+	}
+	ln.Close()
 }
