@@ -135,6 +135,19 @@ type hooks struct {
 	beforeRename func(tmp string)
 	// watchdogSlack replaces the invocation watchdog's margin.
 	watchdogSlack time.Duration
+	// execExpiry replaces terminal.exec's timeout timer: the call times
+	// out when the returned channel delivers, whatever timeout_ms says.
+	execExpiry func() <-chan time.Time
+}
+
+// execTimer is terminal.exec's timeout: a timer of d, or the test hook's
+// channel. stop releases the timer.
+func (d Deps) execTimer(timeout time.Duration) (expired <-chan time.Time, stop func() bool) {
+	if d.hooks != nil && d.hooks.execExpiry != nil {
+		return d.hooks.execExpiry(), func() bool { return true }
+	}
+	t := time.NewTimer(timeout)
+	return t.C, t.Stop
 }
 
 // withDefaults fills the zero fields.

@@ -159,11 +159,11 @@ func runProgram(ctx context.Context, c call, plan programPlan, timeout time.Dura
 		_ = sp.cmd.Wait()
 		close(waited)
 	}()
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
+	expired, stop := c.d.execTimer(timeout)
+	defer stop()
 	select {
 	case <-waited:
-	case <-timer.C:
+	case <-expired:
 		data.TimedOut = true
 	case <-ctx.Done():
 		data.Cancelled = true

@@ -245,7 +245,22 @@ func TestExecTimeoutKillsTree(t *testing.T) {
 	if err := os.Chmod(filepath.Join(b.dir, "tree.sh"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	res := run(t, execDeps(b, nil), protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "./tree.sh", TimeoutMS: 5000})
+	// The timeout fires when the whole tree is up (the script says
+	// "ready"), not after a time a loaded machine could miss.
+	d := execDeps(b, nil)
+	ready := make(chan time.Time)
+	var once sync.Once
+	var seen strings.Builder // only the stdout pump writes it
+	d.Output = func(o messages.ToolOutput) {
+		if o.Stream != messages.StreamStdout {
+			return
+		}
+		if seen.Write(o.Data); strings.Contains(seen.String(), "ready") {
+			once.Do(func() { close(ready) })
+		}
+	}
+	d.hooks = &hooks{execExpiry: func() <-chan time.Time { return ready }}
+	res := run(t, d, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "./tree.sh", TimeoutMS: 600000})
 	wantStatus(t, res, messages.ToolTimeout)
 	data := execData(t, res)
 	if !data.TimedOut || data.Kill == nil || data.Kill.Termed < 4 || data.Kill.Killed < 1 || len(data.Kill.Survivors) > 0 {
