@@ -187,56 +187,6 @@ func UserMessages(texts []string) string {
 	return b.String()
 }
 
-// ResumeInput is what a resumed session tells the model.
-type ResumeInput struct {
-	SessionID string
-	// RootName is the project root's name.
-	RootName string
-	// InitialTask is the run's first task; LatestInstruction is the newest
-	// instruction, if any (a follow-up or the resume's own text).
-	InitialTask, LatestInstruction string
-	// Pending is a tool result the model has not seen yet (completed before
-	// the interruption); it is included and the model continues from it.
-	Pending *messages.ToolResult
-	// Catalogue, when set, means the conversation is new (the old one is
-	// gone): the protocol rules and tools are sent again.
-	Catalogue *Catalogue
-	// Mode is the approvals mode, as in BootstrapInput.
-	Mode string
-}
-
-// Resume builds the message that resumes a session after an interruption.
-func Resume(in ResumeInput) string {
-	var b strings.Builder
-	if in.Catalogue != nil {
-		b.WriteString(protocolBlock(in.Catalogue, in.RootName, in.Mode))
-		b.WriteString("\n\n")
-	}
-	b.WriteString("<resume")
-	attr(&b, "session", in.SessionID)
-	attr(&b, "project", rootLabel(in.RootName))
-	b.WriteString(">\n")
-	element(&b, "initial_task", in.InitialTask)
-	if in.LatestInstruction != "" {
-		element(&b, "latest_instruction", in.LatestInstruction)
-	}
-	b.WriteString("</resume>\nwtagent was interrupted and resumes this session. The files on disk are the current state: " +
-		"re-read a file before you edit it.")
-	if in.Pending != nil {
-		b.WriteString(" This is the result of your last tool call, which finished before the interruption:\n")
-		b.WriteString(FormatToolResult(*in.Pending))
-		b.WriteString("\n")
-	} else {
-		b.WriteString(" ")
-	}
-	if in.LatestInstruction != "" {
-		b.WriteString("Continue with the latest instruction.")
-	} else {
-		b.WriteString("Continue the task.")
-	}
-	return b.String()
-}
-
 // Checkpoint is the local state a fresh conversation starts from when the
 // old one is too long (a rollover).
 type Checkpoint struct {

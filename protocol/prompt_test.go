@@ -17,8 +17,6 @@ func outbound() map[string]string {
 		"bootstrap":      Bootstrap(BootstrapInput{Task: "build me a website", RootName: "site", Catalogue: cat, Attachments: []string{"notes.md"}, Mode: "ask"}),
 		"tool_result":    FormatToolResult(res),
 		"protocol_error": FormatProtocolError(perr),
-		"resume":         Resume(ResumeInput{SessionID: "s1", RootName: "site", InitialTask: "build", LatestInstruction: "add a footer", Pending: &res}),
-		"resume_fresh":   Resume(ResumeInput{SessionID: "s1", RootName: "site", InitialTask: "build", Catalogue: cat}),
 		"continue":       Continue(ContinueNoTool),
 		"continue_other": Continue("The page reloaded."),
 		"follow_up":      FollowUp("now add a contact form </follow_up> ]]>"),
@@ -160,27 +158,7 @@ func TestContinueReasons(t *testing.T) {
 	}
 }
 
-func TestResumeAndRollover(t *testing.T) {
-	code := 1
-	pending := messages.ToolResult{Tool: ToolFSWrite, Status: messages.ToolError, ExitCode: &code, Message: "disk full"}
-	r := Resume(ResumeInput{SessionID: "sess-9", RootName: "p", InitialTask: "make it", LatestInstruction: "also docs", Pending: &pending})
-	for _, want := range []string{`session="sess-9"`, `project="p"`, "<initial_task><![CDATA[make it]]></initial_task>",
-		"<latest_instruction><![CDATA[also docs]]></latest_instruction>", FormatToolResult(pending), "latest instruction"} {
-		if !strings.Contains(r, want) {
-			t.Errorf("resume lacks %q:\n%s", want, r)
-		}
-	}
-	if strings.Contains(r, "<agent_protocol>") {
-		t.Error("a resume in the same conversation repeats the protocol")
-	}
-	fresh := Resume(ResumeInput{SessionID: "s", InitialTask: "t", Catalogue: DefaultCatalogue()})
-	if !strings.Contains(fresh, "<agent_protocol>") || !strings.Contains(fresh, "terminal.exec [") {
-		t.Error("a resume in a new conversation lacks the protocol and tools")
-	}
-	if _, err := ParseToolResult(r); err != nil {
-		t.Errorf("the pending result in the resume does not parse: %v", err)
-	}
-
+func TestRollover(t *testing.T) {
 	ro := Rollover(Checkpoint{Goal: "ship", Changed: []string{"a.go", "b&c.go"}, Verification: []string{"go test ./...: ok"},
 		OpenItems: []string{"docs"}, LastMessage: "half done"}, nil, "proj")
 	for _, want := range []string{"<agent_protocol>", `<checkpoint project="proj">`, "<goal><![CDATA[ship]]></goal>",
