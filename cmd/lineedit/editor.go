@@ -37,6 +37,10 @@ type Options struct {
 	// Prompt is drawn before the first line, e.g. "you › ". Plain text:
 	// control characters are dropped; Color styles it.
 	Prompt string
+	// LivePrompt replaces Prompt in ReadLineLive, so a line typed below a
+	// run's live view (e.g. "queue › ") never looks like the idle prompt;
+	// empty means Prompt.
+	LivePrompt string
 	// Continuation is drawn before every following line, e.g. "    ".
 	Continuation string
 	// History, when set, is browsed with ↑/↓ and receives every
@@ -95,9 +99,19 @@ type Editor struct {
 // plain lines and no escape sequence is written.
 func New(in *os.File, out io.Writer, opts Options) *Editor {
 	opts.Prompt = printableOnly(opts.Prompt)
+	opts.LivePrompt = printableOnly(opts.LivePrompt)
 	opts.Continuation = printableOnly(opts.Continuation)
 	fd := int(in.Fd())
 	return &Editor{out: out, opts: opts, fd: fd, tty: term.IsTerminal(fd), in: newInput(in)}
+}
+
+// prompt is the prompt of the current call: LivePrompt in a live call
+// that has one, else Prompt. The caller holds e.mu.
+func (e *Editor) prompt() string {
+	if e.live && e.opts.LivePrompt != "" {
+		return e.opts.LivePrompt
+	}
+	return e.opts.Prompt
 }
 
 // Close stops the input goroutine; later calls return ErrClosed and a call

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"strings"
 	"testing"
 )
 
@@ -56,5 +57,35 @@ func TestCtrlDTypedWhileLiveQuitsAtTheNextPrompt(t *testing.T) {
 	p.send("again\r")
 	if r := await(t, next); r.err != nil || r.line != "again" {
 		t.Fatalf("ReadLine = %q, %v; want again", r.line, r.err)
+	}
+}
+
+// A live read draws LivePrompt, so a line typed below a run's live view
+// never looks like the idle prompt; the next plain read draws Prompt.
+func TestLivePromptDiffersFromIdle(t *testing.T) {
+	p := newPTY(t, 40)
+	e := p.editor(Options{Prompt: "you › ", LivePrompt: "queue › ", Width: func() int { return 40 }})
+	ch := make(chan result, 1)
+	go func() {
+		line, err := e.ReadLineLive(context.Background())
+		ch <- result{line: line, err: err}
+	}()
+	p.waitCalls(1)
+	p.send("later")
+	p.waitScreen("queue › later", point{0, 13})
+	p.send("\r")
+	if r := await(t, ch); r.err != nil || r.line != "later" {
+		t.Fatalf("ReadLineLive = %q, %v; want later", r.line, r.err)
+	}
+	if strings.Contains(p.rawOutput(), "you › ") {
+		t.Fatalf("the live read drew the idle prompt: %q", p.rawOutput())
+	}
+	next := readLineAsync(context.Background(), e)
+	p.waitCalls(2)
+	p.send("now")
+	p.waitScreen("queue › later\nyou › now", point{1, 9})
+	p.send("\r")
+	if r := await(t, next); r.err != nil || r.line != "now" {
+		t.Fatalf("ReadLine = %q, %v; want now", r.line, r.err)
 	}
 }

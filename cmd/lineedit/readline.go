@@ -31,7 +31,7 @@ func (e *Editor) ReadLine(ctx context.Context) (line string, err error) {
 		return "", err
 	}
 	if !e.tty {
-		return e.readPlainLine(ctx, e.opts.Prompt)
+		return e.readPlainLine(ctx, e.prompt())
 	}
 	restore, err := e.enterRaw()
 	if err != nil {
@@ -124,7 +124,7 @@ func (s *session) run(ctx context.Context, resize <-chan os.Signal) (string, err
 
 // layout lays the buffer out at the given width.
 func (s *session) layout(width int) layout {
-	return computeLayout(s.e.opts.Prompt, s.e.opts.Continuation, s.buf.text, s.buf.cur, width)
+	return computeLayout(s.e.prompt(), s.e.opts.Continuation, s.buf.text, s.buf.cur, width)
 }
 
 // render draws the buffer at the current terminal size; final leaves the

@@ -41,7 +41,7 @@ func NewInput(f *cmdutil.Factory, h session.Home) (ClosingInput, error) {
 		root, _ := ei.root.Load().(string)
 		return CompleteAttachment(root, before)
 	}
-	ei.ed = lineedit.New(in, ios.Out, lineedit.Options{Prompt: "you › ", Continuation: "    ", History: hist,
+	ei.ed = lineedit.New(in, ios.Out, lineedit.Options{Prompt: "you › ", LivePrompt: "queue › ", Continuation: "    ", History: hist,
 		Width: ios.TerminalWidth, Color: ios.ColorEnabled(), Complete: complete})
 	return ei, nil
 }

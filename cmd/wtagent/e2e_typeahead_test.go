@@ -44,6 +44,8 @@ func TestTypedWhileItWorksReachesTheNextMessageOnce(t *testing.T) {
 	e := newEnv(t)
 	s := e.typeAheadScript()
 	tm := e.startPTY("--provider", "script", "--script", s, "--approvals", "allow", "wait for me")
+	// The prompt below the live view is not the idle one.
+	tm.waitFor("queue › ", 0)
 	at := tm.waitFor("terminal.exec sh wait.sh", 0)
 	tm.send("also add a footer\r")
 	at = tm.waitFor("you (queued for the next message): also add a footer", at)
