@@ -28,6 +28,11 @@ var writeVerb = regexp.MustCompile(`(?i)\b(create|creating|touch|remove|removing
 // with /, ./, ../, ~/ or .git/.
 var pathInLine = regexp.MustCompile(`'([^']+)'|"([^"]+)"|‘([^’]+)’|(?:^|[\s:(=])((?:/|\./|\.\./|~/|\.git/)[^\s:'",)]*)`)
 
+// pathBeforeError is a path right before the error text, spaces and all,
+// as BSD (macOS) tools and Go print it: "touch: /Users/me/my project/x:
+// Operation not permitted".
+var pathBeforeError = regexp.MustCompile(`(?:^|[\s(=])((?:/|\./|\.\./|~/)[^:]+): (?i:permission denied|operation not permitted|read-only file system)`)
+
 // Denials finds the accesses the sandbox refused in a program's output
 // (its error messages naming a path), with the reason for each; dir is
 // the program's working directory. At most max are returned, each path
@@ -45,7 +50,13 @@ func (s *Sandbox) Denials(dir, output string, max int) []Denial {
 		if !deniedLine.MatchString(line) {
 			continue
 		}
-		for _, m := range pathInLine.FindAllStringSubmatch(line, -1) {
+		// The path right before the error is the one refused; only
+		// without one are the line's path-like words tried.
+		found := [][]string{pathBeforeError.FindStringSubmatch(line)}
+		if found[0] == nil {
+			found = pathInLine.FindAllStringSubmatch(line, -1)
+		}
+		for _, m := range found {
 			p := firstNonEmpty(m[1:]...)
 			if p == "" || seen[p] || (!strings.Contains(p, "/") && p != ".git") {
 				continue

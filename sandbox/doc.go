@@ -19,7 +19,14 @@
 // program has exited (see Sandbox.Start). The ruleset itself is built
 // once per session.
 //
-// Where the kernel cannot do this (not Linux, Landlock off or too old),
+// On macOS the same plan becomes a Seatbelt profile, and each program is
+// started through /usr/bin/sandbox-exec (seatbelt.go, sandbox_darwin.go);
+// there, hidden paths inside a granted tree and .git/hooks and .git/config
+// are cut out of the rules directly, and no-network leaves loopback and
+// Unix sockets only. CI has no Mac: the profile is checked by golden files
+// and by evaluating it against Explain, not by sandbox-exec.
+//
+// Where the kernel cannot do this (Windows, Landlock off or too old),
 // New returns a Sandbox whose Status says so and whose Start runs the
 // program unconfined: the command policy alone applies.
 package sandbox

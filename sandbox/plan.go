@@ -3,6 +3,7 @@ package sandbox
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 )
 
@@ -27,24 +28,14 @@ type plan struct {
 	readOnly []string
 }
 
-// systemHidden are system paths programs never read.
-var systemHidden = []string{
-	"/home", "/root", "/tmp", "/var/tmp", "/mnt", "/media", "/run/user", "/dev/shm",
-	"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-", "/etc/sudoers", "/etc/sudoers.d",
-	"/etc/ssh", "/etc/ssl/private", "/run/docker.sock", "/var/run/docker.sock", "/run/containerd",
-	"/run/podman", "/var/lib/docker",
-}
-
-// deviceFiles are the devices every program may use.
-var deviceFiles = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty", "/dev/ptmx", "/dev/pts"}
-
 // newPlan works out what spec's programs may read and write.
 func newPlan(spec Spec) plan {
 	var p plan
 	home := clean(spec.Home)
 	data := clean(spec.DataDir)
 	creds := CredentialStores(home)
-	p.hidden = append(p.hidden, systemHidden...)
+	sys := layoutFor(runtime.GOOS)
+	p.hidden = append(p.hidden, sys.hidden...)
 	p.hidden = append(p.hidden, creds...)
 	for _, h := range []string{home, data, clean(os.TempDir())} {
 		if h != "" {
@@ -93,7 +84,7 @@ func newPlan(spec Spec) plan {
 	} else if root != "" {
 		p.reads = append(p.reads, root)
 	}
-	for _, d := range deviceFiles {
+	for _, d := range sys.devices {
 		if exists(d) {
 			p.devices = append(p.devices, d)
 		}

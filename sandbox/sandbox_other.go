@@ -1,4 +1,4 @@
-//go:build !linux
+//go:build !linux && !darwin
 
 package sandbox
 
@@ -6,19 +6,19 @@ import "os/exec"
 
 type kernelState struct{}
 
-// New returns a sandbox that is not enforced: only Linux confines
-// programs for now.
+// New returns a sandbox that is not enforced: only Linux (Landlock) and
+// macOS (Seatbelt) confine programs.
 func New(spec Spec) (*Sandbox, error) {
 	s := &Sandbox{spec: spec, status: Status{Mode: spec.Mode, Network: true}}
 	if spec.Mode != Off {
-		s.status.Reason = "only Linux (Landlock) confines commands for now"
+		s.status.Reason = "only Linux (Landlock) and macOS (Seatbelt) confine commands"
 	}
 	return s, nil
 }
 
 // Probe says the kernel cannot sandbox here.
 func Probe() Status {
-	return Status{Mode: WorkspaceWrite, Network: true, Reason: "only Linux (Landlock) confines commands for now"}
+	return Status{Mode: WorkspaceWrite, Network: true, Reason: "only Linux (Landlock) and macOS (Seatbelt) confine commands"}
 }
 
 // Close does nothing here.

@@ -78,6 +78,10 @@ var credentialStores = []string{
 	".config/gcloud", ".azure", ".pypirc", ".npmrc", ".mozilla", ".config/google-chrome",
 	".config/chromium", ".config/BraveSoftware", ".config/microsoft-edge", ".password-store",
 	".local/share/keyrings", ".vault-token", ".terraform.d",
+	// macOS: keychains, cookies and browser profiles.
+	"Library/Keychains", "Library/Cookies", "Library/Safari", "Library/Application Support/Google/Chrome",
+	"Library/Application Support/Chromium", "Library/Application Support/Firefox",
+	"Library/Application Support/BraveSoftware", "Library/Application Support/Microsoft Edge",
 }
 
 // CredentialStores returns the credential stores under home, absolute.

@@ -1,0 +1,71 @@
+package sandbox
+
+import (
+	"os"
+	"os/exec"
+)
+
+// kernelState is the session's Seatbelt profile and its parameters, made
+// once by New.
+type kernelState struct {
+	profile string
+	params  []seatbeltParam
+}
+
+// seatbeltKernel names the mechanism in Status.
+const seatbeltKernel = "seatbelt (sandbox-exec)"
+
+// New builds the session's sandbox: the plan and its Seatbelt profile.
+// Without /usr/bin/sandbox-exec the Sandbox is not enforced, and its
+// Status says why.
+//
+// Nothing here runs in wtagent's CI (no Mac): the profile and the command
+// rewrite are pure functions tested on every OS (seatbelt.go); this file
+// only glues them to exec.Cmd.
+func New(spec Spec) (*Sandbox, error) {
+	s := &Sandbox{spec: spec, status: Status{Mode: spec.Mode, Network: !spec.NoNetwork}}
+	if spec.Mode == Off {
+		s.status.Network = true
+		return s, nil
+	}
+	if _, err := os.Stat(seatbeltExec); err != nil {
+		s.status.Reason = seatbeltExec + " is missing"
+		return s, nil
+	}
+	s.plan = newPlan(spec)
+	s.kernel.profile, s.kernel.params = seatbeltProfile(s.plan, !spec.NoNetwork)
+	s.status.Enforced, s.status.Kernel, s.status.GitProtected = true, seatbeltKernel, true
+	return s, nil
+}
+
+// Probe says whether Seatbelt can confine programs here.
+func Probe() Status {
+	st := Status{Mode: WorkspaceWrite, Network: true}
+	if _, err := os.Stat(seatbeltExec); err != nil {
+		st.Reason = seatbeltExec + " is missing"
+		return st
+	}
+	st.Enforced, st.Kernel, st.GitProtected = true, seatbeltKernel, true
+	return st
+}
+
+// Close does nothing: the profile lives in memory.
+func (s *Sandbox) Close() error { return nil }
+
+// Start starts cmd under sandbox-exec with the session's profile (see
+// seatbeltCommand); unconfined sandboxes just start cmd. A profile
+// sandbox-exec refuses, or a wtagent that is itself sandboxed (Seatbelt
+// does not nest), makes the program fail at once with sandbox-exec's
+// message on its stderr.
+func (s *Sandbox) Start(cmd *exec.Cmd) error {
+	if !s.Enforced() {
+		return cmd.Start()
+	}
+	seatbeltCommand(cmd, s.kernel.profile, s.kernel.params, s.spec.TempDir)
+	return cmd.Start()
+}
+
+// Hides reports whether programs cannot read path at all.
+func (s *Sandbox) Hides(path string) bool {
+	return s.Enforced() && s.plan.seatbeltHides(path)
+}
