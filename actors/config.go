@@ -64,8 +64,9 @@ type Config struct {
 	// approval: wtagent's own data root, whose Chrome profile holds the
 	// ChatGPT session.
 	Protected []string
-	// Mode is the ChatGPT mode asked for, if any.
-	Mode string
+	// Mode and Effort are the ChatGPT mode and effort tier asked for, if
+	// any.
+	Mode, Effort string
 	// Sandbox confines the programs the tools run; nil runs them
 	// unconfined. The caller owns it (and closes it after the runtime).
 	Sandbox *sandbox.Sandbox

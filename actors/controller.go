@@ -51,6 +51,9 @@ type controller struct {
 	// takeoverAtCrash is set when the log ends in a manual takeover: the
 	// next run reads the page before it goes on.
 	takeoverAtCrash bool
+	// request is the ChatGPT (mode, effort) the user asked for at the
+	// prompt (/mode, /effort); nil is the configured one.
+	request *messages.SetMode
 }
 
 // lastReply is the newest model reply and whether it was handled (parsed or
@@ -142,6 +145,7 @@ func (c *controller) Receive(ctx *actor.Context) {
 	case messages.PageRead:
 		c.pageRead(ctx, m)
 	case messages.SetMode:
+		c.request = &m
 		c.record(ctx, messages.EvModeRequested, "", m, false, nil)
 		ctx.Send(c.p.model, m)
 	case error:

@@ -86,8 +86,12 @@ func (c *controller) startRun(ctx *actor.Context, m messages.StartRun) {
 		c.freshConversation(conv)
 		fresh = conv == convNew
 	}
+	req := messages.SetMode{Mode: c.cfg.Mode, Effort: c.cfg.Effort}
+	if c.request != nil {
+		req = *c.request
+	}
 	payload := messages.RunStartedPayload{Task: m.Task, Root: c.cfg.Root, Provider: c.cfg.Provider,
-		Attachments: m.Attachments, PID: c.cfg.PID, Mode: c.cfg.Mode, Sandbox: c.cfg.Sandbox.Summary(),
+		Attachments: m.Attachments, PID: c.cfg.PID, Mode: req.Mode, Effort: req.Effort, Sandbox: c.cfg.Sandbox.Summary(),
 		Warnings: c.cfg.Warnings}
 	c.record(ctx, typ, "", payload, true, nil)
 	if fresh {

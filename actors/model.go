@@ -61,8 +61,8 @@ func (m *modelActor) Receive(c *actor.Context) {
 	case messages.ConnectModel:
 		m.connect(c, msg.Cursor)
 	case messages.SetMode:
-		if t, ok := m.t.(interface{ SetMode(string) }); ok {
-			t.SetMode(msg.Mode)
+		if t, ok := m.t.(interface{ SetMode(mode, effort string) }); ok {
+			t.SetMode(msg.Mode, msg.Effort)
 		}
 	case connectDone:
 		if msg.err != nil {

@@ -204,9 +204,10 @@ func (rt *Runtime) HandBack() {
 	rt.e.Send(rt.p.controller, messages.HandBack{})
 }
 
-// SetMode asks for another ChatGPT mode, selected before the next message.
-func (rt *Runtime) SetMode(mode string) {
-	rt.e.Send(rt.p.controller, messages.SetMode{Mode: mode})
+// SetMode asks for another ChatGPT mode and effort tier (empty keeps the
+// page's), selected before the next message.
+func (rt *Runtime) SetMode(mode, effort string) {
+	rt.e.Send(rt.p.controller, messages.SetMode{Mode: mode, Effort: effort})
 }
 
 // Processes lists the dev servers this session started.

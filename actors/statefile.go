@@ -24,6 +24,7 @@ func (w *logWriter) applyState(ev messages.Event) bool {
 			st.Task = p.Task
 		}
 		st.PID = p.PID
+		st.Mode, st.Effort = p.Mode, p.Effort // a resume's flags are the session's request from now on
 		st.Outcome, st.Reason = "", ""
 		st.Phase = messages.PhaseInitializing
 		return true
@@ -40,7 +41,7 @@ func (w *logWriter) applyState(ev messages.Event) bool {
 	case messages.EvModeRequested:
 		var p messages.SetMode
 		_ = json.Unmarshal(ev.Payload, &p)
-		st.Mode = p.Mode
+		st.Mode, st.Effort = p.Mode, p.Effort
 		return true
 	case messages.EvModelMessageSent:
 		var p messages.MessageSentPayload

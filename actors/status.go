@@ -99,6 +99,11 @@ func (s *statusActor) apply(ev messages.Event) {
 		if json.Unmarshal(ev.Payload, &p) == nil {
 			st.Cursor = p.Cursor
 		}
+	case messages.EvConversationMode:
+		var p messages.ModeSelected
+		if json.Unmarshal(ev.Payload, &p) == nil {
+			st.Mode = &p
+		}
 	case messages.EvQueued:
 		var p messages.QueueInstruction
 		if json.Unmarshal(ev.Payload, &p) == nil {

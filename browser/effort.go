@@ -7,20 +7,59 @@ import (
 	"github.com/wtagent/wtagent/messages"
 )
 
-// effortTiers are the 2026 pickers' effort tiers, lowest first (the
-// values of data-selected-reasoning-effort).
-func effortTiers() []string { return []string{"light", "standard", "extended", "extra-high", "pro"} }
+// EffortTiers are the 2026 pickers' effort tiers, lowest first (the
+// values of data-selected-reasoning-effort): what --effort accepts.
+func EffortTiers() []string { return []string{"light", "standard", "extended", "extra-high", "pro"} }
 
-// effortTier reports whether a requested mode names an effort tier (pro,
-// extra-high…) rather than a model.
-func effortTier(req string) (string, bool) {
-	want := compact(req)
-	for _, tier := range effortTiers() {
+// EffortTier reports whether name names an effort tier (pro, "Extra
+// high", extra_high…) rather than a model, and returns the tier's one
+// spelling.
+func EffortTier(name string) (string, bool) {
+	want := compact(name)
+	for _, tier := range EffortTiers() {
 		if compact(tier) == want {
 			return tier, true
 		}
 	}
 	return "", false
+}
+
+// selectEffort selects an effort tier on a 2026 picker: its effort slider,
+// or on 2026-06 Pro's own trigger (a disabled one leaves Pro to the
+// slider, which falls back to the highest tier it offers). The 2025
+// picker has no effort control: the effort is kept.
+func (t *Transport) selectEffort(ctx context.Context, s *session, gen, tier string) messages.Choice {
+	out := messages.Choice{Requested: tier, Outcome: "kept"}
+	switch gen {
+	case "2026-09":
+		if err := t.openPicker(ctx, s, func(p pickerState) bool { return p.Panes > 0 }); err != nil {
+			out.Reason = "the model picker did not open: " + err.Error()
+			return out
+		}
+	case "2026-06":
+		if err := t.openPicker(ctx, s, func(p pickerState) bool { return p.Content }); err != nil {
+			out.Reason = "the model picker did not open: " + err.Error()
+			return out
+		}
+		if tier == "pro" && t.clickPro(ctx, s) {
+			out.Outcome, out.Selected = "selected", "pro"
+			return out
+		}
+	default:
+		out.Reason = "the " + gen + " model picker has no effort control"
+		return out
+	}
+	return t.setEffort(ctx, s, tier, out)
+}
+
+// clickPro clicks the 2026-06 picker's Pro trigger, if it is there and
+// enabled (a rate-limited account has it disabled).
+func (t *Transport) clickPro(ctx context.Context, s *session) bool {
+	var ci clickInfo
+	if err := s.call(ctx, 0, &ci, "center", clickSpec{Loc: "pickerPro"}); err != nil || !ci.Found || ci.Disabled {
+		return false
+	}
+	return s.click(ctx, clickSpec{Loc: "pickerPro"}) == nil
 }
 
 // sliderInfo is the page helper's sliderState() answer.
@@ -37,7 +76,7 @@ type sliderInfo struct {
 // keys, reading the slider's effort value after each step. A tier the
 // slider does not reach (Pro on a rate-limited account) falls back to the
 // highest tier below it that the slider offers.
-func (t *Transport) setEffort(ctx context.Context, s *session, tier string, out messages.ModeSelected) messages.ModeSelected {
+func (t *Transport) setEffort(ctx context.Context, s *session, tier string, out messages.Choice) messages.Choice {
 	var sl sliderInfo
 	if err := s.call(ctx, 0, &sl, "sliderState"); err != nil || !sl.Found {
 		out.Reason = "no effort slider in the picker"
@@ -48,10 +87,10 @@ func (t *Transport) setEffort(ctx context.Context, s *session, tier string, out 
 		out.Reason = "the effort slider cannot be focused"
 		return out
 	}
-	want := slices.Index(effortTiers(), tier)
+	want := slices.Index(EffortTiers(), tier)
 	start := sl.Effort
-	for steps := 0; steps <= len(effortTiers()); steps++ {
-		cur := slices.Index(effortTiers(), sl.Effort)
+	for steps := 0; steps <= len(EffortTiers()); steps++ {
+		cur := slices.Index(EffortTiers(), sl.Effort)
 		if cur < 0 {
 			out.Reason = "the effort slider shows an unknown effort " + sl.Effort
 			return out
@@ -76,7 +115,7 @@ func (t *Transport) setEffort(ctx context.Context, s *session, tier string, out 
 			break // the end of the slider
 		}
 	}
-	got := slices.Index(effortTiers(), sl.Effort)
+	got := slices.Index(EffortTiers(), sl.Effort)
 	out.Selected = sl.Effort
 	switch {
 	case got == want && sl.Effort == start:

@@ -9,29 +9,29 @@ import (
 	"github.com/wtagent/wtagent/messages"
 )
 
-// selectModeIfDue selects Options.Mode once per opened conversation and
-// reports the outcome. It never fails the send: a mode it cannot select
-// keeps the current one.
+// selectModeIfDue selects Options.Mode and Options.Effort once per opened
+// conversation and reports the outcome. It never fails the send: a mode
+// or effort it cannot select keeps the current one.
 func (t *Transport) selectModeIfDue(ctx context.Context, s *session) {
 	t.mu.Lock()
-	due, mode := t.mode, t.opts.Mode
+	due, mode, effort := t.mode, t.opts.Mode, t.opts.Effort
 	t.mode = false
 	t.mu.Unlock()
-	if !due || mode == "" {
+	if !due || mode == "" && effort == "" {
 		return
 	}
-	res := t.selectMode(ctx, s)
-	t.opts.Logger.Info("mode selection", "requested", res.Requested, "outcome", res.Outcome, "selected", res.Selected)
+	res := t.selectMode(ctx, s, mode, effort)
+	t.opts.Logger.Info("mode selection", "picker", res.Picker, "outcome", res.String())
 	if t.opts.OnMode != nil {
 		t.opts.OnMode(res)
 	}
 }
 
-// SetMode asks for another mode, selected before the next message (the
-// user's /mode between runs).
-func (t *Transport) SetMode(mode string) {
+// SetMode asks for another mode and effort, selected before the next
+// message (the user's /mode or /effort between runs).
+func (t *Transport) SetMode(mode, effort string) {
 	t.mu.Lock()
-	t.opts.Mode, t.mode = mode, true
+	t.opts.Mode, t.opts.Effort, t.mode = mode, effort, true
 	t.mu.Unlock()
 }
 
@@ -41,24 +41,48 @@ type menuList struct {
 	Items []menuItem `json:"items"`
 }
 
-// selectMode selects the requested mode on the page's model picker, of
-// whichever generation the page shows.
-func (t *Transport) selectMode(ctx context.Context, s *session) messages.ModeSelected {
-	req := t.opts.Mode
-	out := messages.ModeSelected{Requested: req, Outcome: "kept"}
+// selectMode selects the requested (mode, effort) on the page's model
+// picker, of whichever generation the page shows: the model first, then
+// the effort. An empty part is not asked for.
+func (t *Transport) selectMode(ctx context.Context, s *session, mode, effort string) messages.ModeSelected {
+	var out messages.ModeSelected
+	if mode != "" {
+		out.Choice = messages.Choice{Requested: mode, Outcome: "kept"}
+	}
+	if effort != "" {
+		out.Effort = &messages.Choice{Requested: effort, Outcome: "kept"}
+	}
+	keep := func(reason string) messages.ModeSelected {
+		t.opts.Logger.Warn("mode selection: keeping the current mode", "reason", reason)
+		for _, c := range []*messages.Choice{&out.Choice, out.Effort} {
+			if c != nil && c.Requested != "" {
+				c.Reason = reason
+			}
+		}
+		return out
+	}
 	p, err := s.snap(ctx)
 	if err != nil {
-		t.opts.Logger.Warn("mode selection: page state", "err", err)
-		out.Reason = "the page state could not be read: " + err.Error()
-		return out
+		return keep("the page state could not be read: " + err.Error())
 	}
 	if p.Switcher == nil {
-		t.opts.Logger.Warn("mode selection: no model picker on the page; keeping the current mode")
-		out.Reason = "no model picker on the page"
-		return out
+		return keep("no model picker on the page")
 	}
 	out.Picker = p.Switcher.Gen
-	defer t.closeMenus(ctx, s)
+	if mode != "" {
+		out.Choice = t.selectModel(ctx, s, p, out.Choice)
+		t.closeMenus(ctx, s)
+	}
+	if effort != "" {
+		c := t.selectEffort(ctx, s, p.Switcher.Gen, effort)
+		out.Effort = &c
+		t.closeMenus(ctx, s)
+	}
+	return out
+}
+
+// selectModel selects the mode part of a request.
+func (t *Transport) selectModel(ctx context.Context, s *session, p pageSnap, out messages.Choice) messages.Choice {
 	switch p.Switcher.Gen {
 	case "2026-09":
 		return t.selectIntelligence(ctx, s, out)
@@ -70,7 +94,7 @@ func (t *Transport) selectMode(ctx context.Context, s *session) messages.ModeSel
 
 // selectFromMenu selects on the 2025 model-switcher menu: the requested
 // item by its stable slot, opening nested submenus.
-func (t *Transport) selectFromMenu(ctx context.Context, s *session, p pageSnap, out messages.ModeSelected) messages.ModeSelected {
+func (t *Transport) selectFromMenu(ctx context.Context, s *session, p pageSnap, out messages.Choice) messages.Choice {
 	req := out.Requested
 	lastSlug := ""
 	if p.Thread.LastAssistant != nil {
@@ -111,7 +135,7 @@ func (t *Transport) selectFromMenu(ctx context.Context, s *session, p pageSnap, 
 }
 
 // applyDecision clicks the chosen item of a model list and reports it.
-func (t *Transport) applyDecision(ctx context.Context, s *session, dec modeDecision, before string, out messages.ModeSelected) messages.ModeSelected {
+func (t *Transport) applyDecision(ctx context.Context, s *session, dec modeDecision, before string, out messages.Choice) messages.Choice {
 	if !dec.Found {
 		t.opts.Logger.Warn("mode selection: no model matches; keeping the current mode", "requested", out.Requested)
 		out.Reason = "no model on the picker matches " + out.Requested
@@ -133,30 +157,30 @@ func (t *Transport) applyDecision(ctx context.Context, s *session, dec modeDecis
 	idx := dec.Click.Index
 	if err := s.click(ctx, clickSpec{Item: &idx}); err != nil {
 		t.opts.Logger.Warn("mode selection: click", "err", err)
-		return messages.ModeSelected{Requested: out.Requested, Outcome: "kept", Picker: out.Picker, Reason: "the click on " + out.Selected + " failed: " + err.Error()}
+		return messages.Choice{Requested: out.Requested, Outcome: "kept", Reason: "the click on " + out.Selected + " failed: " + err.Error()}
 	}
 	t.awaitModeApplied(ctx, s, before)
 	return out
 }
 
 // selectFromPill selects on the 2026-06 picker: the pill opens the
-// intelligence content; Pro is its Pro trigger, everything else (and Pro
-// when the trigger is disabled) a row of its Advanced view.
-func (t *Transport) selectFromPill(ctx context.Context, s *session, out messages.ModeSelected) messages.ModeSelected {
+// intelligence content; Pro is its Pro trigger, another effort tier a
+// position of its slider, everything else (and Pro when the trigger is
+// disabled) a row of its Advanced view.
+func (t *Transport) selectFromPill(ctx context.Context, s *session, out messages.Choice) messages.Choice {
+	tier, isTier := EffortTier(out.Requested)
+	if isTier && tier != "pro" {
+		return asRequested(t.selectEffort(ctx, s, "2026-06", tier), out.Requested)
+	}
 	if err := t.openPicker(ctx, s, func(p pickerState) bool { return p.Content }); err != nil {
 		out.Reason = "the model picker did not open: " + err.Error()
 		return out
 	}
-	if tier, ok := effortTier(out.Requested); ok && tier == "pro" {
-		// Pro has its own trigger; a disabled one (rate-limited) leaves
-		// the choice to the model list's fallback.
-		var ci clickInfo
-		if err := s.call(ctx, 0, &ci, "center", clickSpec{Loc: "pickerPro"}); err == nil && ci.Found && !ci.Disabled {
-			if err := s.click(ctx, clickSpec{Loc: "pickerPro"}); err == nil {
-				out.Outcome, out.Selected = "selected", "pro"
-				return out
-			}
-		}
+	// Pro has its own trigger; a disabled one (rate-limited) leaves the
+	// choice to the model list's fallback.
+	if isTier && t.clickPro(ctx, s) {
+		out.Outcome, out.Selected = "selected", "pro"
+		return out
 	}
 	list, err := t.openModelList(ctx, s, "pickerAdvanced")
 	if err != nil {
@@ -169,13 +193,13 @@ func (t *Transport) selectFromPill(ctx context.Context, s *session, out messages
 // selectIntelligence selects on the 2026-09 picker: a model on the
 // advanced pane, or Pro (and the other effort tiers) on the simple pane's
 // power slider.
-func (t *Transport) selectIntelligence(ctx context.Context, s *session, out messages.ModeSelected) messages.ModeSelected {
+func (t *Transport) selectIntelligence(ctx context.Context, s *session, out messages.Choice) messages.Choice {
+	if tier, ok := EffortTier(out.Requested); ok {
+		return asRequested(t.selectEffort(ctx, s, "2026-09", tier), out.Requested)
+	}
 	if err := t.openPicker(ctx, s, func(p pickerState) bool { return p.Panes > 0 }); err != nil {
 		out.Reason = "the model picker did not open: " + err.Error()
 		return out
-	}
-	if tier, ok := effortTier(out.Requested); ok {
-		return t.setEffort(ctx, s, tier, out)
 	}
 	list, err := t.openModelList(ctx, s, "pickerToggle")
 	if err != nil {
@@ -183,6 +207,13 @@ func (t *Transport) selectIntelligence(ctx context.Context, s *session, out mess
 		return out
 	}
 	return t.applyDecision(ctx, s, chooseMode(out.Requested, list.Items), "", out)
+}
+
+// asRequested reports c as the answer to a request spelled req (a mode
+// naming an effort tier: "Extra high" for extra-high).
+func asRequested(c messages.Choice, req string) messages.Choice {
+	c.Requested = req
+	return c
 }
 
 // pickerState is the page helper's pickerState() answer.

@@ -40,12 +40,18 @@ func TestModeSelection(t *testing.T) {
 // selection reported.
 func selectMode(t *testing.T, opts mockchat.Options, mode string) (*mockchat.Server, messages.ModeSelected) {
 	t.Helper()
+	return selectRequest(t, opts, mode, "")
+}
+
+// selectRequest is selectMode with --effort effort too.
+func selectRequest(t *testing.T, opts mockchat.Options, mode, effort string) (*mockchat.Server, messages.ModeSelected) {
+	t.Helper()
 	opts.Script = script(model.ScriptLine{Reply: "ok"})
 	srv, url := newMock(t, opts)
 	var mu sync.Mutex
 	var got []messages.ModeSelected
 	tr := shared.use(t, url, func(o *Options) {
-		o.Mode = mode
+		o.Mode, o.Effort = mode, effort
 		o.OnMode = func(m messages.ModeSelected) { mu.Lock(); got = append(got, m); mu.Unlock() }
 	})
 	roundTrip(t, tr, 1, "hi")

@@ -155,7 +155,7 @@ func (t *Transport) Start(ctx context.Context, state func(messages.ModelStateCha
 	}
 	t.mu.Lock()
 	t.sess = s
-	t.mode = t.opts.Mode != ""
+	t.mode = t.opts.Mode != "" || t.opts.Effort != ""
 	t.mu.Unlock()
 	home := t.opts.BaseURL + "/"
 	if err := s.navigate(ctx, home); err != nil {
@@ -233,7 +233,7 @@ func (t *Transport) Open(ctx context.Context, cursor string) (string, error) {
 	}
 	t.mu.Lock()
 	t.openSeq = s.net.mark()
-	t.mode = t.opts.Mode != ""
+	t.mode = t.opts.Mode != "" || t.opts.Effort != ""
 	t.mu.Unlock()
 	if err := s.navigate(ctx, target); err != nil {
 		return "", err
@@ -297,12 +297,23 @@ func errNotSent(detail string) error {
 	return fmt.Errorf("%w: %s", model.ErrNotSent, detail)
 }
 
-// TurnWaitFor is the default longest wait for one reply in a ChatGPT mode:
+// TurnWaitFor is the default longest wait for one reply under a mode
+// request: the longer of what the mode and the effort tier (if any) need.
+// A light effort never shortens the mode's wait. The user's turn-timeout
+// setting overrides it.
+func TurnWaitFor(mode, effort string) time.Duration {
+	w := waitForMode(mode)
+	if effort != "" {
+		w = max(w, waitForMode(effort))
+	}
+	return w
+}
+
+// waitForMode is the longest wait for one reply in a ChatGPT mode:
 // minutes for Instant, half an hour for thinking, an hour for Pro and
 // heavy or deep efforts (their turns are handed off and can run for tens
-// of minutes); 20 minutes when the mode is left as the page has it. The
-// user's turn_wait setting overrides it.
-func TurnWaitFor(mode string) time.Duration {
+// of minutes); 20 minutes when the mode is left as the page has it.
+func waitForMode(mode string) time.Duration {
 	m := strings.ToLower(mode)
 	has := func(words ...string) bool {
 		for _, w := range words {

@@ -130,8 +130,10 @@ type RunStartedPayload struct {
 	// PID is the wtagent process that runs the run; a restarted controller
 	// in the same process continues the run by itself.
 	PID int `json:"pid"`
-	// Mode is the ChatGPT mode asked for, if any.
-	Mode string `json:"mode,omitempty"`
+	// Mode and Effort are the ChatGPT mode and effort tier asked for, if
+	// any.
+	Mode   string `json:"mode,omitempty"`
+	Effort string `json:"effort,omitempty"`
 	// Sandbox says how commands are confined (mode, mechanism, network).
 	Sandbox string `json:"sandbox,omitempty"`
 	// Warnings are what the user must know about this setup (wtagent's

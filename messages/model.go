@@ -1,6 +1,10 @@
 package messages
 
-import "time"
+import (
+	"fmt"
+	"strings"
+	"time"
+)
 
 // OutboundKind says why a message is sent to the model.
 type OutboundKind string
@@ -90,10 +94,12 @@ type ConnectModel struct {
 	Cursor string
 }
 
-// SetMode asks for another ChatGPT mode (e.g. "thinking", "pro"), selected
-// before the next message; a transport without modes ignores it.
+// SetMode asks for another ChatGPT mode (e.g. "thinking", "pro") and
+// effort tier ("extended"; empty keeps the page's), selected before the
+// next message; a transport without modes ignores it.
 type SetMode struct {
-	Mode string `json:"mode"`
+	Mode   string `json:"mode"`
+	Effort string `json:"effort,omitempty"`
 }
 
 // ModelConnected reports that the transport is ready on a conversation.
@@ -197,15 +203,45 @@ type ModelStateChanged struct {
 	Phase string `json:"phase,omitempty"`
 }
 
-// ModeSelected reports the outcome of selecting a ChatGPT mode.
+// ModeSelected reports the outcome of selecting a ChatGPT mode: a
+// (model, effort) request. Its own Choice is the mode part (--mode; an
+// empty Requested when only an effort was asked for), Effort the effort
+// part (--effort), when there is one.
 type ModeSelected struct {
+	Choice
+	// Picker is the picker generation used: 2025, 2026-06 or 2026-09.
+	Picker string  `json:"picker,omitempty"`
+	Effort *Choice `json:"effort,omitempty"`
+}
+
+// Choice is the outcome of one part of a mode request.
+type Choice struct {
 	Requested string `json:"requested"`
 	// Outcome is already, selected, fallback, unavailable or kept.
 	Outcome  string `json:"outcome"`
 	Selected string `json:"selected,omitempty"`
-	// Reason says why the outcome is not the requested mode (a
+	// Reason says why the outcome is not the requested one (a
 	// rate-limited choice, no picker, no matching choice).
 	Reason string `json:"reason,omitempty"`
-	// Picker is the picker generation used: 2025, 2026-06 or 2026-09.
-	Picker string `json:"picker,omitempty"`
+}
+
+// String is the selection in a few words, as the live view and status
+// show it: "thinking: selected gpt-5-5-thinking, effort extra-high:
+// selected extra-high".
+func (m ModeSelected) String() string {
+	var parts []string
+	for _, p := range []struct {
+		name string
+		c    *Choice
+	}{{"mode", &m.Choice}, {"effort", m.Effort}} {
+		if p.c == nil || p.c.Requested == "" {
+			continue
+		}
+		s := strings.TrimSpace(fmt.Sprintf("%s %s: %s %s", p.name, p.c.Requested, p.c.Outcome, p.c.Selected))
+		if p.c.Reason != "" {
+			s += " (" + p.c.Reason + ")"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -38,15 +38,17 @@ type StatusSnapshot struct{}
 
 // Status is the live state of one session, as `wtagent status` prints it.
 type Status struct {
-	SessionID   string        `json:"session_id"`
-	PID         int           `json:"pid"`
-	Root        string        `json:"project_root"`
-	Provider    string        `json:"provider"`
-	Sandbox     string        `json:"sandbox,omitempty"`
-	Phase       Phase         `json:"phase"`
-	Turn        int           `json:"turn"`
-	ModelState  ModelState    `json:"model_state"`
-	Cursor      string        `json:"conversation,omitempty"`
+	SessionID  string     `json:"session_id"`
+	PID        int        `json:"pid"`
+	Root       string     `json:"project_root"`
+	Provider   string     `json:"provider"`
+	Sandbox    string     `json:"sandbox,omitempty"`
+	Phase      Phase      `json:"phase"`
+	Turn       int        `json:"turn"`
+	ModelState ModelState `json:"model_state"`
+	Cursor     string     `json:"conversation,omitempty"`
+	// Mode is the newest ChatGPT mode selection on the page.
+	Mode        *ModeSelected `json:"mode,omitempty"`
 	Tool        *CurrentTool  `json:"current_tool,omitempty"`
 	Processes   []ProcessInfo `json:"processes"`
 	Actors      []ActorInfo   `json:"actors"`

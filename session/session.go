@@ -36,8 +36,9 @@ type Meta struct {
 	// Task is the user's task.
 	Task     string
 	Provider string
-	// Mode is the ChatGPT mode asked for, if any.
-	Mode string
+	// Mode and Effort are the ChatGPT mode and effort tier asked for, if
+	// any.
+	Mode, Effort string
 	// Approvals is the --approvals mode.
 	Approvals string
 	// Script is the scripted model's file (absolute), for --provider script.
@@ -105,7 +106,7 @@ func Create(h Home, meta Meta) (*Session, error) {
 	}
 	st := State{
 		Version: StateVersion, ID: id, Root: meta.Root, Task: meta.Task, Provider: meta.Provider,
-		Mode: meta.Mode, Approvals: meta.Approvals, Script: meta.Script, ChatGPTURL: meta.ChatGPTURL, Limits: meta.Limits, PID: meta.PID,
+		Mode: meta.Mode, Effort: meta.Effort, Approvals: meta.Approvals, Script: meta.Script, ChatGPTURL: meta.ChatGPTURL, Limits: meta.Limits, PID: meta.PID,
 		AgentVersion: meta.AgentVersion, Phase: messages.PhaseInitializing, Created: created.UTC(),
 	}
 	if err := s.saveState(st, created.UTC()); err != nil {

@@ -51,8 +51,10 @@ type State struct {
 	// Outcome and Reason say how the last run ended.
 	Outcome messages.Outcome `json:"outcome,omitempty"`
 	Reason  string           `json:"reason,omitempty"`
-	// Mode is the ChatGPT mode asked for; Approvals the --approvals mode.
+	// Mode and Effort are the ChatGPT mode and effort tier asked for;
+	// Approvals the --approvals mode.
 	Mode      string `json:"mode,omitempty"`
+	Effort    string `json:"effort,omitempty"`
 	Approvals string `json:"approvals,omitempty"`
 	// Script and ChatGPTURL are the scripted model's file and the ChatGPT
 	// origin the session was started with; resume uses them.

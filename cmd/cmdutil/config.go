@@ -23,6 +23,8 @@ type FileConfig struct {
 	Provider string `json:"provider,omitempty"`
 	// Mode is the ChatGPT mode to select.
 	Mode string `json:"mode,omitempty"`
+	// Effort is the ChatGPT effort tier to select.
+	Effort string `json:"effort,omitempty"`
 	// Approvals is prompt, deny or allow.
 	Approvals string `json:"approvals,omitempty"`
 	// ChatGPTURL points the adapter at another origin (a mock page).

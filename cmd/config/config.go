@@ -36,7 +36,7 @@ The config file is JSON at $WTAGENT_HOME/config.json, or at
 ${XDG_CONFIG_HOME:-~/.config}/wtagent/config.json. A key that a flag also
 sets has the flag's name:
 
-  {"mode": "thinking", "approvals": "prompt", "chatgpt-url": "",
+  {"mode": "thinking", "effort": "extended", "approvals": "prompt", "chatgpt-url": "",
    "max-turns": 120, "turn-timeout": "30m", "tool-timeout": "1h",
    "run-timeout": "6h", "keep-processes": false, "sandbox": "workspace-write",
    "no-network": false, "sandbox-writable": ["/srv/cache"],

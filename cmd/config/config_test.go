@@ -17,6 +17,7 @@ func TestNewCmdConfig(t *testing.T) {
 	}{
 		{"defaults", nil, func(o *Options) bool { return o.Flags.Provider == "chatgpt" && !o.Flags.Changed("provider") }, false},
 		{"a run flag given", []string{"--approvals", "deny"}, func(o *Options) bool { return o.Flags.Approvals == "deny" && o.Flags.Changed("approvals") }, false},
+		{"effort", []string{"--effort", "extended"}, func(o *Options) bool { return o.Flags.Effort == "extended" && o.Flags.Changed("effort") }, false},
 		{"an argument", []string{"x"}, func(o *Options) bool { return true }, true},
 	}
 	for _, tc := range tests {

@@ -161,11 +161,21 @@ func Continue(f *cmdutil.Factory, flags *runner.Flags, id, text string, input ru
 
 // inherit fills the flags not given with the session's recorded settings.
 // A recorded prompt mode without a terminal to prompt on falls back to the
-// default (deny).
+// default (deny). Of the ChatGPT (mode, effort) request, a part given on
+// the command line drops the recorded other part where they name
+// different effort tiers.
 func inherit(flags *runner.Flags, st session.State, stdinTTY bool) {
 	flags.Inherit("provider", st.Provider)
 	flags.Inherit("script", st.Script)
-	flags.Inherit("mode", st.Mode)
+	mode, effort := st.Mode, st.Effort
+	if _, err := runner.CheckModeRequest(flags.Mode, effort); flags.Changed("mode") && err != nil {
+		effort = ""
+	}
+	if _, err := runner.CheckModeRequest(mode, flags.Effort); flags.Changed("effort") && err != nil {
+		mode = ""
+	}
+	flags.Inherit("mode", mode)
+	flags.Inherit("effort", effort)
 	flags.Inherit("chatgpt-url", st.ChatGPTURL)
 	if st.Approvals != "prompt" || stdinTTY {
 		flags.Inherit("approvals", st.Approvals)

@@ -89,7 +89,7 @@ func Execute(o Options) error {
 	created := sess == nil
 	if sess == nil {
 		s, err := session.Create(o.Home, session.Meta{Root: o.Root, Task: task, Provider: o.Settings.Provider,
-			Mode: o.Settings.Mode, Approvals: string(o.Settings.Approvals), Script: o.Settings.scriptPath(),
+			Mode: o.Settings.Mode, Effort: o.Settings.Effort, Approvals: string(o.Settings.Approvals), Script: o.Settings.scriptPath(),
 			ChatGPTURL: o.Settings.ChatGPTURL, PID: os.Getpid(), AgentVersion: cmdutil.Version})
 		if err != nil {
 			return err
@@ -132,17 +132,18 @@ type runEnv struct {
 	// socket is the live status socket.
 	store  checkpoint.Store
 	socket string
-	// mode is the ChatGPT mode asked for; undoNote tells the model, with
-	// the next prompt, what an undo put back.
-	mode     string
-	undoNote string
+	// mode and effort are the ChatGPT mode and effort tier asked for;
+	// undoNote tells the model, with the next prompt, what an undo put
+	// back.
+	mode, effort string
+	undoNote     string
 	// typer reads what the user types while a run works (a terminal only).
 	typer *typeAhead
 }
 
 func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 	ios := o.F.IOStreams
-	r := &runEnv{o: o, sess: sess, mode: o.Settings.Mode}
+	r := &runEnv{o: o, sess: sess, mode: o.Settings.Mode, effort: o.Settings.Effort}
 	logFile, err := sess.OpenLogFile()
 	if err != nil {
 		return nil, err
@@ -221,7 +222,7 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 		Checkpoints: store,
 		Session:     sess, Root: o.Root, Provider: o.Settings.Provider, NewTransport: newT,
 		Approvals: o.Settings.Approvals, Approver: approver, AllowEnv: o.Settings.AllowEnv, Rules: o.Settings.Rules,
-		Environ: o.F.Environ(), Home: home, Protected: []string{o.Home.Dir()}, Mode: o.Settings.Mode, Sandbox: sb,
+		Environ: o.F.Environ(), Home: home, Protected: []string{o.Home.Dir()}, Mode: o.Settings.Mode, Effort: o.Settings.Effort, Sandbox: sb,
 		Warnings: dataDirWarnings(o.Home.Dir(), o.Root, sb),
 		Limits:   o.Settings.Limits, Sink: sink, Logger: logger, StatusSocket: sock, PID: os.Getpid(), Now: o.F.Now,
 	})

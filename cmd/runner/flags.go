@@ -6,9 +6,12 @@
 package runner
 
 import (
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
+
+	"github.com/wtagent/wtagent/browser"
 )
 
 // Flags are the flags of a run (and of a resume).
@@ -19,6 +22,7 @@ type Flags struct {
 	MaxTurns      int
 	ChatGPTURL    string
 	Mode          string
+	Effort        string
 	Chrome        string
 	Headless      bool
 	NoMinimize    bool
@@ -47,6 +51,8 @@ func AddFlags(fs *pflag.FlagSet, f *Flags) {
 	fs.IntVar(&f.MaxTurns, "max-turns", 0, "most model turns per run (default from config, else 80)")
 	fs.StringVar(&f.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin, e.g. the URL \"wtagent mockchat\" prints (developers)")
 	fs.StringVar(&f.Mode, "mode", "", "ChatGPT mode to select, e.g. thinking or pro (default: keep the current one)")
+	fs.StringVar(&f.Effort, "effort", "", "ChatGPT effort tier to select after the mode: "+strings.Join(browser.EffortTiers(), ", ")+
+		" (default: keep the current one; a --mode that names another tier is an error)")
 	fs.StringVar(&f.Chrome, "chrome", "", "Chrome or Chromium binary (default: found automatically; WTAGENT_CHROME overrides)")
 	fs.BoolVar(&f.Headless, "headless", false, "run Chrome headless (tests and CI only: you cannot log in)")
 	fs.BoolVar(&f.NoMinimize, "no-minimize", false, "keep the Chrome window on screen")
@@ -79,7 +85,7 @@ func (f *Flags) Inherit(name, value string) {
 		return
 	}
 	dst := map[string]*string{"provider": &f.Provider, "script": &f.Script, "approvals": &f.Approvals,
-		"mode": &f.Mode, "chatgpt-url": &f.ChatGPTURL}[name]
+		"mode": &f.Mode, "effort": &f.Effort, "chatgpt-url": &f.ChatGPTURL}[name]
 	if dst == nil {
 		return
 	}

@@ -3,6 +3,7 @@ package runner
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/wtagent/wtagent/actors"
@@ -22,8 +23,11 @@ type Settings struct {
 	Approvals  policy.Mode
 	ChatGPTURL string
 	Mode       string
-	Chrome     string
-	Headless   bool
+	// Effort is the ChatGPT effort tier (browser.EffortTiers), in its one
+	// spelling.
+	Effort   string
+	Chrome   string
+	Headless bool
 	// RecordTransport saves each turn's raw page traffic (--record-transport).
 	RecordTransport bool
 	NoMinimize      bool
@@ -69,6 +73,16 @@ func Resolve(fc cmdutil.FileConfig, f *Flags, stdinTTY bool) (Settings, error) {
 	}
 	pick("provider", f.Provider, fc.Provider, &s.Provider)
 	pick("mode", f.Mode, fc.Mode, &s.Mode)
+	pick("effort", f.Effort, fc.Effort, &s.Effort)
+	effort, err := CheckModeRequest(s.Mode, s.Effort)
+	if err != nil {
+		where := "--effort"
+		if s.Sources["effort"] == "config" {
+			where = "config file: effort"
+		}
+		return s, cmdutil.FlagErrorf("%s: %v", where, err)
+	}
+	s.Effort = effort
 	pick("chatgpt-url", f.ChatGPTURL, fc.ChatGPTURL, &s.ChatGPTURL)
 	pick("chrome", f.Chrome, fc.Chrome, &s.Chrome)
 	approvals := ""
@@ -117,6 +131,25 @@ func Resolve(fc cmdutil.FileConfig, f *Flags, stdinTTY bool) (Settings, error) {
 	return s, nil
 }
 
+// CheckModeRequest checks a (mode, effort) request and returns the effort
+// tier's one spelling: an unknown tier is an error listing the tiers, and
+// so is a mode that names one tier with an effort that names another
+// (--mode pro --effort light): the mode names the model, the effort the
+// tier, and a tier is asked for once.
+func CheckModeRequest(mode, effort string) (string, error) {
+	if effort == "" {
+		return "", nil
+	}
+	tier, ok := browser.EffortTier(effort)
+	if !ok {
+		return "", fmt.Errorf("unknown effort tier %q; want one of %s", effort, strings.Join(browser.EffortTiers(), ", "))
+	}
+	if m, ok := browser.EffortTier(mode); ok && m != tier {
+		return "", fmt.Errorf("the mode %s names the effort tier %s, the effort asks for %s: give the tier once (--mode for the model, --effort for the tier)", mode, m, tier)
+	}
+	return tier, nil
+}
+
 // applyLimits applies the config file's limits, then the limit flags.
 func applyLimits(s *Settings, fc cmdutil.FileConfig, f *Flags) error {
 	l := &s.Limits
@@ -154,10 +187,10 @@ func applyLimits(s *Settings, fc cmdutil.FileConfig, f *Flags) error {
 			*d.dst, s.Sources[d.name] = time.Duration(*d.cfg), "config"
 		}
 	}
-	if _, set := s.Sources["turn-timeout"]; !set && s.Mode != "" {
-		// The wait for a reply follows the mode: minutes for Instant, up
-		// to an hour for Pro and heavy efforts.
-		l.TurnWait = browser.TurnWaitFor(s.Mode)
+	if _, set := s.Sources["turn-timeout"]; !set && (s.Mode != "" || s.Effort != "") {
+		// The wait for a reply follows the mode and effort: minutes for
+		// Instant, up to an hour for Pro and heavy efforts.
+		l.TurnWait = browser.TurnWaitFor(s.Mode, s.Effort)
 		s.Sources["turn-timeout"] = "mode"
 	}
 	if err := l.Validate(); err != nil {
@@ -180,6 +213,7 @@ func (s Settings) Describe() [][3]string {
 	rows := [][3]string{
 		{"provider", s.Provider, src("provider")},
 		{"mode", s.Mode, src("mode")},
+		{"effort", s.Effort, src("effort")},
 		{"approvals", string(s.Approvals), src("approvals")},
 		{"chatgpt-url", s.ChatGPTURL, src("chatgpt-url")},
 		{"chrome", s.Chrome, src("chrome")},

@@ -68,12 +68,19 @@ func TestResolveRejects(t *testing.T) {
 		{args: []string{"--approvals", "maybe"}, want: "--approvals"},
 		{args: []string{"--approvals", "prompt"}, want: "--approvals"}, // no terminal
 		{args: []string{"--max-turns", "-1"}, want: "max turns"},
+		{args: []string{"--effort", "high"}, want: `--effort: unknown effort tier "high"; want one of light, standard, extended, extra-high, pro`},
+		{args: []string{"--mode", "pro", "--effort", "light"}, want: "--effort: the mode pro names the effort tier pro, the effort asks for light"},
+		{args: []string{"--mode", "Extra High", "--effort", "extended"}, want: "names the effort tier extra-high"},
+		{fc: cmdutil.FileConfig{Effort: "max"}, want: `config file: effort: unknown effort tier "max"`},
 		{fc: cmdutil.FileConfig{Rules: []messages.Rule{{Tool: "fs.write", Kind: "path", Prefix: []string{"/"}}}}, want: "config file: rules: policy: bad rule"},
 		{fc: cmdutil.FileConfig{Rules: []messages.Rule{{Tool: "fs.nothing", Kind: "path", Prefix: []string{"src"}}}}, want: `unknown tool "fs.nothing"`},
 	} {
 		_, err := Resolve(c.fc, flagsFrom(t, c.args...), false)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: error %v, want %q", c.args, err, c.want)
+		}
+		if code := cmdutil.ExitCode(err); code != cmdutil.ExitUsage && c.fc.Rules == nil {
+			t.Errorf("%v: exit code %d, want the usage code %d", c.args, code, cmdutil.ExitUsage)
 		}
 	}
 }
@@ -117,6 +124,40 @@ func TestConfigKeysAreFlagNames(t *testing.T) {
 	for _, r := range s.Describe() {
 		if !keys[r[0]] {
 			t.Errorf("setting %q is not a config key", r[0])
+		}
+	}
+}
+
+// TestResolveEffort: --effort and the config key effort, in the tier's one
+// spelling, with their source and the turn wait they imply.
+func TestResolveEffort(t *testing.T) {
+	for _, c := range []struct {
+		config       string
+		args         []string
+		mode, effort string
+		source       string
+		wait         time.Duration
+	}{
+		{"{}", []string{"--effort", "extended"}, "", "extended", "flag", 30 * time.Minute},
+		{"{}", []string{"--effort", "Extra High"}, "", "extra-high", "flag", time.Hour},
+		{`{"effort": "light"}`, nil, "", "light", "config", 20 * time.Minute},
+		{`{"effort": "light"}`, []string{"--mode", "instant"}, "instant", "light", "config", 5 * time.Minute},
+		{`{"effort": "light"}`, []string{"--effort", "pro"}, "", "pro", "flag", time.Hour},
+		{"{}", []string{"--mode", "thinking", "--effort", "extra_high"}, "thinking", "extra-high", "flag", time.Hour},
+		{"{}", []string{"--mode", "pro", "--effort", "pro"}, "pro", "pro", "flag", time.Hour},
+		{"{}", []string{"--mode", "thinking"}, "thinking", "", "default", 30 * time.Minute},
+	} {
+		fc, err := cmdutil.ParseConfig([]byte(c.config))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := Resolve(fc, flagsFrom(t, c.args...), false)
+		if err != nil {
+			t.Fatalf("%s %v: %v", c.config, c.args, err)
+		}
+		if s.Mode != c.mode || s.Effort != c.effort || s.Sources["effort"] != c.source || s.Limits.TurnWait != c.wait {
+			t.Errorf("%s %v: mode %q effort %q from %s, wait %s; want %q %q from %s, %s", c.config, c.args,
+				s.Mode, s.Effort, s.Sources["effort"], s.Limits.TurnWait, c.mode, c.effort, c.source, c.wait)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/checkpoint"
 	"github.com/wtagent/wtagent/cmd/cmdutil"
 	statuscmd "github.com/wtagent/wtagent/cmd/status"
@@ -24,6 +25,7 @@ var slashCommands = []struct{ name, args, text string }{
 	{"diff", "[N]", "what the session changed, files and commands alike (turn N only)"},
 	{"undo", "[N]", "put the files back as they were before turn N (default: the newest turn not undone)"},
 	{"mode", "[NAME]", "show the ChatGPT mode, or select NAME (thinking, pro …) for the next messages"},
+	{"effort", "[TIER]", "show the ChatGPT effort tier, or select TIER (light, standard, extended, extra-high, pro) for the next messages"},
 	{"new", "", "start a new conversation with the next message (same session)"},
 	{"compact", "", "continue in a fresh conversation from a checkpoint of this session, with the next message"},
 	{"browser", "", "while a run works (or Ctrl+O): pause it at a safe point and give you the Chrome window"},
@@ -66,13 +68,8 @@ func slashBeforeSession(o *Options, name string, args []string) (exit bool) {
 		return true
 	case "help":
 		writeSlashHelp(w)
-	case "mode":
-		if len(args) == 0 {
-			fmt.Fprintf(w, "ChatGPT mode: %s\n", modeName(o.Settings.Mode))
-			return false
-		}
-		o.Settings.Mode = args[0]
-		fmt.Fprintf(w, "ChatGPT mode: %s (selected before the first message)\n", args[0])
+	case "mode", "effort":
+		modeSlash(w, name, args, &o.Settings.Mode, &o.Settings.Effort, "before the first message")
 	case "status", "diff", "undo", "new", "compact", "reveal":
 		fmt.Fprintf(w, "/%s: no session yet; type a task first\n", name)
 	case "browser", "resume":
@@ -97,6 +94,48 @@ func modeName(m string) string {
 	return m
 }
 
+// modeSlash answers /mode [NAME] and /effort [TIER] on the request (mode,
+// effort): with no argument it shows its part; otherwise it changes it and
+// reports whether it did. The newer part wins: a mode naming another
+// effort tier drops the effort, and an effort drops a mode naming another
+// tier.
+func modeSlash(w io.Writer, name string, args []string, mode, effort *string, when string) bool {
+	cur := mode
+	if name == "effort" {
+		cur = effort
+	}
+	if len(args) == 0 {
+		fmt.Fprintf(w, "ChatGPT %s: %s\n", name, modeName(*cur))
+		return false
+	}
+	m, e := *mode, *effort
+	if name == "mode" {
+		m = args[0]
+	} else {
+		e = args[0]
+	}
+	dropped := ""
+	if _, ok := browser.EffortTier(e); ok {
+		if _, err := CheckModeRequest(m, e); err != nil && name == "mode" {
+			dropped, e = "effort "+e, ""
+		} else if err != nil {
+			dropped, m = "mode "+m, ""
+		}
+	}
+	tier, err := CheckModeRequest(m, e)
+	if err != nil {
+		fmt.Fprintf(w, "/%s: %v\n", name, err)
+		return false
+	}
+	*mode, *effort = m, tier
+	fmt.Fprintf(w, "ChatGPT %s: %s (selected %s)", name, *cur, when)
+	if dropped != "" {
+		fmt.Fprintf(w, "; the %s it replaces is dropped", dropped)
+	}
+	fmt.Fprintln(w)
+	return true
+}
+
 // slash runs a command typed at the prompt between runs. exit is set for
 // /exit.
 func (r *runEnv) slash(name string, args []string) (exit bool) {
@@ -113,14 +152,10 @@ func (r *runEnv) slash(name string, args []string) (exit bool) {
 		err = r.slashDiff(w, args)
 	case "undo":
 		err = r.slashUndo(w, args)
-	case "mode":
-		if len(args) == 0 {
-			fmt.Fprintf(w, "ChatGPT mode: %s\n", modeName(r.mode))
-			break
+	case "mode", "effort":
+		if modeSlash(w, name, args, &r.mode, &r.effort, "before the next message") {
+			r.rt.SetMode(r.mode, r.effort)
 		}
-		r.mode = args[0]
-		r.rt.SetMode(r.mode)
-		fmt.Fprintf(w, "ChatGPT mode: %s (selected before the next message)\n", r.mode)
 	case "browser", "resume":
 		noRunWorking(w, name)
 	case "reveal":
@@ -151,6 +186,7 @@ func (r *runEnv) slashStatus(w io.Writer) error {
 	}
 	statuscmd.PrintEntry(w, statuscmd.Entry{Status: st, State: "running (waiting for your prompt)"})
 	fmt.Fprintf(w, "  mode      %s\n", modeName(r.mode))
+	fmt.Fprintf(w, "  effort    %s\n", modeName(r.effort))
 	return nil
 }
 

@@ -36,7 +36,7 @@ func transportFactory(s Settings, h session.Home, sess *session.Session, logw io
 	return func(hooks actors.TransportHooks) model.Transport {
 		return browser.New(browser.Options{
 			ChromePath: s.Chrome, ProfileDir: profile, DiagnosticsDir: diag, BaseURL: s.ChatGPTURL,
-			Mode: s.Mode, Headless: s.Headless, NoMinimize: s.NoMinimize, TurnTimeout: s.Limits.TurnWait,
+			Mode: s.Mode, Effort: s.Effort, Headless: s.Headless, NoMinimize: s.NoMinimize, TurnTimeout: s.Limits.TurnWait,
 			RecordTransport: s.RecordTransport,
 			Logger:          logger, OnMode: hooks.ModeSelected, Progress: hooks.Note,
 		})

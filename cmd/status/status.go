@@ -162,6 +162,9 @@ func PrintEntry(w io.Writer, e Entry) {
 			fmt.Fprintf(w, " at %s", st.Cursor)
 		}
 		fmt.Fprintln(w)
+		if st.Mode != nil {
+			fmt.Fprintf(w, "  chatgpt   %s\n", st.Mode)
+		}
 		if t := st.Tool; t != nil {
 			fmt.Fprintf(w, "  tool      %s %s (%s)\n", t.Name, t.Summary, (time.Duration(t.ElapsedMS) * time.Millisecond).Round(100*time.Millisecond))
 		}

@@ -47,12 +47,7 @@ func (r *Renderer) draw(ev messages.Event) {
 	case messages.EvBrowserNote:
 		r.line(r.st.dim.Render("  chrome: " + decode[messages.TextPayload](ev).Text))
 	case messages.EvConversationMode:
-		p := decode[messages.ModeSelected](ev)
-		line := fmt.Sprintf("  mode %s: %s %s", p.Requested, p.Outcome, p.Selected)
-		if p.Reason != "" {
-			line += " (" + p.Reason + ")"
-		}
-		r.line(r.st.dim.Render(line))
+		r.line(r.st.dim.Render("  " + decode[messages.ModeSelected](ev).String()))
 	case messages.EvConversationRoll:
 		r.line(r.st.warn.Render("↻ " + decode[messages.TextPayload](ev).Text))
 	case messages.EvModelMessageSent:

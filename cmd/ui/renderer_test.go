@@ -33,6 +33,9 @@ func fixedEvents() []messages.Event {
 	out = append(out,
 		ev(messages.EvRunStarted, 0, "", messages.RunStartedPayload{Task: "fix the build", Root: "/home/u/proj", Provider: "chatgpt"}),
 		ev(messages.EvModelState, 0, "", messages.ModelStateChanged{State: messages.ModelAuthRequired, Detail: "log in to ChatGPT in the Chrome window"}),
+		ev(messages.EvConversationMode, 0, "", messages.ModeSelected{Picker: "2026-09",
+			Choice: messages.Choice{Requested: "thinking", Outcome: "selected", Selected: "gpt-5-5-thinking"},
+			Effort: &messages.Choice{Requested: "pro", Outcome: "fallback", Selected: "extra-high", Reason: "pro is not offered"}}),
 		ev(messages.EvModelMessageSent, 1, "", messages.MessageSentPayload{Kind: messages.OutboundBootstrap}),
 		live(ev(messages.EvModelProgress, 1, "", messages.TextPayload{Text: "partial"})),
 		ev(messages.EvModelMessageComplete, 1, "", messages.MessageCompletePayload{}),
@@ -80,7 +83,7 @@ func TestRendererGolden(t *testing.T) {
 	if got := buf.String(); got != string(want) {
 		t.Fatalf("render differs from %s:\n--- got ---\n%s\n--- want ---\n%s", golden, got, want)
 	}
-	for _, must := range []string{"… 21 more lines", "Error: boom", "+import x from './x'", "http://localhost:5173/"} {
+	for _, must := range []string{"mode thinking: selected gpt-5-5-thinking, effort pro: fallback extra-high (pro is not offered)", "… 21 more lines", "Error: boom", "+import x from './x'", "http://localhost:5173/"} {
 		if !strings.Contains(buf.String(), must) {
 			t.Errorf("render lacks %q", must)
 		}

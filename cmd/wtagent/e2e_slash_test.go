@@ -60,6 +60,12 @@ func TestSlashCommandsInTheInteractivePrompt(t *testing.T) {
 	tm.send("/mode pro\r")
 	at = tm.waitFor("ChatGPT mode: pro (selected before the next message)", at)
 	at = tm.waitFor("you › ", at)
+	tm.send("/effort high\r")
+	at = tm.waitFor(`/effort: unknown effort tier "high"; want one of light, standard, extended, extra-high, pro`, at)
+	at = tm.waitFor("you › ", at)
+	tm.send("/effort extended\r")
+	at = tm.waitFor("ChatGPT effort: extended (selected before the next message); the mode pro it replaces is dropped", at)
+	at = tm.waitFor("you › ", at)
 
 	tm.send("/new\r")
 	at = tm.waitFor("your next message starts a new conversation", at)
@@ -82,7 +88,7 @@ func TestSlashCommandsInTheInteractivePrompt(t *testing.T) {
 
 	evs := e.events(id)
 	var sent []string
-	var newConv, compacted, modeReq bool
+	var newConv, compacted, modeReq, effortReq bool
 	for _, ev := range evs {
 		switch ev.Type {
 		case messages.EvModelMessageSending:
@@ -94,7 +100,8 @@ func TestSlashCommandsInTheInteractivePrompt(t *testing.T) {
 		case messages.EvConversationRoll:
 			compacted = compacted || strings.Contains(string(ev.Payload), "(/compact)")
 		case messages.EvModeRequested:
-			modeReq = strings.Contains(string(ev.Payload), `"pro"`)
+			modeReq = modeReq || strings.Contains(string(ev.Payload), `"pro"`)
+			effortReq = strings.Contains(string(ev.Payload), `{"mode":"","effort":"extended"}`)
 		}
 	}
 	if len(sent) != 5 {
@@ -108,8 +115,8 @@ func TestSlashCommandsInTheInteractivePrompt(t *testing.T) {
 	if !strings.Contains(sent[4], "<follow_up>\n<![CDATA[third prompt") {
 		t.Fatalf("the prompt after /compact is not with the checkpoint:\n%s", sent[4])
 	}
-	if !newConv || !compacted || !modeReq {
-		t.Fatalf("/new recorded %v, /compact recorded %v, /mode recorded %v", newConv, compacted, modeReq)
+	if !newConv || !compacted || !modeReq || !effortReq {
+		t.Fatalf("/new recorded %v, /compact recorded %v, /mode recorded %v, /effort recorded %v", newConv, compacted, modeReq, effortReq)
 	}
 	if c := count(evs, messages.EvUndoCompleted); c != 1 {
 		t.Fatalf("%d undo.completed, want 1", c)
