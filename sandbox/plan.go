@@ -141,9 +141,9 @@ func clean(p string) string {
 		return ""
 	}
 	if r, err := filepath.EvalSymlinks(p); err == nil {
-		return r
+		return onDisk(r)
 	}
-	return filepath.Clean(p)
+	return onDisk(filepath.Clean(p))
 }
 
 func exists(p string) bool {

@@ -82,12 +82,12 @@ func (s *Sandbox) Explain(dir, path string, write bool) string {
 }
 
 // resolveExisting resolves the symbolic links of p's longest existing
-// prefix.
+// prefix (spelled as on disk, see onDisk).
 func resolveExisting(p string) string {
 	rest := ""
 	for cur := p; ; {
 		if r, err := filepath.EvalSymlinks(cur); err == nil {
-			return filepath.Join(r, rest)
+			return filepath.Join(onDisk(r), rest)
 		}
 		parent := filepath.Dir(cur)
 		if parent == cur {

@@ -1,7 +1,8 @@
 package sandbox
 
 import (
-	"os"
+	"bytes"
+	"fmt"
 	"os/exec"
 )
 
@@ -13,11 +14,14 @@ type kernelState struct {
 }
 
 // seatbeltKernel names the mechanism in Status.
-const seatbeltKernel = "seatbelt (sandbox-exec)"
+const seatbeltKernel = "seatbelt"
 
-// New builds the session's sandbox: the plan and its Seatbelt profile.
-// Without /usr/bin/sandbox-exec the Sandbox is not enforced, and its
-// Status says why.
+// New builds the session's sandbox: the plan and its Seatbelt profile,
+// tried once by running /usr/bin/true under it. When sandbox-exec is
+// missing or refuses the profile (an SBPL form this macOS rejects, or
+// wtagent itself runs inside a sandbox: Seatbelt does not nest), the
+// Sandbox is not enforced and its Status carries sandbox-exec's message,
+// as on a Linux kernel without Landlock.
 //
 // Nothing here runs in wtagent's CI (no Mac): the profile and the command
 // rewrite are pure functions tested on every OS (seatbelt.go); this file
@@ -28,21 +32,32 @@ func New(spec Spec) (*Sandbox, error) {
 		s.status.Network = true
 		return s, nil
 	}
-	if _, err := os.Stat(seatbeltExec); err != nil {
-		s.status.Reason = seatbeltExec + " is missing"
-		return s, nil
-	}
 	s.plan = newPlan(spec)
 	s.kernel.profile, s.kernel.params = seatbeltProfile(s.plan, !spec.NoNetwork)
+	if err := trySeatbelt(s.kernel.profile, s.kernel.params); err != nil {
+		s.status.Reason = err.Error()
+		return s, nil
+	}
 	s.status.Enforced, s.status.Kernel, s.status.GitProtected = true, seatbeltKernel, true
 	return s, nil
 }
 
-// Probe says whether Seatbelt can confine programs here.
+// trySeatbelt runs /usr/bin/true under profile.
+func trySeatbelt(profile string, params []seatbeltParam) error {
+	cmd := exec.Command("/usr/bin/true")
+	seatbeltCommand(cmd, profile, params, "")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("sandbox-exec does not work here (%v): %s", err, bytes.TrimSpace(out))
+	}
+	return nil
+}
+
+// Probe says whether Seatbelt can confine programs here: whether
+// sandbox-exec runs a program under a profile that allows everything.
 func Probe() Status {
 	st := Status{Mode: WorkspaceWrite, Network: true}
-	if _, err := os.Stat(seatbeltExec); err != nil {
-		st.Reason = seatbeltExec + " is missing"
+	if err := trySeatbelt("(version 1)(allow default)", nil); err != nil {
+		st.Reason = err.Error()
 		return st
 	}
 	st.Enforced, st.Kernel, st.GitProtected = true, seatbeltKernel, true
