@@ -1,9 +1,7 @@
 package sandbox
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -11,70 +9,6 @@ import (
 
 	"golang.org/x/sys/unix"
 )
-
-// world is a fake home with credentials, a project with a git repository
-// and a directory outside both, under one temporary directory.
-type world struct {
-	home, root, outside, tmp, data string
-}
-
-func newWorld(t testing.TB) world {
-	t.Helper()
-	base := t.TempDir()
-	w := world{home: filepath.Join(base, "home"), root: filepath.Join(base, "project"),
-		outside: filepath.Join(base, "outside"), tmp: filepath.Join(base, "session-tmp")}
-	w.data = filepath.Join(w.home, ".local/share/wtagent")
-	for _, f := range []struct{ path, body string }{
-		{filepath.Join(w.home, ".ssh/id_rsa"), "SENTINEL-SSH"},
-		{filepath.Join(w.home, ".aws/credentials"), "SENTINEL-AWS"},
-		{filepath.Join(w.home, ".netrc"), "SENTINEL-NETRC"},
-		{filepath.Join(w.data, "sessions/x/events.jsonl"), "SENTINEL-DATA"},
-		{filepath.Join(w.outside, "secret.txt"), "SENTINEL-OUTSIDE"},
-		{filepath.Join(w.root, "main.txt"), "hello"},
-		{filepath.Join(w.root, ".git/config"), "[core]\n"},
-		{filepath.Join(w.root, ".git/hooks/README"), "hooks\n"},
-	} {
-		if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(f.path, []byte(f.body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.MkdirAll(w.tmp, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	return w
-}
-
-func (w world) sandbox(t testing.TB, mode Mode, noNet bool) *Sandbox {
-	t.Helper()
-	sb, err := New(Spec{Mode: mode, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: w.data,
-		NoNetwork: noNet, Env: os.Environ()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { sb.Close() })
-	if mode != Off && !sb.Enforced() {
-		t.Fatalf("sandbox not enforced on this kernel: %s", sb.Status())
-	}
-	return sb
-}
-
-// sh runs a shell line in the sandbox from the project root.
-func sh(t *testing.T, sb *Sandbox, dir, line string) (string, error) {
-	t.Helper()
-	cmd := exec.Command("/bin/sh", "-c", line)
-	cmd.Dir = dir
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := sb.Start(cmd); err != nil {
-		return "", err
-	}
-	err := cmd.Wait()
-	return out.String(), err
-}
 
 func TestSandboxBlocksEvenRoot(t *testing.T) {
 	w := newWorld(t)

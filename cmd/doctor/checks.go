@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 
 	"github.com/creack/pty"
 
@@ -128,8 +129,11 @@ func checkPTY() Result {
 func checkSandbox() Result {
 	st := sandbox.Probe()
 	if !st.Enforced {
-		return Result{Name: "sandbox", Level: levelWarning, Detail: "the kernel cannot sandbox commands here: " + st.Reason + "; the policy alone applies",
-			Fix: "run on Linux 5.13+ with Landlock enabled (lsm=landlock,…), or run wtagent in a container or VM"}
+		fix := "run on Linux 5.13+ with Landlock enabled (lsm=landlock,…), or run wtagent in a container or VM"
+		if runtime.GOOS == "darwin" {
+			fix = "run wtagent outside any other sandbox (Seatbelt does not nest), with /usr/bin/sandbox-exec present"
+		}
+		return Result{Name: "sandbox", Level: levelWarning, Detail: "the kernel cannot sandbox commands here: " + st.Reason + "; the policy alone applies", Fix: fix}
 	}
 	if st.Reason != "" {
 		return Result{Name: "sandbox", Level: levelWarning, Detail: st.String()}
