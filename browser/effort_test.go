@@ -15,7 +15,7 @@ import (
 // reason on the 2025 menu, which has no effort control; and checks the
 // model and effort the page then posts.
 func TestEffortSelection(t *testing.T) {
-	const mid, sep = mockchat.DOM2026Mid, mockchat.DOM2026Sep
+	const legacy, mid, sep = mockchat.DOM2025, mockchat.DOM2026Mid, mockchat.DOM2026Sep
 	for _, tc := range []struct {
 		gen, mode, effort string
 		limited           bool
@@ -37,13 +37,10 @@ func TestEffortSelection(t *testing.T) {
 		{mid, "", "pro", false, messages.Choice{}, choice("pro", "selected", "pro", ""), "gpt-5-5-pro", "standard"}, // Pro's trigger
 		{mid, "", "pro", true, messages.Choice{}, choice("pro", "fallback", "extra-high", "not offered"), "gpt-5-5", "extra-high"},
 		{mid, "Extra high", "", false, choice("Extra high", "selected", "extra-high", ""), messages.Choice{}, "gpt-5-5", "extra-high"}, // a tier as --mode: the slider
-		{"", "thinking", "extended", false, choice("thinking", "selected", "gpt-5-2-thinking", ""),
+		{legacy, "thinking", "extended", false, choice("thinking", "selected", "gpt-5-2-thinking", ""),
 			choice("extended", "kept", "", "no effort control"), "gpt-5-2-thinking", ""},
 	} {
 		gen := tc.gen
-		if gen == "" {
-			gen = "2025"
-		}
 		name := gen + "/" + tc.mode + "+" + tc.effort
 		if tc.limited {
 			name += "/pro-limited"
