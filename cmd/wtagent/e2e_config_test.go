@@ -69,7 +69,7 @@ func TestJSONOutputsShareOneStyle(t *testing.T) {
 // them, and an old snake_case key is refused with the name to use.
 func TestConfigKeysAreFlagNames(t *testing.T) {
 	e := newEnv(t)
-	cfg := `{"max-turns": 1, "turn-timeout": "5m", "keep-processes": true, "no-network": true, "approvals": "allow"}`
+	cfg := `{"max-turns": 1, "turn-timeout": "5m", "keep-processes": true, "no-network": true, "approvals": "allow", "effort": "Extra High"}`
 	if err := os.WriteFile(filepath.Join(e.home, "config.json"), []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,8 @@ func TestConfigKeysAreFlagNames(t *testing.T) {
 		got[st.Name] = st.Value + " from " + st.Source
 	}
 	for k, want := range map[string]string{"max-turns": "1 from config", "turn-timeout": "5m0s from config",
-		"keep-processes": "true from config", "no-network": "true from config", "approvals": "allow from config"} {
+		"keep-processes": "true from config", "no-network": "true from config", "approvals": "allow from config",
+		"effort": "extra-high from config"} {
 		if got[k] != want {
 			t.Errorf("config %s = %q, want %q", k, got[k], want)
 		}
@@ -112,6 +113,13 @@ func TestConfigKeysAreFlagNames(t *testing.T) {
 	code, _, errOut = e.run("--provider", "script", "--script", s, "look")
 	if code == 0 || !strings.Contains(errOut, `write "chatgpt-url"`) {
 		t.Errorf("an old snake_case key: exit %d: %s", code, errOut)
+	}
+
+	// An unknown effort tier is a usage error that lists the tiers.
+	os.WriteFile(filepath.Join(e.home, "config.json"), []byte(`{"effort": "high"}`), 0o600)
+	code, _, errOut = e.run("--provider", "script", "--script", s, "look")
+	if code != 2 || !strings.Contains(errOut, `config file: effort: unknown effort tier "high"; want one of light, standard, extended, extra-high, pro`) {
+		t.Errorf("an unknown effort tier: exit %d: %s", code, errOut)
 	}
 
 	// A rule that would grant the whole file system is refused, not dropped.
