@@ -153,7 +153,13 @@ func seatbeltCommand(cmd *exec.Cmd, profile string, params []seatbeltParam, tmp 
 	for _, q := range params {
 		argv = append(argv, "-D", q.Key+"="+q.Value)
 	}
-	argv = append(argv, "--", cmd.Path)
+	path := cmd.Path
+	if !strings.Contains(path, "/") {
+		// sandbox-exec would search PATH for a bare name; exec.Cmd takes
+		// it from Dir.
+		path = "./" + path
+	}
+	argv = append(argv, "--", path)
 	if len(cmd.Args) > 1 {
 		argv = append(argv, cmd.Args[1:]...)
 	}

@@ -175,6 +175,11 @@ func TestSeatbeltCommand(t *testing.T) {
 	if cmd.Path != "/usr/bin/sandbox-exec" || !slices.Equal(cmd.Args, want) {
 		t.Errorf("command %s %q,\nwant /usr/bin/sandbox-exec %q", cmd.Path, cmd.Args, want)
 	}
+	bare := &exec.Cmd{Path: "build.sh", Args: []string{"build.sh", "-v"}, Dir: "/p"}
+	seatbeltCommand(bare, "(version 1)", nil, "")
+	if want := []string{"sandbox-exec", "-p", "(version 1)", "--", "./build.sh", "-v"}; !slices.Equal(bare.Args, want) || bare.Env != nil {
+		t.Errorf("a program named without a slash: %q env %q, want %q and no env", bare.Args, bare.Env, want)
+	}
 	wantEnv := []string{"PATH=/usr/bin:/bin", "LANG=C.UTF-8", "TMPDIR=/private/var/folders/x/T/wtagent-1"}
 	if cmd.Dir != "/Users/zoë/my proj" || !slices.Equal(cmd.Env, wantEnv) || cmd.SysProcAttr != attr || cmd.Stdin == nil {
 		t.Errorf("dir %q env %q attr kept %v stdin kept %v", cmd.Dir, cmd.Env, cmd.SysProcAttr == attr, cmd.Stdin != nil)
