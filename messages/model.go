@@ -225,6 +225,19 @@ type Choice struct {
 	Reason string `json:"reason,omitempty"`
 }
 
+// Short is what the page ended on, for a status line: the selected model
+// and effort tier ("gpt-5-5-thinking, extra-high"); empty when nothing
+// was selected.
+func (m ModeSelected) Short() string {
+	var parts []string
+	for _, c := range []*Choice{&m.Choice, m.Effort} {
+		if c != nil && c.Selected != "" {
+			parts = append(parts, c.Selected)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // String is the selection in a few words, as the live view and status
 // show it: "thinking: selected gpt-5-5-thinking, effort extra-high:
 // selected extra-high".

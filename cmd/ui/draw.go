@@ -47,12 +47,18 @@ func (r *Renderer) draw(ev messages.Event) {
 	case messages.EvBrowserNote:
 		r.line(r.st.dim.Render("  chrome: " + decode[messages.TextPayload](ev).Text))
 	case messages.EvConversationMode:
-		r.line(r.st.dim.Render("  " + decode[messages.ModeSelected](ev).String()))
+		p := decode[messages.ModeSelected](ev)
+		r.line(r.st.dim.Render("  " + p.String()))
+		r.status.mode = p.Short()
 	case messages.EvConversationRoll:
 		r.line(r.st.warn.Render("↻ " + decode[messages.TextPayload](ev).Text))
 	case messages.EvModelMessageSent:
 		p := decode[messages.MessageSentPayload](ev)
-		r.setStatus(fmt.Sprintf("ChatGPT is thinking (turn %d, %s)", ev.Turn, p.Kind))
+		what := fmt.Sprintf("turn %d, %s", ev.Turn, p.Kind)
+		if r.status.mode != "" {
+			what += "; " + r.status.mode
+		}
+		r.setStatus("ChatGPT is thinking (" + what + ")")
 	case messages.EvModelProgress:
 		p := decode[messages.TextPayload](ev)
 		if p.Kind == messages.ProgressDelta {

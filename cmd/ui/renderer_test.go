@@ -141,7 +141,7 @@ func TestProgramEscapesNeverReachTheTerminal(t *testing.T) {
 }
 
 // TestStatusLinePhase: while a reply is awaited the status line shows
-// what the transport says the model does (thinking, a hand-off, a
+// the effort the page was set to and what the transport says the model does (thinking, a hand-off, a
 // continuation), until the reply's first words replace it; a phase from
 // another state never shows.
 func TestStatusLinePhase(t *testing.T) {
@@ -154,13 +154,14 @@ func TestStatusLinePhase(t *testing.T) {
 		return messages.Event{Type: typ, Turn: 2, Payload: b}
 	}
 	r.Event(ev(messages.EvModelState, messages.ModelStateChanged{State: messages.ModelThinking, Phase: "too early"}))
+	r.Event(ev(messages.EvConversationMode, messages.ModeSelected{Effort: &messages.Choice{Requested: "pro", Outcome: "fallback", Selected: "extra-high"}}))
 	r.Event(ev(messages.EvModelMessageSent, messages.MessageSentPayload{Kind: messages.OutboundToolResult}))
 	r.Event(ev(messages.EvModelState, messages.ModelStateChanged{State: messages.ModelThinking, Detail: "turn 2 sent"}))
 	r.Event(ev(messages.EvModelState, messages.ModelStateChanged{State: messages.ModelThinking, Detail: "turn 2: thinking, continued after a hand-off 1s",
 		Phase: "thinking, continued after a hand-off"}))
 	r.Close()
 	out := buf.String()
-	if !strings.Contains(out, "ChatGPT is thinking (turn 2, tool_result) 0.0s · thinking, continued after a hand-off") {
+	if !strings.Contains(out, "ChatGPT is thinking (turn 2, tool_result; extra-high) 0.0s · thinking, continued after a hand-off") {
 		t.Fatalf("no hand-off phase on the status line: %q", out)
 	}
 	if strings.Contains(out, "too early") {

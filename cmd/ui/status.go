@@ -23,6 +23,9 @@ type statusLine struct {
 	drawn bool
 	// hint names a key the user can press while it works.
 	hint string
+	// mode is the ChatGPT model and effort the page was set to, when
+	// wtagent selected them (kept across labels).
+	mode string
 }
 
 func spinnerFrames() []string {
