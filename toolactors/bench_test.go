@@ -98,7 +98,7 @@ func BenchmarkTreeKill(b *testing.B) {
 					time.Sleep(5 * time.Millisecond)
 				}
 				rep := sp.tree.terminate(context.Background(), grace)
-				_ = sp.cmd.Wait()
+				sp.wait()
 				sp.closeAll()
 				if len(rep.Survivors) > 0 || len(sp.tree.scan(context.Background())) > 0 {
 					b.Fatalf("survivors %v", rep.Survivors)

@@ -156,7 +156,7 @@ func runProgram(ctx context.Context, c call, plan programPlan, timeout time.Dura
 	}()
 	waited := make(chan struct{})
 	go func() {
-		_ = sp.cmd.Wait()
+		sp.wait()
 		close(waited)
 	}()
 	expired, stop := c.d.execTimer(timeout)
@@ -199,7 +199,7 @@ func drain(pumps *sync.WaitGroup, sp *spawned) {
 
 // exitInfo reads the exit code or the signal of a finished command.
 func exitInfo(sp *spawned) (code *int, sig string) {
-	ps := sp.cmd.ProcessState
+	ps := sp.state
 	if ps == nil {
 		return nil, ""
 	}

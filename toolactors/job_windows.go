@@ -33,51 +33,12 @@ func newJob() (*jobObject, error) {
 	return &jobObject{h: h}, nil
 }
 
-// adopt puts the suspended process pid in the job, then resumes its
-// threads.
-func (j *jobObject) adopt(pid uint32) error {
-	p, err := windows.OpenProcess(windows.PROCESS_SET_QUOTA|windows.PROCESS_TERMINATE, false, pid)
-	if err != nil {
-		return fmt.Errorf("open process %d: %w", pid, err)
-	}
-	defer windows.CloseHandle(p)
+// assign puts the process p (created suspended) in the job.
+func (j *jobObject) assign(p windows.Handle) error {
 	j.mu.Lock()
-	err = windows.AssignProcessToJobObject(j.h, p)
-	j.mu.Unlock()
-	if err != nil {
-		return fmt.Errorf("assign process %d to its job: %w", pid, err)
-	}
-	return resumeThreads(pid)
-}
-
-// resumeThreads resumes the threads of a process created suspended (Go's
-// os/exec closes the thread handle CreateProcess returned, so the thread
-// is found by a snapshot).
-func resumeThreads(pid uint32) error {
-	snap, err := windows.CreateToolhelp32Snapshot(windows.TH32CS_SNAPTHREAD, 0)
-	if err != nil {
-		return fmt.Errorf("thread snapshot: %w", err)
-	}
-	defer windows.CloseHandle(snap)
-	te := windows.ThreadEntry32{Size: uint32(unsafe.Sizeof(windows.ThreadEntry32{}))}
-	resumed := 0
-	for err = windows.Thread32First(snap, &te); err == nil; err = windows.Thread32Next(snap, &te) {
-		if te.OwnerProcessID != pid {
-			continue
-		}
-		th, err := windows.OpenThread(windows.THREAD_SUSPEND_RESUME, false, te.ThreadID)
-		if err != nil {
-			return fmt.Errorf("open thread %d: %w", te.ThreadID, err)
-		}
-		_, err = windows.ResumeThread(th)
-		windows.CloseHandle(th)
-		if err != nil {
-			return fmt.Errorf("resume thread %d: %w", te.ThreadID, err)
-		}
-		resumed++
-	}
-	if resumed == 0 {
-		return fmt.Errorf("process %d has no thread to resume", pid)
+	defer j.mu.Unlock()
+	if err := windows.AssignProcessToJobObject(j.h, p); err != nil {
+		return fmt.Errorf("assign the process to its job: %w", err)
 	}
 	return nil
 }

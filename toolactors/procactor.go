@@ -174,7 +174,7 @@ func watchProcess(ctx context.Context, e *actor.Engine, front *actor.PID, id str
 	}()
 	waited := make(chan struct{})
 	go func() {
-		_ = sp.cmd.Wait()
+		sp.wait()
 		close(waited)
 	}()
 	select {

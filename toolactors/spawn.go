@@ -8,18 +8,33 @@ import (
 	"os/exec"
 )
 
-// spawned is a program started under a PTY (a pipe on Windows).
+// termCols and termRows are the terminal size programs see (the PTY on
+// Unix, the pseudo console on Windows).
+const (
+	termCols = 160
+	termRows = 40
+)
+
+// spawned is a program started under a terminal: a PTY on Unix, a pseudo
+// console (ConPTY) on Windows.
 type spawned struct {
-	cmd *exec.Cmd
-	// term is the PTY master (on Windows the read end of a pipe): the
-	// program's stdout (and stderr unless it has its own pipe). On Unix it
-	// is non-blocking, so closing it ends a read.
-	term *os.File
+	// term is the terminal's output: the program's stdout (and stderr
+	// unless it has its own pipe). Closing it ends a pending read (on
+	// Windows by closing the pseudo console, whose output then ends).
+	term io.ReadCloser
 	// stderr is the read end of the stderr pipe, or nil when stderr goes
 	// to the terminal too.
 	stderr *os.File
 	tree   procTree
+	// waitFn waits for the leader to exit (on Windows also for its
+	// console's last output) and returns how it ended.
+	waitFn func() (*os.ProcessState, error)
+	// state is how the leader ended, once wait has returned.
+	state *os.ProcessState
 }
+
+// wait waits for the leader to exit and records how it ended.
+func (sp *spawned) wait() { sp.state, _ = sp.waitFn() }
 
 // startError classifies a failed start.
 func startError(plan programPlan, err error) error {

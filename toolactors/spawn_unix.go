@@ -14,9 +14,6 @@ import (
 	"github.com/wtagent/wtagent/sandbox"
 )
 
-// ptySize is the terminal size programs see.
-var ptySize = pty.Winsize{Rows: 40, Cols: 160}
-
 // spawn starts plan's program in a new session whose controlling terminal
 // is a fresh PTY (stdin and stdout; stderr on its own pipe when
 // splitStderr). Terminal echo is off and stdin is at end-of-file, so a
@@ -56,7 +53,10 @@ func spawn(plan programPlan, splitStderr bool, sb *sandbox.Sandbox) (*spawned, e
 		sp.closeAll()
 		return nil, startError(plan, err)
 	}
-	sp.cmd = cmd
+	sp.waitFn = func() (*os.ProcessState, error) {
+		err := cmd.Wait()
+		return cmd.ProcessState, err
+	}
 	sp.tree.leader = cmd.Process.Pid
 	_, _ = master.Write([]byte{4}) // ^D: stdin is at end-of-file
 	return sp, nil
@@ -68,7 +68,7 @@ func openPTY() (master, tty *os.File, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := pty.Setsize(m, &ptySize); err != nil {
+	if err := pty.Setsize(m, &pty.Winsize{Rows: termRows, Cols: termCols}); err != nil {
 		m.Close()
 		t.Close()
 		return nil, nil, err

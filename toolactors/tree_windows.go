@@ -4,8 +4,6 @@ import (
 	"context"
 	"slices"
 	"time"
-
-	"golang.org/x/sys/windows"
 )
 
 // procTree is a process this runtime started plus everything it spawned:
@@ -14,6 +12,9 @@ import (
 type procTree struct {
 	leader int
 	job    *jobObject
+	// console is the pseudo console the tree runs on, which the tree kill
+	// types Ctrl+C into.
+	console *pseudoConsole
 }
 
 // scan returns the job's live processes.
@@ -30,12 +31,12 @@ func (t procTree) scan(context.Context) []member {
 }
 
 // terminate stops the whole tree. Windows has no SIGTERM: when grace is
-// positive the leader's process group gets CTRL_BREAK_EVENT (it shares
-// wtagent's console and was started as a new group, so the break reaches
-// it and no other program) and up to grace to exit; then
-// TerminateJobObject ends whatever is left in the job. Termed counts the
-// job's processes when the break was sent, Killed those still there after
-// the grace period.
+// positive and the tree's console is still open, Ctrl+C is typed into it
+// (every process attached gets CTRL_C_EVENT, the Windows form of SIGINT
+// to a terminal's foreground group) and the tree has up to grace to exit;
+// then TerminateJobObject ends whatever is left in the job. Termed counts
+// the job's processes when Ctrl+C was typed, Killed those still there
+// after the grace period.
 func (t procTree) terminate(ctx context.Context, grace time.Duration) KillReport {
 	start := time.Now()
 	var rep KillReport
@@ -45,7 +46,7 @@ func (t procTree) terminate(ctx context.Context, grace time.Duration) KillReport
 		return rep
 	}
 	live := known
-	if grace > 0 && windows.GenerateConsoleCtrlEvent(windows.CTRL_BREAK_EVENT, uint32(t.leader)) == nil {
+	if grace > 0 && t.console != nil && t.console.interrupt() == nil {
 		rep.Termed = len(known)
 		live = t.waitEmpty(ctx, start.Add(grace))
 	}
