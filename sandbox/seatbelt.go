@@ -121,10 +121,10 @@ func seatbeltProfile(p plan, network bool) (string, []seatbeltParam) {
 			dirs = append(dirs, fmt.Sprintf("(literal (param %q))", param("DIR", d)))
 		}
 	}
-	rule("file-read* file-map-executable", reads)
+	rule("file-read* file-test-existence file-map-executable", reads)
 	rule("file-write*", writes)
 	rule("file-read* file-write-data file-ioctl", devices)
-	rule("file-read-metadata", dirs)
+	rule("file-read-metadata file-test-existence", dirs)
 	b.WriteString("\n; Network.\n(allow system-socket)\n")
 	rule("network-outbound", sockets)
 	rule("network-bind", binds)
