@@ -11,7 +11,7 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// errConsoleClosed is an interrupt sent after the console was closed.
+// errConsoleClosed is input typed after the console was closed.
 var errConsoleClosed = errors.New("pseudo console closed")
 
 // How long the output of a finished program is given to arrive: the
@@ -29,13 +29,17 @@ const (
 // (spawned.term): Read reads the output, Close closes the console (whose
 // output then ends) and both pipe ends.
 type pseudoConsole struct {
-	mu sync.Mutex
-	h  windows.Handle // 0 once closed
+	h windows.Handle
+	// closeMu orders closes; closed is set once the console is closed.
+	closeMu sync.Mutex
+	closed  atomic.Bool
 	// in is the write end of the console's input, out the read end of its
 	// output; the console holds the other ends.
 	in, out *os.File
 	// lastOutput is when output last arrived (UnixNano).
 	lastOutput atomic.Int64
+	// answers answers the console's terminal queries (only Read uses it).
+	answers vtAnswerer
 }
 
 // openPseudoConsole creates a cols×rows pseudo console.
@@ -67,18 +71,15 @@ func openPseudoConsole(cols, rows int) (*pseudoConsole, error) {
 	return c, nil
 }
 
-// handle is the console's HPCON (0 once closed).
-func (c *pseudoConsole) handle() windows.Handle {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.h
-}
-
-// Read reads the console's output.
+// Read reads the console's output, and answers the terminal queries in it
+// (vtAnswerer).
 func (c *pseudoConsole) Read(p []byte) (int, error) {
 	n, err := c.out.Read(p)
 	if n > 0 {
 		c.lastOutput.Store(time.Now().UnixNano())
+		if a := c.answers.answer(p[:n]); a != "" {
+			_ = c.input(a)
+		}
 	}
 	return n, err
 }
@@ -87,9 +88,7 @@ func (c *pseudoConsole) Read(p []byte) (int, error) {
 // PTY master. "\x1a\r" (Ctrl+Z, Enter) is end-of-file for a program
 // reading a line; "\x03" is Ctrl+C.
 func (c *pseudoConsole) input(keys string) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.h == 0 {
+	if c.closed.Load() {
 		return errConsoleClosed
 	}
 	_, err := c.in.WriteString(keys)
@@ -119,11 +118,10 @@ func (c *pseudoConsole) settle() {
 // output pipe ends. The output must be read meanwhile (some Windows
 // versions block here until it is).
 func (c *pseudoConsole) closeConsole() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.h != 0 {
+	c.closeMu.Lock()
+	defer c.closeMu.Unlock()
+	if !c.closed.Swap(true) {
 		windows.ClosePseudoConsole(c.h)
-		c.h = 0
 	}
 }
 

@@ -114,7 +114,7 @@ func createOnConsole(c winCommand, dir string, env []uint16, pc *pseudoConsole, 
 	}
 	defer attrs.Delete()
 	// The attribute's value is the HPCON itself, not a pointer to it.
-	hpc := pc.handle()
+	hpc := pc.h
 	if err := attrs.Update(windows.PROC_THREAD_ATTRIBUTE_PSEUDOCONSOLE, *(*unsafe.Pointer)(unsafe.Pointer(&hpc)), unsafe.Sizeof(hpc)); err != nil {
 		return pi, fmt.Errorf("attach to the pseudo console: %w", err)
 	}
