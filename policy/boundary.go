@@ -26,9 +26,9 @@ import (
 // into the root; reserved device names are refused too. Lstat reports a
 // junction as an irregular file (not a symbolic link), which the checks
 // here read as a link (see mayBeLink), so a command argument through a
-// junction is judged where the junction leads. Hard links are not seen on
-// Windows (LinkCount is 1 there), and names compare case-insensitively
-// (see pathCase).
+// junction is judged where the junction leads. A file's hard links are
+// counted from the open file there (see linkCount), and names compare
+// case-insensitively (see pathCase).
 //
 // A Boundary is safe for concurrent use.
 type Boundary struct {

@@ -67,7 +67,7 @@ func (e *Engine) insideFindings(rel string, w walk, ac access) []finding {
 		add(messages.RiskSensitive, ac.verb+" the credential file "+rel)
 	}
 	if ac.content && w.info != nil && w.info.Mode().IsRegular() {
-		if n := LinkCount(w.info); n > 1 && (ac.write || !packageStore(w.rel)) {
+		if n := e.b.linkCount(w.rel, w.info); n > 1 && (ac.write || !packageStore(w.rel)) {
 			add(messages.RiskSensitive, fmt.Sprintf("%s %s, which has %d hard links: the same file may be outside the project", ac.verb, rel, n))
 		}
 	}

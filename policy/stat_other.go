@@ -1,4 +1,4 @@
-//go:build !unix
+//go:build !unix && !windows
 
 package policy
 
@@ -9,3 +9,6 @@ const openNoBlock = 0
 // LinkCount returns the number of hard links of a file (1 when the file
 // system does not say).
 func LinkCount(fi fs.FileInfo) uint64 { return 1 }
+
+// linkCount returns the number of hard links of the in-root file rel.
+func (b *Boundary) linkCount(_ string, fi fs.FileInfo) uint64 { return LinkCount(fi) }

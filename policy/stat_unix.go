@@ -19,3 +19,6 @@ func LinkCount(fi fs.FileInfo) uint64 {
 	}
 	return 1
 }
+
+// linkCount returns the number of hard links of the in-root file rel.
+func (b *Boundary) linkCount(_ string, fi fs.FileInfo) uint64 { return LinkCount(fi) }
