@@ -32,13 +32,16 @@ type pathCase struct {
 	confirm bool
 	// seps are the characters that separate names.
 	seps string
+	// shortNames: a name may be an 8.3 alias of another (GIT~1 for .git),
+	// which no string comparison sees (Windows).
+	shortNames bool
 }
 
 // pathCaseFor returns the rule of the platform goos.
 func pathCaseFor(goos string) pathCase {
 	switch goos {
 	case "windows":
-		return pathCase{fold: true, seps: `/\`}
+		return pathCase{fold: true, seps: `/\`, shortNames: true}
 	case "darwin", "ios":
 		return pathCase{fold: true, confirm: true, seps: "/"}
 	}
@@ -107,4 +110,18 @@ func under(p, prefix string) bool {
 func (c pathCase) inGitDir(rel string) bool {
 	k := c.key(c.slash(rel))
 	return k == ".git" || strings.HasPrefix(k, ".git/")
+}
+
+// shortAlias returns the first name in p shaped like an 8.3 short name
+// when the platform has them, or "".
+func (c pathCase) shortAlias(p string) string {
+	if !c.shortNames {
+		return ""
+	}
+	for _, name := range strings.Split(c.slash(p), "/") {
+		if shortWindowsName(name) {
+			return name
+		}
+	}
+	return ""
 }

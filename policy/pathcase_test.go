@@ -141,6 +141,9 @@ func TestEngineFoldsCase(t *testing.T) {
 		{"windows", write(".Git/config"), messages.DecisionAsk, "inside .git"},
 		{"windows", read(shouted), messages.DecisionDeny, "wtagent's own data"},
 		{"windows", exec("cp", "x", ".GIT/hooks/pre-commit"), messages.DecisionAsk, ""},
+		{"windows", exec("cat", "GIT~1/config"), messages.DecisionAsk, "8.3 short name"},
+		{"windows", exec("cat", `sub\PROGRA~1\x`), messages.DecisionAsk, "PROGRA~1"},
+		{"linux", exec("cat", "GIT~1/config"), messages.DecisionAllow, ""},
 		{"linux", write(".GIT/HOOKS/pre-commit"), messages.DecisionAllow, "writes"},
 		{"linux", read(shouted), messages.DecisionAsk, "outside the project root"},
 	} {
@@ -169,6 +172,28 @@ func TestMayBeLink(t *testing.T) {
 	} {
 		if got := mayBeLink(tc.mode); got != tc.link {
 			t.Errorf("mayBeLink(%v) = %v, want %v", tc.mode, got, tc.link)
+		}
+	}
+}
+
+// TestPathCaseShortAlias: only Windows has 8.3 aliases, found in any name
+// of a path with either separator.
+func TestPathCaseShortAlias(t *testing.T) {
+	win, linux := pathCaseFor("windows"), pathCaseFor("linux")
+	for _, tc := range []struct {
+		rule pathCase
+		p    string
+		want string
+	}{
+		{win, "GIT~1/hooks/pre-commit", "GIT~1"},
+		{win, `C:\PROGRA~1\app\x.exe`, "PROGRA~1"},
+		{win, "docs/README~1.MD", "README~1.MD"},
+		{win, "src/main.go", ""},
+		{win, "backup~", ""},
+		{linux, "GIT~1/hooks", ""},
+	} {
+		if got := tc.rule.shortAlias(tc.p); got != tc.want {
+			t.Errorf("%+v shortAlias(%q) = %q, want %q", tc.rule, tc.p, got, tc.want)
 		}
 	}
 }

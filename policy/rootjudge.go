@@ -66,6 +66,8 @@ func (j *rootJudge) arg(c *classifier, i int, p string) {
 	switch {
 	case j.e.protected(s.abs):
 		c.deny(p + " is wtagent's own data (its Chrome profile and sessions), which the model may never touch")
+	case j.e.cs.shortAlias(p) != "":
+		c.addPath(messages.RiskSensitive, p+" names "+j.e.cs.shortAlias(p)+", shaped like a Windows 8.3 short name (GIT~1 is .git): where it leads is not checked", i, s.abs)
 	case !s.inside && harmlessDevice(s.abs):
 	case !s.inside && s.via != "":
 		c.addPath(messages.RiskSensitive, s.via+" is a symbolic link to "+s.abs+", outside the project root", i, s.abs)

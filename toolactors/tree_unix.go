@@ -186,3 +186,30 @@ func (t procTree) waitGone(ctx context.Context, ms []member, deadline time.Time,
 
 // release frees what the tree holds; on Unix it holds nothing.
 func (t procTree) release() {}
+
+func newTreeMarker() string { return treeMarkerKey + "=" + randomHex(8) }
+
+// member is one process of a tree, identified by pid and start time so a
+// reused pid is never signalled.
+type member struct {
+	pid     int32
+	created int64
+}
+
+// sameStart compares start times in milliseconds. gopsutil derives them
+// from the boot time, which jitters by a second on some virtual machines,
+// so a small difference is the same process; a reused pid started later.
+func sameStart(a, b int64) bool {
+	d := a - b
+	return d >= -2000 && d <= 2000
+}
+
+func mergeMembers(a, b []member) []member {
+	out := slices.Clone(a)
+	for _, m := range b {
+		if !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}

@@ -17,6 +17,11 @@ type procTree struct {
 	console *pseudoConsole
 }
 
+// member is one process of a tree (the job's processes, by pid).
+type member struct {
+	pid int32
+}
+
 // scan returns the job's live processes.
 func (t procTree) scan(context.Context) []member {
 	if t.job == nil {
