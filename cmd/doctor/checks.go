@@ -75,7 +75,7 @@ func checkHome(h session.Home) Result {
 		if err != nil {
 			return Result{Name: "home", Level: levelError, Detail: err.Error()}
 		}
-		if fi.Mode().Perm()&0o077 != 0 {
+		if othersMayRead(runtime.GOOS, fi.Mode()) {
 			return Result{Name: "home", Level: levelWarning, Detail: fmt.Sprintf("%s is mode %v: others can read it", dir, fi.Mode().Perm()),
 				Fix: "chmod 700 " + dir}
 		}
@@ -84,6 +84,13 @@ func checkHome(h session.Home) Result {
 		return Result{Name: "home", Level: levelError, Detail: err.Error(), Fix: "make " + h.SessionsDir() + " writable"}
 	}
 	return Result{Name: "home", Level: levelOK, Detail: h.Dir() + " (private, writable)"}
+}
+
+// othersMayRead reports a data directory mode that lets other users in.
+// Windows has no such mode (Go reports 0777 for every directory): access
+// is the ACL's, and %APPDATA% is private to the user.
+func othersMayRead(goos string, m os.FileMode) bool {
+	return goos != "windows" && m.Perm()&0o077 != 0
 }
 
 func checkProfile(h session.Home) Result {
