@@ -46,19 +46,31 @@ func TestReplyFaults(t *testing.T) {
 	}
 }
 
-// TestRetryAfterError: "Something went wrong" with no reply: Await clicks
-// the page's retry button and returns the reply of the retry.
+// TestRetryAfterError: "Something went wrong" with no reply: Await finds
+// the error card, clicks the page's retry button and returns the reply of
+// the retry — on every generation (the 2026-09 card is a bare alert with
+// an unlabelled button, found by structure: an inference until a real
+// page shows one).
 func TestRetryAfterError(t *testing.T) {
 	reply := "second time lucky"
-	srv, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(model.ScriptLine{Reply: reply, Fault: mockchat.FaultErrorRetry})})
-	tr := shared.use(t, url, nil)
-	_, r := roundTrip(t, tr, 1, "please")
-	if r.Text != reply {
-		t.Fatalf("reply %q, want %q", r.Text, reply)
-	}
-	got := srv.Received()
-	if len(got) != 2 || got[0].Action != "next" || got[1].Action != "variant" || got[1].MessageID != got[0].MessageID {
-		t.Fatalf("received %+v, want the message and one retry of it", got)
+	for _, gen := range mockchat.Generations() {
+		t.Run(gen, func(t *testing.T) {
+			srv, url := newMock(t, mockchat.Options{LoggedIn: true, DOM: gen, Script: script(model.ScriptLine{Reply: reply, Fault: mockchat.FaultErrorRetry})})
+			tr := shared.use(t, url, nil)
+			st := newStates()
+			tr.state = st.record
+			_, r := roundTrip(t, tr, 1, "please")
+			if r.Text != reply {
+				t.Fatalf("reply %q, want %q", r.Text, reply)
+			}
+			got := srv.Received()
+			if len(got) != 2 || got[0].Action != "next" || got[1].Action != "variant" || got[1].MessageID != got[0].MessageID {
+				t.Fatalf("received %+v, want the message and one retry of it", got)
+			}
+			if s := st.wait(t, messages.ModelRecovering, hangGuard); !strings.Contains(s.Detail, "Something went wrong") {
+				t.Fatalf("recovering %q does not quote the card", s.Detail)
+			}
+		})
 	}
 }
 
@@ -114,9 +126,11 @@ func TestAdapterError(t *testing.T) {
 }
 
 // TestLocatorFallback: the composer lost its id; the next locator of the
-// list finds the editor and the turn works.
+// list finds the editor and the turn works. The page is pinned to DOM2025:
+// the composer's id, the send button's testid and the turn testid are
+// 2025 (and 2026-06) locators the 2026-09 page never had.
 func TestLocatorFallback(t *testing.T) {
-	srv, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(model.ScriptLine{Reply: "fine"})})
+	srv, url := newMock(t, mockchat.Options{LoggedIn: true, DOM: mockchat.DOM2025, Script: script(model.ScriptLine{Reply: "fine"})})
 	for _, l := range []string{mockchat.LocatorComposer, mockchat.LocatorSendButton, mockchat.LocatorTurn} {
 		if err := srv.BreakLocator(l); err != nil {
 			t.Fatal(err)

@@ -74,8 +74,13 @@ func (t *Transport) HandBack(ctx context.Context, last messages.Reply) (messages
 	t.mu.Lock()
 	before := t.takenModel
 	t.mu.Unlock()
+	namesModel := p.Switcher.namesModel()
 	if before != "" && st.Model != "" && st.Model != before {
-		st.Notes = append(st.Notes, fmt.Sprintf("the model was changed by hand: %s (was %s); it stays", st.Model, before))
+		what := "model"
+		if !namesModel {
+			what = "effort" // the 2026 triggers show the effort
+		}
+		st.Notes = append(st.Notes, fmt.Sprintf("the %s was changed by hand: %s (was %s); it stays", what, st.Model, before))
 	}
 	var doc convDoc
 	if err := s.call(ctx, 15*time.Second, &doc, "conversation", id, true); err != nil {
@@ -94,6 +99,12 @@ func (t *Transport) HandBack(ctx context.Context, last messages.Reply) (messages
 	}
 	for _, n := range manual {
 		st.Manual = append(st.Manual, messages.ManualMessage{ID: n.ID, Text: n.text()})
+	}
+	if slug := doc.replySlugAfter(manual[len(manual)-1].ID); !namesModel && slug != "" && last.ModelSlug != "" && slug != last.ModelSlug {
+		// The 2026 triggers do not name the model: the reply to the
+		// message typed by hand says which one answered it.
+		st.Model = slug
+		st.Notes = append(st.Notes, fmt.Sprintf("the model was changed by hand: %s (was %s); it stays", slug, last.ModelSlug))
 	}
 	newest := manual[len(manual)-1]
 	b := messages.Binding{Cursor: cursor, UserMessageID: newest.ID, PrevAssistantID: prev, TextSHA256: textHash(newest.text()), SentAt: time.Now()}
@@ -165,6 +176,26 @@ func (d convDoc) replyBefore(manual []convNode, def string) string {
 		}
 	}
 	return prev
+}
+
+// replySlugAfter is the model slug of the newest reply after the message
+// id in the chain ("" when none has one yet).
+func (d convDoc) replySlugAfter(id string) string {
+	slug, after := "", false
+	for _, n := range d.Chain {
+		if n.ID == id {
+			after = true
+		} else if after && n.isReply() && n.ModelSlug != "" {
+			slug = n.ModelSlug
+		}
+	}
+	return slug
+}
+
+// namesModel is true when the trigger names the model (the 2025
+// switcher); the 2026 triggers show the effort.
+func (sw *switcherInfo) namesModel() bool {
+	return sw != nil && (sw.Current != "" || sw.Gen == "2025")
 }
 
 // model is the model the switcher shows.

@@ -42,3 +42,34 @@ func TestConvDocAfterFindsHandTypedMessages(t *testing.T) {
 		})
 	}
 }
+
+// TestConvDocReplySlugAfter: the model of the newest reply after a
+// message (how a model picked by hand on a 2026 page shows); none before a
+// reply arrives, commentary and tool messages never count.
+func TestConvDocReplySlugAfter(t *testing.T) {
+	str := func(s string) *string { return &s }
+	node := func(id, role, slug string) convNode {
+		return convNode{ID: id, Role: role, ContentType: "text", Parts: []*string{str(id)}, ModelSlug: slug}
+	}
+	commentary := node("c2", "assistant", "gpt-x-commentary")
+	commentary.Channel = "commentary"
+	tool := node("t2", "assistant", "gpt-x-tool")
+	tool.Recipient = "web.run"
+	for _, c := range []struct {
+		name  string
+		chain []convNode
+		want  string
+	}{
+		{"no reply yet", []convNode{node("u1", "user", ""), node("a1", "assistant", "gpt-5-5"), node("u2", "user", "")}, ""},
+		{"the reply's model", []convNode{node("u1", "user", ""), node("a1", "assistant", "gpt-5-5"), node("u2", "user", ""), node("a2", "assistant", "gpt-5-5-thinking")}, "gpt-5-5-thinking"},
+		{"not commentary or a tool call", []convNode{node("u2", "user", ""), commentary, tool}, ""},
+		{"the newest of several", []convNode{node("u2", "user", ""), node("a2", "assistant", "one"), node("a3", "assistant", "two")}, "two"},
+		{"no such message", []convNode{node("u1", "user", ""), node("a1", "assistant", "gpt-5-5")}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := (convDoc{Chain: c.chain}).replySlugAfter("u2"); got != c.want {
+				t.Fatalf("replySlugAfter = %q, want %q", got, c.want)
+			}
+		})
+	}
+}

@@ -19,7 +19,7 @@ package browser
 
 // AdapterVersion names this set of locators and page assumptions. Adapter
 // errors and diagnostics carry it; bump it whenever a locator changes.
-const AdapterVersion = "chatgpt-web/2026.12.2"
+const AdapterVersion = "chatgpt-web/2026.12.3"
 
 // locatorTable returns the locators by name.
 func locatorTable() map[string][]string {
@@ -174,14 +174,28 @@ func locatorTable() map[string][]string {
 			`button[aria-label*="dismiss" i]`,
 			`[data-testid="close-button"]`,
 		},
-		// Error and limit cards render as an assistant "message".
+		// Error and limit cards render as an assistant "message". The
+		// 2026-09 forms (an alert inside a message unit or its turn group)
+		// are an inference, not a capture: no 2026-09 error card has been
+		// seen yet; the first real `wtagent doctor --page` on a
+		// conversation with an error confirms or corrects them.
 		"errorCard": {
 			`[data-testid="regenerate-thread-error-button"]`,
 			`[class*="text-token-text-error"]`,
 			`[class*="bg-token-surface-error"]`,
 			`[data-testid="toast-error"]`,
+			`[data-content-search-unit-key] [role="alert"]`,
+			`[data-turn-key] [role="alert"]`,
 		},
-		"retry": {`button[data-testid="regenerate-thread-error-button"]`},
+		// The error card's Retry button: the 2025/2026-06 testid, else (the
+		// 2026-09 inference above) the button of an alert in a message unit
+		// or turn group — found by structure, since that page has no
+		// testids and its label is localised.
+		"retry": {
+			`button[data-testid="regenerate-thread-error-button"]`,
+			`[data-content-search-unit-key] [role="alert"] button`,
+			`[data-turn-key] [role="alert"] button`,
+		},
 		// "Continue generating" under a reply cut at the output limit
 		// (finish_details max_tokens). The 2026 page's own control is not
 		// in any public capture: these are the testid the page family uses

@@ -9,9 +9,10 @@ import (
 	"github.com/wtagent/wtagent/model"
 )
 
-// TestModeSelection selects modes on the mock's model menu (a portal menu
-// with a disabled item and a nested submenu) and checks what the page then
-// sends.
+// TestModeSelection selects modes on the mock's 2025 model menu (a portal
+// menu with a disabled item and a nested submenu) and checks what the page
+// then sends. The page is pinned to DOM2025: this is the legacy menu's test
+// (TestModeSelectionGenerations covers the 2026 pickers).
 func TestModeSelection(t *testing.T) {
 	for _, tc := range []struct {
 		mode, outcome, selected, posted string
@@ -24,7 +25,7 @@ func TestModeSelection(t *testing.T) {
 		{"no-such-mode", "kept", "", "gpt-5-2"},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
-			srv, m := selectMode(t, mockchat.Options{LoggedIn: true}, tc.mode)
+			srv, m := selectMode(t, mockchat.Options{LoggedIn: true, DOM: mockchat.DOM2025}, tc.mode)
 			if m.Requested != tc.mode || m.Outcome != tc.outcome || m.Selected != tc.selected {
 				t.Errorf("mode %+v, want outcome %s selected %q", m, tc.outcome, tc.selected)
 			}
@@ -64,9 +65,11 @@ func selectRequest(t *testing.T, opts mockchat.Options, mode, effort string) (*m
 }
 
 // TestModeAlreadyFromSwitcher: after a selection the switcher names the
-// mode, so a new conversation recognises it without opening the menu.
+// mode, so a new conversation recognises it without opening the menu. Only
+// the 2025 switcher names the model (the 2026 triggers show the effort), so
+// the page is pinned to DOM2025.
 func TestModeAlreadyFromSwitcher(t *testing.T) {
-	srv, url := newMock(t, mockchat.Options{LoggedIn: true, Model: "gpt-5-2-instant", Script: script(model.ScriptLine{Reply: "ok"})})
+	srv, url := newMock(t, mockchat.Options{LoggedIn: true, DOM: mockchat.DOM2025, Model: "gpt-5-2-instant", Script: script(model.ScriptLine{Reply: "ok"})})
 	var got []messages.ModeSelected
 	tr := shared.use(t, url, func(o *Options) {
 		o.Mode = "5.2 Instant"

@@ -248,7 +248,7 @@ func (t *Transport) checkThread(ctx context.Context, s *session, url string) Thr
 	}
 	r.Messages, r.Turns, r.Answer = inv.Thread.Count, inv.Thread.Turns, inv.Answer
 	r.Locators = map[string]LocatorMatch{}
-	for _, name := range threadLocators() {
+	for _, name := range ThreadLocators() {
 		r.Locators[name] = inv.Locators[name]
 	}
 	if r.Messages == 0 {
@@ -257,9 +257,11 @@ func (t *Transport) checkThread(ctx context.Context, s *session, url string) Thr
 	return r
 }
 
-// threadLocators are the locators a conversation's thread is read with.
-func threadLocators() []string {
-	return []string{"turn", "message", "messageID", "answer", "streamingStatus", "copyTurn", "finishedBar"}
+// ThreadLocators are the locators a conversation's thread is checked
+// for, in report order: those it is read with, then the error card and its
+// Retry button (found only when the newest turn shows one).
+func ThreadLocators() []string {
+	return []string{"turn", "message", "messageID", "answer", "streamingStatus", "copyTurn", "finishedBar", "errorCard", "retry"}
 }
 
 // PageLocator is a locator the home page is checked for.
@@ -279,6 +281,9 @@ func PageLocators() []PageLocator {
 		{Name: "send", When: "it shows once the composer holds text"},
 		{Name: "stop", When: "it shows while a reply streams"},
 		{Name: "modeSwitch", When: "only the 2026-09 page has a Chat/Work switch"},
+		// The 2026-09 form (a button in an alert of a message unit) is an
+		// inference: the first real error card seen confirms it.
+		{Name: "retry", When: "it shows on an error card; on the 2026-09 page its form is inferred, not yet seen"},
 		{Name: "appShell", Required: true},
 	}
 }

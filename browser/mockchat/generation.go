@@ -27,6 +27,10 @@ const (
 // Generations lists every page generation, oldest first.
 func Generations() []string { return []string{DOM2025, DOM2026Mid, DOM2026Sep} }
 
+// DefaultGeneration is the generation a page renders when neither
+// Options.DOM nor ?dom= names one: the newest.
+const DefaultGeneration = DOM2026Sep
+
 // CheckGeneration accepts "" (the default) and the names of Generations.
 func CheckGeneration(g string) error {
 	if g == "" || slices.Contains(Generations(), g) {
@@ -36,7 +40,7 @@ func CheckGeneration(g string) error {
 }
 
 // generation is the generation a page load renders: ?dom= on the URL,
-// else Options.DOM, else DOM2025.
+// else Options.DOM, else DefaultGeneration.
 func (s *Server) generation(query string) (string, error) {
 	for _, g := range []string{query, s.opts.DOM} {
 		if err := CheckGeneration(g); err != nil {
@@ -49,5 +53,5 @@ func (s *Server) generation(query string) (string, error) {
 	case s.opts.DOM != "":
 		return s.opts.DOM, nil
 	}
-	return DOM2025, nil
+	return DefaultGeneration, nil
 }

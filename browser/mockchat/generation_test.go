@@ -21,7 +21,8 @@ func TestGenerationConfig(t *testing.T) {
 		models           int
 		efforts          []string
 	}{
-		{"default", "", "", false, 200, DOM2025, len(DefaultModels()), nil},
+		{"default: the newest", "", "", false, 200, DOM2026Sep, 4, []string{"light", "standard", "extended", "extra-high", "pro"}},
+		{"option 2025", DOM2025, "", false, 200, DOM2025, len(DefaultModels()), nil},
 		{"option", DOM2026Sep, "", false, 200, DOM2026Sep, 4, []string{"light", "standard", "extended", "extra-high", "pro"}},
 		{"query over option", DOM2026Sep, DOM2026Mid, false, 200, DOM2026Mid, 4, []string{"light", "standard", "extended", "extra-high"}},
 		{"pro limited", DOM2026Sep, "", true, 200, DOM2026Sep, 4, []string{"light", "standard", "extended", "extra-high"}},

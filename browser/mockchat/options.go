@@ -45,8 +45,8 @@ type Options struct {
 	// whose resume failed or changed): the adapter must notice.
 	NoPageResume bool
 	// DOM is the page generation to render (DOM2025, DOM2026Mid,
-	// DOM2026Sep; empty means DOM2025). A page URL's ?dom= overrides it
-	// for that page load.
+	// DOM2026Sep; empty means DefaultGeneration, the newest). A page URL's
+	// ?dom= overrides it for that page load.
 	DOM string
 	// PasteThreshold is the paste length (in characters) above which the
 	// page turns a paste into an attachment; zero means
@@ -169,7 +169,10 @@ func modalKind(fault string) string {
 	return ""
 }
 
-// The stable locators BreakLocator can remove from the page.
+// The stable locators BreakLocator can remove from the page. They are the
+// 2025 page's ids and testids; the 2026 pages lose only those they have
+// (the 2026-09 page, without testids or ids, loses the message and copy
+// locators and the continue button; the others leave it as it is).
 const (
 	// LocatorComposer drops the composer's id "prompt-textarea" (the
 	// editor keeps working, with id "composer-input").
@@ -184,9 +187,12 @@ const (
 	// data-testid="chat-turn-N".
 	LocatorTurn = "conversation-turn"
 	// LocatorMessage drops data-message-author-role and data-message-id
-	// (the message div gets data-role and data-id instead).
+	// (the message div gets data-role and data-id instead); on the 2026-09
+	// page also the unit's data-content-search-unit-key (data-unit-key
+	// instead) and data-chatgpt-selection-message-id.
 	LocatorMessage = "message"
-	// LocatorCopyButton drops data-testid="copy-turn-action-button".
+	// LocatorCopyButton drops data-testid="copy-turn-action-button" (on
+	// the 2026-09 page, which has no testids, the Copy button's label).
 	LocatorCopyButton = "copy-button"
 	// LocatorModelSwitcher drops data-testid="model-switcher-dropdown-button".
 	LocatorModelSwitcher = "model-switcher"

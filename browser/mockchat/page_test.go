@@ -24,8 +24,16 @@ type page struct {
 // openPage starts a mock server for opts and drives the shared tab on it.
 // Every server has its own port, so no page state (storage, cookies)
 // carries over from one subtest to the next.
+//
+// These tests check the 2025 page CONTRACT.md describes first (its ids and
+// testids), so a page renders DOM2025 unless opts names a generation; the
+// newer generations are checked through the adapter's generation tables
+// (package browser).
 func openPage(t testing.TB, tab context.Context, opts Options) *page {
 	t.Helper()
+	if opts.DOM == "" {
+		opts.DOM = DOM2025
+	}
 	srv := New(opts)
 	t.Cleanup(srv.Close)
 	url, err := srv.Start("127.0.0.1:0")

@@ -191,7 +191,9 @@ func TestPages(t *testing.T) {
 	if err := json.Unmarshal([]byte(raw), &cfg); err != nil {
 		t.Fatalf("config %q: %v", raw, err)
 	}
-	if cfg.LoggedIn || cfg.Model != "gpt-5-2" || len(cfg.Models) != len(DefaultModels()) || cfg.VirtualTurns != 4 || cfg.PasteThreshold != 5000 {
+	// The default page is the newest generation, with its models.
+	if cfg.LoggedIn || cfg.DOM != DefaultGeneration || cfg.Model != "gpt-5-5" || len(cfg.Models) != len(DefaultModels2026(false)) ||
+		cfg.VirtualTurns != 4 || cfg.PasteThreshold != 5000 {
 		t.Fatalf("config %+v", cfg)
 	}
 	if !strings.Contains(body, `script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"`) {

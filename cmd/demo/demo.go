@@ -132,5 +132,5 @@ func (o *Options) chooseBrowser() (bool, string, error) {
 		}
 		return false, "no Chromium found, so through the scripted provider", nil
 	}
-	return true, fmt.Sprintf("through %s %s against the local mock ChatGPT page", found.Kind, found.Version), nil
+	return true, fmt.Sprintf("through %s %s against the local mock ChatGPT page (its %s layout)", found.Kind, found.Version, mockchat.DefaultGeneration), nil
 }

@@ -111,7 +111,7 @@ func threadResult(c browser.ThreadReport) Result {
 		return r
 	}
 	var found []string
-	for _, name := range []string{"turn", "message", "messageID", "answer", "streamingStatus", "copyTurn", "finishedBar"} {
+	for _, name := range browser.ThreadLocators() {
 		if m, ok := c.Locators[name]; ok && m.Selector != "" {
 			found = append(found, fmt.Sprintf("%s %s (%d)", name, m.Selector, m.Count))
 		}

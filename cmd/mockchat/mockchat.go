@@ -67,7 +67,7 @@ its diagnostics/transport.jsonl, turn by turn, across its conversations.`,
 	cmd.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:0", "address to listen on")
 	cmd.Flags().BoolVar(&o.LoggedOut, "logged-out", false, "start with the login wall (log in from the page)")
 	cmd.Flags().DurationVar(&o.StreamGap, "stream-gap", 15*time.Millisecond, "gap between streamed tokens")
-	cmd.Flags().StringVar(&o.DOM, "dom", "", "page generation to render: 2025 (default), 2026-06 or 2026-09")
+	cmd.Flags().StringVar(&o.DOM, "dom", "", "page generation to render: 2025, 2026-06 or 2026-09 (default: the newest)")
 	return cmd
 }
 

@@ -36,13 +36,21 @@ func needChromium(t *testing.T) {
 	}
 }
 
-// mockPage serves lines on a mock ChatGPT page for the test's lifetime.
+// mockPage serves lines on a mock ChatGPT page (the default generation,
+// the newest) for the test's lifetime.
 func mockPage(t *testing.T, lines []model.ScriptLine, gap time.Duration) (*mockchat.Server, string) {
+	t.Helper()
+	return mockPageGen(t, "", lines, gap)
+}
+
+// mockPageGen is mockPage rendering the page generation gen ("" for the
+// default).
+func mockPageGen(t *testing.T, gen string, lines []model.ScriptLine, gap time.Duration) (*mockchat.Server, string) {
 	t.Helper()
 	for i := range lines {
 		lines[i].Line = i + 1
 	}
-	srv := mockchat.New(mockchat.Options{Script: lines, LoggedIn: true, StreamGap: gap})
+	srv := mockchat.New(mockchat.Options{Script: lines, LoggedIn: true, StreamGap: gap, DOM: gen})
 	url, err := srv.Start("127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -82,11 +82,16 @@ func (e *env) attachPage(ctx context.Context, pageURL string) context.Context {
 	return tab
 }
 
+// handComposer is the composer a user clicks into, on every page
+// generation: the 2025 and 2026-06 #prompt-textarea, the 2026-09 editor in
+// form[data-chatgpt-composer].
+const handComposer = `#prompt-textarea, form[data-chatgpt-composer] .ProseMirror[contenteditable="true"]`
+
 // typeByHand clicks into the composer, types text key by key and presses
 // Enter, as a user at the window would.
 func typeByHand(t *testing.T, tab context.Context, text string) {
 	t.Helper()
-	composer := chromedp.CSS("#prompt-textarea")
+	composer := chromedp.CSS(handComposer)
 	if err := chromedp.Do(tab,
 		chromedp.Click(composer),
 		chromedp.SendKeys(composer, text),
@@ -157,15 +162,40 @@ func TestBrowserTakeoverHandTypedMessageRunsOnce(t *testing.T) {
 // thinks; its reply (a tool call) is held unparsed at the takeover; the
 // user picks another model and answers it by hand in the page; on /resume
 // the model change is noted (and kept) and the hand-typed message's reply
-// wins: its call runs once and the held reply's call never runs.
+// wins: its call runs once and the held reply's call never runs. On the
+// 2025 page the switcher names the model; the 2026-09 trigger shows only
+// the effort, so the change is read from the reply to the hand-typed
+// message.
 func TestBrowserTakeoverHeldReplySupersededByHand(t *testing.T) {
+	for _, tc := range []struct {
+		gen, picked, note string
+		pick              []chromedp.Action[chromedp.Void]
+	}{
+		{mockchat.DOM2025, "gpt-5-2-thinking", "the model was changed by hand: 5.2 Thinking (was 5.2); it stays", []chromedp.Action[chromedp.Void]{
+			chromedp.Click(chromedp.CSS(`[data-testid="model-switcher-dropdown-button"]`)),
+			chromedp.Click(chromedp.CSS(`[data-testid="model-switcher-gpt-5-2-thinking"]`)),
+		}},
+		{mockchat.DOM2026Sep, "gpt-5-5-thinking", "the model was changed by hand: gpt-5-5-thinking (was gpt-5-5); it stays", []chromedp.Action[chromedp.Void]{
+			chromedp.Click(chromedp.CSS(`button[data-codex-intelligence-trigger="true"]`)),
+			chromedp.Click(chromedp.CSS(`[data-model-picker-view="simple"] [data-model-picker-view-toggle]`)),
+			chromedp.Click(chromedp.CSS(`[data-model-picker-view="advanced"][data-active="true"] [role="menuitemradio"][data-value="gpt-5-5-thinking"]`)),
+		}},
+	} {
+		t.Run(tc.gen, func(t *testing.T) { takeoverSupersededByHand(t, tc.gen, tc.picked, tc.note, tc.pick) })
+	}
+}
+
+// takeoverSupersededByHand is one generation's case of
+// TestBrowserTakeoverHeldReplySupersededByHand: pick picks the model
+// picked by hand, note is what /resume then says.
+func takeoverSupersededByHand(t *testing.T, gen, picked, note string, pick []chromedp.Action[chromedp.Void]) {
 	needChromium(t)
 	debuggableChrome(t)
 	e := newEnv(t)
 	e.write("model.sh", "echo model >> calls.log\n")
 	e.write("hand.sh", "echo hand >> calls.log; echo hand ran\n")
 	const typed = "hand-typed: run hand.sh instead"
-	srv, url := mockPage(t, []model.ScriptLine{
+	srv, url := mockPageGen(t, gen, []model.ScriptLine{
 		{Reply: agentReply(false, "Run model.sh.", callXML("terminal.exec", el("program", "sh"), items("argv", "model.sh")))},
 		{Expect: typed, Reply: agentReply(false, "Running hand.sh as you asked.", callXML("terminal.exec", el("program", "sh"), items("argv", "hand.sh")))},
 		{Expect: "hand ran", Reply: agentReply(true, "Ran hand.sh only.", "")},
@@ -183,11 +213,8 @@ func TestBrowserTakeoverHeldReplySupersededByHand(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	tab := e.attachPage(ctx, url)
-	// The user picks another model in the switcher, then writes.
-	if err := chromedp.Do(tab,
-		chromedp.Click(chromedp.CSS(`[data-testid="model-switcher-dropdown-button"]`)),
-		chromedp.Click(chromedp.CSS(`[data-testid="model-switcher-gpt-5-2-thinking"]`)),
-	); err != nil {
+	// The user picks another model in the picker, then writes.
+	if err := chromedp.Do(tab, pick...); err != nil {
 		t.Fatalf("pick a model by hand: %v", err)
 	}
 	typeByHand(t, tab, typed)
@@ -196,7 +223,7 @@ func TestBrowserTakeoverHeldReplySupersededByHand(t *testing.T) {
 	}
 	tm.send("/resume\r")
 	at = tm.waitFor("you (by hand in the page): "+typed, at)
-	at = tm.waitFor("the model was changed by hand: 5.2 Thinking (was 5.2); it stays", at)
+	at = tm.waitFor(note, at)
 	tm.waitFor("Ran hand.sh only.", at)
 	if code := tm.exit(); code != 0 {
 		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
@@ -208,8 +235,8 @@ func TestBrowserTakeoverHeldReplySupersededByHand(t *testing.T) {
 	if len(rec) != 3 {
 		t.Fatalf("the page received %d messages, want 3", len(rec))
 	}
-	if rec[1].Model != "gpt-5-2-thinking" || rec[2].Model != "gpt-5-2-thinking" {
-		t.Fatalf("models %q %q: the model the user picked did not stay", rec[1].Model, rec[2].Model)
+	if rec[1].Model != picked || rec[2].Model != picked {
+		t.Fatalf("models %q %q: the model the user picked (%s) did not stay", rec[1].Model, rec[2].Model, picked)
 	}
 	evs := e.events(id)
 	if k := strings.Join(sentKinds(evs), " "); k != "bootstrap manual tool_result" {

@@ -340,7 +340,7 @@ function removeAttachment(a) {
 function newTurn(role) {
   renderEmptyState();
   const index = state.turns.length + 1;
-  const { el: article, mount } = G.turnElement(role, index, broken.has('conversation-turn') ? 'chat-turn-' : 'conversation-turn-', ui.threadInner);
+  const { el: article, mount } = G.turnElement(role, index, broken.has('conversation-turn') ? 'chat-turn-' : 'conversation-turn-', ui.threadInner, broken.has('message'));
   const turn = { index, role, article, placeholder: null, mounted: true };
   article._turn = turn;
   state.turns.push(turn);
@@ -520,7 +520,7 @@ function continueButton(av) {
 
 function actionBar(av) {
   const bar = h('div', { class: G.UNITS ? 'turn-actions turn-action-controls' : 'turn-actions', role: 'group', 'aria-label': 'Response actions' });
-  bar.append(...G.actionButtons(broken.has('copy-button') ? 'copy-action' : 'copy-turn-action-button'));
+  bar.append(...G.actionButtons(broken.has('copy-button')));
   bar._av = av;
   return bar;
 }
@@ -537,14 +537,7 @@ function finishView(av) {
 
 function errorCard(av, text, retry) {
   if (av.status) { av.status.remove(); av.status = null; }
-  const card = h('div', { class: 'error-card border-token-border-error bg-token-surface-error/15' },
-    h('div', { class: 'text-token-text-error', text }));
-  if (retry) {
-    const b = h('button', { type: 'button', class: 'btn btn-secondary', 'data-testid': 'regenerate-thread-error-button' }, 'Retry');
-    b.addEventListener('click', () => retryLast(av));
-    card.append(b);
-  }
-  av.turn.article.append(card);
+  av.turn.article.append(G.errorCard(text, retry ? () => retryLast(av) : null));
   scrollToBottom(true);
 }
 

@@ -2,7 +2,7 @@
 
 // GEN is the page generation this load renders ('2025', '2026-06',
 // '2026-09'; see CONTRACT.md "Generations").
-export const GEN = (JSON.parse(document.getElementById('mock-config').textContent).dom) || '2025';
+export const GEN = JSON.parse(document.getElementById('mock-config').textContent).dom;
 
 // The 2026-09 page has no data-testid at all.
 const testids = GEN !== '2026-09';

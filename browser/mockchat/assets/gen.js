@@ -15,8 +15,8 @@ export const UNITS = GEN === '2026-09';
 // (null when it joins a group already there). 2025: an article; 2026-06:
 // a section in div[data-turn-id-container]; 2026-09: a message unit
 // [data-content-search-unit-key="<turn>:<index>:<role>"] in the exchange's
-// [data-turn-key] group.
-export function turnElement(role, index, testid, thread) {
+// [data-turn-key] group (data-unit-key when the message locator is broken).
+export function turnElement(role, index, testid, thread, brokenMessage) {
   const common = { 'data-turn': role, dir: 'auto', tabindex: '-1', class: 'turn turn-' + role };
   if (GEN === '2025') {
     const el = h('article', Object.assign({ 'data-testid': testid + index, 'data-scroll-anchor': 'false' }, common), heading(role));
@@ -33,7 +33,7 @@ export function turnElement(role, index, testid, thread) {
     mount = group;
   }
   const key = group.getAttribute('data-turn-key') + ':' + group.childElementCount + ':' + role;
-  const el = h('div', Object.assign({ 'data-content-search-unit-key': key }, common), heading(role));
+  const el = h('div', Object.assign({ [brokenMessage ? 'data-unit-key' : 'data-content-search-unit-key']: key }, common), heading(role));
   group.append(el);
   return { el, mount };
 }
@@ -44,9 +44,10 @@ function heading(role) {
 }
 
 // messageAttrs are a message element's attributes (the 2026-09 page names
-// neither the role nor the model on it).
+// neither the role nor the model on it). A broken message locator gives
+// data-role and data-id instead.
 export function messageAttrs(role, id, slug, broken) {
-  if (UNITS) return { 'data-chatgpt-selection-message-id': id };
+  if (UNITS) return broken ? { 'data-role': role, 'data-id': id } : { 'data-chatgpt-selection-message-id': id };
   const attrs = broken ? { 'data-role': role, 'data-id': id } : { 'data-message-author-role': role, 'data-message-id': id };
   if (slug) attrs['data-message-model-slug'] = slug;
   return attrs;
@@ -87,23 +88,42 @@ export function commentaryBlock() {
   return { wrap, md };
 }
 
-// actionButtons are the finished turn's action bar buttons.
-export function actionButtons(copyTestID) {
+// actionButtons are the finished turn's action bar buttons. A broken copy
+// locator drops the copy button's testid (2025, 2026-06) or its label
+// (2026-09, where the label is all that names it).
+export function actionButtons(brokenCopy) {
   if (UNITS) {
     return [
-      h('button', { type: 'button', 'aria-label': 'Copy', class: 'copy' }, 'Copy'),
+      h('button', { type: 'button', 'aria-label': brokenCopy ? null : 'Copy', class: 'copy' }, 'Copy'),
       h('button', { type: 'button', 'aria-label': 'Rate response' }, '▲'),
       h('button', { type: 'button', 'aria-label': 'Regenerate response' }, '↻'),
       h('button', { type: 'button', 'aria-label': 'More actions', 'aria-haspopup': 'menu' }, '…'),
     ];
   }
   return [
-    h('button', { type: 'button', 'data-testid': copyTestID, 'aria-label': 'Copy', 'data-state': 'closed', class: 'copy' }, 'Copy'),
+    h('button', { type: 'button', 'data-testid': brokenCopy ? 'copy-action' : 'copy-turn-action-button', 'aria-label': 'Copy', 'data-state': 'closed', class: 'copy' }, 'Copy'),
     h('button', { type: 'button', 'data-testid': 'good-response-turn-action-button', 'aria-label': 'Good response' }, '▲'),
     h('button', { type: 'button', 'data-testid': 'bad-response-turn-action-button', 'aria-label': 'Bad response' }, '▼'),
     h('button', { type: 'button', 'aria-label': 'Share' }, 'Share'),
     h('button', { type: 'button', 'aria-label': 'More actions', 'aria-haspopup': 'menu' }, '…'),
   ];
+}
+
+// errorCard is an error or limit card in the assistant turn, with a Retry
+// button when onRetry is set. 2025 and 2026-06: the error-token classes
+// and the regenerate-thread-error-button testid. 2026-09 (an inference: no
+// capture of its error card exists): a bare [role=alert] holding the text
+// and an unlabelled button, no testid and no error classes.
+export function errorCard(text, onRetry) {
+  const card = UNITS
+    ? h('div', { class: 'error-card', role: 'alert' }, h('div', { text }))
+    : h('div', { class: 'error-card border-token-border-error bg-token-surface-error/15' }, h('div', { class: 'text-token-text-error', text }));
+  if (onRetry) {
+    const b = h('button', { type: 'button', class: 'btn btn-secondary', 'data-testid': 'regenerate-thread-error-button' }, 'Retry');
+    b.addEventListener('click', onRetry);
+    card.append(b);
+  }
+  return card;
 }
 
 // completeNotice is the 2026-09 page's live "Response complete" status.
