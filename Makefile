@@ -4,6 +4,7 @@
 #   make test   vet + race tests + browser end-to-end tests
 #   make compat exports loaded by the real Codex CLI and Claude Code
 #   make cross  build and vet every package for the other platforms
+#   make wine-test  the Windows tests under Wine (skipped without wine)
 #   make release reproducible, stamped binaries for every platform in dist/
 
 GO        ?= go
@@ -31,7 +32,7 @@ VERSION ?= $(shell git describe --tags --dirty 2>/dev/null || echo 0.1.0-dev)
 COMMIT  ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null)
 DATE    ?= $(shell TZ=UTC git log -1 --format=%cd --date=format-local:%Y-%m-%dT%H:%M:%SZ 2>/dev/null)
 
-.PHONY: all build test vet lint cross release bench fuzz demo compat clean
+.PHONY: all build test vet lint cross wine-test release bench fuzz demo compat clean
 
 all: build
 
@@ -63,8 +64,13 @@ release:
 	rm -rf dist
 	$(GO) run ./cmd/wtrelease -out dist -version "$(VERSION)" -commit "$(COMMIT)" -date "$(DATE)"
 
-test: lint cross
+test: lint cross wine-test
 	$(GO) test $(TESTFLAGS) $(PKGS)
+
+# wine-test runs the Windows tests of the Windows rules, ConPTY spawn and
+# Job Objects as Windows binaries under Wine (says so and skips without it).
+wine-test:
+	.ci/winetest
 
 # compat installs the pinned tools into a fresh temporary prefix and runs
 # package compat (build tag compat) against loopback stand-ins of their APIs.

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -48,7 +49,7 @@ func (c *classifier) scanPaths() {
 // under the platform's pathCase (.GIT/Hooks on Windows): writing there
 // makes later git calls run commands, as fs.write there asks.
 func gitRunsFrom(p string, cs pathCase) bool {
-	p = "/" + cs.key(cs.slash(filepath.Clean(p)))
+	p = "/" + cs.key(path.Clean(cs.slash(p)))
 	return strings.HasSuffix(p, "/.git/hooks") || strings.Contains(p, "/.git/hooks/") || strings.HasSuffix(p, "/.git/config")
 }
 
