@@ -70,7 +70,7 @@ func BenchmarkSendKeys2KB(b *testing.B) {
 		}
 		cctx, cancel := s.bind(ctx, 0)
 		start := time.Now()
-		err := chromedp.Do(cctx, chromedp.SendKeys(chromedp.ID("prompt-textarea"), sample))
+		err := chromedp.Do(cctx, chromedp.SendKeys(chromedp.CSS(strings.Join(locatorTable()["composer"], ", ")), sample))
 		total += time.Since(start)
 		cancel()
 		if err != nil {

@@ -3,6 +3,7 @@ package browser
 import (
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"testing"
 
 	"github.com/wtagent/wtagent/browser/mockchat"
@@ -13,8 +14,10 @@ import (
 // generation, the bound reply (never the commentary before the answer:
 // while only commentary shows, the reply has no text yet), the DOM walk,
 // the stop and send controls, the rate-limit modal by testid, the
-// Chat/Work switch, and a challenge widget that is a challenge only
-// without the app shell.
+// Chat/Work switch, a challenge widget that is a challenge only without
+// the app shell, and the inferred 2026-09 error card: an alert standing in
+// place of the answer is one (in any language, its button the Retry),
+// an alert beside an answer is not.
 func TestDOMFixtures(t *testing.T) {
 	srv := httptest.NewServer(http.FileServer(http.Dir("testdata/dom")))
 	t.Cleanup(srv.Close)
@@ -31,13 +34,15 @@ func TestDOMFixtures(t *testing.T) {
 		modal     string // the modal's kind, "" for none
 		work      bool   // the Chat/Work switch is on Work
 		challenge string
-		notice    string // the page's alert text
+		notice    string // one of the page's alert texts
+		card      string // the error card's kind, "" for none
 	}{
 		{file: "2025-answer.html", gen: "2025", replyID: "a1", replyLen: len("The answer."), markdown: "The answer."},
 		{file: "2026-06-commentary.html", gen: "2026-06", replyID: "cm1", replyLen: 0, markdown: "", stop: true},
 		{file: "2026-06-answer.html", gen: "2026-06", replyID: "a1", replyLen: len("The answer."), markdown: "The answer.", modal: "rate_limit"},
 		{file: "2026-09-commentary.html", gen: "2026-09", replyID: "cm1", replyLen: 0, markdown: "", stop: true},
 		{file: "2026-09-answer.html", gen: "2026-09", replyID: "a1", replyLen: len("The answer."), markdown: "The answer.", send: true, work: true, notice: "You have reached the Pro usage limit."},
+		{file: "2026-09-error.html", gen: "2026-09", card: "error", notice: "Beim Erstellen der Antwort ist ein Fehler aufgetreten. Erneut versuchen"},
 		{file: "challenge-widget.html", gen: "unknown", challenge: "widget"},
 	}
 	s, err := tr.live()
@@ -62,6 +67,9 @@ func TestDOMFixtures(t *testing.T) {
 			if p.Challenge != tc.challenge {
 				t.Errorf("challenge %q, want %q", p.Challenge, tc.challenge)
 			}
+			if tc.card == "" && p.Err != nil || tc.card != "" && (p.Err == nil || p.Err.Kind != tc.card || !p.Err.Retry) {
+				t.Errorf("error card %+v, want kind %q with a retry", p.Err, tc.card)
+			}
 			if p.Stop != tc.stop || p.Send.Enabled != tc.send {
 				t.Errorf("stop %t send %t, want %t and %t", p.Stop, p.Send.Enabled, tc.stop, tc.send)
 			}
@@ -80,7 +88,7 @@ func TestDOMFixtures(t *testing.T) {
 			}
 			var inv inventory
 			pageCall(t, tr, &inv, "inventory")
-			if inv.Generation.Gen != tc.gen || (tc.notice != "") != (len(inv.Notices) > 0) || (tc.notice != "" && inv.Notices[0] != tc.notice) {
+			if inv.Generation.Gen != tc.gen || (tc.notice != "") != (len(inv.Notices) > 0) || (tc.notice != "" && !slices.Contains(inv.Notices, tc.notice)) {
 				t.Errorf("inventory: generation %q, notices %q, want %q", inv.Generation.Gen, inv.Notices, tc.notice)
 			}
 			if tc.replyID == "" {

@@ -19,7 +19,7 @@ package browser
 
 // AdapterVersion names this set of locators and page assumptions. Adapter
 // errors and diagnostics carry it; bump it whenever a locator changes.
-const AdapterVersion = "chatgpt-web/2026.12.3"
+const AdapterVersion = "chatgpt-web/2026.12.4"
 
 // locatorTable returns the locators by name.
 func locatorTable() map[string][]string {
@@ -187,6 +187,14 @@ func locatorTable() map[string][]string {
 			`[data-content-search-unit-key] [role="alert"]`,
 			`[data-turn-key] [role="alert"]`,
 		},
+		// The inferred 2026-09 error card forms above: such an alert is an
+		// error card when its message shows no answer (it stands in place
+		// of the reply) or when its words say so (rateLimit, tooLong,
+		// genericError), since other alerts may sit beside an answer.
+		"errorAlert": {
+			`[data-content-search-unit-key] [role="alert"]`,
+			`[data-turn-key] [role="alert"]`,
+		},
 		// The error card's Retry button: the 2025/2026-06 testid, else (the
 		// 2026-09 inference above) the button of an alert in a message unit
 		// or turn group — found by structure, since that page has no
@@ -270,7 +278,7 @@ func patternTable() map[string]string {
 		"challengeText":  `verify you are human|checking your browser|checking if the site connection is secure|suspicious activity detected`,
 		"rateLimit":      `(reached|hit)\b.{0,40}\blimit|usage (limit|cap)|limits? (reached|exceeded)|too many requests|temporarily limited|rate limit|已达.{0,8}(限额|上限)|使用上限|额度.{0,6}用尽`,
 		"tooLong":        `conversation (is )?too long|message (you submitted )?(was|is) too long|maximum (context|conversation) length|context length exceeded|start a new chat to continue|对话过长|消息过长`,
-		"genericError":   `something went wrong|message delivery timed out|an error occurred|network error|error in message stream|出错了|发生错误`,
+		"genericError":   `something went wrong|message delivery timed out|an error occurred|network error|error in message stream|unusual activity|出错了|发生错误`,
 		"modalClose":     `^(close|dismiss|not now|maybe later|skip|got it|done|no thanks|ok|关闭|取消|暂不|稍后|跳过|知道了|完成)$`,
 		"switcherLabel":  `current model is (.+)$`,
 	}

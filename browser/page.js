@@ -171,6 +171,14 @@
       // container.
       const isRetry = el.matches(joined.retry);
       const text = label(isRetry ? (el.parentElement || el) : el).slice(0, 400);
+      // An alert of the inferred 2026-09 forms is a card when it stands
+      // in place of the answer (its message shows no answer root), or
+      // when its words say so: other alerts may sit beside an answer.
+      if (el.matches(joined.errorAlert)) {
+        const m = el.closest(joined.message);
+        const words = RX.rateLimit.test(text) || RX.tooLong.test(text) || RX.genericError.test(text);
+        if (!words && (!m || answerRoot(m))) continue;
+      }
       const scope = el.closest(joined.turn + ',[role="alert"]') || el.parentElement || el;
       const retry = isRetry || !!q('retry', scope);
       return { kind: classify(text), text, retry };

@@ -25,7 +25,11 @@ func Serve(ctx context.Context, opts Options, addr string, out io.Writer) error 
 	if opts.LoggedIn {
 		state = "logged in"
 	}
-	if _, err := fmt.Fprintf(out, "mockchat: %d script replies, %s\nmockchat: serving %s\n", len(opts.Script), state, url); err != nil {
+	gen := opts.DOM
+	if gen == "" {
+		gen = DefaultGeneration
+	}
+	if _, err := fmt.Fprintf(out, "mockchat: %d script replies, %s, the %s page\nmockchat: serving %s\n", len(opts.Script), state, gen, url); err != nil {
 		return fmt.Errorf("mockchat: %w", err)
 	}
 	<-ctx.Done()

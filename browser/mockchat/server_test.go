@@ -670,8 +670,8 @@ func TestConcurrentClients(t *testing.T) {
 	}
 }
 
-// TestServe: the developer command prints the URL and serves until ctx
-// ends; a bad script fails before serving.
+// TestServe: the developer command prints the page generation (the
+// newest by default) and the URL and serves until ctx ends; a bad script fails before serving.
 func TestServe(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
@@ -689,6 +689,9 @@ func TestServe(t *testing.T) {
 			t.Fatalf("output %q: %v", out, err)
 		}
 		out += string(buf[:m])
+	}
+	if !strings.Contains(out, "the "+DefaultGeneration+" page") {
+		t.Fatalf("output %q does not name the page generation served", out)
 	}
 	url := strings.TrimSpace(out[strings.Index(out, "http://"):])
 	tr := &http.Transport{}
