@@ -26,6 +26,7 @@ require (
 	golang.org/x/mod v0.43.0
 	golang.org/x/sys v0.50.0
 	golang.org/x/term v0.48.0
+	golang.org/x/text v0.13.0
 	mvdan.cc/sh/v3 v3.14.1
 )
 

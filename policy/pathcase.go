@@ -4,6 +4,8 @@ import (
 	"os"
 	"runtime"
 	"strings"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // pathCase is how a platform compares file names. NTFS (Windows) ignores
@@ -17,10 +19,8 @@ import (
 //
 // Folding is Unicode upper case then lower case (see key), a superset of
 // NTFS's upper-case table for names that matter here. APFS also ignores
-// Unicode normalisation (é as one code point or two); that is not
-// modelled, so a differently normalised spelling of a protected directory
-// is not recognised as protected (it is still outside the project root,
-// so it asks).
+// Unicode normalisation (é as one code point or two), so on macOS names
+// are compared in NFC as well; NTFS does not normalise.
 type pathCase struct {
 	// fold: names that differ only in case are the same name.
 	fold bool
@@ -35,6 +35,9 @@ type pathCase struct {
 	// shortNames: a name may be an 8.3 alias of another (GIT~1 for .git),
 	// which no string comparison sees (Windows).
 	shortNames bool
+	// nfc: names that differ only in Unicode normalisation are the same
+	// name (macOS).
+	nfc bool
 }
 
 // pathCaseFor returns the rule of the platform goos.
@@ -43,7 +46,7 @@ func pathCaseFor(goos string) pathCase {
 	case "windows":
 		return pathCase{fold: true, seps: `/\`, shortNames: true}
 	case "darwin", "ios":
-		return pathCase{fold: true, confirm: true, seps: "/"}
+		return pathCase{fold: true, confirm: true, seps: "/", nfc: true}
 	}
 	return pathCase{seps: "/"}
 }
@@ -53,8 +56,12 @@ func hostPathCase() pathCase { return pathCaseFor(runtime.GOOS) }
 
 // key is the form names are compared in: p itself when case matters;
 // otherwise upper-cased then lower-cased, which sends "ſ" to "s" and the
-// Kelvin sign to "k" as well as "A" to "a".
+// Kelvin sign to "k" as well as "A" to "a"; in NFC first where the
+// platform ignores normalisation.
 func (c pathCase) key(p string) string {
+	if c.nfc {
+		p = norm.NFC.String(p)
+	}
 	if !c.fold {
 		return p
 	}
@@ -62,7 +69,9 @@ func (c pathCase) key(p string) string {
 }
 
 // same reports whether a and b name the same file under this rule.
-func (c pathCase) same(a, b string) bool { return a == b || c.fold && c.key(a) == c.key(b) }
+func (c pathCase) same(a, b string) bool {
+	return a == b || (c.fold || c.nfc) && c.key(a) == c.key(b)
+}
 
 // slash returns p with every separator written "/".
 func (c pathCase) slash(p string) string {

@@ -32,6 +32,9 @@ func TestPathCaseWithin(t *testing.T) {
 		{win, "/home/u/Proj", "/home/u/proj/sub", '/', "", true},
 		{win, "/KELVIN/a", "/\u212aelvin", '/', "a", false}, // Kelvin sign K folds to k
 		{mac, "/Users/me/Proj/a", "/users/me/proj", '/', "a", false},
+		{mac, "/Users/Jose\u0301/Library/WTAGENT/x", "/Users/jos\u00e9/Library/wtagent", '/', "x", false}, // NFD é is NFC é
+		{win, "/Users/Jose\u0301/x", "/Users/jos\u00e9", '/', "", true},                                   // NTFS does not normalise
+		{linux, "/home/Jose\u0301/x", "/home/Jos\u00e9", '/', "", true},
 		{linux, "/home/u/Proj/a", "/home/u/proj", '/', "", true},
 		{linux, "/home/u/proj/a/b", "/home/u/proj", '/', "a/b", false},
 		{linux, "/home/u/proj", "/home/u/proj/", '/', ".", false},
