@@ -168,27 +168,34 @@ func TestBrowserTakeoverHandTypedMessageRunsOnce(t *testing.T) {
 // message.
 func TestBrowserTakeoverHeldReplySupersededByHand(t *testing.T) {
 	for _, tc := range []struct {
-		gen, picked, note string
-		pick              []chromedp.Action[chromedp.Void]
+		name, gen, picked, effort, note string
+		pick                            []chromedp.Action[chromedp.Void]
 	}{
-		{mockchat.DOM2025, "gpt-5-2-thinking", "the model was changed by hand: 5.2 Thinking (was 5.2); it stays", []chromedp.Action[chromedp.Void]{
+		{mockchat.DOM2025, mockchat.DOM2025, "gpt-5-2-thinking", "", "the model was changed by hand: 5.2 Thinking (was 5.2); it stays", []chromedp.Action[chromedp.Void]{
 			chromedp.Click(chromedp.CSS(`[data-testid="model-switcher-dropdown-button"]`)),
 			chromedp.Click(chromedp.CSS(`[data-testid="model-switcher-gpt-5-2-thinking"]`)),
 		}},
-		{mockchat.DOM2026Sep, "gpt-5-5-thinking", "the model was changed by hand: gpt-5-5-thinking (was gpt-5-5); it stays", []chromedp.Action[chromedp.Void]{
+		{mockchat.DOM2026Sep + " model", mockchat.DOM2026Sep, "gpt-5-5-thinking", "", "the model was changed by hand: gpt-5-5-thinking (was gpt-5-5); it stays", []chromedp.Action[chromedp.Void]{
 			chromedp.Click(chromedp.CSS(`button[data-codex-intelligence-trigger="true"]`)),
 			chromedp.Click(chromedp.CSS(`[data-model-picker-view="simple"] [data-model-picker-view-toggle]`)),
 			chromedp.Click(chromedp.CSS(`[data-model-picker-view="advanced"][data-active="true"] [role="menuitemradio"][data-value="gpt-5-5-thinking"]`)),
 		}},
+		// The trigger shows the effort: moving the power slider is an
+		// effort change, never called a model change.
+		{mockchat.DOM2026Sep + " effort", mockchat.DOM2026Sep, "gpt-5-5", "extended", "the effort was changed by hand: Extended (was Standard); it stays", []chromedp.Action[chromedp.Void]{
+			chromedp.Click(chromedp.CSS(`button[data-codex-intelligence-trigger="true"]`)),
+			chromedp.Click(chromedp.CSS(`[data-model-picker-view="simple"] [data-reasoning-slider][role="slider"]`)),
+			chromedp.KeyEvent(kb.ArrowRight),
+		}},
 	} {
-		t.Run(tc.gen, func(t *testing.T) { takeoverSupersededByHand(t, tc.gen, tc.picked, tc.note, tc.pick) })
+		t.Run(tc.name, func(t *testing.T) { takeoverSupersededByHand(t, tc.gen, tc.picked, tc.effort, tc.note, tc.pick) })
 	}
 }
 
-// takeoverSupersededByHand is one generation's case of
-// TestBrowserTakeoverHeldReplySupersededByHand: pick picks the model
-// picked by hand, note is what /resume then says.
-func takeoverSupersededByHand(t *testing.T, gen, picked, note string, pick []chromedp.Action[chromedp.Void]) {
+// takeoverSupersededByHand is one case of
+// TestBrowserTakeoverHeldReplySupersededByHand: pick picks the model (and
+// effort, when not "") by hand, note is what /resume then says.
+func takeoverSupersededByHand(t *testing.T, gen, picked, effort, note string, pick []chromedp.Action[chromedp.Void]) {
 	needChromium(t)
 	debuggableChrome(t)
 	e := newEnv(t)
@@ -237,6 +244,9 @@ func takeoverSupersededByHand(t *testing.T, gen, picked, note string, pick []chr
 	}
 	if rec[1].Model != picked || rec[2].Model != picked {
 		t.Fatalf("models %q %q: the model the user picked (%s) did not stay", rec[1].Model, rec[2].Model, picked)
+	}
+	if effort != "" && (rec[1].Effort != effort || rec[2].Effort != effort) {
+		t.Fatalf("efforts %q %q: the effort the user picked (%s) did not stay", rec[1].Effort, rec[2].Effort, effort)
 	}
 	evs := e.events(id)
 	if k := strings.Join(sentKinds(evs), " "); k != "bootstrap manual tool_result" {

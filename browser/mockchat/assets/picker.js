@@ -37,7 +37,7 @@ export function picker2026({ models, efforts, get, set }) {
 
   function update() {
     const cur = get();
-    trigger.textContent = (LABELS[cur.effort] || cur.effort) + ' ▾';
+    trigger.textContent = LABELS[cur.effort] || cur.effort; // the chevron is drawn by CSS, as an icon
     if (sep) trigger.setAttribute('data-selected-reasoning-effort', cur.effort);
   }
 
