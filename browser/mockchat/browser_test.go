@@ -30,6 +30,7 @@ func TestBrowser(t *testing.T) {
 		{"ChallengePage", testChallengePage},
 		{"LimitCardAndRetry", testLimitCardAndRetry},
 		{"ErrorCardAndRetry", testErrorCardAndRetry},
+		{"ErrorCardAndRetry2026Sep", testErrorCard2026Sep},
 		{"StopKeepsPartialText", testStopKeepsPartialText},
 		{"ThoughtsAndSearchAreNotTheReply", testThoughts},
 		{"CutStreamResumes", testCutStreamResumes},
@@ -435,6 +436,29 @@ func testErrorCardAndRetry(t *testing.T, browser context.Context) {
 	p.waitJS("the too-long card", `document.querySelector('article:last-of-type .text-token-text-error')`)
 	if got := eval[string](p, `document.querySelector('article:last-of-type .text-token-text-error').textContent`); !strings.Contains(got, "conversation is too long") {
 		t.Fatalf("card %q", got)
+	}
+}
+
+// testErrorCard2026Sep: on the 2026-09 page an error card is a bare alert
+// in the assistant unit (no testid, no error-token class: CONTRACT.md's
+// inferred shape) whose button answers the message again.
+func testErrorCard2026Sep(t *testing.T, browser context.Context) {
+	p := openPage(t, browser, Options{LoggedIn: true, DOM: DOM2026Sep, Script: script(t, `{"reply":"second try","fault":"error_retry"}`)})
+	p.navigate("/")
+	p.typeText("hello")
+	p.click(`form[data-chatgpt-composer] button[aria-label="Send prompt"]`)
+	const card = `[data-content-search-unit-key$=":assistant"] [role="alert"]`
+	p.waitJS("the error card", `document.querySelector('`+card+`')`)
+	if got := eval[string](p, `document.querySelector('`+card+`').innerText`); !strings.HasPrefix(got, "Something went wrong") {
+		t.Fatalf("card %q", got)
+	}
+	if eval[bool](p, `!!document.querySelector('[data-testid], .text-token-text-error, [class*="bg-token-surface-error"]')`) {
+		t.Fatal("the 2026-09 page shows a testid or an error-token class")
+	}
+	p.click(card + ` button`)
+	p.waitJS("the reply after retry", `!document.querySelector('`+card+`') && [...document.querySelectorAll('[data-markdown-text-style="assistant-message"]')].some((e) => e.textContent.includes('second try'))`)
+	if rec := p.srv.Received(); len(rec) != 2 || rec[1].Action != "variant" || rec[1].MessageID != rec[0].MessageID {
+		t.Fatalf("received %+v, want the message and its retry", rec)
 	}
 }
 

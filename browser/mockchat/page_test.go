@@ -135,10 +135,11 @@ func (p *page) navigate(path string) {
 	p.do(chromedp.Navigate(p.url + path))
 }
 
-// typeText focuses the composer and enters s as trusted input.
+// typeText focuses the composer (of any generation) and enters s as
+// trusted input.
 func (p *page) typeText(s string) {
 	p.t.Helper()
-	p.do(chromedp.Focus(chromedp.ID("prompt-textarea")))
+	p.do(chromedp.Focus(chromedp.CSS(`#prompt-textarea, form[data-chatgpt-composer] .ProseMirror`)))
 	ctx, cancel := p.ctx()
 	defer cancel()
 	if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: s}); err != nil {
