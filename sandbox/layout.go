@@ -1,9 +1,17 @@
 package sandbox
 
 // layout is an operating system's side of a plan: the system paths
-// programs never read, and the device files every program may use.
+// programs never read, the device files every program may use, and the
+// user's scratch directories.
 type layout struct {
 	hidden, devices []string
+	// scratch are per-user cache and temporary directories the OS's own
+	// tools write whatever TMPDIR says (macOS: DARWIN_USER_CACHE_DIR and
+	// DARWIN_USER_TEMP_DIR, /private/var/folders/xx/hash/{C,T}: xcrun's
+	// lookup cache behind /usr/bin/git, clang's and swift's module
+	// caches). Writable in workspace-write, readable in read-only; asked
+	// of the OS at run time (userScratchDirs), not in the static lists.
+	scratch []string
 }
 
 // layoutFor returns goos's layout (Linux's for every OS but darwin).

@@ -26,15 +26,27 @@ type plan struct {
 	// readOnly are paths inside a writable tree that stay read-only
 	// (.git/hooks, .git/config), by a read-only bind mount.
 	readOnly []string
+	// scratch are the OS's per-user scratch directories granted (also
+	// in reads or writes, see layout.scratch): the Unix sockets other
+	// programs of the user leave there (editors' IPC sockets in the
+	// user's TMPDIR) stay out of reach.
+	scratch []string
 }
 
-// newPlan works out what spec's programs may read and write.
+// newPlan works out what spec's programs may read and write on this OS.
 func newPlan(spec Spec) plan {
+	sys := layoutFor(runtime.GOOS)
+	sys.scratch = userScratchDirs()
+	return planFor(spec, sys)
+}
+
+// planFor works out what spec's programs may read and write given the
+// OS's layout sys.
+func planFor(spec Spec, sys layout) plan {
 	var p plan
 	home := clean(spec.Home)
 	data := clean(spec.DataDir)
 	creds := CredentialStores(home)
-	sys := layoutFor(runtime.GOOS)
 	p.hidden = append(p.hidden, sys.hidden...)
 	p.hidden = append(p.hidden, creds...)
 	for _, h := range []string{home, data, clean(os.TempDir())} {
@@ -67,7 +79,9 @@ func newPlan(spec Spec) plan {
 	if tmp != "" {
 		p.writes = append(p.writes, tmp)
 	}
+	p.scratch = scratchDirs(sys.scratch, home)
 	if spec.Mode == WorkspaceWrite {
+		p.writes = append(p.writes, p.scratch...)
 		if root != "" {
 			p.writes = append(p.writes, root)
 			for _, g := range []string{".git/hooks", ".git/config"} {
@@ -81,8 +95,11 @@ func newPlan(spec Spec) plan {
 				p.writes = append(p.writes, d)
 			}
 		}
-	} else if root != "" {
-		p.reads = append(p.reads, root)
+	} else {
+		p.reads = append(p.reads, p.scratch...)
+		if root != "" {
+			p.reads = append(p.reads, root)
+		}
 	}
 	for _, d := range sys.devices {
 		if exists(d) {
@@ -102,6 +119,21 @@ func newPlan(spec Spec) plan {
 		}
 	}
 	return p
+}
+
+// scratchDirs keeps the OS's per-user scratch directories that exist,
+// spelled as the plan spells paths, and that hold neither the home nor
+// everything. A credential store or wtagent's data directory inside one
+// is not refused here: like one inside the project it becomes a mask,
+// cut out of the grant.
+func scratchDirs(dirs []string, home string) []string {
+	var out []string
+	for _, d := range dirs {
+		if d = clean(d); d != "" && d != "/" && !under(home, d) && exists(d) {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // systemReads grants dir's entries except the hidden paths, descending

@@ -37,6 +37,12 @@ func TestSeatbeltConfines(t *testing.T) {
 		{ReadOnly, "cat main.txt", true},
 		{ReadOnly, "echo x > new-ro.txt", false},
 		{ReadOnly, `echo x > "$TMPDIR/g"`, true},
+		// The per-user cache directory xcrun and clang write whatever
+		// TMPDIR says (the test world lives in the per-user temporary
+		// directory, so that one is not granted here: it holds the home).
+		{WorkspaceWrite, `f="$(/usr/bin/getconf DARWIN_USER_CACHE_DIR)wtagent-test-$$" && echo x > "$f" && cat "$f" && rm "$f"`, true},
+		{ReadOnly, `ls "$(/usr/bin/getconf DARWIN_USER_CACHE_DIR)" > /dev/null`, true},
+		{ReadOnly, `echo x > "$(/usr/bin/getconf DARWIN_USER_CACHE_DIR)wtagent-test-$$"`, false},
 	} {
 		sb := w.sandbox(t, c.mode, false)
 		out, err := sh(t, sb, w.root, c.line)

@@ -142,6 +142,16 @@ func (s *sbpl) allowsIP(op, addr string) bool {
 	})
 }
 
+// allowsUnix reports whether a network op on the Unix socket at path is
+// allowed: network-outbound (connect, a remote unix-socket filter) or
+// network-bind (a local one).
+func (s *sbpl) allowsUnix(op, path string) bool {
+	side := map[string]string{"network-outbound": "remote", "network-bind": "local"}[op]
+	return s.any(func(o string) bool { return o == op }, func(f sexp) bool {
+		return len(f.list) == 3 && f.list[0].atom == side && f.list[1].atom == "unix-socket" && s.pathFilter(f.list[2], path)
+	})
+}
+
 func (s *sbpl) any(opMatch func(string) bool, filter func(sexp) bool) bool {
 	for _, r := range s.rules {
 		var filters []sexp

@@ -41,7 +41,7 @@ type seatbeltParam struct {
 //   - the ancestors of granted trees may be stat'ed (realpath and shells
 //     walk them), not listed;
 //   - Unix sockets may be reached inside readable trees and bound inside
-//     writable ones; IP traffic goes anywhere with network, only to and
+//     writable ones, except in the user's scratch directories; IP traffic goes anywhere with network, only to and
 //     from localhost without.
 //
 // Rules only ever allow (after the base's deny default), so their order
@@ -107,11 +107,15 @@ func seatbeltProfile(p plan, network bool) (string, []seatbeltParam) {
 	var reads, writes, devices, dirs, sockets, binds []string
 	for _, d := range readable {
 		reads = append(reads, tree("READ", d, hidden))
-		sockets = append(sockets, fmt.Sprintf("(remote unix-socket (subpath (param %q)))", param("READ", d)))
+		if !slices.Contains(p.scratch, d) {
+			sockets = append(sockets, fmt.Sprintf("(remote unix-socket (subpath (param %q)))", param("READ", d)))
+		}
 	}
 	for _, d := range writable {
 		writes = append(writes, tree("WRITE", d, slices.Concat(hidden, p.readOnly)))
-		binds = append(binds, fmt.Sprintf("(local unix-socket (subpath (param %q)))", param("WRITE", d)))
+		if !slices.Contains(p.scratch, d) {
+			binds = append(binds, fmt.Sprintf("(local unix-socket (subpath (param %q)))", param("WRITE", d)))
+		}
 	}
 	for _, d := range dedupe(p.devices) {
 		devices = append(devices, fmt.Sprintf("(subpath (param %q))", param("DEV", d)))

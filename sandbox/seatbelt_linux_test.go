@@ -3,6 +3,7 @@ package sandbox
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -10,8 +11,26 @@ import (
 // real plan (newPlan, as on a Mac but with Linux's system paths) and
 // checks, path by path, that what the profile allows is what Explain and
 // seatbeltHides say: the profile and the explanations come from one plan.
+//
+// The plan also gets a Mac's per-user scratch directories (a cache and a
+// temporary directory like /private/var/folders/xx/hash/{C,T}, here in
+// the test's world), once with wtagent's data directory inside the
+// cache: it must stay cut out of the grant.
 func TestSeatbeltProfileMatchesExplain(t *testing.T) {
 	w := newWorld(t)
+	folder := filepath.Join(filepath.Dir(w.root), "folders", "x7", "k2")
+	cache, temp := filepath.Join(folder, "C"), filepath.Join(folder, "T")
+	dataInCache := filepath.Join(cache, "wtagent")
+	for _, f := range []string{filepath.Join(dataInCache, "sessions/x/events.jsonl"), filepath.Join(temp, "xcrun_db")} {
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, []byte("SENTINEL"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sys := layoutFor(runtime.GOOS)
+	sys.scratch = []string{cache, temp}
 	for _, tc := range []struct {
 		name string
 		spec Spec
@@ -19,9 +38,11 @@ func TestSeatbeltProfileMatchesExplain(t *testing.T) {
 		{"workspace-write", Spec{Mode: WorkspaceWrite, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: os.Environ()}},
 		{"read-only", Spec{Mode: ReadOnly, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: os.Environ()}},
 		{"project is the home", Spec{Mode: WorkspaceWrite, Root: w.home, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: os.Environ()}},
+		{"data in the Darwin cache", Spec{Mode: WorkspaceWrite, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: dataInCache, Env: os.Environ()}},
+		{"data in the Darwin cache, read-only", Spec{Mode: ReadOnly, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: dataInCache, Env: os.Environ()}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := &Sandbox{spec: tc.spec, status: Status{Mode: tc.spec.Mode, Enforced: true}, plan: newPlan(tc.spec)}
+			s := &Sandbox{spec: tc.spec, status: Status{Mode: tc.spec.Mode, Enforced: true}, plan: planFor(tc.spec, sys)}
 			profile, params := seatbeltProfile(s.plan, true)
 			sb := parseSBPL(t, profile, params)
 			for _, p := range []string{
@@ -31,6 +52,8 @@ func TestSeatbeltProfileMatchesExplain(t *testing.T) {
 				filepath.Join(w.home, ".aws/credentials"), filepath.Join(w.home, ".netrc"), filepath.Join(w.home, "notes.txt"),
 				filepath.Join(w.data, "sessions/x/events.jsonl"), filepath.Join(w.outside, "secret.txt"),
 				filepath.Join(w.tmp, "scratch"), "/usr/bin/env", "/etc/passwd", "/etc/shadow", "/dev/null",
+				filepath.Join(cache, "clang/ModuleCache/x.pcm"), filepath.Join(temp, "xcrun_db"),
+				filepath.Join(dataInCache, "sessions/x/events.jsonl"), filepath.Join(dataInCache, "new"), folder,
 			} {
 				for _, write := range []bool{false, true} {
 					op := map[bool]string{false: "file-read", true: "file-write"}[write]
@@ -41,6 +64,23 @@ func TestSeatbeltProfileMatchesExplain(t *testing.T) {
 				}
 				if got, want := s.plan.seatbeltHides(p), !sb.allows("file-read", resolveExisting(p)); got != want {
 					t.Errorf("seatbeltHides(%s) = %v, the profile hides it: %v", p, got, want)
+				}
+			}
+			// The scratch directories: readable in every mode, writable in
+			// workspace-write; the data directory never readable.
+			for _, c := range []struct {
+				op, path string
+				want     bool
+			}{
+				{"file-read", filepath.Join(cache, "clang/ModuleCache/x.pcm"), true},
+				{"file-write", filepath.Join(cache, "clang/ModuleCache/x.pcm"), tc.spec.Mode == WorkspaceWrite},
+				{"file-read", filepath.Join(temp, "xcrun_db"), true},
+				{"file-write", filepath.Join(temp, "xcrun_db"), tc.spec.Mode == WorkspaceWrite},
+				{"file-read", filepath.Join(dataInCache, "sessions/x/events.jsonl"), tc.spec.DataDir != dataInCache},
+				{"file-read", folder, false},
+			} {
+				if got := sb.allows(c.op, c.path); got != c.want {
+					t.Errorf("%s %s: profile allows %v, want %v", c.op, c.path, got, c.want)
 				}
 			}
 		})

@@ -16,11 +16,14 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/se
 // macPlan is the plan newPlan makes on a Mac for mode, for a user whose
 // home and project names hold a space, quotes, a backslash and non-ASCII
 // letters, and who set wtagent's data directory inside the project (so
-// it is cut out of the project's rules).
+// it is cut out of the project's rules). Its per-user cache and
+// temporary directories (getconf DARWIN_USER_CACHE_DIR, …_TEMP_DIR) are
+// writable in workspace-write and readable in read-only.
 func macPlan(mode Mode) plan {
 	home := `/Users/Zoë O'Neil`
 	root := home + `/src/my "app" \ 项目`
 	tmp := "/private/var/folders/x7/k2/T/wtagent-s1-42"
+	scratch := []string{"/private/var/folders/x7/k2/C", "/private/var/folders/x7/k2/T"}
 	p := plan{
 		reads: []string{"/Applications", "/Library/Apple", "/Library/Developer", "/System/Library",
 			"/System/Volumes/Preboot", "/bin", "/opt/homebrew", "/private/etc/hosts", "/private/var/db/timezone",
@@ -28,12 +31,15 @@ func macPlan(mode Mode) plan {
 		writes:  []string{tmp},
 		devices: darwinDevices,
 		hidden:  append(slices.Clone(darwinHidden), CredentialStores(home)...),
+		scratch: scratch,
 	}
 	p.hidden = append(p.hidden, home, root+"/.wtagent", "/private/var/folders/x7/k2/T")
 	if mode == ReadOnly {
+		p.reads = append(p.reads, scratch...)
 		p.reads = append(p.reads, root)
 		return p
 	}
+	p.writes = append(p.writes, scratch...)
 	p.writes = append(p.writes, root, home+"/Library/Caches/go-build", home+"/go")
 	p.readOnly = []string{root + "/.git/hooks", root + "/.git/config"}
 	p.masks = []string{root + "/.wtagent"}
@@ -108,7 +114,10 @@ func TestSeatbeltProfileMeaning(t *testing.T) {
 			{"/usr/bin/env", true, false},
 			{"/private/tmp/x", false, false},
 			{"/private/var/folders/x7/k2/T/wtagent-s1-42/f", true, true},
-			{"/private/var/folders/x7/k2/T/other", false, false},
+			{"/private/var/folders/x7/k2/T/xcrun_db", true, true},
+			{"/private/var/folders/x7/k2/C/clang/ModuleCache/x.pcm", true, true},
+			{"/private/var/folders/x7/k2/X/other", false, false},
+			{"/private/var/folders/q1/zz/C/other-user", false, false},
 			{"/dev/null", true, true},
 			{"/dev/ttys004", true, true},
 		}},
@@ -117,6 +126,8 @@ func TestSeatbeltProfileMeaning(t *testing.T) {
 			{root + "/.git/config", true, false},
 			{home + "/go/pkg/mod/x", false, false},
 			{"/private/var/folders/x7/k2/T/wtagent-s1-42/f", true, true},
+			{"/private/var/folders/x7/k2/T/xcrun_db", true, false},
+			{"/private/var/folders/x7/k2/C/clang/ModuleCache/x.pcm", true, false},
 		}},
 	} {
 		t.Run(string(tc.mode), func(t *testing.T) {
@@ -135,6 +146,27 @@ func TestSeatbeltProfileMeaning(t *testing.T) {
 				}
 			}
 		})
+	}
+	// Unix sockets: in the project, yes; other programs' sockets in the
+	// user's scratch directories (an editor's IPC socket in TMPDIR), no.
+	for _, mode := range []Mode{WorkspaceWrite, ReadOnly} {
+		profile, params := seatbeltProfile(macPlan(mode), false)
+		sb := parseSBPL(t, profile, params)
+		for _, c := range []struct {
+			op, path string
+			want     bool
+		}{
+			{"network-outbound", root + "/run/db.sock", true},
+			{"network-bind", root + "/run/db.sock", mode == WorkspaceWrite},
+			{"network-bind", "/private/var/folders/x7/k2/T/wtagent-s1-42/s.sock", true},
+			{"network-outbound", "/private/var/folders/x7/k2/T/vscode-ipc-1.sock", false},
+			{"network-bind", "/private/var/folders/x7/k2/T/x.sock", false},
+			{"network-outbound", "/private/var/folders/x7/k2/C/x.sock", false},
+		} {
+			if got := sb.allowsUnix(c.op, c.path); got != c.want {
+				t.Errorf("%s: %s on %s allowed %v, want %v", mode, c.op, c.path, got, c.want)
+			}
+		}
 	}
 	for _, network := range []bool{true, false} {
 		profile, params := seatbeltProfile(macPlan(WorkspaceWrite), network)
