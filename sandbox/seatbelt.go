@@ -38,6 +38,9 @@ type seatbeltParam struct {
 //     tree's rule with require-not, and a read-only path (.git/hooks,
 //     .git/config) out of the write rule, so unlike Linux without a mount
 //     namespace these always hold;
+//   - a path with non-ASCII names is granted and cut out in its NFC and
+//     NFD spellings as well (see spellings): APFS finds a file by either,
+//     Seatbelt compares bytes;
 //   - the ancestors of granted trees may be stat'ed (realpath and shells
 //     walk them), not listed;
 //   - Unix sockets may be reached inside readable trees and bound inside
@@ -79,8 +82,8 @@ func seatbeltProfile(p plan, network bool) (string, []seatbeltParam) {
 		f := fmt.Sprintf("(subpath (param %q))", param(prefix, dir))
 		var nots []string
 		for _, c := range cut {
-			if c != dir && under(c, dir) {
-				nots = append(nots, fmt.Sprintf("(require-not (subpath (param %q)))", param("CUT", c)))
+			for _, f := range cutSpellings(c, dir) {
+				nots = append(nots, fmt.Sprintf("(require-not (subpath (param %q)))", param("CUT", f)))
 			}
 		}
 		if len(nots) == 0 {
@@ -99,21 +102,22 @@ func seatbeltProfile(p plan, network bool) (string, []seatbeltParam) {
 		b.WriteString(")\n")
 	}
 	hidden := dedupe(append(append([]string(nil), p.hidden...), p.masks...))
-	readable := dedupe(slices.Concat(p.reads, p.writes, p.readOnly))
-	writable := dedupe(p.writes)
+	readable := spelled(slices.Concat(p.reads, p.writes, p.readOnly))
+	writable := spelled(p.writes)
+	scratch := spelled(p.scratch)
 
 	b.WriteString(seatbeltBase)
 	b.WriteString("\n; The session's plan.\n")
 	var reads, writes, devices, dirs, sockets, binds []string
 	for _, d := range readable {
 		reads = append(reads, tree("READ", d, hidden))
-		if !slices.Contains(p.scratch, d) {
+		if !slices.Contains(scratch, d) {
 			sockets = append(sockets, fmt.Sprintf("(remote unix-socket (subpath (param %q)))", param("READ", d)))
 		}
 	}
 	for _, d := range writable {
 		writes = append(writes, tree("WRITE", d, slices.Concat(hidden, p.readOnly)))
-		if !slices.Contains(p.scratch, d) {
+		if !slices.Contains(scratch, d) {
 			binds = append(binds, fmt.Sprintf("(local unix-socket (subpath (param %q)))", param("WRITE", d)))
 		}
 	}
@@ -179,11 +183,13 @@ func seatbeltCommand(cmd *exec.Cmd, profile string, params []seatbeltParam, tmp 
 func (p plan) seatbeltHides(path string) bool {
 	q := resolveExisting(filepath.Clean(path))
 	hidden := append(append([]string(nil), p.hidden...), p.masks...)
-	for _, d := range slices.Concat(p.reads, p.writes, p.readOnly, p.devices) {
+	for _, d := range slices.Concat(spelled(slices.Concat(p.reads, p.writes, p.readOnly)), p.devices) {
 		if !under(q, d) {
 			continue
 		}
-		if !slices.ContainsFunc(hidden, func(h string) bool { return h != d && under(h, d) && under(q, h) }) {
+		if !slices.ContainsFunc(hidden, func(h string) bool {
+			return slices.ContainsFunc(cutSpellings(h, d), func(c string) bool { return under(q, c) })
+		}) {
 			return false
 		}
 	}

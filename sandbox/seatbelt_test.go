@@ -9,14 +9,20 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/seatbelt")
 
+// macDataName is the name of the Mac plan's data directory (in NFC).
+const macDataName = "état wtagent"
+
 // macPlan is the plan newPlan makes on a Mac for mode, for a user whose
 // home and project names hold a space, quotes, a backslash and non-ASCII
-// letters, and who set wtagent's data directory inside the project (so
-// it is cut out of the project's rules). Its per-user cache and
+// letters, and who set wtagent's data directory inside the project, in a
+// folder whose name has an accent (so it is cut out of the project's
+// rules, in both Unicode spellings). Its per-user cache and
 // temporary directories (getconf DARWIN_USER_CACHE_DIR, …_TEMP_DIR) are
 // writable in workspace-write and readable in read-only.
 func macPlan(mode Mode) plan {
@@ -24,6 +30,7 @@ func macPlan(mode Mode) plan {
 	root := home + `/src/my "app" \ 项目`
 	tmp := "/private/var/folders/x7/k2/T/wtagent-s1-42"
 	scratch := []string{"/private/var/folders/x7/k2/C", "/private/var/folders/x7/k2/T"}
+	data := root + "/" + macDataName
 	p := plan{
 		reads: []string{"/Applications", "/Library/Apple", "/Library/Developer", "/System/Library",
 			"/System/Volumes/Preboot", "/bin", "/opt/homebrew", "/private/etc/hosts", "/private/var/db/timezone",
@@ -33,7 +40,7 @@ func macPlan(mode Mode) plan {
 		hidden:  append(slices.Clone(darwinHidden), CredentialStores(home)...),
 		scratch: scratch,
 	}
-	p.hidden = append(p.hidden, home, root+"/.wtagent", "/private/var/folders/x7/k2/T")
+	p.hidden = append(p.hidden, home, data, "/private/var/folders/x7/k2/T")
 	if mode == ReadOnly {
 		p.reads = append(p.reads, scratch...)
 		p.reads = append(p.reads, root)
@@ -42,7 +49,7 @@ func macPlan(mode Mode) plan {
 	p.writes = append(p.writes, scratch...)
 	p.writes = append(p.writes, root, home+"/Library/Caches/go-build", home+"/go")
 	p.readOnly = []string{root + "/.git/hooks", root + "/.git/config"}
-	p.masks = []string{root + "/.wtagent"}
+	p.masks = []string{data}
 	return p
 }
 
@@ -91,6 +98,7 @@ func TestSeatbeltProfileGolden(t *testing.T) {
 func TestSeatbeltProfileMeaning(t *testing.T) {
 	home := `/Users/Zoë O'Neil`
 	root := home + `/src/my "app" \ 项目`
+	data := root + "/" + macDataName
 	type probe struct {
 		path        string
 		read, write bool
@@ -104,9 +112,15 @@ func TestSeatbeltProfileMeaning(t *testing.T) {
 			{root + "/.git/hooks/pre-commit", true, false},
 			{root + "/.git/config", true, false},
 			{root + "/.git/HEAD", true, true},
-			{root + "/.wtagent/sessions/s1/events.jsonl", false, false},
-			{root + "/.wtagent", false, false},
-			{root + "/.wtagent-not", true, true},
+			{data + "/sessions/s1/events.jsonl", false, false},
+			{data, false, false},
+			{data + "-not", true, true},
+			// The data directory spelt in NFD: whole, and below the
+			// project as on disk (APFS finds it either way).
+			{norm.NFD.String(data + "/sessions/s1/events.jsonl"), false, false},
+			{root + "/" + norm.NFD.String(macDataName) + "/sessions/s1/events.jsonl", false, false},
+			{norm.NFD.String(root + "/main.go"), true, true},
+			{norm.NFD.String(home + "/.ssh/id_ed25519"), false, false},
 			{home + "/.ssh/id_ed25519", false, false},
 			{home + "/Library/Caches/go-build/ab/cd", true, true},
 			{home + "/.rustup/toolchains/x/bin/rustc", true, false},

@@ -5,12 +5,15 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // onDisk is p as the kernel names it: on macOS, whose file systems ignore
-// case, each existing component spelled as on disk (Seatbelt compares
-// the real path byte for byte, so a project given as ~/src/app that is
-// ~/src/App on disk must be written App in the profile); elsewhere p.
+// case and Unicode normalisation, each existing component spelled as on
+// disk (Seatbelt compares the real path byte for byte, so a project given
+// as ~/src/app that is ~/src/App on disk must be written App in the
+// profile); elsewhere p.
 func onDisk(p string) string {
 	if runtime.GOOS != "darwin" {
 		return p
@@ -19,10 +22,11 @@ func onDisk(p string) string {
 }
 
 // trueCase spells each component of the absolute path p as its directory
-// lists it, preferring an exact match and else one equal under case
-// folding; from the first component that is not found (or a directory
-// that cannot be read) the rest is kept as given. Unicode normalisation
-// (NFC against NFD names) is not folded.
+// lists it, preferring an exact match, then one equal in NFC (APFS also
+// ignores Unicode normalisation: é typed as one code point finds the
+// folder stored as e and U+0301), then one equal under case folding of
+// NFC; from the first component that is not found (or a directory that
+// cannot be read) the rest is kept as given.
 func trueCase(p string) string {
 	if !filepath.IsAbs(p) {
 		return p
@@ -38,13 +42,20 @@ func trueCase(p string) string {
 			return filepath.Join(append([]string{out}, parts[i:]...)...)
 		}
 		found := ""
+		rank := 0 // 3 exact, 2 equal in NFC, 1 equal under folding
+		nfc := norm.NFC.String(name)
 		for _, e := range entries {
-			if e.Name() == name {
-				found = name
-				break
+			r := 0
+			switch n := e.Name(); {
+			case n == name:
+				r = 3
+			case norm.NFC.String(n) == nfc:
+				r = 2
+			case strings.EqualFold(norm.NFC.String(n), nfc):
+				r = 1
 			}
-			if found == "" && strings.EqualFold(e.Name(), name) {
-				found = e.Name()
+			if r > rank {
+				found, rank = e.Name(), r
 			}
 		}
 		if found == "" {
