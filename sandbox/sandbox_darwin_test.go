@@ -2,10 +2,13 @@ package sandbox
 
 import (
 	"net"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // These tests run sandbox-exec for real, so only on a Mac: wtagent's CI
@@ -91,5 +94,35 @@ func TestSeatbeltDenialsFromOutput(t *testing.T) {
 		if got[i].Why != want[i] {
 			t.Errorf("denial %d = %q, want %q", i, got[i], want[i])
 		}
+	}
+}
+
+// TestSeatbeltDataDirInEitherSpelling: wtagent's data directory inside
+// the project, in a folder named with an accent, stays unreadable whether
+// a program spells that name in NFC or in NFD (APFS finds it by either).
+func TestSeatbeltDataDirInEitherSpelling(t *testing.T) {
+	w := newWorld(t)
+	data := filepath.Join(w.root, "état")
+	if err := os.MkdirAll(data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(data, "events.jsonl"), []byte("SENTINEL-DATA"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sb, err := New(Spec{Mode: WorkspaceWrite, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: data, Env: os.Environ()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sb.Enforced() {
+		t.Fatalf("sandbox not enforced: %s", sb.Status())
+	}
+	for _, name := range []string{norm.NFC.String("état"), norm.NFD.String("état")} {
+		out, err := sh(t, sb, w.root, "cat "+q(filepath.Join(name, "events.jsonl")))
+		if err == nil || strings.Contains(out, "SENTINEL") {
+			t.Errorf("%+q: data directory read: err %v, output %q", name, err, out)
+		}
+	}
+	if out, err := sh(t, sb, w.root, "cat main.txt"); err != nil {
+		t.Errorf("the project is not readable: %v %q", err, out)
 	}
 }
