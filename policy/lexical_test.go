@@ -63,16 +63,19 @@ func escapes(p string) bool {
 	return p == ".." || strings.HasPrefix(p, "../")
 }
 
-// wipes is the lexical check: "/", "~" and the directory the command runs
-// in (which stands for the project root) or one above it.
+// wipes is the lexical check: the root, "~" and the directory the
+// command runs in (which stands for the project root) or one above it,
+// under this platform's rule; the cwd and home are stand-ins.
 func (lexicalJudge) wipes(p string) string {
-	switch {
-	case p == "~" || p == "~/":
-		return "your home directory (~)"
-	case filepath.IsAbs(p) && filepath.Clean(p) == "/":
-		return "the whole file system (/)"
-	case !filepath.IsAbs(p) && !strings.HasPrefix(p, "~") && strings.Trim(filepath.Clean(p), "./") == "":
+	cs := hostPathCase()
+	vol := ""
+	if cs.volumes {
+		vol = "C:"
+	}
+	cwd, home := vol+"/.cwd", vol+"/.home"
+	abs := cs.wipePath(p, cwd, home)
+	if abs == cwd {
 		return "the directory it runs in (" + p + ")"
 	}
-	return ""
+	return cs.wipeOf([]string{abs}, []string{home}, []string{cwd})
 }

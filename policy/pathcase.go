@@ -38,13 +38,16 @@ type pathCase struct {
 	// nfc: names that differ only in Unicode normalisation are the same
 	// name (macOS).
 	nfc bool
+	// volumes: a path may start with a volume (C:, \\server\share) and a
+	// path rooted without one (\x) is on the current drive (Windows).
+	volumes bool
 }
 
 // pathCaseFor returns the rule of the platform goos.
 func pathCaseFor(goos string) pathCase {
 	switch goos {
 	case "windows":
-		return pathCase{fold: true, seps: `/\`, shortNames: true}
+		return pathCase{fold: true, seps: `/\`, shortNames: true, volumes: true}
 	case "darwin", "ios":
 		return pathCase{fold: true, confirm: true, seps: "/", nfc: true}
 	}

@@ -21,55 +21,35 @@ func wipeDeny(prog, what string) string {
 // removes, the way a shell would expand it: quotes are dropped, "$HOME"
 // and "${HOME}" stand for "~", "$PWD", "${PWD}", "$(pwd)" and "`pwd`" for
 // ".", and trailing "/*" and "/.*" globs for their directory ("/*" is "/",
-// "~/*" is "~"). Other expansions (variables set in the script, loops, a
-// cd before the delete) are not followed: a script with them asks.
-func wipeForm(w string) string {
+// "~/*" is "~"); on Windows also cmd's and PowerShell's variables
+// (%USERPROFILE%, $env:SystemRoot …, see wipeExpansions, in any case) and
+// "\*" and "*.*" globs. Other expansions (variables set in the script,
+// loops, a cd before the delete) are not followed: a script with them
+// asks.
+func (c pathCase) wipeForm(w string) string {
 	w = strings.NewReplacer(`"`, "", `'`, "").Replace(w)
-	for _, v := range [...]struct{ from, to string }{{"${HOME}", "~"}, {"$HOME", "~"},
-		{"${PWD}", "."}, {"$PWD", "."}, {"$(pwd)", "."}, {"`pwd`", "."}} {
-		if rest, ok := strings.CutPrefix(w, v.from); ok && (rest == "" || rest[0] == '/') {
-			w = v.to + rest
+	for _, v := range c.wipeExpansions() {
+		if len(w) < len(v.from) || !(w[:len(v.from)] == v.from || c.volumes && strings.EqualFold(w[:len(v.from)], v.from)) {
+			continue
 		}
-	}
-	for {
-		t := strings.TrimSuffix(strings.TrimSuffix(w, "/*"), "/.*")
-		if t == w {
+		if rest := w[len(v.from):]; rest == "" || strings.ContainsRune(c.seps, rune(rest[0])) {
+			if w = v.to + rest; v.to == "/" && rest != "" {
+				w = rest // %SystemDrive%\x is \x
+			}
 			break
 		}
-		if w = t; w == "" {
-			w = "/"
+	}
+	for trimmed := true; trimmed; {
+		trimmed = false
+		for _, g := range c.globSuffixes() {
+			if t, ok := strings.CutSuffix(w, g); ok {
+				if w, trimmed = t, true; w == "" {
+					w = "/"
+				}
+			}
 		}
 	}
 	return w
-}
-
-// wipes reports what deleting the absolute path abs would destroy when it
-// is the file-system root, the home directory, or the project root or a
-// directory above it; "" otherwise. Symbolic links are followed where the
-// path exists, and both the root as given and as resolved count.
-func wipes(abs, home string, roots ...string) string {
-	paths := withReal(filepath.Clean(abs))
-	homes := withReal(home)
-	for _, p := range paths {
-		if filepath.Dir(p) == p {
-			return "the whole file system (" + p + ")"
-		}
-		for _, h := range homes {
-			if h != "" && hostPathCase().same(p, h) {
-				return "your home directory (" + p + ")"
-			}
-		}
-		for _, r := range roots {
-			switch {
-			case r == "":
-			case hostPathCase().same(p, r):
-				return "the project root (" + p + ")"
-			case under(r, p):
-				return p + ", which contains the project root"
-			}
-		}
-	}
-	return ""
 }
 
 // withReal returns p and, when it differs, its resolved path.
@@ -85,29 +65,22 @@ func withReal(p string) []string {
 }
 
 // wipes is the root judge's check: p (a wipeForm) is resolved from the
-// call's cwd, "~" from the user's home.
+// call's cwd, "~" from the user's home, and symbolic links are followed
+// where the path exists: the path as given and as resolved count, and so
+// do the home and the root as given and as resolved.
 func (j *rootJudge) wipes(p string) string {
-	var abs string
-	switch {
-	case homePath(p):
-		if j.e.home == "" {
-			return ""
-		}
-		abs = filepath.Join(j.e.home, p[1:])
-	case strings.HasPrefix(p, "~"):
-		return "" // ~user: another user's home is not the user's to lose, and rm is refused outside the root anyway
-	case filepath.IsAbs(p):
-		abs = p
-	default:
-		abs = filepath.Join(j.cwdAbs, p)
+	cs := j.e.cs
+	abs := cs.wipePath(p, j.cwdAbs, j.e.home)
+	if abs == "" {
+		return ""
 	}
-	return wipes(abs, j.e.home, j.e.b.dir, j.e.b.given)
+	return cs.wipeOf(withReal(abs), withReal(j.e.home), []string{j.e.b.dir, j.e.b.given})
 }
 
 // denyWipes hard-denies the command when an operand in ops is a wipe.
 func (c *classifier) denyWipes(prog string, ops []int) {
 	for _, i := range ops {
-		if what := c.judge.wipes(wipeForm(c.words[i])); what != "" {
+		if what := c.judge.wipes(c.judge.cases().wipeForm(c.words[i])); what != "" {
 			c.deny(wipeDeny(prog, what))
 			return
 		}

@@ -103,13 +103,79 @@ func TestClassifyWipesLexically(t *testing.T) {
 	}
 }
 
+// TestWipeForm: how an operand expands, by platform.
 func TestWipeForm(t *testing.T) {
-	for in, want := range map[string]string{
-		"/*": "/", "/.*": "/", "~/*": "~", `"$HOME"`: "~", "${HOME}/": "~/", "$HOME/*": "~", "$HOMEDIR": "$HOMEDIR",
-		"dist/*": "dist", "a": "a", "'/'": "/", "$PWD": ".", "$(pwd)/..": "./..", "$PWDX": "$PWDX",
+	for _, tc := range []struct{ goos, in, want string }{
+		{"linux", "/*", "/"}, {"linux", "/.*", "/"}, {"linux", "~/*", "~"}, {"linux", `"$HOME"`, "~"},
+		{"linux", "${HOME}/", "~/"}, {"linux", "$HOME/*", "~"}, {"linux", "$HOMEDIR", "$HOMEDIR"},
+		{"linux", "dist/*", "dist"}, {"linux", "a", "a"}, {"linux", "'/'", "/"}, {"linux", "$PWD", "."},
+		{"linux", "$(pwd)/..", "./.."}, {"linux", "$PWDX", "$PWDX"}, {"darwin", "$home", "$home"},
+		{"linux", "%USERPROFILE%", "%USERPROFILE%"}, {"linux", `dist\*`, `dist\*`}, {"linux", "/*.*", "/*.*"},
+		{"windows", "%USERPROFILE%", "~"}, {"windows", `%userprofile%\*`, "~"}, {"windows", `"%USERPROFILE%\x"`, `~\x`},
+		{"windows", "$env:USERPROFILE", "~"}, {"windows", "${env:UserProfile}/", "~/"},
+		{"windows", "$env:USERPROFILEX", "$env:USERPROFILEX"}, {"windows", `%HOMEDRIVE%%HOMEPATH%\*.*`, "~"},
+		{"windows", `%SystemRoot%`, "/Windows"}, {"windows", `$env:windir\*`, "/Windows"},
+		{"windows", `%SystemDrive%\`, `\`}, {"windows", `%SystemDrive%\*`, `/`}, {"windows", `%ProgramFiles(x86)%`, "/Program Files (x86)"},
+		{"windows", `%CD%`, "."}, {"windows", `C:\*`, "C:"}, {"windows", `\*`, "/"}, {"windows", `C:\.*`, "C:"},
+		{"windows", `C:/*.*`, "C:"}, {"windows", `dist\*`, "dist"}, {"windows", "$HOME", "~"},
 	} {
-		if got := wipeForm(in); got != want {
-			t.Errorf("wipeForm(%q) = %q, want %q", in, got, want)
+		if got := pathCaseFor(tc.goos).wipeForm(tc.in); got != tc.want {
+			t.Errorf("%s: wipeForm(%q) = %q, want %q", tc.goos, tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestWipeRulesByPlatform: which delete operands are hard denies under
+// each platform's rule, from a cwd in the project root (a child of the
+// home), without a file system. want is part of the reason; "" allows.
+func TestWipeRulesByPlatform(t *testing.T) {
+	type row struct{ word, want string }
+	const all, home, sys, root = "whole file system", "your home directory",
+		"Windows system directory", "project root"
+	for _, tc := range []struct {
+		goos, cwd, home string
+		rows            []row
+	}{
+		{"windows", `C:\Users\me\proj`, `C:\Users\me`, []row{
+			{`C:\`, all}, {"C:/", all}, {"c:", all}, {`C:\.`, all}, {`\\?\C:\`, all}, {`\\.\c:\`, all}, {`\\?\C:`, all},
+			{`D:\`, all}, {`C:\Windows\..`, all}, {`C:\*`, all}, {`C:\*.*`, all}, {`%SystemDrive%\`, "(C:/)"},
+			{"$env:SystemDrive", "(C:/)"}, {`\`, "(C:/)"}, {"/", "(C:/)"}, {"/*", "(C:/)"}, {`/usr/..`, "(C:/)"},
+			{"//", all}, {`\\`, all}, {`\\server`, all}, {`\\server\share`, all}, {"//server/share/", all},
+			{`\\server\share\..`, all}, {`\\?\UNC\server\share`, all}, {`\\server\share\*`, all},
+			{"~", home}, {`~\`, home}, {"~/*", home}, {"%USERPROFILE%", home}, {`%userprofile%\`, home},
+			{"$env:USERPROFILE", home}, {`%HOMEDRIVE%%HOMEPATH%`, home}, {`C:\Users\me`, home}, {"c:/users/ME/", home},
+			{`\Users\me`, home}, {`\\?\C:\Users\Me`, home}, {`C:\Users`, "contains " + home}, {"../..", "contains " + home},
+			{`..\..`, "contains " + home}, {`C:\Users\ME\proj\src\..\..`, home},
+			{`C:\Windows`, sys}, {`c:\WINDOWS\`, sys}, {`%SystemRoot%`, sys}, {`$env:windir\*`, sys}, {`D:\Windows`, sys},
+			{`C:\Program Files`, sys}, {`C:/PROGRAM FILES (X86)`, sys}, {`%ProgramFiles%`, sys}, {`C:\ProgramData`, sys},
+			{".", root}, {`.\`, root}, {"%CD%", root}, {`C:\Users\me\proj`, root}, {`c:\USERS\me\PROJ\`, root},
+			{`C:\Users/me\proj`, root}, {`C:\Windows\..\Users\me\proj\src\..`, root}, {"..", home},
+			{"C:proj", ""}, {"build", ""}, {`src\..\build`, ""}, {`C:\Users\me\proj\build`, ""},
+			{`C:\Users\me\outside`, ""}, {`~\outside`, ""}, {`%USERPROFILE%\x`, ""}, {`C:\Windows2`, ""},
+			{`C:\Windows\Temp\x`, ""}, {`D:\data`, ""}, {`\\server\share\dir`, ""}, {`..\outside`, ""},
+			{"C:Windows", ""}, {"~user", ""}, {"%USERPROFILE%x", ""},
+		}},
+		{"windows", "/home/me/proj", "/home/me", []row{ // no volume in sight (the rule on a Unix tree)
+			{"/", "root of the current drive (/)"}, {`\`, "current drive"}, {"..", home}, {"/tmp", ""},
+		}},
+		{"linux", "/home/me/proj", "/home/me", []row{
+			{"/", "whole file system (/)"}, {"//", "whole file system (/)"}, {"/usr/..", all}, {"/*", all},
+			{"~", home}, {"$HOME/", home}, {"/home/me", home}, {"/home", "contains " + home}, {"..", home},
+			{".", root}, {"/home/me/proj/", root}, {"$PWD", root},
+			{"/tmp/x", ""}, {"/home/Me", ""}, {"/HOME/me/proj", ""}, {`C:\`, ""}, {"C:/", ""}, {"%USERPROFILE%", ""},
+			{`\\server\share`, ""}, {"/Windows", ""}, {"~/x", ""}, {"build", ""},
+		}},
+		{"darwin", "/Users/me/proj", "/Users/me", []row{
+			{"/", all}, {"~", home}, {"/users/ME", home}, {"/Users", "contains " + home}, {"/USERS/me/Proj", root},
+			{"/tmp/x", ""}, {"/Users/me/x", ""},
+		}},
+	} {
+		c := pathCaseFor(tc.goos)
+		for _, r := range tc.rows {
+			got := c.wipeOf([]string{c.wipePath(c.wipeForm(r.word), tc.cwd, tc.home)}, []string{tc.home}, []string{tc.cwd})
+			if (r.want == "") != (got == "") || !strings.Contains(got, r.want) {
+				t.Errorf("%s: %q: %q, want %q", tc.goos, r.word, got, r.want)
+			}
 		}
 	}
 }
