@@ -119,7 +119,8 @@ func (c *classifier) scriptCommand(cmd ScriptCommand) {
 }
 
 // classifyWindowsShell flags cmd /c and PowerShell -Command and
-// -EncodedCommand.
+// -EncodedCommand, and applies the hard denies to the commands of the
+// script (see splitWindowsScript).
 func classifyWindowsShell(c *classifier, at int, _ bool) {
 	for i := at + 1; i < len(c.words); i++ {
 		t := strings.ToLower(c.words[i])
@@ -127,9 +128,12 @@ func classifyWindowsShell(c *classifier, at int, _ bool) {
 			strings.HasPrefix(t, "-e") || strings.HasPrefix(t, "--c") {
 			c.add(messages.RiskDestructive, "runs inline shell code ("+c.words[at]+" "+c.words[i]+")", c.whole())
 			c.skipFrom(i + 1)
+			if !strings.HasPrefix(t, "-e") {
+				c.commandDenies(splitWindowsScript(strings.Join(c.words[i+1:], " ")))
+			}
 			return
 		}
-		if strings.HasPrefix(t, "-f") || !strings.HasPrefix(t, "-") {
+		if strings.HasPrefix(t, "-f") || !strings.HasPrefix(t, "-") && !cmdSwitch(t) {
 			return
 		}
 	}

@@ -7,6 +7,7 @@ package policy
 // a case here and, for a new family, a handler next to its kin:
 //
 //	wrappers.go  env sudo doas nice ionice timeout xargs nohup setsid stdbuf time busybox, npx-style runners
+//	windel.go    cmd's rd rmdir del erase, PowerShell's Remove-Item, the words of cmd /c and pwsh -Command
 //	files.go     rm unlink shred find chmod chown, system administration (dd mkfs mount kill systemctl …)
 //	code.go      shells (sh -c), interpreters with inline code (python -c, node -e, perl -e …), awk, sed, grep
 //	git.go       git and its global options, gh, glab
@@ -27,6 +28,8 @@ func commandHandler(name string) handler {
 		return classifyRunner
 	case "rm", "unlink":
 		return classifyRemove
+	case "rd", "rmdir", "del", "erase", "remove-item", "ri":
+		return classifyWindowsRemove
 	case "shred", "srm", "wipe":
 		return destructive("overwrites and deletes files beyond recovery")
 	case "find":

@@ -24,8 +24,14 @@ func Classify(program string, argv []string) Classification {
 }
 
 // lexicalJudge judges paths without a file system: the directory the
-// command runs in stands for the project root.
-type lexicalJudge struct{}
+// command runs in stands for the project root. goos picks the platform's
+// path rule (pathCaseFor); "" is the host's.
+type lexicalJudge struct{ goos string }
+
+// classifyOn is Classify under the path rule of goos.
+func classifyOn(goos string, words []string) Classification {
+	return classify(words[0], words[1:], lexicalJudge{goos})
+}
 
 func (lexicalJudge) arg(c *classifier, i int, p string) {
 	switch {
@@ -42,7 +48,12 @@ func (lexicalJudge) arg(c *classifier, i int, p string) {
 	}
 }
 
-func (lexicalJudge) cases() pathCase { return hostPathCase() }
+func (j lexicalJudge) cases() pathCase {
+	if j.goos == "" {
+		return hostPathCase()
+	}
+	return pathCaseFor(j.goos)
+}
 
 func (lexicalJudge) program(c *classifier, at int) {
 	if w := c.words[at]; (!filepath.IsAbs(w) && escapes(w)) || (filepath.IsAbs(w) && !systemProgram(w)) {
@@ -66,8 +77,8 @@ func escapes(p string) bool {
 // wipes is the lexical check: the root, "~" and the directory the
 // command runs in (which stands for the project root) or one above it,
 // under this platform's rule; the cwd and home are stand-ins.
-func (lexicalJudge) wipes(p string) string {
-	cs := hostPathCase()
+func (j lexicalJudge) wipes(p string) string {
+	cs := j.cases()
 	vol := ""
 	if cs.volumes {
 		vol = "C:"

@@ -91,12 +91,22 @@ func (c *classifier) denyWipes(prog string, ops []int) {
 // a script that is not plain, taking its words as written: such a script
 // asks for approval, which --approvals=allow would give.
 func (c *classifier) scriptDenies(s *Script) {
+	cmds := make([][]string, 0, len(s.Commands))
 	for _, cmd := range s.Commands {
-		if len(cmd.Args) == 0 {
+		cmds = append(cmds, cmd.Args)
+	}
+	c.commandDenies(cmds)
+}
+
+// commandDenies applies the command table's hard denies to each of cmds
+// (a script's commands, as words).
+func (c *classifier) commandDenies(cmds [][]string) {
+	for _, words := range cmds {
+		if len(words) == 0 {
 			continue
 		}
-		sub := &classifier{words: cmd.Args, judge: c.judge, depth: c.depth}
-		sub.skip = make([]bool, len(cmd.Args))
+		sub := &classifier{words: words, judge: c.judge, depth: c.depth}
+		sub.skip = make([]bool, len(words))
 		sub.unwrap(0, false)
 		if sub.denied != "" {
 			c.deny(sub.denied)

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -184,4 +185,66 @@ func TestWipeRulesByPlatform(t *testing.T) {
 func commandWords(call messages.ToolCall) []string {
 	a := call.Args.(*protocol.ExecArgs)
 	return append([]string{a.Program}, a.Argv...)
+}
+
+// TestWindowsDeletersWipe: cmd's rd, rmdir, del and erase, PowerShell's
+// Remove-Item (also through cmd /c and pwsh -Command) are hard-denied on
+// a wipe under the Windows rule, and other deletes are not; /s is a path
+// under the Linux rule.
+func TestWindowsDeletersWipe(t *testing.T) {
+	for _, tc := range []struct {
+		goos  string
+		words []string
+		deny  bool
+		risk  messages.Risk
+	}{
+		{"windows", []string{"rd", "/s", "/q", `C:\`}, true, ""},
+		{"windows", []string{"RMDIR", "/S", "/Q", `c:`}, true, ""},
+		{"windows", []string{"rmdir.exe", "/s", `\\?\C:\`}, true, ""},
+		{"windows", []string{"rd", "/s", "/q", `\\server\share`}, true, ""},
+		{"windows", []string{"del", "/s", "/q", "/f", `C:\*.*`}, true, ""},
+		{"windows", []string{"erase", "/s", "/a:h", `%USERPROFILE%\*`}, true, ""},
+		{"windows", []string{"del", "/s", "/q", "C:/Windows"}, true, ""},
+		{"windows", []string{"rd", "/s", "/q", "."}, true, ""},
+		{"windows", []string{"rd", "/s", "/q", `..\..`}, true, ""},
+		{"windows", []string{"Remove-Item", "-Recurse", "-Force", `C:\`}, true, ""},
+		{"windows", []string{"remove-item", "-Path", "$env:USERPROFILE", "-Recurse"}, true, ""},
+		{"windows", []string{"ri", "-r", "-fo", "~"}, true, ""},
+		{"windows", []string{"rm", "-r", "-fo", `C:\Program Files`}, true, ""},
+		{"windows", []string{"cmd", "/c", "rd", "/s", "/q", `C:\`}, true, ""},
+		{"windows", []string{"cmd.exe", "/d", "/c", `cd src && rmdir /s /q "%SystemRoot%"`}, true, ""},
+		{"windows", []string{"cmd", "/c", `echo hi & (del /s /q "C:\Program Files\*")`}, true, ""},
+		{"windows", []string{"powershell", "-NoProfile", "-Command", "Remove-Item -Recurse -Force $env:USERPROFILE"}, true, ""},
+		{"windows", []string{"pwsh", "-c", `Get-ChildItem; Remove-Item 'C:\Windows\' -Recurse`}, true, ""},
+		{"windows", []string{"pwsh", "-Command", `if ($x) { rd -r -fo C:\ }`}, true, ""},
+		{"windows", []string{"rd", "/s", "/q", "build"}, false, messages.RiskDestructive},
+		{"windows", []string{"del", "/q", "out.txt"}, false, messages.RiskExecute},
+		{"windows", []string{"del", "/q", "*.obj"}, false, messages.RiskDestructive},
+		{"windows", []string{"Remove-Item", "-Recurse", "-Force", "dist"}, false, messages.RiskDestructive},
+		{"windows", []string{"cmd", "/c", "rd /s /q build & echo done"}, false, messages.RiskDestructive},
+		{"windows", []string{"pwsh", "-c", "Remove-Item -Recurse 'C:\\Users\\me\\x'"}, false, messages.RiskDestructive},
+		{"linux", []string{"rmdir", "/s"}, false, messages.RiskDestructive},
+		{"linux", []string{"rmdir", "/"}, true, ""},
+		{"linux", []string{"pwsh", "-c", "Remove-Item -Recurse -Force /"}, true, ""},
+		{"linux", []string{"pwsh", "-c", "Remove-Item -Recurse -Force %USERPROFILE%"}, false, messages.RiskDestructive},
+	} {
+		cl := classifyOn(tc.goos, tc.words)
+		if got := cl.denied != ""; got != tc.deny || (!tc.deny && cl.Risk != tc.risk) {
+			t.Errorf("%s %q: denied=%q, risk %s (%s)", tc.goos, tc.words, cl.denied, cl.Risk, cl.Reason)
+		}
+	}
+}
+
+func TestSplitWindowsScript(t *testing.T) {
+	for in, want := range map[string]string{
+		`rd /s /q "C:\Program Files" & echo ok`:  `[[rd /s /q C:\Program Files] [echo ok]]`,
+		`cd src && rmdir /s /q x || (del a)`:     `[[cd src] [rmdir /s /q x] [del a]]`,
+		"Remove-Item 'a b';ri -r c\n{ rd -r d }": `[[Remove-Item a b] [ri -r c] [rd -r d]]`,
+		`echo "a&b|c" ''`:                        `[[echo a&b|c ]]`,
+		"":                                       `[]`,
+	} {
+		if got := fmt.Sprint(splitWindowsScript(in)); got != want {
+			t.Errorf("splitWindowsScript(%q) = %s, want %s", in, got, want)
+		}
+	}
 }

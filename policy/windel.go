@@ -1,0 +1,98 @@
+package policy
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/wtagent/wtagent/messages"
+)
+
+// classifyWindowsRemove classifies Windows' deleters: cmd's rd, rmdir, del
+// and erase (switches /s /q /f /a:h, on Windows only: elsewhere /s is a
+// path) and PowerShell's Remove-Item and its aliases (-Recurse, -Force,
+// -Path …). Every operand goes through the wipe check; a recursive delete
+// (/s, -Recurse), several operands, a wildcard, an operand outside the
+// root or operands fed by xargs are destructive.
+func classifyWindowsRemove(c *classifier, at int, fed bool) {
+	name := programName(c.words[at])
+	recursive := false
+	var ops []int
+	for i := at + 1; i < len(c.words); i++ {
+		t := c.words[i]
+		switch {
+		case c.judge.cases().volumes && cmdSwitch(t):
+			c.skip[i] = true
+			recursive = recursive || strings.EqualFold(t, "/s")
+		case len(t) > 1 && t[0] == '-':
+			recursive = recursive || strings.HasPrefix(strings.ToLower(t), "-r")
+		default:
+			ops = append(ops, i)
+		}
+	}
+	c.denyWipes(name, ops)
+	last := c.whole()
+	switch {
+	case fed:
+		c.add(messages.RiskDestructive, name+" deletes whatever xargs or find feeds it", last)
+	case len(ops) > 1:
+		c.add(messages.RiskDestructive, name+" deletes several paths", last)
+	case len(ops) == 1 && c.judge.kind(c.words[ops[0]]) == "outside":
+		c.add(messages.RiskDestructive, name+" deletes "+c.words[ops[0]]+", outside the project root", last)
+	case len(ops) == 1 && strings.ContainsAny(c.words[ops[0]], "*?"):
+		c.add(messages.RiskDestructive, name+" deletes every match of "+c.words[ops[0]], last)
+	case recursive && len(ops) == 1:
+		c.add(messages.RiskDestructive, name+" deletes the directory tree "+c.words[ops[0]], last)
+	}
+}
+
+// cmdSwitch reports whether w is a cmd switch: /s, /Q, /a:h.
+func cmdSwitch(w string) bool {
+	return len(w) >= 2 && w[0] == '/' && unicode.IsLetter(rune(w[1])) && (len(w) == 2 || w[2] == ':')
+}
+
+// splitWindowsScript splits the command line of cmd /c or pwsh -Command
+// into commands and their words, for the hard denies only: commands end at
+// & | ; ( ) { } and line ends outside quotes, words at spaces, and quotes
+// ("…", '…') are dropped. It does not know either language's escapes,
+// variables or blocks; what it splits wrongly is still the inline code the
+// caller has already flagged as destructive.
+func splitWindowsScript(src string) [][]string {
+	var cmds [][]string
+	var words []string
+	var word strings.Builder
+	inWord := false
+	var quote rune
+	endWord := func() {
+		if inWord {
+			words = append(words, word.String())
+		}
+		word.Reset()
+		inWord = false
+	}
+	endCmd := func() {
+		endWord()
+		if len(words) > 0 {
+			cmds = append(cmds, words)
+		}
+		words = nil
+	}
+	for _, r := range src {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			word.WriteRune(r)
+		case r == '"' || r == '\'':
+			quote, inWord = r, true
+		case strings.ContainsRune("&|;(){}\r\n", r):
+			endCmd()
+		case r == ' ' || r == '\t':
+			endWord()
+		default:
+			word.WriteRune(r)
+			inWord = true
+		}
+	}
+	endCmd()
+	return cmds
+}
