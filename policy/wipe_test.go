@@ -223,7 +223,7 @@ func TestWindowsDeletersWipe(t *testing.T) {
 		{"windows", []string{"Remove-Item", "-Recurse", "-Force", "dist"}, false, messages.RiskDestructive},
 		{"windows", []string{"cmd", "/c", "rd /s /q build & echo done"}, false, messages.RiskDestructive},
 		{"windows", []string{"pwsh", "-c", "Remove-Item -Recurse 'C:\\Users\\me\\x'"}, false, messages.RiskDestructive},
-		{"linux", []string{"rmdir", "/s"}, false, messages.RiskDestructive},
+		{"linux", []string{"del", "/q", "out.txt"}, false, messages.RiskDestructive},
 		{"linux", []string{"rmdir", "/"}, true, ""},
 		{"linux", []string{"pwsh", "-c", "Remove-Item -Recurse -Force /"}, true, ""},
 		{"linux", []string{"pwsh", "-c", "Remove-Item -Recurse -Force %USERPROFILE%"}, false, messages.RiskDestructive},
