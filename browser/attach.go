@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"fmt"
+	"github.com/wtagent/wtagent/internal/owntemp"
 	"os"
 	"path/filepath"
 	"time"
@@ -37,7 +38,7 @@ func checkAttachments(paths []string) ([]string, error) {
 // fallback and returns its path, the short inline instruction and a
 // cleanup func.
 func messageFile(text string, turn int) (path, inline string, cleanup func(), err error) {
-	dir, err := os.MkdirTemp("", "wtagent-message-")
+	dir, err := owntemp.MkdirTemp("message-")
 	if err != nil {
 		return "", "", nil, fmt.Errorf("browser: message file: %w", err)
 	}

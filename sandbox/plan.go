@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"github.com/wtagent/wtagent/internal/owntemp"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -49,7 +50,11 @@ func planFor(spec Spec, sys layout) plan {
 	creds := CredentialStores(home)
 	p.hidden = append(p.hidden, sys.hidden...)
 	p.hidden = append(p.hidden, creds...)
-	for _, h := range []string{home, data, clean(os.TempDir())} {
+	// wtagent's own temporary files (owntemp) stay hidden even where the
+	// system's temporary directory is granted (macOS: the Darwin temporary
+	// directory is scratch); the session's own TempDir inside it is
+	// granted on its own.
+	for _, h := range []string{home, data, clean(os.TempDir()), clean(owntemp.Path())} {
 		if h != "" {
 			p.hidden = append(p.hidden, h)
 		}

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"github.com/wtagent/wtagent/internal/owntemp"
 	"path/filepath"
 	"slices"
 )
@@ -57,10 +58,12 @@ func (s *Sandbox) Explain(dir, path string, write bool) string {
 	in := func(list []string) bool {
 		return slices.ContainsFunc(list, func(d string) bool { return under(p, d) })
 	}
-	data := clean(s.spec.DataDir)
+	data, own := clean(s.spec.DataDir), clean(owntemp.Path())
 	switch {
 	case data != "" && under(p, data):
 		return "wtagent's data directory is off limits to commands"
+	case under(p, own) && !under(p, clean(s.spec.TempDir)):
+		return "wtagent's own temporary files are off limits to commands"
 	case in(CredentialStores(clean(s.spec.Home))):
 		return "read of a credential store"
 	case write && in(s.plan.readOnly):

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"github.com/wtagent/wtagent/internal/owntemp"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -29,6 +30,19 @@ func TestSeatbeltProfileMatchesExplain(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// As on a Mac, the system's temporary directory is the Darwin one, and
+	// wtagent's own temporary files (other sessions', message files) sit
+	// in owntemp inside it: cut out of the grant.
+	t.Setenv("TMPDIR", temp)
+	other, message := filepath.Join(owntemp.Path(), "s2-7", "f"), filepath.Join(owntemp.Path(), "message-9", "message-turn-1.txt")
+	for _, f := range []string{other, message} {
+		if err := os.MkdirAll(filepath.Dir(f), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, []byte("SENTINEL"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	sys := layoutFor(runtime.GOOS)
 	sys.scratch = []string{cache, temp}
 	for _, tc := range []struct {
@@ -54,6 +68,7 @@ func TestSeatbeltProfileMatchesExplain(t *testing.T) {
 				filepath.Join(w.tmp, "scratch"), "/usr/bin/env", "/etc/passwd", "/etc/shadow", "/dev/null",
 				filepath.Join(cache, "clang/ModuleCache/x.pcm"), filepath.Join(temp, "xcrun_db"),
 				filepath.Join(dataInCache, "sessions/x/events.jsonl"), filepath.Join(dataInCache, "new"), folder,
+				other, message,
 			} {
 				for _, write := range []bool{false, true} {
 					op := map[bool]string{false: "file-read", true: "file-write"}[write]
@@ -78,6 +93,8 @@ func TestSeatbeltProfileMatchesExplain(t *testing.T) {
 				{"file-write", filepath.Join(temp, "xcrun_db"), tc.spec.Mode == WorkspaceWrite},
 				{"file-read", filepath.Join(dataInCache, "sessions/x/events.jsonl"), tc.spec.DataDir != dataInCache},
 				{"file-read", folder, false},
+				{"file-read", other, false},
+				{"file-write", message, false},
 			} {
 				if got := sb.allows(c.op, c.path); got != c.want {
 					t.Errorf("%s %s: profile allows %v, want %v", c.op, c.path, got, c.want)

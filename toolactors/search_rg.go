@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/wtagent/wtagent/internal/owntemp"
 	"io"
 	"os"
 	"os/exec"
@@ -66,7 +67,7 @@ func searchRipgrep(parent context.Context, rg string, c call, t target, q *searc
 	if q.dir != "." {
 		rules := ripgrepRules(ancestorStack(t.root, parentDir(q.dir)))
 		if len(rules) > 0 {
-			f, err := os.CreateTemp("", "wtagent-rgignore-*")
+			f, err := owntemp.CreateTemp("rgignore-*")
 			if err != nil {
 				return nil, err
 			}

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/wtagent/wtagent/internal/owntemp"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,7 +16,7 @@ func openSandbox(o Options, sid, home string) (*sandbox.Sandbox, func(), error) 
 	s := o.Settings
 	tmp := ""
 	if s.Sandbox != sandbox.Off {
-		d, err := os.MkdirTemp("", "wtagent-"+sid+"-")
+		d, err := owntemp.MkdirTemp(sid + "-")
 		if err != nil {
 			return nil, nil, fmt.Errorf("sandbox temporary directory: %w", err)
 		}
