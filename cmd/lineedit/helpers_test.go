@@ -26,6 +26,16 @@ func readLineAsync(ctx context.Context, e *Editor) <-chan result {
 	return ch
 }
 
+// readLineLiveAsync is readLineAsync for ReadLineLive.
+func readLineLiveAsync(ctx context.Context, e *Editor) <-chan result {
+	ch := make(chan result, 1)
+	go func() {
+		line, err := e.ReadLineLive(ctx)
+		ch <- result{line: line, err: err}
+	}()
+	return ch
+}
+
 func readKeyAsync(ctx context.Context, e *Editor, prompt, keys string) <-chan result {
 	ch := make(chan result, 1)
 	go func() {

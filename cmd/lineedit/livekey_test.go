@@ -15,11 +15,7 @@ import (
 func TestCtrlOEndsOnlyALiveRead(t *testing.T) {
 	p := newPTY(t, 40)
 	e := p.editor(Options{Width: func() int { return 40 }})
-	ch := make(chan result, 1)
-	go func() {
-		line, err := e.ReadLineLive(context.Background())
-		ch <- result{line: line, err: err}
-	}()
+	ch := readLineLiveAsync(context.Background(), e)
 	p.waitCalls(1)
 	p.send("ab\x0f")
 	if r := await(t, ch); !errors.Is(r.err, ErrLiveKey) {
@@ -38,11 +34,7 @@ func TestCtrlOEndsOnlyALiveRead(t *testing.T) {
 func TestCtrlDTypedWhileLiveQuitsAtTheNextPrompt(t *testing.T) {
 	p := newPTY(t, 40)
 	e := p.editor(Options{Width: func() int { return 40 }})
-	ch := make(chan result, 1)
-	go func() {
-		line, err := e.ReadLineLive(context.Background())
-		ch <- result{line: line, err: err}
-	}()
+	ch := readLineLiveAsync(context.Background(), e)
 	p.waitCalls(1)
 	p.send("\x04")
 	if r := await(t, ch); r.err != io.EOF {
@@ -65,11 +57,7 @@ func TestCtrlDTypedWhileLiveQuitsAtTheNextPrompt(t *testing.T) {
 func TestLivePromptDiffersFromIdle(t *testing.T) {
 	p := newPTY(t, 40)
 	e := p.editor(Options{Prompt: "you › ", LivePrompt: "queue › ", Width: func() int { return 40 }})
-	ch := make(chan result, 1)
-	go func() {
-		line, err := e.ReadLineLive(context.Background())
-		ch <- result{line: line, err: err}
-	}()
+	ch := readLineLiveAsync(context.Background(), e)
 	p.waitCalls(1)
 	p.send("later")
 	p.waitScreen("queue › later", point{0, 13})
