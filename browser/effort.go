@@ -31,17 +31,12 @@ func EffortTier(name string) (string, bool) {
 func (t *Transport) selectEffort(ctx context.Context, s *session, gen, tier string) messages.Choice {
 	out := messages.Choice{Requested: tier, Outcome: "kept"}
 	switch gen {
-	case "2026-09":
-		if err := t.openPicker(ctx, s, func(p pickerState) bool { return p.Panes > 0 }); err != nil {
+	case "2026-09", "2026-06":
+		if err := t.openPicker(ctx, s, gen); err != nil {
 			out.Reason = "the model picker did not open: " + err.Error()
 			return out
 		}
-	case "2026-06":
-		if err := t.openPicker(ctx, s, func(p pickerState) bool { return p.Content }); err != nil {
-			out.Reason = "the model picker did not open: " + err.Error()
-			return out
-		}
-		if tier == "pro" && t.clickPro(ctx, s) {
+		if gen == "2026-06" && tier == "pro" && t.clickPro(ctx, s) {
 			out.Outcome, out.Selected = "selected", "pro"
 			return out
 		}

@@ -172,7 +172,7 @@ func (t *Transport) selectFromPill(ctx context.Context, s *session, out messages
 	if isTier && tier != "pro" {
 		return asRequested(t.selectEffort(ctx, s, "2026-06", tier), out.Requested)
 	}
-	if err := t.openPicker(ctx, s, func(p pickerState) bool { return p.Content }); err != nil {
+	if err := t.openPicker(ctx, s, "2026-06"); err != nil {
 		out.Reason = "the model picker did not open: " + err.Error()
 		return out
 	}
@@ -197,7 +197,7 @@ func (t *Transport) selectIntelligence(ctx context.Context, s *session, out mess
 	if tier, ok := EffortTier(out.Requested); ok {
 		return asRequested(t.selectEffort(ctx, s, "2026-09", tier), out.Requested)
 	}
-	if err := t.openPicker(ctx, s, func(p pickerState) bool { return p.Panes > 0 }); err != nil {
+	if err := t.openPicker(ctx, s, "2026-09"); err != nil {
 		out.Reason = "the model picker did not open: " + err.Error()
 		return out
 	}
@@ -224,11 +224,16 @@ type pickerState struct {
 	Slider  bool   `json:"slider"`
 }
 
-// openPicker clicks the picker's trigger and waits until open accepts the
-// picker's state.
-func (t *Transport) openPicker(ctx context.Context, s *session, open func(pickerState) bool) error {
+// openPicker clicks the trigger of the gen picker (2026-06 or 2026-09)
+// and waits until it shows its choices: the 2026-09 panes, the 2026-06
+// intelligence content.
+func (t *Transport) openPicker(ctx context.Context, s *session, gen string) error {
 	if err := s.click(ctx, clickSpec{Loc: "switcher"}); err != nil {
 		return err
+	}
+	open := func(p pickerState) bool { return p.Content }
+	if gen == "2026-09" {
+		open = func(p pickerState) bool { return p.Panes > 0 }
 	}
 	return t.waitPicker(ctx, s, open)
 }

@@ -191,13 +191,13 @@ func (t *Transport) checkPicker(ctx context.Context, s *session, sw *switcherInf
 	var err error
 	switch sw.Gen {
 	case "2026-09":
-		if err = t.openPicker(ctx, s, func(p pickerState) bool { return p.Panes > 0 }); err == nil {
+		if err = t.openPicker(ctx, s, sw.Gen); err == nil {
 			r.Opened = true
 			r.Slider = t.readSlider(ctx, s)
 			list, err = t.openModelList(ctx, s, "pickerToggle")
 		}
 	case "2026-06":
-		if err = t.openPicker(ctx, s, func(p pickerState) bool { return p.Content }); err == nil {
+		if err = t.openPicker(ctx, s, sw.Gen); err == nil {
 			r.Opened = true
 			r.Slider = t.readSlider(ctx, s)
 			list, err = t.openModelList(ctx, s, "pickerAdvanced")
