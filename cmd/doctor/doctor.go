@@ -33,7 +33,8 @@ func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
 
   chrome     Chrome, Chromium or Edge found (WTAGENT_CHROME overrides), and its version
   config     the config file, if any, is valid
-  display    a display for the Chrome window (Linux: DISPLAY or WAYLAND_DISPLAY)
+  display    a display for the Chrome window (Linux: DISPLAY or WAYLAND_DISPLAY);
+             with --headless, which needs none, only reported
   home       the $WTAGENT_HOME layout: directories present, private (0700), writable
   profile    the dedicated Chrome profile directory is writable
   leftover   no Chrome from an earlier run still holds the profile
@@ -58,7 +59,7 @@ blocks use.`,
 	cmd.Flags().BoolVar(&o.Login, "login", false, "also start Chrome and check the ChatGPT login of the profile")
 	cmd.Flags().BoolVar(&o.Page, "page", false, "also start Chrome and check the live ChatGPT page against the adapter")
 	cmd.Flags().StringVar(&o.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin for --login and --page (developers: a mock page)")
-	cmd.Flags().BoolVar(&o.Headless, "headless", false, "run Chrome headless for --login and --page")
+	cmd.Flags().BoolVar(&o.Headless, "headless", false, "run Chrome headless for --login and --page (then no display is needed)")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 90*time.Second, "longest the --login or --page check may take")
 	return cmd
 }

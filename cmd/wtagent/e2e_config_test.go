@@ -130,26 +130,38 @@ func TestConfigKeysAreFlagNames(t *testing.T) {
 	}
 }
 
+// withDisplay returns env with DISPLAY set to display and WAYLAND_DISPLAY
+// unset.
+func withDisplay(env []string, display string) []string {
+	out := env[:0:0]
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "WAYLAND_DISPLAY=") {
+			out = append(out, kv)
+		}
+	}
+	return append(out, "DISPLAY="+display)
+}
+
 // TestDoctorNotReady: with no display, or with an invalid config file,
-// doctor says wtagent is not ready, why, and exits 1.
+// doctor says wtagent is not ready, why, and exits 1. With --headless,
+// which needs no display, the missing one is only reported.
 func TestDoctorNotReady(t *testing.T) {
 	e := newEnv(t)
 	os.Chmod(e.home, 0o700)
-	doctor := func(display string) (int, string) {
-		cmd := e.command(context.Background(), "doctor")
-		env := cmd.Env[:0:0]
-		for _, kv := range cmd.Env {
-			if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "WAYLAND_DISPLAY=") {
-				env = append(env, kv)
-			}
-		}
-		cmd.Env = append(env, "DISPLAY="+display)
+	doctor := func(display string, args ...string) (int, string) {
+		cmd := e.command(context.Background(), append([]string{"doctor"}, args...)...)
+		cmd.Env = withDisplay(cmd.Env, display)
 		b, _ := cmd.CombinedOutput()
 		return cmd.ProcessState.ExitCode(), string(b)
 	}
 	code, out := doctor("")
 	if code != 1 || !strings.Contains(out, "not ready") || !strings.Contains(out, "cannot open its Chrome window") {
 		t.Errorf("doctor without a display: exit %d:\n%s", code, out)
+	}
+	_, out = doctor("", "--headless")
+	if !strings.Contains(out, "ok       display   none (DISPLAY and WAYLAND_DISPLAY are unset): headless Chrome needs none") ||
+		strings.Contains(out, "cannot open its Chrome window") {
+		t.Errorf("doctor --headless without a display:\n%s", out)
 	}
 	code, out = doctor(":0")
 	if strings.Contains(out, "cannot open its Chrome window") {
