@@ -91,6 +91,17 @@ func (c *classifier) shellScript(name, flag, src string) {
 // the whole script, so only a rule naming the whole command covers them
 // (a path finding stays coverable by its path rule).
 func (c *classifier) scriptCommand(cmd ScriptCommand) {
+	if len(cmd.Args) == 0 {
+		// A bare NAME=value changes an exported variable (LESSOPEN is
+		// exported on many systems) for every later command.
+		for _, kv := range cmd.Assigns {
+			if f, bad := checkEnvAddition(kv); bad != "" {
+				c.deny(bad)
+			} else if f != nil && f.risk == messages.RiskDestructive {
+				c.add(f.risk, f.reason, c.whole())
+			}
+		}
+	}
 	if len(cmd.Args) > 0 {
 		words := cmd.Args
 		if len(cmd.Assigns) > 0 {

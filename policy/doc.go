@@ -65,8 +65,10 @@
 //     shell scripts (sh -c, bash -lc) that are not plain (see below),
 //     interpreters with inline code (python -c, node -e, perl -ne, ruby -e, php -r, awk programs that run commands,
 //     sed s///e, env -S, npx -c, git -c alias.x=!…, ext:: URLs), env
-//     additions such as LD_PRELOAD, BASH_ENV, GIT_SSH_COMMAND and
-//     NODE_OPTIONS=--require, containers with host access;
+//     additions (in a call's env, env NAME=VALUE or a script's
+//     assignments) such as LD_PRELOAD, BASH_ENV, LESSOPEN, LESSCLOSE,
+//     GIT_SSH_COMMAND, GIT_EXTERNAL_DIFF, NODE_OPTIONS=--require and
+//     JAVA_TOOL_OPTIONS=-javaagent:, containers with host access;
 //   - external: git push (after any global options: -C, -c, --git-dir …),
 //     npm/pnpm/yarn/bun publish, cargo publish, twine upload, gem push,
 //     docker push, scripts and targets named deploy/release/publish, deploy

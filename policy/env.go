@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -38,7 +39,7 @@ func ScrubEnv(environ []string, allow []string) []string {
 
 // IsSecretEnv reports whether ScrubEnv would drop the variable.
 func IsSecretEnv(name, value string) bool {
-	if toolchainEnv(name) {
+	if toolchainEnv(name) || caBundle(name, value) {
 		return false
 	}
 	return secretEnvName(name) || (len(value) >= 8 && Redact(value) != value)
@@ -178,7 +179,11 @@ func validEnvName(name string) bool {
 }
 
 // injectingEnv lists variables that make a program (or a program it
-// starts) load a library or run a command of the caller's choosing.
+// starts) load a library or run a command of the caller's choosing:
+// loaders' and shells' hooks, pagers and editors (less's LESSOPEN and
+// LESSCLOSE preprocessors among them), git's and rsync's command
+// variables, the JVM's and Node's agent options, go's -toolexec, and
+// prompts holding a command substitution.
 func injectingEnv(name, value string) bool {
 	up := strings.ToUpper(name)
 	for _, p := range [...]string{"LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_"} {
@@ -187,22 +192,63 @@ func injectingEnv(name, value string) bool {
 		}
 	}
 	switch up {
-	case "BASH_ENV", "ENV", "PROMPT_COMMAND", "PS4", "SHELLOPTS", "PERL5OPT", "PERL5DB", "RUBYOPT",
-		"PYTHONSTARTUP", "PYTHONINSPECT", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXEC_PATH",
+	case "BASH_ENV", "ENV", "ZDOTDIR", "PROMPT_COMMAND", "PS4", "SHELLOPTS", "FCEDIT", "PERL5OPT", "PERL5DB",
+		"RUBYOPT", "PYTHONSTARTUP", "PYTHONINSPECT", "GCONV_PATH",
+		"GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_TEMPLATE_DIR",
 		"GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM",
-		"GIT_ASKPASS", "SSH_ASKPASS", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR",
-		"GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND", "EDITOR", "VISUAL", "PAGER", "MANPAGER":
+		"GIT_ASKPASS", "SSH_ASKPASS", "SUDO_ASKPASS", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR",
+		"GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND", "EDITOR", "VISUAL", "PAGER", "MANPAGER", "BROWSER",
+		"LESSOPEN", "LESSCLOSE", "LESSEDIT", "SYSTEMD_PAGER", "SYSTEMD_EDITOR",
+		"RSYNC_RSH", "RSYNC_CONNECT_PROG", "CVS_RSH", "SVN_SSH", "TAR_OPTIONS",
+		"RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_RUSTC_WRAPPER":
 		return true
+	case "PS0", "PS1", "PS2", "PS3":
+		return strings.Contains(value, "$(") || strings.Contains(value, "`")
 	case "NODE_OPTIONS":
-		for _, opt := range strings.Fields(value) {
-			for _, p := range [...]string{"-r", "--require", "--import", "--loader", "--experimental-loader", "-e", "--eval"} {
-				if opt == p || strings.HasPrefix(opt, p+"=") {
-					return true
-				}
+		return hasOption(value, "-r", "--require", "--import", "--loader", "--experimental-loader", "-e", "--eval")
+	case "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "MAVEN_OPTS", "GRADLE_OPTS":
+		return hasOption(value, "-javaagent:", "-agentpath:", "-agentlib:", "-XX:OnError=", "-XX:OnOutOfMemoryError=")
+	case "GOFLAGS":
+		return hasOption(value, "-toolexec", "--toolexec", "-exec", "--exec", "-overlay", "--overlay")
+	}
+	return false
+}
+
+// hasOption reports whether the space-separated options in value hold
+// one of opts: exactly, as opt=…, or (an opt ending in ':' or '=') as a
+// prefix.
+func hasOption(value string, opts ...string) bool {
+	for _, o := range strings.Fields(value) {
+		o = strings.Trim(o, `"'`)
+		for _, p := range opts {
+			if o == p || strings.HasPrefix(o, p+"=") || (strings.HasSuffix(p, ":") || strings.HasSuffix(p, "=")) && strings.HasPrefix(o, p) {
+				return true
 			}
 		}
 	}
 	return false
+}
+
+// caBundle reports a variable that names CA certificates by path
+// (AWS_CA_BUNDLE, SSL_CERT_FILE, REQUESTS_CA_BUNDLE, NODE_EXTRA_CA_CERTS,
+// GIT_SSL_CAINFO …) and whose value is a path or list of paths: a
+// certificate bundle is public, and masking its path only hides where
+// TLS trust comes from.
+func caBundle(name, value string) bool {
+	up := strings.ToUpper(name)
+	if !containsAny(up, []string{"CA_BUNDLE", "CA_CERT", "CACERT", "CA_FILE", "CAFILE", "CAINFO", "CA_PATH",
+		"CAPATH", "CERT_FILE", "CERT_DIR", "CERTS_DIR", "CA_CERTS"}) || value == "" || Redact(value) != value {
+		return false
+	}
+	for _, p := range filepath.SplitList(value) {
+		if !filepath.IsAbs(p) && !strings.HasPrefix(p, "~/") && !strings.HasPrefix(p, "./") {
+			return false
+		}
+		if strings.ContainsAny(p, "\t\n\"'=@") || strings.Contains(p, "://") {
+			return false
+		}
+	}
+	return true
 }
 
 // mergeEnv returns base with the additions applied: an addition replaces a
