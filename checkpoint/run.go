@@ -36,6 +36,11 @@ type UndoResult struct {
 	Restored []Step
 	// Finished is set when an interrupted undo was finished.
 	Finished bool
+	// Newest is set when Turn was not asked for: it is the newest turn
+	// that changed files. Earlier is then the oldest turn before it whose
+	// changes are not undone (0: none), and Last the session's newest turn.
+	Newest        bool
+	Earlier, Last int
 }
 
 // ConflictsError is an undo refused because the user changed files by
@@ -56,14 +61,13 @@ func (u *Undo) Run(ctx context.Context, n int) (UndoResult, error) {
 		res := UndoResult{Turn: p.Turn, Finished: true}
 		return res, u.apply(ctx, &res, p.Steps, p.Turn)
 	}
+	res := UndoResult{Turn: n, Last: u.Timeline.Last}
 	if n == 0 {
-		last, err := u.Timeline.LastUndoable(ctx, u.Store)
-		if err != nil {
+		var err error
+		if res, err = u.newest(ctx); err != nil {
 			return UndoResult{}, err
 		}
-		if n = last; n == 0 {
-			return UndoResult{}, fmt.Errorf("%w: no turn left whose changes are not undone", ErrNothingToUndo)
-		}
+		n = res.Turn
 	}
 	steps, conflicts, err := u.Timeline.Plan(ctx, u.Store, u.Root, n)
 	if err != nil {
@@ -85,8 +89,28 @@ func (u *Undo) Run(ctx context.Context, n int) (UndoResult, error) {
 	if err := u.Record(messages.EvUndoStarted, UndoPayload{Turn: n, Steps: steps, Before: before}, true); err != nil {
 		return UndoResult{}, err
 	}
-	res := UndoResult{Turn: n}
 	return res, u.apply(ctx, &res, steps, n)
+}
+
+// newest is the result of an undo of the newest turn not yet undone,
+// before it is applied.
+func (u *Undo) newest(ctx context.Context) (UndoResult, error) {
+	last, err := u.Timeline.LastUndoable(ctx, u.Store)
+	if err != nil {
+		return UndoResult{}, err
+	}
+	if last == 0 {
+		return UndoResult{}, fmt.Errorf("%w: no turn left whose changes are not undone", ErrNothingToUndo)
+	}
+	first, err := u.Timeline.FirstUndoable(ctx, u.Store)
+	if err != nil {
+		return UndoResult{}, err
+	}
+	res := UndoResult{Turn: last, Newest: true, Last: u.Timeline.Last}
+	if first < last {
+		res.Earlier = first
+	}
+	return res, nil
 }
 
 // apply applies the recorded steps and completes the undo.

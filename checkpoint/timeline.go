@@ -58,6 +58,8 @@ type Timeline struct {
 	Pending *UndoPayload
 	// PendingTurn is the session turn the pending undo was recorded in.
 	PendingTurn int
+	// Last is the session's newest turn.
+	Last int
 }
 
 // NewTimeline reads the checkpoint and undo events of a session's log.
@@ -65,6 +67,7 @@ func NewTimeline(events []messages.Event) (*Timeline, error) {
 	t := &Timeline{}
 	open := map[string]int{}
 	for _, ev := range events {
+		t.Last = max(t.Last, ev.Turn)
 		switch ev.Type {
 		case messages.EvCheckpoint:
 			var p TakenPayload
@@ -134,6 +137,22 @@ func (t *Timeline) From(n int) int {
 // LastUndoable is the newest turn whose tool calls changed files and that
 // no completed undo has covered yet, or 0.
 func (t *Timeline) LastUndoable(ctx context.Context, s Store) (int, error) {
+	last := 0
+	err := t.undoable(ctx, s, func(turn int) bool { last = turn; return false })
+	return last, err
+}
+
+// FirstUndoable is the oldest such turn, or 0.
+func (t *Timeline) FirstUndoable(ctx context.Context, s Store) (int, error) {
+	first := 0
+	err := t.undoable(ctx, s, func(turn int) bool { first = turn; return true })
+	return first, err
+}
+
+// undoable calls yield with the turn of each tool call, newest first,
+// that changed files (or may have: its end is unknown) and that no
+// completed undo has covered yet, until yield returns false.
+func (t *Timeline) undoable(ctx context.Context, s Store, yield func(turn int) bool) error {
 	m := manifests{s: s, ctx: ctx, cache: map[string]Manifest{}}
 	undone := 1 << 30
 	for i := len(t.Changes) - 1; i >= 0; i-- {
@@ -145,19 +164,19 @@ func (t *Timeline) LastUndoable(ctx context.Context, s Store) (int, error) {
 		if c.Turn >= undone {
 			continue
 		}
-		end := t.after(i)
-		if end == "" {
-			return c.Turn, nil // its end is unknown: it may have changed files
+		changed := true // its end is unknown: it may have changed files
+		if end := t.after(i); end != "" {
+			set := map[string]bool{}
+			if err := m.mark(set, c.Before, end); err != nil {
+				return err
+			}
+			changed = len(set) > 0
 		}
-		set := map[string]bool{}
-		if err := m.mark(set, c.Before, end); err != nil {
-			return 0, err
-		}
-		if len(set) > 0 {
-			return c.Turn, nil
+		if changed && !yield(c.Turn) {
+			return nil
 		}
 	}
-	return 0, nil
+	return nil
 }
 
 // WriteDiff writes the changes of turn n (n = 0: of every turn) as one

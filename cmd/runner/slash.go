@@ -245,7 +245,8 @@ func (r *runEnv) slashUndo(w io.Writer, args []string) error {
 	defer root.Close()
 	u := &checkpoint.Undo{Store: r.store, Root: root, Timeline: tl, Record: r.rt.Record}
 	res, err := u.Run(context.Background(), n)
-	if err := undocmd.Report(w, res, err); err != nil {
+	undoFrom := func(turn int) string { return fmt.Sprintf("/undo %d", turn) }
+	if err := undocmd.Report(w, res, err, undoFrom); err != nil {
 		var ee *cmdutil.ExitError
 		if errors.As(err, &ee) {
 			return nil // the refusal is reported

@@ -76,12 +76,16 @@ func undoRun(ctx context.Context, o *Options) error {
 	u := &checkpoint.Undo{Store: c.Store, Root: c.Root, Timeline: c.Timeline, Record: rec,
 		AfterStep: faultHook(o.F.Getenv(killAfterEnv))}
 	res, err := u.Run(ctx, o.Turn)
-	return Report(o.F.IOStreams.Out, res, err)
+	return Report(o.F.IOStreams.Out, res, err, func(turn int) string {
+		return fmt.Sprintf("wtagent undo %s --turn %d", o.ID, turn)
+	})
 }
 
 // Report prints an undo's outcome; the error it returns carries the exit
-// code.
-func Report(w io.Writer, res checkpoint.UndoResult, err error) error {
+// code. undoFrom names the command that undoes a turn and every later one
+// (said when only the newest turn was undone and earlier ones changed
+// files too).
+func Report(w io.Writer, res checkpoint.UndoResult, err error, undoFrom func(turn int) string) error {
 	var ce *checkpoint.ConflictsError
 	switch {
 	case errors.As(err, &ce):
@@ -100,8 +104,21 @@ func Report(w io.Writer, res checkpoint.UndoResult, err error) error {
 	if res.Finished {
 		fmt.Fprintf(w, "finished the interrupted undo of turn %d\n", res.Turn)
 	}
-	fmt.Fprintf(w, "undid turn %d and later: %d file(s) restored\n", res.Turn, len(res.Restored))
-	for _, st := range res.Restored {
+	if res.Newest {
+		fmt.Fprintf(w, "undid turn %d of %d, the newest that changed files: %d file(s) restored\n", res.Turn, res.Last, len(res.Restored))
+	} else {
+		fmt.Fprintf(w, "undid turn %d and later: %d file(s) restored\n", res.Turn, len(res.Restored))
+	}
+	writeRestored(w, res.Restored)
+	if res.Newest && res.Earlier > 0 {
+		fmt.Fprintf(w, "only turn %d was undone; `%s` undoes every turn from %d on\n", res.Turn, undoFrom(res.Earlier), res.Earlier)
+	}
+	return nil
+}
+
+// writeRestored lists the files an undo put back.
+func writeRestored(w io.Writer, restored []checkpoint.Step) {
+	for _, st := range restored {
 		verb := "restored"
 		switch {
 		case st.Target == nil:
@@ -111,7 +128,6 @@ func Report(w io.Writer, res checkpoint.UndoResult, err error) error {
 		}
 		fmt.Fprintf(w, "  %s %s\n", verb, st.Path)
 	}
-	return nil
 }
 
 // faultHook kills the process after n restored files, when n is set.

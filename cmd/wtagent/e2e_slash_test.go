@@ -51,7 +51,7 @@ func TestSlashCommandsInTheInteractivePrompt(t *testing.T) {
 	at = tm.waitFor("you › ", at)
 
 	tm.send("/undo\r")
-	at = tm.waitFor("undid turn 1 and later: 1 file(s) restored", at)
+	at = tm.waitFor("undid turn 1 of 3, the newest that changed files: 1 file(s) restored", at)
 	at = tm.waitFor("you › ", at)
 	if _, ok := e.read("new.txt"); ok {
 		t.Fatalf("/undo left new.txt; screen:\n%s", tm.screen())

@@ -202,3 +202,31 @@ func TestUndoKilledHalfwayIsFinishedByTheNextUndo(t *testing.T) {
 		t.Fatalf("undo events after finishing: completed %d, restored %d", count(evs, messages.EvUndoCompleted), count(evs, messages.EvUndoRestored))
 	}
 }
+
+// TestUndoWithoutTurnSaysWhatItUndid: `wtagent undo ID` undoes only the
+// newest turn that changed files, says which of how many, and names the
+// command that undoes the earlier turns too; the next undo takes turn 1.
+func TestUndoWithoutTurnSaysWhatItUndid(t *testing.T) {
+	e := newEnv(t)
+	id := e.changingRun()
+	code, out, errOut := e.run("undo", id)
+	want := "undid turn 2 of 4, the newest that changed files: 1 file(s) restored\n  restored cmd.txt\n" +
+		"only turn 2 was undone; `wtagent undo " + id + " --turn 1` undoes every turn from 1 on\n"
+	if code != 0 || out != want {
+		t.Fatalf("undo: exit %d\n%s\nwant\n%s\n%s", code, out, want, errOut)
+	}
+	if got, _ := e.read("cmd.txt"); got != "old\n" {
+		t.Fatalf("cmd.txt = %q after undo, want the original", got)
+	}
+	if _, ok := e.read("new.txt"); !ok {
+		t.Fatal("undo without --turn removed turn 1's new.txt")
+	}
+	code, out, _ = e.run("undo", id)
+	if want := "undid turn 1 of 4, the newest that changed files: 1 file(s) restored\n  removed  new.txt\n"; code != 0 || out != want {
+		t.Fatalf("second undo: exit %d\n%s\nwant\n%s", code, out, want)
+	}
+	code, out, _ = e.run("undo", id)
+	if code != 0 || !strings.Contains(out, "no turn left whose changes are not undone") {
+		t.Fatalf("third undo: exit %d\n%s", code, out)
+	}
+}
