@@ -3,7 +3,9 @@
 //
 // On Linux it uses Landlock: a program may write only inside the project
 // root, a per-session temporary directory and the caches its toolchains
-// need, and may read the system, the project and the toolchains but not
+// need (module and build caches: never the programs on PATH nor the
+// configuration that makes a tool run code, which stay read-only even
+// inside a writable tree), and may read the system, the project and the toolchains but not
 // the rest of the user's home (~/.ssh, ~/.aws, ~/.gnupg, ~/.config/gh,
 // ~/.netrc, browser profiles) nor wtagent's own data directory. Where
 // Landlock cannot say it, namespaces do: when wtagent may create a mount

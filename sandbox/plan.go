@@ -63,21 +63,22 @@ func planFor(spec Spec, sys layout) plan {
 	root := clean(spec.Root)
 	tmp := clean(spec.TempDir)
 	tc := findToolchains(home, spec.Env)
-	// safe rejects a toolchain path that would open the home or a
-	// credential store.
+	// safe rejects a toolchain path that would open the home, wtagent's
+	// data or a credential store.
 	safe := func(d string) bool {
 		if d == "" || d == "/" || under(home, d) || under(data, d) || under(d, data) || !exists(d) {
 			return false
 		}
-		for _, c := range creds {
-			if under(c, d) || under(d, c) {
-				return false
-			}
-		}
-		return true
+		return !slices.ContainsFunc(creds, func(c string) bool { return under(c, d) || under(d, c) })
 	}
 	for _, d := range tc.read {
-		if d = clean(d); safe(d) {
+		d = clean(d)
+		// A toolchain directory that holds a credential file
+		// (~/.cargo/credentials.toml) is granted without it.
+		if inner := slices.ContainsFunc(creds, func(c string) bool { return under(c, d) && c != d }); inner &&
+			d != "" && !under(home, d) && !under(d, data) && !under(data, d) && exists(d) {
+			p.reads = append(p.reads, systemReads(d, creds)...)
+		} else if safe(d) {
 			p.reads = append(p.reads, d)
 		}
 	}
@@ -100,6 +101,7 @@ func planFor(spec Spec, sys layout) plan {
 				p.writes = append(p.writes, d)
 			}
 		}
+		p.readOnly = append(p.readOnly, codeCovers(home, root, tc.read, p.writes, append(slices.Clone(creds), data))...)
 	} else {
 		p.reads = append(p.reads, p.scratch...)
 		if root != "" {
@@ -124,6 +126,54 @@ func planFor(spec Spec, sys layout) plan {
 		}
 	}
 	return p
+}
+
+// codeCovers lists the programs and the configuration that makes tools
+// run code (homeCode under home, the PATH and the toolchain directories
+// in reads) that lie inside a writable tree, as when the project is the
+// home: they stay read-only. A PATH or toolchain directory inside a
+// project that is not (or does not hold) the home is the project's own
+// (its .venv/bin, node_modules/.bin) and stays writable with it. Hidden
+// paths (credential stores, wtagent's data) are left to the masks.
+func codeCovers(home, root string, reads, writes, hidden []string) []string {
+	var code []string
+	if home != "" {
+		for _, c := range homeCode {
+			code = append(code, filepath.Join(home, c))
+		}
+	}
+	projectOwn := func(d string) bool { return under(d, root) && !under(home, root) }
+	for _, d := range reads {
+		if d = clean(d); d != "" && !projectOwn(d) {
+			code = append(code, d)
+		}
+	}
+	var out []string
+	for _, c := range code {
+		if c = clean(c); c == "" || !exists(c) || !slices.ContainsFunc(writes, func(w string) bool { return under(c, w) && c != w }) ||
+			slices.ContainsFunc(hidden, func(h string) bool { return under(c, h) }) {
+			continue
+		}
+		// A cache granted inside (~/.cargo/registry in ~/.cargo) stays
+		// writable, a credential store inside stays hidden: the rest of c
+		// is covered entry by entry.
+		var inner []string
+		for _, w := range append(slices.Clone(writes), hidden...) {
+			if w != "" && under(w, c) {
+				inner = append(inner, w)
+			}
+		}
+		list := []string{c}
+		if len(inner) > 0 {
+			list = systemReads(c, inner)
+		}
+		for _, l := range list {
+			if !slices.ContainsFunc(out, func(o string) bool { return under(l, o) }) {
+				out = append(out, l)
+			}
+		}
+	}
+	return out
 }
 
 // scratchDirs keeps the OS's per-user scratch directories that exist,

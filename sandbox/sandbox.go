@@ -4,6 +4,7 @@ import (
 	"github.com/wtagent/wtagent/internal/owntemp"
 	"path/filepath"
 	"slices"
+	"strings"
 )
 
 // Sandbox confines the programs of one session. A nil *Sandbox runs
@@ -66,8 +67,10 @@ func (s *Sandbox) Explain(dir, path string, write bool) string {
 		return "wtagent's own temporary files are off limits to commands"
 	case in(CredentialStores(clean(s.spec.Home))):
 		return "read of a credential store"
-	case write && in(s.plan.readOnly):
+	case write && in(s.plan.readOnly) && strings.Contains(p, "/.git/"):
 		return "write to .git/hooks or .git/config (read-only to commands)"
+	case write && in(s.plan.readOnly):
+		return "write to a program or a configuration that runs code (read-only to commands)"
 	case in(s.plan.masks):
 		return "read of a credential store"
 	case in(s.plan.devices):

@@ -43,17 +43,18 @@ func TestSeatbeltProfileMatchesExplain(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	env := toolchainHome(t, w)
 	sys := layoutFor(runtime.GOOS)
 	sys.scratch = []string{cache, temp}
 	for _, tc := range []struct {
 		name string
 		spec Spec
 	}{
-		{"workspace-write", Spec{Mode: WorkspaceWrite, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: os.Environ()}},
-		{"read-only", Spec{Mode: ReadOnly, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: os.Environ()}},
-		{"project is the home", Spec{Mode: WorkspaceWrite, Root: w.home, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: os.Environ()}},
-		{"data in the Darwin cache", Spec{Mode: WorkspaceWrite, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: dataInCache, Env: os.Environ()}},
-		{"data in the Darwin cache, read-only", Spec{Mode: ReadOnly, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: dataInCache, Env: os.Environ()}},
+		{"workspace-write", Spec{Mode: WorkspaceWrite, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: env}},
+		{"read-only", Spec{Mode: ReadOnly, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: env}},
+		{"project is the home", Spec{Mode: WorkspaceWrite, Root: w.home, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: env}},
+		{"data in the Darwin cache", Spec{Mode: WorkspaceWrite, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: dataInCache, Env: env}},
+		{"data in the Darwin cache, read-only", Spec{Mode: ReadOnly, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: dataInCache, Env: env}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := &Sandbox{spec: tc.spec, status: Status{Mode: tc.spec.Mode, Enforced: true}, plan: planFor(tc.spec, sys)}
@@ -68,7 +69,10 @@ func TestSeatbeltProfileMatchesExplain(t *testing.T) {
 				filepath.Join(w.tmp, "scratch"), "/usr/bin/env", "/etc/passwd", "/etc/shadow", "/dev/null",
 				filepath.Join(cache, "clang/ModuleCache/x.pcm"), filepath.Join(temp, "xcrun_db"),
 				filepath.Join(dataInCache, "sessions/x/events.jsonl"), filepath.Join(dataInCache, "new"), folder,
-				other, message,
+				other, message, filepath.Join(w.home, ".cargo/bin/git"), filepath.Join(w.home, ".cargo/config.toml"),
+				filepath.Join(w.home, ".cargo/credentials.toml"), filepath.Join(w.home, ".cargo/registry/index/x"),
+				filepath.Join(w.home, "go/bin/gopls"), filepath.Join(w.home, "go/pkg/mod/cache/x"),
+				filepath.Join(w.home, ".gradle/init.d/x.gradle"), filepath.Join(w.home, ".bashrc"),
 			} {
 				for _, write := range []bool{false, true} {
 					op := map[bool]string{false: "file-read", true: "file-write"}[write]

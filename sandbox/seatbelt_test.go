@@ -34,7 +34,8 @@ func macPlan(mode Mode) plan {
 	p := plan{
 		reads: []string{"/Applications", "/Library/Apple", "/Library/Developer", "/System/Library",
 			"/System/Volumes/Preboot", "/bin", "/opt/homebrew", "/private/etc/hosts", "/private/var/db/timezone",
-			"/sbin", "/usr", home + "/.rustup", home + "/.gitconfig"},
+			"/sbin", "/usr", home + "/.rustup", home + "/.gitconfig", home + "/go", home + "/.cargo/bin",
+			home + "/.cargo/config.toml"},
 		writes:  []string{tmp},
 		devices: darwinDevices,
 		hidden:  append(slices.Clone(darwinHidden), CredentialStores(home)...),
@@ -47,9 +48,27 @@ func macPlan(mode Mode) plan {
 		return p
 	}
 	p.writes = append(p.writes, scratch...)
-	p.writes = append(p.writes, root, home+"/Library/Caches/go-build", home+"/go")
+	p.writes = append(p.writes, root, home+"/Library/Caches/go-build", home+"/go/pkg/mod", home+"/.cargo/registry")
 	p.readOnly = []string{root + "/.git/hooks", root + "/.git/config"}
 	p.masks = []string{data}
+	return p
+}
+
+// macHomePlan is the Mac plan when the project is the home (wtagent -C ~)
+// in workspace-write: the programs on PATH and the configuration that
+// runs code are cut out of the write rule, the credential stores and the
+// data directory out of every rule, the caches stay writable.
+func macHomePlan() plan {
+	home := `/Users/Zoë O'Neil`
+	p := macPlan(WorkspaceWrite)
+	p.writes = []string{"/private/var/folders/x7/k2/T/wtagent-s1-42", "/private/var/folders/x7/k2/C",
+		"/private/var/folders/x7/k2/T", home, home + "/Library/Caches/go-build", home + "/go/pkg/mod", home + "/.cargo/registry"}
+	p.readOnly = []string{home + "/.cargo/bin", home + "/.cargo/config.toml", home + "/go/bin", home + "/.local/bin",
+		home + "/.zshrc", home + "/.gitconfig", home + "/Library/LaunchAgents"}
+	p.masks = []string{home + "/.ssh", home + "/.aws", home + "/.cargo/credentials.toml", home + "/Library/Keychains",
+		home + "/Library/Application Support/" + macDataName}
+	p.hidden = append(slices.Clone(darwinHidden), CredentialStores(home)...)
+	p.hidden = append(p.hidden, home+"/Library/Application Support/"+macDataName, "/private/var/folders/x7/k2/T")
 	return p
 }
 
@@ -57,11 +76,18 @@ func macPlan(mode Mode) plan {
 // and its parameters, per mode and network, against testdata/seatbelt
 // (go test ./sandbox -run Seatbelt -update rewrites them).
 func TestSeatbeltProfileGolden(t *testing.T) {
-	for _, mode := range []Mode{WorkspaceWrite, ReadOnly} {
+	for _, mode := range []Mode{WorkspaceWrite, ReadOnly, "workspace-write-home"} {
 		for _, network := range []bool{true, false} {
 			name := string(mode) + map[bool]string{true: "-network", false: "-no-network"}[network]
+			if mode == "workspace-write-home" && !network {
+				continue
+			}
 			t.Run(name, func(t *testing.T) {
-				profile, params := seatbeltProfile(macPlan(mode), network)
+				p := macHomePlan()
+				if mode != "workspace-write-home" {
+					p = macPlan(mode)
+				}
+				profile, params := seatbeltProfile(p, network)
 				if !strings.HasPrefix(profile, seatbeltBase) {
 					t.Fatal("the profile does not start with the base profile")
 				}
@@ -124,6 +150,12 @@ func TestSeatbeltProfileMeaning(t *testing.T) {
 			{home + "/.ssh/id_ed25519", false, false},
 			{home + "/Library/Caches/go-build/ab/cd", true, true},
 			{home + "/.rustup/toolchains/x/bin/rustc", true, false},
+			{home + "/go/pkg/mod/golang.org/x/y@v1/y.go", true, true},
+			{home + "/go/bin/git", true, false},
+			{home + "/.cargo/registry/index/x", true, true},
+			{home + "/.cargo/bin/git", true, false},
+			{home + "/.cargo/config.toml", true, false},
+			{home + "/.cargo/credentials.toml", false, false},
 			{home + "/Documents/taxes.pdf", false, false},
 			{"/usr/bin/env", true, false},
 			{"/private/tmp/x", false, false},
@@ -138,14 +170,33 @@ func TestSeatbeltProfileMeaning(t *testing.T) {
 		{ReadOnly, []probe{
 			{root + "/main.go", true, false},
 			{root + "/.git/config", true, false},
-			{home + "/go/pkg/mod/x", false, false},
+			{home + "/go/pkg/mod/x", true, false},
+			{home + "/.cargo/bin/git", true, false},
 			{"/private/var/folders/x7/k2/T/wtagent-s1-42/f", true, true},
 			{"/private/var/folders/x7/k2/T/xcrun_db", true, false},
 			{"/private/var/folders/x7/k2/C/clang/ModuleCache/x.pcm", true, false},
 		}},
+		{"home", []probe{
+			{home + "/notes.txt", true, true},
+			{home + "/go/pkg/mod/golang.org/x/y@v1/y.go", true, true},
+			{home + "/.cargo/registry/index/x", true, true},
+			{home + "/go/bin/git", true, false},
+			{home + "/.cargo/bin/git", true, false},
+			{home + "/.cargo/config.toml", true, false},
+			{home + "/.zshrc", true, false},
+			{home + "/Library/LaunchAgents/evil.plist", true, false},
+			{home + "/.cargo/credentials.toml", false, false},
+			{home + "/.ssh/id_ed25519", false, false},
+			{home + "/.aws/credentials", false, false},
+			{home + "/Library/Application Support/" + macDataName + "/sessions/s1/events.jsonl", false, false},
+			{home + "/Library/Application Support/" + macDataName + "-not", true, true},
+		}},
 	} {
 		t.Run(string(tc.mode), func(t *testing.T) {
 			p := macPlan(tc.mode)
+			if tc.mode == "home" {
+				p = macHomePlan()
+			}
 			profile, params := seatbeltProfile(p, true)
 			sb := parseSBPL(t, profile, params)
 			for _, pr := range tc.probes {

@@ -77,7 +77,11 @@ var credentialStores = []string{
 	".ssh", ".aws", ".gnupg", ".config/gh", ".netrc", ".git-credentials", ".docker", ".kube",
 	".config/gcloud", ".azure", ".pypirc", ".npmrc", ".mozilla", ".config/google-chrome",
 	".config/chromium", ".config/BraveSoftware", ".config/microsoft-edge", ".password-store",
-	".local/share/keyrings", ".vault-token", ".terraform.d",
+	".local/share/keyrings", ".vault-token", ".terraform.d", ".terraformrc", ".cargo/credentials.toml",
+	".cargo/credentials", ".gem/credentials", ".m2/settings-security.xml", ".config/git/credentials",
+	".config/glab-cli", ".config/hub", ".config/doctl", ".oci", ".config/op", ".config/rclone", ".s3cfg",
+	".boto", ".pgpass", ".my.cnf", ".config/containers/auth.json", ".fly", ".config/configstore",
+	".local/share/com.vercel.cli",
 	// macOS: keychains, cookies and browser profiles.
 	"Library/Keychains", "Library/Cookies", "Library/Safari", "Library/Application Support/Google/Chrome",
 	"Library/Application Support/Chromium", "Library/Application Support/Firefox",

@@ -3,9 +3,11 @@ package sandbox
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"time"
 )
 
@@ -15,29 +17,58 @@ type toolchains struct {
 	read, write []string
 }
 
-// homeReads are toolchain directories under the home that are read (and
-// run from); homeWrites are the caches and stores they write.
+// homeReads are toolchain directories and files under the home that are
+// read (and run from), never written: the programs on PATH and the
+// configuration that makes tools run code (~/.cargo/bin and
+// ~/.cargo/config.toml, ~/go/bin, ~/.gradle/init.d, ~/.m2/settings.xml,
+// shell rc files, git's configuration). homeWrites are the caches and
+// stores toolchains write: downloaded modules and packages, build caches.
 var (
 	homeReads = []string{
-		".rustup", ".nvm", ".pyenv", ".rbenv", ".local/bin", ".local/lib", ".local/share/pnpm",
-		".volta", ".bun", ".deno", ".sdkman", ".gem", ".gitconfig", ".config/git", ".cache/ms-playwright",
-		".profile", ".bashrc", ".zshrc", ".yarnrc", ".gitignore_global",
+		".rustup", ".cargo", "go", ".nvm", ".pyenv", ".rbenv", ".local/bin", ".local/lib", ".local/share/pnpm",
+		".volta", ".bun", ".deno", ".sdkman", ".gem", ".m2", ".gradle", ".yarn", ".gitconfig", ".config/git",
+		".cache/ms-playwright", ".profile", ".bashrc", ".zshrc", ".yarnrc", ".gitignore_global",
 	}
 	homeWrites = []string{
-		".npm", ".cargo", ".cache/pip", ".cache/yarn", ".cache/pnpm", ".cache/node-gyp", ".cache/go-build",
-		".cache/uv", ".cache/pypoetry", ".cache/deno", ".cache/bun", ".m2", ".gradle", ".yarn",
-		".pnpm-store", ".node-gyp", "go",
+		".npm", ".cache/pip", ".cache/yarn", ".cache/pnpm", ".cache/node-gyp", ".cache/go-build",
+		".cache/uv", ".cache/pypoetry", ".cache/deno", ".cache/bun", ".pnpm-store", ".node-gyp", ".yarn/berry/cache",
+		"go/pkg/mod", ".cargo/registry", ".cargo/git", ".cargo/.package-cache", ".cargo/.package-cache-mutate",
+		".cargo/.global-cache", ".m2/repository", ".gradle/caches", ".gradle/wrapper/dists",
+		".gradle/daemon", ".gradle/native", ".gradle/.tmp",
 	}
-	// envReads and envWrites are variables naming toolchain directories.
+	// envReads are variables naming toolchain directories; envWrites name
+	// caches; envHomes name a toolchain's home, whose caches (homeCaches)
+	// are written and the rest (its bin, its configuration) only read.
 	envReads  = []string{"GOROOT", "RUSTUP_HOME", "NVM_DIR", "PNPM_HOME", "VIRTUAL_ENV", "CONDA_PREFIX", "PYENV_ROOT", "BUN_INSTALL", "VOLTA_HOME", "JAVA_HOME"}
-	envWrites = []string{"GOPATH", "GOCACHE", "GOMODCACHE", "CARGO_HOME", "npm_config_cache", "NPM_CONFIG_CACHE",
-		"PIP_CACHE_DIR", "YARN_CACHE_FOLDER", "UV_CACHE_DIR", "DENO_DIR", "GRADLE_USER_HOME"}
+	envWrites = []string{"GOCACHE", "GOMODCACHE", "npm_config_cache", "NPM_CONFIG_CACHE",
+		"PIP_CACHE_DIR", "YARN_CACHE_FOLDER", "UV_CACHE_DIR", "DENO_DIR"}
+	envHomes = map[string][]string{
+		"GOPATH":           {"pkg/mod"},
+		"CARGO_HOME":       {"registry", "git", ".package-cache", ".package-cache-mutate", ".global-cache"},
+		"GRADLE_USER_HOME": {"caches", "wrapper/dists", "daemon", "native", ".tmp"},
+	}
+	// homeCode are the files and directories under the home that make a
+	// tool or a shell run code, or that it runs: never writable, also when
+	// they lie inside a writable tree (the project is the home). A path
+	// that does not exist yet cannot be covered on Linux (there is nothing
+	// to mount over); Seatbelt cuts it out all the same.
+	homeCode = []string{
+		".cargo/bin", ".cargo/config.toml", ".cargo/config", ".cargo/env", "go/bin", ".local/bin", ".local/lib",
+		".local/share/pnpm", ".deno/bin", ".bun/bin", ".volta/bin", ".yarn/bin", ".nvm", ".pyenv", ".rbenv",
+		".rustup", ".sdkman", ".gem", ".gradle/init.d", ".gradle/init.gradle", ".gradle/init.gradle.kts",
+		".gradle/gradle.properties", ".m2/settings.xml", ".mavenrc", ".yarnrc", ".yarnrc.yml",
+		".profile", ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".zshrc", ".zshenv", ".zprofile",
+		".zlogin", ".config/fish", ".gitconfig", ".config/git", ".gitignore_global", ".vimrc", ".config/nvim",
+		".tmux.conf", ".config/systemd", ".config/autostart", ".config/environment.d", ".pam_environment",
+		".xprofile", ".xinitrc", ".xsessionrc", "Library/LaunchAgents", "bin",
+	}
 )
 
 // cacheOwners maps a cache under home to the program that writes it.
 var cacheOwners = map[string]string{
-	".npm": "npm", ".cache/pip": "pip3", ".cargo": "cargo", ".cache/yarn": "yarn", ".cache/pnpm": "pnpm",
-	".cache/go-build": "go", "go": "go",
+	".npm": "npm", ".cache/pip": "pip3", ".cargo/registry": "cargo", ".cargo/git": "cargo", ".cache/yarn": "yarn",
+	".cache/pnpm": "pnpm", ".cache/go-build": "go", "go/pkg/mod": "go", ".m2/repository": "mvn",
+	".gradle/caches": "gradle",
 }
 
 // findToolchains asks the toolchains where they live (go env), then reads
@@ -50,9 +81,18 @@ func findToolchains(home string, env []string) toolchains {
 	for _, k := range envWrites {
 		t.write = appendAbs(t.write, envValue(env, k))
 	}
+	for _, k := range slices.Sorted(maps.Keys(envHomes)) {
+		for _, h := range appendAbs(nil, envValue(env, k)) {
+			caches := envHomes[k]
+			t.read = append(t.read, h)
+			for _, c := range caches {
+				t.write = append(t.write, filepath.Join(h, c))
+			}
+		}
+	}
 	t.read = append(t.read, filepath.SplitList(envValue(env, "PATH"))...)
 	if g := goEnv(env); g != nil {
-		t.read = appendAbs(t.read, g["GOROOT"])
+		t.read = appendAbs(appendAbs(t.read, g["GOROOT"]), g["GOPATH"])
 		for _, k := range []string{"GOCACHE", "GOMODCACHE"} {
 			if d := g[k]; filepath.IsAbs(d) {
 				_ = os.MkdirAll(d, 0o755) // so the rule can name it
@@ -63,8 +103,8 @@ func findToolchains(home string, env []string) toolchains {
 	if home != "" {
 		// A cache that does not exist yet is made when its toolchain is
 		// installed, so the rule can name it.
-		for dir, prog := range cacheOwners {
-			if d := filepath.Join(home, dir); !exists(d) && onPath(env, prog) != "" {
+		for _, dir := range slices.Sorted(maps.Keys(cacheOwners)) {
+			if prog, d := cacheOwners[dir], filepath.Join(home, dir); !exists(d) && onPath(env, prog) != "" {
 				_ = os.MkdirAll(d, 0o755)
 			}
 		}
