@@ -14,11 +14,15 @@ import (
 )
 
 // Scripted is a Transport that answers from a script, one line per reply.
-// Its cursor is the index of the next line, saved like a conversation URL,
-// so a resumed session continues where it stopped.
+// Its cursor is the index of the next line, after the script file's path
+// and a "#" when it has one ("/p/script.jsonl#3"), saved like a
+// conversation URL: a session resumed with the same file continues where
+// it stopped, one resumed with another file starts at its first line.
 type Scripted struct {
 	lines []ScriptLine
-	now   func() time.Time
+	// source is the script file's absolute path ("": none given).
+	source string
+	now    func() time.Time
 
 	mu   sync.Mutex
 	next int
@@ -27,6 +31,12 @@ type Scripted struct {
 // NewScripted returns a scripted model over lines.
 func NewScripted(lines []ScriptLine) *Scripted {
 	return &Scripted{lines: lines, now: time.Now}
+}
+
+// NewScriptedFile returns a scripted model over lines read from the file
+// at the absolute path source.
+func NewScriptedFile(source string, lines []ScriptLine) *Scripted {
+	return &Scripted{lines: lines, source: source, now: time.Now}
 }
 
 // Name implements Transport.
@@ -40,24 +50,69 @@ func (s *Scripted) Start(ctx context.Context, state func(messages.ModelStateChan
 	return ctx.Err()
 }
 
-// Open implements Transport: cursor is the index of the next line. A new
-// conversation (an empty cursor) continues the script where it is: a
-// script is one conversation, whatever the runtime opens.
+// Open implements Transport: cursor is the position of the next line. A
+// new conversation (an empty cursor) continues the script where it is: a
+// script is one conversation, whatever the runtime opens. A cursor of
+// another script file starts this one at its first line.
 func (s *Scripted) Open(ctx context.Context, cursor string) (string, error) {
 	s.mu.Lock()
-	next := s.next
-	s.mu.Unlock()
+	defer s.mu.Unlock()
 	if cursor != "" {
-		n, err := strconv.Atoi(cursor)
-		if err != nil || n < 0 || n > len(s.lines) {
-			return "", fmt.Errorf("scripted model: bad cursor %q", cursor)
+		n, err := s.position(cursor)
+		if err != nil {
+			return "", &Error{Kind: messages.FailScript, Err: err}
 		}
-		next = n
+		s.next = n
 	}
-	s.mu.Lock()
-	s.next = next
-	s.mu.Unlock()
-	return strconv.Itoa(next), ctx.Err()
+	return s.cursor(s.next), ctx.Err()
+}
+
+// position is the index of the next line that cursor names in this
+// script: 0 when it names another script file.
+func (s *Scripted) position(cursor string) (int, error) {
+	n, err := strconv.Atoi(cursor[strings.LastIndexByte(cursor, '#')+1:])
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("the session's script position %q is not one wtagent wrote; start a new session", cursor)
+	}
+	if !s.ours(cursor) {
+		return 0, nil
+	}
+	if n > len(s.lines) {
+		return 0, fmt.Errorf("%s has %s, but this session already used %d of it: "+
+			"add replies to it, or resume with a different --script file (which starts at its first line)",
+			s.name(), plural(len(s.lines), "reply", "replies"), n)
+	}
+	return n, nil
+}
+
+// ours reports whether cursor is of this script's file (or of none: a
+// cursor wtagent wrote before cursors named their file).
+func (s *Scripted) ours(cursor string) bool {
+	i := strings.LastIndexByte(cursor, '#')
+	return i < 0 || cursor[:i] == s.source
+}
+
+// cursor is the cursor of line index n.
+func (s *Scripted) cursor(n int) string {
+	if s.source == "" {
+		return strconv.Itoa(n)
+	}
+	return s.source + "#" + strconv.Itoa(n)
+}
+
+// name is how errors call the script.
+func (s *Scripted) name() string {
+	if s.source == "" {
+		return "the script"
+	}
+	return "the script " + s.source
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 // Send implements Transport: it consumes the next line after checking its
@@ -82,7 +137,7 @@ func (s *Scripted) Send(ctx context.Context, m messages.Outbound) (messages.Bind
 	b := messages.Binding{
 		Turn:       m.Turn,
 		TurnIndex:  s.next,
-		Cursor:     strconv.Itoa(s.next + 1),
+		Cursor:     s.cursor(s.next + 1),
 		TextSHA256: hex.EncodeToString(sum[:]),
 		SentAt:     s.now(),
 	}
@@ -97,6 +152,11 @@ func (s *Scripted) Await(ctx context.Context, b messages.Binding, progress func(
 		// A script keeps no conversation to look in: a message in doubt
 		// was not answered, and the cursor it was sent at still holds.
 		return messages.Reply{}, &Error{Kind: messages.FailNotSent, Err: fmt.Errorf("%w: the scripted model cannot look a message up", ErrNotSent)}
+	}
+	if !s.ours(b.Cursor) {
+		// Sent by a session with another script file: this one never
+		// received it, so it is sent again and answered from line 1.
+		return messages.Reply{}, &Error{Kind: messages.FailNotSent, Err: fmt.Errorf("%w: it was sent with another script file", ErrNotSent)}
 	}
 	if b.TurnIndex < 0 || b.TurnIndex >= len(s.lines) {
 		return messages.Reply{}, &Error{Kind: messages.FailScript,
@@ -120,7 +180,7 @@ func (s *Scripted) Await(ctx context.Context, b messages.Binding, progress func(
 		Text:        l.Reply,
 		MessageID:   fmt.Sprintf("script-%d", l.Line),
 		Source:      messages.SourceScript,
-		Cursor:      strconv.Itoa(b.TurnIndex + 1),
+		Cursor:      s.cursor(b.TurnIndex + 1),
 		CompletedAt: s.now(),
 	}, ctx.Err()
 }

@@ -21,8 +21,8 @@ func transportFactory(s Settings, h session.Home, sess *session.Session, logw io
 		if err := s.loadScript(); err != nil {
 			return nil, err
 		}
-		lines := s.ScriptLines
-		return func(actors.TransportHooks) model.Transport { return model.NewScripted(lines) }, nil
+		lines, source := s.ScriptLines, s.scriptPath()
+		return func(actors.TransportHooks) model.Transport { return model.NewScriptedFile(source, lines) }, nil
 	}
 	profile := h.ProfileDir()
 	if s.ProfileDir != "" {

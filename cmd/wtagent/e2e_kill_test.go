@@ -56,9 +56,11 @@ func TestKill9WhileWaitingForTheModelThenResume(t *testing.T) {
 		return count(evs, messages.EvModelMessageSent) == 2 // waiting for the slow reply
 	}, "--provider", "script", "--script", slow, "record one run")
 
+	// The same script file, now without the delay, continues where the
+	// killed run was.
 	lines[1].DelayMS = 0
-	fast := e.script(lines...)
-	code, out, errOut := e.run("resume", id, "--provider", "script", "--script", fast)
+	os.Rename(e.script(lines...), slow)
+	code, out, errOut := e.run("resume", id)
 	if code != 0 {
 		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
 	}

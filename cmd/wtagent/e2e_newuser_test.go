@@ -121,8 +121,8 @@ func TestSIGHUPStopsLikeSIGTERM(t *testing.T) {
 	if n := count(e.events(id), messages.EvRunCancelled); n != 1 {
 		t.Fatalf("%d run.cancelled events, want 1", n)
 	}
-	// The scripted model answers by turn: turn 2 is the resumed one.
-	resumed := e.script(model.ScriptLine{Reply: "unused"}, model.ScriptLine{Reply: agentReply(true, "Resumed.", "")})
+	// Another script file answers from its first line.
+	resumed := e.script(model.ScriptLine{Reply: agentReply(true, "Resumed.", "")})
 	code, out, errOut := e.run("resume", id, "--provider", "script", "--script", resumed)
 	if code != 0 || !strings.Contains(out, "Resumed.") {
 		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)

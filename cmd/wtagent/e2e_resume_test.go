@@ -104,3 +104,39 @@ func TestResumePickerOnATerminal(t *testing.T) {
 		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
 	}
 }
+
+// TestResumeWithAnotherScript: a session stopped after two turns of its
+// script resumes with a different --script file from that file's first
+// line; its own script, cut shorter than the turns it used, is refused in
+// words that say what to do.
+func TestResumeWithAnotherScript(t *testing.T) {
+	var e *env
+	var old string
+	stopped := func() {
+		t.Helper()
+		e = newEnv(t)
+		old = e.script(
+			model.ScriptLine{Reply: agentReply(false, "Write a.", callXML("fs.write", el("path", "a.txt"), el("content", "a")))},
+			model.ScriptLine{Reply: agentReply(false, "Write b.", callXML("fs.write", el("path", "b.txt"), el("content", "b")))},
+			model.ScriptLine{Reply: agentReply(true, "Finished by the old script.", "")},
+		)
+		if code, out, errOut := e.run("--provider", "script", "--script", old, "--max-turns", "2", "write two files"); code != 3 {
+			t.Fatalf("first run: exit %d, want 3\n%s\n%s", code, out, errOut)
+		}
+	}
+	stopped()
+	fresh := e.script(model.ScriptLine{Expect: `status="ok"`, Reply: agentReply(true, "Finished by the new script.", "")})
+	code, out, errOut := e.run("resume", "--last", "--provider", "script", "--script", fresh)
+	if code != 0 || !strings.Contains(out, "Finished by the new script.") {
+		t.Fatalf("resume with a new script: exit %d\n%s\n%s", code, out, errOut)
+	}
+
+	stopped()
+	lines, _ := os.ReadFile(old)
+	os.WriteFile(old, []byte(strings.SplitAfter(string(lines), "\n")[0]), 0o644)
+	code, out, errOut = e.run("resume", "--last")
+	want := "the script " + old + " has 1 reply, but this session already used 2 of it: add replies to it, or resume with a different --script file (which starts at its first line)"
+	if code == 0 || !strings.Contains(out+errOut, want) || strings.Contains(out+errOut, "cursor") {
+		t.Fatalf("resume with its script cut short: exit %d, want the words\n%s\n%s\n%s", code, want, out, errOut)
+	}
+}
