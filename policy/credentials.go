@@ -35,7 +35,8 @@ func credentialName(base string) bool {
 		"credentials", "credentials.json", "secrets.json", "secrets.yml", "secrets.yaml",
 		"secrets.toml", "terraform.tfstate", "terraform.tfstate.backup",
 		"application_default_credentials.json", "access_tokens.db", "credentials.db",
-		"accesstokens.json", "msal_token_cache.json":
+		"accesstokens.json", "msal_token_cache.json", ".s3cfg", ".boto", ".terraformrc", ".vault-token",
+		"settings-security.xml", "rclone.conf":
 		return true
 	}
 	return false
@@ -77,8 +78,14 @@ func credentialDirFile(dir, base string) bool {
 		return !strings.HasSuffix(base, ".pub") && base != "known_hosts" && base != "known_hosts.old" && base != "config"
 	case ".aws":
 		return base == "credentials" || base == "config"
-	case ".docker":
-		return base == "config.json"
+	case ".docker", "containers":
+		return base == "config.json" || base == "auth.json"
+	case ".cargo":
+		return base == "credentials.toml" || base == "credentials"
+	case ".gem", "git":
+		return base == "credentials"
+	case ".fly", "glab-cli", "hub", "doctl", ".oci", "op", "configstore", ".password-store", "keyrings":
+		return true
 	case ".kube":
 		return base == "config"
 	case "gh":

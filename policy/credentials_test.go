@@ -11,11 +11,16 @@ func TestIsCredentialPath(t *testing.T) {
 		"/home/u/.config/gcloud/application_default_credentials.json", "terraform.tfstate",
 		"client_secret_123.json", "my-service-account-key.json", "release.keystore", "secrets.yaml",
 		"/home/u/.gnupg/private-keys-v1.d/x.key", ".pgpass", "vault.kdbx", "AuthKey_ABC.p8",
+		".cargo/credentials.toml", "/home/u/.cargo/credentials", ".gem/credentials", ".config/git/credentials",
+		".config/rclone/rclone.conf", ".s3cfg", ".boto", ".terraformrc", ".config/containers/auth.json",
+		".fly/config.yml", ".config/glab-cli/config.yml", ".password-store/web/site.gpg",
+		".local/share/keyrings/login.keyring", ".m2/settings-security.xml", ".vault-token",
 	}
 	no := []string{
 		".env.example", ".env.sample", ".env.template", "id_rsa.pub", "/home/u/.ssh/known_hosts",
 		"/home/u/.ssh/config", "src/main.go", "README.md", "environment.ts", "keyboard.go", "docs/env.md",
-		".envoy", "/home/u/.kube/cache/x", "package.json", "monkey.png", "config.json",
+		".envoy", "/home/u/.kube/cache/x", "package.json", "monkey.png", "config.json", ".cargo/config.toml",
+		".gitconfig", ".config/git/config", "src/git/credentials.go", "credentials.go",
 	}
 	for _, p := range yes {
 		if !IsCredentialPath(p) {

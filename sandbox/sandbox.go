@@ -87,6 +87,24 @@ func (s *Sandbox) Explain(dir, path string, write bool) string {
 	return "read outside the project and the toolchains"
 }
 
+// Concealed lists what no tool may show the model, whether or not the
+// kernel confines programs: wtagent's data directory, its own temporary
+// files and the user's credential stores (absolute, links resolved). The
+// file tools that walk a tree (fs.search) leave them out, as the sandbox
+// hides them from commands. Nil for a nil Sandbox.
+func (s *Sandbox) Concealed() []string {
+	if s == nil {
+		return nil
+	}
+	var out []string
+	for _, p := range append([]string{s.spec.DataDir, owntemp.Path()}, CredentialStores(clean(s.spec.Home))...) {
+		if p = clean(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // resolveExisting resolves the symbolic links of p's longest existing
 // prefix (spelled as on disk, see onDisk).
 func resolveExisting(p string) string {

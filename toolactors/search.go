@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -58,6 +60,10 @@ type searchQuery struct {
 	// max is the total hit cap; lineBytes caps each hit's text.
 	max       int
 	lineBytes int
+	// concealed are the root-relative paths (slash-separated) no hit may
+	// come from: wtagent's data and credential stores inside the tree
+	// searched (sandbox.Sandbox.Concealed).
+	concealed []string
 }
 
 func newSearchQuery(a *protocol.FSSearchArgs, dir string, lineBytes int) (*searchQuery, error) {
@@ -118,6 +124,35 @@ func (q *searchQuery) globOK(rel string) bool {
 	return q.glob.match(rel)
 }
 
+// hides reports whether a root-relative file lies in a concealed path, or
+// is named like a credential file.
+func (q *searchQuery) hides(rel string) bool {
+	if policy.IsCredentialPath(rel) {
+		return true
+	}
+	rel = filepath.ToSlash(rel)
+	for _, c := range q.concealed {
+		if c == "." || rel == c || strings.HasPrefix(rel, c+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// concealedIn turns the concealed absolute paths that lie in base into
+// base-relative, slash-separated ones ("." when base itself is one).
+func concealedIn(paths []string, base string) []string {
+	var out []string
+	for _, p := range paths {
+		if rel, err := filepath.Rel(base, p); err == nil && filepath.IsLocal(rel) {
+			out = append(out, filepath.ToSlash(rel))
+		} else if r, err := filepath.Rel(p, base); err == nil && filepath.IsLocal(r) {
+			out = append(out, ".")
+		}
+	}
+	return out
+}
+
 // hitText is a hit's line as shown: line end removed, invalid UTF-8
 // replaced, cut to lineBytes on a rune boundary.
 func (q *searchQuery) hitText(line []byte) string {
@@ -161,6 +196,14 @@ func fsSearch(ctx context.Context, c call) messages.ToolResult {
 	if err != nil {
 		return errResult(err, nil)
 	}
+	base := c.d.Paths.Dir()
+	if t.outside {
+		base = t.prefix
+	}
+	if real, err := filepath.EvalSymlinks(base); err == nil {
+		base = real
+	}
+	q.concealed = concealedIn(c.d.Sandbox.Concealed(), base)
 	engine, name := searchGo, "go"
 	if rg := c.ripgrep(); rg != "" && !t.outside {
 		engine, name = func(ctx context.Context, c call, t target, q *searchQuery) ([]SearchHit, error) {

@@ -13,8 +13,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-
-	"github.com/wtagent/wtagent/policy"
 )
 
 // binarySniff is how far into a file a NUL byte makes it binary (as
@@ -46,7 +44,7 @@ func searchGo(parent context.Context, c call, t target, q *searchQuery) ([]Searc
 		defer close(jobs)
 		defer close(order)
 		walkErr = walkDirs(ctx, t.root, q.dir, ancestorStack(t.root, q.dir), func(d *dirHandle, name, rel string) bool {
-			if !q.globOK(rel) || policy.IsCredentialPath(rel) {
+			if !q.globOK(rel) || q.hides(rel) {
 				return true
 			}
 			j := job{dir: d, name: name, rel: rel, out: make(chan []SearchHit, 1)}

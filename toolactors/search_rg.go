@@ -13,8 +13,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-
-	"github.com/wtagent/wtagent/policy"
 )
 
 // rgText is ripgrep's JSON string: text when valid UTF-8, else base64
@@ -130,7 +128,7 @@ func readRgHits(r *bufio.Reader, q *searchQuery, checker *ignoreChecker) ([]Sear
 			var m rgMessage
 			if jerr := json.Unmarshal(line, &m); jerr == nil {
 				path := strings.TrimPrefix(string(m.Data.Path.raw()), "./")
-				if (checker == nil || !checker.ignored(path, false)) && q.globOK(path) && !policy.IsCredentialPath(path) {
+				if (checker == nil || !checker.ignored(path, false)) && q.globOK(path) && !q.hides(path) {
 					hits = append(hits, SearchHit{Path: path, Line: m.Data.LineNumber, Text: q.hitText(m.Data.Lines.raw())})
 				}
 			}
