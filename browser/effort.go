@@ -2,27 +2,10 @@ package browser
 
 import (
 	"context"
-	"slices"
+	"fmt"
 
 	"github.com/wtagent/wtagent/messages"
 )
-
-// EffortTiers are the 2026 pickers' effort tiers, lowest first (the
-// values of data-selected-reasoning-effort): what --effort accepts.
-func EffortTiers() []string { return []string{"light", "standard", "extended", "extra-high", "pro"} }
-
-// EffortTier reports whether name names an effort tier (pro, "Extra
-// high", extra_high…) rather than a model, and returns the tier's one
-// spelling.
-func EffortTier(name string) (string, bool) {
-	want := compact(name)
-	for _, tier := range EffortTiers() {
-		if compact(tier) == want {
-			return tier, true
-		}
-	}
-	return "", false
-}
 
 // selectEffort selects an effort tier on a 2026 picker: its effort slider,
 // or on 2026-06 Pro's own trigger (a disabled one leaves Pro to the
@@ -57,67 +40,40 @@ func (t *Transport) clickPro(ctx context.Context, s *session) bool {
 	return s.click(ctx, clickSpec{Loc: "pickerPro"}) == nil
 }
 
-// sliderInfo is the page helper's sliderState() answer.
-type sliderInfo struct {
-	Found  bool   `json:"found"`
-	Effort string `json:"effort"`
-	Now    int    `json:"now"`
-	Min    int    `json:"min"`
-	Max    int    `json:"max"`
-	Text   string `json:"text"`
-}
-
-// setEffort moves the open picker's effort slider to tier with the arrow
-// keys, reading the slider's effort value after each step. A tier the
-// slider does not reach (Pro on a rate-limited account) falls back to the
-// highest tier below it that the slider offers.
+// setEffort moves the open picker's effort slider to tier and reports
+// the tier it ends on. A tier the slider does not reach (Pro on a
+// rate-limited account) falls back to the nearest one it offers.
 func (t *Transport) setEffort(ctx context.Context, s *session, tier string, out messages.Choice) messages.Choice {
 	var sl sliderInfo
 	if err := s.call(ctx, 0, &sl, "sliderState"); err != nil || !sl.Found {
 		out.Reason = "no effort slider in the picker"
 		return out
 	}
-	var focused bool
-	if err := s.call(ctx, 0, &focused, "focus", clickSpec{Loc: "effortSlider"}); err != nil || !focused {
-		out.Reason = "the effort slider cannot be focused"
+	start, ok := sl.tier()
+	if !ok {
+		out.Reason = fmt.Sprintf("the picker shows an effort wtagent does not know (%q, stop %d of %d..%d)", sl.Effort, sl.Now, sl.Min, sl.Max)
 		return out
 	}
-	want := slices.Index(EffortTiers(), tier)
-	start := sl.Effort
-	for steps := 0; steps <= len(EffortTiers()); steps++ {
-		cur := slices.Index(EffortTiers(), sl.Effort)
-		if cur < 0 {
-			out.Reason = "the effort slider shows an unknown effort " + sl.Effort
+	if start != tier {
+		var err error
+		if sl, err = t.moveSlider(ctx, s, sl, tier); err != nil {
+			out.Reason = "the effort slider did not move: " + err.Error()
 			return out
-		}
-		if cur == want {
-			break
-		}
-		key, code := "ArrowRight", int64(39)
-		if cur > want {
-			key, code = "ArrowLeft", 37
-		}
-		if err := s.key(ctx, key, code); err != nil {
-			out.Reason = "the effort slider did not take the key: " + err.Error()
-			return out
-		}
-		prev := sl.Effort
-		if err := s.call(ctx, 0, &sl, "sliderState"); err != nil {
-			out.Reason = "the effort slider went away: " + err.Error()
-			return out
-		}
-		if sl.Effort == prev {
-			break // the end of the slider
 		}
 	}
-	got := slices.Index(EffortTiers(), sl.Effort)
-	out.Selected = sl.Effort
-	switch {
-	case got == want && sl.Effort == start:
+	got, ok := sl.tier()
+	if !ok {
+		out.Reason = fmt.Sprintf("the effort slider shows an unknown effort %q", sl.Effort)
+		return out
+	}
+	out.Selected = got
+	want := tierIndex(tier)
+	switch at := tierIndex(got); {
+	case at == want && got == start:
 		out.Outcome = "already"
-	case got == want:
+	case at == want:
 		out.Outcome = "selected"
-	case got < want:
+	case at < want:
 		out.Outcome = "fallback"
 		out.Reason = tier + " is not offered (rate-limited or not in the plan): the highest effort offered"
 	default:

@@ -13,40 +13,51 @@ import (
 // (and an effort tier given as the mode on the 2026-06 slider)
 // (Pro rate-limited falls back to the highest tier offered), kept with a
 // reason on the 2025 menu, which has no effort control; and checks the
-// model and effort the page then posts.
+// model and effort the page then posts, in the page's own vocabulary
+// (2026-09: low … max). On 2026-09 the effort is read from the trigger and
+// the slider is the menu row with its hidden zero-width input: moved with
+// the keys, or by a press on its track when it ignores the keys; a
+// slider-only picker (standard Chat) takes the effort but has no model.
 func TestEffortSelection(t *testing.T) {
 	const legacy, mid, sep = mockchat.DOM2025, mockchat.DOM2026Mid, mockchat.DOM2026Sep
 	for _, tc := range []struct {
 		gen, mode, effort string
-		limited           bool
+		variant           string          // pro-limited, slider-only, pointer-only
 		mode2             messages.Choice // the mode part, when one is asked for
 		effort2           messages.Choice
 		model, posted     string // the posted model and effort
 	}{
-		{sep, "", "extended", false, messages.Choice{}, choice("extended", "selected", "extended", ""), "gpt-5-5", "extended"},
-		{sep, "", "standard", false, messages.Choice{}, choice("standard", "already", "standard", ""), "gpt-5-5", "standard"},
-		{sep, "thinking", "extra-high", false, choice("thinking", "selected", "gpt-5-5-thinking", ""),
+		{sep, "", "extended", "", messages.Choice{}, choice("extended", "selected", "extended", ""), "gpt-5-5", "high"},
+		{sep, "", "standard", "", messages.Choice{}, choice("standard", "already", "standard", ""), "gpt-5-5", "medium"},
+		{sep, "thinking", "extra-high", "", choice("thinking", "selected", "gpt-5-5-thinking", ""),
+			choice("extra-high", "selected", "extra-high", ""), "gpt-5-5-thinking", "xhigh"},
+		{sep, "", "pro", "", messages.Choice{}, choice("pro", "selected", "pro", ""), "gpt-5-5", "max"},
+		{sep, "", "pro", "pro-limited", messages.Choice{}, choice("pro", "fallback", "extra-high", "not offered"), "gpt-5-5", "xhigh"},
+		{sep, "instant", "light", "", choice("instant", "selected", "gpt-5-5-instant", ""),
+			choice("light", "selected", "light", ""), "gpt-5-5-instant", "low"},
+		{sep, "", "extra-high", "pointer-only", messages.Choice{}, choice("extra-high", "selected", "extra-high", ""), "gpt-5-5", "xhigh"},
+		{sep, "", "light", "pointer-only", messages.Choice{}, choice("light", "selected", "light", ""), "gpt-5-5", "low"},
+		{sep, "", "pro", "slider-only", messages.Choice{}, choice("pro", "selected", "pro", ""), "gpt-5-5", "max"},
+		{sep, "thinking", "extended", "slider-only", choice("thinking", "kept", "", "only the effort slider"),
+			choice("extended", "selected", "extended", ""), "gpt-5-5", "high"},
+		{mid, "", "extended", "", messages.Choice{}, choice("extended", "selected", "extended", ""), "gpt-5-5", "extended"},
+		{mid, "thinking", "extra-high", "", choice("thinking", "selected", "gpt-5-5-thinking", ""),
 			choice("extra-high", "selected", "extra-high", ""), "gpt-5-5-thinking", "extra-high"},
-		{sep, "", "pro", false, messages.Choice{}, choice("pro", "selected", "pro", ""), "gpt-5-5", "pro"},
-		{sep, "", "pro", true, messages.Choice{}, choice("pro", "fallback", "extra-high", "not offered"), "gpt-5-5", "extra-high"},
-		{sep, "instant", "light", false, choice("instant", "selected", "gpt-5-5-instant", ""),
-			choice("light", "selected", "light", ""), "gpt-5-5-instant", "light"},
-		{mid, "", "extended", false, messages.Choice{}, choice("extended", "selected", "extended", ""), "gpt-5-5", "extended"},
-		{mid, "thinking", "extra-high", false, choice("thinking", "selected", "gpt-5-5-thinking", ""),
-			choice("extra-high", "selected", "extra-high", ""), "gpt-5-5-thinking", "extra-high"},
-		{mid, "", "pro", false, messages.Choice{}, choice("pro", "selected", "pro", ""), "gpt-5-5-pro", "standard"}, // Pro's trigger
-		{mid, "", "pro", true, messages.Choice{}, choice("pro", "fallback", "extra-high", "not offered"), "gpt-5-5", "extra-high"},
-		{mid, "Extra high", "", false, choice("Extra high", "selected", "extra-high", ""), messages.Choice{}, "gpt-5-5", "extra-high"}, // a tier as --mode: the slider
-		{legacy, "thinking", "extended", false, choice("thinking", "selected", "gpt-5-2-thinking", ""),
+		{mid, "", "pro", "", messages.Choice{}, choice("pro", "selected", "pro", ""), "gpt-5-5-pro", "standard"}, // Pro's trigger
+		{mid, "", "pro", "pro-limited", messages.Choice{}, choice("pro", "fallback", "extra-high", "not offered"), "gpt-5-5", "extra-high"},
+		{mid, "Extra high", "", "", choice("Extra high", "selected", "extra-high", ""), messages.Choice{}, "gpt-5-5", "extra-high"}, // a tier as --mode: the slider
+		{legacy, "thinking", "extended", "", choice("thinking", "selected", "gpt-5-2-thinking", ""),
 			choice("extended", "kept", "", "no effort control"), "gpt-5-2-thinking", ""},
 	} {
 		gen := tc.gen
 		name := gen + "/" + tc.mode + "+" + tc.effort
-		if tc.limited {
-			name += "/pro-limited"
+		if tc.variant != "" {
+			name += "/" + tc.variant
 		}
 		t.Run(name, func(t *testing.T) {
-			srv, m := selectRequest(t, mockchat.Options{LoggedIn: true, DOM: tc.gen, ProLimited: tc.limited}, tc.mode, tc.effort)
+			opts := mockchat.Options{LoggedIn: true, DOM: tc.gen, ProLimited: tc.variant == "pro-limited",
+				SliderOnly: tc.variant == "slider-only", SliderPointerOnly: tc.variant == "pointer-only"}
+			srv, m := selectRequest(t, opts, tc.mode, tc.effort)
 			if m.Picker != gen {
 				t.Errorf("picker %q, want %q", m.Picker, gen)
 			}

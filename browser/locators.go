@@ -125,13 +125,17 @@ func locatorTable() map[string][]string {
 		// The 2026-09 picker: its panes and the simple pane's toggle.
 		"pickerPane":   {`[data-model-picker-view]`},
 		"pickerToggle": {`[data-model-picker-view="simple"] [data-model-picker-view-toggle]`},
-		// The effort (power) slider of both 2026 pickers.
+		// The effort (power) slider of both 2026 pickers: on 2026-09 the
+		// menu row that takes the arrow keys, holding the track and the
+		// input (an aria-hidden, zero-width span); on 2026-06 the slider.
 		"effortSlider": {
-			`[data-reasoning-slider][role="slider"]`,
+			`[role="menuitem"][data-reasoning-slider]`,
 			`[data-reasoning-slider]`,
 			`[data-model-reasoning-effort-slider][role="slider"]`,
 			`[data-model-reasoning-effort-slider]`,
 		},
+		"sliderTrack": {`[data-model-picker-power-slider]`},
+		"sliderInput": {`[role="slider"]`},
 		// Radix menus render in a portal at the end of body; the 2026
 		// pickers' model lists are menus too.
 		"menu": {

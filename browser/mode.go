@@ -201,6 +201,11 @@ func (t *Transport) selectIntelligence(ctx context.Context, s *session, out mess
 		out.Reason = "the model picker did not open: " + err.Error()
 		return out
 	}
+	var ps pickerState
+	if err := s.call(ctx, 0, &ps, "pickerState"); err == nil && !ps.Toggle {
+		out.Reason = "the picker offers only the effort slider (standard Chat): no model to choose"
+		return out
+	}
 	list, err := t.openModelList(ctx, s, "pickerToggle")
 	if err != nil {
 		out.Reason = "the picker's advanced pane did not open: " + err.Error()
@@ -222,6 +227,9 @@ type pickerState struct {
 	Panes   int    `json:"panes"`
 	Active  string `json:"active"`
 	Slider  bool   `json:"slider"`
+	// Toggle: the 2026-09 picker has a model list (a slider-only one has
+	// not).
+	Toggle bool `json:"toggle"`
 }
 
 // openPicker clicks the trigger of the gen picker (2026-06 or 2026-09)

@@ -9,7 +9,8 @@ import (
 
 // TestModeSelectionGenerations selects modes on the 2026 pickers of the
 // mock (the 2026-06 pill with its Pro trigger and Advanced model list, the 2026-09
-// intelligence trigger with its power slider and advanced pane), with Pro
+// intelligence trigger with its power slider and advanced pane; the page
+// posts the effort in its own vocabulary), with Pro
 // available and rate-limited, and checks the outcome, its reason, and the
 // model and effort the page then posts. TestModeSelection covers the 2025
 // menu.
@@ -28,13 +29,13 @@ func TestModeSelectionGenerations(t *testing.T) {
 		{mid, "instant", false, "selected", "gpt-5-5-instant", "gpt-5-5-instant", "standard", ""},
 		{mid, "gpt-5-5", false, "already", "gpt-5-5", "gpt-5-5", "standard", ""},
 		{mid, "no-such-mode", false, "kept", "", "gpt-5-5", "standard", "no model on the picker matches"},
-		{sep, "pro", false, "selected", "pro", "gpt-5-5", "pro", ""},
-		{sep, "pro", true, "fallback", "extra-high", "gpt-5-5", "extra-high", "not offered"},
-		{sep, "thinking", false, "selected", "gpt-5-5-thinking", "gpt-5-5-thinking", "standard", ""},
-		{sep, "instant", false, "selected", "gpt-5-5-instant", "gpt-5-5-instant", "standard", ""},
-		{sep, "extended", false, "selected", "extended", "gpt-5-5", "extended", ""},
-		{sep, "standard", false, "already", "standard", "gpt-5-5", "standard", ""},
-		{sep, "no-such-mode", false, "kept", "", "gpt-5-5", "standard", "no model on the picker matches"},
+		{sep, "pro", false, "selected", "pro", "gpt-5-5", "max", ""},
+		{sep, "pro", true, "fallback", "extra-high", "gpt-5-5", "xhigh", "not offered"},
+		{sep, "thinking", false, "selected", "gpt-5-5-thinking", "gpt-5-5-thinking", "medium", ""},
+		{sep, "instant", false, "selected", "gpt-5-5-instant", "gpt-5-5-instant", "medium", ""},
+		{sep, "extended", false, "selected", "extended", "gpt-5-5", "high", ""},
+		{sep, "standard", false, "already", "standard", "gpt-5-5", "medium", ""},
+		{sep, "no-such-mode", false, "kept", "", "gpt-5-5", "medium", "no model on the picker matches"},
 	} {
 		name := tc.gen + "/" + tc.mode
 		if tc.limited {

@@ -321,15 +321,24 @@
     else if (el.matches(joined.pickerLegacy)) gen = '2025';
     return { label: label(el), current: m ? m[1].trim() : '', aria, gen, effort: el.getAttribute('data-selected-reasoning-effort') || '' };
   }
-  // sliderState reads the effort slider: its effort value, position and
-  // range.
+  // sliderState reads the effort slider of either 2026 picker: the effort
+  // value from the picker's trigger (2026-09: data-selected-reasoning-effort),
+  // else from the slider; the position from the slider input (on 2026-09 an
+  // aria-hidden, zero-width span[role=slider] inside the track); the track's
+  // box, for a press on a stop.
   function sliderState() {
     const el = q('effortSlider');
     if (!el) return { found: false };
-    const num = (a) => { const v = parseInt(el.getAttribute(a) || '', 10); return isNaN(v) ? -1 : v; };
+    const input = el.matches('[role="slider"]') ? el : q('sliderInput', el, true);
+    const track = q('sliderTrack', el, true) || el;
+    const trig = q('switcher', document, true);
+    const num = (a) => { const v = parseInt((input && input.getAttribute(a)) || '', 10); return isNaN(v) ? -1 : v; };
+    const eff = (n) => (n && n.getAttribute('data-selected-reasoning-effort')) || '';
+    const r = track.getBoundingClientRect();
     return {
-      found: true, effort: el.getAttribute('data-selected-reasoning-effort') || '',
-      now: num('aria-valuenow'), min: num('aria-valuemin'), max: num('aria-valuemax'), text: el.getAttribute('aria-valuetext') || '',
+      found: true, effort: eff(trig) || eff(input) || eff(el), input: !!input,
+      now: num('aria-valuenow'), min: num('aria-valuemin'), max: num('aria-valuemax'), text: (input && input.getAttribute('aria-valuetext')) || '',
+      left: r.left, top: r.top, width: r.width, height: r.height,
     };
   }
   // pickerState tells which 2026 picker content is open.
@@ -338,7 +347,7 @@
     const active = panes.find((p) => p.getAttribute('data-active') === 'true');
     return {
       content: shown(q('pickerContent', document, true)), panes: panes.length,
-      active: active ? active.getAttribute('data-model-picker-view') : '', slider: !!q('effortSlider'),
+      active: active ? active.getAttribute('data-model-picker-view') : '', slider: !!q('effortSlider'), toggle: !!q('pickerToggle'),
     };
   }
   function snap() {

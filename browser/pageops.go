@@ -203,9 +203,7 @@ func (s *session) click(ctx context.Context, spec clickSpec) error {
 		}
 		return nil
 	}
-	cctx, cancel := s.bind(ctx, s.opts.StepTimeout)
-	defer cancel()
-	return s.wrap(ctx, chromedp.Do(cctx, chromedp.MouseClickXY(ci.X, ci.Y)))
+	return s.clickAt(ctx, ci.X, ci.Y)
 }
 
 // hover moves the mouse over the target (trusted pointermove), then also

@@ -210,35 +210,6 @@ func FuzzSSE(f *testing.F) {
 	})
 }
 
-// TestTurnWaitFor: the wait for a reply follows the mode, and a heavier
-// effort tier lengthens it (a light one never shortens it).
-func TestTurnWaitFor(t *testing.T) {
-	for _, tc := range []struct {
-		mode, effort string
-		want         time.Duration
-	}{
-		{"", "", 20 * time.Minute},
-		{"instant", "", 5 * time.Minute},
-		{"thinking", "", 30 * time.Minute},
-		{"gpt-5-2-thinking", "", 30 * time.Minute},
-		{"pro", "", time.Hour},
-		{"gpt-5-5-pro", "", time.Hour},
-		{"gpt-5-5-thinking-wm", "", time.Hour},
-		{"something new", "", 20 * time.Minute},
-		{"", "extended", 30 * time.Minute},
-		{"", "extra-high", time.Hour},
-		{"", "light", 20 * time.Minute},
-		{"instant", "light", 5 * time.Minute},
-		{"instant", "pro", time.Hour},
-		{"thinking", "extra-high", time.Hour},
-		{"pro", "light", time.Hour},
-	} {
-		if got := TurnWaitFor(tc.mode, tc.effort); got != tc.want {
-			t.Errorf("%q %q: %s, want %s", tc.mode, tc.effort, got, tc.want)
-		}
-	}
-}
-
 // TestWaitingStatus: the live status before the answer says what the model
 // does and for how long.
 func TestWaitingStatus(t *testing.T) {

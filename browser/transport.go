@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/chromedp/cdproto/network"
 
@@ -295,43 +294,4 @@ func bindingKey(b messages.Binding) string {
 // errNotSent wraps model.ErrNotSent.
 func errNotSent(detail string) error {
 	return fmt.Errorf("%w: %s", model.ErrNotSent, detail)
-}
-
-// TurnWaitFor is the default longest wait for one reply under a mode
-// request: the longer of what the mode and the effort tier (if any) need.
-// A light effort never shortens the mode's wait. The user's turn-timeout
-// setting overrides it.
-func TurnWaitFor(mode, effort string) time.Duration {
-	w := waitForMode(mode)
-	if effort != "" {
-		w = max(w, waitForMode(effort))
-	}
-	return w
-}
-
-// waitForMode is the longest wait for one reply in a ChatGPT mode:
-// minutes for Instant, half an hour for thinking, an hour for Pro and
-// heavy or deep efforts (their turns are handed off and can run for tens
-// of minutes); 20 minutes when the mode is left as the page has it.
-func waitForMode(mode string) time.Duration {
-	m := strings.ToLower(mode)
-	has := func(words ...string) bool {
-		for _, w := range words {
-			if strings.Contains(m, w) {
-				return true
-			}
-		}
-		return false
-	}
-	switch {
-	case m == "":
-		return 20 * time.Minute
-	case has("pro", "heavy", "deep", "extra-high", "extra_high", "research", "-wm", "work"):
-		return time.Hour
-	case has("thinking", "extended", "reason", "standard"):
-		return 30 * time.Minute
-	case has("instant", "mini", "fast", "light"):
-		return 5 * time.Minute
-	}
-	return 20 * time.Minute
 }

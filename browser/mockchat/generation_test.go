@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -21,11 +22,11 @@ func TestGenerationConfig(t *testing.T) {
 		models           int
 		efforts          []string
 	}{
-		{"default: the newest", "", "", false, 200, DOM2026Sep, 4, []string{"light", "standard", "extended", "extra-high", "pro"}},
+		{"default: the newest", "", "", false, 200, DOM2026Sep, 4, []string{"low", "medium", "high", "xhigh", "max"}},
 		{"option 2025", DOM2025, "", false, 200, DOM2025, len(DefaultModels()), nil},
-		{"option", DOM2026Sep, "", false, 200, DOM2026Sep, 4, []string{"light", "standard", "extended", "extra-high", "pro"}},
+		{"option", DOM2026Sep, "", false, 200, DOM2026Sep, 4, []string{"low", "medium", "high", "xhigh", "max"}},
 		{"query over option", DOM2026Sep, DOM2026Mid, false, 200, DOM2026Mid, 4, []string{"light", "standard", "extended", "extra-high"}},
-		{"pro limited", DOM2026Sep, "", true, 200, DOM2026Sep, 4, []string{"light", "standard", "extended", "extra-high"}},
+		{"pro limited", DOM2026Sep, "", true, 200, DOM2026Sep, 4, []string{"low", "medium", "high", "xhigh"}},
 		{"unknown query", "", "2027", false, 400, "", 0, nil},
 		{"unknown option", "2027", "", false, 400, "", 0, nil},
 	}
@@ -61,6 +62,9 @@ func TestGenerationConfig(t *testing.T) {
 			var cfg pageConfig
 			if err := json.Unmarshal([]byte(raw), &cfg); err != nil {
 				t.Fatal(err)
+			}
+			if want := DefaultEffort(tc.dom); cfg.Effort != want || want != "" && !slices.Contains(cfg.Efforts, want) {
+				t.Fatalf("config effort %q of %v, want %q", cfg.Effort, cfg.Efforts, want)
 			}
 			if cfg.DOM != tc.dom || len(cfg.Models) != tc.models || strings.Join(cfg.Efforts, ",") != strings.Join(tc.efforts, ",") {
 				t.Fatalf("config dom %q, %d models, efforts %v", cfg.DOM, len(cfg.Models), cfg.Efforts)

@@ -58,6 +58,12 @@ type Options struct {
 	// Pro row and trigger are disabled, the 2026-09 power slider stops at
 	// extra-high.
 	ProLimited bool
+	// SliderOnly makes the 2026-09 picker offer only its effort slider,
+	// as standard paid Chat does: no advanced pane, no model list.
+	SliderOnly bool
+	// SliderPointerOnly makes the 2026-09 power slider ignore the
+	// keyboard: only a press on its track moves it.
+	SliderPointerOnly bool
 	// Logf, if set, receives one line per request and per script decision.
 	Logf func(format string, args ...any)
 }
@@ -102,20 +108,31 @@ func DefaultModels2026(proLimited bool) []Model {
 	}
 }
 
-// Efforts returns the effort tiers of a generation's slider: none on
-// 2025; light to extra-high on 2026-06 (Pro has its own trigger); light to
-// pro on 2026-09, without pro when proLimited.
+// Efforts returns the effort values of a generation's slider, in its own
+// vocabulary (the values the page posts as thinking_effort): none on
+// 2025; light to extra-high on 2026-06 (Pro has its own trigger); low,
+// medium, high, xhigh and max (Pro) on 2026-09, without max when
+// proLimited.
 func Efforts(gen string, proLimited bool) []string {
 	switch gen {
 	case DOM2026Mid:
 		return []string{"light", "standard", "extended", "extra-high"}
 	case DOM2026Sep:
 		if proLimited {
-			return []string{"light", "standard", "extended", "extra-high"}
+			return []string{"low", "medium", "high", "xhigh"}
 		}
-		return []string{"light", "standard", "extended", "extra-high", "pro"}
+		return []string{"low", "medium", "high", "xhigh", "max"}
 	}
 	return nil
+}
+
+// DefaultEffort is the effort a fresh page of the generation is on: the
+// second stop of its slider (Standard, Medium).
+func DefaultEffort(gen string) string {
+	if e := Efforts(gen, true); len(e) > 1 {
+		return e[1]
+	}
+	return ""
 }
 
 // DefaultModels returns the default model menu: four top-level models (one

@@ -42,6 +42,9 @@ type pageConfig struct {
 	Efforts        []string `json:"efforts"`
 	Effort         string   `json:"effort"`
 	WorkMode       bool     `json:"workMode"`
+	// SliderOnly and SliderPointerOnly are Options'.
+	SliderOnly        bool `json:"sliderOnly"`
+	SliderPointerOnly bool `json:"sliderPointerOnly"`
 }
 
 // render executes a template into w with status.
@@ -84,7 +87,10 @@ func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 		DOM:            gen,
 		WorkMode:       s.opts.WorkMode,
 		Efforts:        Efforts(gen, s.opts.ProLimited),
-		Effort:         "standard",
+		Effort:         DefaultEffort(gen),
+
+		SliderOnly:        s.opts.SliderOnly,
+		SliderPointerOnly: s.opts.SliderPointerOnly,
 	}
 	if gen != DOM2025 && s.opts.Models == nil {
 		cfg.Models = DefaultModels2026(s.opts.ProLimited)

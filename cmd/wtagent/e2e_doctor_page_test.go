@@ -102,7 +102,7 @@ func TestDoctorPage(t *testing.T) {
 			switch gen {
 			case mockchat.DOM2026Sep:
 				want["composer"] = []string{"ok", "form[data-chatgpt-composer]"}
-				want["picker"] = []string{"ok", "models: gpt-5-5, gpt-5-5-instant, gpt-5-5-thinking; effort slider at standard (1 of 0..4)"}
+				want["picker"] = []string{"ok", "models: gpt-5-5, gpt-5-5-instant, gpt-5-5-thinking; effort slider at medium (1 of 0..4)"}
 				want["thread"] = []string{"ok", "message [data-content-search-unit-key] (2)"}
 				want["chat-mode"] = []string{"ok", "on Work"}
 			case mockchat.DOM2026Mid:

@@ -33,8 +33,10 @@ func modeSelections(evs []messages.Event) []messages.ModeSelected {
 // that lists the tiers; `--effort extended` selects the tier on the
 // 2026-09 picker of the mock in real Chromium before the first message
 // (recorded in conversation.mode_selected, shown by `wtagent status` while
-// the reply streams, posted by the page), and `wtagent resume ID` selects
-// it again in its new Chrome without being told.
+// the reply streams, posted by the page as its own "high"), and `wtagent
+// resume ID` selects it again in its new Chrome without being told. The
+// picker is standard Chat's (the effort slider only, its input a hidden
+// zero-width span, the effort on the trigger).
 func TestEffortSelectedAndReselectedOnResume(t *testing.T) {
 	needChromium(t)
 	e := newEnv(t)
@@ -54,7 +56,7 @@ func TestEffortSelectedAndReselectedOnResume(t *testing.T) {
 	}
 
 	os.WriteFile(filepath.Join(e.root, "a.txt"), []byte("alpha\n"), 0o644)
-	srv := mockchat.New(mockchat.Options{LoggedIn: true, DOM: mockchat.DOM2026Sep, Script: []model.ScriptLine{
+	srv := mockchat.New(mockchat.Options{LoggedIn: true, DOM: mockchat.DOM2026Sep, SliderOnly: true, Script: []model.ScriptLine{
 		{Line: 1, Reply: agentReply(false, "Read.", callXML("fs.read", el("path", "a.txt")))},
 		{Line: 2, Expect: "alpha", Reply: agentReply(true, "a.txt says alpha.", "")},
 	}})
@@ -106,7 +108,7 @@ func TestEffortSelectedAndReselectedOnResume(t *testing.T) {
 		}
 	}
 	got := srv.Received()
-	if len(got) != 2 || got[0].Effort != "extended" || got[1].Effort != "extended" {
+	if len(got) != 2 || got[0].Effort != "high" || got[1].Effort != "high" {
 		t.Fatalf("the page received %d messages, efforts %v", len(got), efforts(got))
 	}
 }

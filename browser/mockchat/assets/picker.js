@@ -5,66 +5,135 @@
 //
 // 2026-06: button.__composer-pill (shows the effort) opens
 // [data-testid="composer-intelligence-picker-content"]: an effort slider
-// [data-model-reasoning-effort-slider][role=slider], the Pro trigger
-// [data-testid="composer-intelligence-pro-thinking-effort-trigger"] and an
-// Advanced button opening
+// [data-model-reasoning-effort-slider][role=slider] (arrow keys, Home,
+// End; it carries data-selected-reasoning-effort, light … extra-high), the
+// Pro trigger [data-testid="composer-intelligence-pro-thinking-effort-trigger"]
+// and an Advanced button opening
 // [data-testid="composer-model-picker-slider-advanced-view"], a menu of
 // every model ([role=menuitemradio][data-value=<slug>]).
 //
-// 2026-09: button[data-codex-intelligence-trigger="true"] (aria-label
-// "Select ChatGPT model", shows the effort) opens two panes
-// [data-model-picker-view="simple"|"advanced"] (the active one
-// data-active="true", the other inert): the simple pane's power slider
-// [data-reasoning-slider][role=slider] (light … pro; a Pro-limited account
-// stops at extra-high) and its [data-model-picker-view-toggle]; the
-// advanced pane's models ([role=menuitemradio][data-value=<slug>]).
-// Sliders move with the arrow keys, Home and End, and carry
-// data-selected-reasoning-effort.
-
+// 2026-09 (the page's notes, §7): button[data-codex-intelligence-trigger="true"]
+// (aria-label "Select ChatGPT model") shows the effort's localised label
+// and carries the effort in data-selected-reasoning-effort (low, medium,
+// high, xhigh, max). It opens two panes [data-model-picker-view="simple"|
+// "advanced"] (the active one data-active="true", the other inert). The
+// simple pane's power slider is a row [role=menuitem][data-reasoning-slider]
+// (it takes Left/Right, Home and End while focused) holding the track
+// [data-model-picker-power-slider] (a press on the track sets the stop
+// under the pointer) with the slider input itself: an aria-hidden,
+// zero-width span[role=slider] with aria-valuenow/min/max. A Pro-limited
+// account's slider stops at xhigh. The pane's [data-model-picker-view-toggle]
+// opens the advanced pane's models ([role=menuitemradio][data-value=<slug>]);
+// a slider-only picker (standard paid Chat) has neither.
 import { h, GEN } from './dom.js';
 
+// LABELS are the 2026-06 slider's labels (English only).
 const LABELS = { light: 'Light', standard: 'Standard', extended: 'Extended', 'extra-high': 'Extra high', pro: 'Pro' };
 
+// SEP_LABELS are the 2026-09 picker's strings per UI language: the effort
+// labels by value and the slider's words. The page never exposes anything
+// else of them: the adapter must not need them.
+export const SEP_LABELS = {
+  en: { low: 'Instant', medium: 'Medium', high: 'High', xhigh: 'Extra High', max: 'Pro', power: 'Power', hint: 'Use Left and Right arrow keys to adjust power', of: 'of', trigger: 'Select ChatGPT model' },
+  tr: { low: 'Anında', medium: 'Orta', high: 'Yüksek', xhigh: 'Çok Yüksek', max: 'Pro', power: 'Güç', hint: 'Gücü ayarlamak için Sol ve Sağ ok tuşlarını kullanın', of: '/', trigger: 'ChatGPT modelini seç' },
+  'zh-CN': { low: '即时', medium: '中', high: '高', xhigh: '极高', max: 'Pro', power: '强度', hint: '使用左右方向键调整强度', of: '/', trigger: '选择 ChatGPT 模型' },
+  de: { low: 'Sofort', medium: 'Mittel', high: 'Hoch', xhigh: 'Sehr hoch', max: 'Pro', power: 'Leistung', hint: 'Leistung mit den Pfeiltasten links und rechts anpassen', of: 'von', trigger: 'ChatGPT-Modell auswählen' },
+  ja: { low: '即時', medium: '中', high: '高', xhigh: '非常に高い', max: 'Pro', power: 'パワー', hint: '左右の矢印キーでパワーを調整', of: '/', trigger: 'ChatGPT モデルを選択' },
+  ar: { low: 'فوري', medium: 'متوسط', high: 'عالٍ', xhigh: 'عالٍ جدًا', max: 'Pro', power: 'القوة', hint: 'استخدم مفتاحي السهم الأيسر والأيمن لضبط القوة', of: 'من', trigger: 'اختر نموذج ChatGPT' },
+};
+
 // picker2026 returns the trigger of the generation's picker. models are
-// the models (slug, label, disabled), efforts the slider's tiers,
-// get() the current {model, effort}, set(patch) changes them.
-export function picker2026({ models, efforts, get, set }) {
+// the models (slug, label, disabled), efforts the slider's values, get()
+// the current {model, effort}, set(patch) changes them. On 2026-09, lang
+// picks the SEP_LABELS language, sliderOnly leaves out the model list and
+// pointerOnly makes the slider ignore the keyboard (a press on its track
+// still works).
+export function picker2026({ models, efforts, get, set, lang, sliderOnly, pointerOnly }) {
   const sep = GEN === '2026-09';
+  const words = SEP_LABELS[lang] || SEP_LABELS.en;
+  const label = (e) => (sep ? words[e] : LABELS[e]) || e;
   const p = { open: false, token: 0, wrap: null };
   const trigger = h('button', sep
-    ? { type: 'button', 'data-codex-intelligence-trigger': 'true', 'aria-label': 'Select ChatGPT model', 'aria-haspopup': 'dialog', 'aria-expanded': 'false', class: 'intelligence-trigger' }
+    ? {
+      type: 'button', 'data-codex-intelligence-trigger': 'true', 'data-composer-navigation-target': 'reasoning',
+      'aria-label': words.trigger, 'aria-haspopup': 'dialog', 'aria-expanded': 'false', class: 'intelligence-trigger',
+    }
     : { type: 'button', class: '__composer-pill intelligence-pill', 'aria-haspopup': 'dialog', 'aria-expanded': 'false' });
 
   function update() {
     const cur = get();
-    trigger.textContent = LABELS[cur.effort] || cur.effort; // the chevron is drawn by CSS, as an icon
+    trigger.textContent = label(cur.effort); // the chevron is drawn by CSS, as an icon
     if (sep) trigger.setAttribute('data-selected-reasoning-effort', cur.effort);
   }
 
-  function slider(attr) {
-    const el = h('div', { [attr]: '', role: 'slider', tabindex: '0', 'aria-orientation': 'horizontal', 'aria-valuemin': '0', 'aria-valuemax': String(efforts.length - 1), class: 'effort-slider' });
+  // step moves the effort to stop i (clamped) and re-renders.
+  function step(i, show) {
+    i = Math.min(Math.max(i, 0), efforts.length - 1);
+    set({ effort: efforts[i] });
+    show();
+    update();
+  }
+  function keyStep(e, i) {
+    if (e.key === 'ArrowRight' || e.key === 'ArrowUp') return i + 1;
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowDown') return i - 1;
+    if (e.key === 'Home') return 0;
+    if (e.key === 'End') return efforts.length - 1;
+    return null;
+  }
+  const current = () => Math.max(0, efforts.indexOf(get().effort));
+
+  // slider06 is the 2026-06 slider: the element itself takes the keys and
+  // carries the effort.
+  function slider06() {
+    const el = h('div', { 'data-model-reasoning-effort-slider': '', role: 'slider', tabindex: '0', 'aria-orientation': 'horizontal', 'aria-valuemin': '0', 'aria-valuemax': String(efforts.length - 1), class: 'effort-slider' });
     const show = () => {
-      const i = Math.max(0, efforts.indexOf(get().effort));
+      const i = current();
       el.setAttribute('aria-valuenow', String(i));
-      el.setAttribute('aria-valuetext', LABELS[efforts[i]] || efforts[i]);
+      el.setAttribute('aria-valuetext', label(efforts[i]));
       el.setAttribute('data-selected-reasoning-effort', efforts[i]);
-      el.replaceChildren(...efforts.map((e, j) => h('span', { class: j === i ? 'tick on' : 'tick', text: LABELS[e] || e })));
+      el.replaceChildren(...efforts.map((e, j) => h('span', { class: j === i ? 'tick on' : 'tick', text: label(e) })));
     };
     el.addEventListener('keydown', (e) => {
-      let i = Math.max(0, efforts.indexOf(get().effort));
-      if (e.key === 'ArrowRight' || e.key === 'ArrowUp') i++;
-      else if (e.key === 'ArrowLeft' || e.key === 'ArrowDown') i--;
-      else if (e.key === 'Home') i = 0;
-      else if (e.key === 'End') i = efforts.length - 1;
-      else return;
+      const i = keyStep(e, current());
+      if (i === null) return;
       e.preventDefault();
-      i = Math.min(Math.max(i, 0), efforts.length - 1);
-      set(efforts[i] === 'pro' && sep ? { effort: 'pro' } : { effort: efforts[i] });
-      show();
-      update();
+      step(i, show);
     });
     show();
     return el;
+  }
+
+  // slider09 is the 2026-09 power slider: a menu row that takes the keys,
+  // a track that takes presses, and the hidden zero-width input.
+  function slider09() {
+    const status = h('span', { role: 'status', 'aria-live': 'polite', id: 'power-status' });
+    const hint = h('span', { id: 'power-hint', class: 'sr-only', text: words.hint });
+    const input = h('span', { role: 'slider', 'aria-hidden': 'true', 'aria-valuemin': '0', 'aria-valuemax': String(efforts.length - 1), style: 'display: inline-block; width: 0px; height: 0px; overflow: hidden;' });
+    const ticks = h('span', { 'data-orientation': 'horizontal', style: 'display: flex; justify-content: space-between; height: 100%;' });
+    const track = h('div', { 'data-model-picker-power-slider': '', style: 'position: relative; width: 250px; height: 30px;' }, ticks, input);
+    const row = h('div', {
+      role: 'menuitem', 'data-reasoning-slider': 'true', 'aria-label': words.power, 'aria-describedby': 'power-status power-hint', tabindex: '-1',
+    }, h('div', { 'data-menu-row-content': 'true' }, track));
+    const show = () => {
+      const i = current();
+      input.setAttribute('aria-valuenow', String(i));
+      ticks.replaceChildren(...efforts.map((_, j) => h('span', { 'data-selected': String(j <= i), style: 'width: 10px;' })));
+      status.textContent = `${label(efforts[i])}, ${i + 1} ${words.of} ${efforts.length}.`;
+    };
+    row.addEventListener('keydown', (e) => {
+      if (pointerOnly) return;
+      const i = keyStep(e, current());
+      if (i === null) return;
+      e.preventDefault();
+      step(i, show);
+    });
+    track.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      const r = track.getBoundingClientRect();
+      step(Math.round(((e.clientX - r.left) / r.width) * (efforts.length - 1)), show);
+    });
+    show();
+    return [status, hint, row];
   }
 
   function modelMenu(attrs, list) {
@@ -84,8 +153,9 @@ export function picker2026({ models, efforts, get, set }) {
   function render() {
     let content;
     if (sep) {
-      const simple = h('div', { 'data-model-picker-view': 'simple', 'data-active': 'true', class: 'pane' },
-        h('div', { class: 'pane-title', text: 'Intelligence' }), slider('data-reasoning-slider'));
+      const simple = h('div', { 'data-model-picker-view': 'simple', 'data-active': 'true', class: 'pane' }, slider09());
+      content = h('div', { role: 'dialog', class: 'popover picker', 'aria-label': words.trigger }, simple);
+      if (sliderOnly) return place(content);
       const advanced = h('div', { 'data-model-picker-view': 'advanced', 'data-active': 'false', inert: '', class: 'pane' },
         modelMenu({}, models.filter((m) => !m.pro)));
       const activate = (pane) => {
@@ -97,7 +167,7 @@ export function picker2026({ models, efforts, get, set }) {
       };
       simple.append(h('button', { type: 'button', 'data-model-picker-view-toggle': '', onclick: () => activate(advanced) }, 'More models ›'));
       advanced.prepend(h('button', { type: 'button', 'data-model-picker-view-toggle': '', onclick: () => activate(simple) }, '‹ Back'));
-      content = h('div', { role: 'dialog', class: 'popover picker', 'aria-label': 'Model picker' }, simple, advanced);
+      content.append(advanced);
     } else {
       const pro = models.find((m) => m.pro);
       const advancedView = () => {
@@ -105,13 +175,18 @@ export function picker2026({ models, efforts, get, set }) {
         content.replaceChildren(view);
       };
       content = h('div', { role: 'dialog', 'data-testid': 'composer-intelligence-picker-content', class: 'popover picker' },
-        h('div', { class: 'pane-title', text: 'Intelligence' }), slider('data-model-reasoning-effort-slider'),
+        h('div', { class: 'pane-title', text: 'Intelligence' }), slider06(),
         pro ? h('button', {
           type: 'button', 'data-testid': 'composer-intelligence-pro-thinking-effort-trigger', 'aria-disabled': pro.disabled ? 'true' : null,
           onclick: () => { if (!pro.disabled) { set({ model: pro.slug }); close(); } },
         }, 'Pro') : null,
         h('button', { type: 'button', 'data-testid': 'composer-model-picker-advanced-button', onclick: advancedView }, 'Advanced ›'));
     }
+    place(content);
+  }
+
+  // place shows the picker's content in a portal under the trigger.
+  function place(content) {
     p.wrap = h('div', { 'data-radix-popper-content-wrapper': '', style: 'position: fixed; left: 0px; top: 0px; z-index: 50;' }, content);
     document.body.append(p.wrap);
     const r = trigger.getBoundingClientRect();

@@ -1,0 +1,103 @@
+package browser
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/chromedp/chromedp"
+)
+
+// sliderInfo is the page helper's sliderState() answer: the effort slider
+// of an open 2026 picker.
+type sliderInfo struct {
+	Found bool `json:"found"`
+	// Effort is the effort value the picker shows, in its own vocabulary
+	// (the 2026-09 trigger's data-selected-reasoning-effort, else the
+	// slider's): see pageEffortTier.
+	Effort string `json:"effort"`
+	// Input: the slider input (role=slider) was found.
+	Input bool `json:"input"`
+	// Now, Min and Max are the input's aria-valuenow/min/max (-1 when
+	// absent).
+	Now  int    `json:"now"`
+	Min  int    `json:"min"`
+	Max  int    `json:"max"`
+	Text string `json:"text"`
+	// Left, Top, Width and Height are the track's box in the viewport.
+	Left   float64 `json:"left"`
+	Top    float64 `json:"top"`
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+}
+
+// tier is the tier the slider is on: its effort value in either picker's
+// vocabulary. A stop alone says nothing (a plan's slider can have fewer
+// stops, or a locked one).
+func (sl sliderInfo) tier() (string, bool) {
+	r, ok := pageEffortTier(sl.Effort)
+	return r.Tier, ok
+}
+
+// stopFor is the slider's stop for tier, counted from the stop it is on
+// (clamped to the slider), or -1 when its position is unknown.
+func (sl sliderInfo) stopFor(tier string) int {
+	cur, ok := sl.tier()
+	if !ok || sl.Now < 0 || sl.Min < 0 || sl.Max < sl.Min {
+		return -1
+	}
+	return min(max(sl.Now+tierIndex(tier)-tierIndex(cur), sl.Min), sl.Max)
+}
+
+// moved reports whether the slider changed between two reads.
+func (sl sliderInfo) moved(prev sliderInfo) bool {
+	return sl.Now != prev.Now || sl.Effort != prev.Effort
+}
+
+// moveSlider moves the open picker's slider towards tier: with the arrow
+// keys on the focused slider, one stop at a time, each read back; when the
+// keys do not move it (the 2026-09 input is an aria-hidden, zero-width
+// span: the page may take only a press), with a press on the track at the
+// tier's stop. It returns the slider's last state.
+func (t *Transport) moveSlider(ctx context.Context, s *session, sl sliderInfo, tier string) (sliderInfo, error) {
+	target := sl.stopFor(tier)
+	var keys bool
+	if err := s.call(ctx, 0, &keys, "focus", clickSpec{Loc: "effortSlider"}); err != nil {
+		return sl, err
+	}
+	for n := 0; keys && n < 2*len(EffortTiers()); n++ {
+		cur, _ := sl.tier()
+		if cur == tier || target >= 0 && sl.Now == target {
+			return sl, nil // there, or at the end of the slider
+		}
+		key, code := "ArrowRight", int64(39)
+		if tierIndex(cur) > tierIndex(tier) {
+			key, code = "ArrowLeft", 37
+		}
+		if err := s.key(ctx, key, code); err != nil {
+			return sl, err
+		}
+		prev := sl
+		if err := s.call(ctx, 0, &sl, "sliderState"); err != nil {
+			return sl, err
+		}
+		keys = sl.moved(prev)
+	}
+	if target < 0 || sl.Now == target || sl.Width <= 0 || sl.Max <= sl.Min {
+		return sl, nil
+	}
+	t.opts.Logger.Debug("mode selection: the effort slider ignores the keys; pressing its track", "stop", target)
+	x := sl.Left + sl.Width*float64(target-sl.Min)/float64(sl.Max-sl.Min)
+	x = min(max(x, sl.Left+1), sl.Left+sl.Width-1) // inside the track's box
+	if err := s.clickAt(ctx, x, sl.Top+sl.Height/2); err != nil {
+		return sl, fmt.Errorf("press the slider's track: %w", err)
+	}
+	err := s.call(ctx, 0, &sl, "sliderState")
+	return sl, err
+}
+
+// clickAt clicks the viewport point (x, y) with trusted mouse events.
+func (s *session) clickAt(ctx context.Context, x, y float64) error {
+	cctx, cancel := s.bind(ctx, s.opts.StepTimeout)
+	defer cancel()
+	return s.wrap(ctx, chromedp.Do(cctx, chromedp.MouseClickXY(x, y)))
+}

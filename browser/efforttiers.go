@@ -1,0 +1,76 @@
+package browser
+
+import (
+	"slices"
+	"time"
+)
+
+// effortRow is one effort tier in every vocabulary the pickers use.
+type effortRow struct {
+	// Tier is wtagent's name (what --effort accepts), which is also the
+	// 2026-06 picker's value.
+	Tier string
+	// Sep is the 2026-09 picker's value: the trigger's
+	// data-selected-reasoning-effort (xhigh was seen on a Codex surface,
+	// max is the slider's last stop, Pro).
+	Sep string
+	// Label is the 2026-09 picker's English label. Labels are localised:
+	// they name the tier for people, the adapter never matches them.
+	Label string
+	// Wait is the longest wait for one reply at this effort.
+	Wait time.Duration
+}
+
+// effortTable maps the tiers, lowest first, to both pickers' values.
+func effortTable() []effortRow {
+	return []effortRow{
+		{Tier: "light", Sep: "low", Label: "Instant", Wait: 5 * time.Minute},
+		{Tier: "standard", Sep: "medium", Label: "Medium", Wait: 30 * time.Minute},
+		{Tier: "extended", Sep: "high", Label: "High", Wait: 30 * time.Minute},
+		{Tier: "extra-high", Sep: "xhigh", Label: "Extra High", Wait: time.Hour},
+		{Tier: "pro", Sep: "max", Label: "Pro", Wait: time.Hour},
+	}
+}
+
+// EffortTiers are wtagent's effort tiers, lowest first: what --effort
+// accepts.
+func EffortTiers() []string {
+	var out []string
+	for _, r := range effortTable() {
+		out = append(out, r.Tier)
+	}
+	return out
+}
+
+// EffortTier reports whether name names an effort tier (pro, "Extra
+// high", extra_high…) rather than a model, and returns the tier's one
+// spelling. The 2026-09 page's values are read from the page, never asked
+// for: see pageEffortTier.
+func EffortTier(name string) (string, bool) {
+	want := compact(name)
+	for _, r := range effortTable() {
+		if want != "" && compact(r.Tier) == want {
+			return r.Tier, true
+		}
+	}
+	return "", false
+}
+
+// pageEffortTier maps an effort value a picker shows, in either
+// vocabulary (the 2026-06 tier names, the 2026-09 trigger's low … max), to
+// its tier.
+func pageEffortTier(value string) (effortRow, bool) {
+	want := compact(value)
+	if want == "" {
+		return effortRow{}, false
+	}
+	for _, r := range effortTable() {
+		if compact(r.Tier) == want || compact(r.Sep) == want {
+			return r, true
+		}
+	}
+	return effortRow{}, false
+}
+
+// tierIndex is the tier's position among EffortTiers (-1 if none).
+func tierIndex(tier string) int { return slices.Index(EffortTiers(), tier) }
