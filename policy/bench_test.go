@@ -71,3 +71,25 @@ func BenchmarkScrubEnv(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(env)), "vars/op")
 }
+
+// BenchmarkGuardMask measures masking 48 KiB of tool output (the largest
+// a tool result sends) with five secret values in wtagent's environment,
+// each searched for literally and in its encodings (reversed, hex,
+// base64, base32 …), lines wrapped or not.
+func BenchmarkGuardMask(b *testing.B) {
+	env := []string{"PATH=/usr/bin"}
+	for i := range 5 {
+		env = append(env, fmt.Sprintf("SECRET_%d_TOKEN=value-%d-0123456789abcdefghijklmnop", i, i))
+	}
+	g := NewSecretGuard(env, "")
+	var sb strings.Builder
+	for i := 0; sb.Len() < 48<<10; i++ {
+		fmt.Fprintf(&sb, "ok  \tgithub.com/o/r/pkg%d\t0.%03ds\tcoverage: %d.0%% of statements\n", i, i%1000, i%100)
+	}
+	text := sb.String()
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		g.Mask(text)
+	}
+}

@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,7 +14,9 @@ import (
 
 // SecretGuard masks secrets in everything sent to the model. It knows
 // three kinds: the values of wtagent's own credential-like environment
-// variables (the ScrubEnv rule), the values found in the project's .env
+// variables (the ScrubEnv rule; also encoded as a script could print
+// them: reversed, hex, base64, base32, ROT13 and their combinations, and
+// split across lines), the values found in the project's .env
 // and credential files (read again on every Mask, so a file the model
 // wrote counts too), and well-known token shapes (RedactTokens: private
 // key blocks, sk-…, ghp_/github_pat_, AKIA…, xox[bp]-, JWTs, passwords in
@@ -23,6 +26,12 @@ import (
 type SecretGuard struct {
 	root string
 	env  []secretValue
+	// spread are the env values (when they hold no whitespace) and their
+	// reversed and ROT13 forms, grams the fragments of their hex, base64
+	// and base32 forms (encodedForms): found also when line breaks or
+	// spaces split them (spreadMask).
+	spread []secretValue
+	grams  gramIndex
 
 	mu       sync.Mutex
 	revealed map[string]bool
@@ -48,6 +57,13 @@ func NewSecretGuard(environ []string, root string) *SecretGuard {
 			continue
 		}
 		g.env = append(g.env, secretValue{value, "env " + name})
+		whole, encoded := encodedForms(value)
+		for _, f := range append(whole, value) {
+			if !strings.ContainsAny(f, " \t\r\n") {
+				g.spread = append(g.spread, secretValue{f, "env " + name})
+			}
+		}
+		g.grams.add(encoded, "env "+name)
 	}
 	return g
 }
@@ -67,6 +83,9 @@ func (g *SecretGuard) MaskAll(ss ...*string) []string {
 		return nil
 	}
 	values := g.values()
+	g.mu.Lock()
+	revealed := maps.Clone(g.revealed)
+	g.mu.Unlock()
 	var sources []string
 	add := func(src string) {
 		if !slices.Contains(sources, src) {
@@ -82,6 +101,9 @@ func (g *SecretGuard) MaskAll(ss ...*string) []string {
 				*s = strings.ReplaceAll(*s, v.value, maskOf(v.source))
 				add(v.source)
 			}
+		}
+		for _, src := range spreadMask(s, g.spread, &g.grams, func(src string) bool { return revealed[src] }) {
+			add(src)
 		}
 		if r := RedactTokens(*s); r != *s {
 			*s = r

@@ -32,6 +32,9 @@ var redactions = [...]redaction{
 	{"slack-token", regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`), []string{"xox"}, false},
 	{"npm-token", regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}\b`), []string{"npm_"}, false},
 	{"huggingface-token", regexp.MustCompile(`\bhf_[A-Za-z0-9]{34,}\b`), []string{"hf_"}, false},
+	// The first body line of every OpenSSH private key ("openssh-key-v1"),
+	// also without its BEGIN line (grep -h prints only matching lines).
+	{"private-key", regexp.MustCompile(`b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/=]*`), []string{"b3BlbnNzaC1rZXktdjE"}, false},
 	{"jwt", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`), []string{"eyJ"}, false},
 	{"bearer", regexp.MustCompile(`(?i)(\bbearer\s+)[A-Za-z0-9._~+/=-]{12,}`), []string{"bearer"}, true},
 	{"authorization", regexp.MustCompile(`(?i)(\bauthorization\s*[:=]\s*(?:basic\s+|token\s+)?)[A-Za-z0-9._~+/=-]{8,}`), []string{"authorization"}, true},

@@ -22,6 +22,7 @@ func TestRedact(t *testing.T) {
 		{"basic", "Authorization: Basic dXNlcjpwYXNzd29yZA==", "dXNlcjpwYXNzd29yZA", "Authorization"},
 		{"private key", "x\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\ny", "b3BlbnNzaC1rZXktdjEAAAAA", "y"},
 		{"rsa key, cut off", "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA", "MIIEowIBAAKCAQEA", ""},
+		{"openssh key body without its header", "./.ssh/id_ed25519:b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nnext", "AAAABG5vbmUAAAAEbm9uZQ", "next"},
 		{"pgp key", "-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBF\n-----END PGP PRIVATE KEY BLOCK-----", "lQOYBF", ""},
 		{"jwt", "cookie=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U;", "dozjgNryP4J3jVmNHl0w5N", ""},
 		{"url password", "cloning https://alice:s3cr3t-pw@git.example.com/r.git", "s3cr3t-pw", "alice"},

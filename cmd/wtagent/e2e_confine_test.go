@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wtagent/wtagent/internal/leakcheck"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/sandbox"
 )
@@ -202,4 +203,49 @@ func gunzipTar(t *testing.T, b []byte) string {
 		io.Copy(&out, tr)
 	}
 	return out.String()
+}
+
+// TestOwnSecretsInEveryEncoding is the issue's fifth probe: a script
+// reads wtagent's own environment from /proc and prints its API key
+// base64-encoded, reversed, both, as hex and base32, at several
+// alignments: no decoding of what the model is sent gives the key back.
+// (Where wtagent's /proc entry is closed to its programs the script
+// reads nothing, which passes too.)
+func TestOwnSecretsInEveryEncoding(t *testing.T) {
+	w := newSandboxWorld(t)
+	secret := "sk-proj-NOTREAL0123456789abcdefghijklmnopQRST"
+	t.Setenv("OPENAI_API_KEY", secret)
+	script := strings.Join([]string{
+		`K=$(tr '\0' '\n' < /proc/$PPID/environ | grep '^OPENAI_API_KEY=')`,
+		`printf '%s\n' "$K" | base64`,
+		`printf 'x%s\n' "$K" | base64 | rev`,
+		`printf '%s\n' "$K" | rev`,
+		`printf 'xy%s\n' "$K" | rev | base64`,
+		`printf '%s' "$K" | od -An -tx1`,
+		`printf 'z%s' "$K" | base32`,
+		`echo probe-ran`,
+	}, "\n")
+	s := w.script(
+		model.ScriptLine{Expect: "<task", Reply: agentReply(false, "Script.", callXML("fs.write", el("path", "s.sh"), el("content", script)))},
+		model.ScriptLine{Reply: agentReply(false, "Run.", callXML("terminal.exec", el("program", "sh"), items("argv", "s.sh")))},
+		model.ScriptLine{Reply: agentReply(true, "Tried.", "")},
+	)
+	code, out, errOut := w.runAs("--provider", "script", "--script", s, "--approvals", "deny", "show the key")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	id := w.onlySession()
+	sent := w.sentToModel(id)
+	if !strings.Contains(sent, "probe-ran") {
+		t.Fatalf("the script did not run:\n%s", out)
+	}
+	// The payload is JSON: undo its escapes so the decoders see the text.
+	text := strings.NewReplacer(`\n`, "\n", `\"`, `"`, `\\`, `\`).Replace(sent)
+	if d, leak := leakcheck.Leaks(secret, text); leak {
+		t.Errorf("the key can be decoded from what the model was sent: %q", d)
+	}
+	spool, _ := os.ReadFile(filepath.Join(w.home, "sessions", id, "tool-output.jsonl"))
+	if _, read := leakcheck.Leaks(secret, strings.NewReplacer(`\n`, "\n").Replace(string(spool))); read && !strings.Contains(sent, "[MASKED:env OPENAI_API_KEY]") {
+		t.Error("the script read the key but the model was not told it was masked")
+	}
 }
