@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"slices"
 	"strings"
+
+	"github.com/wtagent/wtagent/internal/textcode"
 )
 
 // minEncodedLen keeps an encoded form short enough to occur by chance
@@ -28,8 +30,8 @@ const gramLen = 12
 // alignment the value can have in a longer encoded text (`env | base64`):
 // only the characters that depend on the value's bytes alone.
 func encodedForms(value string) (whole, encoded []string) {
-	for _, v := range []string{value, reverse(value)} {
-		for _, f := range []string{v, rot13(v)} {
+	for _, v := range []string{value, textcode.Reverse(value)} {
+		for _, f := range []string{v, textcode.ROT13(v)} {
 			if f != value && len(f) >= minSecretLen {
 				whole = append(whole, f)
 			}
@@ -41,7 +43,7 @@ func encodedForms(value string) (whole, encoded []string) {
 		enc = append(enc, alignedCores(v, 5, 8, base32.StdEncoding.EncodeToString)...)
 		for _, e := range enc {
 			if len(e) >= minEncodedLen {
-				encoded = append(encoded, e, reverse(e))
+				encoded = append(encoded, e, textcode.Reverse(e))
 			}
 		}
 	}
@@ -106,24 +108,6 @@ func alignedCores(v string, block, chars int, encode func([]byte) string) []stri
 		out = append(out, encode(b)[skip*chars:full*chars])
 	}
 	return out
-}
-
-func reverse(s string) string {
-	b := []byte(s)
-	slices.Reverse(b)
-	return string(b)
-}
-
-func rot13(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z':
-			return 'a' + (r-'a'+13)%26
-		case r >= 'A' && r <= 'Z':
-			return 'A' + (r-'A'+13)%26
-		}
-		return r
-	}, s)
 }
 
 // spreadMask replaces in s every run of characters that spells one of

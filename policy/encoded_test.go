@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/wtagent/wtagent/internal/leakcheck"
+	"github.com/wtagent/wtagent/internal/textcode"
 )
 
 // wrap cuts s into lines of n characters, as base64(1) and xxd -p do.
@@ -31,21 +32,21 @@ func TestGuardMasksEncodedSecrets(t *testing.T) {
 	b64 := func(s string) string { return wrap(base64.StdEncoding.EncodeToString([]byte(s)), 76) }
 	encodings := map[string]func(string) string{
 		"plain":              func(s string) string { return s },
-		"reversed":           reverse,
+		"reversed":           textcode.Reverse,
 		"base64":             b64,
 		"base64url":          func(s string) string { return base64.URLEncoding.EncodeToString([]byte(s)) },
-		"base64 reversed":    func(s string) string { return reverse(b64(s)) },
+		"base64 reversed":    func(s string) string { return textcode.Reverse(b64(s)) },
 		"base64 | rev":       func(s string) string { return revLines(b64(s)) },
 		"rev | base64 | rev": func(s string) string { return revLines(b64(revLines(s))) },
-		"reversed base64":    func(s string) string { return b64(reverse(s)) },
+		"reversed base64":    func(s string) string { return b64(textcode.Reverse(s)) },
 		"hex (xxd -p)":       func(s string) string { return wrap(hex.EncodeToString([]byte(s)), 60) },
 		"HEX":                func(s string) string { return strings.ToUpper(hex.EncodeToString([]byte(s))) },
-		"hex of reversed":    func(s string) string { return hex.EncodeToString([]byte(reverse(s))) },
+		"hex of reversed":    func(s string) string { return hex.EncodeToString([]byte(textcode.Reverse(s))) },
 		"od -tx1":            func(s string) string { return spacedHex(s) },
 		"base32":             func(s string) string { return wrap(base32.StdEncoding.EncodeToString([]byte(s)), 76) },
-		"rot13":              rot13,
+		"textcode.ROT13":     textcode.ROT13,
 		"folded":             func(s string) string { return wrap(s, 7) },
-		"base64 of base64?":  func(s string) string { return b64(s) + "\n" + b64(reverse(s)) },
+		"base64 of base64?":  func(s string) string { return b64(s) + "\n" + b64(textcode.Reverse(s)) },
 	}
 	for name, enc := range encodings {
 		for pad := range 5 {
@@ -69,7 +70,7 @@ func TestGuardMasksEncodedSecrets(t *testing.T) {
 func revLines(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
-		lines[i] = reverse(l)
+		lines[i] = textcode.Reverse(l)
 	}
 	return strings.Join(lines, "\n")
 }

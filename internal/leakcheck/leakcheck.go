@@ -12,6 +12,8 @@ import (
 	"encoding/hex"
 	"slices"
 	"strings"
+
+	"github.com/wtagent/wtagent/internal/textcode"
 )
 
 // window is how many consecutive bytes of a secret count as a leak.
@@ -41,15 +43,15 @@ func Decodings(text string) []string {
 		}
 		return r
 	}, text)
-	out := []string{text, reverse(text), rot13(text), rot13(reverse(text))}
-	for _, s := range []string{squeezed, reverse(squeezed)} {
+	out := []string{text, textcode.Reverse(text), textcode.ROT13(text), textcode.ROT13(textcode.Reverse(text))}
+	for _, s := range []string{squeezed, textcode.Reverse(squeezed)} {
 		out = append(out, decodeRuns(s, "0123456789abcdefABCDEF", 2, func(r string) ([]byte, error) { return hex.DecodeString(r) })...)
 		out = append(out, decodeRuns(s, b64Std, 4, base64.RawStdEncoding.DecodeString)...)
 		out = append(out, decodeRuns(s, b64URL, 4, base64.RawURLEncoding.DecodeString)...)
 		out = append(out, decodeRuns(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 8, base32.StdEncoding.WithPadding(base32.NoPadding).DecodeString)...)
 	}
 	for _, d := range slices.Clone(out) {
-		out = append(out, reverse(d))
+		out = append(out, textcode.Reverse(d))
 	}
 	return out
 }
@@ -73,22 +75,4 @@ func decodeRuns(s, alphabet string, group int, decode func(string) ([]byte, erro
 		}
 	}
 	return out
-}
-
-func reverse(s string) string {
-	b := []byte(s)
-	slices.Reverse(b)
-	return string(b)
-}
-
-func rot13(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z':
-			return 'a' + (r-'a'+13)%26
-		case r >= 'A' && r <= 'Z':
-			return 'A' + (r-'A'+13)%26
-		}
-		return r
-	}, s)
 }
