@@ -13,6 +13,7 @@ import (
 	"github.com/wtagent/wtagent/checkpoint"
 	"github.com/wtagent/wtagent/cmd/cmdutil"
 	"github.com/wtagent/wtagent/cmd/ui"
+	versioncmd "github.com/wtagent/wtagent/cmd/version"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/session"
@@ -90,7 +91,7 @@ func Execute(o Options) error {
 	if sess == nil {
 		s, err := session.Create(o.Home, session.Meta{Root: o.Root, Task: task, Provider: o.Settings.Provider,
 			Mode: o.Settings.Mode, Effort: o.Settings.Effort, Approvals: string(o.Settings.Approvals), Script: o.Settings.scriptPath(),
-			ChatGPTURL: o.Settings.ChatGPTURL, PID: os.Getpid(), AgentVersion: cmdutil.Version})
+			ChatGPTURL: o.Settings.ChatGPTURL, PID: os.Getpid(), AgentVersion: versioncmd.Current().Version})
 		if err != nil {
 			return err
 		}

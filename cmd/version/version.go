@@ -37,10 +37,15 @@ func versionRun(o *Options) error {
 	f := o.F
 	out := f.IOStreams.Out
 	if f.Global.JSON {
-		return cmdutil.NewJSONLines(out).Line(map[string]string{
-			"version": cmdutil.Version, "commit": cmdutil.Commit, "date": cmdutil.Date,
+		i := Current()
+		v := map[string]string{
+			"version": i.Version, "commit": i.Commit, "date": i.Date,
 			"go": runtime.Version(), "os": runtime.GOOS, "arch": runtime.GOARCH,
-		})
+		}
+		if i.Modified {
+			v["modified"] = "true"
+		}
+		return cmdutil.NewJSONLines(out).Line(v)
 	}
 	_, err := fmt.Fprintln(out, Line())
 	return err
@@ -48,17 +53,18 @@ func versionRun(o *Options) error {
 
 // Line is the one-line version that `wtagent version` and `wtagent
 // --version` print: "wtagent 0.1.0 (go1.26.0, linux/amd64)", with the
-// commit and date first in the parentheses when the build was stamped.
+// commit (12 digits, "-dirty" after it for uncommitted changes) and its
+// date first in the parentheses when the build knows them.
 func Line() string {
-	return line(cmdutil.Version, cmdutil.Commit, cmdutil.Date, runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
+	return line(Current(), runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
 }
 
-func line(version, commit, date, goVersion, platform string) string {
+func line(i Info, goVersion, platform string) string {
 	var parts []string
-	for _, p := range []string{commit, date, goVersion, platform} {
+	for _, p := range []string{i.shortCommit(), i.Date, goVersion, platform} {
 		if p != "" {
 			parts = append(parts, p)
 		}
 	}
-	return fmt.Sprintf("wtagent %s (%s)", version, strings.Join(parts, ", "))
+	return fmt.Sprintf("wtagent %s (%s)", i.Version, strings.Join(parts, ", "))
 }
