@@ -42,7 +42,7 @@ func writeAtomic(root *os.Root, rel string, data []byte, h *hooks) (writeOutcome
 	out.Created = err != nil
 	w := atomicfile.InRoot{
 		Root:        root,
-		TempPattern: "." + filepath.Base(rel) + ".wtagent-*.tmp",
+		TempPattern: tempPattern(filepath.Base(rel)),
 	}
 	if !out.Created {
 		w.Perm = old.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
@@ -51,12 +51,28 @@ func writeAtomic(root *os.Root, rel string, data []byte, h *hooks) (writeOutcome
 	if h != nil && h.beforeRename != nil {
 		w.BeforeRename = func(tmp string) error { h.beforeRename(tmp); return nil }
 	}
+	if os.Getenv(faultKillEnv) != "" {
+		w.BeforeRename = func(string) error { killSelf(); return nil }
+	}
 	fi, err := w.WriteFile(rel, data)
 	if err != nil {
 		return out, err
 	}
 	out.Mode = fi.Mode().Perm()
 	return out, nil
+}
+
+// faultKillEnv, when set, makes wtagent kill itself with SIGKILL once an
+// atomic write's temporary file is complete, before the rename: the
+// end-to-end test of SweepLeftovers kills the real binary there.
+const faultKillEnv = "WTAGENT_FAULT_WRITE_KILL"
+
+// killSelf ends this process at once, as kill -9 would.
+func killSelf() {
+	if p, err := os.FindProcess(os.Getpid()); err == nil {
+		_ = p.Kill()
+	}
+	select {} // the signal is on its way
 }
 
 func randomHex(n int) string {

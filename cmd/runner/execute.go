@@ -224,7 +224,7 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 		Session:     sess, Root: o.Root, Provider: o.Settings.Provider, NewTransport: newT,
 		Approvals: o.Settings.Approvals, Approver: approver, AllowEnv: o.Settings.AllowEnv, Rules: o.Settings.Rules,
 		Environ: o.F.Environ(), Home: home, Protected: []string{o.Home.Dir()}, Mode: o.Settings.Mode, Effort: o.Settings.Effort, Sandbox: sb,
-		Warnings: dataDirWarnings(o.Home.Dir(), o.Root, sb),
+		Warnings: append(dataDirWarnings(o.Home.Dir(), o.Root, sb), leftoverNotes(o.Root, o.F.Now())...),
 		Limits:   o.Settings.Limits, Sink: sink, Logger: logger, StatusSocket: sock, PID: os.Getpid(), Now: o.F.Now,
 	})
 	if err != nil {

@@ -6,11 +6,17 @@ import (
 	"archive/tar"
 	"bytes"
 	"compress/gzip"
+	"context"
+	"errors"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/wtagent/wtagent/internal/leakcheck"
 	"github.com/wtagent/wtagent/model"
@@ -247,5 +253,58 @@ func TestOwnSecretsInEveryEncoding(t *testing.T) {
 	spool, _ := os.ReadFile(filepath.Join(w.home, "sessions", id, "tool-output.jsonl"))
 	if _, read := leakcheck.Leaks(secret, strings.NewReplacer(`\n`, "\n").Replace(string(spool))); read && !strings.Contains(sent, "[MASKED:env OPENAI_API_KEY]") {
 		t.Error("the script read the key but the model was not told it was masked")
+	}
+}
+
+// TestResumeRemovesItsLeftoverTempFiles kills the real binary with
+// SIGKILL in the middle of an fs.write (its temporary file complete, not
+// yet renamed): the temporary file stays in the project. The resume
+// removes it and says so, and leaves alone a look-alike of a live
+// writer and the user's own files.
+func TestResumeRemovesItsLeftoverTempFiles(t *testing.T) {
+	e := newEnv(t)
+	big := strings.Repeat("0123456789abcdef", 64<<10) // 1 MiB
+	s := e.script(
+		model.ScriptLine{Expect: "<task", Reply: agentReply(false, "Write.", callXML("fs.write", el("path", "data.txt"), el("content", big)))},
+		model.ScriptLine{Reply: agentReply(true, "The write was interrupted; data.txt is as it was.", "")},
+	)
+	live := ".notes.txt.wtagent-" + strconv.Itoa(os.Getpid()) + "-0123456789ab.tmp" // this test is alive
+	for _, name := range []string{live, "data.txt.wtagent-1-0123456789ab.tmp", "data.txt"} {
+		if err := os.WriteFile(filepath.Join(e.root, name), []byte("user's\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := e.command(ctx, "--provider", "script", "--script", s, "--approvals", "allow", "write the data")
+	cmd.Env = append(cmd.Env, "WTAGENT_FAULT_WRITE_KILL=1")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		t.Fatalf("wtagent was not killed in the write: %v\n%s", err, out.String())
+	}
+	left, _ := filepath.Glob(filepath.Join(e.root, ".data.txt.wtagent-"+strconv.Itoa(cmd.Process.Pid)+"-*.tmp"))
+	if len(left) != 1 {
+		t.Fatalf("the killed write left %q", left)
+	}
+	if st, err := os.Stat(left[0]); err != nil || st.Size() != int64(len(big)) {
+		t.Fatalf("the temporary file: %v %v", st, err)
+	}
+	code, rout, rerr := e.run("resume", e.onlySession(), "--provider", "script", "--script", s)
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, rout, rerr)
+	}
+	if !strings.Contains(rout, "removed a temporary file an interrupted write of wtagent left in the project: "+filepath.Base(left[0])) {
+		t.Errorf("the resume did not say it removed the leftover:\n%s", rout)
+	}
+	if _, err := os.Stat(left[0]); err == nil {
+		t.Error("the leftover temporary file is still there")
+	}
+	for _, name := range []string{live, "data.txt.wtagent-1-0123456789ab.tmp", "data.txt"} {
+		if b, err := os.ReadFile(filepath.Join(e.root, name)); err != nil || string(b) != "user's\n" {
+			t.Errorf("%s was touched: %v %q", name, err, b)
+		}
 	}
 }
