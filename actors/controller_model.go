@@ -120,8 +120,10 @@ func (c *controller) modelSent(ctx *actor.Context, m messages.ModelSent) {
 		return
 	}
 	c.enter(ctx, messages.PhaseWaitingModel)
+	// Synced: once the page's request left, the message is sent, and a
+	// resume after a crash must wait for its reply, never send it again.
 	c.record(ctx, messages.EvModelMessageSent, "", messages.MessageSentPayload{Kind: s.Kind, Binding: m.Binding,
-		ResultOps: s.ResultOps, Attachments: s.Attachments}, false, nil)
+		ResultOps: s.ResultOps, Attachments: s.Attachments}, true, nil)
 }
 
 func (c *controller) modelReplied(ctx *actor.Context, m messages.ModelReplied) {

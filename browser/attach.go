@@ -53,6 +53,28 @@ func messageFile(text string, turn int) (path, inline string, cleanup func(), er
 	return path, inline, cleanup, nil
 }
 
+// uploaded tells whether the file's upload finished: its tile (found by
+// the file's name, in any UI language) shows no progress bar; a page
+// whose tiles do not name the file counts finished tiles instead (more
+// than before).
+func uploaded(ctx context.Context, s *session, name string, before int) (bool, error) {
+	var tile struct {
+		Found bool `json:"found"`
+		Done  bool `json:"done"`
+	}
+	if err := s.call(ctx, 0, &tile, "tileFor", name); err != nil {
+		return false, err
+	}
+	if tile.Found {
+		return tile.Done, nil
+	}
+	var n int
+	if err := s.call(ctx, 0, &n, "chips"); err != nil {
+		return false, err
+	}
+	return n > before, nil
+}
+
 // attach uploads files through the page's file input, one at a time, and
 // waits until each upload shows its chip.
 func (t *Transport) attach(ctx context.Context, s *session, files []string) error {
@@ -78,14 +100,14 @@ func (t *Transport) attach(ctx context.Context, s *session, files []string) erro
 		}
 		deadline := time.Now().Add(t.opts.UploadTimeout)
 		for {
-			var n int
-			var uerr string
-			if err := s.call(ctx, 0, &n, "chips"); err != nil {
+			done, err := uploaded(ctx, s, filepath.Base(f), before)
+			if err != nil {
 				return err
 			}
-			if n > before {
+			if done {
 				break
 			}
+			var uerr string
 			if err := s.call(ctx, 0, &uerr, "uploadError"); err != nil {
 				return err
 			}

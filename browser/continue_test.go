@@ -35,7 +35,7 @@ func TestContinuationJoin(t *testing.T) {
 // body that streams only the new text into the same message; a generated
 // reply whose continuation repeats the text so far; the same read from
 // the conversation document alone (no network stream); on every page
-// generation.
+// generation (the 2026-09 page in Turkish).
 func TestMaxTokensContinuedChromium(t *testing.T) {
 	// The network cases answer from the stream alone, so a loaded machine
 	// cannot let the (equally exact) conversation document answer first.
@@ -67,7 +67,10 @@ func TestMaxTokensContinuedChromium(t *testing.T) {
 	for _, gen := range mockchat.Generations() {
 		for _, c := range cases {
 			t.Run(gen+"/"+c.name, func(t *testing.T) {
-				srv, url := newMock(t, mockchat.Options{LoggedIn: true, DOM: gen, Script: script(c.lines...)})
+				// The 2026-09 page speaks Turkish: its continue control is
+				// found by its place, not its words.
+				lang := map[string]string{mockchat.DOM2026Sep: mockchat.LangTurkish}[gen]
+				srv, url := newMock(t, mockchat.Options{LoggedIn: true, DOM: gen, Lang: lang, Script: script(c.lines...)})
 				if c.asked {
 					if err := srv.BreakLocator(mockchat.LocatorContinueButton); err != nil {
 						t.Fatal(err)

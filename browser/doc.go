@@ -54,9 +54,20 @@
 // Input.insertText, long text by replacing the editor's content in one
 // page-side call (one <p> per line), read back exactly from the editor;
 // text over Options.MaxInline, or text the composer does not hold exactly,
-// goes as an attached .txt file with a short inline instruction. The send
-// is confirmed by a new user message or the page's conversation request,
-// and repeated at most once, only when the composer still holds the text.
+// goes as an attached .txt file with a short inline instruction. Controls
+// are found by structure and state, never by their words (the 2026-09 page
+// has no testids and localises every label): the send control is the
+// composer form's submit control, the stop control its primary button
+// while a turn runs, a file's tile the composer's group that names the
+// file; English labels are only a last fallback. The send is confirmed by
+// the page's conversation POST (the user message id from its body, the
+// conversation from the body or the stream), else by a user message the
+// thread did not show before — never by counts or ordinals (long threads
+// are windowed). Once the POST left the message is sent: a slow
+// confirmation returns what is known, and the click is repeated at most
+// once, only when no POST left and the composer still holds the text. The
+// thread is read from the shown route only (top-level units, none of a
+// hidden mounted route or a frozen copy).
 //
 // Completion is pushed: by the page's own conversation stream, read
 // through CDP's Network domain (Network.streamResourceContent), which says

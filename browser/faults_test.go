@@ -93,15 +93,16 @@ func TestModalDismissed(t *testing.T) {
 	}
 }
 
-// TestAdapterError: a DOM without a stable locator the adapter cannot do
-// without is an adapter error with a snapshot and a screenshot on disk,
-// never a model error.
+// TestAdapterError: a DOM without a control the adapter cannot do
+// without (a send control it can find) is an adapter error with a
+// snapshot and a screenshot on disk, never a model error. (A broken
+// message locator no longer is one: the send is confirmed by its POST.)
 func TestAdapterError(t *testing.T) {
 	srv, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(model.ScriptLine{Reply: "x"})})
-	if err := srv.BreakLocator(mockchat.LocatorMessage); err != nil {
+	if err := srv.BreakLocator(mockchat.LocatorSendButton); err != nil {
 		t.Fatal(err)
 	}
-	tr := shared.use(t, url, func(o *Options) { o.StepTimeout = 1500 * time.Millisecond })
+	tr := shared.use(t, url, func(o *Options) { o.StepTimeout, o.UploadTimeout = 1500*time.Millisecond, 1500*time.Millisecond })
 	_, err := tr.Send(ctxFor(t, hangGuard), messages.Outbound{Turn: 1, Text: "hello"})
 	if !errors.Is(err, model.ErrAdapter) || model.Failure(err) != messages.FailAdapter {
 		t.Fatalf("Send: %v, want an adapter error", err)
@@ -110,14 +111,14 @@ func TestAdapterError(t *testing.T) {
 	if !errors.As(err, &ae) {
 		t.Fatalf("no *AdapterError in %v", err)
 	}
-	if ae.Locator != "message" || ae.Snapshot == "" || ae.Screenshot == "" || !strings.Contains(err.Error(), ae.Snapshot) {
+	if ae.Locator != "send" || ae.Snapshot == "" || ae.Screenshot == "" || !strings.Contains(err.Error(), ae.Snapshot) {
 		t.Fatalf("adapter error %+v", ae)
 	}
 	html, err := os.ReadFile(ae.Snapshot)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(html), `data-role="user"`) || strings.Contains(string(html), "mock-access-token") {
+	if !strings.Contains(string(html), `data-chatgpt-composer`) || strings.Contains(string(html), "mock-access-token") {
 		t.Fatalf("snapshot lacks the page or holds the token (%d bytes)", len(html))
 	}
 	if png, err := os.ReadFile(ae.Screenshot); err != nil || len(png) < 8 || string(png[1:4]) != "PNG" {

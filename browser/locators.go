@@ -19,7 +19,7 @@ package browser
 
 // AdapterVersion names this set of locators and page assumptions. Adapter
 // errors and diagnostics carry it; bump it whenever a locator changes.
-const AdapterVersion = "chatgpt-web/2026.12.4"
+const AdapterVersion = "chatgpt-web/2026.12.5"
 
 // locatorTable returns the locators by name.
 func locatorTable() map[string][]string {
@@ -36,17 +36,26 @@ func locatorTable() map[string][]string {
 		},
 		// The submit button while the composer holds text. The same element
 		// turns into the stop button while a reply streams; on the 2026-09
-		// page it is also the voice button while the composer is empty, so
-		// it is found by its state (the label), never by its place.
+		// page it is also the voice button while the composer is empty.
+		// Only the testid forms are listed: the page script finds the
+		// 2026-09 control by structure and state (sendButton, stopButton in
+		// page.js: the composer form's submit control; its primary button
+		// while a turn runs), since every label there is localised. The
+		// English labels are the last fallback.
 		"send": {
 			`button[data-testid="send-button"]`,
 			`#composer-submit-button[data-testid="send-button"]`,
+		},
+		"sendLabel": {
+			`form[data-chatgpt-composer] button[aria-label="Send"]`,
 			`button[aria-label="Send prompt"]`,
 		},
 		"stop": {
 			`button[data-testid="stop-button"]`,
 			`[data-testid="composer-stop-button"]`,
 			`#composer-submit-button[data-testid="stop-button"]`,
+		},
+		"stopLabel": {
 			`button[aria-label="Stop streaming"]`,
 			`form[data-chatgpt-composer] button[aria-label="Stop"]`,
 		},
@@ -69,6 +78,9 @@ func locatorTable() map[string][]string {
 			`[data-chatgpt-search-unit-key]`,
 		},
 		"messageID": {`[data-message-id]`, `[data-chatgpt-selection-message-id]`},
+		// The 2026-09 unit's message ids: a user unit's only id, or an
+		// assistant unit's ids (the last is the reply).
+		"messageIDs": {`[data-chatgpt-search-message-ids]`},
 		// The 2026-09 role heading and user bubble.
 		"roleHeading": {`h4[data-conversation-role]`},
 		"userBubble":  {`[data-user-message-bubble]`},
@@ -80,26 +92,28 @@ func locatorTable() map[string][]string {
 			`[class*="markdown"]`,
 		},
 		"streamingStatus": {`[data-streaming-response-status]`},
-		// The finished bar under a completed reply.
+		// The finished bar under a completed reply; on the 2026-09 page the
+		// action bar's first button is Copy (its label is localised).
 		"copyTurn": {
 			`button[data-testid="copy-turn-action-button"]`,
 			`[data-testid="copy-turn-action-button"]`,
+			`.turn-action-controls button:first-of-type`,
 			`.turn-action-controls button[aria-label="Copy"]`,
 		},
 		"finishedBar": {
 			`button[data-testid="copy-turn-action-button"]`,
 			`button[data-testid="good-response-turn-action-button"]`,
 			`button[data-testid="bad-response-turn-action-button"]`,
-			`.turn-action-controls button[aria-label="Copy"]`,
-			`.turn-action-controls button[aria-label="Rate response"]`,
-			`.turn-action-controls button[aria-label="Regenerate response"]`,
+			`.turn-action-controls button`,
 		},
 		// Notices and banners (usage caps, warnings): doctor --page lists
 		// their text.
 		"notice": {`[role="alert"]`, `[role="status"]`, `[aria-live="assertive"]`, `[aria-live="polite"]`},
 		// A conversation in the sidebar (doctor --page reads the newest).
 		"historyItem": {`nav a[href^="/c/"]`, `nav a[href*="/c/"]`},
-		// The 2026-09 page's Chat/Work switch: wtagent works in Chat.
+		// The 2026-09 page's Chat/Work switch: wtagent works in Chat. The
+		// page script finds it as the toggle group of the composer's form;
+		// the English label is the fallback.
 		"modeSwitch": {`[role="group"][aria-label="Composer mode"]`},
 		// The model picker's trigger, of three generations: the 2025
 		// model-switcher menu, the 2026-06 pill (it shows the effort) and
@@ -152,9 +166,12 @@ func locatorTable() map[string][]string {
 		},
 		// A finished upload's chip (an uploading one has another testid).
 		"attachmentChip": {`[data-testid$="-file-thumbnail"]:not([aria-busy="true"])`},
-		// A file tile's remove button; its tile shows a progress bar while
-		// the upload runs.
-		"fileTile": {
+		// A file tile's remove button by its English label: the fallback.
+		// The page script finds tiles by structure (fileTiles in page.js:
+		// the composer form's groups with a button that are no toggles; a
+		// tile shows a progress bar while the upload runs) and a file's
+		// tile by its name.
+		"fileTileLabel": {
 			`form button[aria-label^="Remove file"]`,
 			`form button[aria-label^="Remove Pasted text"]`,
 		},
@@ -210,12 +227,13 @@ func locatorTable() map[string][]string {
 		},
 		// "Continue generating" under a reply cut at the output limit
 		// (finish_details max_tokens). The 2026 page's own control is not
-		// in any public capture: these are the testid the page family uses
-		// and the label.
-		"continue": {
-			`button[data-testid="continue-generating-button"]`,
-			`button[aria-label="Continue generating"]`,
-		},
+		// in any public capture: the testid the page family uses; on the
+		// 2026-09 page the page script finds it by structure (continueButton
+		// in page.js: a button after the cut reply's answer, outside its
+		// action bar, alerts and commentary); the English label is the
+		// last fallback.
+		"continue":      {`button[data-testid="continue-generating-button"]`},
+		"continueLabel": {`button[aria-label="Continue generating"]`},
 		// Login controls on a logged-out page; their text is checked too
 		// (loginLabel).
 		"login": {

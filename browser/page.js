@@ -17,12 +17,28 @@
   const joined = {};
   for (const k of Object.keys(L)) joined[k] = L[k].join(',');
 
+  // visible is true when el has a box of its own and sits in a shown
+  // part of the page: not under display:none (a hidden mounted route) and
+  // not inside a zero-size clipping container (a frozen copy of a route
+  // the app shell keeps after a redirect).
   function visible(el) {
     if (!el || !el.isConnected) return false;
     const s = getComputedStyle(el);
     if (s.display === 'none' || s.visibility === 'hidden') return false;
     const r = el.getBoundingClientRect();
-    return r.width > 0 && r.height > 0;
+    if (!(r.width > 0 && r.height > 0)) return false;
+    return inShownPart(el);
+  }
+  function inShownPart(el) {
+    if (el.checkVisibility && !el.checkVisibility()) return false;
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const r = a.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) continue;
+      const st = getComputedStyle(a);
+      if (st.display === 'none') return false;
+      if (st.display !== 'contents' && (st.overflow !== 'visible' || st.overflowX !== 'visible' || st.overflowY !== 'visible')) return false;
+    }
+    return true;
   }
   // q returns the first match of the locator in preference order; only a
   // visible one unless any is set.
@@ -70,13 +86,34 @@
     if (hd) return hd.getAttribute('data-conversation-role') || '';
     return q('userBubble', m, true) ? 'user' : '';
   }
+  // msgId is the message's id: data-message-id, else (2026-09) the last
+  // of the unit's data-chatgpt-search-message-ids (a user unit's only id;
+  // an assistant unit that spans tool steps lists several and the last is
+  // the reply), else its data-chatgpt-selection-message-id.
   function msgId(m) {
-    for (const a of ['data-message-id', 'data-chatgpt-selection-message-id']) {
-      const v = m.getAttribute(a);
-      if (v) return v;
-    }
+    const v = m.getAttribute('data-message-id');
+    if (v) return v;
+    const listed = lastListed(m) || lastListed(q('messageIDs', m, true));
+    if (listed) return listed;
+    if (m.getAttribute('data-chatgpt-selection-message-id')) return m.getAttribute('data-chatgpt-selection-message-id');
     const el = q('messageID', m, true);
     return el ? (el.getAttribute('data-message-id') || el.getAttribute('data-chatgpt-selection-message-id') || '') : '';
+  }
+  function lastListed(el) {
+    const ids = ((el && el.getAttribute('data-chatgpt-search-message-ids')) || '').split(/[\s,]+/).filter(Boolean);
+    return ids.length ? ids[ids.length - 1] : '';
+  }
+  // messages lists the thread's messages the user sees: top-level units
+  // only (the 2026-09 units nest), none of a hidden route or a frozen copy.
+  function messages() {
+    return qa('message').filter((m) => !(m.parentElement && m.parentElement.closest(joined.message)) && shownUnit(m));
+  }
+  // shownUnit: a message in a shown part of the page; its own box may be
+  // empty for a moment (a unit still being filled), so only its
+  // surroundings count.
+  function shownUnit(m) {
+    if (m.checkVisibility && !m.checkVisibility()) return false;
+    return inShownPart(m);
   }
   function msgSlug(m) { return m.getAttribute('data-message-model-slug') || ''; }
   function turnOf(el) { return el.closest(joined.turn); }
@@ -89,7 +126,7 @@
   function turnN(el, ms) {
     const n = testidN(turnOf(el));
     if (n) return n;
-    const list = ms || qa('message');
+    const list = ms || messages();
     const i = list.indexOf(el.closest(joined.message) || el);
     return i < 0 ? 0 : i + 1;
   }
@@ -113,9 +150,10 @@
   }
   function thread() {
     const out = { maxN: 0, count: 0, lastUser: null, lastAssistant: null, turns: 0 };
-    const ms = qa('message');
+    const ms = messages();
     out.count = ms.length;
     for (const t of qa('turn')) {
+      if (!shownUnit(t)) continue;
       out.maxN = Math.max(out.maxN, testidN(t));
       out.turns++;
     }
@@ -129,14 +167,14 @@
   }
   function findMessage(id) {
     if (!id) return null;
-    for (const m of qa('message')) if (msgId(m) === id) return m;
+    for (const m of messages()) if (msgId(m) === id) return m;
     return null;
   }
   // bound finds the watched user message and the newest assistant message
   // after it (before the next user message). A reply whose id is the
   // previous assistant id is stale and ignored (fail closed).
   function bound(w) {
-    const ms = qa('message');
+    const ms = messages();
     let u = null;
     if (w.userId) u = ms.find((m) => role(m) === 'user' && msgId(m) === w.userId) || null;
     if (!u && w.userN > 0) {
@@ -213,26 +251,151 @@
     const limit = m.matches(joined.modalRateLimit) || !!q('modalRateLimit', m, true) || RX.rateLimit.test(text);
     return { open: true, kind: limit ? 'rate_limit' : 'dialog', testid: m.getAttribute('data-testid') || m.id || '', text };
   }
-  // chips counts finished attachments: the 2025 thumbnails, or file tiles
-  // (a remove button) without a progress bar, whichever shows more.
-  function chips() {
-    const thumbs = qa('attachmentChip').filter(visible).length;
-    let tiles = 0;
-    for (const b of qa('fileTile')) {
-      if (!visible(b)) continue;
-      const tile = b.closest('[role="group"]') || b.parentElement;
-      if (tile && !q('progress', tile, true) && tile.getAttribute('aria-busy') !== 'true') tiles++;
-    }
-    return Math.max(thumbs, tiles);
+  // ---- the composer's controls, by structure ---------------------------
+  // The 2026-09 page has no testids and localises every label, so its
+  // controls are found by what they are: the composer's form, its submit
+  // control, its primary button's state, its file tiles. Labels are only
+  // a last fallback (locators sendLabel, stopLabel, fileTileLabel).
+  function composerForm() {
+    const c = q('composer');
+    return c ? c.closest('form') : null;
+  }
+  function isDisabled(el) { return !!el.disabled || el.getAttribute('aria-disabled') === 'true'; }
+  // toggles are groups of pressed/checked buttons (the Chat/Work switch),
+  // never file tiles.
+  function isToggleGroup(g) { return !!g.querySelector('[aria-pressed],[aria-checked],[role="radio"]'); }
+  // primaryButton is the composer form's primary button: its submit
+  // control, else the last plain button of the form (the voice/stop
+  // button the submit control turns into), outside groups and menus.
+  function primaryButton(f) {
+    f = f || composerForm();
+    if (!f) return null;
+    const subs = Array.from(f.querySelectorAll('button[type="submit"],input[type="submit"]')).filter(visible);
+    if (subs.length) return subs[subs.length - 1];
+    const plain = Array.from(f.querySelectorAll('button')).filter((b) => visible(b) && !b.closest('[role="group"],[role="menu"],[role="toolbar"]') &&
+      !b.hasAttribute('aria-haspopup') && !b.hasAttribute('aria-pressed') && !b.contains(q('composer', f, true)));
+    return plain.length ? plain[plain.length - 1] : null;
+  }
+  // sendButton is the send control: a testid (2025, 2026-06), else the
+  // composer form's submit control (it exists only while the composer
+  // holds text), else a label.
+  function sendButton() {
+    const byID = q('send');
+    if (byID) return byID;
+    const f = composerForm();
+    const p = f && primaryButton(f);
+    if (p && p.getAttribute('type') === 'submit' && !p.matches(joined.stop)) return p;
+    return q('sendLabel');
+  }
+  // sendHow says what finds the send control now: its testid, the
+  // structure (the composer form's submit control) or a label.
+  function sendHow() {
+    if (q('send')) return 'testid';
+    const f = composerForm();
+    const p = f && primaryButton(f);
+    if (p && p.getAttribute('type') === 'submit') return 'structure';
+    return q('sendLabel') ? 'label' : '';
   }
   function sendState() {
-    const el = q('send');
-    return { p: !!el, e: !!el && !el.disabled && el.getAttribute('aria-disabled') !== 'true' };
+    const el = sendButton();
+    return { p: !!el, e: !!el && !isDisabled(el) };
+  }
+  // stopButton is the stop control: a testid, else the composer form's
+  // primary button while it is not a submit control and the thread shows
+  // a turn in progress (the same button is the voice button when idle),
+  // else a label.
+  function stopButton() {
+    const byID = q('stop');
+    if (byID) return byID;
+    const f = composerForm();
+    const p = f && primaryButton(f);
+    if (p && p.getAttribute('type') !== 'submit' && turnRunning()) return p;
+    return q('stopLabel');
+  }
+  // turnRunning: the thread's newest message is a user message without a
+  // reply yet, or a reply with neither its finished bar nor an error card.
+  function turnRunning() {
+    if (errorAfter(lastUserNode())) return false;
+    const ms = messages();
+    const m = ms[ms.length - 1];
+    if (!m) return false;
+    if (role(m) === 'user') return true;
+    if (role(m) !== 'assistant') return false;
+    const root = answerRoot(m);
+    if (root && root.hasAttribute('data-markdown-animated')) return true;
+    const t = turnOf(m) || m;
+    return !q('finishedBar', t, true) && !m.querySelector('[role="alert"]');
+  }
+  // fileTiles are the composer's file tiles: groups in its form with a
+  // button (remove) that are not toggles, and the 2025 thumbnails.
+  function fileTiles() {
+    const f = composerForm();
+    const out = [];
+    if (f) {
+      for (const g of f.querySelectorAll('[role="group"]')) {
+        if (visible(g) && g.querySelector('button') && !isToggleGroup(g) && !out.some((o) => o.contains(g))) out.push(g);
+      }
+    }
+    for (const c of qa('attachmentChip')) if (visible(c) && !out.some((o) => o.contains(c) || c.contains(o))) out.push(c);
+    if (!out.length) for (const b of qa('fileTileLabel')) if (visible(b)) out.push(b.closest('[role="group"]') || b.parentElement);
+    return out;
+  }
+  function tileDone(tile) {
+    return !q('progress', tile, true) && tile.getAttribute('aria-busy') !== 'true';
+  }
+  // chips counts finished attachments.
+  function chips() { return fileTiles().filter(tileDone).length; }
+  // tileFor describes the tile of the file name (its name is in the
+  // tile's label or text, in any UI language): found, and uploaded.
+  function tileFor(name) {
+    for (const t of fileTiles()) {
+      if ((t.getAttribute('aria-label') || '').includes(name) || label(t).includes(name)) return { found: true, done: tileDone(t) };
+    }
+    return { found: false, done: false };
+  }
+  // continueButton is the control that continues a reply cut at the
+  // output limit: its testid, else (2026-09) the last button after the
+  // watched reply's answer that is not its action bar's, an alert's, a
+  // menu's or the commentary's, else its English label.
+  function continueButton() {
+    const byID = q('continue');
+    if (byID) return byID;
+    const a = W ? bound(W).a : lastOfRole('assistant');
+    const root = a && answerRoot(a);
+    if (root) {
+      const t = turnOf(a) || a;
+      const after = Array.from(t.querySelectorAll('button')).filter((b) => visible(b) && follows(root, b) && !root.contains(b) &&
+        !inBar(b) && !b.closest('[role="alert"],[role="menu"],' + joined.streamingStatus) &&
+        !b.hasAttribute('aria-haspopup'));
+      if (after.length) return after[after.length - 1];
+    }
+    return q('continueLabel');
+  }
+  // inBar: b is one of the action bar's buttons (a finished-bar button
+  // or its sibling: Share, More …).
+  function inBar(b) {
+    if (b.matches(joined.finishedBar) || b.matches(joined.copyTurn)) return true;
+    for (let p = b.parentElement, i = 0; p && i < 3; p = p.parentElement, i++) {
+      if (p.querySelector(joined.answer)) return false; // the message's own container, not the bar
+      if (p.querySelector(joined.finishedBar)) return true;
+    }
+    return false;
+  }
+  function lastOfRole(r) {
+    const ms = messages().filter((m) => role(m) === r);
+    return ms.length ? ms[ms.length - 1] : null;
+  }
+  // modeSwitch is the 2026-09 page's Chat/Work switch: a toggle group in
+  // the composer's form, else its English label.
+  function modeSwitch() {
+    const f = composerForm();
+    if (f) for (const g of f.querySelectorAll('[role="group"],[role="radiogroup"]')) if (isToggleGroup(g) && visible(g)) return g;
+    return q('modeSwitch', document, true);
   }
 
   let W = null; // the watched turn
   function state() {
-    const st = { k: W ? W.key : '', stop: !!q('stop'), send: sendState().e, path: location.pathname };
+    const st = { k: W ? W.key : '', stop: !!stopButton(), send: sendState().e, path: location.pathname };
     if (!W) return st;
     const b = bound(W);
     st.u = !!b.u;
@@ -253,7 +416,7 @@
     return st;
   }
   function lastUserNode() {
-    const ms = qa('message').filter((m) => role(m) === 'user');
+    const ms = messages().filter((m) => role(m) === 'user');
     return ms.length ? ms[ms.length - 1] : null;
   }
 
@@ -278,7 +441,8 @@
     mo.observe(document.documentElement, {
       subtree: true, childList: true, characterData: true, attributes: true,
       attributeFilter: ['data-testid', 'aria-label', 'disabled', 'aria-disabled', 'data-state', 'data-message-id', 'data-chatgpt-selection-message-id',
-        'data-streaming-response-status', 'data-markdown-animated', 'class', 'hidden', 'style'],
+        'data-streaming-response-status', 'data-markdown-animated', 'class', 'hidden', 'style',
+        'type', 'aria-busy', 'data-chatgpt-search-message-ids', 'data-chatgpt-search-unit-key', 'data-content-search-unit-key', 'data-turn-key'],
     });
     return true;
   }
@@ -354,7 +518,7 @@
     const th = thread();
     return {
       url: location.href, path: location.pathname, title: document.title || '',
-      ready: document.readyState, composer: !!q('composer'), send: sendState(), stop: !!q('stop'),
+      ready: document.readyState, composer: !!q('composer'), send: sendState(), stop: !!stopButton(),
       challenge: challenge(), login: loginUI(), modal: modalOpen(), thread: th,
       switcher: switcherLabel(), chips: chips(),
       err: errorAfter(null),
@@ -392,7 +556,7 @@
     }
     const th = thread();
     let answer = null;
-    const ms = qa('message');
+    const ms = messages();
     for (let i = ms.length - 1; i >= 0; i--) {
       if (role(ms[i]) !== 'assistant') continue;
       const root = answerRoot(ms[i]);
@@ -405,12 +569,16 @@
       if (t && !notices.includes(t) && notices.length < 8) notices.push(t);
     }
     const hist = q('historyItem', document, true);
-    return { generation: generation(), locators: out, thread: th, answer, modal: modalInfo(), chat: chatMode(), chips: chips(), history: hist ? hist.href : '', notices };
+    const html = document.documentElement;
+    return {
+      generation: generation(), locators: out, thread: th, answer, modal: modalInfo(), chat: chatMode(), chips: chips(), history: hist ? hist.href : '', notices,
+      lang: html.lang || html.getAttribute('xml:lang') || '', dir: (html.dir || getComputedStyle(html).direction || 'ltr').toLowerCase(),
+    };
   }
   // chatMode reads the Chat/Work switch: present, and whether Chat (its
   // first option) is on.
   function chatMode() {
-    const g = q('modeSwitch', document, true);
+    const g = modeSwitch();
     if (!g) return { present: false, chat: true };
     const first = g.querySelector('button,[role="radio"]');
     const on = !!first && (first.getAttribute('aria-pressed') === 'true' || first.getAttribute('aria-checked') === 'true' || first.getAttribute('data-state') === 'on');
@@ -492,7 +660,7 @@
     return { ok: true };
   }
   // tiles counts the composer's file tiles (finished or not).
-  function tiles() { return qa('fileTile').length + qa('attachmentChip').length; }
+  function tiles() { return fileTiles().length; }
   // pasteText pastes one chunk at the end of the composer as a synthetic
   // paste (text/plain, and text/html with one pre-wrap <p> per line: the
   // plain-text path of ProseMirror would merge blank lines), as a user's
@@ -512,8 +680,9 @@
     dt.setData('text/html', text.split('\n').map((l, i) => '<p ' + (i ? '' : 'data-pm-slice="1 1 []" ') + 'style="white-space:pre-wrap">' + esc(l) + '</p>').join(''));
     el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
     if (tiles() > before) {
-      const rm = qa('fileTile');
-      if (rm.length) rm[rm.length - 1].click();
+      const ts = fileTiles();
+      const bs = ts.length ? ts[ts.length - 1].querySelectorAll('button') : [];
+      if (bs.length) bs[bs.length - 1].click();
       return { ok: true, attached: true };
     }
     return { ok: true, attached: false };
@@ -556,6 +725,9 @@
   // ---- targets for trusted clicks --------------------------------------
   let ITEMS = [];
   function target(spec) {
+    if (spec.loc === 'send') return sendButton();
+    if (spec.loc === 'stop') return stopButton();
+    if (spec.loc === 'continue') return continueButton();
     if (spec.loc) return q(spec.loc);
     if (spec.item !== undefined) return ITEMS[spec.item] || null;
     if (spec.retry) {
@@ -564,7 +736,7 @@
       return null;
     }
     if (spec.chat) {
-      const g = q('modeSwitch', document, true);
+      const g = modeSwitch();
       return g ? g.querySelector('button,[role="radio"]') : null;
     }
     if (spec.modalClose) {
@@ -850,6 +1022,8 @@
     watch(w) { W = w; last = ''; schedule(); return state(); },
     unwatch() { W = null; return true; },
     chips,
+    tileFor,
+    sendHow,
     modalInfo,
     generation,
     inventory,

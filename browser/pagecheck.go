@@ -35,6 +35,12 @@ type PageReport struct {
 	// WorkMode means the Chat/Work switch was on Work.
 	ChatSwitch bool `json:"chat_switch"`
 	WorkMode   bool `json:"work_mode"`
+	// Language and Dir are the page's UI language (<html lang>) and
+	// writing direction: the adapter reads no label in it.
+	Language string `json:"language"`
+	Dir      string `json:"dir"`
+	// Send is the send control check.
+	Send SendReport `json:"send"`
 	// Picker is the model picker check.
 	Picker PickerReport `json:"picker"`
 	// Conversation is the thread check ("" URL when the sidebar lists no
@@ -107,6 +113,8 @@ type inventory struct {
 	} `json:"chat"`
 	History string   `json:"history"`
 	Notices []string `json:"notices"`
+	Lang    string   `json:"lang"`
+	Dir     string   `json:"dir"`
 }
 
 // CheckPage launches Chrome with opts' profile, opens ChatGPT and checks
@@ -151,11 +159,13 @@ func CheckPage(ctx context.Context, opts Options) (PageReport, error) {
 	rep.Generation, rep.Signals, rep.Locators = inv.Generation.Gen, inv.Generation.Signals, inv.Locators
 	rep.ChatSwitch, rep.WorkMode = inv.Chat.Present, inv.Chat.Present && !inv.Chat.Chat
 	rep.Notices = inv.Notices
+	rep.Language, rep.Dir = inv.Lang, inv.Dir
 	if inv.Modal.Open {
 		rep.Modal = &ModalReport{Kind: inv.Modal.Kind, TestID: inv.Modal.TestID, Text: inv.Modal.Text}
 	}
 	rep.Snapshot, rep.Screenshot = s.saveDiagnostics(ctx, "doctor-page")
 	if rep.Modal == nil && rep.Challenge == "" {
+		rep.Send = t.checkSend(ctx, s)
 		rep.Picker = t.checkPicker(ctx, s, p.Switcher)
 	}
 	if inv.History != "" {
@@ -278,7 +288,9 @@ type PageLocator struct {
 func PageLocators() []PageLocator {
 	return []PageLocator{
 		{Name: "composer", Required: true}, {Name: "switcher", Required: true}, {Name: "upload", Required: true},
-		{Name: "send", When: "it shows once the composer holds text"},
+		// send and stop are checked by structure and state (SendReport);
+		// their testid forms are listed for the older pages.
+		{Name: "send", When: "the 2026-09 page has no testid: see the send check"},
 		{Name: "stop", When: "it shows while a reply streams"},
 		{Name: "modeSwitch", When: "only the 2026-09 page has a Chat/Work switch"},
 		// The 2026-09 form (a button in an alert of a message unit) is an

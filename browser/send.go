@@ -117,10 +117,11 @@ func (t *Transport) compose(ctx context.Context, s *session, text string, files 
 	return inline, cleanup, nil
 }
 
-// submit clicks send and waits until the conversation shows the new user
-// message (or the page's conversation request started). When neither
-// happens and the composer still holds the text, it clicks once more; it
-// never sends blindly.
+// submit clicks send and waits until the message is sent: the page's
+// conversation POST left (or, where the network is not seen, the thread
+// shows a new user message). When neither happens and the composer still
+// holds the text, it clicks once more; once the POST left it never sends
+// again.
 func (t *Transport) submit(ctx context.Context, s *session, base threadInfo, mark int, inline string) (messages.Binding, error) {
 	for attempt := 0; attempt < 2; attempt++ {
 		if _, err := s.waitSnap(ctx, t.opts.UploadTimeout, func(p pageSnap) bool { return p.Send.Enabled }); err != nil {
@@ -146,57 +147,69 @@ func (t *Transport) submit(ctx context.Context, s *session, base threadInfo, mar
 		if cur == nil || *cur != inline {
 			break // the page took the text somewhere: do not resend
 		}
-		t.opts.Logger.Warn("the send did not render; clicking send once more")
+		t.opts.Logger.Warn("the send did not leave; clicking send once more")
 	}
-	return messages.Binding{}, s.adapterError(ctx, "message", "confirm the send", "no new user message appeared after clicking send")
+	return messages.Binding{}, s.adapterError(ctx, "message", "confirm the send", "no conversation request left and no new user message appeared after clicking send")
 }
 
-// confirmSent waits for the new user message and the conversation URL.
-func (t *Transport) confirmSent(ctx context.Context, s *session, base threadInfo, mark int, inline string) (messages.Binding, bool, error) {
-	isNew := func(p pageSnap) bool {
-		lu := p.Thread.LastUser
-		return lu != nil && lu.ID != base.LastUser.id() && (p.Thread.Count > base.Count || lu.N > base.MaxN)
-	}
-	streamStarted := func() bool {
-		for _, v := range s.net.after(mark) {
-			if !v.Resume {
-				return true
-			}
+// postedStream is the first conversation POST after mark that carries a
+// message (not a resume, not a continue).
+func postedStream(s *session, mark int) (netView, bool) {
+	for _, v := range s.net.after(mark) {
+		if !v.Resume && v.Action != "continue" {
+			return v, true
 		}
-		return false
 	}
-	p, err := s.waitSnap(ctx, 10*time.Second, func(p pageSnap) bool { return isNew(p) || streamStarted() })
+	return netView{}, false
+}
+
+// confirmSent waits until the message is sent — the conversation POST left
+// (the network), else a user message the thread did not show before (the
+// DOM: a page whose requests are not seen) — never by counts or ordinals:
+// a windowed thread's counts stay flat or fall around a send. Once sent it
+// gathers the binding: the user message id (the POST body, else the
+// thread), the conversation (the POST body, the stream, else the URL).
+// Sent is final: a slow confirmation after the POST left returns what is
+// known, never "not sent", so the message is never posted twice.
+func (t *Transport) confirmSent(ctx context.Context, s *session, base threadInfo, mark int, inline string) (messages.Binding, bool, error) {
+	newUser := func(p pageSnap) bool {
+		lu := p.Thread.LastUser
+		return lu != nil && lu.ID != "" && lu.ID != base.LastUser.id()
+	}
+	p, err := s.waitSnap(ctx, 10*time.Second, func(p pageSnap) bool {
+		_, posted := postedStream(s, mark)
+		return posted || newUser(p)
+	})
 	if err != nil {
 		if s.gone() || ctx.Err() != nil {
 			return messages.Binding{}, false, s.wrap(ctx, err)
 		}
 		return messages.Binding{}, false, nil
 	}
-	if !isNew(p) {
-		// The request went out; give the page time to render the message.
-		if p, err = s.waitSnap(ctx, t.opts.StepTimeout, isNew); err != nil {
-			if s.gone() || ctx.Err() != nil {
-				return messages.Binding{}, false, s.wrap(ctx, err)
-			}
-			return messages.Binding{}, false, s.adapterError(ctx, "message", "confirm the send", "the request started but no user message rendered")
+	var stream netView
+	known := func(p pageSnap) bool {
+		stream, _ = postedStream(s, mark)
+		refused := stream.ID != "" && (stream.Status != 0 && stream.Status != 200 || stream.Loaded || stream.Failed != "")
+		user := stream.UserID != "" || newUser(p)
+		conv := conversationID(p.URL) != "" || stream.ConvID != "" || refused
+		return user && conv
+	}
+	if !known(p) {
+		var werr error
+		if p2, err := s.waitSnap(ctx, t.opts.StepTimeout, known); err != nil {
+			// Sent all the same: even a browser that died now returns
+			// the binding, so that what follows waits for the reply.
+			werr = err
+		} else {
+			p = p2
+		}
+		if werr != nil {
+			t.opts.Logger.Warn("the message left, but the page did not name it or its conversation in time", "user_message_id", stream.UserID, "url", p.URL, "err", werr)
 		}
 	}
-	b := messages.Binding{UserMessageID: p.Thread.LastUser.ID, TurnIndex: p.Thread.LastUser.N, PrevAssistantID: base.LastAssistant.id()}
-	// The conversation URL: the page pushes /c/<id> once the server named
-	// the conversation; the stream names it too.
-	var stream netView
-	p, err = s.waitSnap(ctx, 10*time.Second, func(p pageSnap) bool {
-		for _, v := range s.net.after(mark) {
-			if !v.Resume {
-				stream = v
-				break
-			}
-		}
-		refused := stream.ID != "" && (stream.Status != 0 && stream.Status != 200 || stream.Loaded || stream.Failed != "")
-		return conversationID(p.URL) != "" || stream.ConvID != "" || refused
-	})
-	if err != nil && (s.gone() || ctx.Err() != nil) {
-		return messages.Binding{}, false, s.wrap(ctx, err)
+	b := messages.Binding{UserMessageID: stream.UserID, PrevAssistantID: base.LastAssistant.id()}
+	if lu := p.Thread.LastUser; newUser(p) && (b.UserMessageID == "" || lu.ID == b.UserMessageID) {
+		b.UserMessageID, b.TurnIndex = lu.ID, lu.N
 	}
 	switch {
 	case conversationID(p.URL) != "":
@@ -210,9 +223,6 @@ func (t *Transport) confirmSent(ctx context.Context, s *session, base threadInfo
 	if u, err := url.Parse(b.Cursor); err == nil {
 		u.RawQuery, u.Fragment = "", ""
 		b.Cursor = u.String()
-	}
-	if b.UserMessageID == "" {
-		b.UserMessageID = stream.UserID
 	}
 	if err := t.checkPosted(ctx, s, stream, inline); err != nil {
 		return b, false, err

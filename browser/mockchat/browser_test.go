@@ -446,7 +446,7 @@ func testErrorCard2026Sep(t *testing.T, browser context.Context) {
 	p := openPage(t, browser, Options{LoggedIn: true, DOM: DOM2026Sep, Script: script(t, `{"reply":"second try","fault":"error_retry"}`)})
 	p.navigate("/")
 	p.typeText("hello")
-	p.click(`form[data-chatgpt-composer] button[aria-label="Send prompt"]`)
+	p.click(`form[data-chatgpt-composer] button[type="submit"]`)
 	const card = `[data-content-search-unit-key$=":assistant"] [role="alert"]`
 	p.waitJS("the error card", `document.querySelector('`+card+`')`)
 	if got := eval[string](p, `document.querySelector('`+card+`').innerText`); !strings.HasPrefix(got, "Something went wrong") {

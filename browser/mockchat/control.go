@@ -42,20 +42,44 @@ func (s *Server) HoldReplies() (release func()) { return s.hold(&s.heldReplies) 
 // streamed tokens until release is called, so a test can act while that
 // reply is known to be streaming (see WaitStreaming).
 func (s *Server) HoldStream(n int) (release func()) {
-	release = s.hold(&s.heldStream)
-	s.mu.Lock()
-	s.heldStreamN = n
-	s.mu.Unlock()
-	return release
+	return s.holdNth(&s.heldStream, &s.heldStreamN, n)
 }
 
 // awaitStream holds rp halfway through its stream while HoldStream asks
 // for it; it reports false when ctx ended first.
 func (s *Server) awaitStream(ctx context.Context, rp *reply) bool {
+	return s.awaitNth(ctx, &s.heldStream, &s.heldStreamN, rp.index)
+}
+
+// HoldResponse makes the nth conversation POST (from 1, continues
+// included) wait, once the server has taken its message, before any byte
+// of its answer is written, until release is called: the request has left
+// the page, and the page learns nothing of it (a slow confirmation).
+func (s *Server) HoldResponse(n int) (release func()) {
+	return s.holdNth(&s.heldResponse, &s.heldResponseN, n)
+}
+
+// awaitResponse holds the nth POST's answer while HoldResponse asks for
+// it; it reports false when ctx ended first.
+func (s *Server) awaitResponse(ctx context.Context, n int) bool {
+	return s.awaitNth(ctx, &s.heldResponse, &s.heldResponseN, n)
+}
+
+// holdNth holds the nth of something (*which = n) behind the gate held.
+func (s *Server) holdNth(held *chan struct{}, which *int, n int) (release func()) {
+	release = s.hold(held)
 	s.mu.Lock()
-	held := s.heldStreamN == rp.index
+	*which = n
 	s.mu.Unlock()
-	return !held || s.awaitRelease(ctx, &s.heldStream)
+	return release
+}
+
+// awaitNth waits at the gate held when n is the one held.
+func (s *Server) awaitNth(ctx context.Context, held *chan struct{}, which *int, n int) bool {
+	s.mu.Lock()
+	hit := *which == n
+	s.mu.Unlock()
+	return !hit || s.awaitRelease(ctx, held)
 }
 
 // HoldUploads makes every file upload, once its UploadDelay is over, wait

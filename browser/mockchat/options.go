@@ -64,6 +64,25 @@ type Options struct {
 	// SliderPointerOnly makes the 2026-09 power slider ignore the
 	// keyboard: only a press on its track moves it.
 	SliderPointerOnly bool
+	// Lang is the 2026-09 page's UI language (Langs; empty means English);
+	// ?lang= on a page URL overrides it for that load.
+	Lang string
+	// Labels, when set, is the 2026-09 page's label table instead of a
+	// built-in language's (every key of LabelKeys): a test's own words.
+	Labels map[string]string
+	// HiddenRoutes makes the 2026-09 page keep up to this many other
+	// conversations (the newest) mounted as hidden routes beside the shown
+	// one (display:none siblings), as the real app shell keeps visited
+	// routes.
+	HiddenRoutes int
+	// FrozenCopy makes the 2026-09 page leave a zero-size frozen copy of the
+	// new chat's route, with its own Stop, when the first send redirects
+	// it to /c/<id>.
+	FrozenCopy bool
+	// Window, when positive, makes the 2026-09 page render only the newest
+	// Window exchanges of its thread, recycling the oldest exchange's nodes
+	// for each new one (counts stay flat around a send).
+	Window int
 	// Logf, if set, receives one line per request and per script decision.
 	Logf func(format string, args ...any)
 }

@@ -135,11 +135,11 @@ func (p *page) navigate(path string) {
 	p.do(chromedp.Navigate(p.url + path))
 }
 
-// typeText focuses the composer (of any generation) and enters s as
-// trusted input.
+// typeText focuses the composer (of any generation; on the 2026-09 page
+// the shown route's) and enters s as trusted input.
 func (p *page) typeText(s string) {
 	p.t.Helper()
-	p.do(chromedp.Focus(chromedp.CSS(`#prompt-textarea, form[data-chatgpt-composer] .ProseMirror`)))
+	p.do(chromedp.Focus(chromedp.CSS(`#prompt-textarea, main > .route:not([style]) form[data-chatgpt-composer] .ProseMirror`)))
 	ctx, cancel := p.ctx()
 	defer cancel()
 	if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: s}); err != nil {

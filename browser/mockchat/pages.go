@@ -45,6 +45,13 @@ type pageConfig struct {
 	// SliderOnly and SliderPointerOnly are Options'.
 	SliderOnly        bool `json:"sliderOnly"`
 	SliderPointerOnly bool `json:"sliderPointerOnly"`
+	// Lang and Dir are <html lang dir>; Labels the page's label table.
+	Lang         string            `json:"lang"`
+	Dir          string            `json:"dir"`
+	Labels       map[string]string `json:"labels"`
+	HiddenRoutes int               `json:"hiddenRoutes"`
+	FrozenCopy   bool              `json:"frozenCopy"`
+	Window       int               `json:"window"`
 }
 
 // render executes a template into w with status.
@@ -66,6 +73,14 @@ func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
+	}
+	lang, dir, labels, err := s.pageLabels(r.URL.Query().Get("lang"))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	if gen != DOM2026Sep {
+		lang, dir, labels = LangEnglish, "ltr", Labels(LangEnglish)
 	}
 	paste := s.opts.PasteThreshold
 	if paste <= 0 {
@@ -91,6 +106,12 @@ func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 
 		SliderOnly:        s.opts.SliderOnly,
 		SliderPointerOnly: s.opts.SliderPointerOnly,
+		Lang:              lang,
+		Dir:               dir,
+		Labels:            labels,
+		HiddenRoutes:      s.opts.HiddenRoutes,
+		FrozenCopy:        s.opts.FrozenCopy,
+		Window:            s.opts.Window,
 	}
 	if gen != DOM2025 && s.opts.Models == nil {
 		cfg.Models = DefaultModels2026(s.opts.ProLimited)

@@ -99,6 +99,7 @@ const (
 func (s *Server) handleSend(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.sends++
+	n := s.sends
 	s.mu.Unlock()
 	req, text, err := readSendRequest(w, r)
 	if err != nil {
@@ -110,6 +111,9 @@ func (s *Server) handleSend(w http.ResponseWriter, r *http.Request) {
 		a = s.decideContinue(r, req)
 	} else {
 		a = s.decide(r, req, text)
+	}
+	if !s.awaitResponse(r.Context(), n) {
+		return
 	}
 	switch {
 	case a.challenge:

@@ -41,8 +41,11 @@ type Server struct {
 
 	heldReplies chan struct{} // non-nil while HoldReplies holds; closed by its release
 	heldStream  chan struct{} // non-nil while HoldStream holds; closed by its release
-	heldStreamN int           // the reply HoldStream holds (from 1)
-	heldUploads chan struct{} // the same for HoldUploads
+	// heldResponse holds the answer of POST heldResponseN (HoldResponse).
+	heldResponse  chan struct{}
+	heldResponseN int
+	heldStreamN   int           // the reply HoldStream holds (from 1)
+	heldUploads   chan struct{} // the same for HoldUploads
 
 	cur   cursor  // where the script stands (every chat shares it unless ScriptPerChat)
 	fresh *cursor // with ScriptPerChat: the cursor of the next new chat

@@ -56,6 +56,7 @@ func pageResults(rep browser.PageReport) []Result {
 		}
 		out = append(out, r)
 	}
+	out = append(out, languageResult(rep), sendResult(rep))
 	if rep.Modal != nil {
 		out = append(out, Result{Name: "modal", Level: levelWarning, Detail: fmt.Sprintf("a %s modal is open (%s): %s", rep.Modal.Kind, rep.Modal.TestID, rep.Modal.Text), Fix: "close it in the window"})
 	}
@@ -74,6 +75,32 @@ func pageResults(rep browser.PageReport) []Result {
 		out = append(out, Result{Name: "snapshot", Level: levelOK, Detail: "redacted DOM snapshot " + rep.Snapshot + screenshot(rep.Screenshot)})
 	}
 	return out
+}
+
+// languageResult names the page's UI language: the adapter reads no label
+// in it, so any language works.
+func languageResult(rep browser.PageReport) Result {
+	lang := rep.Language
+	if lang == "" {
+		lang = "not declared"
+	}
+	return Result{Name: "language", Level: levelOK, Detail: fmt.Sprintf("UI language %s (%s)", lang, rep.Dir)}
+}
+
+// sendResult is the send control check: an error when the control does
+// not show once the composer holds a character.
+func sendResult(rep browser.PageReport) Result {
+	s := rep.Send
+	r := Result{Name: "send-control", Level: levelOK}
+	switch {
+	case rep.Challenge != "" || rep.Modal != nil:
+		r.Level, r.Detail = levelWarning, "not checked (the page is blocked)"
+	case s.Error != "":
+		r.Level, r.Detail, r.Fix = levelError, s.Error, "the page changed: send the snapshot below with a bug report"
+	default:
+		r.Detail = fmt.Sprintf("typed one character: the send control showed (found by %s, enabled %t); removed it again, nothing sent", s.How, s.Enabled)
+	}
+	return r
 }
 
 func screenshot(p string) string {

@@ -96,13 +96,17 @@ func TestDoctorPage(t *testing.T) {
 				"thread":   {"ok", "the newest answer"},
 				"snapshot": {"ok", ".html"},
 				// Reported though no error card is up: where it shows.
-				"retry":   {"warning", "error card"},
-				"display": {"ok", "headless Chrome needs none"},
+				"retry":        {"warning", "error card"},
+				"display":      {"ok", "headless Chrome needs none"},
+				"send-control": {"ok", "found by testid"},
+				"language":     {"ok", "UI language en"},
 			}
 			switch gen {
 			case mockchat.DOM2026Sep:
 				want["composer"] = []string{"ok", "form[data-chatgpt-composer]"}
 				want["picker"] = []string{"ok", "models: gpt-5-5, gpt-5-5-instant, gpt-5-5-thinking; effort slider at medium (1 of 0..4)"}
+				want["upload"] = []string{"ok", `input[type="file"]:not([accept])`}
+				want["send-control"] = []string{"ok", "found by structure"}
 				want["thread"] = []string{"ok", "message [data-content-search-unit-key] (2)"}
 				want["chat-mode"] = []string{"ok", "on Work"}
 			case mockchat.DOM2026Mid:
@@ -142,6 +146,55 @@ func TestDoctorPage(t *testing.T) {
 			_, out, _ = e.run("doctor", "--page", "--headless", "--chatgpt-url", furl, "--json", "--timeout", "3m")
 			if !strings.Contains(out, `"name":"thread","level":"warning","detail":"no conversation in the sidebar`) {
 				t.Errorf("doctor --page on a fresh account:\n%s", out)
+			}
+		})
+	}
+}
+
+// TestDoctorPageSendControl: doctor --page types one character, sees the
+// send control and deletes it again, sending nothing, and names the UI
+// language (a Turkish page); on a 2026-09 page whose send control cannot
+// be found (no submit control, no label) it fails.
+func TestDoctorPageSendControl(t *testing.T) {
+	needChromium(t)
+	for _, broken := range []bool{false, true} {
+		t.Run(fmt.Sprintf("broken=%t", broken), func(t *testing.T) {
+			e := newEnv(t)
+			os.Chmod(e.home, 0o700)
+			srv := mockchat.New(mockchat.Options{LoggedIn: true, DOM: mockchat.DOM2026Sep, Lang: mockchat.LangTurkish})
+			url, err := srv.Start("127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(srv.Close)
+			if broken {
+				if err := srv.BreakLocator(mockchat.LocatorSendButton); err != nil {
+					t.Fatal(err)
+				}
+			}
+			code, out, errOut := e.run("doctor", "--page", "--headless", "--chatgpt-url", url, "--json", "--timeout", "3m")
+			res := map[string]struct{ Level, Detail string }{}
+			for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+				var r struct{ Name, Level, Detail string }
+				if err := json.Unmarshal([]byte(line), &r); err != nil {
+					t.Fatalf("doctor --page --json: %v: %s\n%s", err, out, errOut)
+				}
+				res[r.Name] = struct{ Level, Detail string }{r.Level, r.Detail}
+			}
+			if l := res["language"]; l.Level != "ok" || !strings.Contains(l.Detail, "UI language tr (ltr)") {
+				t.Errorf("language: %+v", l)
+			}
+			sc := res["send-control"]
+			switch {
+			case broken && (sc.Level != "error" || !strings.Contains(sc.Detail, "no send control")):
+				t.Errorf("send-control on a page without one: %+v", sc)
+			case broken && code == 0:
+				t.Errorf("doctor --page passed on a page without a send control:\n%s", out)
+			case !broken && (sc.Level != "ok" || !strings.Contains(sc.Detail, "found by structure")):
+				t.Errorf("send-control: %+v\n%s", sc, out)
+			}
+			if n := len(srv.Received()); n != 0 {
+				t.Errorf("the check sent %d messages", n)
 			}
 		})
 	}

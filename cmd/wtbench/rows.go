@@ -19,6 +19,7 @@ func (b *bench) rows() []row {
 		{name: "enter a 100 KB code-like message into the composer, exact", target: "< 2 s, and ≥ 10× faster than insertText at 20 KB", measure: b.textEntry},
 		{name: "last streamed token → parsed turn (through wtagent)", target: "< 0.3 s median, never early", measure: b.completionLatency},
 		{name: "last token → parsed turn, 2026 reasoning and hand-off turns (through wtagent)", target: "< 0.3 s median, never early", measure: b.handoffLatency},
+		{name: "send → confirmed on the 2026-09 page (POST reached the server → Send returned)", target: "< 0.5 s median; the whole send ≤ 1.5× the testid page's + 0.1 s", measure: b.sendConfirm},
 		{name: "runtime overhead per turn (scripted model, trivial tool, 500 turns)", target: "< 2 ms median", measure: b.turnOverhead},
 		{name: "terminal.exec of a program printing 200 MB", target: "≤ 1.5× wall; wtagent peak RSS ≤ 64 MB", measure: b.execOutput},
 		{name: "kernel sandbox cost: per terminal.exec, and on the 200 MB output row", target: "≤ 5 ms per command, ≤ 5 %", measure: b.sandboxCost},

@@ -6,7 +6,8 @@
 // modal states (dialogs.js). It talks to the Go server only through the
 // real site's endpoints.
 
-import { h, $, sleep, uuid, toast } from './dom.js';
+import { h, $, sleep, uuid, toast, T } from './dom.js';
+import { mountHiddenRoutes, freezeRoute } from './routes.js';
 import { DeltaStream, UserSocket, isAnswer, parseSSEText, readSSE } from './stream.js';
 import { modelMenu } from './menu.js';
 import { picker2026 } from './picker.js';
@@ -108,7 +109,8 @@ function buildLayout() {
   ui.header = h('header', { class: 'page-header', id: 'page-header' }, ui.modelButton, h('div', { class: 'spacer' }), ui.auth);
   ui.threadInner = h('div', { class: 'thread-inner flex flex-col text-sm' });
   ui.thread = h('div', { class: 'thread', id: 'thread' }, ui.threadInner);
-  ui.main = h('main', { class: 'main', id: 'main' }, ui.header, ui.thread, buildComposer());
+  ui.route = h('div', { class: 'route', 'data-route': location.pathname }, ui.thread, buildComposer());
+  ui.main = h('main', { class: 'main', id: 'main' }, ui.header, ui.route);
   document.getElementById('__next').append(h('div', { class: 'app' }, ui.sidebar, ui.main));
   ui.thread.addEventListener('click', onThreadClick);
 }
@@ -169,7 +171,7 @@ function buildComposer() {
         const d = st.doc;
         if (d.childCount === 1 && d.firstChild.content.size === 0) {
           return PM.DecorationSet.create(d, [PM.Decoration.node(0, d.firstChild.nodeSize,
-            { class: 'placeholder', 'data-placeholder': 'Ask anything', 'data-empty-paragraph': G.UNITS ? '' : null })]);
+            { class: 'placeholder', 'data-placeholder': G.UNITS ? T('placeholder') : 'Ask anything', 'data-empty-paragraph': G.UNITS ? '' : null })]);
         }
         return null;
       },
@@ -200,9 +202,12 @@ function buildComposer() {
   });
   ui.hiddenTextarea = h('textarea', { name: 'prompt-textarea', class: 'hidden', tabindex: '-1', placeholder: 'Ask anything', 'aria-hidden': 'true', style: 'display:none' });
   ui.attachments = h('div', { class: 'attachments', id: 'composer-attachments' });
-  ui.uploadFiles = h('input', { type: 'file', id: broken.has('upload') ? 'file-input' : 'upload-files', multiple: true, tabindex: '-1', class: 'hidden' });
-  ui.uploadPhotos = h('input', { type: 'file', id: 'upload-photos', accept: 'image/*', multiple: true, tabindex: '-1', class: 'hidden' });
-  for (const input of [ui.uploadFiles, ui.uploadPhotos]) {
+  // The 2026-09 page's inputs have no ids (notes §7): photos or videos,
+  // photos, and files (no accept), in that order.
+  ui.uploadFiles = h('input', { type: 'file', id: G.UNITS ? null : (broken.has('upload') ? 'file-input' : 'upload-files'), 'aria-label': G.UNITS ? T('attachFiles') : null, multiple: true, tabindex: '-1', class: 'hidden' });
+  ui.uploadPhotos = h('input', { type: 'file', id: G.UNITS ? null : 'upload-photos', 'aria-label': G.UNITS ? T('attachPhotos') : null, accept: 'image/*', multiple: true, tabindex: '-1', class: 'hidden' });
+  ui.uploadMedia = G.UNITS ? h('input', { type: 'file', 'aria-label': T('attachMedia'), accept: 'image/*,video/*', multiple: true, tabindex: '-1', class: 'hidden' }) : null;
+  for (const input of [ui.uploadFiles, ui.uploadPhotos, ui.uploadMedia].filter(Boolean)) {
     input.addEventListener('change', () => {
       for (const f of input.files) addAttachment(f);
       input.value = '';
@@ -220,11 +225,11 @@ function buildComposer() {
   ui.form = h('form', Object.assign({ class: 'composer', onsubmit: (e) => { e.preventDefault(); submitFromComposer(); } }, G.formAttrs()),
     ui.attachments,
     h('div', { class: 'composer-row' },
-      h('button', { type: 'button', class: 'plus-button', 'data-testid': 'composer-plus-btn', 'aria-label': 'Add photos & files', onclick: () => ui.uploadFiles.click() }, '+'),
+      h('button', { type: 'button', class: 'plus-button', 'data-testid': 'composer-plus-btn', 'aria-label': G.UNITS ? T('addFiles') : 'Add photos & files', onclick: () => ui.uploadFiles.click() }, '+'),
       h('div', { class: 'composer-editor' }, ui.hiddenTextarea, view.dom),
       ui.trailing),
     G.modeSwitch(state.work, (w) => { state.work = w; }),
-    ui.uploadFiles, ui.uploadPhotos);
+    ui.uploadMedia, ui.uploadPhotos, ui.uploadFiles);
   renderSubmit();
   return h('div', { class: 'composer-wrap', id: 'thread-bottom' }, ui.form,
     h('div', { class: 'disclaimer', text: 'ChatGPT can make mistakes. Check important info.' }));
@@ -300,8 +305,10 @@ function startVoice() {
 function addAttachment(file, pasted) {
   const a = { file, name: file.name, size: file.size, mime: file.type || 'application/octet-stream', status: 'uploading', pasted: !!pasted };
   const n = state.attachments.length + 1;
-  const remove = G.MODERN ? (a.pasted ? 'Remove Pasted text ' + n : 'Remove file ' + n + ': ' + a.name) : 'Remove file';
-  a.progress = h('div', { role: 'progressbar', class: 'upload-progress', 'aria-label': 'Uploading' });
+  const vars = { n, name: a.name };
+  const remove = G.UNITS ? T(a.pasted ? 'removePasted' : 'removeFile', vars)
+    : G.MODERN ? (a.pasted ? 'Remove Pasted text ' + n : 'Remove file ' + n + ': ' + a.name) : 'Remove file';
+  a.progress = h('div', { role: 'progressbar', class: 'upload-progress', 'aria-label': G.UNITS ? T('uploading') : 'Uploading' });
   a.chip = h('div', { class: 'attachment-chip', role: 'group', 'aria-label': a.name, 'aria-busy': 'true', 'data-testid': 'attachment-uploading' },
     h('div', { class: 'file-info' }, h('div', { class: 'file-name', text: a.name }),
       h('div', { class: 'file-type', text: a.pasted ? 'Pasted text' : (a.mime.startsWith('image/') ? 'Image' : 'File') })),
@@ -341,8 +348,8 @@ function removeAttachment(a) {
 function newTurn(role) {
   renderEmptyState();
   const index = state.turns.length + 1;
-  const { el: article, mount } = G.turnElement(role, index, broken.has('conversation-turn') ? 'chat-turn-' : 'conversation-turn-', ui.threadInner, broken.has('message'));
-  const turn = { index, role, article, placeholder: null, mounted: true };
+  const { el: article, unit, mount } = G.turnElement(role, index, broken.has('conversation-turn') ? 'chat-turn-' : 'conversation-turn-', ui.threadInner, broken.has('message'));
+  const turn = { index, role, article, unit, placeholder: null, mounted: true };
   article._turn = turn;
   state.turns.push(turn);
   if (mount) ui.threadInner.append(mount);
@@ -353,8 +360,9 @@ function newTurn(role) {
 function removeTurn(turn) {
   if (turn !== state.turns[state.turns.length - 1]) return;
   state.turns.pop();
-  const group = turn.article.parentElement;
-  turn.article.remove();
+  const el = turn.unit || turn.article;
+  const group = el.parentElement;
+  el.remove();
   if (group && group !== ui.threadInner && !group.childElementCount) group.remove();
 }
 
@@ -373,20 +381,23 @@ function userTurn(msg) {
   }
   div.append(G.userBubble(msg.text));
   turn.article.append(div);
+  G.addUnitID(turn.unit, msg.id);
   scrollToBottom(true);
   return turn;
 }
 
 // An assistant view is the live state of one assistant turn.
+const THINKING = G.UNITS ? T('thinking') : 'Thinking';
+
 function assistantView(turn) {
-  const status = h('div', { class: 'thinking-status' }, h('span', { class: 'shimmer', text: 'Thinking' }));
+  const status = h('div', { class: 'thinking-status' }, h('span', { class: 'shimmer', text: THINKING }));
   turn.article.append(status);
   return { turn, status, messages: new Map(), main: null, started: performance.now() };
 }
 
 function resetAssistantView(av) {
   for (const el of [...av.turn.article.children]) if (!el.classList.contains('sr-only')) el.remove();
-  av.status = h('div', { class: 'thinking-status' }, h('span', { class: 'shimmer', text: 'Thinking' }));
+  av.status = h('div', { class: 'thinking-status' }, h('span', { class: 'shimmer', text: THINKING }));
   av.turn.article.append(av.status);
   av.messages = new Map();
   av.main = null;
@@ -409,6 +420,10 @@ function setStatus(av, text, done) {
 function onMessage(av, m) {
   const ct = m.content && m.content.content_type;
   const isMain = isAnswer(m);
+  const shown = !(m.metadata && m.metadata.is_visually_hidden_from_conversation);
+  if (shown && m.author && m.author.role !== 'user' && m.author.role !== 'system') {
+    G.addUnitID(av.turn.unit, m.id, isMain ? m.id : av.main && av.main.msg.id);
+  }
   if (!isMain) {
     if (G.MODERN && isCommentary(m)) {
       renderCommentary(av, m);
@@ -506,7 +521,8 @@ function viewText(v) {
 // continueButton offers to continue a reply that stopped at the output
 // limit (finish_details max_tokens), as ChatGPT's "Continue generating".
 function continueButton(av) {
-  const b = h('button', { type: 'button', class: 'btn btn-secondary', 'data-testid': G.UNITS ? null : 'continue-generating-button', 'aria-label': 'Continue generating' }, 'Continue generating');
+  const words = G.UNITS ? T('continue') : 'Continue generating';
+  const b = h('button', { type: 'button', class: 'btn btn-secondary', 'data-testid': G.UNITS ? null : 'continue-generating-button', 'aria-label': words }, words);
   b.addEventListener('click', () => {
     if (state.streaming || !av.main) return;
     av.main.prefix = viewText(av.main);
@@ -520,8 +536,8 @@ function continueButton(av) {
 }
 
 function actionBar(av) {
-  const bar = h('div', { class: G.UNITS ? 'turn-actions turn-action-controls' : 'turn-actions', role: 'group', 'aria-label': 'Response actions' });
-  bar.append(...G.actionButtons(broken.has('copy-button')));
+  const bar = h('div', { class: G.UNITS ? 'turn-actions turn-action-controls' : 'turn-actions', role: 'group', 'aria-label': G.UNITS ? T('actions') : 'Response actions' });
+  bar.append(...G.actionButtons(broken.has('copy-button')).filter(Boolean));
   bar._av = av;
   return bar;
 }
@@ -556,8 +572,11 @@ async function onThreadClick(e) {
   if (copy) {
     const av = copy.parentElement._av;
     if (av && av.main) await writeClipboard(MD.copyText(viewText(av.main)));
-    copy.setAttribute('aria-label', 'Copied');
-    setTimeout(() => copy.setAttribute('aria-label', 'Copy'), 1500);
+    const was = copy.getAttribute('aria-label');
+    if (was !== null) {
+      copy.setAttribute('aria-label', G.UNITS ? T('copied') : 'Copied');
+      setTimeout(() => copy.setAttribute('aria-label', was), 1500);
+    }
   }
 }
 
@@ -614,6 +633,7 @@ function onIntersect(entries) {
 
 function setConversation(id) {
   if (!id || state.conversationId === id) return;
+  if (!state.conversationId && G.UNITS && cfg.frozenCopy) freezeRoute(ui.route, ui.main);
   state.conversationId = id;
   if (location.pathname !== '/c/' + id) history.pushState({}, '', '/c/' + id);
 }
@@ -915,5 +935,6 @@ sessionLoad.then(() => {
   loadHistory();
   openSocket();
   if (state.conversationId) loadConversation(state.conversationId);
+  if (G.UNITS && cfg.hiddenRoutes > 0) mountHiddenRoutes(ui.main, ui.route, state.conversationId, cfg.hiddenRoutes, api);
 });
 view.focus();

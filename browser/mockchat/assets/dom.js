@@ -2,7 +2,16 @@
 
 // GEN is the page generation this load renders ('2025', '2026-06',
 // '2026-09'; see CONTRACT.md "Generations").
-export const GEN = JSON.parse(document.getElementById('mock-config').textContent).dom;
+export const CFG = JSON.parse(document.getElementById('mock-config').textContent);
+export const GEN = CFG.dom;
+
+// T is the page's label for key in its UI language (CONTRACT.md
+// "Languages"); {n} and {name} in it are replaced from vars.
+export function T(key, vars) {
+  let s = (CFG.labels && CFG.labels[key]) || key;
+  for (const [k, v] of Object.entries(vars || {})) s = s.split('{' + k + '}').join(String(v));
+  return s;
+}
 
 // The 2026-09 page has no data-testid at all.
 const testids = GEN !== '2026-09';

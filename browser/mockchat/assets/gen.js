@@ -4,18 +4,22 @@
 // primary button's states. app.js builds the page through these; the
 // generation is fixed per page load (dom.js GEN).
 
-import { h, GEN, uuid } from './dom.js';
+import { h, GEN, CFG, T, uuid } from './dom.js';
 
 // MODERN pages (2026-06 and 2026-09) show commentary before the answer.
 export const MODERN = GEN !== '2025';
 // UNITS: the 2026-09 page's message units, no testids.
 export const UNITS = GEN === '2026-09';
 
-// turnElement returns one turn's element and what to mount in the thread
-// (null when it joins a group already there). 2025: an article; 2026-06:
-// a section in div[data-turn-id-container]; 2026-09: a message unit
-// [data-content-search-unit-key="<turn>:<index>:<role>"] in the exchange's
-// [data-turn-key] group (data-unit-key when the message locator is broken).
+// turnElement returns one turn's element, the unit to remove with it and
+// what to mount in the thread (null when it joins a group already there).
+// 2025: an article; 2026-06: a section in div[data-turn-id-container];
+// 2026-09: a unit [data-chatgpt-search-unit-key="<turn>:<index>:<role>"]
+// wrapping a unit [data-content-search-unit-key] of the same key (the
+// element returned), in the exchange's [data-turn-key] group
+// (data-unit-key when the message locator is broken). With a window
+// (Options.Window) the oldest group's nodes are recycled for a new
+// exchange once the window is full.
 export function turnElement(role, index, testid, thread, brokenMessage) {
   const common = { 'data-turn': role, dir: 'auto', tabindex: '-1', class: 'turn turn-' + role };
   if (GEN === '2025') {
@@ -28,34 +32,82 @@ export function turnElement(role, index, testid, thread, brokenMessage) {
   }
   let group = thread.lastElementChild;
   let mount = null;
+  let pool = [];
   if (role === 'user' || !group || !group.hasAttribute('data-turn-key') || group.childElementCount !== 1) {
-    group = h('div', { 'data-turn-key': uuid(), class: 'turn-group' });
+    const groups = thread.querySelectorAll(':scope > [data-turn-key]');
+    if (CFG.window > 0 && groups.length >= CFG.window) {
+      group = groups[0];
+      pool = Array.from(group.children);
+      group.replaceChildren();
+      group.setAttribute('data-turn-key', uuid());
+    } else {
+      group = h('div', { 'data-turn-key': uuid(), class: 'turn-group' });
+    }
     mount = group;
+    group._pool = pool;
   }
   const key = group.getAttribute('data-turn-key') + ':' + group.childElementCount + ':' + role;
-  const el = h('div', Object.assign({ [brokenMessage ? 'data-unit-key' : 'data-content-search-unit-key']: key }, common), heading(role));
-  group.append(el);
-  return { el, mount };
+  const innerKey = brokenMessage ? 'data-unit-key' : 'data-content-search-unit-key';
+  const el = h('div', Object.assign({ [innerKey]: key }, common), heading(role));
+  let unit = (group._pool || []).shift();
+  if (unit) {
+    for (const a of Array.from(unit.attributes)) unit.removeAttribute(a.name);
+    unit.replaceChildren();
+  } else {
+    unit = document.createElement('div');
+  }
+  unit.className = 'search-unit';
+  unit.setAttribute(brokenMessage ? 'data-search-unit' : 'data-chatgpt-search-unit-key', key);
+  unit.append(el);
+  group.append(unit);
+  return { el, unit, mount };
+}
+
+// addUnitID lists a message id on the 2026-09 unit (its
+// data-chatgpt-search-message-ids: a user unit's only id; an assistant
+// unit lists each message of its turn, the reply last).
+// replyID, when set, is the reply's id, which stays last.
+export function addUnitID(unit, id, replyID) {
+  if (!UNITS || !unit || !id) return;
+  const ids = (unit.getAttribute('data-chatgpt-search-message-ids') || '').split(' ').filter(Boolean);
+  if (id === replyID) {
+    if (ids[ids.length - 1] === id) return;
+    if (ids.includes(id)) ids.splice(ids.indexOf(id), 1);
+    ids.push(id);
+  } else if (ids.includes(id)) {
+    return;
+  } else if (replyID && ids.includes(replyID)) {
+    ids.splice(ids.indexOf(replyID), 0, id);
+  } else {
+    ids.push(id);
+  }
+  unit.setAttribute('data-chatgpt-search-message-ids', ids.join(' '));
 }
 
 function heading(role) {
-  if (UNITS) return h('h4', { class: 'sr-only', 'data-conversation-role': role, text: role === 'user' ? 'You said:' : 'ChatGPT said:' });
+  if (UNITS) return h('h4', { class: 'sr-only', 'data-conversation-role': role, text: T(role === 'user' ? 'youSaid' : 'assistantSaid') });
   return h(role === 'user' ? 'h5' : 'h6', { class: 'sr-only', text: role === 'user' ? 'You said:' : 'ChatGPT said:' });
 }
 
 // messageAttrs are a message element's attributes (the 2026-09 page names
-// neither the role nor the model on it). A broken message locator gives
-// data-role and data-id instead.
+// neither the role nor the model on it, and a user message not even its
+// id: that is only on its unit). A broken message locator gives data-role
+// and data-id instead.
 export function messageAttrs(role, id, slug, broken) {
-  if (UNITS) return broken ? { 'data-role': role, 'data-id': id } : { 'data-chatgpt-selection-message-id': id };
+  if (UNITS) {
+    if (broken) return { 'data-role': role, 'data-id': id };
+    return role === 'user' ? {} : { 'data-chatgpt-selection-message-id': id };
+  }
   const attrs = broken ? { 'data-role': role, 'data-id': id } : { 'data-message-author-role': role, 'data-message-id': id };
   if (slug) attrs['data-message-model-slug'] = slug;
   return attrs;
 }
 
 // setMessageID renames a message element (a commentary-only message that
-// now shows the answer).
+// now shows the answer). The 2026-09 page keeps the selection id of the
+// message the unit began with: its unit lists the reply's id last.
 export function setMessageID(div, id) {
+  if (UNITS && div.hasAttribute('data-chatgpt-selection-message-id')) return;
   for (const a of ['data-message-id', 'data-chatgpt-selection-message-id', 'data-id']) {
     if (div.hasAttribute(a)) div.setAttribute(a, id);
   }
@@ -89,15 +141,17 @@ export function commentaryBlock() {
 }
 
 // actionButtons are the finished turn's action bar buttons. A broken copy
-// locator drops the copy button's testid (2025, 2026-06) or its label
-// (2026-09, where the label is all that names it).
+// locator drops the copy button's testid (2025, 2026-06) or, on the
+// 2026-09 page (where only its place, first in the bar, names it), its
+// label and its place: a Share button comes first.
 export function actionButtons(brokenCopy) {
   if (UNITS) {
     return [
-      h('button', { type: 'button', 'aria-label': brokenCopy ? null : 'Copy', class: 'copy' }, 'Copy'),
-      h('button', { type: 'button', 'aria-label': 'Rate response' }, '▲'),
-      h('button', { type: 'button', 'aria-label': 'Regenerate response' }, '↻'),
-      h('button', { type: 'button', 'aria-label': 'More actions', 'aria-haspopup': 'menu' }, '…'),
+      brokenCopy ? h('button', { type: 'button', 'aria-label': 'Share' }, '⇪') : null,
+      h('button', { type: 'button', 'aria-label': brokenCopy ? null : T('copy'), class: 'copy' }, T('copy')),
+      h('button', { type: 'button', 'aria-label': T('rate') }, '▲'),
+      h('button', { type: 'button', 'aria-label': T('regenerate') }, '↻'),
+      h('button', { type: 'button', 'aria-label': T('more'), 'aria-haspopup': 'menu' }, '…'),
     ];
   }
   return [
@@ -119,7 +173,7 @@ export function errorCard(text, onRetry) {
     ? h('div', { class: 'error-card', role: 'alert' }, h('div', { text }))
     : h('div', { class: 'error-card border-token-border-error bg-token-surface-error/15' }, h('div', { class: 'text-token-text-error', text }));
   if (onRetry) {
-    const b = h('button', { type: 'button', class: 'btn btn-secondary', 'data-testid': 'regenerate-thread-error-button' }, 'Retry');
+    const b = h('button', { type: 'button', class: 'btn btn-secondary', 'data-testid': 'regenerate-thread-error-button' }, UNITS ? T('retry') : 'Retry');
     b.addEventListener('click', onRetry);
     card.append(b);
   }
@@ -128,7 +182,7 @@ export function errorCard(text, onRetry) {
 
 // completeNotice is the 2026-09 page's live "Response complete" status.
 export function completeNotice() {
-  return UNITS ? h('div', { role: 'status', 'aria-live': 'polite', class: 'sr-only', text: 'Response complete' }) : null;
+  return UNITS ? h('div', { role: 'status', 'aria-live': 'polite', class: 'sr-only', text: T('complete') }) : null;
 }
 
 // editorMountAttrs and editorAttrs are the composer's attributes.
@@ -137,7 +191,7 @@ export function editorMountAttrs(broken) {
 }
 export function editorAttrs() {
   const a = { role: 'textbox', 'aria-multiline': 'true', translate: 'no', 'data-virtualkeyboard': 'true' };
-  a['aria-label'] = UNITS ? 'Ask ChatGPT' : 'Chat with ChatGPT';
+  a['aria-label'] = UNITS ? T('composer') : 'Chat with ChatGPT';
   return a;
 }
 export function formAttrs() {
@@ -145,12 +199,16 @@ export function formAttrs() {
 }
 
 // buttonState sets the primary button's attributes for mode (send, stop,
-// and on the 2026-09 page voice: one element cycles through all three).
+// and on the 2026-09 page voice: one element cycles through all three; it
+// is the form's submit control only while the composer holds text). A
+// broken send button on the 2026-09 page is no submit control and has no
+// label: nothing on the page names it as the send control.
 export function buttonState(b, mode, broken) {
   for (const a of ['id', 'data-testid', 'aria-label', 'type']) b.removeAttribute(a);
   if (UNITS) {
-    b.type = mode === 'send' ? 'submit' : 'button';
-    b.setAttribute('aria-label', { voice: 'Start voice mode', send: 'Send prompt', stop: 'Stop' }[mode]);
+    const lost = mode === 'send' && broken.has('send-button');
+    b.type = mode === 'send' && !lost ? 'submit' : 'button';
+    if (!lost) b.setAttribute('aria-label', T(mode));
     b.textContent = { voice: '◉', send: '↑', stop: '■' }[mode];
     return;
   }
@@ -172,9 +230,9 @@ export function buttonState(b, mode, broken) {
 // onChange(work) is called on a change.
 export function modeSwitch(work, onChange) {
   if (!UNITS) return null;
-  const group = h('div', { role: 'group', 'aria-label': 'Composer mode', class: 'mode-switch' });
-  const chat = h('button', { type: 'button', 'aria-pressed': String(!work) }, 'Chat');
-  const workB = h('button', { type: 'button', 'aria-pressed': String(work) }, 'Work');
+  const group = h('div', { role: 'group', 'aria-label': T('modeGroup'), class: 'mode-switch' });
+  const chat = h('button', { type: 'button', 'aria-pressed': String(!work) }, T('chat'));
+  const workB = h('button', { type: 'button', 'aria-pressed': String(work) }, T('work'));
   const set = (w) => { chat.setAttribute('aria-pressed', String(!w)); workB.setAttribute('aria-pressed', String(w)); onChange(w); };
   chat.addEventListener('click', () => set(false));
   workB.addEventListener('click', () => set(true));
