@@ -25,21 +25,22 @@ func BenchmarkSandboxStart(b *testing.B) {
 	if !sb.Enforced() {
 		b.Fatalf("not enforced: %s", sb.Status())
 	}
-	run := func(start func(*exec.Cmd) error) time.Duration {
+	run := func(start func(*exec.Cmd) (*Program, error)) time.Duration {
 		cmd := exec.Command("/bin/true")
 		cmd.Dir = w.root
 		t := time.Now()
-		if err := start(cmd); err != nil {
+		p, err := start(cmd)
+		if err != nil {
 			b.Fatal(err)
 		}
-		if err := cmd.Wait(); err != nil {
-			b.Fatal(err)
+		if exit, err := p.Wait(); err != nil || exit != (Exit{}) {
+			b.Fatal(exit, err)
 		}
 		return time.Since(t)
 	}
 	var plain, boxed, diff []time.Duration
 	for b.Loop() {
-		p, s := run((*exec.Cmd).Start), run(sb.Start)
+		p, s := run(startPlain), run(sb.Start)
 		plain, boxed, diff = append(plain, p), append(boxed, s), append(diff, s-p)
 	}
 	// Medians of the pairs: a loaded machine's outliers do not decide.

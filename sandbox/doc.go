@@ -8,18 +8,23 @@
 // inside a writable tree), and may read the system, the project and the toolchains but not
 // the rest of the user's home (~/.ssh, ~/.aws, ~/.gnupg, ~/.config/gh,
 // ~/.netrc, browser profiles) nor wtagent's own data directory. Where
-// Landlock cannot say it, namespaces do: when wtagent may create a mount
-// namespace (it runs as root, as in CI and containers), .git/hooks and
-// .git/config are mounted read-only and credential stores that fall
-// inside a writable tree are covered by empty read-only mounts; without
-// network (Mode NoNetwork), programs get a network namespace with only
-// loopback.
+// Landlock cannot say it, namespaces do, for root and ordinary users
+// alike: each program is started by a small init (package nsinit: the
+// same binary, started again) in its own user, mount and PID namespaces,
+// which mounts .git/hooks and .git/config read-only, covers credential
+// stores and wtagent's data directory that fall inside a granted tree
+// with empty read-only mounts, mounts a fresh /proc (wtagent's processes
+// are not in it) and, without network (Mode NoNetwork), brings up
+// loopback in a network namespace of its own; the program is forked from
+// a thread of the init that entered the session's Landlock domain, so it
+// can neither undo the mounts nor trace the init.
 //
-// Landlock applies to the thread that asks for it and to what that
-// thread starts, so a Sandbox starts each program from a dedicated,
-// locked OS thread that restricts itself first and is discarded when the
-// program has exited (see Sandbox.Start). The ruleset itself is built
-// once per session.
+// Where this user may not create user namespaces (a distribution's
+// sysctl or AppArmor setting), Landlock alone confines programs, from a
+// dedicated, locked OS thread that restricts itself first (Landlock
+// applies to a thread and what it starts); root then still gets a mount
+// and network namespace per thread, and Status says what is missing and
+// Fix what to run. The ruleset itself is built once per session.
 //
 // On macOS the same plan becomes a Seatbelt profile, and each program is
 // started through /usr/bin/sandbox-exec (seatbelt.go, sandbox_darwin.go);

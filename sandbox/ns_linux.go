@@ -2,7 +2,9 @@ package sandbox
 
 import (
 	"fmt"
+	"os"
 	"runtime"
+	"strings"
 
 	"golang.org/x/sys/unix"
 )
@@ -20,67 +22,29 @@ func probeNamespaces() bool {
 	return <-ok
 }
 
-// mountProtections, in the thread's new mount namespace, makes
-// .git/hooks and .git/config read-only and covers credential stores that
-// lie inside a granted tree with empty read-only mounts.
-func (s *Sandbox) mountProtections() error {
-	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_SLAVE, ""); err != nil {
-		return fmt.Errorf("mount private: %w", err)
+// usernsHint says why this user may not create user namespaces, from
+// the kernel's settings, and what to run; err is what trying said.
+func usernsHint(err error) (why, fix string) {
+	read := func(p string) string {
+		b, _ := os.ReadFile(p)
+		return strings.TrimSpace(string(b))
 	}
-	for _, p := range s.plan.readOnly {
-		if err := bindReadOnly(p, p); err != nil {
-			return err
-		}
-	}
-	for _, p := range s.plan.masks {
-		var st unix.Stat_t
-		if err := unix.Stat(p, &st); err != nil {
-			continue
-		}
-		if st.Mode&unix.S_IFMT == unix.S_IFDIR {
-			if err := unix.Mount("tmpfs", p, "tmpfs", unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "size=4k,mode=000"); err != nil {
-				return fmt.Errorf("mask %s: %w", p, err)
-			}
-			continue
-		}
-		if err := bindReadOnly("/dev/null", p); err != nil {
-			return err
-		}
-	}
-	return nil
+	return usernsHintFrom(err, read, os.Getuid() == 0)
 }
 
-// bindReadOnly bind-mounts src on dst read-only, keeping the flags the
-// kernel locks.
-func bindReadOnly(src, dst string) error {
-	if err := unix.Mount(src, dst, "", unix.MS_BIND, ""); err != nil {
-		return fmt.Errorf("bind %s: %w", dst, err)
+// usernsHintFrom is usernsHint with the settings read by read.
+func usernsHintFrom(err error, read func(path string) string, root bool) (why, fix string) {
+	switch {
+	case read("/proc/sys/user/max_user_namespaces") == "0":
+		return "user namespaces are disabled (user.max_user_namespaces=0)",
+			"sudo sysctl -w user.max_user_namespaces=15000 (and in /etc/sysctl.d/ to keep it)"
+	case !root && read("/proc/sys/kernel/unprivileged_userns_clone") == "0":
+		return "user namespaces are disabled for ordinary users (kernel.unprivileged_userns_clone=0)",
+			"sudo sysctl -w kernel.unprivileged_userns_clone=1 (and in /etc/sysctl.d/ to keep it)"
+	case !root && read("/proc/sys/kernel/apparmor_restrict_unprivileged_userns") == "1":
+		return "AppArmor restricts user namespaces for ordinary users (kernel.apparmor_restrict_unprivileged_userns=1)",
+			"give wtagent an AppArmor profile that allows them (/etc/apparmor.d/wtagent: abi <abi/4.0>, profile wtagent /path/to/wtagent flags=(unconfined) { userns, }; then sudo apparmor_parser -r /etc/apparmor.d/wtagent), or sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0"
 	}
-	var sfs unix.Statfs_t
-	flags := uintptr(0)
-	if unix.Statfs(dst, &sfs) == nil {
-		flags = uintptr(sfs.Flags) & (unix.MS_NOSUID | unix.MS_NODEV | unix.MS_NOEXEC | unix.MS_NOATIME | unix.MS_NODIRATIME | unix.MS_RELATIME)
-	}
-	if err := unix.Mount("", dst, "", unix.MS_BIND|unix.MS_REMOUNT|unix.MS_RDONLY|flags, ""); err != nil {
-		return fmt.Errorf("remount %s read-only: %w", dst, err)
-	}
-	return nil
-}
-
-// loopbackUp brings lo up in the thread's new network namespace.
-func loopbackUp() error {
-	fd, err := unix.Socket(unix.AF_INET, unix.SOCK_DGRAM|unix.SOCK_CLOEXEC, 0)
-	if err != nil {
-		return fmt.Errorf("loopback: %w", err)
-	}
-	defer unix.Close(fd)
-	ifr, err := unix.NewIfreq("lo")
-	if err != nil {
-		return err
-	}
-	ifr.SetUint16(unix.IFF_UP | unix.IFF_RUNNING)
-	if err := unix.IoctlIfreq(fd, unix.SIOCSIFFLAGS, ifr); err != nil {
-		return fmt.Errorf("loopback up: %w", err)
-	}
-	return nil
+	return fmt.Sprintf("commands cannot get their own user namespace here (%v)", err),
+		"allow user namespaces for this user (in a container: a seccomp profile that allows clone with CLONE_NEWUSER)"
 }

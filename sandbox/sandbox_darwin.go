@@ -72,12 +72,11 @@ func (s *Sandbox) Close() error { return nil }
 // sandbox-exec refuses, or a wtagent that is itself sandboxed (Seatbelt
 // does not nest), makes the program fail at once with sandbox-exec's
 // message on its stderr.
-func (s *Sandbox) Start(cmd *exec.Cmd) error {
-	if !s.Enforced() {
-		return cmd.Start()
+func (s *Sandbox) Start(cmd *exec.Cmd) (*Program, error) {
+	if s.Enforced() {
+		seatbeltCommand(cmd, s.kernel.profile, s.kernel.params, s.spec.TempDir)
 	}
-	seatbeltCommand(cmd, s.kernel.profile, s.kernel.params, s.spec.TempDir)
-	return cmd.Start()
+	return startPlain(cmd)
 }
 
 // Hides reports whether programs cannot read path at all.

@@ -2,23 +2,42 @@ package sandbox
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/landlock-lsm/go-landlock/landlock"
 	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
 	"golang.org/x/sys/unix"
+
+	"github.com/wtagent/wtagent/sandbox/internal/nsinit"
 )
 
 // kernelState is the session's Landlock ruleset and the namespaces each
 // program gets.
 type kernelState struct {
-	fd      int
-	flags   uint32
+	fd    int
+	flags uint32
+	// ruleset is fd as a file, handed to each program's init.
+	ruleset *os.File
+	// userns: each program gets an init in its own namespaces
+	// (startInit); otherwise nsFlags are the namespaces the program's
+	// thread unshares (root only).
+	userns  bool
 	nsFlags int
+	// cfg built the ruleset; mu guards the ruleset's renewal (see
+	// rulesetFile) and programs counts the programs since.
+	cfg      landlock.Config
+	mu       sync.Mutex
+	programs int
 }
+
+// rulesetRenewEvery is how many programs' inits add their /proc rule to
+// the session's ruleset before it is built afresh.
+const rulesetRenewEvery = 256
 
 // Landlock rights.
 const (
@@ -35,6 +54,12 @@ const (
 // namespaces programs get. A kernel without Landlock gives a Sandbox that
 // is not enforced, with the reason in its Status; an error means the
 // sandbox could not be built although the kernel supports it.
+//
+// Programs run in their own user, mount and PID namespaces (see
+// startInit) wherever the kernel lets this user create them, which New
+// tries once with the session's mounts; elsewhere Landlock alone
+// confines them, with a mount namespace for root (the older way), and
+// the Status says what is missing.
 func New(spec Spec) (*Sandbox, error) {
 	s := &Sandbox{spec: spec, status: Status{Mode: spec.Mode, Network: !spec.NoNetwork}, kernel: kernelState{fd: -1}}
 	if spec.Mode == Off {
@@ -47,22 +72,15 @@ func New(spec Spec) (*Sandbox, error) {
 		return s, nil
 	}
 	s.plan = newPlan(spec)
-	canNS := probeNamespaces()
 	cfg := landlock.Config{HandledAccessFS: landlock.V7.HandledAccessFS, Scoped: landlock.V7.Scoped}
-	switch {
-	case spec.NoNetwork && canNS:
-		s.kernel.nsFlags |= unix.CLONE_NEWNET
-	case spec.NoNetwork:
-		cfg.HandledAccessNet = ll.AccessNetConnectTCP
-		s.status.Reason = "without namespaces only TCP connections are blocked"
+	nsErr := probeInit(spec.NoNetwork, s.plan.readOnly, s.plan.masks)
+	if nsErr == nil {
+		s.kernel.userns = true
+		s.status.Isolated, s.status.GitProtected = true, true
+	} else {
+		s.fallback(&cfg, nsErr)
 	}
-	if canNS && len(s.plan.readOnly)+len(s.plan.masks) > 0 {
-		s.kernel.nsFlags |= unix.CLONE_NEWNS
-	}
-	s.status.GitProtected = canNS || spec.Mode == ReadOnly
-	if !canNS && len(s.plan.readOnly)+len(s.plan.masks) > 0 {
-		s.status.Reason = joinReason(s.status.Reason, "no mount namespace: .git/hooks, .git/config and credential stores (and wtagent's data directory) inside the project stay open")
-	}
+	s.kernel.cfg = cfg
 	fd, flags, err := cfg.BestEffort().NewRulesetFD(s.rules()...)
 	if err != nil {
 		return nil, fmt.Errorf("%w: landlock ruleset: %v", ErrSetup, err)
@@ -72,9 +90,35 @@ func New(spec Spec) (*Sandbox, error) {
 		return s, nil
 	}
 	s.kernel.fd, s.kernel.flags = fd, flags
+	s.kernel.ruleset = os.NewFile(uintptr(fd), "landlock-ruleset")
 	s.status.Enforced = true
 	s.status.Kernel = fmt.Sprintf("landlock ABI %d", abi)
 	return s, nil
+}
+
+// fallback sets s up for a kernel that does not let this user create
+// namespaces (nsErr says why): root still gets a mount and a network
+// namespace per program thread; others get Landlock alone.
+func (s *Sandbox) fallback(cfg *landlock.Config, nsErr error) {
+	canNS := probeNamespaces()
+	why, fix := usernsHint(nsErr)
+	s.status.Fix = fix
+	switch {
+	case s.spec.NoNetwork && canNS:
+		s.kernel.nsFlags |= unix.CLONE_NEWNET
+	case s.spec.NoNetwork:
+		cfg.HandledAccessNet = ll.AccessNetConnectTCP
+		s.status.Reason = "without namespaces only TCP connections are blocked"
+	}
+	if canNS && len(s.plan.readOnly)+len(s.plan.masks) > 0 {
+		s.kernel.nsFlags |= unix.CLONE_NEWNS
+	}
+	s.status.GitProtected = canNS || s.spec.Mode == ReadOnly
+	missing := "commands can see wtagent's processes"
+	if !canNS {
+		missing = ".git/hooks and .git/config stay writable, credential stores and wtagent's data directory inside the project stay readable, and " + missing
+	}
+	s.status.Reason = joinReason(s.status.Reason, why+": "+missing)
 }
 
 func joinReason(a, b string) string {
@@ -107,7 +151,8 @@ func (s *Sandbox) rules() []landlock.Rule {
 }
 
 // Probe says what the kernel can enforce here, without building a
-// ruleset: Landlock's ABI and whether namespaces are available.
+// ruleset: Landlock's ABI and whether programs get their own namespaces
+// (Fix says what to run when they do not).
 func Probe() Status {
 	st := Status{Mode: WorkspaceWrite, Network: true}
 	abi, err := ll.LandlockGetABIVersion()
@@ -116,10 +161,41 @@ func Probe() Status {
 		return st
 	}
 	st.Enforced, st.Kernel = true, fmt.Sprintf("landlock ABI %d", abi)
-	if st.GitProtected = probeNamespaces(); !st.GitProtected {
-		st.Reason = "no mount namespace (not root): .git/hooks and .git/config stay writable; --no-network blocks TCP only"
+	nsErr := probeInit(false, nil, nil)
+	if nsErr == nil {
+		st.Isolated, st.GitProtected = true, true
+		return st
+	}
+	why, fix := usernsHint(nsErr)
+	st.Fix = fix
+	if st.GitProtected = probeNamespaces(); st.GitProtected {
+		st.Reason = why + ": commands can see wtagent's processes"
+	} else {
+		st.Reason = why + ": .git/hooks and .git/config stay writable, credential stores inside the project stay readable, commands can see wtagent's processes; --no-network blocks TCP only"
 	}
 	return st
+}
+
+// rulesetFile returns a copy of the session's ruleset descriptor for one
+// program's init (the caller closes it). Each init adds a rule for its
+// own /proc to the ruleset, so after rulesetRenewEvery programs the
+// ruleset is built afresh: what a domain copies stays small.
+func (s *Sandbox) rulesetFile() (*os.File, error) {
+	s.kernel.mu.Lock()
+	defer s.kernel.mu.Unlock()
+	if s.kernel.programs++; s.kernel.programs > rulesetRenewEvery {
+		fd, _, err := s.kernel.cfg.BestEffort().NewRulesetFD(s.rules()...)
+		if err != nil || fd < 0 {
+			return nil, fmt.Errorf("%w: renew the landlock ruleset: %v", ErrSetup, err)
+		}
+		s.kernel.ruleset.Close()
+		s.kernel.ruleset, s.kernel.fd, s.kernel.programs = os.NewFile(uintptr(fd), "landlock-ruleset"), fd, 1
+	}
+	fd, err := unix.Dup(s.kernel.fd)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrSetup, err)
+	}
+	return os.NewFile(uintptr(fd), "landlock-ruleset"), nil
 }
 
 // Close releases the ruleset.
@@ -127,26 +203,36 @@ func (s *Sandbox) Close() error {
 	if s == nil || s.kernel.fd < 0 {
 		return nil
 	}
-	err := unix.Close(s.kernel.fd)
+	s.kernel.mu.Lock()
+	defer s.kernel.mu.Unlock()
+	err := s.kernel.ruleset.Close()
 	s.kernel.fd = -1
 	return err
 }
 
 // Start starts cmd confined: TMPDIR is the session's temporary directory,
 // and the program (with everything it starts) gets the session's
-// namespaces and Landlock domain. It is started from a fresh OS thread
-// that confines itself first; the thread lives until the program exits
-// (so a parent-death signal set in cmd.SysProcAttr fires only when
+// namespaces and Landlock domain. With user namespaces, an init started
+// with cmd's SysProcAttr (its session, terminal and parent-death signal)
+// sets them up and starts the program (startInit); without, the program
+// is started from a fresh OS thread that confines itself first, lives
+// until the program exits (so a parent-death signal fires only when
 // wtagent dies) and is then discarded. Unconfined sandboxes just start
 // cmd.
-func (s *Sandbox) Start(cmd *exec.Cmd) error {
+func (s *Sandbox) Start(cmd *exec.Cmd) (*Program, error) {
 	if !s.Enforced() {
-		return cmd.Start()
+		return startPlain(cmd)
 	}
 	cmd.Env = withEnv(cmd.Env, "TMPDIR", s.spec.TempDir)
+	if s.kernel.userns {
+		return s.startInit(cmd)
+	}
 	started := make(chan error, 1)
 	go s.startLocked(cmd, started)
-	return <-started
+	if err := <-started; err != nil {
+		return nil, err
+	}
+	return &Program{cmd: cmd}, nil
 }
 
 func (s *Sandbox) startLocked(cmd *exec.Cmd, started chan<- error) {
@@ -182,12 +268,12 @@ func (s *Sandbox) confineThread() error {
 			return fmt.Errorf("unshare: %w", err)
 		}
 		if f&unix.CLONE_NEWNS != 0 {
-			if err := s.mountProtections(); err != nil {
+			if err := nsinit.Protect(s.plan.readOnly, s.plan.masks); err != nil {
 				return err
 			}
 		}
 		if f&unix.CLONE_NEWNET != 0 {
-			if err := loopbackUp(); err != nil {
+			if err := nsinit.LoopbackUp(); err != nil {
 				return err
 			}
 		}
@@ -213,7 +299,13 @@ func (s *Sandbox) Hides(path string) bool {
 		return slices.ContainsFunc(list, func(d string) bool { return under(p, d) })
 	}
 	if in(s.plan.masks) {
-		return s.kernel.nsFlags&unix.CLONE_NEWNS != 0
+		return s.mounts()
 	}
 	return !in(s.plan.reads) && !in(s.plan.writes) && !in(s.plan.devices)
+}
+
+// mounts reports whether programs get the plan's read-only covers and
+// masks (a mount namespace of their own).
+func (s *Sandbox) mounts() bool {
+	return s.kernel.userns || s.kernel.nsFlags&unix.CLONE_NEWNS != 0
 }

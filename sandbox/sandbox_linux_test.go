@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"golang.org/x/sys/unix"
 )
 
 func TestSandboxBlocksEvenRoot(t *testing.T) {
@@ -134,7 +132,7 @@ func TestHides(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer asHome.Close()
-	mounts := asHome.kernel.nsFlags&unix.CLONE_NEWNS != 0
+	mounts := asHome.mounts()
 	for _, c := range []struct {
 		sb   *Sandbox
 		path string

@@ -40,11 +40,17 @@ type Status struct {
 	Kernel string `json:"kernel,omitempty"`
 	// Network is false in a no-network sandbox.
 	Network bool `json:"network"`
+	// Isolated is true when programs run in their own user, mount and PID
+	// namespaces: wtagent's processes are invisible to them, and
+	// credential stores and wtagent's data inside the project covered.
+	Isolated bool `json:"isolated"`
 	// GitProtected is true when .git/hooks and .git/config are read-only
 	// to programs.
 	GitProtected bool `json:"git_protected"`
 	// Reason says why the sandbox is not enforced, or what it lacks.
 	Reason string `json:"reason,omitempty"`
+	// Fix says what to run to get what Reason says is missing.
+	Fix string `json:"fix,omitempty"`
 }
 
 // String is the one-line summary the banner shows.
@@ -56,6 +62,9 @@ func (s Status) String() string {
 		return fmt.Sprintf("%s requested but not available: %s; the policy alone applies", s.Mode, s.Reason)
 	}
 	parts := []string{string(s.Mode), s.Kernel}
+	if s.Isolated {
+		parts = append(parts, "own user, mount and PID namespaces")
+	}
 	if s.Network {
 		parts = append(parts, "network on")
 	} else {

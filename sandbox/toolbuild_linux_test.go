@@ -52,11 +52,12 @@ func TestToolchainsBuildConfined(t *testing.T) {
 			cmd.Dir, cmd.Env = root, os.Environ()
 			var out bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &out, &out
-			if err := sb.Start(cmd); err != nil {
+			prog, err := sb.Start(cmd)
+			if err != nil {
 				t.Fatal(err)
 			}
-			if err := cmd.Wait(); err != nil || !strings.Contains(out.String(), "built") {
-				t.Errorf("%s: %v\n%s", tc.build, err, out.String())
+			if exit, err := prog.Wait(); err != nil || exit.Code != 0 || !strings.Contains(out.String(), "built") {
+				t.Errorf("%s: %+v %v\n%s", tc.build, exit, err, out.String())
 			}
 		})
 	}

@@ -4,6 +4,7 @@ package sandbox
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -67,9 +68,13 @@ func sh(t *testing.T, sb *Sandbox, dir, line string) (string, error) {
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := sb.Start(cmd); err != nil {
+	prog, err := sb.Start(cmd)
+	if err != nil {
 		return "", err
 	}
-	err := cmd.Wait()
+	exit, err := prog.Wait()
+	if err == nil && exit != (Exit{}) {
+		err = fmt.Errorf("exit %+v", exit)
+	}
 	return out.String(), err
 }

@@ -199,14 +199,14 @@ func drain(pumps *sync.WaitGroup, sp *spawned) {
 
 // exitInfo reads the exit code or the signal of a finished command.
 func exitInfo(sp *spawned) (code *int, sig string) {
-	ps := sp.state
-	if ps == nil {
+	ex := sp.state
+	if ex == nil {
 		return nil, ""
 	}
-	if sig := exitSignal(ps); sig != "" {
-		return nil, sig
+	if ex.Signal != 0 {
+		return nil, signalName(ex.Signal)
 	}
-	n := ps.ExitCode()
+	n := ex.Code
 	return &n, ""
 }
 

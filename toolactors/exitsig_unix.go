@@ -3,17 +3,10 @@
 package toolactors
 
 import (
-	"os"
 	"syscall"
 
 	"golang.org/x/sys/unix"
 )
 
-// exitSignal names the signal that ended a process ("SIGKILL"), or ""
-// when it exited.
-func exitSignal(ps *os.ProcessState) string {
-	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		return unix.SignalName(ws.Signal())
-	}
-	return ""
-}
+// signalName names a signal that ended a process ("SIGKILL").
+func signalName(sig syscall.Signal) string { return unix.SignalName(sig) }

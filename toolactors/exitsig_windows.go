@@ -1,7 +1,7 @@
 package toolactors
 
-import "os"
+import "syscall"
 
-// exitSignal is always "" on Windows: a process has no signals there, and
+// signalName is always "" on Windows: a process has no signals there, and
 // one ended by TerminateJobObject reports the exit code it was given.
-func exitSignal(*os.ProcessState) string { return "" }
+func signalName(syscall.Signal) string { return "" }

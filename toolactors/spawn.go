@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+
+	"github.com/wtagent/wtagent/sandbox"
 )
 
 // termCols and termRows are the terminal size programs see (the PTY on
@@ -28,13 +30,16 @@ type spawned struct {
 	tree   procTree
 	// waitFn waits for the leader to exit (on Windows also for its
 	// console's last output) and returns how it ended.
-	waitFn func() (*os.ProcessState, error)
+	waitFn func() (sandbox.Exit, error)
 	// state is how the leader ended, once wait has returned.
-	state *os.ProcessState
+	state *sandbox.Exit
 }
 
 // wait waits for the leader to exit and records how it ended.
-func (sp *spawned) wait() { sp.state, _ = sp.waitFn() }
+func (sp *spawned) wait() {
+	exit, _ := sp.waitFn()
+	sp.state = &exit
+}
 
 // startError classifies a failed start.
 func startError(plan programPlan, err error) error {

@@ -45,7 +45,7 @@ func spawn(plan programPlan, splitStderr bool, sb *sandbox.Sandbox) (*spawned, e
 	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
 	setDeathSignal(cmd.SysProcAttr)
-	err = sb.Start(cmd)
+	prog, err := sb.Start(cmd)
 	if errW != nil {
 		errW.Close()
 	}
@@ -53,11 +53,8 @@ func spawn(plan programPlan, splitStderr bool, sb *sandbox.Sandbox) (*spawned, e
 		sp.closeAll()
 		return nil, startError(plan, err)
 	}
-	sp.waitFn = func() (*os.ProcessState, error) {
-		err := cmd.Wait()
-		return cmd.ProcessState, err
-	}
-	sp.tree.leader = cmd.Process.Pid
+	sp.waitFn = prog.Wait
+	sp.tree.leader = prog.Pid()
 	_, _ = master.Write([]byte{4}) // ^D: stdin is at end-of-file
 	return sp, nil
 }

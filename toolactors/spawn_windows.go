@@ -68,11 +68,11 @@ func spawn(plan programPlan, splitStderr bool, sb *sandbox.Sandbox) (*spawned, e
 		return nil, fmt.Errorf("start %s: %w", plan.Program, err)
 	}
 	sp.tree.leader = int(pi.ProcessId)
-	sp.waitFn = func() (*os.ProcessState, error) {
+	sp.waitFn = func() (sandbox.Exit, error) {
 		st, err := proc.Wait()
 		pc.settle()
 		pc.closeConsole()
-		return st, err
+		return sandbox.ExitOf(st), err
 	}
 	_ = pc.input("\x1a\r") // stdin is at end-of-file
 	return sp, nil

@@ -148,7 +148,7 @@ func checkSandbox() Result {
 		return Result{Name: "sandbox", Level: levelWarning, Detail: "the kernel cannot sandbox commands here: " + st.Reason + "; the policy alone applies", Fix: fix}
 	}
 	if st.Reason != "" {
-		return Result{Name: "sandbox", Level: levelWarning, Detail: st.String()}
+		return Result{Name: "sandbox", Level: levelWarning, Detail: st.String(), Fix: st.Fix}
 	}
 	return Result{Name: "sandbox", Level: levelOK, Detail: st.String()}
 }

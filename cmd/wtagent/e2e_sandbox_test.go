@@ -143,7 +143,7 @@ func TestSandboxBlocksWhatThePolicyLetsThrough(t *testing.T) {
 	}
 }
 
-// TestSecretsNeverReachTheModel reads wtagent's own environment, the
+// TestSecretsNeverReachTheModel tries wtagent's own environment, reads the
 // project's .env and files with token shapes, with every approval
 // granted: no value reaches a message to the model; the masking is said
 // there and shown; the raw output stays in the 0600 spool.
@@ -185,7 +185,9 @@ func TestSecretsNeverReachTheModel(t *testing.T) {
 			t.Errorf("%q reached the model", v)
 		}
 	}
-	for _, want := range []string{"PORT=3000", "HTTPS_PROXY=http://proxy.example:3128", "[MASKED:env OPENAI_API_KEY]", "wtagent masked secret values in this message", "env OPENAI_API_KEY", ".env DB_PASSWORD", "token shapes"} {
+	// wtagent's own environment is out of reach: the command's parent is
+	// the init of its PID namespace, which it may not read.
+	for _, want := range []string{"PORT=3000", "HTTPS_PROXY=http://proxy.example:3128", "environ: Permission denied", "wtagent masked secret values in this message", ".env DB_PASSWORD", "token shapes"} {
 		if !strings.Contains(sent.String(), want) {
 			t.Errorf("the model was not told %q", want)
 		}

@@ -1,0 +1,272 @@
+package nsinit
+
+import (
+	"errors"
+	"runtime"
+	"strconv"
+	"syscall"
+	"time"
+	"unsafe"
+)
+
+// errSetup is a failure to confine the program's thread.
+var errSetup = errors.New("confine")
+
+// leftoverGrace is how long processes the program left behind get to end
+// after SIGTERM before the namespace, and with it they, is torn down.
+const leftoverGrace = time.Second
+
+// Linux constants the syscall package lacks on some architectures.
+const (
+	prSetNoNewPrivs         = 38
+	prCapAmbient            = 47
+	prCapAmbientClearAll    = 4
+	sysLandlockRestrictSelf = 446 // the same numbers on every architecture
+	sysLandlockAddRule      = 445
+	llRulePathBeneath       = 1
+	oPath                   = 0x200000 // O_PATH
+	llExecute               = 1 << 0
+	llReadFile              = 1 << 2
+	llReadDir               = 1 << 3
+)
+
+func init() {
+	if v, _ := syscall.Getenv(EnvKey); v != "1" {
+		return
+	}
+	args, err := cmdline()
+	if err != nil || len(args) == 0 {
+		syscall.Write(2, []byte("sandbox init: cannot read its arguments\n"))
+		syscall.Exit(127)
+	}
+	syscall.Exit(Main(args[1:]))
+}
+
+// cmdline reads the process's arguments (package os, which has them, is
+// not initialised yet).
+func cmdline() ([]string, error) {
+	fd, err := syscall.Open("/proc/self/cmdline", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer syscall.Close(fd)
+	var b []byte
+	buf := make([]byte, 16<<10)
+	for {
+		n, err := syscall.Read(fd, buf)
+		if n > 0 {
+			b = append(b, buf[:n]...)
+		}
+		if n <= 0 || err != nil {
+			break
+		}
+	}
+	var args []string
+	for len(b) > 0 {
+		i := 0
+		for i < len(b) && b[i] != 0 {
+			i++
+		}
+		args = append(args, string(b[:i]))
+		b = b[min(i+1, len(b)):]
+	}
+	return args, nil
+}
+
+// Main is the init process: it sets the namespaces up as args say, starts
+// the program, reaps until it exits and reports on the status pipe:
+// "start" (or "error ERRNO MESSAGE" / "setup ERRNO MESSAGE" when the
+// program did not start), then "exit WAITSTATUS". It returns the init's
+// own exit code.
+func Main(args []string) int {
+	c, err := parse(args)
+	if err != nil {
+		syscall.Write(2, []byte("sandbox init: "+err.Error()+"\n"))
+		return 127
+	}
+	rulesetFD, statusFD := 3+c.Extra, 4+c.Extra
+	syscall.CloseOnExec(rulesetFD)
+	syscall.CloseOnExec(statusFD)
+	report := func(line string) { syscall.Write(statusFD, []byte(line+"\n")) }
+	fail := func(kind string, err error) int {
+		report(kind + " " + strconv.Itoa(errnoOf(err)) + " " + err.Error())
+		return 127
+	}
+	ignoreSignals()
+	if err := setup(c); err != nil {
+		return fail("setup", err)
+	}
+	if !c.Probe {
+		if err := grantProc(rulesetFD); err != nil {
+			return fail("setup", err)
+		}
+	}
+	if c.Probe {
+		report("ok")
+		return 0
+	}
+	pid, err := startProgram(c, rulesetFD)
+	syscall.Close(rulesetFD)
+	switch {
+	case errors.Is(err, errSetup):
+		return fail("setup", err)
+	case err != nil:
+		return fail("error", err)
+	}
+	report("start")
+	ws := reap(pid)
+	report("exit " + strconv.FormatUint(uint64(ws), 10))
+	code := ws.ExitStatus()
+	if ws.Signaled() {
+		code = 128 + int(ws.Signal())
+	}
+	endLeftovers(code)
+	return code
+}
+
+// ignoreSignals ignores, in the init, the signals whose default would end
+// it: as PID 1 it gets only those it does not leave at their default, and
+// the runtime's handler would end it. The program gets its process
+// group's and terminal's signals itself, and starts with default
+// handlers (the runtime resets those it handled when it forks).
+func ignoreSignals() {
+	var act [4]uintptr // struct sigaction: handler SIG_IGN, no flags, empty mask
+	act[0] = 1
+	for _, s := range []syscall.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM,
+		syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGPIPE, syscall.SIGALRM, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU} {
+		syscall.RawSyscall6(syscall.SYS_RT_SIGACTION, uintptr(s), uintptr(unsafe.Pointer(&act[0])), 0, 8, 0, 0)
+	}
+}
+
+// setup makes the mounts, mounts a fresh /proc, brings lo up and enters
+// the program's directory; the init becomes non-dumpable, so that a
+// program without capabilities cannot read or trace it.
+func setup(c Config) error {
+	if err := Protect(c.ReadOnly, c.Masks); err != nil {
+		return err
+	}
+	if err := freshProc(); err != nil {
+		return err
+	}
+	if c.Loopback {
+		if err := LoopbackUp(); err != nil {
+			return err
+		}
+	}
+	if c.Probe {
+		return nil
+	}
+	if c.Dir != "" {
+		if err := syscall.Chdir(c.Dir); err != nil {
+			return wrap("chdir "+c.Dir, err)
+		}
+	}
+	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, syscall.PR_SET_DUMPABLE, 0, 0); e != 0 {
+		return wrap("non-dumpable", e)
+	}
+	return nil
+}
+
+// grantProc lets programs read the fresh /proc: Landlock finds a rule
+// only on the dentries of the file system a path is on (it skips the
+// mount points it climbs over), and the session's rule is on the old
+// /proc, so the init adds one for the new /proc to the session's ruleset
+// (which is why the ruleset gains a rule per program; see
+// Sandbox.rulesetFile).
+func grantProc(rulesetFD int) error {
+	fd, err := syscall.Open("/proc", oPath|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return wrap("open /proc", err)
+	}
+	defer syscall.Close(fd)
+	// struct landlock_path_beneath_attr (packed): allowed_access u64,
+	// parent_fd s32.
+	var attr [12]byte
+	*(*uint64)(unsafe.Pointer(&attr[0])) = llExecute | llReadFile | llReadDir
+	*(*int32)(unsafe.Pointer(&attr[8])) = int32(fd)
+	if _, _, e := syscall.Syscall6(sysLandlockAddRule, uintptr(rulesetFD), llRulePathBeneath, uintptr(unsafe.Pointer(&attr[0])), 0, 0, 0); e != 0 {
+		return wrap("landlock_add_rule /proc", e)
+	}
+	return nil
+}
+
+// startProgram forks the program from a thread of its own that drops the
+// capabilities the init holds, sets no_new_privs and enters the session's
+// Landlock domain first; the thread ends with the fork. The init's other
+// threads stay outside the domain, and Landlock lets no program in it
+// trace or read a process outside it, root's included.
+func startProgram(c Config, rulesetFD int) (int, error) {
+	type started struct {
+		pid int
+		err error
+	}
+	ch := make(chan started, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread ends with this goroutine
+		pid, err := confinedFork(c, rulesetFD)
+		ch <- started{pid, err}
+	}()
+	r := <-ch
+	return r.pid, r.err
+}
+
+// confinedFork confines the calling (locked) thread and forks the program
+// from it, with the init's environment less EnvKey.
+func confinedFork(c Config, rulesetFD int) (int, error) {
+	for _, call := range []struct {
+		name       string
+		trap       uintptr
+		a1, a2, a3 uintptr
+	}{
+		{"clear ambient capabilities", syscall.SYS_PRCTL, prCapAmbient, prCapAmbientClearAll, 0},
+		{"no_new_privs", syscall.SYS_PRCTL, prSetNoNewPrivs, 1, 0},
+		{"landlock_restrict_self", sysLandlockRestrictSelf, uintptr(rulesetFD), 0, 0},
+	} {
+		if _, _, e := syscall.RawSyscall(call.trap, call.a1, call.a2, call.a3); e != 0 {
+			return 0, wrap(call.name, errors.Join(errSetup, e))
+		}
+	}
+	files := make([]uintptr, 3+c.Extra)
+	for i := range files {
+		files[i] = uintptr(i)
+	}
+	var env []string
+	for _, kv := range syscall.Environ() {
+		if len(kv) <= len(EnvKey) || kv[:len(EnvKey)+1] != EnvKey+"=" {
+			env = append(env, kv)
+		}
+	}
+	return syscall.ForkExec(c.Path, c.Argv, &syscall.ProcAttr{Env: env, Files: files})
+}
+
+// reap waits for children, orphans included, until pid exits, and
+// returns how it ended.
+func reap(pid int) syscall.WaitStatus {
+	for {
+		var ws syscall.WaitStatus
+		got, err := syscall.Wait4(-1, &ws, 0, nil)
+		switch {
+		case errors.Is(err, syscall.EINTR):
+		case err != nil:
+			return ws
+		case got == pid:
+			return ws
+		}
+	}
+}
+
+// endLeftovers sends SIGTERM to what the program left running in the
+// namespace and reaps it; after leftoverGrace the init exits with code,
+// and the namespace's end kills the rest.
+func endLeftovers(code int) {
+	if err := syscall.Kill(-1, syscall.SIGTERM); err != nil {
+		return
+	}
+	time.AfterFunc(leftoverGrace, func() { syscall.Exit(code) })
+	for {
+		var ws syscall.WaitStatus
+		if _, err := syscall.Wait4(-1, &ws, 0, nil); err != nil && !errors.Is(err, syscall.EINTR) {
+			return
+		}
+	}
+}
