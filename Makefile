@@ -16,6 +16,12 @@ FUZZBRIEF ?= 3s
 # staticcheck is pinned and built from source here, so CI needs nothing but Go.
 STATICCHECK_VERSION := v0.8.2
 STATICCHECK := bin/tools/staticcheck-$(STATICCHECK_VERSION)/staticcheck
+# actionlint checks the CI workflow, built from source the same way; it runs
+# shellcheck on the run: blocks when shellcheck is on PATH (.ci/run
+# installs it), never pyflakes.
+ACTIONLINT_VERSION := v1.7.12
+ACTIONLINT := bin/tools/actionlint-$(ACTIONLINT_VERSION)/actionlint
+SHELLCHECK ?= $(shell command -v shellcheck)
 # The race detector and the browser tests share two cores in CI.
 TESTFLAGS ?= -race -timeout 20m
 # The tool versions make compat checks exports against.
@@ -42,13 +48,18 @@ build:
 vet:
 	$(GO) vet $(PKGS)
 
-lint: vet $(STATICCHECK)
+lint: vet $(STATICCHECK) $(ACTIONLINT)
 	@out=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(STATICCHECK) $(PKGS)
+	@[ -n "$(SHELLCHECK)" ] || echo "lint: shellcheck is not on PATH: the workflow's run: blocks go unchecked (Debian: apt-get install shellcheck)"
+	$(ACTIONLINT) -shellcheck="$(SHELLCHECK)" -pyflakes= .github/workflows/*.yml
 
 $(STATICCHECK):
 	GOBIN=$(abspath $(dir $(STATICCHECK))) $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+
+$(ACTIONLINT):
+	GOBIN=$(abspath $(dir $(ACTIONLINT))) $(GO) install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION)
 
 cross:
 	@set -e; for t in $(CROSS_TARGETS); do \

@@ -11,9 +11,9 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// These tests run sandbox-exec for real, so only on a Mac: wtagent's CI
-// has none and only builds and vets them. seatbelt_test.go checks the
-// profile itself on every OS.
+// These tests run sandbox-exec for real, so only on a Mac: the CI
+// workflow's macOS job runs them (make cross only builds and vets them).
+// seatbelt_test.go checks the profile itself on every OS.
 
 // q quotes a path for sh.
 func q(p string) string { return "'" + strings.ReplaceAll(p, "'", `'\''`) + "'" }
