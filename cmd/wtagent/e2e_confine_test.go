@@ -308,3 +308,69 @@ func TestResumeRemovesItsLeftoverTempFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestNoCodePlantedOnPath is the first probe in an ordinary
+// project: a script the model writes and runs under --approvals deny
+// tries to put a program on PATH (~/.cargo/bin/git, ~/go/bin/git) and
+// code into the toolchains' configuration (~/.cargo/config.toml's
+// rustc-wrapper, a ~/.gradle/init.d script, ~/.m2/settings.xml, ~/.bashrc);
+// each fails, while the module and build caches stay writable. It needs
+// no mount namespace: Landlock alone grants the caches and not the rest.
+func TestNoCodePlantedOnPath(t *testing.T) {
+	w := newSandboxWorld(t)
+	h := w.fakeHome
+	for _, f := range []string{".cargo/bin/cargo", ".cargo/config.toml", "go/bin/gopls", "go/pkg/mod/cache/x",
+		".cargo/registry/index/x", ".gradle/init.d/README", ".gradle/caches/x", ".m2/settings.xml", ".m2/repository/x", ".bashrc"} {
+		p := filepath.Join(h, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("orig\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("PATH", filepath.Join(h, ".cargo/bin")+":"+filepath.Join(h, "go/bin")+":"+os.Getenv("PATH"))
+	t.Setenv("GOPATH", filepath.Join(h, "go"))
+	t.Setenv("CARGO_HOME", filepath.Join(h, ".cargo"))
+	planted := []string{".cargo/bin/git", "go/bin/git", ".gradle/init.d/evil.gradle"}
+	changed := []string{".cargo/config.toml", ".m2/settings.xml", ".bashrc"}
+	caches := []string{".cargo/registry/index/new", "go/pkg/mod/cache/new", ".gradle/caches/new", ".m2/repository/new"}
+	var lines []string
+	for _, p := range planted {
+		lines = append(lines, "printf '#!/bin/sh\\necho planted\\n' > $HOME/"+p+" && echo PLANTED "+p)
+	}
+	for _, p := range changed {
+		lines = append(lines, "echo '[build] rustc-wrapper = \"/bin/planted\"' >> $HOME/"+p+" && echo CHANGED "+p)
+	}
+	for _, p := range caches {
+		lines = append(lines, "echo cached > $HOME/"+p+" && echo CACHED "+p)
+	}
+	s := w.script(
+		model.ScriptLine{Expect: "<task", Reply: agentReply(false, "Script.", callXML("fs.write", el("path", "s.sh"), el("content", strings.Join(lines, "\n"))))},
+		model.ScriptLine{Reply: agentReply(false, "Run.", callXML("terminal.exec", el("program", "sh"), items("argv", "s.sh")))},
+		model.ScriptLine{Reply: agentReply(true, "Tried.", "")},
+	)
+	code, out, errOut := w.runAs("--provider", "script", "--script", s, "--approvals", "deny", "set up the tools")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	sent := w.sentToModel(w.onlySession())
+	for _, p := range planted {
+		if _, err := os.Stat(filepath.Join(h, p)); err == nil || strings.Contains(sent, "PLANTED "+p) {
+			t.Errorf("%s was planted", p)
+		}
+	}
+	for _, p := range changed {
+		if b, _ := os.ReadFile(filepath.Join(h, p)); string(b) != "orig\n" {
+			t.Errorf("%s was changed: %q", p, b)
+		}
+	}
+	for _, p := range caches {
+		if !strings.Contains(sent, "CACHED "+p) {
+			t.Errorf("the cache %s was not writable", p)
+		}
+	}
+	if !strings.Contains(sent, "blocked by the sandbox: write outside the project") {
+		t.Error("the model was not told the sandbox refused the writes")
+	}
+}
