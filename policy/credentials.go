@@ -16,7 +16,7 @@ import (
 func IsCredentialPath(p string) bool {
 	p = strings.ToLower(filepath.ToSlash(filepath.Clean(p)))
 	base := path.Base(p)
-	if credentialName(base) || credentialPattern(base) {
+	if credentialName(base) || credentialPattern(base) || inCredentialStore(p) {
 		return true
 	}
 	for _, dir := range strings.Split(path.Dir(p), "/") {
@@ -92,6 +92,48 @@ func credentialDirFile(dir, base string) bool {
 		return base == "hosts.yml"
 	case ".gnupg", "gcloud", ".azure":
 		return true
+	}
+	return false
+}
+
+// CredentialStores returns the paths under a home that hold credentials
+// (home-relative, slash-separated): key and token stores, cloud CLIs'
+// configuration, keychains, password stores and browser profiles.
+// Programs never read them (the sandbox hides them, even when the project
+// is the home), the file tools ask before reading a file in one and
+// fs.search leaves them out.
+func CredentialStores() []string {
+	return []string{
+		".ssh", ".aws", ".gnupg", ".config/gh", ".netrc", ".git-credentials", ".docker", ".kube",
+		".config/gcloud", ".azure", ".pypirc", ".npmrc", ".mozilla", ".config/google-chrome",
+		".config/chromium", ".config/BraveSoftware", ".config/microsoft-edge", ".password-store",
+		".local/share/keyrings", ".vault-token", ".terraform.d", ".terraformrc", ".cargo/credentials.toml",
+		".cargo/credentials", ".gem/credentials", ".m2/settings-security.xml", ".config/git/credentials",
+		".config/glab-cli", ".config/hub", ".config/doctl", ".oci", ".config/op", ".config/rclone", ".s3cfg",
+		".boto", ".pgpass", ".my.cnf", ".config/containers/auth.json", ".fly", ".config/configstore",
+		".local/share/com.vercel.cli",
+		// macOS: keychains, cookies and browser profiles.
+		"Library/Keychains", "Library/Cookies", "Library/Safari", "Library/Application Support/Google/Chrome",
+		"Library/Application Support/Chromium", "Library/Application Support/Firefox",
+		"Library/Application Support/BraveSoftware", "Library/Application Support/Microsoft Edge",
+	}
+}
+
+// inCredentialStore reports whether p (clean, slash-separated, lower
+// case) is in one of the CredentialStores: at its start (a path relative
+// to a project that is the home) or after a "/" (absolute, or below a
+// subdirectory). The stores credentialDirFile knows file by file (.ssh's
+// known_hosts and config are no secret) are left to it.
+func inCredentialStore(p string) bool {
+	for _, c := range CredentialStores() {
+		c = strings.ToLower(c)
+		switch c {
+		case ".ssh", ".aws", ".docker", ".kube", ".config/gh":
+			continue
+		}
+		if p == c || strings.HasPrefix(p, c+"/") || strings.HasSuffix(p, "/"+c) || strings.Contains(p, "/"+c+"/") {
+			return true
+		}
 	}
 	return false
 }

@@ -15,12 +15,16 @@ func TestIsCredentialPath(t *testing.T) {
 		".config/rclone/rclone.conf", ".s3cfg", ".boto", ".terraformrc", ".config/containers/auth.json",
 		".fly/config.yml", ".config/glab-cli/config.yml", ".password-store/web/site.gpg",
 		".local/share/keyrings/login.keyring", ".m2/settings-security.xml", ".vault-token",
+		".mozilla/firefox/x.default/logins.json", "/home/u/.config/google-chrome/Default/Cookies",
+		"Library/Application Support/Firefox/Profiles/x/key4.db", "/Users/u/Library/Keychains/login.keychain-db",
+		".terraform.d/credentials.tfrc.json", ".config/op/config",
 	}
 	no := []string{
 		".env.example", ".env.sample", ".env.template", "id_rsa.pub", "/home/u/.ssh/known_hosts",
 		"/home/u/.ssh/config", "src/main.go", "README.md", "environment.ts", "keyboard.go", "docs/env.md",
 		".envoy", "/home/u/.kube/cache/x", "package.json", "monkey.png", "config.json", ".cargo/config.toml",
-		".gitconfig", ".config/git/config", "src/git/credentials.go", "credentials.go",
+		".gitconfig", ".config/git/config", "src/git/credentials.go", "credentials.go", "src/chromium/main.cc",
+		"docs/Library/notes.md", ".config/git/ignore",
 	}
 	for _, p := range yes {
 		if !IsCredentialPath(p) {

@@ -2,6 +2,8 @@ package sandbox
 
 import (
 	"fmt"
+
+	"github.com/wtagent/wtagent/policy"
 	"path/filepath"
 	"strings"
 )
@@ -80,30 +82,15 @@ func (s Status) String() string {
 	return out
 }
 
-// credentialStores are the paths under the home that hold credentials;
-// programs never read them, even when the project is the home itself.
-var credentialStores = []string{
-	".ssh", ".aws", ".gnupg", ".config/gh", ".netrc", ".git-credentials", ".docker", ".kube",
-	".config/gcloud", ".azure", ".pypirc", ".npmrc", ".mozilla", ".config/google-chrome",
-	".config/chromium", ".config/BraveSoftware", ".config/microsoft-edge", ".password-store",
-	".local/share/keyrings", ".vault-token", ".terraform.d", ".terraformrc", ".cargo/credentials.toml",
-	".cargo/credentials", ".gem/credentials", ".m2/settings-security.xml", ".config/git/credentials",
-	".config/glab-cli", ".config/hub", ".config/doctl", ".oci", ".config/op", ".config/rclone", ".s3cfg",
-	".boto", ".pgpass", ".my.cnf", ".config/containers/auth.json", ".fly", ".config/configstore",
-	".local/share/com.vercel.cli",
-	// macOS: keychains, cookies and browser profiles.
-	"Library/Keychains", "Library/Cookies", "Library/Safari", "Library/Application Support/Google/Chrome",
-	"Library/Application Support/Chromium", "Library/Application Support/Firefox",
-	"Library/Application Support/BraveSoftware", "Library/Application Support/Microsoft Edge",
-}
-
-// CredentialStores returns the credential stores under home, absolute.
+// CredentialStores returns the credential stores under home
+// (policy.CredentialStores), absolute.
 func CredentialStores(home string) []string {
 	if home == "" {
 		return nil
 	}
-	out := make([]string, len(credentialStores))
-	for i, c := range credentialStores {
+	stores := policy.CredentialStores()
+	out := make([]string, len(stores))
+	for i, c := range stores {
 		out[i] = filepath.Join(home, c)
 	}
 	return out

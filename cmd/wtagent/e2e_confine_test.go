@@ -110,6 +110,7 @@ func homeWorld(t *testing.T) sandboxWorld {
 		{".gradle/init.d/README", "init scripts\n"}, {".bashrc", "# rc\n"}, {"notes.txt", "my notes\n"},
 		{".docker/config.json", `{"auths":{"x":{"auth":"SENTINEL-DOCKER"}}}`},
 		{".kube/config", "token: SENTINEL-KUBE\n"},
+		{".mozilla/firefox/p.default/logins.json", `{"logins":"SENTINEL-MOZ"}`},
 	} {
 		p := filepath.Join(w.fakeHome, f.path)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -162,6 +163,8 @@ func TestHomeProjectConfinement(t *testing.T) {
 		model.ScriptLine{Reply: agentReply(false, "Run.", callXML("terminal.exec", el("program", "sh"), items("argv", "s.sh")))},
 		model.ScriptLine{Reply: agentReply(false, "Search.", callXML("fs.search", el("pattern", "agent_protocol")))},
 		model.ScriptLine{Reply: agentReply(false, "Search.", callXML("fs.search", el("pattern", "SENTINEL")))},
+		model.ScriptLine{Reply: agentReply(false, "Read.", callXML("fs.read", el("path", ".mozilla/firefox/p.default/logins.json")))},
+		model.ScriptLine{Reply: agentReply(false, "Read.", callXML("fs.read", el("path", ".ssh/id_rsa")))},
 		model.ScriptLine{Reply: agentReply(true, "Tried.", "")},
 	)
 	code, out, errOut := w.runAs("--provider", "script", "--script", s, "--approvals", "deny", "look around")
