@@ -83,10 +83,10 @@ func TestScriptedTransport(t *testing.T) {
 	if _, err := s2.Send(ctx, messages.Outbound{Turn: 4, Text: "x"}); !errors.Is(err, ErrScriptExhausted) {
 		t.Fatalf("exhausted: %v", err)
 	}
-	for _, bad := range []string{"-1", "x", "9"} {
-		if _, err := NewScripted(lines).Open(ctx, bad); err == nil {
-			t.Errorf("cursor %q accepted", bad)
-		}
+	// Past the script's end is refused; TestScriptedOpenCursor has the
+	// rest.
+	if _, err := NewScripted(lines).Open(ctx, "9"); err == nil {
+		t.Error("cursor 9 of 3 lines accepted")
 	}
 }
 

@@ -68,13 +68,11 @@ func (s *Scripted) Open(ctx context.Context, cursor string) (string, error) {
 }
 
 // position is the index of the next line that cursor names in this
-// script: 0 when it names another script file.
+// script: 0 when it names another script file or is no script's (a
+// session of another provider resumed with a script).
 func (s *Scripted) position(cursor string) (int, error) {
 	n, err := strconv.Atoi(cursor[strings.LastIndexByte(cursor, '#')+1:])
-	if err != nil || n < 0 {
-		return 0, fmt.Errorf("the session's script position %q is not one wtagent wrote; start a new session", cursor)
-	}
-	if !s.ours(cursor) {
+	if err != nil || n < 0 || !s.ours(cursor) {
 		return 0, nil
 	}
 	if n > len(s.lines) {

@@ -27,8 +27,9 @@ func TestScriptedOpenCursor(t *testing.T) {
 		{"past the end", "/p/a.jsonl", "/p/a.jsonl#3",
 			"", "the script /p/a.jsonl has 2 replies, but this session already used 3 of it: add replies to it, or resume with a different --script file"},
 		{"past the end, no file", "", "3", "", "the script has 2 replies, but this session already used 3"},
-		{"not a number", "/p/a.jsonl", "/p/a.jsonl#x", "", `script position "/p/a.jsonl#x" is not one wtagent wrote`},
-		{"negative", "", "-1", "", `script position "-1" is not one wtagent wrote`},
+		{"no script's", "/p/a.jsonl", "https://chatgpt.com/c/abc", "/p/a.jsonl#0", ""},
+		{"no script's, with a fragment", "/p/a.jsonl", "https://chatgpt.com/c/abc#x", "/p/a.jsonl#0", ""},
+		{"negative", "", "-1", "0", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := NewScriptedFile(tc.source, lines)
