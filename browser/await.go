@@ -357,9 +357,9 @@ func (w *turnWatch) fromNetwork(ctx context.Context) (messages.Reply, bool, erro
 	if res.Events > 0 {
 		w.sawReply = true // the server answers: a long think is not a dead request
 	}
-	if res.ResolvedSlug != "" && !w.fallbackSeen {
+	if res.Fallback != "" && !w.fallbackSeen {
 		w.fallbackSeen = true
-		w.t.opts.note("ChatGPT answers turn %d with %s, not the model asked for (a usage cap or fallback)", w.b.Turn, res.ResolvedSlug)
+		w.t.opts.note("ChatGPT answers turn %d with %s, not the model asked for (a usage cap or fallback)", w.b.Turn, res.Fallback)
 	}
 	if res.Error != "" {
 		switch classifyCardText(res.Error) {

@@ -3,6 +3,7 @@ package browser
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 )
 
@@ -31,6 +32,9 @@ type streamParser struct {
 	handoff      *handoff
 	askedSlug    string // server_ste_metadata.model_slug
 	resolvedSlug string // server_ste_metadata.resolved_model_slug
+	// adjustments are server_ste_metadata's model_adjustments (a usage
+	// cap: "auto:smaller_model:reached_message_cap").
+	adjustments  []string
 	turnExchange string // metadata.turn_exchange_id or the hand-off's
 	lastTokenID  string // message_marker last_token's message id
 	// conduit is the resume_conversation_token's token: the resume POST's
@@ -78,6 +82,10 @@ type streamResult struct {
 	// ResolvedSlug is the model that answered when the server says it
 	// differs from the one asked for (a silent fallback).
 	ResolvedSlug string
+	// Fallback describes a fallback to report: the resolved model, else
+	// (a usage cap that shows only as model_adjustments, the resolved
+	// model equal to the one asked for) the adjustments.
+	Fallback string
 	// Activity describes what the model does before the answer
 	// ("thinking", "searching", "writing"), for a live status line.
 	Activity string
@@ -244,6 +252,7 @@ func (p *streamParser) typedEvent(t string, obj map[string]any) {
 		if s, _ := md["turn_exchange_id"].(string); s != "" {
 			p.turnExchange = s
 		}
+		p.adjustments = append(p.adjustments, modelAdjustments(md)...)
 	case "message_marker":
 		if m, _ := obj["marker"].(string); m == "last_token" {
 			p.lastTokenID, _ = obj["message_id"].(string)
@@ -310,6 +319,7 @@ func (p *streamParser) result() streamResult {
 	}
 	r.Activity = p.activity()
 	ans := p.answers()
+	r.Fallback = p.fallback(r.ResolvedSlug, ans)
 	if len(ans) == 0 {
 		return r
 	}
@@ -336,6 +346,36 @@ func (p *streamParser) result() streamResult {
 	endTurn, _ := last["end_turn"].(bool)
 	r.Finished = endTurn && !r.MaxTokens
 	return r
+}
+
+// fallback describes the turn's model fallback: the resolved model when it
+// differs from the one asked for, else the model adjustments the server
+// metadata or an answer's metadata lists (a usage cap), "" for none.
+func (p *streamParser) fallback(resolved string, answers []map[string]any) string {
+	if resolved != "" {
+		return resolved
+	}
+	adj := p.adjustments
+	for _, m := range answers {
+		md, _ := m["metadata"].(map[string]any)
+		adj = append(adj, modelAdjustments(md)...)
+	}
+	if len(adj) == 0 {
+		return ""
+	}
+	return "a smaller model (" + strings.Join(slices.Compact(adj), ", ") + ")"
+}
+
+// modelAdjustments is a metadata object's model_adjustments.
+func modelAdjustments(md map[string]any) []string {
+	list, _ := md["model_adjustments"].([]any)
+	var out []string
+	for _, a := range list {
+		if s, _ := a.(string); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // turnExchangeID is the turn's exchange id: from the server metadata or

@@ -23,6 +23,7 @@ type goldenTurn struct {
 	TopicID      string `json:"topic_id"`
 	ResolvedSlug string `json:"resolved_slug"`
 	ModelSlug    string `json:"model_slug"`
+	Fallback     string `json:"fallback"`
 }
 
 // turnStreams returns the bodies of a turn: name.sse and, for a name
@@ -47,13 +48,15 @@ func turnStreams(t testing.TB, name string) []string {
 func resultGolden(p *streamParser) goldenTurn {
 	r := p.result()
 	return goldenTurn{Text: p.text(), Finished: r.Finished, Ended: r.Ended, Handoff: r.Handoff, MaxTokens: r.MaxTokens,
-		MessageID: r.MessageID, Segments: r.Segments, TopicID: r.TopicID, ResolvedSlug: r.ResolvedSlug, ModelSlug: r.ModelSlug}
+		MessageID: r.MessageID, Segments: r.Segments, TopicID: r.TopicID, ResolvedSlug: r.ResolvedSlug, ModelSlug: r.ModelSlug,
+		Fallback: r.Fallback}
 }
 
 // TestStream2026Golden decodes every 2026-shaped turn of testdata/sse2026
 // (reasoning, commentary before the answer, tool use, truncate over CJK
 // and emoji, a hand-off and its resume, max_tokens, several final
-// segments, [DONE] without an end, a model fallback), whole and split at
+// segments, [DONE] without an end, a model fallback, a usage cap shown
+// only as model_adjustments), whole and split at
 // many points, and compares with the hand-written golden file.
 func TestStream2026Golden(t *testing.T) {
 	goldens, _ := filepath.Glob(filepath.Join("testdata", "sse2026", "*.golden"))
