@@ -78,7 +78,7 @@ func (w *turnWatch) fromConversation(ctx context.Context, force bool) (messages.
 	}
 	if turn.MaxTokens {
 		// Cut at the output limit: continue it, once per cut.
-		text := turn.Reply.text()
+		text := turn.Text
 		w.docPending = true
 		if w.cont == nil || w.cont.clicked && w.cont.join(text) != w.cont.prefix {
 			return w.startContinuation(ctx, text, turn.Reply.ID)
@@ -95,7 +95,7 @@ func (w *turnWatch) fromConversation(ctx context.Context, force bool) (messages.
 		w.docPending = now.Sub(w.pendingSince) < 30*time.Second
 		return messages.Reply{}, false, nil
 	}
-	text := w.cont.join(turn.Reply.text())
+	text := w.cont.join(turn.Text)
 	if text == "" {
 		return messages.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: the reply to turn %d finished with no text", model.ErrEmpty, w.b.Turn))
 	}
@@ -147,10 +147,10 @@ func (w *turnWatch) onCard(ctx context.Context, st turnState) (messages.Reply, b
 	absent := st.ID == "" || st.Len <= len(c.Text)+32
 	if ok {
 		turn := doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, w.b.PrevAssistantID)
-		if turn.Reply != nil && turn.Finished && turn.Reply.text() != "" {
-			return w.reply(ctx, w.cont.join(turn.Reply.text()), turn.Reply.ID, turn.Reply.ModelSlug, messages.SourceConversation), true, nil
+		if turn.Reply != nil && turn.Finished && turn.Text != "" {
+			return w.reply(ctx, w.cont.join(turn.Text), turn.Reply.ID, turn.Reply.ModelSlug, messages.SourceConversation), true, nil
 		}
-		absent = turn.Reply == nil || turn.Reply.text() == ""
+		absent = turn.Reply == nil || turn.Text == ""
 	}
 	if absent && c.Retry && w.retries < w.t.opts.MaxRetries {
 		w.retries++

@@ -56,6 +56,19 @@ func (n convNode) text() string {
 	return strings.Join(ss, "\n\n")
 }
 
+// joinSegments joins the final text segments of one turn as the page
+// shows them: the non-empty ones, a blank line apart. The stream reader
+// and the conversation document both use it, so both give the same text.
+func joinSegments(segments []string) string {
+	var ss []string
+	for _, s := range segments {
+		if s != "" {
+			ss = append(ss, s)
+		}
+	}
+	return strings.Join(ss, "\n\n")
+}
+
 // isReply reports whether the node is assistant text for the user.
 func (n convNode) isReply() bool {
 	return n.Role == "assistant" && (n.Recipient == "" || n.Recipient == "all") && !n.Hidden &&
@@ -67,8 +80,11 @@ type convTurn struct {
 	// UserFound is true when the bound user message is in the branch.
 	UserFound bool
 	UserID    string
-	// Reply is the final assistant text message after it, if any.
+	// Reply is the last final assistant text message after it, if any.
 	Reply *convNode
+	// Text is the reply's text: every final text segment after the user
+	// message, joined as the stream reader joins them (joinSegments).
+	Text string
 	// Finished means the reply is complete (finished_successfully and
 	// end_turn, or a later user message exists).
 	Finished bool
@@ -109,6 +125,7 @@ func (d convDoc) findTurn(userID, userHash, prevAssistant string) convTurn {
 	}
 	t := convTurn{UserFound: true, UserID: d.Chain[at].ID}
 	later, leaf := false, false
+	var segments []string
 	for i, n := range d.Chain[at+1:] {
 		if n.Role == "user" {
 			later = true
@@ -117,9 +134,11 @@ func (d convDoc) findTurn(userID, userHash, prevAssistant string) convTurn {
 		if n.isReply() && n.ID != prevAssistant {
 			c := n
 			t.Reply = &c
+			segments = append(segments, n.text())
 			leaf = at+1+i == len(d.Chain)-1
 		}
 	}
+	t.Text = joinSegments(segments)
 	if t.Reply != nil {
 		done := t.Reply.Status == "finished_successfully"
 		t.MaxTokens = done && !later && t.Reply.FinishType == "max_tokens"

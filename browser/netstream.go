@@ -79,6 +79,8 @@ type netStream struct {
 	// Continued means a resume of this stream started or socket items
 	// continue it.
 	Continued bool
+	// fed: some of the stream's bytes went to its parser.
+	fed bool
 	// items are the socket stream items fed (by stream_item_id).
 	items       map[string]bool
 	socketItems int
@@ -95,6 +97,7 @@ const maxRaw = 16 << 20
 
 // feed writes response bytes to the turn's parser and keeps them.
 func (st *netStream) feed(b []byte) {
+	st.fed = true
 	if len(st.raw)+len(b) <= maxRaw {
 		st.raw = append(st.raw, b...)
 	}
@@ -359,10 +362,20 @@ func (n *netTracker) flushLocked(st *netStream) {
 	if of := n.streams[st.Of]; of != nil && !n.fedLocked(of) {
 		return
 	}
+	if len(st.pending) > 0 && !st.fed && st.replays() {
+		st.parser.restart()
+	}
 	for _, c := range st.pending {
 		st.feed(c)
 	}
 	st.pending = nil
+}
+
+// replays reports whether the stream is a resume from offset 0 of a turn
+// whose parser already read events: it replays the turn from its start,
+// for a fresh decoder.
+func (st *netStream) replays() bool {
+	return st.Resume && st.Of != "" && st.Offset == 0 && st.parser.events > 0
 }
 
 // flushResumesLocked feeds the resumes of stream id that waited for it.
@@ -408,6 +421,9 @@ func (n *netTracker) readBody(id network.RequestID) {
 			return
 		}
 		st.bodyRead = true
+		if !st.fed && st.replays() {
+			st.parser.restart()
+		}
 		st.feed([]byte(res.Body))
 		st.parser.endFragment()
 		n.flushResumesLocked(id)

@@ -128,6 +128,15 @@ func (p *streamParser) dropPartial() {
 	p.line, p.data, p.event = nil, p.data[:0], ""
 }
 
+// restart gives the parser a fresh decoder for a stream that replays the
+// turn from its start (a resume from offset 0, as the page makes after a
+// completed hand-off): the messages, the decoder's carried keys, the end
+// and the event count start over; what the turn is (its conversation,
+// resume token, hand-off, exchange id) is kept.
+func (p *streamParser) restart() {
+	*p = streamParser{convID: p.convID, conduit: p.conduit, handoff: p.handoff, turnExchange: p.turnExchange}
+}
+
 // handleLine handles one complete SSE line.
 func (p *streamParser) handleLine(line []byte) {
 	if len(line) == 0 {
@@ -294,11 +303,9 @@ func (p *streamParser) answers() []map[string]any {
 func (p *streamParser) text() string {
 	var ss []string
 	for _, m := range p.answers() {
-		if t := messageText(m); t != "" {
-			ss = append(ss, t)
-		}
+		ss = append(ss, messageText(m))
 	}
-	return strings.Join(ss, "\n\n")
+	return joinSegments(ss)
 }
 
 // result reports the turn's state as the streams have it so far; the

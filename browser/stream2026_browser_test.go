@@ -39,7 +39,8 @@ func placeholders(s, answerID string) string {
 // TestStream2026Chromium drives real Chromium against the mock page
 // serving 2026-shaped raw streams (script lines with "sse" and
 // "resume_sse"): a reasoning turn, commentary carrying a tool call before
-// the answer, truncate over CJK and emoji, several final segments, a Pro
+// the answer, truncate over CJK and emoji, several final segments, the
+// answer as whole-message snapshots with no appends, a Pro
 // hand-off continued by the page's resume POST, and a stream dropped
 // mid-turn that the page resumes from its offset, a Work turn handed off to
 // the user's WebSocket (catch-ups overlapping live items). Each reply is the exact
@@ -53,6 +54,7 @@ func TestStream2026Chromium(t *testing.T) {
 		{"tool use", "tooluse", "a3", "", "It is sunny."},
 		{"truncate CJK and emoji", "truncate", "a4", "", "The output 你好世界🚀🌍 ok"},
 		{"several final segments", "multisegment", "a7b", "", "First part.\n\nSecond part."},
+		{"whole-message snapshots", "snapshots", "a14", "", "Snapshots 你好 arrive whole. 🚀"},
 		{"hand-off to the resume POST", "handoff", "a5", "handoff-resume", "By induction on n, QED."},
 		{"stream dropped and resumed", "cut", "a10", "cut-resume", "Half of the answer, then the rest."},
 		{"hand-off to the WebSocket", "handoffws", "a11", "", "Work is done: 7 files."},
@@ -103,5 +105,29 @@ func TestStream2026Chromium(t *testing.T) {
 		if c.resume != "" && st[i].Streams != 2 {
 			t.Errorf("%s: %d streams served, want the POST and the page's resume", c.name, st[i].Streams)
 		}
+	}
+}
+
+// TestEndTurnWithTheConnectionOpenChromium: the POST's connection can stay
+// open after the answer's end (2026-10): the turn completes on end_turn,
+// with the exact reply from the network, while the mock still holds the
+// stream open (released only after Await returned).
+func TestEndTurnWithTheConnectionOpenChromium(t *testing.T) {
+	const want = "Hello there, friend!"
+	srv, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(model.ScriptLine{Reply: want, SSE: rawFixture(t, "reasoning", "a1"), StreamMS: 5})})
+	release := srv.HoldStream(1)
+	defer release()
+	tr := shared.use(t, url, nil)
+	ctx := ctxFor(t, hangGuard)
+	b, err := tr.Send(ctx, messages.Outbound{Turn: 1, Text: "keep the line open"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := tr.Await(ctx, b, nil)
+	if err != nil || r.Text != want || r.Source != messages.SourceNetwork {
+		t.Fatalf("reply %q from %s, %v", r.Text, r.Source, err)
+	}
+	if st := srv.Stats().Messages; len(st) != 1 || !st[0].Done.IsZero() {
+		t.Fatalf("the stream was not held open: %+v", st)
 	}
 }

@@ -40,7 +40,9 @@ func (s *Server) HoldReplies() (release func()) { return s.hold(&s.heldReplies) 
 
 // HoldStream makes the nth reply (from 1) stop halfway through its
 // streamed tokens until release is called, so a test can act while that
-// reply is known to be streaming (see WaitStreaming).
+// reply is known to be streaming (see WaitStreaming). A raw line ("sse")
+// stops right after the event that ends its answer (end_turn), its
+// connection open, as the real POST can stay open after the answer.
 func (s *Server) HoldStream(n int) (release func()) {
 	return s.holdNth(&s.heldStream, &s.heldStreamN, n)
 }

@@ -15,8 +15,20 @@ import (
 
 // endTurnRE finds the op that ends a turn's answer (end_turn set true),
 // also inside a JSON string (a WebSocket item) and with the keys in any
-// order: the bench and the tests time the last token by it.
+// order: the bench and the tests time the last token by it (endsAnswer).
 var endTurnRE = regexp.MustCompile(`/message/end_turn\\?"(,\\?"o\\?":\\?"replace\\?")?,\\?"v\\?":true`)
+
+// snapshotEndRE and assistantRE find a whole-message snapshot of an
+// assistant message with end_turn true (an answer sent as snapshots).
+var (
+	snapshotEndRE = regexp.MustCompile(`\\?"end_turn\\?":true`)
+	assistantRE   = regexp.MustCompile(`\\?"role\\?":\\?"assistant\\?"`)
+)
+
+// endsAnswer reports whether a raw event ends the turn's answer.
+func endsAnswer(ev string) bool {
+	return endTurnRE.MatchString(ev) || snapshotEndRE.MatchString(ev) && assistantRE.MatchString(ev)
+}
 
 // rawPlaceholders replaces the placeholders of a raw body for reply rp.
 // s.mu must be held.
@@ -100,12 +112,17 @@ func (s *Server) serveRaw(w http.ResponseWriter, r *http.Request, rp *reply, bod
 		// Noted before the write: a client cannot have the event
 		// earlier, and once it has it, it (and a test reading the stats)
 		// may act before this goroutine runs again.
-		end := endTurnRE.MatchString(ev)
+		end := endsAnswer(ev)
 		s.noteFlush(rp, time.Now(), i == 0, end, bytes.Contains([]byte(ev), []byte("data: [DONE]")))
 		if _, err := w.Write([]byte(ev)); err != nil {
 			return
 		}
 		if err := rc.Flush(); err != nil {
+			return
+		}
+		// HoldStream keeps a raw stream open right after its answer's
+		// end, as the real POST can stay open after end_turn.
+		if end && !s.awaitStream(r.Context(), rp) {
 			return
 		}
 	}

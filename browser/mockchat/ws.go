@@ -132,7 +132,7 @@ func (s *Server) sendFrames(ctx context.Context, c *websocket.Conn, rp *reply, f
 		if i > 0 && !sleep(ctx, gap) {
 			return
 		}
-		if endTurnRE.MatchString(f) {
+		if endsAnswer(f) {
 			s.noteFlush(rp, time.Now(), false, true, false) // before the client can have it
 		}
 		if err := c.Write(ctx, websocket.MessageText, []byte(f)); err != nil {
