@@ -72,6 +72,11 @@ func (w *turnWatch) fromConversation(ctx context.Context, force bool) (messages.
 		return messages.Reply{}, false, nil
 	}
 	turn := doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, w.b.PrevAssistantID)
+	if doc.onEarlierPage(turn) {
+		if whole, ok := w.conversationDoc(ctx, true); ok {
+			turn = whole.findTurn(w.b.UserMessageID, w.b.TextSHA256, w.b.PrevAssistantID)
+		}
+	}
 	if !turn.UserFound {
 		w.docPending = false
 		return messages.Reply{}, false, nil

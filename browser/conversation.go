@@ -15,8 +15,9 @@ type convDoc struct {
 	Challenge   bool       `json:"challenge"`
 	CurrentNode string     `json:"current_node"`
 	Chain       []convNode `json:"chain"`
-	// Partial: a linear read of the newest turns only; a message it lacks
-	// may be in an older turn (a full read is asked for where that matters).
+	// Partial: a linear read of the newest turns only, with earlier pages
+	// (page_info.has_previous_page); a message it lacks may be on one of
+	// them (see onEarlierPage).
 	Partial bool `json:"partial"`
 	// Linear: read from GET /backend-api/conversations/<id>.
 	Linear bool `json:"linear"`
@@ -92,6 +93,11 @@ type convTurn struct {
 	// followed it: not complete, it must be continued.
 	MaxTokens bool
 }
+
+// onEarlierPage reports whether the turn's user message, not in this
+// read, may be on an earlier page of a partial linear read: the whole
+// document is then read.
+func (d convDoc) onEarlierPage(t convTurn) bool { return d.Linear && d.Partial && !t.UserFound }
 
 // textHash is the hex SHA-256 of s, as Binding.TextSHA256 records it.
 func textHash(s string) string {

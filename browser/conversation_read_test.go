@@ -65,3 +65,35 @@ func TestLinearConversationReadChromium(t *testing.T) {
 	}
 	t.Fatalf("no %q among the requests:\n%s", want, strings.Join(reqs, "\n"))
 }
+
+// TestLinearReadPagesChromium: a linear read that leaves older turns out
+// says so with page_info.has_previous_page (the mock's LinearTurns caps it
+// at one turn): the page helper reports it partial, a turn on an earlier
+// page is looked for in the whole document, where it is.
+func TestLinearReadPagesChromium(t *testing.T) {
+	srv, url := newMock(t, mockchat.Options{LoggedIn: true, LinearTurns: 1,
+		Script: script(model.ScriptLine{Reply: "first answer"}, model.ScriptLine{Reply: "second answer"})})
+	tr := shared.use(t, url, nil)
+	b1, _ := roundTrip(t, tr, 1, "first question")
+	roundTrip(t, tr, 2, "second question")
+	ctx := ctxFor(t, time.Minute)
+	s, err := tr.live()
+	if err != nil {
+		t.Fatal(err)
+	}
+	conv := srv.Conversations()[0]
+	var linear, whole convDoc
+	if err := s.call(ctx, 15*time.Second, &linear, "conversation", conv, false); err != nil {
+		t.Fatal(err)
+	}
+	first := linear.findTurn(b1.UserMessageID, "", "")
+	if !linear.Linear || !linear.Partial || first.UserFound || !linear.onEarlierPage(first) {
+		t.Fatalf("linear read: linear %v partial %v, turn 1 %+v", linear.Linear, linear.Partial, first)
+	}
+	if err := s.call(ctx, 15*time.Second, &whole, "conversation", conv, true); err != nil {
+		t.Fatal(err)
+	}
+	if got := whole.findTurn(b1.UserMessageID, "", ""); !got.Finished || got.Text != "first answer" || whole.onEarlierPage(got) {
+		t.Fatalf("whole document: turn 1 %+v", got)
+	}
+}

@@ -881,7 +881,7 @@
   }
   // conversation reads the conversation's active branch: first the linear
   // read the 2026-09 page uses (GET …/conversations/<id>, newest turns;
-  // partial when older ones exist), else (or with full) the mapping
+  // partial when page_info.has_previous_page), else (or with full) the mapping
   // document (GET …/conversation/<id>).
   async function conversation(id, full) {
     const tok = await sessionToken();
@@ -895,7 +895,7 @@
         if (j && Array.isArray(j.messages)) {
           const chain = j.messages.map((x) => node(x.message || x, x.id));
           const last = chain.length ? chain[chain.length - 1].id : '';
-          return { status: 200, current_node: j.current_node || last, chain, partial: !!(j.page_info && j.page_info.has_more_before), linear: true };
+          return { status: 200, current_node: j.current_node || last, chain, partial: !!(j.page_info && j.page_info.has_previous_page), linear: true };
         }
       }
     } catch (e) { }

@@ -8,9 +8,10 @@ import (
 // handleLinear answers GET /backend-api/conversations/<id>, the read the
 // 2026-09 page itself uses (include_has_versions=true&num_turns=N): the
 // active branch as a linear list {messages, page_info}, the newest
-// num_turns turns (a turn starts at a user message; default 10). Older
-// turns are left out (page_info.has_more_before); the page would fetch
-// them from …/messages?before=, which the mock does not serve.
+// num_turns turns (a turn starts at a user message; default 10; at most
+// Options.LinearTurns when set). Older turns are left out
+// (page_info.has_previous_page); the page would fetch them from
+// …/messages?before=, which the mock does not serve.
 func (s *Server) handleLinear(w http.ResponseWriter, r *http.Request) {
 	doc, ok := s.requestedConversation(w, r)
 	if !ok {
@@ -19,6 +20,9 @@ func (s *Server) handleLinear(w http.ResponseWriter, r *http.Request) {
 	turns, err := strconv.Atoi(r.URL.Query().Get("num_turns"))
 	if err != nil || turns <= 0 {
 		turns = 10
+	}
+	if n := s.opts.LinearTurns; n > 0 {
+		turns = min(turns, n)
 	}
 	branch := doc.Branch()
 	var users []int
@@ -35,6 +39,6 @@ func (s *Server) handleLinear(w http.ResponseWriter, r *http.Request) {
 		"conversation_id": doc.ID,
 		"current_node":    doc.CurrentNode,
 		"messages":        branch[start:],
-		"page_info":       map[string]any{"has_more_before": start > 0},
+		"page_info":       map[string]any{"has_previous_page": start > 0},
 	})
 }

@@ -83,6 +83,10 @@ type Options struct {
 	// Window exchanges of its thread, recycling the oldest exchange's nodes
 	// for each new one (counts stay flat around a send).
 	Window int
+	// LinearTurns, when positive, caps the turns the linear read
+	// (GET /backend-api/conversations/<id>) returns, whatever num_turns
+	// the page asks for: older ones are on a previous page.
+	LinearTurns int
 	// Logf, if set, receives one line per request and per script decision.
 	Logf func(format string, args ...any)
 }
