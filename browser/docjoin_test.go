@@ -1,8 +1,6 @@
 package browser
 
 import (
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -49,14 +47,7 @@ func TestDocumentJoinsLikeTheStream(t *testing.T) {
 	segmented := 0
 	for _, g := range goldens {
 		name := strings.TrimSuffix(filepath.Base(g), ".golden")
-		raw, err := os.ReadFile(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var want goldenTurn
-		if err := json.Unmarshal(raw, &want); err != nil {
-			t.Fatal(err)
-		}
+		want := readGolden(t, g)
 		if !want.Finished {
 			continue // a turn that goes on elsewhere: no reply in either yet
 		}

@@ -45,6 +45,20 @@ func turnStreams(t testing.TB, name string) []string {
 	return out
 }
 
+// readGolden reads one golden file.
+func readGolden(t testing.TB, path string) goldenTurn {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g goldenTurn
+	if err := json.Unmarshal(raw, &g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 func resultGolden(p *streamParser) goldenTurn {
 	r := p.result()
 	return goldenTurn{Text: p.text(), Finished: r.Finished, Ended: r.Ended, Handoff: r.Handoff, MaxTokens: r.MaxTokens,
@@ -66,14 +80,7 @@ func TestStream2026Golden(t *testing.T) {
 	for _, g := range goldens {
 		name := strings.TrimSuffix(filepath.Base(g), ".golden")
 		t.Run(name, func(t *testing.T) {
-			raw, err := os.ReadFile(g)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var want goldenTurn
-			if err := json.Unmarshal(raw, &want); err != nil {
-				t.Fatal(err)
-			}
+			want := readGolden(t, g)
 			bodies := turnStreams(t, name)
 			got := resultGolden(parseAll(bodies...))
 			if got != want {
