@@ -15,8 +15,21 @@ import (
 // ruleset build (go env included).
 func BenchmarkSandboxStart(b *testing.B) {
 	w := newWorld(b)
+	benchStart(b, w, Spec{Mode: WorkspaceWrite, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: os.Environ()})
+}
+
+// BenchmarkSandboxStartHome is BenchmarkSandboxStart when the project is
+// a developer's home (wtagent -C ~): its programs and configuration are
+// covered read-only and its credential stores masked, mount by mount.
+func BenchmarkSandboxStartHome(b *testing.B) {
+	w := newWorld(b)
+	env := toolchainHome(b, w)
+	benchStart(b, w, Spec{Mode: WorkspaceWrite, Root: w.home, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: env})
+}
+
+func benchStart(b *testing.B, w world, spec Spec) {
 	t0 := time.Now()
-	sb, err := New(Spec{Mode: WorkspaceWrite, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: os.Environ()})
+	sb, err := New(spec)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -27,7 +40,7 @@ func BenchmarkSandboxStart(b *testing.B) {
 	}
 	run := func(start func(*exec.Cmd) (*Program, error)) time.Duration {
 		cmd := exec.Command("/bin/true")
-		cmd.Dir = w.root
+		cmd.Dir = spec.Root
 		t := time.Now()
 		p, err := start(cmd)
 		if err != nil {
@@ -52,4 +65,5 @@ func BenchmarkSandboxStart(b *testing.B) {
 	b.ReportMetric(ms(boxed), "sandboxed-ms")
 	b.ReportMetric(ms(diff), "cost-ms")
 	b.ReportMetric(float64(newCost.Microseconds())/1000, "new-ms")
+	b.ReportMetric(float64(len(sb.plan.readOnly)+len(sb.plan.masks)), "mounts")
 }

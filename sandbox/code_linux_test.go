@@ -11,7 +11,7 @@ import (
 // PATH (~/.cargo/bin, ~/go/bin, ~/.local/bin), the configuration that
 // makes tools run code, caches, and a registry token in ~/.cargo. It
 // returns the programs' environment.
-func toolchainHome(t *testing.T, w world) []string {
+func toolchainHome(t testing.TB, w world) []string {
 	t.Helper()
 	for _, f := range []struct{ path, body string }{
 		{".cargo/bin/cargo", "#!/bin/sh\n"}, {".cargo/config.toml", "[net]\noffline = true\n"},
