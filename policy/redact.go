@@ -32,6 +32,14 @@ var redactions = [...]redaction{
 	{"slack-token", regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`), []string{"xox"}, false},
 	{"npm-token", regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}\b`), []string{"npm_"}, false},
 	{"huggingface-token", regexp.MustCompile(`\bhf_[A-Za-z0-9]{34,}\b`), []string{"hf_"}, false},
+	{"pypi-token", regexp.MustCompile(`\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}`), []string{"pypi-AgEIcHlwaS5vcmc"}, false},
+	{"digitalocean-token", regexp.MustCompile(`\bdo[opr]_v1_[a-f0-9]{64}\b`), []string{"_v1_"}, false},
+	{"sendgrid-key", regexp.MustCompile(`\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b`), []string{"SG."}, false},
+	{"google-oauth-token", regexp.MustCompile(`\bya29\.[0-9A-Za-z_-]{20,}`), []string{"ya29."}, false},
+	{"shopify-token", regexp.MustCompile(`\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b`), []string{"shpat_", "shpss_", "shpca_", "shppa_"}, false},
+	{"slack-app-token", regexp.MustCompile(`\bxapp-[0-9]-[A-Za-z0-9-]{20,}`), []string{"xapp-"}, false},
+	{"age-key", regexp.MustCompile(`\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b`), []string{"AGE-SECRET-KEY-1"}, false},
+	{"azure-storage-key", regexp.MustCompile(`(AccountKey=)[A-Za-z0-9+/]{80,}={0,2}`), []string{"AccountKey="}, false},
 	// The first body line of every OpenSSH private key ("openssh-key-v1"),
 	// also without its BEGIN line (grep -h prints only matching lines).
 	{"private-key", regexp.MustCompile(`b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/=]*`), []string{"b3BlbnNzaC1rZXktdjE"}, false},
@@ -44,8 +52,9 @@ var redactions = [...]redaction{
 }
 
 // Redact hides common token formats in s: GitHub, GitLab, OpenAI and
-// Anthropic, Stripe, AWS access key ids, Google API keys, Slack, npm and
-// Hugging Face tokens, JWTs, bearer and Authorization values, private key
+// Anthropic, Stripe, AWS access key ids, Google API keys and OAuth access
+// tokens, Slack, npm, Hugging Face, PyPI, DigitalOcean, SendGrid and
+// Shopify tokens, age and Azure storage keys, JWTs, bearer and Authorization values, private key
 // blocks, passwords in URLs and password=/secret:/token= style values. Each
 // becomes "[REDACTED:kind]"; the surrounding text (a key name, "Bearer ",
 // a URL's user and host) stays readable. Redact(Redact(s)) == Redact(s).

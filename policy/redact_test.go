@@ -35,6 +35,14 @@ func TestRedact(t *testing.T) {
 		{"stripe", "sk_live_abcdefghijklmnop1234", "abcdefghijklmnop1234", ""},
 		{"google", "AIzaSyA-abcdefghijklmnopqrstuvwxyz01234", "abcdefghijklmnopqrstuvwxyz", ""},
 		{"gitlab", "glpat-abcdefghij0123456789", "abcdefghij0123456789", ""},
+		{"pypi", "password = pypi-AgEIcHlwaS5vcmcCJDAxMjM0NTY3LTg5YWItY2RlZi0wMTIzLTQ1Njc4OWFiY2RlZgACKlsz", "CJDAxMjM0NTY3LTg5YWItY2RlZi", ""},
+		{"digitalocean", "token dop_v1_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef end", "0123456789abcdef0123", "end"},
+		{"sendgrid", "SG.abcdefghijklmnopqrstuv.abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG", "abcdefghijklmnopqrstuv", ""},
+		{"google oauth", "Authorization ya29.a0AfH6SMBx0123456789abcdefghij", "a0AfH6SMBx0123456789", ""},
+		{"shopify", "shpat_0123456789abcdef0123456789abcdef", "0123456789abcdef0123", ""},
+		{"slack app", "xapp-1-A0123456789-0123456789012-abcdef", "A0123456789-0123456789012", ""},
+		{"age", "AGE-SECRET-KEY-1QQPZRY9X8GF2TVDW0S3JN54KHCE6MUA7LQPZRY9X8GF2TVDW0S3JN54KHC", "QQPZRY9X8GF2TVDW0S3", ""},
+		{"azure storage", "DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=" + strings.Repeat("Ab1+", 22) + "==;EndpointSuffix=core", "Ab1+Ab1+Ab1+", "AccountName=acct"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
