@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,8 +17,10 @@ import (
 // model and effort the page then posts, in the page's own vocabulary
 // (2026-09: low … max). On 2026-09 the effort is read from the trigger and
 // the slider is the menu row with its hidden zero-width input: moved with
-// the keys, or by a press on its track when it ignores the keys; a
-// slider-only picker (standard Chat) takes the effort but has no model.
+// the keys, or by a press on its track when it ignores the keys (from the
+// right in a right-to-left language, where Right steps down), in any UI
+// language; a slider-only picker (standard Chat) takes the effort but has
+// no model.
 func TestEffortSelection(t *testing.T) {
 	const legacy, mid, sep = mockchat.DOM2025, mockchat.DOM2026Mid, mockchat.DOM2026Sep
 	for _, tc := range []struct {
@@ -40,6 +43,13 @@ func TestEffortSelection(t *testing.T) {
 		{sep, "", "pro", "slider-only", messages.Choice{}, choice("pro", "selected", "pro", ""), "gpt-5-5", "max"},
 		{sep, "thinking", "extended", "slider-only", choice("thinking", "kept", "", "only the effort slider"),
 			choice("extended", "selected", "extended", ""), "gpt-5-5", "high"},
+		{sep, "thinking", "pro", "ar", choice("thinking", "selected", "gpt-5-5-thinking", ""),
+			choice("pro", "selected", "pro", ""), "gpt-5-5-thinking", "max"}, // right to left: Right steps down
+		{sep, "", "light", "ar", messages.Choice{}, choice("light", "selected", "light", ""), "gpt-5-5", "low"},
+		{sep, "", "extra-high", "ar/pointer-only", messages.Choice{}, choice("extra-high", "selected", "extra-high", ""), "gpt-5-5", "xhigh"},
+		{sep, "", "extended", "tr", messages.Choice{}, choice("extended", "selected", "extended", ""), "gpt-5-5", "high"},
+		{sep, "instant", "extra-high", "babble", choice("instant", "selected", "gpt-5-5-instant", ""),
+			choice("extra-high", "selected", "extra-high", ""), "gpt-5-5-instant", "xhigh"}, // made-up words
 		{mid, "", "extended", "", messages.Choice{}, choice("extended", "selected", "extended", ""), "gpt-5-5", "extended"},
 		{mid, "thinking", "extra-high", "", choice("thinking", "selected", "gpt-5-5-thinking", ""),
 			choice("extra-high", "selected", "extra-high", ""), "gpt-5-5-thinking", "extra-high"},
@@ -55,8 +65,15 @@ func TestEffortSelection(t *testing.T) {
 			name += "/" + tc.variant
 		}
 		t.Run(name, func(t *testing.T) {
+			lang, _, _ := strings.Cut(tc.variant, "/")
 			opts := mockchat.Options{LoggedIn: true, DOM: tc.gen, ProLimited: tc.variant == "pro-limited",
-				SliderOnly: tc.variant == "slider-only", SliderPointerOnly: tc.variant == "pointer-only"}
+				SliderOnly: tc.variant == "slider-only", SliderPointerOnly: strings.HasSuffix(tc.variant, "pointer-only")}
+			switch {
+			case lang == "babble":
+				opts.Labels = babbleLabels()
+			case slices.Contains(mockchat.Langs(), lang):
+				opts.Lang = lang
+			}
 			srv, m := selectRequest(t, opts, tc.mode, tc.effort)
 			if m.Picker != gen {
 				t.Errorf("picker %q, want %q", m.Picker, gen)

@@ -28,6 +28,8 @@ type sliderInfo struct {
 	Top    float64 `json:"top"`
 	Width  float64 `json:"width"`
 	Height float64 `json:"height"`
+	// RTL: the track runs right to left (a right-to-left UI language).
+	RTL bool `json:"rtl"`
 }
 
 // tier is the tier the slider is on: its effort value in either picker's
@@ -48,29 +50,38 @@ func (sl sliderInfo) stopFor(tier string) int {
 	return min(max(sl.Now+tierIndex(tier)-tierIndex(cur), sl.Min), sl.Max)
 }
 
+// distance is how many tiers apart a and b are.
+func distance(a, b string) int {
+	d := tierIndex(a) - tierIndex(b)
+	return max(d, -d)
+}
+
 // moved reports whether the slider changed between two reads.
 func (sl sliderInfo) moved(prev sliderInfo) bool {
 	return sl.Now != prev.Now || sl.Effort != prev.Effort
 }
 
 // moveSlider moves the open picker's slider towards tier: with the arrow
-// keys on the focused slider, one stop at a time, each read back; when the
-// keys do not move it (the 2026-09 input is an aria-hidden, zero-width
-// span: the page may take only a press), with a press on the track at the
-// tier's stop. It returns the slider's last state.
+// keys on the focused slider, one stop at a time, each read back (a key
+// that moves it the wrong way turns the direction round: a right-to-left
+// page's slider runs from the right); when the keys do not move it (the
+// 2026-09 input is an aria-hidden, zero-width span: the page may take only
+// a press), with a press on the track at the tier's stop, mirrored on a
+// right-to-left track. It returns the slider's last state.
 func (t *Transport) moveSlider(ctx context.Context, s *session, sl sliderInfo, tier string) (sliderInfo, error) {
 	target := sl.stopFor(tier)
 	var keys bool
 	if err := s.call(ctx, 0, &keys, "focus", clickSpec{Loc: "effortSlider"}); err != nil {
 		return sl, err
 	}
-	for n := 0; keys && n < 2*len(EffortTiers()); n++ {
+	up := !sl.RTL // ArrowRight steps up (a right-to-left slider's steps down)
+	for n := 0; keys && n < 3*len(EffortTiers()); n++ {
 		cur, _ := sl.tier()
 		if cur == tier || target >= 0 && sl.Now == target {
 			return sl, nil // there, or at the end of the slider
 		}
 		key, code := "ArrowRight", int64(39)
-		if tierIndex(cur) > tierIndex(tier) {
+		if (tierIndex(cur) > tierIndex(tier)) == up {
 			key, code = "ArrowLeft", 37
 		}
 		if err := s.key(ctx, key, code); err != nil {
@@ -81,12 +92,19 @@ func (t *Transport) moveSlider(ctx context.Context, s *session, sl sliderInfo, t
 			return sl, err
 		}
 		keys = sl.moved(prev)
+		if now, _ := sl.tier(); keys && distance(now, tier) > distance(cur, tier) {
+			up = !up // the key went the other way: the slider runs the other way
+		}
 	}
 	if target < 0 || sl.Now == target || sl.Width <= 0 || sl.Max <= sl.Min {
 		return sl, nil
 	}
 	t.opts.Logger.Debug("mode selection: the effort slider ignores the keys; pressing its track", "stop", target)
-	x := sl.Left + sl.Width*float64(target-sl.Min)/float64(sl.Max-sl.Min)
+	f := float64(target-sl.Min) / float64(sl.Max-sl.Min)
+	if sl.RTL {
+		f = 1 - f
+	}
+	x := sl.Left + sl.Width*f
 	x = min(max(x, sl.Left+1), sl.Left+sl.Width-1) // inside the track's box
 	if err := s.clickAt(ctx, x, sl.Top+sl.Height/2); err != nil {
 		return sl, fmt.Errorf("press the slider's track: %w", err)

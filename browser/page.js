@@ -502,7 +502,7 @@
     return {
       found: true, effort: eff(trig) || eff(input) || eff(el), input: !!input,
       now: num('aria-valuenow'), min: num('aria-valuemin'), max: num('aria-valuemax'), text: (input && input.getAttribute('aria-valuetext')) || '',
-      left: r.left, top: r.top, width: r.width, height: r.height,
+      left: r.left, top: r.top, width: r.width, height: r.height, rtl: getComputedStyle(track).direction === 'rtl',
     };
   }
   // pickerState tells which 2026 picker content is open.

@@ -29,11 +29,15 @@ func Langs() []string {
 // LabelKeys lists the keys of a label table. A table given in
 // Options.Labels must have every one of them. removeFile, removePasted
 // and uploading are patterns: {n} is the tile's number, {name} the file's
-// name.
+// name; powerAt (the slider's announcement) too: {effort} the effort's
+// label, {n} its stop, {of} the stops. effortLow … effortMax label the
+// picker's efforts low … max.
 func LabelKeys() []string {
 	return []string{"send", "stop", "voice", "composer", "placeholder", "copy", "copied", "rate", "regenerate", "more",
 		"actions", "removeFile", "removePasted", "uploading", "complete", "youSaid", "assistantSaid", "thinking",
-		"retry", "continue", "modeGroup", "chat", "work", "addFiles", "attachFiles", "attachPhotos", "attachMedia"}
+		"retry", "continue", "modeGroup", "chat", "work", "addFiles", "attachFiles", "attachPhotos", "attachMedia",
+		"picker", "effortLow", "effortMedium", "effortHigh", "effortXhigh", "effortMax", "power", "powerHint", "powerAt",
+		"moreModels", "back"}
 }
 
 // labelTables are the built-in languages' labels. English is the live
@@ -48,6 +52,9 @@ var labelTables = map[string]map[string]string{
 		"thinking": "Thinking", "retry": "Retry", "continue": "Continue generating", "modeGroup": "Composer mode",
 		"chat": "Chat", "work": "Work", "addFiles": "Add photos & files", "attachFiles": "Attach files",
 		"attachPhotos": "Attach photos", "attachMedia": "Attach photos or videos",
+		"picker": "Select ChatGPT model", "effortLow": "Instant", "effortMedium": "Medium", "effortHigh": "High",
+		"effortXhigh": "Extra High", "effortMax": "Pro", "power": "Power", "powerHint": "Use Left and Right arrow keys to adjust power",
+		"powerAt": "{effort}, {n} of {of}.", "moreModels": "More models", "back": "Back",
 	},
 	LangTurkish: {
 		"send": "Gönder", "stop": "Durdur", "voice": "Ses modunu başlat", "composer": "ChatGPT'ye sor", "placeholder": "Herhangi bir şey sor",
@@ -57,6 +64,9 @@ var labelTables = map[string]map[string]string{
 		"thinking": "Düşünüyor", "retry": "Tekrar dene", "continue": "Oluşturmaya devam et", "modeGroup": "Oluşturucu modu",
 		"chat": "Sohbet", "work": "Çalışma", "addFiles": "Fotoğraf ve dosya ekle", "attachFiles": "Dosya ekle",
 		"attachPhotos": "Fotoğraf ekle", "attachMedia": "Fotoğraf veya video ekle",
+		"picker": "ChatGPT modelini seç", "effortLow": "Anında", "effortMedium": "Orta", "effortHigh": "Yüksek",
+		"effortXhigh": "Çok Yüksek", "effortMax": "Pro", "power": "Güç", "powerHint": "Gücü ayarlamak için Sol ve Sağ ok tuşlarını kullanın",
+		"powerAt": "{effort}, {n}/{of}.", "moreModels": "Diğer modeller", "back": "Geri",
 	},
 	LangChinese: {
 		"send": "发送", "stop": "停止", "voice": "启动语音模式", "composer": "询问 ChatGPT", "placeholder": "有问题，尽管问",
@@ -66,6 +76,9 @@ var labelTables = map[string]map[string]string{
 		"thinking": "正在思考", "retry": "重试", "continue": "继续生成", "modeGroup": "输入模式",
 		"chat": "聊天", "work": "工作", "addFiles": "添加照片和文件", "attachFiles": "添加文件",
 		"attachPhotos": "添加照片", "attachMedia": "添加照片或视频",
+		"picker": "选择 ChatGPT 模型", "effortLow": "即时", "effortMedium": "中", "effortHigh": "高",
+		"effortXhigh": "极高", "effortMax": "Pro", "power": "强度", "powerHint": "使用左右方向键调整强度",
+		"powerAt": "{effort}，第 {n} 档，共 {of} 档。", "moreModels": "更多模型", "back": "返回",
 	},
 	LangGerman: {
 		"send": "Senden", "stop": "Stoppen", "voice": "Sprachmodus starten", "composer": "ChatGPT fragen", "placeholder": "Frag einfach",
@@ -75,6 +88,9 @@ var labelTables = map[string]map[string]string{
 		"thinking": "Denkt nach", "retry": "Erneut versuchen", "continue": "Weiter generieren", "modeGroup": "Eingabemodus",
 		"chat": "Chat", "work": "Arbeit", "addFiles": "Fotos und Dateien hinzufügen", "attachFiles": "Dateien anhängen",
 		"attachPhotos": "Fotos anhängen", "attachMedia": "Fotos oder Videos anhängen",
+		"picker": "ChatGPT-Modell auswählen", "effortLow": "Sofort", "effortMedium": "Mittel", "effortHigh": "Hoch",
+		"effortXhigh": "Sehr hoch", "effortMax": "Pro", "power": "Leistung", "powerHint": "Leistung mit den Pfeiltasten links und rechts anpassen",
+		"powerAt": "{effort}, {n} von {of}.", "moreModels": "Weitere Modelle", "back": "Zurück",
 	},
 	LangJapanese: {
 		"send": "送信", "stop": "停止", "voice": "音声モードを開始", "composer": "ChatGPT に質問", "placeholder": "何でも聞いてください",
@@ -84,6 +100,9 @@ var labelTables = map[string]map[string]string{
 		"thinking": "思考中", "retry": "再試行", "continue": "生成を続ける", "modeGroup": "入力モード",
 		"chat": "チャット", "work": "ワーク", "addFiles": "写真とファイルを追加", "attachFiles": "ファイルを添付",
 		"attachPhotos": "写真を添付", "attachMedia": "写真または動画を添付",
+		"picker": "ChatGPT モデルを選択", "effortLow": "即時", "effortMedium": "中", "effortHigh": "高",
+		"effortXhigh": "非常に高い", "effortMax": "Pro", "power": "パワー", "powerHint": "左右の矢印キーでパワーを調整",
+		"powerAt": "{effort}、{of} 段階中 {n}。", "moreModels": "その他のモデル", "back": "戻る",
 	},
 	LangArabic: {
 		"send": "إرسال", "stop": "إيقاف", "voice": "بدء الوضع الصوتي", "composer": "اسأل ChatGPT", "placeholder": "اسأل عن أي شيء",
@@ -93,6 +112,9 @@ var labelTables = map[string]map[string]string{
 		"thinking": "يفكر", "retry": "إعادة المحاولة", "continue": "متابعة الإنشاء", "modeGroup": "وضع الكتابة",
 		"chat": "دردشة", "work": "عمل", "addFiles": "إضافة صور وملفات", "attachFiles": "إرفاق ملفات",
 		"attachPhotos": "إرفاق صور", "attachMedia": "إرفاق صور أو مقاطع فيديو",
+		"picker": "اختر نموذج ChatGPT", "effortLow": "فوري", "effortMedium": "متوسط", "effortHigh": "عالٍ",
+		"effortXhigh": "عالٍ جدًا", "effortMax": "Pro", "power": "القوة", "powerHint": "استخدم مفتاحي السهم الأيسر والأيمن لضبط القوة",
+		"powerAt": "{effort}، {n} من {of}.", "moreModels": "نماذج أخرى", "back": "رجوع",
 	},
 }
 

@@ -99,7 +99,7 @@ function buildLayout() {
     ? picker2026({
       models, efforts: cfg.efforts || [], get: () => ({ model: state.model, effort: state.effort }),
       set: (patch) => { if (patch.model) selectModel(patch.model); if (patch.effort) selectEffort(patch.effort); },
-      lang: cfg.lang, sliderOnly: !!cfg.sliderOnly, pointerOnly: !!cfg.sliderPointerOnly,
+      sliderOnly: !!cfg.sliderOnly, pointerOnly: !!cfg.sliderPointerOnly,
     })
     : modelMenu({
       models, selected: () => state.model, onSelect: selectModel,

@@ -25,38 +25,29 @@
 // account's slider stops at xhigh. The pane's [data-model-picker-view-toggle]
 // opens the advanced pane's models ([role=menuitemradio][data-value=<slug>]);
 // a slider-only picker (standard paid Chat) has neither.
-import { h, GEN } from './dom.js';
+import { h, GEN, T } from './dom.js';
 
 // LABELS are the 2026-06 slider's labels (English only).
 const LABELS = { light: 'Light', standard: 'Standard', extended: 'Extended', 'extra-high': 'Extra high', pro: 'Pro' };
 
-// SEP_LABELS are the 2026-09 picker's strings per UI language: the effort
-// labels by value and the slider's words. The page never exposes anything
-// else of them: the adapter must not need them.
-export const SEP_LABELS = {
-  en: { low: 'Instant', medium: 'Medium', high: 'High', xhigh: 'Extra High', max: 'Pro', power: 'Power', hint: 'Use Left and Right arrow keys to adjust power', of: 'of', trigger: 'Select ChatGPT model' },
-  tr: { low: 'Anında', medium: 'Orta', high: 'Yüksek', xhigh: 'Çok Yüksek', max: 'Pro', power: 'Güç', hint: 'Gücü ayarlamak için Sol ve Sağ ok tuşlarını kullanın', of: '/', trigger: 'ChatGPT modelini seç' },
-  'zh-CN': { low: '即时', medium: '中', high: '高', xhigh: '极高', max: 'Pro', power: '强度', hint: '使用左右方向键调整强度', of: '/', trigger: '选择 ChatGPT 模型' },
-  de: { low: 'Sofort', medium: 'Mittel', high: 'Hoch', xhigh: 'Sehr hoch', max: 'Pro', power: 'Leistung', hint: 'Leistung mit den Pfeiltasten links und rechts anpassen', of: 'von', trigger: 'ChatGPT-Modell auswählen' },
-  ja: { low: '即時', medium: '中', high: '高', xhigh: '非常に高い', max: 'Pro', power: 'パワー', hint: '左右の矢印キーでパワーを調整', of: '/', trigger: 'ChatGPT モデルを選択' },
-  ar: { low: 'فوري', medium: 'متوسط', high: 'عالٍ', xhigh: 'عالٍ جدًا', max: 'Pro', power: 'القوة', hint: 'استخدم مفتاحي السهم الأيسر والأيمن لضبط القوة', of: 'من', trigger: 'اختر نموذج ChatGPT' },
-};
+// SEP_KEYS are the label keys (dom.js T, CONTRACT.md "Languages") of the
+// 2026-09 efforts: the page shows only these localised labels.
+const SEP_KEYS = { low: 'effortLow', medium: 'effortMedium', high: 'effortHigh', xhigh: 'effortXhigh', max: 'effortMax' };
 
 // picker2026 returns the trigger of the generation's picker. models are
 // the models (slug, label, disabled), efforts the slider's values, get()
-// the current {model, effort}, set(patch) changes them. On 2026-09, lang
-// picks the SEP_LABELS language, sliderOnly leaves out the model list and
+// the current {model, effort}, set(patch) changes them. On 2026-09 every
+// word is the page's label (T), sliderOnly leaves out the model list and
 // pointerOnly makes the slider ignore the keyboard (a press on its track
 // still works).
-export function picker2026({ models, efforts, get, set, lang, sliderOnly, pointerOnly }) {
+export function picker2026({ models, efforts, get, set, sliderOnly, pointerOnly }) {
   const sep = GEN === '2026-09';
-  const words = SEP_LABELS[lang] || SEP_LABELS.en;
-  const label = (e) => (sep ? words[e] : LABELS[e]) || e;
+  const label = (e) => (sep ? SEP_KEYS[e] && T(SEP_KEYS[e]) : LABELS[e]) || e;
   const p = { open: false, token: 0, wrap: null };
   const trigger = h('button', sep
     ? {
       type: 'button', 'data-codex-intelligence-trigger': 'true', 'data-composer-navigation-target': 'reasoning',
-      'aria-label': words.trigger, 'aria-haspopup': 'dialog', 'aria-expanded': 'false', class: 'intelligence-trigger',
+      'aria-label': T('picker'), 'aria-haspopup': 'dialog', 'aria-expanded': 'false', class: 'intelligence-trigger',
     }
     : { type: 'button', class: '__composer-pill intelligence-pill', 'aria-haspopup': 'dialog', 'aria-expanded': 'false' });
 
@@ -107,30 +98,37 @@ export function picker2026({ models, efforts, get, set, lang, sliderOnly, pointe
   // a track that takes presses, and the hidden zero-width input.
   function slider09() {
     const status = h('span', { role: 'status', 'aria-live': 'polite', id: 'power-status' });
-    const hint = h('span', { id: 'power-hint', class: 'sr-only', text: words.hint });
+    const hint = h('span', { id: 'power-hint', class: 'sr-only', text: T('powerHint') });
     const input = h('span', { role: 'slider', 'aria-hidden': 'true', 'aria-valuemin': '0', 'aria-valuemax': String(efforts.length - 1), style: 'display: inline-block; width: 0px; height: 0px; overflow: hidden;' });
     const ticks = h('span', { 'data-orientation': 'horizontal', style: 'display: flex; justify-content: space-between; height: 100%;' });
     const track = h('div', { 'data-model-picker-power-slider': '', style: 'position: relative; width: 250px; height: 30px;' }, ticks, input);
     const row = h('div', {
-      role: 'menuitem', 'data-reasoning-slider': 'true', 'aria-label': words.power, 'aria-describedby': 'power-status power-hint', tabindex: '-1',
+      role: 'menuitem', 'data-reasoning-slider': 'true', 'aria-label': T('power'), 'aria-describedby': 'power-status power-hint', tabindex: '-1',
     }, h('div', { 'data-menu-row-content': 'true' }, track));
     const show = () => {
       const i = current();
       input.setAttribute('aria-valuenow', String(i));
       ticks.replaceChildren(...efforts.map((_, j) => h('span', { 'data-selected': String(j <= i), style: 'width: 10px;' })));
-      status.textContent = `${label(efforts[i])}, ${i + 1} ${words.of} ${efforts.length}.`;
+      status.textContent = T('powerAt', { effort: label(efforts[i]), n: i + 1, of: efforts.length });
     };
+    // A right-to-left page's slider runs from the right, as a Radix
+    // slider does: Right steps down, the first stop is at the right end.
+    const rtl = () => getComputedStyle(track).direction === 'rtl';
     row.addEventListener('keydown', (e) => {
       if (pointerOnly) return;
-      const i = keyStep(e, current());
+      const cur = current();
+      let i = keyStep(e, cur);
       if (i === null) return;
+      if (rtl() && (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) i = 2 * cur - i;
       e.preventDefault();
       step(i, show);
     });
     track.addEventListener('pointerdown', (e) => {
       if (e.button !== 0) return;
       const r = track.getBoundingClientRect();
-      step(Math.round(((e.clientX - r.left) / r.width) * (efforts.length - 1)), show);
+      let f = (e.clientX - r.left) / r.width;
+      if (rtl()) f = 1 - f;
+      step(Math.round(f * (efforts.length - 1)), show);
     });
     show();
     return [status, hint, row];
@@ -154,7 +152,7 @@ export function picker2026({ models, efforts, get, set, lang, sliderOnly, pointe
     let content;
     if (sep) {
       const simple = h('div', { 'data-model-picker-view': 'simple', 'data-active': 'true', class: 'pane' }, slider09());
-      content = h('div', { role: 'dialog', class: 'popover picker', 'aria-label': words.trigger }, simple);
+      content = h('div', { role: 'dialog', class: 'popover picker', 'aria-label': T('picker') }, simple);
       if (sliderOnly) return place(content);
       const advanced = h('div', { 'data-model-picker-view': 'advanced', 'data-active': 'false', inert: '', class: 'pane' },
         modelMenu({}, models.filter((m) => !m.pro)));
@@ -165,8 +163,8 @@ export function picker2026({ models, efforts, get, set, lang, sliderOnly, pointe
           if (on) x.removeAttribute('inert'); else x.setAttribute('inert', '');
         }
       };
-      simple.append(h('button', { type: 'button', 'data-model-picker-view-toggle': '', onclick: () => activate(advanced) }, 'More models ›'));
-      advanced.prepend(h('button', { type: 'button', 'data-model-picker-view-toggle': '', onclick: () => activate(simple) }, '‹ Back'));
+      simple.append(h('button', { type: 'button', 'data-model-picker-view-toggle': '', onclick: () => activate(advanced) }, T('moreModels') + ' ›'));
+      advanced.prepend(h('button', { type: 'button', 'data-model-picker-view-toggle': '', onclick: () => activate(simple) }, '‹ ' + T('back')));
       content.append(advanced);
     } else {
       const pro = models.find((m) => m.pro);
