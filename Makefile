@@ -1,7 +1,8 @@
 # wtagent — build, test and measure.
 #
 #   make demo   run the acceptance scenario on the embedded default
-#   make test   vet + race tests + browser end-to-end tests
+#   make test   vet + race tests + browser end-to-end tests (+ make test-user)
+#   make test-user  the sandbox tests again as an unprivileged user
 #   make compat exports loaded by the real Codex CLI and Claude Code
 #   make cross  build and vet every package for the other platforms
 #   make wine-test  the Windows tests under Wine (skipped without wine)
@@ -38,7 +39,7 @@ VERSION ?= $(shell git describe --tags --dirty 2>/dev/null || echo 0.1.0-dev)
 COMMIT  ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null)
 DATE    ?= $(shell TZ=UTC git log -1 --format=%cd --date=format-local:%Y-%m-%dT%H:%M:%SZ 2>/dev/null)
 
-.PHONY: all build test vet lint cross wine-test release bench fuzz demo compat clean
+.PHONY: all build test test-user vet lint cross wine-test release bench fuzz demo compat clean
 
 all: build
 
@@ -75,8 +76,14 @@ release:
 	rm -rf dist
 	$(GO) run ./cmd/wtrelease -out dist -version "$(VERSION)" -commit "$(COMMIT)" -date "$(DATE)"
 
-test: lint cross wine-test
+test: lint cross wine-test test-user
 	$(GO) test $(TESTFLAGS) $(PKGS)
+
+# test-user runs the sandbox and policy tests and the command line's
+# sandbox end-to-end tests as an unprivileged user (nobody, by setpriv,
+# when run as root): a protection that holds only for root fails there.
+test-user:
+	.ci/testuser
 
 # wine-test runs the Windows tests of the Windows rules, ConPTY spawn and
 # Job Objects as Windows binaries under Wine (says so and skips without it).

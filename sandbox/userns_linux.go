@@ -34,18 +34,16 @@ func nsCloneFlags(noNetwork bool) uintptr {
 }
 
 // initAttr is the SysProcAttr of an init: base's (session, terminal,
-// parent-death signal) plus the namespaces, the caller's own ids mapped
-// to themselves (root: all ids), and the capabilities the init needs for
-// its mounts and loopback, which the program does not inherit.
+// parent-death signal) plus the namespaces and the capabilities the init
+// needs for its mounts, loopback and id maps, which the program does not
+// inherit. Root's init gets all ids mapped to themselves here; an
+// ordinary user's maps its own ids itself (see mapIDs).
 func initAttr(base *syscall.SysProcAttr, noNetwork bool) *syscall.SysProcAttr {
 	a := &syscall.SysProcAttr{}
 	if base != nil {
 		*a = *base
 	}
-	uid, gid := os.Getuid(), os.Getgid()
-	a.UidMappings = []syscall.SysProcIDMap{{ContainerID: uid, HostID: uid, Size: 1}}
-	a.GidMappings = []syscall.SysProcIDMap{{ContainerID: gid, HostID: gid, Size: 1}}
-	if uid == 0 {
+	if os.Getuid() == 0 {
 		a.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: 0, Size: 1<<32 - 1}}
 		a.GidMappings = a.UidMappings
 		a.GidMappingsEnableSetgroups = true
@@ -70,6 +68,7 @@ func (s *Sandbox) startInit(cmd *exec.Cmd) (*Program, error) {
 	}
 	c := nsinit.Config{ReadOnly: s.plan.readOnly, Masks: s.plan.masks, Loopback: s.spec.NoNetwork,
 		Dir: dir, Extra: len(cmd.ExtraFiles), Path: cmd.Path, Argv: cmd.Args}
+	mapIDs(&c)
 	ruleset, err := s.rulesetFile()
 	if err != nil {
 		return nil, err
@@ -160,6 +159,7 @@ func waitExit(ws syscall.WaitStatus) Exit {
 // it could.
 func probeInit(noNetwork bool, readOnly, masks []string) error {
 	c := nsinit.Config{ReadOnly: readOnly, Masks: masks, Loopback: noNetwork, Probe: true}
+	mapIDs(&c)
 	r, w, err := os.Pipe()
 	if err != nil {
 		return err
@@ -187,4 +187,13 @@ func probeInit(noNetwork bool, readOnly, masks []string) error {
 		return errors.New(msg)
 	}
 	return fmt.Errorf("the sandbox's init did not run (%v): %s", err, strings.TrimSpace(stderr.String()))
+}
+
+// mapIDs has an ordinary user's init map the user's ids itself: the
+// maps of a child of a non-dumpable process (wtagent, see ProtectSelf)
+// belong to root, so only root's wtagent can write them (initAttr).
+func mapIDs(c *nsinit.Config) {
+	if uid := os.Getuid(); uid != 0 {
+		c.MapIDs, c.MapUID, c.MapGID = true, uid, os.Getgid()
+	}
 }

@@ -28,6 +28,12 @@ import (
 var binary string
 
 func TestMain(m *testing.M) {
+	// make test-user builds wtagent once as the invoking user and runs
+	// this test binary as another.
+	if b := os.Getenv("WTAGENT_E2E_BINARY"); b != "" {
+		binary = b
+		os.Exit(m.Run())
+	}
 	dir, err := os.MkdirTemp("", "wtagent-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

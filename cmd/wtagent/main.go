@@ -9,9 +9,13 @@ import (
 
 	"github.com/wtagent/wtagent/cmd/cmdutil"
 	"github.com/wtagent/wtagent/cmd/root"
+	"github.com/wtagent/wtagent/sandbox"
 )
 
 func main() {
+	// Commands wtagent runs must not read its secrets (its environment
+	// holds the user's API keys) from /proc or by tracing it.
+	_ = sandbox.ProtectSelf()
 	os.Exit(run())
 }
 

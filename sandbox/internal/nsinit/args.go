@@ -21,6 +21,11 @@ type Config struct {
 	Extra int
 	// Probe sets the namespaces up and reports, without a program.
 	Probe bool
+	// MapUID and MapGID, when MapIDs, are the user's ids, which the init
+	// maps to themselves in its user namespace: wtagent, non-dumpable,
+	// cannot write the maps of a child that is not root's.
+	MapIDs         bool
+	MapUID, MapGID int
 	// Path and Argv are the program (Argv[0] its name).
 	Path string
 	Argv []string
@@ -46,6 +51,9 @@ func (c Config) Args() []string {
 	}
 	if c.Extra > 0 {
 		a = append(a, "-extra", strconv.Itoa(c.Extra))
+	}
+	if c.MapIDs {
+		a = append(a, "-map", strconv.Itoa(c.MapUID), strconv.Itoa(c.MapGID))
 	}
 	if c.Probe {
 		return append(a, "-probe")
@@ -81,6 +89,18 @@ func parse(args []string) (Config, error) {
 			if v, err = val(); err == nil {
 				if c.Extra, err = strconv.Atoi(v); err != nil || c.Extra < 0 {
 					err = wrap("-extra "+strconv.Quote(v), errUsage)
+				}
+			}
+		case "-map":
+			c.MapIDs = true
+			for _, id := range []*int{&c.MapUID, &c.MapGID} {
+				if v, err = val(); err == nil {
+					if *id, err = strconv.Atoi(v); err != nil || *id < 0 {
+						err = wrap("-map "+strconv.Quote(v), errUsage)
+					}
+				}
+				if err != nil {
+					return c, err
 				}
 			}
 		case "-probe":

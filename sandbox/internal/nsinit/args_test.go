@@ -12,14 +12,14 @@ func TestArgsRoundTrip(t *testing.T) {
 	for _, c := range []Config{
 		{Path: "/bin/sh", Argv: []string{"sh", "-c", "-ro --"}},
 		{ReadOnly: []string{"/p/.git/hooks", "/p/.git/config"}, Masks: []string{"/p/.ssh", "/p/-lo"}, Loopback: true, Dir: "/p", Extra: 2, Path: "./x", Argv: []string{"x"}},
-		{Masks: []string{"/h/.aws"}, Probe: true},
+		{Masks: []string{"/h/.aws"}, MapIDs: true, MapUID: 1000, MapGID: 100, Probe: true},
 	} {
 		got, err := parse(c.Args())
 		if err != nil || !reflect.DeepEqual(got, c) {
 			t.Errorf("parse(%q) = %+v, %v; want %+v", c.Args(), got, err, c)
 		}
 	}
-	for _, bad := range [][]string{nil, {"-ro"}, {"-x", "--", "/bin/true"}, {"-extra", "two", "--", "/bin/true"}, {"--"}} {
+	for _, bad := range [][]string{nil, {"-ro"}, {"-x", "--", "/bin/true"}, {"-extra", "two", "--", "/bin/true"}, {"-map", "1", "--", "/bin/true"}, {"--"}} {
 		if _, err := parse(bad); !errors.Is(err, errUsage) {
 			t.Errorf("parse(%q) = %v, want errUsage", bad, err)
 		}

@@ -93,6 +93,11 @@ func Main(args []string) int {
 		return 127
 	}
 	ignoreSignals()
+	if c.MapIDs {
+		if err := mapOwnIDs(c.MapUID, c.MapGID); err != nil {
+			return fail("setup", err)
+		}
+	}
 	if err := setup(c); err != nil {
 		return fail("setup", err)
 	}
@@ -136,6 +141,28 @@ func ignoreSignals() {
 		syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGPIPE, syscall.SIGALRM, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU} {
 		syscall.RawSyscall6(syscall.SYS_RT_SIGACTION, uintptr(s), uintptr(unsafe.Pointer(&act[0])), 0, 8, 0, 0)
 	}
+}
+
+// mapOwnIDs maps the user's own ids to themselves in the init's user
+// namespace (a process may map its own effective ids), so that the
+// program sees its real ids.
+func mapOwnIDs(uid, gid int) error {
+	for _, w := range []struct{ file, data string }{
+		{"/proc/self/setgroups", "deny"},
+		{"/proc/self/uid_map", strconv.Itoa(uid) + " " + strconv.Itoa(uid) + " 1\n"},
+		{"/proc/self/gid_map", strconv.Itoa(gid) + " " + strconv.Itoa(gid) + " 1\n"},
+	} {
+		fd, err := syscall.Open(w.file, syscall.O_WRONLY|syscall.O_CLOEXEC, 0)
+		if err != nil {
+			return wrap("open "+w.file, err)
+		}
+		_, err = syscall.Write(fd, []byte(w.data))
+		syscall.Close(fd)
+		if err != nil {
+			return wrap("write "+w.file, err)
+		}
+	}
+	return nil
 }
 
 // setup makes the mounts, mounts a fresh /proc, brings lo up and enters
