@@ -42,9 +42,10 @@ func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
   pty        pseudo-terminals can be opened for terminal.exec
   login      (with --login only: it starts Chrome) whether the profile is logged in to ChatGPT
   page       (with --page only: it starts Chrome and opens ChatGPT, sending nothing) the page
-             generation, every locator the adapter needs, the model picker (opened and
-             closed) and the newest conversation's thread and answer, with a redacted DOM
-             snapshot saved for a bug report
+             generation and UI language, every locator the adapter needs, the send control
+             (one character typed into the composer, then deleted), the model picker (opened
+             and closed) and the newest conversation's thread and answer, with a redacted
+             DOM snapshot saved for a bug report
 
 Each check prints ok, warning or error. The exit status is 1 when an error
 blocks use.`,

@@ -6,6 +6,7 @@ import (
 	"context"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -27,6 +28,7 @@ type Options struct {
 	LoggedOut bool
 	StreamGap time.Duration
 	DOM       string
+	Lang      string
 }
 
 // NewCmdMockchat returns the mockchat command. runF, when not nil, runs instead of
@@ -56,6 +58,9 @@ its diagnostics/transport.jsonl, turn by turn, across its conversations.`,
 			if err := mockchat.CheckGeneration(o.DOM); err != nil {
 				return cmdutil.FlagErrorf("--dom: %v", err)
 			}
+			if err := mockchat.CheckLang(o.Lang); err != nil {
+				return cmdutil.FlagErrorf("--lang: %v", err)
+			}
 			if runF != nil {
 				return runF(o)
 			}
@@ -68,6 +73,7 @@ its diagnostics/transport.jsonl, turn by turn, across its conversations.`,
 	cmd.Flags().BoolVar(&o.LoggedOut, "logged-out", false, "start with the login wall (log in from the page)")
 	cmd.Flags().DurationVar(&o.StreamGap, "stream-gap", 15*time.Millisecond, "gap between streamed tokens")
 	cmd.Flags().StringVar(&o.DOM, "dom", "", "page generation to render: 2025, 2026-06 or 2026-09 (default: the newest)")
+	cmd.Flags().StringVar(&o.Lang, "lang", "", "UI language of the 2026-09 page: "+strings.Join(mockchat.Langs(), ", ")+" (default: en)")
 	return cmd
 }
 
@@ -101,6 +107,6 @@ func mockchatRun(ctx context.Context, o *Options) error {
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	return mockchat.Serve(ctx, mockchat.Options{Script: lines, ScriptPerChat: o.Replay == "",
-		LoggedIn: !o.LoggedOut, StreamGap: o.StreamGap, DOM: o.DOM},
+		LoggedIn: !o.LoggedOut, StreamGap: o.StreamGap, DOM: o.DOM, Lang: o.Lang},
 		o.Addr, o.F.IOStreams.Out)
 }
