@@ -33,6 +33,7 @@ func (t *Transport) Await(ctx context.Context, b messages.Binding, progress func
 	}
 	ctx, cancel := context.WithTimeoutCause(ctx, t.opts.TurnTimeout, errTurnTimeout)
 	defer cancel()
+	b = t.placeBinding(ctx, s, b)
 	if err := t.showConversation(ctx, s, b.Cursor); err != nil {
 		return messages.Reply{}, t.awaitErr(ctx, s, err)
 	}

@@ -313,8 +313,10 @@ func pageAPI() map[string]string {
 		"conversation": "/backend-api/conversation/",
 		// The linear read the 2026-09 page uses (newest turns).
 		"conversations": "/backend-api/conversations/",
-		"stream":        "/backend-api/f/conversation",
-		"resume":        "/backend-api/f/conversation/resume",
+		// The sidebar's list of conversations, newest first.
+		"conversationList": "/backend-api/conversations",
+		"stream":           "/backend-api/f/conversation",
+		"resume":           "/backend-api/f/conversation/resume",
 		// A challenge-protected endpoint: 403 with cf-mitigated while a
 		// challenge is up. The session endpoint, not the conversation list
 		// (which answers 429 under bursts).

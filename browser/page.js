@@ -924,6 +924,21 @@
     return { status: 200, current_node: doc.current_node || '', chain };
   }
 
+  // recent lists the ids of the n newest conversations (the sidebar's
+  // list), [] when it cannot be read.
+  async function recent(n) {
+    const tok = await sessionToken();
+    if (!tok) return [];
+    try {
+      const r = await fetch(API.conversationList + '?offset=0&limit=' + n + '&order=updated', { headers: { Authorization: 'Bearer ' + tok }, credentials: 'include', cache: 'no-store' });
+      if (!r.ok) return [];
+      const j = await r.json();
+      return ((j && j.items) || []).map((c) => c.id).filter(Boolean);
+    } catch (e) {
+      return [];
+    }
+  }
+
   async function copyText(id, ms) {
     const a = findMessage(id);
     if (!a) return { ok: false, reason: 'message not found' };
@@ -1018,7 +1033,7 @@
   window.__wtagent = {
     version: VERSION,
     snap, auth, probe, thread, state, composerText, setComposer, focusEnd, waitComposer, pasteText,
-    center, click, hover, menuItems, menuStable, conversation, streamStatus, resume, copyText, markdown,
+    center, click, hover, menuItems, menuStable, conversation, recent, streamStatus, resume, copyText, markdown,
     watch(w) { W = w; last = ''; schedule(); return state(); },
     unwatch() { W = null; return true; },
     chips,

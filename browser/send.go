@@ -180,7 +180,7 @@ func (t *Transport) confirmSent(ctx context.Context, s *session, base threadInfo
 		_, posted := postedStream(s, mark)
 		return posted || newUser(p)
 	})
-	if err != nil {
+	if _, posted := postedStream(s, mark); err != nil && !posted {
 		if s.gone() || ctx.Err() != nil {
 			return messages.Binding{}, false, s.wrap(ctx, err)
 		}

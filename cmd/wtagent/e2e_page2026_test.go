@@ -215,3 +215,45 @@ func TestBrowser2026SlowConfirmationPostsOnce(t *testing.T) {
 		t.Fatalf("the page posted %d messages, want 3", n)
 	}
 }
+
+// TestBrowser2026ChromeKilledBeforeTheConversationIsNamed: Chrome is
+// killed after a new chat's first POST left but before any byte of the
+// answer named its conversation. The message is sent: the restarted
+// browser finds its conversation by the message id among the newest ones
+// and reads the reply; nothing is posted twice.
+func TestBrowser2026ChromeKilledBeforeTheConversationIsNamed(t *testing.T) {
+	needChromium(t)
+	e := newEnv(t)
+	os.WriteFile(filepath.Join(e.root, "check.sh"), []byte("n=$(wc -l < runs.log); echo \"$n line\"; test \"$n\" -eq 1\n"), 0o644)
+	srv, url := page2026(t, mockchat.Options{Lang: mockchat.LangGerman}, []model.ScriptLine{
+		{Reply: appendOnce("Record the run.")},
+		{Expect: `status="ok"`, Reply: agentReply(false, "Check.", callXML("terminal.exec", el("program", "sh"), items("argv", "check.sh")))},
+		{Expect: "1 line", Reply: agentReply(true, "runs.log has one line; sh check.sh passed.", "")},
+	})
+	release := srv.HoldResponse(1)
+	t.Cleanup(release)
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	cmd := e.command(ctx, "--chatgpt-url", url, "--headless", "record one run")
+	var out syncBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.WaitReceived(ctx, 1); err != nil {
+		t.Fatalf("the first message never reached the server: %v\n%s", err, out.String())
+	}
+	if killChrome(t, cmd.Process.Pid) == 0 {
+		t.Fatal("no Chrome process under wtagent to kill")
+	}
+	release()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("run: %v\n%s\nevents:\n%s", err, out.String(), eventTrace(e.events(e.onlySession())))
+	}
+	if got, _ := os.ReadFile(filepath.Join(e.root, "runs.log")); string(got) != "ran\n" {
+		t.Fatalf("runs.log = %q", got)
+	}
+	if n := postedOnce(t, srv, nil); n != 3 {
+		t.Fatalf("the page posted %d messages, want 3", n)
+	}
+}
