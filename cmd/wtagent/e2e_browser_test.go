@@ -171,12 +171,7 @@ func TestBrowserKilledMidStream(t *testing.T) {
 	t.Cleanup(release)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	cmd := e.command(ctx, "--chatgpt-url", url, "--headless", "record one run")
-	var out syncBuffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, out := e.startRun(ctx, "--chatgpt-url", url, "--headless", "record one run")
 	if err := srv.WaitStreaming(ctx, 2); err != nil {
 		t.Fatalf("the second reply never streamed: %v; output:\n%s", err, out.String())
 	}

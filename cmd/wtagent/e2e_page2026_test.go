@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
@@ -47,6 +48,31 @@ func randomLabels() map[string]string {
 	t["removeFile"] += " {n}: {name}"
 	t["removePasted"] += " {n}"
 	return t
+}
+
+// recordOnceScript is a three-turn run: append to runs.log once, run
+// check.sh (it passes when runs.log has one line), finish; it writes
+// check.sh into the project.
+func recordOnceScript(e *env) []model.ScriptLine {
+	os.WriteFile(filepath.Join(e.root, "check.sh"), []byte("n=$(wc -l < runs.log); echo \"$n line\"; test \"$n\" -eq 1\n"), 0o644)
+	return []model.ScriptLine{
+		{Reply: appendOnce("Record the run.")},
+		{Expect: `status="ok"`, Reply: agentReply(false, "Check.", callXML("terminal.exec", el("program", "sh"), items("argv", "check.sh")))},
+		{Expect: "1 line", Reply: agentReply(true, "runs.log has one line; sh check.sh passed.", "")},
+	}
+}
+
+// startRun starts wtagent with args in the background (its output in
+// out); the test waits for it with cmd.Wait.
+func (e *env) startRun(ctx context.Context, args ...string) (*exec.Cmd, *syncBuffer) {
+	e.t.Helper()
+	cmd := e.command(ctx, args...)
+	out := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		e.t.Fatal(err)
+	}
+	return cmd, out
 }
 
 // postedOnce checks that the mock got each message of conv exactly once
@@ -93,16 +119,12 @@ func TestBrowser2026PageRuns(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			e := newEnv(t)
-			os.WriteFile(filepath.Join(e.root, "check.sh"), []byte("n=$(wc -l < runs.log); echo \"$n line\"; test \"$n\" -eq 1\n"), 0o644)
 			os.WriteFile(filepath.Join(e.root, "notes.txt"), []byte("the notes\n"), 0o644)
 			var lines []model.ScriptLine
 			for i := 0; i < tc.seeds; i++ {
 				lines = append(lines, model.ScriptLine{Reply: fmt.Sprintf("Seeded answer %d.", i+1)})
 			}
-			lines = append(lines,
-				model.ScriptLine{Reply: appendOnce("Record the run.")},
-				model.ScriptLine{Expect: `status="ok"`, Reply: agentReply(false, "Check.", callXML("terminal.exec", el("program", "sh"), items("argv", "check.sh")))},
-				model.ScriptLine{Expect: "1 line", Reply: agentReply(true, "runs.log has one line; sh check.sh passed.", "")})
+			lines = append(lines, recordOnceScript(e)...)
 			srv, url := page2026(t, tc.opts, lines)
 			seeded := map[string]bool{}
 			for i := 0; i < tc.seeds; i++ {
@@ -183,12 +205,7 @@ func TestBrowser2026WindowedThreadKilledAfterPost(t *testing.T) {
 func TestBrowser2026SlowConfirmationPostsOnce(t *testing.T) {
 	needChromium(t)
 	e := newEnv(t)
-	os.WriteFile(filepath.Join(e.root, "check.sh"), []byte("n=$(wc -l < runs.log); echo \"$n line\"; test \"$n\" -eq 1\n"), 0o644)
-	srv, url := page2026(t, mockchat.Options{}, []model.ScriptLine{
-		{Reply: appendOnce("Record the run.")},
-		{Expect: `status="ok"`, Reply: agentReply(false, "Check.", callXML("terminal.exec", el("program", "sh"), items("argv", "check.sh")))},
-		{Expect: "1 line", Reply: agentReply(true, "runs.log has one line; sh check.sh passed.", "")},
-	})
+	srv, url := page2026(t, mockchat.Options{}, recordOnceScript(e))
 	if err := srv.BreakLocator(mockchat.LocatorMessage); err != nil {
 		t.Fatal(err)
 	}
@@ -196,12 +213,7 @@ func TestBrowser2026SlowConfirmationPostsOnce(t *testing.T) {
 	t.Cleanup(release)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	cmd := e.command(ctx, "--chatgpt-url", url, "--headless", "record one run")
-	var out syncBuffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, out := e.startRun(ctx, "--chatgpt-url", url, "--headless", "record one run")
 	// The send is recorded as sent although the page confirmed nothing.
 	e.waitFor("the first send recorded", func(evs []messages.Event) bool { return count(evs, messages.EvModelMessageSent) == 1 })
 	release()
@@ -224,22 +236,12 @@ func TestBrowser2026SlowConfirmationPostsOnce(t *testing.T) {
 func TestBrowser2026ChromeKilledBeforeTheConversationIsNamed(t *testing.T) {
 	needChromium(t)
 	e := newEnv(t)
-	os.WriteFile(filepath.Join(e.root, "check.sh"), []byte("n=$(wc -l < runs.log); echo \"$n line\"; test \"$n\" -eq 1\n"), 0o644)
-	srv, url := page2026(t, mockchat.Options{Lang: mockchat.LangGerman}, []model.ScriptLine{
-		{Reply: appendOnce("Record the run.")},
-		{Expect: `status="ok"`, Reply: agentReply(false, "Check.", callXML("terminal.exec", el("program", "sh"), items("argv", "check.sh")))},
-		{Expect: "1 line", Reply: agentReply(true, "runs.log has one line; sh check.sh passed.", "")},
-	})
+	srv, url := page2026(t, mockchat.Options{Lang: mockchat.LangGerman}, recordOnceScript(e))
 	release := srv.HoldResponse(1)
 	t.Cleanup(release)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	cmd := e.command(ctx, "--chatgpt-url", url, "--headless", "record one run")
-	var out syncBuffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, out := e.startRun(ctx, "--chatgpt-url", url, "--headless", "record one run")
 	if _, err := srv.WaitReceived(ctx, 1); err != nil {
 		t.Fatalf("the first message never reached the server: %v\n%s", err, out.String())
 	}
