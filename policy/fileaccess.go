@@ -71,10 +71,34 @@ func (e *Engine) insideFindings(rel string, w walk, ac access) []finding {
 			add(messages.RiskSensitive, fmt.Sprintf("%s %s, which has %d hard links: the same file may be outside the project", ac.verb, rel, n))
 		}
 	}
+	if ac.write && (e.homeCode(abs) || e.homeCode(e.b.Abs(w.rel))) {
+		add(messages.RiskDestructive, ac.verb+" "+rel+", a program or start-up file that runs outside the sandbox")
+	}
 	if ac.write && (e.b.cs.inGitDir(rel) || e.b.cs.inGitDir(w.rel)) {
 		add(messages.RiskDestructive, ac.verb+" "+rel+" inside .git, which can corrupt history or install hooks")
 	}
 	return fs
+}
+
+// homeCode reports whether abs is one of the home's programs or start-up
+// files (HomeCode), which the file tools reach when the project holds
+// the home.
+func (e *Engine) homeCode(abs string) bool {
+	if e.home == "" {
+		return false
+	}
+	homes := []string{e.home}
+	if r, err := filepath.EvalSymlinks(e.home); err == nil && r != e.home {
+		homes = append(homes, r)
+	}
+	for _, h := range homes {
+		for _, c := range HomeCode() {
+			if _, ok := e.cs.within(abs, filepath.Join(h, filepath.FromSlash(c)), filepath.Separator); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // packageStore reports trees where package managers hard-link files on

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"github.com/wtagent/wtagent/internal/owntemp"
+	"github.com/wtagent/wtagent/policy"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -129,7 +130,7 @@ func planFor(spec Spec, sys layout) plan {
 }
 
 // codeCovers lists the programs and the configuration that makes tools
-// run code (homeCode under home, the PATH and the toolchain directories
+// run code (policy.HomeCode under home, the PATH and the toolchain directories
 // in reads) that lie inside a writable tree, as when the project is the
 // home: they stay read-only. A PATH or toolchain directory inside a
 // project that is not (or does not hold) the home is the project's own
@@ -138,7 +139,7 @@ func planFor(spec Spec, sys layout) plan {
 func codeCovers(home, root string, reads, writes, hidden []string) []string {
 	var code []string
 	if home != "" {
-		for _, c := range homeCode {
+		for _, c := range policy.HomeCode() {
 			code = append(code, filepath.Join(home, c))
 		}
 	}

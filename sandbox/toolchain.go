@@ -47,21 +47,6 @@ var (
 		"CARGO_HOME":       {"registry", "git", ".package-cache", ".package-cache-mutate", ".global-cache"},
 		"GRADLE_USER_HOME": {"caches", "wrapper/dists", "daemon", "native", ".tmp"},
 	}
-	// homeCode are the files and directories under the home that make a
-	// tool or a shell run code, or that it runs: never writable, also when
-	// they lie inside a writable tree (the project is the home). A path
-	// that does not exist yet cannot be covered on Linux (there is nothing
-	// to mount over); Seatbelt cuts it out all the same.
-	homeCode = []string{
-		".cargo/bin", ".cargo/config.toml", ".cargo/config", ".cargo/env", "go/bin", ".local/bin", ".local/lib",
-		".local/share/pnpm", ".deno/bin", ".bun/bin", ".volta/bin", ".yarn/bin", ".nvm", ".pyenv", ".rbenv",
-		".rustup", ".sdkman", ".gem", ".gradle/init.d", ".gradle/init.gradle", ".gradle/init.gradle.kts",
-		".gradle/gradle.properties", ".m2/settings.xml", ".mavenrc", ".yarnrc", ".yarnrc.yml",
-		".profile", ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".zshrc", ".zshenv", ".zprofile",
-		".zlogin", ".config/fish", ".gitconfig", ".config/git", ".gitignore_global", ".vimrc", ".config/nvim",
-		".tmux.conf", ".config/systemd", ".config/autostart", ".config/environment.d", ".pam_environment",
-		".xprofile", ".xinitrc", ".xsessionrc", "Library/LaunchAgents", "bin",
-	}
 )
 
 // cacheOwners maps a cache under home to the program that writes it.
