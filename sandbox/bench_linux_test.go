@@ -10,7 +10,7 @@ import (
 
 // BenchmarkSandboxStart measures what confining one program costs: the
 // same /bin/true started plainly and through the session's sandbox
-// (thread, Landlock domain and the mount namespace for .git), alternated
+// (the init in its own namespaces, its mounts and the Landlock domain), alternated
 // so both see the same machine load. new-ms is the once-per-session
 // ruleset build (go env included).
 func BenchmarkSandboxStart(b *testing.B) {

@@ -241,7 +241,7 @@ func (b *bench) sandboxCost() result {
 		baseline: fmt.Sprintf("/bin/true %.2f ms plain, %.2f ms sandboxed; 200 MB row best of 3 alternated: %s off, %s sandboxed; ruleset built once per session in %.0f ms",
 			s["plain-ms"], s["sandboxed-ms"], off.Round(10*time.Millisecond), on.Round(10*time.Millisecond), s["new-ms"]),
 		ok:   verdict(s["cost-ms"] <= 5 && pct <= 5),
-		note: "the sandbox is applied on a fresh thread before the program starts; the program's own I/O is not touched, so the output row differs by noise only.",
+		note: "each program is started by an init (wtagent itself, started again) in its own user, mount and PID namespaces, which mounts the covers and a fresh /proc and forks the program from a thread in the Landlock domain: the cost is mostly a second process start; the program's own I/O is not touched, so the output row differs by noise only.",
 	}
 }
 
