@@ -99,3 +99,29 @@ func TestSweepLeftovers(t *testing.T) {
 		t.Error("another user's file was removed")
 	}
 }
+
+// BenchmarkSweepLeftovers measures the sweep every run and resume does
+// at start over a project of 10 000 files in 100 directories, none a
+// leftover.
+func BenchmarkSweepLeftovers(b *testing.B) {
+	root := b.TempDir()
+	for d := range 100 {
+		dir := filepath.Join(root, "pkg"+strconv.Itoa(d))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			b.Fatal(err)
+		}
+		for f := range 100 {
+			if err := os.WriteFile(filepath.Join(dir, "f"+strconv.Itoa(f)+".go"), nil, 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	now := time.Now()
+	b.ReportAllocs()
+	for b.Loop() {
+		if got := SweepLeftovers(root, now); len(got) != 0 {
+			b.Fatal(got)
+		}
+	}
+	b.ReportMetric(10000, "files/op")
+}
