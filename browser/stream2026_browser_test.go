@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -56,6 +57,7 @@ func TestStream2026Chromium(t *testing.T) {
 		{"several final segments", "multisegment", "a7b", "", "First part.\n\nSecond part."},
 		{"whole-message snapshots", "snapshots", "a14", "", "Snapshots 你好 arrive whole. 🚀"},
 		{"hand-off to the resume POST", "handoff", "a5", "handoff-resume", "By induction on n, QED."},
+		{"hand-off, the turn replayed from offset 0", "handoff", "a5", "handoff-replay", "By induction on n, QED."},
 		{"stream dropped and resumed", "cut", "a10", "cut-resume", "Half of the answer, then the rest."},
 		{"hand-off to the WebSocket", "handoffws", "a11", "", "Work is done: 7 files."},
 	}
@@ -72,9 +74,20 @@ func TestStream2026Chromium(t *testing.T) {
 		}
 		lines = append(lines, l)
 	}
-	srv, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(lines...)})
+	var mu sync.Mutex
+	var resumes []string // the offsets the page's resumes asked for
+	srv, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(lines...), Logf: func(format string, args ...any) {
+		if l := fmt.Sprintf(format, args...); strings.HasPrefix(l, "resume of ") {
+			mu.Lock()
+			resumes = append(resumes, l[strings.LastIndex(l, " ")+1:])
+			mu.Unlock()
+		}
+	}})
 	tr := shared.use(t, url, nil)
 	for i, c := range cases {
+		mu.Lock()
+		seen := len(resumes)
+		mu.Unlock()
 		ctx := ctxFor(t, hangGuard)
 		b, err := tr.Send(ctx, messages.Outbound{Turn: i + 1, Text: fmt.Sprintf("turn %d: %s", i+1, c.name)})
 		if err != nil {
@@ -104,6 +117,12 @@ func TestStream2026Chromium(t *testing.T) {
 		}
 		if c.resume != "" && st[i].Streams != 2 {
 			t.Errorf("%s: %d streams served, want the POST and the page's resume", c.name, st[i].Streams)
+		}
+		mu.Lock()
+		asked := strings.Join(resumes[seen:], ",")
+		mu.Unlock()
+		if want := map[string]string{"handoff": "0", "cut": "nonzero"}[c.fixture]; c.resume != "" && (asked == "" || (want == "0") != (asked == "0")) {
+			t.Errorf("%s: the page resumed from offset %q, want %s", c.name, asked, want)
 		}
 	}
 }

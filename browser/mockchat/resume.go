@@ -30,6 +30,7 @@ func (s *Server) handleResume(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, map[string]any{"detail": "want {conversation_id, offset}"})
 		return
 	}
+	s.logf("resume of %s from offset %d", req.ConversationID, req.Offset)
 	s.mu.Lock()
 	var rp *reply
 	if c := s.convs[req.ConversationID]; c != nil && c.last != nil {

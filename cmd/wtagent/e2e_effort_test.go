@@ -36,7 +36,7 @@ func modeSelections(evs []messages.Event) []messages.ModeSelected {
 // the reply streams, posted by the page as its own "high"), and `wtagent
 // resume ID` selects it again in its new Chrome without being told. The
 // picker is standard Chat's (the effort slider only, its input a hidden
-// zero-width span, the effort on the trigger).
+// zero-width span, the effort on the trigger), in a Turkish UI.
 func TestEffortSelectedAndReselectedOnResume(t *testing.T) {
 	needChromium(t)
 	e := newEnv(t)
@@ -56,7 +56,7 @@ func TestEffortSelectedAndReselectedOnResume(t *testing.T) {
 	}
 
 	os.WriteFile(filepath.Join(e.root, "a.txt"), []byte("alpha\n"), 0o644)
-	srv := mockchat.New(mockchat.Options{LoggedIn: true, DOM: mockchat.DOM2026Sep, SliderOnly: true, Script: []model.ScriptLine{
+	srv := mockchat.New(mockchat.Options{LoggedIn: true, DOM: mockchat.DOM2026Sep, SliderOnly: true, Lang: mockchat.LangTurkish, Script: []model.ScriptLine{
 		{Line: 1, Reply: agentReply(false, "Read.", callXML("fs.read", el("path", "a.txt")))},
 		{Line: 2, Expect: "alpha", Reply: agentReply(true, "a.txt says alpha.", "")},
 	}})

@@ -715,7 +715,7 @@ async function openSocket() {
 
 // resumeTurn continues the turn as the real page does after a hand-off or a
 // cut stream: POST /backend-api/f/conversation/resume with the number of
-// events the page already has.
+// events the page already has (0 after a hand-off: see runStream).
 function resumeTurn(av, signal) {
   return api('/backend-api/f/conversation/resume', {
     method: 'POST', signal, body: JSON.stringify({ conversation_id: state.conversationId, offset: av.offset || 0 }),
@@ -742,6 +742,10 @@ async function runStream(av, request) {
         continue;
       }
       if (av.handoff) av.handoff.taken = true;
+      // After a completed hand-off the page resumes at offset 0 with a
+      // fresh decoder: the server replays the turn from its start (notes
+      // §7). A cut stream resumes from the events the page has.
+      if (outcome === 'handoff') { av.ds = null; av.offset = 0; }
       if (outcome === 'cut') await sleep(300);
       const r = await resumeTurn(av, controller.signal);
       if (!r.ok) { outcome = await recoverFromDocument(av); break; }
