@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
@@ -251,6 +252,45 @@ func TestBrowser2026ChromeKilledBeforeTheConversationIsNamed(t *testing.T) {
 	release()
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("run: %v\n%s\nevents:\n%s", err, out.String(), eventTrace(e.events(e.onlySession())))
+	}
+	if got, _ := os.ReadFile(filepath.Join(e.root, "runs.log")); string(got) != "ran\n" {
+		t.Fatalf("runs.log = %q", got)
+	}
+	if n := postedOnce(t, srv, nil); n != 3 {
+		t.Fatalf("the page posted %d messages, want 3", n)
+	}
+}
+
+// TestBrowser2026Kill9BeforeTheSendIsRecorded: wtagent is killed with
+// SIGKILL after a new chat's first POST left but before the page named the
+// conversation (its answer held), so the send was never recorded as sent.
+// `wtagent resume` finds the message as the newest conversation's last
+// user message and reads its reply: nothing is posted twice.
+func TestBrowser2026Kill9BeforeTheSendIsRecorded(t *testing.T) {
+	needChromium(t)
+	e := newEnv(t)
+	srv, url := page2026(t, mockchat.Options{Lang: mockchat.LangChinese}, recordOnceScript(e))
+	release := srv.HoldResponse(1)
+	t.Cleanup(release)
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	cmd, out := e.startRun(ctx, "--chatgpt-url", url, "--headless", "record one run")
+	if _, err := srv.WaitReceived(ctx, 1); err != nil {
+		t.Fatalf("the first message never reached the server: %v\n%s", err, out.String())
+	}
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	id := e.onlySession()
+	if n := count(e.events(id), messages.EvModelMessageSent); n != 0 {
+		t.Fatalf("%d sends recorded before the kill: the test missed its moment", n)
+	}
+	waitGone(t, e.root)
+	release()
+	code, stdout, errOut := e.run("resume", id, "--chatgpt-url", url, "--headless")
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s\nevents:\n%s", code, stdout, errOut, eventTrace(e.events(id)))
 	}
 	if got, _ := os.ReadFile(filepath.Join(e.root, "runs.log")); string(got) != "ran\n" {
 		t.Fatalf("runs.log = %q", got)
