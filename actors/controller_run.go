@@ -51,7 +51,7 @@ func (c *controller) restore(ctx *actor.Context, events []messages.Event) {
 	}
 	if open && pid == c.cfg.PID {
 		c.cfg.Logger.Warn("controller restarted mid-run; continuing from the event log", "seq", c.seq)
-		c.run = c.newRun(c.rp.Task)
+		c.run = c.newRun()
 		c.enter(ctx, messages.PhaseRecovering)
 		c.drive(ctx)
 	}
@@ -65,11 +65,13 @@ func (c *controller) restore(ctx *actor.Context, events []messages.Event) {
 // startRun begins a run: the first one of a session, a resume, or a
 // follow-up in an interactive session.
 func (c *controller) startRun(ctx *actor.Context, m messages.StartRun) {
+	if m.Note != "" {
+		m.Task = m.Note + "\n\n" + m.Task
+	}
 	if c.run != nil {
 		if t := strings.TrimSpace(m.Task); t != "" {
 			c.record(ctx, messages.EvInstruction, "", messages.TextPayload{Text: t}, false, nil)
 			c.run.instruction = t
-			c.run.task += "\n" + t
 		}
 		return
 	}
@@ -80,7 +82,7 @@ func (c *controller) startRun(ctx *actor.Context, m messages.StartRun) {
 	if fresh {
 		typ = messages.EvRunStarted
 	}
-	c.run = c.newRun(strings.TrimSpace(c.rp.Task + "\n" + m.Task))
+	c.run = c.newRun()
 	c.run.attachments = m.Attachments
 	if conv != "" && !fresh {
 		c.freshConversation(conv)
@@ -90,7 +92,7 @@ func (c *controller) startRun(ctx *actor.Context, m messages.StartRun) {
 	if c.request != nil {
 		req = *c.request
 	}
-	payload := messages.RunStartedPayload{Task: m.Task, Root: c.cfg.Root, Provider: c.cfg.Provider,
+	payload := messages.RunStartedPayload{Task: m.Task, Note: m.Note, Root: c.cfg.Root, Provider: c.cfg.Provider,
 		Attachments: m.Attachments, PID: c.cfg.PID, Mode: req.Mode, Effort: req.Effort, Sandbox: c.cfg.Sandbox.Summary(),
 		Warnings: c.cfg.Warnings}
 	c.record(ctx, typ, "", payload, true, nil)
@@ -109,8 +111,8 @@ func (c *controller) startRun(ctx *actor.Context, m messages.StartRun) {
 	c.drive(ctx)
 }
 
-func (c *controller) newRun(task string) *runState {
-	r := &runState{gen: c.seq + 1, task: task}
+func (c *controller) newRun() *runState {
+	r := &runState{gen: c.seq + 1}
 	if c.takeoverAtCrash {
 		// Stopped during a takeover: the page is read first (see
 		// modelConnected).

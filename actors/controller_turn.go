@@ -39,8 +39,13 @@ func (c *controller) parsedTurn(ctx *actor.Context, m messages.ParsedTurn) {
 	}
 	switch {
 	case m.Done:
-		if why := c.doneRefusal(); why != "" {
+		if why, miss := c.doneRefusal(m.Message); why != "" {
 			c.record(ctx, messages.EvDoneRefused, "", messages.TextPayload{Text: why}, false, nil)
+			if r.refusals++; r.refusals > c.cfg.Limits.DoneRefusals {
+				c.limit(ctx, "done-refusals", "the model said it was done %d times without the evidence the request needs (missing: %s)",
+					r.refusals, missingSummary(miss))
+				return
+			}
 			c.nudge(ctx, why)
 			return
 		}
@@ -86,10 +91,12 @@ func (c *controller) limit(ctx *actor.Context, name, format string, args ...any)
 	c.interrupt(ctx, (&LimitError{Name: name, Detail: detail}).Error())
 }
 
-// doneRefusal applies the done gate to the run's evidence.
-func (c *controller) doneRefusal() string {
-	e := evidence{lastChange: c.rp.LastChangeSeq, lastFailedEdit: c.rp.LastFailedEditSeq, lastVerify: c.rp.LastVerifiedSeq, wantsVerify: taskWantsVerify(c.run.task)}
-	return e.doneRefusal()
+// doneRefusal applies the done gate to the run's requests, the ledger and
+// the done message.
+func (c *controller) doneRefusal(message string) (string, []missing) {
+	g := doneGate{requests: c.rp.Requests, ops: c.rp.Ledger.Ops(), changed: c.rp.Changed, lastChange: c.rp.LastChangeSeq,
+		lastFailedEdit: c.rp.LastFailedEditSeq, root: c.cfg.Root, message: message}
+	return g.refusal()
 }
 
 // propose takes a tool call the model asked for: a call this session

@@ -1,83 +1,347 @@
 package actors
 
 import (
-	"regexp"
+	"encoding/json"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
 	"strings"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/protocol"
+	"github.com/wtagent/wtagent/session"
 )
 
-// evidence is what the done gate knows about a run's changes and
-// verifications, in event-log order (positions are event seqs; zero means
-// never).
-type evidence struct {
-	// lastChange is the position of the last call that changed files.
-	lastChange int64
-	// lastFailedEdit is the position of the last fs.write or fs.edit that
-	// failed: a change that did not happen.
-	lastFailedEdit int64
-	// lastVerify is the position of the last successful build, test or run.
-	lastVerify int64
-	// wantsVerify is true when the user's request asks to build, test, run
-	// or verify.
-	wantsVerify bool
+// doneGate decides whether a done=true may end the run (the design's
+// rule): each request of the run needs the evidence it calls for (see
+// policy.RequestNeeds) after it was made, and each claim of the done
+// message (see policy.DoneClaims) must be in the ledger.
+type doneGate struct {
+	// requests are the run's requests (see session.Replay.Requests).
+	requests []session.Request
+	// ops are the session's operations, in order.
+	ops []session.OpState
+	// changed are the files changed by completed calls; lastChange and
+	// lastFailedEdit the positions of the last change and of the last
+	// fs.write or fs.edit that failed.
+	changed                    []string
+	lastChange, lastFailedEdit int64
+	// root is the project root, to tell which named files exist.
+	root string
+	// message is the done message.
+	message string
 }
 
-// verifyWords are the request words that ask for a build, a test, a run
-// or a verification.
-func verifyWords() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(test|tests|testing|tested|build|builds|compile|compiles|verify|verified|verification|lint|check that|make sure|run (?:it|them|the|this|that))\b`)
+// missing is one piece of evidence the gate wants, in English and in
+// Chinese.
+type missing struct{ en, zh string }
+
+// refusal returns why done=true must be refused, in the language of the
+// latest request, and what is missing; "" when the run may finish.
+func (g doneGate) refusal() (string, []missing) {
+	miss := g.missing()
+	if len(miss) == 0 {
+		return "", nil
+	}
+	chinese := len(g.requests) > 0 && policy.RequestNeeds(g.requests[len(g.requests)-1].Text).Chinese
+	return refusalText(miss, chinese), miss
 }
 
-// taskWantsVerify reports whether a request asks for a build, test, run or
-// verification. A word inside a file or directory name (test.sh,
-// build/, run_tests.py) is not a request.
-func taskWantsVerify(task string) bool {
-	for _, m := range verifyWords().FindAllStringIndex(task, -1) {
-		if !inName(task, m[0], m[1]) {
-			return true
+// missingSummary names the missing evidence in a line, for the user.
+func missingSummary(miss []missing) string {
+	names := make([]string, len(miss))
+	for i, m := range miss {
+		names[i], _, _ = strings.Cut(m.en, ":")
+	}
+	return strings.Join(names, "; ")
+}
+
+// missing lists the evidence that is not in the ledger.
+func (g doneGate) missing() []missing {
+	var out []missing
+	if g.lastFailedEdit > g.lastChange {
+		out = append(out, missing{
+			"your last file change failed and nothing was changed successfully after it: make the change work (read the file and retry)",
+			"你最后一次文件修改失败了，之后也没有成功的修改：请让修改生效（先读取文件再重试）"})
+	}
+	for _, r := range g.requests {
+		out = append(out, g.forRequest(r)...)
+	}
+	out = append(out, g.forClaims(policy.DoneClaims(g.message))...)
+	var uniq []missing
+	for _, m := range out {
+		if !slices.Contains(uniq, m) {
+			uniq = append(uniq, m)
 		}
 	}
-	return false
+	return uniq
 }
 
-// inName reports whether task[from:to] is part of a path or file name:
-// joined to a neighbour by '.', '/', '_', '-' or '\', where a '.' only
-// counts when a letter or digit follows it (a file extension, not the end
-// of a sentence).
-func inName(task string, from, to int) bool {
-	if from > 0 && strings.IndexByte("./_-\\", task[from-1]) >= 0 {
+// forRequest lists what one request still needs after it was made.
+func (g doneGate) forRequest(r session.Request) []missing {
+	n, since := policy.RequestNeeds(r.Text), r.Seq
+	var out []missing
+	if n.Change && !g.any(since, isChange) && !g.any(since, deniedOf(protocol.ToolFSWrite, protocol.ToolFSEdit, protocol.ToolTerminalExec)) {
+		out = append(out, missing{
+			"a successful change: the request asks to change the project, and no call since it changed anything. Make the change with fs.write, fs.edit or terminal.exec",
+			"一次成功的修改：请求要求修改项目，但此后没有任何调用成功修改过项目。请用 fs.write、fs.edit 或 terminal.exec 完成修改"})
+	}
+	out = append(out, g.forRead(r, n)...)
+	if n.Verify {
+		out = append(out, g.forVerify(since)...)
+	}
+	return out
+}
+
+// forRead lists the reads a request still needs: each project file it
+// asks about, else (a read or explain request) any look at the project.
+// A file sent with the request counts as read, and so does trying to read
+// a named file that is not there.
+func (g doneGate) forRead(r session.Request, n policy.Needs) []missing {
+	since := r.Seq
+	var out []missing
+	var files, absent []string
+	for _, f := range n.Files {
+		switch {
+		case !n.Read && !n.Question:
+		case slices.ContainsFunc(r.Attached, func(a string) bool { return samePath(a, f) }):
+			// Sent with the request: the model has it.
+		case g.exists(f):
+			files = append(files, f)
+		case n.Read:
+			absent = append(absent, f)
+		}
+	}
+	for _, f := range files {
+		if !g.any(since, readsFile(f)) && !g.any(since, deniedOf(protocol.ToolFSRead, protocol.ToolFSSearch, protocol.ToolTerminalExec)) {
+			out = append(out, missing{
+				"a successful read of " + f + ": the request asks about it, and it was not read since. Read it with fs.read",
+				"成功读取 " + f + "：请求涉及这个文件，但此后没有读取过它。请用 fs.read 读取"})
+		}
+	}
+	// A named file that is not there: trying to read it shows that.
+	looked := slices.ContainsFunc(absent, func(f string) bool { return g.any(since, triedToRead(f)) })
+	if n.Read && len(files) == 0 && len(r.Attached) == 0 && !looked && !g.any(since, isObservation) &&
+		!g.any(since, deniedOf(protocol.ToolFSRead, protocol.ToolFSList, protocol.ToolFSSearch, protocol.ToolTerminalExec)) {
+		out = append(out, missing{
+			"a successful read: the request asks to read or explain something in the project, and nothing was read since. Read the files it is about with fs.read (find them with fs.list or fs.search)",
+			"一次成功的读取：请求要求读取或解释项目中的内容，但此后没有读取过任何内容。请用 fs.read 读取相关文件（可用 fs.list 或 fs.search 查找）"})
+	}
+	return out
+}
+
+// forVerify is today's rule: a build, test or run passed after the last
+// change (and after the request).
+func (g doneGate) forVerify(since int64) []missing {
+	last := int64(0)
+	for _, op := range g.ops {
+		if op.DoneSeq > since && (ok(op) && op.Result.Verified || deniedOf(protocol.ToolTerminalExec)(op)) {
+			last = max(last, op.DoneSeq)
+		}
+	}
+	switch {
+	case last == 0:
+		return []missing{{
+			"a passing build, test or run: the request asks to build, test, run or verify, and none has passed since. Run it with terminal.exec",
+			"一次通过的构建、测试或运行：请求要求构建、测试、运行或验证，但此后没有任何一次通过。请用 terminal.exec 运行"}}
+	case last < g.lastChange:
+		return []missing{{
+			"a build, test or run that passes after your last change: files were changed after the last one that passed. Run it again with terminal.exec (and fix what fails)",
+			"在最后一次修改之后通过的构建、测试或运行：最后一次通过之后文件又被修改了。请用 terminal.exec 重新运行（并修复失败之处）"}}
+	}
+	return nil
+}
+
+// forClaims lists the done message's claims the ledger does not bear out.
+func (g doneGate) forClaims(c policy.Claims) []missing {
+	var out []missing
+	for _, cmd := range c.Commands {
+		if !g.any(0, ranAs(cmd)) {
+			out = append(out, missing{
+				"evidence for your claim that `" + cmd.Text + "` passed: no such command succeeded in this session. Run it with terminal.exec, or do not claim it",
+				"你声称 `" + cmd.Text + "` 已通过，但本会话中没有成功运行过这样的命令。请用 terminal.exec 运行它，或不要这样声称"})
+		}
+	}
+	if c.Tests && !g.any(0, ranKind(policy.EvidenceTest)) {
+		out = append(out, missing{
+			"evidence for your claim that the tests passed: no test command succeeded in this session. Run the tests with terminal.exec, or do not claim it",
+			"你声称测试已通过，但本会话中没有成功运行过任何测试命令。请用 terminal.exec 运行测试，或不要这样声称"})
+	}
+	if c.Build && !g.any(0, ranKind(policy.EvidenceBuild, policy.EvidenceTest)) {
+		out = append(out, missing{
+			"evidence for your claim that the build succeeded: no build command succeeded in this session. Run the build with terminal.exec, or do not claim it",
+			"你声称构建已成功，但本会话中没有成功运行过任何构建命令。请用 terminal.exec 运行构建，或不要这样声称"})
+	}
+	for _, f := range c.Files {
+		if !slices.ContainsFunc(g.changed, func(x string) bool { return samePath(x, f) }) && !g.any(0, execMentions(f)) {
+			out = append(out, missing{
+				"evidence for your claim that you changed " + f + ": no call in this session changed it. Make the change with fs.write or fs.edit, or do not claim it",
+				"你声称修改了 " + f + "，但本会话中没有任何调用修改过它。请用 fs.write 或 fs.edit 完成修改，或不要这样声称"})
+		}
+	}
+	return out
+}
+
+// any reports an operation completed after since that pred accepts.
+func (g doneGate) any(since int64, pred func(session.OpState) bool) bool {
+	return slices.ContainsFunc(g.ops, func(op session.OpState) bool {
+		return op.DoneSeq > since && op.Result != nil && pred(op)
+	})
+}
+
+// exists reports whether a named file is in the project.
+func (g doneGate) exists(name string) bool {
+	if g.root == "" || strings.Contains(name, "://") {
+		return false
+	}
+	root, err := os.OpenRoot(g.root)
+	if err != nil {
+		return false
+	}
+	defer root.Close()
+	_, err = root.Lstat(filepath.FromSlash(cleanPath(name)))
+	return err == nil
+}
+
+func ok(op session.OpState) bool { return op.Result != nil && op.Result.Status == messages.ToolOK }
+
+// deniedOf accepts a call of one of the tools that the user or the policy
+// denied: the model tried, and it is for the user, not the gate, to judge
+// the run it then reports.
+func deniedOf(tools ...string) func(session.OpState) bool {
+	return func(op session.OpState) bool {
+		return op.Result != nil && op.Result.Status == messages.ToolDenied && slices.Contains(tools, op.Tool)
+	}
+}
+
+// isChange accepts a successful call with side effects: a file change, or
+// a command that is not only a reader or a test.
+func isChange(op session.OpState) bool {
+	if !ok(op) {
+		return false
+	}
+	if len(op.Result.Changed) > 0 {
 		return true
 	}
-	if to < len(task) {
-		switch c := task[to]; {
-		case c == '/' || c == '_' || c == '-' || c == '\\':
-			return true
-		case c == '.' && to+1 < len(task) && isWordByte(task[to+1]):
-			return true
+	a, isExec := execArgsOf(op)
+	return isExec && policy.SideEffecting(a.Program, a.Argv)
+}
+
+// isObservation accepts a successful read, listing, search or reading
+// command.
+func isObservation(op session.OpState) bool {
+	switch op.Tool {
+	case protocol.ToolFSRead, protocol.ToolFSList, protocol.ToolFSSearch:
+		return ok(op)
+	}
+	a, isExec := execArgsOf(op)
+	return isExec && ok(op) && !policy.SideEffecting(a.Program, a.Argv)
+}
+
+// readsFile accepts a successful fs.read of the file, a search whose
+// result names it, or a command that names it.
+func readsFile(name string) func(session.OpState) bool {
+	return func(op session.OpState) bool {
+		if !ok(op) {
+			return false
 		}
+		switch op.Tool {
+		case protocol.ToolFSRead:
+			var a struct{ Path string }
+			return json.Unmarshal(op.Call.CanonicalArgs, &a) == nil && samePath(a.Path, name)
+		case protocol.ToolFSSearch:
+			return strings.Contains(string(op.Result.Data)+op.Result.Stdout, path.Base(cleanPath(name)))
+		}
+		return execMentions(name)(op)
 	}
-	return false
 }
 
-func isWordByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+// triedToRead accepts an fs.read of the file, whatever its outcome.
+func triedToRead(name string) func(session.OpState) bool {
+	return func(op session.OpState) bool {
+		var a struct{ Path string }
+		return op.Tool == protocol.ToolFSRead && json.Unmarshal(op.Call.CanonicalArgs, &a) == nil && samePath(a.Path, name)
+	}
 }
 
-// doneRefusal returns why done=true must be refused, or "" when the run may
-// finish. The gate follows the request (the design's rule): a change needs
-// evidence that the change itself succeeded; a build, test or run after the
-// last change is required only when the request asks to build, test, run or
-// verify. Otherwise the prompt asks for a verification, the gate does not.
-func (e *evidence) doneRefusal() string {
-	switch {
-	case e.lastFailedEdit > e.lastChange:
-		return "your last file change failed and nothing was changed successfully after it. " +
-			"Make the change work (read the file and retry), or explain in <message> why it cannot be made, before done=true."
-	case e.wantsVerify && e.lastVerify == 0:
-		return "the task asks for a build, test, run or verification, and none has succeeded yet. " +
-			"Run it with terminal.exec before done=true."
-	case e.wantsVerify && e.lastVerify < e.lastChange:
-		return "the task asks for a build, test, run or verification, and files were changed after the last one that passed. " +
-			"Run it again with terminal.exec (and fix what fails) before done=true."
+// execMentions accepts a successful command with the file among its
+// arguments.
+func execMentions(name string) func(session.OpState) bool {
+	return func(op session.OpState) bool {
+		a, isExec := execArgsOf(op)
+		if !isExec || !ok(op) {
+			return false
+		}
+		for _, w := range a.Argv {
+			for _, f := range strings.Fields(w) {
+				if samePath(strings.Trim(f, `'";>`), name) {
+					return true
+				}
+			}
+		}
+		return false
 	}
-	return ""
+}
+
+// ranAs accepts a successful command that proves what the claimed one
+// would, by the same program.
+func ranAs(c policy.CommandClaim) func(session.OpState) bool {
+	return func(op session.OpState) bool {
+		a, isExec := execArgsOf(op)
+		if !isExec || !ok(op) || policy.VerificationOf(a.Program, a.Argv) != c.Kind {
+			return false
+		}
+		return strings.Contains(strings.ToLower(a.Program+" "+strings.Join(a.Argv, " ")), c.Program)
+	}
+}
+
+// ranKind accepts a successful command that proves one of kinds.
+func ranKind(kinds ...policy.Evidence) func(session.OpState) bool {
+	return func(op session.OpState) bool {
+		a, isExec := execArgsOf(op)
+		return isExec && ok(op) && slices.Contains(kinds, policy.VerificationOf(a.Program, a.Argv))
+	}
+}
+
+// execArgsOf decodes a terminal.exec call's arguments.
+func execArgsOf(op session.OpState) (protocol.ExecArgs, bool) {
+	var a protocol.ExecArgs
+	if op.Tool != protocol.ToolTerminalExec || json.Unmarshal(op.Call.CanonicalArgs, &a) != nil {
+		return a, false
+	}
+	return a, true
+}
+
+// samePath reports whether two project paths name the same file, one
+// perhaps given by its base name or a shorter tail ("main.go",
+// "cmd/main.go").
+func samePath(a, b string) bool {
+	a, b = cleanPath(a), cleanPath(b)
+	return a != "" && b != "" && (a == b || strings.HasSuffix(a, "/"+b) || strings.HasSuffix(b, "/"+a))
+}
+
+func cleanPath(p string) string {
+	return strings.TrimPrefix(path.Clean(filepath.ToSlash(strings.TrimSpace(p))), "./")
+}
+
+// refusalText tells the model what evidence is missing, in English or in
+// Chinese.
+func refusalText(miss []missing, chinese bool) string {
+	var b strings.Builder
+	if chinese {
+		b.WriteString("done=true 未被接受：缺少以下证据：\n")
+		for _, m := range miss {
+			b.WriteString("- " + m.zh + "。\n")
+		}
+		b.WriteString("请现在用工具完成这些步骤（不要只是声称已完成），然后再设置 done=true。如果做不到，请在 <message> 中如实说明：本次运行将以未完成结束。")
+		return b.String()
+	}
+	b.WriteString("done=true was not accepted: this evidence is missing:\n")
+	for _, m := range miss {
+		b.WriteString("- " + m.en + ".\n")
+	}
+	b.WriteString("Do it with the tools now (do not only say it is done), then set done=true. If it cannot be done, say so in <message>: the run will then end unfinished.")
+	return b.String()
 }

@@ -1,81 +1,136 @@
 package actors
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/protocol"
+	"github.com/wtagent/wtagent/session"
 )
 
+// step is one completed call of a done gate case.
+type step struct {
+	tool   string
+	args   any
+	status messages.ToolStatus
+	change bool // the result lists a changed file
+}
+
+func gateWrite(p string) step {
+	return step{tool: protocol.ToolFSWrite, args: protocol.FSWriteArgs{Path: p, Content: "x"}, change: true}
+}
+func gateRead(p string) step {
+	return step{tool: protocol.ToolFSRead, args: protocol.FSReadArgs{Path: p}}
+}
+func gateExec(prog string, argv ...string) step {
+	return step{tool: protocol.ToolTerminalExec, args: protocol.ExecArgs{Program: prog, Argv: argv}}
+}
+func gateFailed(s step) step { s.status = messages.ToolError; return s }
+
 func TestDoneGate(t *testing.T) {
-	type step struct {
-		change bool
-		verify bool
-		failed bool // an fs.write or fs.edit that failed
+	root := t.TempDir()
+	for _, f := range []string{"a.txt", "main.go", "创建记录.txt"} {
+		if err := os.WriteFile(filepath.Join(root, f), []byte("hi\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	cases := []struct {
-		name    string
-		task    string
-		steps   []step
-		refused bool
-		why     string
+		name     string
+		requests []string // the later ones are follow-ups, after the earlier ones' steps
+		before   []step   // steps before the last request
+		steps    []step
+		message  string
+		why      string // "" when accepted
 	}{
-		{"nothing changed, nothing asked", "explain this repo", nil, false, ""},
-		{"docs-only change, no verification asked", "write notes.txt", []step{{change: true}}, false, ""},
-		{"README typo", "fix the README typo", []step{{change: true}}, false, ""},
-		{"test.sh is a file name, not a request", "add a --quiet flag to test.sh", []step{{change: true}}, false, ""},
-		{"the last edit failed", "fix the README typo", []step{{change: true}, {failed: true}}, true, "last file change failed"},
-		{"a failed edit retried", "fix the README typo", []step{{failed: true}, {change: true}}, false, ""},
-		{"asked to test, changed, never verified", "add a page and test it", []step{{change: true}}, true, "asks for a build"},
-		{"asked to build, verified then changed again", "add a page and build it", []step{{change: true}, {verify: true}, {change: true}}, true, "after the last one"},
-		{"asked to verify, verified then changed then verified", "add a page, verify it", []step{{change: true}, {verify: true}, {change: true}, {verify: true}}, false, ""},
-		{"asked to test, nothing ran", "run the tests please", nil, true, "asks for a build"},
-		{"asked to test, test passed", "run the tests please", []step{{verify: true}}, false, ""},
-		{"asked to build, changed and built", "build me a website", []step{{change: true}, {verify: true}}, false, ""},
+		{"plain question", []string{"what is a goroutine?"}, nil, nil, "A lightweight thread.", ""},
+		{"greeting", []string{"你好"}, nil, nil, "你好！", ""},
+		{"change, no call", []string{"write out.txt containing hello"}, nil, nil, "Done.", "a successful change"},
+		{"change made", []string{"write out.txt containing hello"}, nil, []step{gateWrite("out.txt")}, "Created out.txt.", ""},
+		{"change by command", []string{"install the dependencies"}, nil, []step{gateExec("npm", "install")}, "Installed.", ""},
+		{"a reader is no change", []string{"create a file named out.txt"}, nil, []step{gateExec("ls")}, "Done.", "a successful change"},
+		{"a failed write is no change", []string{"创建 out.txt"}, nil, []step{gateFailed(gateWrite("out.txt"))}, "完成。", "一次成功的修改"},
+		{"read, not read", []string{"read a.txt and tell me what it says"}, nil, nil, "It says hi.", "a successful read of a.txt"},
+		{"read done", []string{"read a.txt and tell me what it says"}, nil, []step{gateRead("a.txt")}, "It says hi.", ""},
+		{"read by cat", []string{"read a.txt"}, nil, []step{gateExec("cat", "a.txt")}, "It says hi.", ""},
+		{"read of another file", []string{"读取 a.txt"}, nil, []step{gateRead("main.go")}, "内容是 hi。", "成功读取 a.txt"},
+		{"question naming a file", []string{"what's in main.go?"}, nil, nil, "Code.", "a successful read of main.go"},
+		{"Chinese file name", []string{"查看 创建记录.txt"}, nil, []step{gateRead("创建记录.txt")}, "内容是 hi。", ""},
+		{"explain the project, nothing read", []string{"explain this project"}, nil, nil, "A CLI.", "a successful read:"},
+		{"explain the project, listed", []string{"explain this project"}, nil, []step{{tool: protocol.ToolFSList, args: protocol.FSListArgs{Path: "."}}}, "A CLI.", ""},
+		{"missing file looked for", []string{"read missing.txt"}, nil, []step{gateFailed(gateRead("missing.txt"))}, "There is no missing.txt.", ""},
+		{"missing file not looked for", []string{"read missing.txt"}, nil, []step{gateFailed(gateRead("other.txt"))}, "There is no missing.txt.", "a successful read:"},
+		{"test, none", []string{"run the tests"}, nil, nil, "All good.", "a passing build, test or run"},
+		{"test passed", []string{"运行测试"}, nil, []step{gateExec("go", "test", "./...")}, "测试通过。", ""},
+		{"test hidden by || true", []string{"run the tests"}, nil, []step{gateExec("sh", "-c", "go test ./... || true")}, "Ran.", "a passing build"},
+		{"changed after the test", []string{"add a page and test it"}, nil, []step{gateWrite("a.html"), gateExec("go", "test", "./..."), gateWrite("b.html")}, "Done.", "after your last change"},
+		{"claims an unrun test", []string{"write out.txt"}, nil, []step{gateWrite("out.txt")}, "Created out.txt. Verified: go test ./..., all passed.", "`go test ./...` passed"},
+		{"claims tests passed", []string{"write out.txt"}, nil, []step{gateWrite("out.txt")}, "Created out.txt; all tests pass.", "the tests passed"},
+		{"claims a file it did not write", []string{"write out.txt"}, nil, []step{gateWrite("out.txt")}, "Created out.txt and notes.md.", "you changed notes.md"},
+		{"claims a file a command wrote", []string{"generate the docs"}, nil, []step{gateExec("sh", "-c", "echo hi > notes.md")}, "Created notes.md.", ""},
+		{"claim borne out", []string{"fix main.go and run the tests"}, nil, []step{gateWrite("main.go"), gateExec("go", "test", "./...")}, "Changed main.go. `go test ./...` passed.", ""},
+		{"the last edit failed", []string{"fix the README typo"}, nil, []step{gateWrite("README"), gateFailed(gateWrite("README"))}, "Fixed.", "last file change failed"},
+		{"follow-up needs its own evidence", []string{"create a.txt", "now run the tests"}, []step{gateWrite("a.txt"), gateExec("go", "test", "./...")}, nil, "Tests pass.", "a passing build"},
+		{"follow-up with evidence", []string{"create a.txt", "now run the tests"}, []step{gateWrite("a.txt")}, []step{gateExec("go", "test", "./...")}, "Done.", ""},
+		{"follow-up asking nothing", []string{"create a.txt", "thanks!"}, []step{gateWrite("a.txt")}, nil, "You're welcome.", ""},
+		{"attached file", []string{"summarise @a.txt please"}, nil, nil, "It says hi.", ""},
+		{"follow-up change needs a new change", []string{"create a.txt", "also create b.txt"}, []step{gateWrite("a.txt")}, nil, "Done.", "a successful change"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			e := evidence{wantsVerify: taskWantsVerify(c.task)}
-			for i, s := range c.steps {
-				seq := int64(i + 1)
-				if s.change {
-					e.lastChange = seq
-				}
-				if s.verify {
-					e.lastVerify = seq
-				}
-				if s.failed {
-					e.lastFailedEdit = seq
+			g := doneGate{root: root, message: c.message}
+			seq := int64(0)
+			apply := func(steps []step) {
+				for _, s := range steps {
+					seq++
+					args, _ := json.Marshal(s.args)
+					res := &messages.ToolResult{Tool: s.tool, Status: messages.ToolOK}
+					if s.status != "" {
+						res.Status = s.status
+					}
+					if s.change && res.Status == messages.ToolOK {
+						p := s.args.(protocol.FSWriteArgs).Path
+						res.Changed = []string{p}
+						g.changed = append(g.changed, p)
+						g.lastChange = seq
+					}
+					if s.tool == protocol.ToolFSWrite && res.Status != messages.ToolOK {
+						g.lastFailedEdit = seq
+					}
+					if a, ok := s.args.(protocol.ExecArgs); ok && res.Status == messages.ToolOK {
+						res.Verified = verifies(a)
+					}
+					g.ops = append(g.ops, session.OpState{Tool: s.tool, DoneSeq: seq, Result: res,
+						Call: messages.ToolCall{Name: s.tool, CanonicalArgs: args}})
 				}
 			}
-			got := e.doneRefusal()
-			if (got != "") != c.refused {
-				t.Fatalf("refusal = %q, want refused=%v", got, c.refused)
+			for i, r := range c.requests {
+				if i == len(c.requests)-1 {
+					apply(c.before)
+				}
+				seq++
+				if i == 0 || i == len(c.requests)-1 {
+					q := session.Request{Text: r, Seq: seq}
+					if strings.Contains(r, "@a.txt") {
+						q.Attached = []string{filepath.Join(root, "a.txt")}
+					}
+					g.requests = append(g.requests[:0], q)
+				}
 			}
-			if c.why != "" && !strings.Contains(got, c.why) {
-				t.Fatalf("refusal %q does not explain %q", got, c.why)
+			apply(c.steps)
+			why, _ := g.refusal()
+			if (why == "") != (c.why == "") || !strings.Contains(why, c.why) {
+				t.Fatalf("refusal = %q, want one with %q", why, c.why)
 			}
 		})
 	}
 }
 
-func TestTaskWantsVerify(t *testing.T) {
-	for task, want := range map[string]bool{
-		"build me a website":       true,
-		"Run the TESTS":            true,
-		"verify the fix":           true,
-		"write a README":           false,
-		"rebuilding is not needed": false,
-		"make it compile":          true,
-		"contest entry page":       false,
-		"add a flag to test.sh":    false,
-		"rename build/ to dist/":   false,
-		"fix run_tests.py":         false,
-		"write the tests.":         true,
-		"make sure it works":       true,
-		"run it once":              true,
-		"fix the README typo":      false,
-	} {
-		if got := taskWantsVerify(task); got != want {
-			t.Errorf("taskWantsVerify(%q) = %v, want %v", task, got, want)
-		}
-	}
+// verifies is what the exec tool marks Verified.
+func verifies(a protocol.ExecArgs) bool {
+	return policy.VerificationOf(a.Program, a.Argv) != policy.EvidenceNone
 }

@@ -116,7 +116,7 @@ func (h *harness) stop() {
 // run starts a run and waits for its end.
 func (h *harness) run(task string) messages.RunFinished {
 	h.t.Helper()
-	h.rt.Run(task, nil)
+	h.rt.Run(messages.StartRun{Task: task})
 	select {
 	case f := <-h.rt.Finished():
 		return f

@@ -22,6 +22,9 @@ type Limits struct {
 	// Nudges is the most consecutive "continue" nudges (done refused, no
 	// tool call, empty replies).
 	Nudges int `json:"nudges"`
+	// DoneRefusals is the most done=true replies the done gate refuses in
+	// a run for missing evidence; one more ends the run unfinished.
+	DoneRefusals int `json:"done_refusals"`
 	// OutputPerCall is the most bytes of one tool result sent to the model.
 	OutputPerCall int `json:"output_per_call"`
 	// OutputPerRun is the most bytes of tool results sent in one run.
@@ -39,6 +42,7 @@ func DefaultLimits() Limits {
 		ProtocolErrors: 4,
 		IdenticalCalls: 4,
 		Nudges:         6,
+		DoneRefusals:   3,
 		OutputPerCall:  48 << 10,
 		OutputPerRun:   8 << 20,
 		RunDuration:    6 * time.Hour,
@@ -52,8 +56,8 @@ func (l Limits) Validate() error {
 		return fmt.Errorf("max turns must be at least 1, got %d", l.MaxTurns)
 	case l.TurnWait <= 0, l.ToolTime <= 0, l.RunDuration <= 0:
 		return fmt.Errorf("turn wait, tool time and run duration must be positive")
-	case l.ProtocolErrors < 1, l.IdenticalCalls < 1, l.Nudges < 1:
-		return fmt.Errorf("protocol errors, identical calls and nudges must be at least 1")
+	case l.ProtocolErrors < 1, l.IdenticalCalls < 1, l.Nudges < 1, l.DoneRefusals < 1:
+		return fmt.Errorf("protocol errors, identical calls, nudges and done refusals must be at least 1")
 	case l.OutputPerCall < 1024, l.OutputPerRun < int64(l.OutputPerCall):
 		return fmt.Errorf("output per call must be at least 1 KiB and no more than output per run")
 	}

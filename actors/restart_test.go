@@ -30,7 +30,7 @@ func TestControllerKilledMidTurnRecovers(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(h.root, "check.sh"), []byte("n=$(wc -l < runs.log); echo \"$n line\"; test \"$n\" -eq 1\n"), 0o644)
 	h.start()
-	h.rt.Run("record one run", nil)
+	h.rt.Run(messages.StartRun{Task: "record one run"})
 	select {
 	case <-held.waiting: // the second message is sent; its reply is held
 	case <-time.After(hangGuard):

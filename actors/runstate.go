@@ -13,18 +13,17 @@ import (
 type runState struct {
 	gen   int64
 	timer *time.Timer
-	// task is the run's task and instructions, for the done gate.
-	task string
 	// next is a message to send as soon as the transport is ready (the
 	// bootstrap); instruction is a user instruction not yet sent.
 	next        *messages.Outbound
 	instruction string
 	attachments []string
 
-	replies, nudges, protoErrs, identical, empties int
-	lastSig                                        string
-	outBytes                                       int64
-	timeoutRetried                                 bool
+	// refusals counts the done=true replies the done gate refused.
+	replies, nudges, protoErrs, identical, empties, refusals int
+	lastSig                                                  string
+	outBytes                                                 int64
+	timeoutRetried                                           bool
 	// resent is set once a lost message was sent again.
 	resent bool
 	// probe is a message in doubt being looked for in the conversation.

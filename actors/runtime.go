@@ -104,10 +104,10 @@ func (rt *Runtime) modelSpec() supervisor.Spec {
 	}
 }
 
-// Run starts a run with task, or resumes the session (task is then a new
-// instruction, or empty). The outcome arrives on Finished.
-func (rt *Runtime) Run(task string, attachments []string) {
-	rt.e.Send(rt.p.controller, messages.StartRun{Task: task, Attachments: attachments})
+// Run starts a run with m.Task, or resumes the session (the task is then a
+// new instruction, or empty). The outcome arrives on Finished.
+func (rt *Runtime) Run(m messages.StartRun) {
+	rt.e.Send(rt.p.controller, m)
 }
 
 // Finished delivers the end of each run.

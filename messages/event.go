@@ -123,7 +123,10 @@ type EventBatch struct {
 
 // RunStartedPayload is the payload of run.started and run.resumed.
 type RunStartedPayload struct {
-	Task        string   `json:"task"`
+	Task string `json:"task"`
+	// Note is the part of Task that is wtagent's own note, not the user's
+	// request (see StartRun.Note).
+	Note        string   `json:"note,omitempty"`
 	Root        string   `json:"root"`
 	Provider    string   `json:"provider"`
 	Attachments []string `json:"attachments,omitempty"`

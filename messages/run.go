@@ -44,6 +44,9 @@ type StartRun struct {
 	Task string
 	// Attachments are project files named with @path in the task.
 	Attachments []string
+	// Note is wtagent's own word to the model before the task (what an
+	// undo put back): sent with it, but no request of the user's.
+	Note string
 }
 
 // PauseRun asks for a safe pause after the current step; the session stays

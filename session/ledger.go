@@ -91,8 +91,9 @@ type OpState struct {
 	Unknown bool
 	// ReadOnly is filled in by Recover from the tool catalogue.
 	ReadOnly bool
-	// Seq is the log position of the operation's latest stage change.
-	Seq int64
+	// Seq is the log position of the operation's latest stage change;
+	// DoneSeq of its completion (zero until it completed).
+	Seq, DoneSeq int64
 }
 
 // Ledger is the exactly-once ledger, rebuilt from the event log: each
@@ -194,6 +195,9 @@ func (l *Ledger) completed(ev messages.Event, p completedHead) error {
 	}
 	if op.Tool == "" {
 		op.Tool = p.Result.Tool
+	}
+	if op.DoneSeq == 0 {
+		op.DoneSeq = ev.Seq
 	}
 	l.advance(op, StageCompleted, ev.Seq)
 	return nil

@@ -3,6 +3,7 @@ package session
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/wtagent/wtagent/messages"
 )
@@ -23,6 +24,10 @@ type Replay struct {
 	Task, Root, Provider, Mode string
 	// Instructions are the user's later instructions, in order.
 	Instructions []string
+	// Requests are what the current run was asked, for the done gate: the
+	// task or the instruction the run started with (a resume without one
+	// keeps the last run's) and the instructions added while it ran.
+	Requests []Request
 	// Pending is the binding of the last message sent with no
 	// model.message_complete after it; PendingKind and PendingResultOps
 	// describe that message.
@@ -71,6 +76,16 @@ type Replay struct {
 	pendingRaw []byte
 }
 
+// Request is one thing the user asked and where in the log: the done
+// gate wants its evidence after Seq.
+type Request struct {
+	Text string
+	Seq  int64
+	// Attached are the files sent with it (@path): the model has read
+	// them.
+	Attached []string
+}
+
 // NewReplay returns an empty Replay to Apply events to.
 func NewReplay() *Replay {
 	return &Replay{Ledger: NewLedger(), changed: make(map[string]bool)}
@@ -104,7 +119,11 @@ func (r *Replay) Apply(ev messages.Event) error {
 		if err := decodePayload(ev, &p); err != nil {
 			return err
 		}
-		r.instruction(firstNonEmpty(p.Text, p.Instruction, p.Task))
+		text := firstNonEmpty(p.Text, p.Instruction, p.Task)
+		r.instruction(text)
+		if text != "" {
+			r.Requests = append(r.Requests, Request{Text: text, Seq: ev.Seq})
+		}
 	case messages.EvModelMessageSending:
 		if len(ev.Payload) == 0 {
 			return decodePayload(ev, &struct{}{})
@@ -114,6 +133,11 @@ func (r *Replay) Apply(ev messages.Event) error {
 			Queued []string `json:"queued"`
 		}
 		if unmarshal(ev.Payload, &q) == nil && len(q.Queued) > 0 {
+			for _, x := range r.Queued {
+				if slices.Contains(q.Queued, x.ID) {
+					r.Requests = append(r.Requests, Request{Text: x.Text, Seq: ev.Seq})
+				}
+			}
 			r.Queued = slices.DeleteFunc(r.Queued, func(x messages.QueueInstruction) bool { return slices.Contains(q.Queued, x.ID) })
 		}
 	case messages.EvQueued:
@@ -197,6 +221,9 @@ func (r *Replay) runStarted(ev messages.Event) error {
 		r.Task = p.Task
 	} else {
 		r.instruction(p.Task)
+	}
+	if p.Task != "" {
+		r.Requests = []Request{{Text: strings.TrimSpace(strings.TrimPrefix(p.Task, p.Note)), Seq: ev.Seq, Attached: p.Attachments}}
 	}
 	r.Root = firstNonEmpty(p.Root, r.Root)
 	r.Provider = firstNonEmpty(p.Provider, r.Provider)

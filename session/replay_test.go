@@ -127,3 +127,42 @@ func TestReplayPendingMessage(t *testing.T) {
 		t.Fatal("a replied message is still pending")
 	}
 }
+
+// TestReplayRequests: the done gate's requests are the task, replaced by
+// the instruction a resume or a later run brings, kept by a resume without
+// one, and extended by the instructions added or queued while a run goes.
+func TestReplayRequests(t *testing.T) {
+	b := &eventBuilder{t: t}
+	want := func(step string, texts ...string) {
+		t.Helper()
+		r, err := BuildReplay(b.events)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, q := range r.Requests {
+			got = append(got, q.Text)
+			if q.Seq < 1 || q.Seq > r.LastSeq {
+				t.Errorf("%s: request %q at seq %d", step, q.Text, q.Seq)
+			}
+		}
+		if !slices.Equal(got, texts) {
+			t.Errorf("%s: Requests = %q, want %q", step, got, texts)
+		}
+	}
+	b.add(messages.EvRunStarted, "", messages.RunStartedPayload{Task: "create a.txt"})
+	want("start", "create a.txt")
+	b.add(messages.EvInstruction, "", messages.TextPayload{Text: "also b.txt"})
+	want("instruction", "create a.txt", "also b.txt")
+	b.add(messages.EvQueued, "", messages.QueueInstruction{ID: "q1", Text: "and c.txt"})
+	want("queued, not carried yet", "create a.txt", "also b.txt")
+	b.add(messages.EvModelMessageSending, "", messages.MessageSentPayload{Kind: messages.OutboundToolResult, Text: "x", Queued: []string{"q1"}})
+	want("queued and carried", "create a.txt", "also b.txt", "and c.txt")
+	b.add(messages.EvRunResumed, "", messages.RunStartedPayload{})
+	want("resumed without an instruction", "create a.txt", "also b.txt", "and c.txt")
+	b.add(messages.EvRunResumed, "", messages.RunStartedPayload{Task: "运行测试"})
+	want("resumed with one", "运行测试")
+	note := "(I undid your changes of turn 1 and later: a.txt are back as they were before it. Re-read a file before you edit it.)"
+	b.add(messages.EvRunResumed, "", messages.RunStartedPayload{Task: note + "\n\nsecond prompt", Note: note})
+	want("wtagent's note is no request", "second prompt")
+}

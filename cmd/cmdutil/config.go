@@ -48,6 +48,7 @@ type FileConfig struct {
 	ProtocolErrors *int      `json:"protocol-errors,omitempty"`
 	IdenticalCalls *int      `json:"identical-calls,omitempty"`
 	Nudges         *int      `json:"nudges,omitempty"`
+	DoneRefusals   *int      `json:"done-refusals,omitempty"`
 	OutputPerCall  *int      `json:"output-per-call,omitempty"`
 	OutputPerRun   *int64    `json:"output-per-run,omitempty"`
 	// AllowEnv lists credential-looking environment variables that are

@@ -40,7 +40,7 @@ sets has the flag's name:
    "max-turns": 120, "turn-timeout": "30m", "tool-timeout": "1h",
    "run-timeout": "6h", "keep-processes": false, "sandbox": "workspace-write",
    "no-network": false, "sandbox-writable": ["/srv/cache"],
-   "protocol-errors": 5, "identical-calls": 3, "nudges": 3,
+   "protocol-errors": 5, "identical-calls": 3, "nudges": 3, "done-refusals": 3,
    "output-per-call": 16384, "output-per-run": 8388608,
    "allow-env": ["NPM_TOKEN"],
    "rules": [{"tool": "terminal.exec", "kind": "command", "prefix": ["make"]}]}

@@ -245,8 +245,9 @@ func (r *runEnv) loop(task string) error {
 		}
 	}
 	var last messages.RunFinished
+	note := ""
 	for {
-		r.rt.Run(task, r.attachments(task))
+		r.rt.Run(messages.StartRun{Task: task, Note: note, Attachments: r.attachments(task)})
 		f, err := r.wait()
 		if err != nil {
 			return err
@@ -262,7 +263,7 @@ func (r *runEnv) loop(task string) error {
 		if exit {
 			break
 		}
-		task = r.withUndoNote(next)
+		task, note = next, r.takeUndoNote()
 	}
 	r.endProcesses()
 	return outcomeError(last)

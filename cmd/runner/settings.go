@@ -157,7 +157,8 @@ func applyLimits(s *Settings, fc cmdutil.FileConfig, f *Flags) error {
 		name     string
 		cfg, dst *int
 	}{{"protocol-errors", fc.ProtocolErrors, &l.ProtocolErrors}, {"identical-calls", fc.IdenticalCalls, &l.IdenticalCalls},
-		{"nudges", fc.Nudges, &l.Nudges}, {"output-per-call", fc.OutputPerCall, &l.OutputPerCall}}
+		{"nudges", fc.Nudges, &l.Nudges}, {"done-refusals", fc.DoneRefusals, &l.DoneRefusals},
+		{"output-per-call", fc.OutputPerCall, &l.OutputPerCall}}
 	for _, c := range ints {
 		if c.cfg != nil {
 			*c.dst, s.Sources[c.name] = *c.cfg, "config"
@@ -227,6 +228,7 @@ func (s Settings) Describe() [][3]string {
 		{"protocol-errors", strconv.Itoa(l.ProtocolErrors), src("protocol-errors")},
 		{"identical-calls", strconv.Itoa(l.IdenticalCalls), src("identical-calls")},
 		{"nudges", strconv.Itoa(l.Nudges), src("nudges")},
+		{"done-refusals", strconv.Itoa(l.DoneRefusals), src("done-refusals")},
 		{"output-per-call", strconv.Itoa(l.OutputPerCall), src("output-per-call")},
 		{"output-per-run", strconv.FormatInt(l.OutputPerRun, 10), src("output-per-run")},
 	}

@@ -264,15 +264,12 @@ func (r *runEnv) slashUndo(w io.Writer, args []string) error {
 	return nil
 }
 
-// withUndoNote prefixes the next prompt with what an undo restored, so the
-// model knows the files changed under it.
-func (r *runEnv) withUndoNote(task string) string {
-	if r.undoNote == "" {
-		return task
-	}
+// takeUndoNote returns what an undo restored, once: it goes before the
+// next prompt, so the model knows the files changed under it.
+func (r *runEnv) takeUndoNote() string {
 	note := r.undoNote
 	r.undoNote = ""
-	return note + "\n\n" + task
+	return note
 }
 
 // noRunWorking answers /browser or /resume at the prompt between runs:

@@ -271,7 +271,11 @@ func TestResumeRemovesItsLeftoverTempFiles(t *testing.T) {
 	big := strings.Repeat("0123456789abcdef", 64<<10) // 1 MiB
 	s := e.script(
 		model.ScriptLine{Expect: "<task", Reply: agentReply(false, "Write.", callXML("fs.write", el("path", "data.txt"), el("content", big)))},
-		model.ScriptLine{Reply: agentReply(true, "The write was interrupted; data.txt is as it was.", "")},
+		// On resume the model looks at data.txt (the user's, untouched by
+		// the clean-up) and writes it again: the done gate wants the change.
+		model.ScriptLine{Expect: `status="unknown"`, Reply: agentReply(false, "The write was interrupted; look.", callXML("fs.read", el("path", "data.txt")))},
+		model.ScriptLine{Expect: "user's", Reply: agentReply(false, "data.txt is as it was; write it again.", callXML("fs.write", el("path", "data.txt"), el("content", big)))},
+		model.ScriptLine{Expect: `status="ok"`, Reply: agentReply(true, "Wrote data.txt again after the interrupted write.", "")},
 	)
 	live := ".notes.txt.wtagent-" + strconv.Itoa(os.Getpid()) + "-0123456789ab.tmp" // this test is alive
 	for _, name := range []string{live, "data.txt.wtagent-1-0123456789ab.tmp", "data.txt"} {
@@ -307,10 +311,13 @@ func TestResumeRemovesItsLeftoverTempFiles(t *testing.T) {
 	if _, err := os.Stat(left[0]); err == nil {
 		t.Error("the leftover temporary file is still there")
 	}
-	for _, name := range []string{live, "data.txt.wtagent-1-0123456789ab.tmp", "data.txt"} {
+	for _, name := range []string{live, "data.txt.wtagent-1-0123456789ab.tmp"} {
 		if b, err := os.ReadFile(filepath.Join(e.root, name)); err != nil || string(b) != "user's\n" {
 			t.Errorf("%s was touched: %v %q", name, err, b)
 		}
+	}
+	if b, err := os.ReadFile(filepath.Join(e.root, "data.txt")); err != nil || string(b) != big {
+		t.Errorf("data.txt is not the data written after the resume: %v, %d bytes", err, len(b))
 	}
 }
 

@@ -64,20 +64,27 @@ func TestBrowserReplyCutAtOutputLimit(t *testing.T) {
 func TestBrowserStreamBrokenAndResumed(t *testing.T) {
 	needChromium(t)
 	e := newEnv(t)
+	if err := os.WriteFile(filepath.Join(e.root, "main.go"), []byte("package main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The explanation comes after a read of the code (the done gate wants
+	// it), in the second reply.
 	reply := agentReply(true, strings.Repeat("A long explanation that breaks off half way. ", 16)+"Nothing needed changing.", "")
-	srv := mockchat.New(mockchat.Options{Script: []model.ScriptLine{{Line: 1, Reply: reply, Fault: mockchat.FaultCut, StreamMS: 3}},
+	srv := mockchat.New(mockchat.Options{Script: []model.ScriptLine{
+		{Line: 1, Reply: agentReply(false, "Read the code.", callXML("fs.read", el("path", "main.go")))},
+		{Line: 2, Expect: `status="ok"`, Reply: reply, Fault: mockchat.FaultCut, StreamMS: 3}},
 		LoggedIn: true, NoPageResume: true})
 	url, err := srv.Start("127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(srv.Close)
-	release := srv.HoldStream(1) // the reply waits half way until wtagent resumed it
+	release := srv.HoldStream(2) // the reply waits half way until wtagent resumed it
 	defer release()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go func() {
-		if srv.WaitStreams(ctx, 1, 2) == nil {
+		if srv.WaitStreams(ctx, 2, 2) == nil {
 			release()
 		}
 	}()
@@ -89,6 +96,9 @@ func TestBrowserStreamBrokenAndResumed(t *testing.T) {
 		if ev.Type == messages.EvModelMessageComplete {
 			var p messages.MessageCompletePayload
 			json.Unmarshal(ev.Payload, &p)
+			if p.Reply.Binding.Turn != 2 {
+				continue
+			}
 			if p.Reply.Text != reply || p.Reply.Source != messages.SourceResume {
 				t.Fatalf("reply from %s: %q, want the whole reply from %s", p.Reply.Source, p.Reply.Text, messages.SourceResume)
 			}

@@ -24,7 +24,12 @@ import (
 func TestAtWordThatIsNoPathIsText(t *testing.T) {
 	e := newEnv(t)
 	task := "run npm i -D @types/node, keep @Override and tell @alice"
-	s := e.script(model.ScriptLine{Expect: "@types/node, keep @Override and tell @alice", Reply: agentReply(true, "Noted.", "")})
+	// Offline, the install is written into package.json: the change the
+	// done gate wants for "run npm i".
+	s := e.script(
+		model.ScriptLine{Expect: "@types/node, keep @Override and tell @alice", Reply: agentReply(false, "Add it.",
+			callXML("fs.write", el("path", "package.json"), el("content", `{"devDependencies": {"@types/node": "*"}}`+"\n")))},
+		model.ScriptLine{Expect: `status="ok"`, Reply: agentReply(true, "Noted.", "")})
 	code, out, errOut := e.run("--provider", "script", "--script", s, task)
 	if code != 0 || !strings.Contains(out, "Noted.") {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
@@ -36,7 +41,8 @@ func TestAtWordThatIsNoPathIsText(t *testing.T) {
 func TestAtTypoInThePromptKeepsTheSession(t *testing.T) {
 	e := newEnv(t)
 	s := e.script(
-		model.ScriptLine{Expect: "look at @nosuchfile.go", Reply: agentReply(true, "There is no such file.", "")},
+		model.ScriptLine{Expect: "look at @nosuchfile.go", Reply: agentReply(false, "Look.", callXML("fs.read", el("path", "nosuchfile.go")))},
+		model.ScriptLine{Expect: `status="error"`, Reply: agentReply(true, "There is no such file.", "")},
 		model.ScriptLine{Expect: "next question", Reply: agentReply(true, "Answered the next one.", "")},
 	)
 	tm := e.startPTY("--provider", "script", "--script", s)

@@ -98,7 +98,8 @@ func TestUnrepairableRepliesStillReask(t *testing.T) {
 		model.ScriptLine{Expect: `kind="unknown_arg"`, Reply: fenced(`<agent_response><done>false</done><message>Read both & compare.</message>
 <tool_call name="fs.read"><arguments><path>a.txt</path></arguments></tool_call>
 <tool_call><name>fs.read</name><args><path>b.txt</path></args></tool_call></agent_response>`)},
-		model.ScriptLine{Expect: `kind="two_tools"`, Reply: fenced(`<agent_response><done>true</done><message>Nothing to change & nothing ran.</message></agent_response>`)},
+		model.ScriptLine{Expect: `kind="two_tools"`, Reply: agentReply(false, "Read it.", callXML("fs.read", el("path", "a.txt")))},
+		model.ScriptLine{Expect: `name="fs.read"`, Reply: fenced(`<agent_response><done>true</done><message>Nothing to change & only a.txt was read.</message></agent_response>`)},
 	)
 	code, out, errOut := e.run("--provider", "script", "--script", s, "look at a.txt")
 	if code != 0 {
@@ -116,8 +117,9 @@ func TestUnrepairableRepliesStillReask(t *testing.T) {
 	if !slices.Equal(kinds, []string{"unknown_arg", "two_tools"}) {
 		t.Fatalf("protocol.invalid kinds %v, want unknown_arg and two_tools", kinds)
 	}
-	if n := count(evs, messages.EvToolProposed); n != 0 {
-		t.Fatalf("%d tool calls proposed, want none", n)
+	// Only the valid read of the third reply ran, none of the broken ones.
+	if n := count(evs, messages.EvToolProposed); n != 1 {
+		t.Fatalf("%d tool calls proposed, want 1", n)
 	}
 	if !strings.Contains(out, "↻ reply repaired (bare_ampersand): escaped a bare & as &amp;") {
 		t.Errorf("the output does not show the final reply's repair:\n%s", out)

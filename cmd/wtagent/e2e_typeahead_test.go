@@ -21,7 +21,9 @@ func (e *env) typeAheadScript() string {
 	e.write("wait.sh", "while [ ! -f go ]; do sleep 0.05; done; echo released\n")
 	return e.script(
 		model.ScriptLine{Reply: agentReply(false, "Wait.", callXML("terminal.exec", el("program", "sh"), items("argv", "wait.sh")))},
-		model.ScriptLine{Expect: "<user_message>\n<![CDATA[also add a footer]]>\n</user_message>", Reply: agentReply(true, "Noted the footer request.", "")},
+		model.ScriptLine{Expect: "<user_message>\n<![CDATA[also add a footer]]>\n</user_message>",
+			Reply: agentReply(false, "Add the footer.", callXML("fs.write", el("path", "footer.html"), el("content", "<footer>hi</footer>\n")))},
+		model.ScriptLine{Expect: `status="ok"`, Reply: agentReply(true, "Noted the footer request. Wrote footer.html.", "")},
 	)
 }
 

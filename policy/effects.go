@@ -1,0 +1,54 @@
+package policy
+
+import "strings"
+
+// SideEffecting reports whether a command that exited zero may have changed
+// something, for the done gate's "a successful side-effecting call": not a
+// program that only reads or prints (ls, cat, grep, git status …), nor a
+// test runner. Wrappers are looked through as VerificationOf does, and a
+// shell script is side-effecting unless it is a test (its redirections may
+// write).
+func SideEffecting(program string, argv []string) bool {
+	if VerificationOf(program, argv) == EvidenceTest {
+		return false
+	}
+	prog := programName(program)
+	sub := firstWord(skipOptions(argv))
+	switch prog {
+	case "ls", "cat", "head", "tail", "less", "more", "grep", "egrep", "fgrep", "rg", "ag", "wc", "pwd", "echo", "printf",
+		"stat", "file", "tree", "which", "whereis", "type", "printenv", "date", "uname", "id", "whoami", "du", "df", "diff",
+		"cmp", "md5sum", "sha256sum", "sha1sum", "nl", "od", "xxd", "hexdump", "strings", "readlink", "realpath", "basename",
+		"dirname", "true", "test", "[", "jq", "column", "sort", "uniq", "cut", "tr", "awk", "sed", "env":
+		if prog == "sed" || prog == "awk" {
+			return contains(argv, "-i") || contains(argv, "--in-place") || prog == "awk" && contains(argv, "inplace")
+		}
+		if prog == "env" {
+			return len(argv) > 0 && !containsOnlyAssignments(argv)
+		}
+		return false
+	case "find":
+		return contains(argv, "-delete") || contains(argv, "-exec") || contains(argv, "-execdir") || contains(argv, "-fprint")
+	case "git":
+		switch sub {
+		case "status", "log", "diff", "show", "blame", "ls-files", "grep", "rev-parse", "describe", "shortlog", "branch":
+			return sub == "branch" && len(argv) > 1
+		}
+	case "go":
+		switch sub {
+		case "version", "env", "list", "doc", "vet":
+			return false
+		}
+	}
+	return true
+}
+
+// containsOnlyAssignments reports env arguments that only set variables
+// (env alone prints the environment).
+func containsOnlyAssignments(argv []string) bool {
+	for _, a := range argv {
+		if !strings.ContainsRune(a, '=') && !strings.HasPrefix(a, "-") {
+			return false
+		}
+	}
+	return true
+}

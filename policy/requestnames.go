@@ -1,0 +1,199 @@
+package policy
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// findNames returns the file names and paths text names, in order and
+// without repeats, and text with them and its quoted strings blanked out
+// (same length), so their words ask for nothing.
+func findNames(text string, w requestTables) ([]string, string) {
+	b := []byte(text)
+	blank := func(from, to int) {
+		for i := from; i < to; i++ {
+			b[i] = ' '
+		}
+	}
+	var names []string
+	for _, q := range quotedSpans(text) {
+		inner := strings.TrimSpace(text[q[2]:q[3]])
+		if sp := nameSpans(inner); len(sp) == 1 && sp[0] == [2]int{0, len(inner)} {
+			names = append(names, inner)
+		} else {
+			for _, s := range sp {
+				names = append(names, inner[s[0]:s[1]])
+			}
+		}
+		blank(q[0], q[1])
+	}
+	t := string(b)
+	for _, s := range nameSpans(t) {
+		from := s[0]
+		if r, _ := utf8.DecodeRuneInString(t[from:]); unicode.Is(unicode.Han, r) {
+			from = stripVerb(t, s, w)
+		}
+		names = append(names, t[from:s[1]])
+		blank(from, s[1])
+	}
+	return uniq(names), string(b)
+}
+
+// quotedSpans returns the quoted strings of s as [open, close+1, inner
+// start, inner end]: `…`, "…", “…”, 「…」 and 『…』.
+func quotedSpans(s string) [][4]int {
+	pairs := [][2]string{{"`", "`"}, {`"`, `"`}, {"“", "”"}, {"「", "」"}, {"『", "』"}}
+	var out [][4]int
+	for i := 0; i < len(s); {
+		opened := false
+		for _, p := range pairs {
+			if !strings.HasPrefix(s[i:], p[0]) {
+				continue
+			}
+			j := strings.Index(s[i+len(p[0]):], p[1])
+			if j < 0 {
+				continue
+			}
+			in := i + len(p[0])
+			out = append(out, [4]int{i, in + j + len(p[1]), in, in + j})
+			i, opened = in+j+len(p[1]), true
+			break
+		}
+		if !opened {
+			i++
+		}
+	}
+	return out
+}
+
+// nameSpans returns the byte ranges of file names (a name with an
+// extension), paths (with a slash) and the well-known names without an
+// extension (Makefile, README) in s.
+func nameSpans(s string) [][2]int {
+	var spans [][2]int
+	for _, m := range regexp.MustCompile(`\.[A-Za-z][A-Za-z0-9]{0,7}`).FindAllStringIndex(s, -1) {
+		dot, end := m[0], m[1]
+		if end < len(s) && (isWordByte(s[end]) || s[end] == '_') || dot == 0 {
+			continue
+		}
+		start := dot
+		for start > 0 {
+			r, n := utf8.DecodeLastRuneInString(s[:start])
+			if !isNameRune(r) && !unicode.Is(unicode.Han, r) {
+				break
+			}
+			start -= n
+		}
+		if start == dot {
+			continue
+		}
+		if r, _ := utf8.DecodeLastRuneInString(s[:dot]); !unicode.Is(unicode.Han, r) {
+			// 修复fix-notes.md: the name is the part after the Chinese.
+			for i := dot; i > start; {
+				r, n := utf8.DecodeLastRuneInString(s[:i])
+				if unicode.Is(unicode.Han, r) {
+					start = i
+					break
+				}
+				i -= n
+			}
+		}
+		if regexp.MustCompile(`^[A-Za-z]\.[A-Za-z]$`).MatchString(s[start:end]) { // e.g, i.e
+			continue
+		}
+		spans = append(spans, [2]int{start, end})
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] != '/' && s[i] != '\\' {
+			continue
+		}
+		from, to := i, i+1
+		for from > 0 && isNameRune(rune(s[from-1])) {
+			from--
+		}
+		for to < len(s) && isNameRune(rune(s[to])) {
+			to++
+		}
+		for to > from && strings.IndexByte(".:,", s[to-1]) >= 0 {
+			to--
+		}
+		if strings.IndexFunc(s[from:to], unicode.IsLetter) >= 0 {
+			spans = append(spans, [2]int{from, to})
+		}
+		i = to
+	}
+	for _, m := range regexp.MustCompile(`\b(?:Makefile|Dockerfile|README|LICENSE|CHANGELOG|Gemfile|Procfile|Justfile|Taskfile)\b`).FindAllStringIndex(s, -1) {
+		spans = append(spans, [2]int{m[0], m[1]})
+	}
+	return merge(spans)
+}
+
+// isNameRune reports an ASCII rune that may be part of a file name or a
+// path.
+func isNameRune(r rune) bool {
+	return r < utf8.RuneSelf && (isWordByte(byte(r)) || strings.ContainsRune("_-.~@+/\\:", r))
+}
+
+// merge unites overlapping ranges, in order.
+func merge(spans [][2]int) [][2]int {
+	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
+	var out [][2]int
+	for _, s := range spans {
+		if n := len(out); n > 0 && s[0] <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], s[1])
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// stripVerb returns where a Chinese file name written against its verb
+// starts: "请创建记录.txt" creates 记录.txt. When a request word comes
+// earlier in the clause ("查看 创建记录.txt", "读取创建记录.txt" after 读取)
+// the rest is the name.
+func stripVerb(t string, s [2]int, w requestTables) int {
+	clauseStart := strings.LastIndexAny(t[:s[0]], ",;.!?\n，。；！？") + 1
+	all := words{}
+	for _, x := range []words{w.change, w.read, w.readWeak, w.verify} {
+		all.zh = append(all.zh, x.zh...)
+	}
+	if len(matches(t[clauseStart:s[0]], all, w)) > 0 {
+		return s[0]
+	}
+	from := s[0]
+	for again := true; again; {
+		again = false
+		for _, f := range w.fillersZH {
+			if strings.HasPrefix(t[from:s[1]], f) {
+				from, again = from+len(f), true
+			}
+		}
+	}
+	best := 0
+	for _, z := range all.zh {
+		if strings.HasPrefix(t[from:s[1]], z) && len(z) > best {
+			best = len(z)
+		}
+	}
+	if best == 0 || strings.HasPrefix(t[from+best:s[1]], ".") {
+		return s[0]
+	}
+	return from + best
+}
+
+// uniq drops repeats and names that are only punctuation, and the @ of an
+// attachment (@src/app.js).
+func uniq(names []string) []string {
+	var out []string
+	for _, n := range names {
+		n = strings.TrimLeft(strings.TrimRight(n, ".:,"), "@")
+		if n != "" && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
