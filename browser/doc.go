@@ -34,8 +34,11 @@
 // once the old one is closed). Open(cursor) reopens the conversation, and
 // Await(binding) finds the reply to the message already sent, bound by the
 // message id, the conversation-turn-N and the text hash the Binding
-// recorded, without sending it again. A binding whose message the
-// conversation does not have gives model.ErrNotSent.
+// recorded, without sending it again; a binding whose conversation the
+// page never named (the browser or wtagent died right after the POST
+// left) is placed by its message id among the newest conversations (a
+// probe: as the newest one's last user message, by its text). A binding
+// whose message the conversation does not have gives model.ErrNotSent.
 //
 // # The page
 //
