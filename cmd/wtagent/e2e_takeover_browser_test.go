@@ -177,14 +177,18 @@ func TestBrowserTakeoverHeldReplySupersededByHand(t *testing.T) {
 		}},
 		{mockchat.DOM2026Sep + " model", mockchat.DOM2026Sep, "gpt-5-5-thinking", "", "the model was changed by hand: gpt-5-5-thinking (was gpt-5-5); it stays", []chromedp.Action[chromedp.Void]{
 			chromedp.Click(chromedp.CSS(`button[data-codex-intelligence-trigger="true"]`)),
-			chromedp.Click(chromedp.CSS(`[data-model-picker-view="simple"] [data-model-picker-view-toggle]`)),
+			// The pane's toggle is a button: a user reaching it with the
+			// keyboard presses Enter on it.
+			chromedp.Focus(chromedp.CSS(`[data-model-picker-view="simple"] [data-model-picker-view-toggle]`)),
+			chromedp.KeyEvent(kb.Enter),
 			chromedp.Click(chromedp.CSS(`[data-model-picker-view="advanced"][data-active="true"] [role="menuitemradio"][data-value="gpt-5-5-thinking"]`)),
 		}},
-		// The trigger shows the effort: moving the power slider is an
-		// effort change, never called a model change.
-		{mockchat.DOM2026Sep + " effort", mockchat.DOM2026Sep, "gpt-5-5", "extended", "the effort was changed by hand: Extended (was Standard); it stays", []chromedp.Action[chromedp.Void]{
+		// The trigger shows the effort: moving the power slider (its menu
+		// row takes the keys) is an effort change, never called a model
+		// change.
+		{mockchat.DOM2026Sep + " effort", mockchat.DOM2026Sep, "gpt-5-5", "high", "the effort was changed by hand: High (was Medium); it stays", []chromedp.Action[chromedp.Void]{
 			chromedp.Click(chromedp.CSS(`button[data-codex-intelligence-trigger="true"]`)),
-			chromedp.Click(chromedp.CSS(`[data-model-picker-view="simple"] [data-reasoning-slider][role="slider"]`)),
+			chromedp.Focus(chromedp.CSS(`[data-model-picker-view="simple"] [role="menuitem"][data-reasoning-slider]`)),
 			chromedp.KeyEvent(kb.ArrowRight),
 		}},
 	} {
@@ -221,8 +225,10 @@ func takeoverSupersededByHand(t *testing.T, gen, picked, effort, note string, pi
 	defer cancel()
 	tab := e.attachPage(ctx, url)
 	// The user picks another model in the picker, then writes.
-	if err := chromedp.Do(tab, pick...); err != nil {
-		t.Fatalf("pick a model by hand: %v", err)
+	for i, a := range pick {
+		if err := chromedp.Do(tab, a); err != nil {
+			t.Fatalf("pick a model by hand: step %d: %v", i, err)
+		}
 	}
 	typeByHand(t, tab, typed)
 	if err := srv.WaitReplies(ctx, 2); err != nil {

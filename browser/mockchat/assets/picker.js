@@ -183,12 +183,18 @@ export function picker2026({ models, efforts, get, set, sliderOnly, pointerOnly 
     place(content);
   }
 
-  // place shows the picker's content in a portal under the trigger.
+  // place shows the picker's content in a portal under the trigger, or
+  // above it when it does not fit below (a Radix popper flips the same
+  // way). It is placed before it is first drawn, so a pointer aimed at
+  // one of its items never lands where the portal was before it moved.
   function place(content) {
     p.wrap = h('div', { 'data-radix-popper-content-wrapper': '', style: 'position: fixed; left: 0px; top: 0px; z-index: 50;' }, content);
     document.body.append(p.wrap);
     const r = trigger.getBoundingClientRect();
-    requestAnimationFrame(() => { p.wrap.style.transform = `translate(${Math.round(r.left)}px, ${Math.round(r.bottom + 4)}px)`; });
+    const height = p.wrap.getBoundingClientRect().height;
+    let top = r.bottom + 4;
+    if (top + height > window.innerHeight && r.top - 4 - height >= 0) top = r.top - 4 - height;
+    p.wrap.style.transform = `translate(${Math.round(r.left)}px, ${Math.round(top)}px)`;
   }
 
   function open() {
