@@ -40,90 +40,100 @@ func LabelKeys() []string {
 		"moreModels", "back"}
 }
 
-// labelTables are the built-in languages' labels. English is the live
-// page's (notes §3, §7); the others are the words a user of that UI
-// language sees (Turkish "Gönder" and Chinese "发送" were measured).
-var labelTables = map[string]map[string]string{
-	LangEnglish: {
-		"send": "Send", "stop": "Stop", "voice": "Start voice mode", "composer": "Ask ChatGPT", "placeholder": "Ask anything",
-		"copy": "Copy", "copied": "Copied", "rate": "Rate response", "regenerate": "Regenerate response", "more": "More actions",
-		"actions": "Response actions", "removeFile": "Remove file {n}: {name}", "removePasted": "Remove Pasted text {n}",
-		"uploading": "Uploading", "complete": "Response complete", "youSaid": "You said:", "assistantSaid": "ChatGPT said:",
-		"thinking": "Thinking", "retry": "Retry", "continue": "Continue generating", "modeGroup": "Composer mode",
-		"chat": "Chat", "work": "Work", "addFiles": "Add photos & files", "attachFiles": "Attach files",
-		"attachPhotos": "Attach photos", "attachMedia": "Attach photos or videos",
-		"picker": "Select ChatGPT model", "effortLow": "Instant", "effortMedium": "Medium", "effortHigh": "High",
-		"effortXhigh": "Extra High", "effortMax": "Pro", "power": "Power", "powerHint": "Use Left and Right arrow keys to adjust power",
-		"powerAt": "{effort}, {n} of {of}.", "moreModels": "More models", "back": "Back",
-	},
-	LangTurkish: {
-		"send": "Gönder", "stop": "Durdur", "voice": "Ses modunu başlat", "composer": "ChatGPT'ye sor", "placeholder": "Herhangi bir şey sor",
-		"copy": "Kopyala", "copied": "Kopyalandı", "rate": "Yanıtı değerlendir", "regenerate": "Yanıtı yeniden oluştur", "more": "Diğer eylemler",
-		"actions": "Yanıt eylemleri", "removeFile": "{n}. dosyayı kaldır: {name}", "removePasted": "{n}. yapıştırılan metni kaldır",
-		"uploading": "Yükleniyor", "complete": "Yanıt tamamlandı", "youSaid": "Şunu dedin:", "assistantSaid": "ChatGPT şunu dedi:",
-		"thinking": "Düşünüyor", "retry": "Tekrar dene", "continue": "Oluşturmaya devam et", "modeGroup": "Oluşturucu modu",
-		"chat": "Sohbet", "work": "Çalışma", "addFiles": "Fotoğraf ve dosya ekle", "attachFiles": "Dosya ekle",
-		"attachPhotos": "Fotoğraf ekle", "attachMedia": "Fotoğraf veya video ekle",
-		"picker": "ChatGPT modelini seç", "effortLow": "Anında", "effortMedium": "Orta", "effortHigh": "Yüksek",
-		"effortXhigh": "Çok Yüksek", "effortMax": "Pro", "power": "Güç", "powerHint": "Gücü ayarlamak için Sol ve Sağ ok tuşlarını kullanın",
-		"powerAt": "{effort}, {n}/{of}.", "moreModels": "Diğer modeller", "back": "Geri",
-	},
-	LangChinese: {
-		"send": "发送", "stop": "停止", "voice": "启动语音模式", "composer": "询问 ChatGPT", "placeholder": "有问题，尽管问",
-		"copy": "复制", "copied": "已复制", "rate": "评价回复", "regenerate": "重新生成回复", "more": "更多操作",
-		"actions": "回复操作", "removeFile": "移除 {name}", "removePasted": "移除粘贴的文本 {n}",
-		"uploading": "正在上传", "complete": "回复已完成", "youSaid": "你说：", "assistantSaid": "ChatGPT 说：",
-		"thinking": "正在思考", "retry": "重试", "continue": "继续生成", "modeGroup": "输入模式",
-		"chat": "聊天", "work": "工作", "addFiles": "添加照片和文件", "attachFiles": "添加文件",
-		"attachPhotos": "添加照片", "attachMedia": "添加照片或视频",
-		"picker": "选择 ChatGPT 模型", "effortLow": "即时", "effortMedium": "中", "effortHigh": "高",
-		"effortXhigh": "极高", "effortMax": "Pro", "power": "强度", "powerHint": "使用左右方向键调整强度",
-		"powerAt": "{effort}，第 {n} 档，共 {of} 档。", "moreModels": "更多模型", "back": "返回",
-	},
-	LangGerman: {
-		"send": "Senden", "stop": "Stoppen", "voice": "Sprachmodus starten", "composer": "ChatGPT fragen", "placeholder": "Frag einfach",
-		"copy": "Kopieren", "copied": "Kopiert", "rate": "Antwort bewerten", "regenerate": "Antwort neu generieren", "more": "Weitere Aktionen",
-		"actions": "Antwortaktionen", "removeFile": "Datei {n} entfernen: {name}", "removePasted": "Eingefügten Text {n} entfernen",
-		"uploading": "Wird hochgeladen", "complete": "Antwort vollständig", "youSaid": "Du hast gesagt:", "assistantSaid": "ChatGPT hat gesagt:",
-		"thinking": "Denkt nach", "retry": "Erneut versuchen", "continue": "Weiter generieren", "modeGroup": "Eingabemodus",
-		"chat": "Chat", "work": "Arbeit", "addFiles": "Fotos und Dateien hinzufügen", "attachFiles": "Dateien anhängen",
-		"attachPhotos": "Fotos anhängen", "attachMedia": "Fotos oder Videos anhängen",
-		"picker": "ChatGPT-Modell auswählen", "effortLow": "Sofort", "effortMedium": "Mittel", "effortHigh": "Hoch",
-		"effortXhigh": "Sehr hoch", "effortMax": "Pro", "power": "Leistung", "powerHint": "Leistung mit den Pfeiltasten links und rechts anpassen",
-		"powerAt": "{effort}, {n} von {of}.", "moreModels": "Weitere Modelle", "back": "Zurück",
-	},
-	LangJapanese: {
-		"send": "送信", "stop": "停止", "voice": "音声モードを開始", "composer": "ChatGPT に質問", "placeholder": "何でも聞いてください",
-		"copy": "コピーする", "copied": "コピーしました", "rate": "回答を評価", "regenerate": "回答を再生成", "more": "その他の操作",
-		"actions": "回答の操作", "removeFile": "ファイル {n} を削除: {name}", "removePasted": "貼り付けたテキスト {n} を削除",
-		"uploading": "アップロード中", "complete": "回答が完了しました", "youSaid": "あなた:", "assistantSaid": "ChatGPT:",
-		"thinking": "思考中", "retry": "再試行", "continue": "生成を続ける", "modeGroup": "入力モード",
-		"chat": "チャット", "work": "ワーク", "addFiles": "写真とファイルを追加", "attachFiles": "ファイルを添付",
-		"attachPhotos": "写真を添付", "attachMedia": "写真または動画を添付",
-		"picker": "ChatGPT モデルを選択", "effortLow": "即時", "effortMedium": "中", "effortHigh": "高",
-		"effortXhigh": "非常に高い", "effortMax": "Pro", "power": "パワー", "powerHint": "左右の矢印キーでパワーを調整",
-		"powerAt": "{effort}、{of} 段階中 {n}。", "moreModels": "その他のモデル", "back": "戻る",
-	},
-	LangArabic: {
-		"send": "إرسال", "stop": "إيقاف", "voice": "بدء الوضع الصوتي", "composer": "اسأل ChatGPT", "placeholder": "اسأل عن أي شيء",
-		"copy": "نسخ", "copied": "تم النسخ", "rate": "تقييم الرد", "regenerate": "إعادة إنشاء الرد", "more": "مزيد من الإجراءات",
-		"actions": "إجراءات الرد", "removeFile": "إزالة الملف {n}: {name}", "removePasted": "إزالة النص الملصق {n}",
-		"uploading": "جارٍ الرفع", "complete": "اكتمل الرد", "youSaid": "قلت:", "assistantSaid": "قال ChatGPT:",
-		"thinking": "يفكر", "retry": "إعادة المحاولة", "continue": "متابعة الإنشاء", "modeGroup": "وضع الكتابة",
-		"chat": "دردشة", "work": "عمل", "addFiles": "إضافة صور وملفات", "attachFiles": "إرفاق ملفات",
-		"attachPhotos": "إرفاق صور", "attachMedia": "إرفاق صور أو مقاطع فيديو",
-		"picker": "اختر نموذج ChatGPT", "effortLow": "فوري", "effortMedium": "متوسط", "effortHigh": "عالٍ",
-		"effortXhigh": "عالٍ جدًا", "effortMax": "Pro", "power": "القوة", "powerHint": "استخدم مفتاحي السهم الأيسر والأيمن لضبط القوة",
-		"powerAt": "{effort}، {n} من {of}.", "moreModels": "نماذج أخرى", "back": "رجوع",
-	},
+// labelTable returns a built-in language's labels, or nil for an unknown
+// language; each call builds a fresh table, so a caller may keep or change
+// it. English is the live page's (notes §3, §7); the others are the words
+// a user of that UI language sees (Turkish "Gönder" and Chinese "发送" were
+// measured).
+func labelTable(lang string) map[string]string {
+	return map[string]map[string]string{
+		LangEnglish: {
+			"send": "Send", "stop": "Stop", "voice": "Start voice mode", "composer": "Ask ChatGPT", "placeholder": "Ask anything",
+			"copy": "Copy", "copied": "Copied", "rate": "Rate response", "regenerate": "Regenerate response", "more": "More actions",
+			"actions": "Response actions", "removeFile": "Remove file {n}: {name}", "removePasted": "Remove Pasted text {n}",
+			"uploading": "Uploading", "complete": "Response complete", "youSaid": "You said:", "assistantSaid": "ChatGPT said:",
+			"thinking": "Thinking", "retry": "Retry", "continue": "Continue generating", "modeGroup": "Composer mode",
+			"chat": "Chat", "work": "Work", "addFiles": "Add photos & files", "attachFiles": "Attach files",
+			"attachPhotos": "Attach photos", "attachMedia": "Attach photos or videos",
+			"picker": "Select ChatGPT model", "effortLow": "Instant", "effortMedium": "Medium", "effortHigh": "High",
+			"effortXhigh": "Extra High", "effortMax": "Pro", "power": "Power", "powerHint": "Use Left and Right arrow keys to adjust power",
+			"powerAt": "{effort}, {n} of {of}.", "moreModels": "More models", "back": "Back",
+		},
+		LangTurkish: {
+			"send": "Gönder", "stop": "Durdur", "voice": "Ses modunu başlat", "composer": "ChatGPT'ye sor", "placeholder": "Herhangi bir şey sor",
+			"copy": "Kopyala", "copied": "Kopyalandı", "rate": "Yanıtı değerlendir", "regenerate": "Yanıtı yeniden oluştur", "more": "Diğer eylemler",
+			"actions": "Yanıt eylemleri", "removeFile": "{n}. dosyayı kaldır: {name}", "removePasted": "{n}. yapıştırılan metni kaldır",
+			"uploading": "Yükleniyor", "complete": "Yanıt tamamlandı", "youSaid": "Şunu dedin:", "assistantSaid": "ChatGPT şunu dedi:",
+			"thinking": "Düşünüyor", "retry": "Tekrar dene", "continue": "Oluşturmaya devam et", "modeGroup": "Oluşturucu modu",
+			"chat": "Sohbet", "work": "Çalışma", "addFiles": "Fotoğraf ve dosya ekle", "attachFiles": "Dosya ekle",
+			"attachPhotos": "Fotoğraf ekle", "attachMedia": "Fotoğraf veya video ekle",
+			"picker": "ChatGPT modelini seç", "effortLow": "Anında", "effortMedium": "Orta", "effortHigh": "Yüksek",
+			"effortXhigh": "Çok Yüksek", "effortMax": "Pro", "power": "Güç", "powerHint": "Gücü ayarlamak için Sol ve Sağ ok tuşlarını kullanın",
+			"powerAt": "{effort}, {n}/{of}.", "moreModels": "Diğer modeller", "back": "Geri",
+		},
+		LangChinese: {
+			"send": "发送", "stop": "停止", "voice": "启动语音模式", "composer": "询问 ChatGPT", "placeholder": "有问题，尽管问",
+			"copy": "复制", "copied": "已复制", "rate": "评价回复", "regenerate": "重新生成回复", "more": "更多操作",
+			"actions": "回复操作", "removeFile": "移除 {name}", "removePasted": "移除粘贴的文本 {n}",
+			"uploading": "正在上传", "complete": "回复已完成", "youSaid": "你说：", "assistantSaid": "ChatGPT 说：",
+			"thinking": "正在思考", "retry": "重试", "continue": "继续生成", "modeGroup": "输入模式",
+			"chat": "聊天", "work": "工作", "addFiles": "添加照片和文件", "attachFiles": "添加文件",
+			"attachPhotos": "添加照片", "attachMedia": "添加照片或视频",
+			"picker": "选择 ChatGPT 模型", "effortLow": "即时", "effortMedium": "中", "effortHigh": "高",
+			"effortXhigh": "极高", "effortMax": "Pro", "power": "强度", "powerHint": "使用左右方向键调整强度",
+			"powerAt": "{effort}，第 {n} 档，共 {of} 档。", "moreModels": "更多模型", "back": "返回",
+		},
+		LangGerman: {
+			"send": "Senden", "stop": "Stoppen", "voice": "Sprachmodus starten", "composer": "ChatGPT fragen", "placeholder": "Frag einfach",
+			"copy": "Kopieren", "copied": "Kopiert", "rate": "Antwort bewerten", "regenerate": "Antwort neu generieren", "more": "Weitere Aktionen",
+			"actions": "Antwortaktionen", "removeFile": "Datei {n} entfernen: {name}", "removePasted": "Eingefügten Text {n} entfernen",
+			"uploading": "Wird hochgeladen", "complete": "Antwort vollständig", "youSaid": "Du hast gesagt:", "assistantSaid": "ChatGPT hat gesagt:",
+			"thinking": "Denkt nach", "retry": "Erneut versuchen", "continue": "Weiter generieren", "modeGroup": "Eingabemodus",
+			"chat": "Chat", "work": "Arbeit", "addFiles": "Fotos und Dateien hinzufügen", "attachFiles": "Dateien anhängen",
+			"attachPhotos": "Fotos anhängen", "attachMedia": "Fotos oder Videos anhängen",
+			"picker": "ChatGPT-Modell auswählen", "effortLow": "Sofort", "effortMedium": "Mittel", "effortHigh": "Hoch",
+			"effortXhigh": "Sehr hoch", "effortMax": "Pro", "power": "Leistung", "powerHint": "Leistung mit den Pfeiltasten links und rechts anpassen",
+			"powerAt": "{effort}, {n} von {of}.", "moreModels": "Weitere Modelle", "back": "Zurück",
+		},
+		LangJapanese: {
+			"send": "送信", "stop": "停止", "voice": "音声モードを開始", "composer": "ChatGPT に質問", "placeholder": "何でも聞いてください",
+			"copy": "コピーする", "copied": "コピーしました", "rate": "回答を評価", "regenerate": "回答を再生成", "more": "その他の操作",
+			"actions": "回答の操作", "removeFile": "ファイル {n} を削除: {name}", "removePasted": "貼り付けたテキスト {n} を削除",
+			"uploading": "アップロード中", "complete": "回答が完了しました", "youSaid": "あなた:", "assistantSaid": "ChatGPT:",
+			"thinking": "思考中", "retry": "再試行", "continue": "生成を続ける", "modeGroup": "入力モード",
+			"chat": "チャット", "work": "ワーク", "addFiles": "写真とファイルを追加", "attachFiles": "ファイルを添付",
+			"attachPhotos": "写真を添付", "attachMedia": "写真または動画を添付",
+			"picker": "ChatGPT モデルを選択", "effortLow": "即時", "effortMedium": "中", "effortHigh": "高",
+			"effortXhigh": "非常に高い", "effortMax": "Pro", "power": "パワー", "powerHint": "左右の矢印キーでパワーを調整",
+			"powerAt": "{effort}、{of} 段階中 {n}。", "moreModels": "その他のモデル", "back": "戻る",
+		},
+		LangArabic: {
+			"send": "إرسال", "stop": "إيقاف", "voice": "بدء الوضع الصوتي", "composer": "اسأل ChatGPT", "placeholder": "اسأل عن أي شيء",
+			"copy": "نسخ", "copied": "تم النسخ", "rate": "تقييم الرد", "regenerate": "إعادة إنشاء الرد", "more": "مزيد من الإجراءات",
+			"actions": "إجراءات الرد", "removeFile": "إزالة الملف {n}: {name}", "removePasted": "إزالة النص الملصق {n}",
+			"uploading": "جارٍ الرفع", "complete": "اكتمل الرد", "youSaid": "قلت:", "assistantSaid": "قال ChatGPT:",
+			"thinking": "يفكر", "retry": "إعادة المحاولة", "continue": "متابعة الإنشاء", "modeGroup": "وضع الكتابة",
+			"chat": "دردشة", "work": "عمل", "addFiles": "إضافة صور وملفات", "attachFiles": "إرفاق ملفات",
+			"attachPhotos": "إرفاق صور", "attachMedia": "إرفاق صور أو مقاطع فيديو",
+			"picker": "اختر نموذج ChatGPT", "effortLow": "فوري", "effortMedium": "متوسط", "effortHigh": "عالٍ",
+			"effortXhigh": "عالٍ جدًا", "effortMax": "Pro", "power": "القوة", "powerHint": "استخدم مفتاحي السهم الأيسر والأيمن لضبط القوة",
+			"powerAt": "{effort}، {n} من {of}.", "moreModels": "نماذج أخرى", "back": "رجوع",
+		},
+	}[lang]
 }
 
-// rtlLangs are the right-to-left languages.
-var rtlLangs = map[string]bool{LangArabic: true, "he": true, "fa": true, "ur": true}
+// isRTL reports whether lang is written right to left.
+func isRTL(lang string) bool {
+	switch lang {
+	case LangArabic, "he", "fa", "ur":
+		return true
+	}
+	return false
+}
 
 // CheckLang accepts "" (English) and the names of Langs.
 func CheckLang(lang string) error {
-	if lang == "" || labelTables[lang] != nil {
+	if lang == "" || labelTable(lang) != nil {
 		return nil
 	}
 	return fmt.Errorf("mockchat: unknown UI language %q (known: %v)", lang, Langs())
@@ -149,7 +159,7 @@ func Labels(lang string) map[string]string {
 	if lang == "" {
 		lang = LangEnglish
 	}
-	return maps.Clone(labelTables[lang])
+	return labelTable(lang)
 }
 
 // pageLabels is what a page load speaks: Options.Labels when given (a
@@ -167,7 +177,7 @@ func (s *Server) pageLabels(query string) (lang, dir string, table map[string]st
 		table = maps.Clone(s.opts.Labels)
 	}
 	dir = "ltr"
-	if rtlLangs[lang] {
+	if isRTL(lang) {
 		dir = "rtl"
 	}
 	return lang, dir, table, nil
