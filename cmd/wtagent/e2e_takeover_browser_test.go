@@ -177,10 +177,10 @@ func TestBrowserTakeoverHeldReplySupersededByHand(t *testing.T) {
 		}},
 		{mockchat.DOM2026Sep + " model", mockchat.DOM2026Sep, "gpt-5-5-thinking", "", "the model was changed by hand: gpt-5-5-thinking (was gpt-5-5); it stays", []chromedp.Action[chromedp.Void]{
 			chromedp.Click(chromedp.CSS(`button[data-codex-intelligence-trigger="true"]`)),
-			// The pane's toggle is a button: a user reaching it with the
-			// keyboard presses Enter on it.
-			chromedp.Focus(chromedp.CSS(`[data-model-picker-view="simple"] [data-model-picker-view-toggle]`)),
-			chromedp.KeyEvent(kb.Enter),
+			// A user clicks the pane's toggle with the pointer, at its
+			// centre (the mock's layout keeps the power slider's track
+			// off it: mockchat's TestPicker2026SepLayout).
+			chromedp.Click(chromedp.CSS(`[data-model-picker-view="simple"] [data-model-picker-view-toggle]`)),
 			chromedp.Click(chromedp.CSS(`[data-model-picker-view="advanced"][data-active="true"] [role="menuitemradio"][data-value="gpt-5-5-thinking"]`)),
 		}},
 		// The trigger shows the effort: moving the power slider (its menu
