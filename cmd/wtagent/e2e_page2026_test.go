@@ -235,30 +235,15 @@ func TestBrowser2026SlowConfirmationPostsOnce(t *testing.T) {
 // browser finds its conversation by the message id among the newest ones
 // and reads the reply; nothing is posted twice.
 func TestBrowser2026ChromeKilledBeforeTheConversationIsNamed(t *testing.T) {
-	needChromium(t)
-	e := newEnv(t)
-	srv, url := page2026(t, mockchat.Options{Lang: mockchat.LangGerman}, recordOnceScript(e))
-	release := srv.HoldResponse(1)
-	t.Cleanup(release)
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	cmd, out := e.startRun(ctx, "--chatgpt-url", url, "--headless", "record one run")
-	if _, err := srv.WaitReceived(ctx, 1); err != nil {
-		t.Fatalf("the first message never reached the server: %v\n%s", err, out.String())
-	}
-	if killChrome(t, cmd.Process.Pid) == 0 {
+	r := runFirstPostHeld(t, mockchat.LangGerman)
+	if killChrome(t, r.cmd.Process.Pid) == 0 {
 		t.Fatal("no Chrome process under wtagent to kill")
 	}
-	release()
-	if err := cmd.Wait(); err != nil {
-		t.Fatalf("run: %v\n%s\nevents:\n%s", err, out.String(), eventTrace(e.events(e.onlySession())))
+	r.release()
+	if err := r.cmd.Wait(); err != nil {
+		t.Fatalf("run: %v\n%s\nevents:\n%s", err, r.out.String(), eventTrace(r.e.events(r.e.onlySession())))
 	}
-	if got, _ := os.ReadFile(filepath.Join(e.root, "runs.log")); string(got) != "ran\n" {
-		t.Fatalf("runs.log = %q", got)
-	}
-	if n := postedOnce(t, srv, nil); n != 3 {
-		t.Fatalf("the page posted %d messages, want 3", n)
-	}
+	r.checkRecordedOnce()
 }
 
 // TestBrowser2026Kill9BeforeTheSendIsRecorded: wtagent is killed with
@@ -267,35 +252,64 @@ func TestBrowser2026ChromeKilledBeforeTheConversationIsNamed(t *testing.T) {
 // `wtagent resume` finds the message as the newest conversation's last
 // user message and reads its reply: nothing is posted twice.
 func TestBrowser2026Kill9BeforeTheSendIsRecorded(t *testing.T) {
+	r := runFirstPostHeld(t, mockchat.LangChinese)
+	if err := r.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	r.cmd.Wait()
+	id := r.e.onlySession()
+	if n := count(r.e.events(id), messages.EvModelMessageSent); n != 0 {
+		t.Fatalf("%d sends recorded before the kill: the test missed its moment", n)
+	}
+	waitGone(t, r.e.root)
+	r.release()
+	code, stdout, errOut := r.e.run("resume", id, "--chatgpt-url", r.url, "--headless")
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s\nevents:\n%s", code, stdout, errOut, eventTrace(r.e.events(id)))
+	}
+	r.checkRecordedOnce()
+}
+
+// firstPostHeld is a `wtagent run` of recordOnceScript on the 2026-09
+// page whose first message reached the server while its answer is held:
+// the moment the kill tests strike. release lets the answer go.
+type firstPostHeld struct {
+	t       *testing.T
+	e       *env
+	srv     *mockchat.Server
+	url     string
+	cmd     *exec.Cmd
+	out     *syncBuffer
+	release func()
+}
+
+// runFirstPostHeld starts `wtagent run` of recordOnceScript on the
+// 2026-09 page in UI language lang, with the answer to its first message
+// held, and returns once that message reached the server.
+func runFirstPostHeld(t *testing.T, lang string) firstPostHeld {
+	t.Helper()
 	needChromium(t)
 	e := newEnv(t)
-	srv, url := page2026(t, mockchat.Options{Lang: mockchat.LangChinese}, recordOnceScript(e))
+	srv, url := page2026(t, mockchat.Options{Lang: lang}, recordOnceScript(e))
 	release := srv.HoldResponse(1)
 	t.Cleanup(release)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
+	t.Cleanup(cancel)
 	cmd, out := e.startRun(ctx, "--chatgpt-url", url, "--headless", "record one run")
 	if _, err := srv.WaitReceived(ctx, 1); err != nil {
 		t.Fatalf("the first message never reached the server: %v\n%s", err, out.String())
 	}
-	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
+	return firstPostHeld{t: t, e: e, srv: srv, url: url, cmd: cmd, out: out, release: release}
+}
+
+// checkRecordedOnce checks the end of a recordOnceScript run: its call ran
+// once and the page got each of its three messages once.
+func (r firstPostHeld) checkRecordedOnce() {
+	r.t.Helper()
+	if got, _ := os.ReadFile(filepath.Join(r.e.root, "runs.log")); string(got) != "ran\n" {
+		r.t.Fatalf("runs.log = %q", got)
 	}
-	cmd.Wait()
-	id := e.onlySession()
-	if n := count(e.events(id), messages.EvModelMessageSent); n != 0 {
-		t.Fatalf("%d sends recorded before the kill: the test missed its moment", n)
-	}
-	waitGone(t, e.root)
-	release()
-	code, stdout, errOut := e.run("resume", id, "--chatgpt-url", url, "--headless")
-	if code != 0 {
-		t.Fatalf("resume: exit %d\n%s\n%s\nevents:\n%s", code, stdout, errOut, eventTrace(e.events(id)))
-	}
-	if got, _ := os.ReadFile(filepath.Join(e.root, "runs.log")); string(got) != "ran\n" {
-		t.Fatalf("runs.log = %q", got)
-	}
-	if n := postedOnce(t, srv, nil); n != 3 {
-		t.Fatalf("the page posted %d messages, want 3", n)
+	if n := postedOnce(r.t, r.srv, nil); n != 3 {
+		r.t.Fatalf("the page posted %d messages, want 3", n)
 	}
 }
