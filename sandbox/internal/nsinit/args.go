@@ -21,6 +21,10 @@ type Config struct {
 	Extra int
 	// Probe sets the namespaces up and reports, without a program.
 	Probe bool
+	// Serve sets the namespaces up once and then starts each program
+	// wtagent asks for on the control socket that follows the ruleset
+	// (see serve): one init per session.
+	Serve bool
 	// MapUID and MapGID, when MapIDs, are the user's ids, which the init
 	// maps to themselves in its user namespace: wtagent, non-dumpable,
 	// cannot write the maps of a child that is not root's.
@@ -57,6 +61,9 @@ func (c Config) Args() []string {
 	}
 	if c.Probe {
 		return append(a, "-probe")
+	}
+	if c.Serve {
+		return append(a, "-serve")
 	}
 	return append(append(a, "--", c.Path), c.Argv...)
 }
@@ -105,6 +112,9 @@ func parse(args []string) (Config, error) {
 			}
 		case "-probe":
 			c.Probe = true
+			return c, nil
+		case "-serve":
+			c.Serve = true
 			return c, nil
 		case "--":
 			if i+1 >= len(args) {

@@ -73,8 +73,10 @@ func cmdline() ([]string, error) {
 	return args, nil
 }
 
-// Main is the init process: it sets the namespaces up as args say, starts
-// the program, reaps until it exits and reports on the status pipe:
+// Main is the init process: it sets the namespaces up as args say and,
+// with Config.Serve, serves the session's programs (see serve); otherwise
+// it starts the one program, reaps until it exits and reports on the
+// status pipe:
 // "start" (or "error ERRNO MESSAGE" / "setup ERRNO MESSAGE" when the
 // program did not start), then "exit WAITSTATUS". It returns the init's
 // own exit code.
@@ -109,6 +111,9 @@ func Main(args []string) int {
 	if c.Probe {
 		report("ok")
 		return 0
+	}
+	if c.Serve {
+		return serve(rulesetFD, statusFD)
 	}
 	pid, err := startProgram(c, rulesetFD)
 	syscall.Close(rulesetFD)
@@ -237,9 +242,10 @@ func startProgram(c Config, rulesetFD int) (int, error) {
 	return r.pid, r.err
 }
 
-// confinedFork confines the calling (locked) thread and forks the program
-// from it, with the init's environment less EnvKey.
-func confinedFork(c Config, rulesetFD int) (int, error) {
+// confineThread drops the calling (locked) thread's ambient
+// capabilities, sets no_new_privs and enters the Landlock domain of
+// rulesetFD.
+func confineThread(rulesetFD int) error {
 	for _, call := range []struct {
 		name       string
 		trap       uintptr
@@ -250,8 +256,17 @@ func confinedFork(c Config, rulesetFD int) (int, error) {
 		{"landlock_restrict_self", sysLandlockRestrictSelf, uintptr(rulesetFD), 0, 0},
 	} {
 		if _, _, e := syscall.RawSyscall(call.trap, call.a1, call.a2, call.a3); e != 0 {
-			return 0, wrap(call.name, errors.Join(errSetup, e))
+			return wrap(call.name, errors.Join(errSetup, e))
 		}
+	}
+	return nil
+}
+
+// confinedFork confines the calling (locked) thread and forks the program
+// from it, with the init's environment less EnvKey.
+func confinedFork(c Config, rulesetFD int) (int, error) {
+	if err := confineThread(rulesetFD); err != nil {
+		return 0, err
 	}
 	files := make([]uintptr, 3+c.Extra)
 	for i := range files {
