@@ -3,9 +3,9 @@ package sandbox
 import (
 	"bufio"
 	"bytes"
-	"io"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
