@@ -29,7 +29,7 @@ type initServer struct {
 	ctl *os.File
 	// done is closed when the init has exited; closed is set by Close.
 	done   chan struct{}
-	pid    int
+	proc   *os.Process
 	closed bool
 	// stderr is what the init wrote (it writes only when it cannot run).
 	stderr *strings.Builder
@@ -127,7 +127,7 @@ func (sv *initServer) start(c nsinit.Config, ruleset *os.File) error {
 	n, rerr := ctl.Read(buf)
 	line := strings.TrimSpace(string(buf[:max(n, 0)]))
 	if line == "ok" {
-		sv.ctl, sv.done, sv.pid = ctl, done, in.Process.Pid
+		sv.ctl, sv.done, sv.proc = ctl, done, in.Process
 		return nil
 	}
 	ctl.Close()
@@ -151,9 +151,10 @@ func (sv *initServer) close() {
 	}
 }
 
-// drop ends the init (if it still runs) and forgets it; sv.mu is held.
+// drop ends the init (if it still runs: os.Process signals no other
+// process once it has been waited for) and forgets it; sv.mu is held.
 func (sv *initServer) drop() {
-	_ = syscall.Kill(sv.pid, syscall.SIGKILL)
+	_ = sv.proc.Kill()
 	<-sv.done
 	sv.ctl.Close()
 	sv.ctl = nil
