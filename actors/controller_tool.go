@@ -3,6 +3,7 @@ package actors
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/wtagent/wtagent/session/event"
 	"strings"
 	"time"
 
@@ -16,10 +17,10 @@ import (
 
 // opKey is the exactly-once key of a call in a reply.
 func opKey(sid, replyID string, turn int, call messages.ToolCall) string {
-	return session.OpKey(sid, replyID, turn, call.Name, call.CanonicalArgs)
+	return event.OpKey(sid, replyID, turn, call.Name, call.CanonicalArgs)
 }
 
-func callIDOf(key string) string { return session.CallID(key) }
+func callIDOf(key string) string { return event.CallID(key) }
 
 // execute runs the current operation: prepared, then started (made durable
 // before anything runs), then handed to the tools supervisor.

@@ -3,6 +3,8 @@ package session
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/wtagent/wtagent/internal/export"
+	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"os"
 	"strings"
 	"testing"
@@ -15,15 +17,15 @@ import (
 // round trips with protocol text, and tool calls with output.
 func syntheticEvents(tb testing.TB, n int) []messages.Event {
 	tb.Helper()
-	b := &eventBuilder{t: tb}
+	b := &exporttest.Builder{T: tb}
 	reply := "<agent_response><message>" + strings.Repeat("Working on it. ", 40) + "</message></agent_response>"
 	out := strings.Repeat("ok  \tgithub.com/example/pkg\t0.123s\n", 30)
-	for i := 0; len(b.events) < n; i++ {
-		b.exchange(messages.OutboundToolResult, nil, reply, "Step "+fmt.Sprint(i), false)
-		b.tool("terminal.exec", map[string]any{"program": "go", "argv": []string{"test", fmt.Sprintf("./pkg%d/...", i)}, "cwd": "."},
-			messages.ToolResult{Status: messages.ToolOK, ExitCode: intp(0), Stdout: out, Verified: i%3 == 0, Changed: []string{"a.go"}})
+	for i := 0; len(b.Events) < n; i++ {
+		b.Exchange(messages.OutboundToolResult, nil, reply, "Step "+fmt.Sprint(i), false)
+		b.Tool("terminal.exec", map[string]any{"program": "go", "argv": []string{"test", fmt.Sprintf("./pkg%d/...", i)}, "cwd": "."},
+			messages.ToolResult{Status: messages.ToolOK, ExitCode: exporttest.IntP(0), Stdout: out, Verified: i%3 == 0, Changed: []string{"a.go"}})
 	}
-	return b.events[:n]
+	return b.Events[:n]
 }
 
 // writeLog writes events as a session's events.jsonl.
@@ -50,7 +52,7 @@ func benchSession(b *testing.B) *Session {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := Create(h, Meta{ID: fixtureID})
+	s, err := Create(h, Meta{ID: exporttest.ID})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -135,10 +137,10 @@ func BenchmarkExport10k(b *testing.B) {
 	events := syntheticEvents(b, 10000)
 	b.ResetTimer()
 	for b.Loop() {
-		if err := ExportCodex(events, State{}, discard{}); err != nil {
+		if err := export.Codex(events, export.Meta{}, discard{}); err != nil {
 			b.Fatal(err)
 		}
-		if err := ExportClaude(events, State{}, discard{}); err != nil {
+		if err := export.Claude(events, export.Meta{}, discard{}); err != nil {
 			b.Fatal(err)
 		}
 	}

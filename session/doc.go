@@ -1,8 +1,8 @@
 // Package session stores a session on disk: its directory under
 // $WTAGENT_HOME/sessions, the append-only event log, the small atomic
-// session.json, the Codex-shaped rollout, the tool-output spool, the
-// exactly-once ledger rebuilt from events, and exports to Codex and Claude
-// Code transcripts.
+// session.json, the Codex-shaped rollout (its lines rendered by package
+// export), the tool-output spool and the exactly-once ledger rebuilt from
+// events.
 //
 // # Layout
 //
@@ -36,12 +36,4 @@
 // result_sent) and its Recover decisions, the message in flight, the
 // conversation cursor, the changed files and the done gate's evidence, and
 // the task grants.
-//
-// # Exports
-//
-// ExportCodex and ExportClaude tell the session as the user would: the
-// user's own words, the model's parsed messages, tool calls mapped onto each
-// product's own tools, and their results. No protocol XML is exported.
-// Whether exports load in Codex CLI and Claude Code is tested against the
-// real tools by package compat (make compat).
 package session

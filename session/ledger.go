@@ -1,47 +1,12 @@
 package session
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
-	"encoding/hex"
 	"fmt"
+	"github.com/wtagent/wtagent/session/event"
 	"strconv"
 
 	"github.com/wtagent/wtagent/messages"
 )
-
-// OpKey is the exactly-once operation key of a tool call: the SHA-256 (hex)
-// of the session, the assistant message the call came from, the turn, the
-// tool and its canonical arguments. Each field is length-prefixed, so no
-// two different inputs share a key. A re-read of the same reply yields the
-// same key; a new reply asking for the same thing does not.
-func OpKey(sessionID, replyMessageID string, turn int, tool string, canonicalArgs []byte) string {
-	h := sha256.New()
-	field := func(b []byte) {
-		var n [binary.MaxVarintLen64]byte
-		h.Write(n[:binary.PutUvarint(n[:], uint64(len(b)))])
-		h.Write(b)
-	}
-	field([]byte("wtagent-op-v1"))
-	field([]byte(sessionID))
-	field([]byte(replyMessageID))
-	field([]byte(strconv.Itoa(turn)))
-	field([]byte(tool))
-	field(canonicalArgs)
-	return hex.EncodeToString(h.Sum(nil))
-}
-
-// CallID is the stable call id of an operation: "call_" and 16 hex digits
-// of the key (hashed first if the key is not hex).
-func CallID(opKey string) string {
-	if len(opKey) >= 16 {
-		if _, err := hex.DecodeString(opKey[:16]); err == nil {
-			return "call_" + opKey[:16]
-		}
-	}
-	sum := sha256.Sum256([]byte(opKey))
-	return "call_" + hex.EncodeToString(sum[:8])
-}
 
 // Stage is how far an operation got. Stages only move forward.
 type Stage int
@@ -148,19 +113,19 @@ func (l *Ledger) Apply(ev messages.Event) error {
 	switch ev.Type {
 	case messages.EvToolProposed, messages.EvToolPrepared, messages.EvToolStarted:
 		var p toolHead
-		if err := decodePayload(ev, &p); err != nil {
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
 		}
 		return l.tool(ev, p)
 	case messages.EvToolCompleted, messages.EvToolUnknown, messages.EvToolReused:
 		var p completedHead
-		if err := decodePayload(ev, &p); err != nil {
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
 		}
 		return l.completed(ev, p)
 	case messages.EvModelMessageSent:
 		var p sentHead
-		if err := decodePayload(ev, &p); err != nil {
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
 		}
 		l.sent(ev, p.ResultOps)
@@ -215,7 +180,7 @@ func (op *opRecord) snapshot() OpState {
 	st := op.OpState
 	if op.resultRaw != nil {
 		var p messages.ToolCompletedPayload
-		if unmarshal(op.resultRaw, &p) == nil {
+		if event.Unmarshal(op.resultRaw, &p) == nil {
 			st.Result = &p.Result
 		}
 	}
@@ -240,7 +205,7 @@ func (l *Ledger) op(key string, ev messages.Event) *opRecord {
 	}
 	callID := ev.CallID
 	if callID == "" || ev.Type == messages.EvModelMessageSent {
-		callID = CallID(key)
+		callID = event.CallID(key)
 	}
 	op := &opRecord{OpState: OpState{Key: key, CallID: callID, Turn: ev.Turn}}
 	l.ops[key] = op
@@ -339,15 +304,4 @@ func (l *Ledger) Recover(isReadOnly func(tool string) bool) []Recovery {
 		out = append(out, Recovery{Action: a, Op: op})
 	}
 	return out
-}
-
-// decodePayload decodes ev's payload into v, naming the event on failure.
-func decodePayload(ev messages.Event, v any) error {
-	if len(ev.Payload) == 0 {
-		return fmt.Errorf("event %d (%s): no payload", ev.Seq, ev.Type)
-	}
-	if err := unmarshal(ev.Payload, v); err != nil {
-		return fmt.Errorf("event %d (%s): payload: %w", ev.Seq, ev.Type, err)
-	}
-	return nil
 }

@@ -2,6 +2,8 @@ package session
 
 import (
 	"encoding/json"
+	"github.com/wtagent/wtagent/internal/export/exporttest"
+	"github.com/wtagent/wtagent/session/event"
 	"regexp"
 	"testing"
 
@@ -10,16 +12,16 @@ import (
 
 func TestOpKey(t *testing.T) {
 	args := []byte(`{"path":"a"}`)
-	base := OpKey("s", "m", 1, "fs.read", args)
-	if !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(base) || base != OpKey("s", "m", 1, "fs.read", args) {
+	base := event.OpKey("s", "m", 1, "fs.read", args)
+	if !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(base) || base != event.OpKey("s", "m", 1, "fs.read", args) {
 		t.Fatalf("OpKey = %q, not a stable sha256 hex", base)
 	}
 	variants := []string{
-		OpKey("t", "m", 1, "fs.read", args), OpKey("s", "n", 1, "fs.read", args),
-		OpKey("s", "m", 2, "fs.read", args), OpKey("s", "m", 1, "fs.list", args),
-		OpKey("s", "m", 1, "fs.read", []byte(`{"path":"b"}`)),
+		event.OpKey("t", "m", 1, "fs.read", args), event.OpKey("s", "n", 1, "fs.read", args),
+		event.OpKey("s", "m", 2, "fs.read", args), event.OpKey("s", "m", 1, "fs.list", args),
+		event.OpKey("s", "m", 1, "fs.read", []byte(`{"path":"b"}`)),
 		// Field boundaries matter: moving bytes between fields changes the key.
-		OpKey("sm", "", 1, "fs.read", args), OpKey("s", "m1", 0, "fs.read", args),
+		event.OpKey("sm", "", 1, "fs.read", args), event.OpKey("s", "m1", 0, "fs.read", args),
 	}
 	seen := map[string]bool{base: true}
 	for i, k := range variants {
@@ -28,37 +30,37 @@ func TestOpKey(t *testing.T) {
 		}
 		seen[k] = true
 	}
-	if id := CallID(base); id != "call_"+base[:16] {
+	if id := event.CallID(base); id != "call_"+base[:16] {
 		t.Fatalf("CallID = %q", id)
 	}
-	if id := CallID("not hex at all, but long"); !regexp.MustCompile(`^call_[0-9a-f]{16}$`).MatchString(id) {
-		t.Fatalf("CallID(non-hex) = %q", id)
+	if id := event.CallID("not hex at all, but long"); !regexp.MustCompile(`^call_[0-9a-f]{16}$`).MatchString(id) {
+		t.Fatalf("event.CallID(non-hex) = %q", id)
 	}
 }
 
 // ledgerEvents builds tool events for op keys in given stages.
 type ledgerEvents struct {
-	eventBuilder
+	exporttest.Builder
 }
 
 func (b *ledgerEvents) stage(typ messages.EventType, key, tool string) {
 	call := messages.ToolCall{Name: tool, CanonicalArgs: json.RawMessage(`{}`)}
 	switch typ {
 	case messages.EvToolCompleted, messages.EvToolUnknown, messages.EvToolReused:
-		b.add(typ, CallID(key), messages.ToolCompletedPayload{OpKey: key,
-			Result: messages.ToolResult{CallID: CallID(key), Tool: tool, Status: messages.ToolOK, Message: string(typ)}})
+		b.Add(typ, event.CallID(key), messages.ToolCompletedPayload{OpKey: key,
+			Result: messages.ToolResult{CallID: event.CallID(key), Tool: tool, Status: messages.ToolOK, Message: string(typ)}})
 	default:
-		b.add(typ, CallID(key), messages.ToolProposedPayload{OpKey: key, Call: call})
+		b.Add(typ, event.CallID(key), messages.ToolProposedPayload{OpKey: key, Call: call})
 	}
 }
 
 func TestLedgerRecover(t *testing.T) {
-	b := &ledgerEvents{eventBuilder{t: t}}
+	b := &ledgerEvents{exporttest.Builder{T: t}}
 	// sent: completed and result_sent; done.
 	b.stage(messages.EvToolProposed, "sent", "fs.write")
 	b.stage(messages.EvToolStarted, "sent", "fs.write")
 	b.stage(messages.EvToolCompleted, "sent", "fs.write")
-	b.add(messages.EvModelMessageSent, "", messages.MessageSentPayload{ResultOps: []string{"sent"}})
+	b.Add(messages.EvModelMessageSent, "", messages.MessageSentPayload{ResultOps: []string{"sent"}})
 	// unsent: completed but the message carrying it never went out.
 	b.stage(messages.EvToolProposed, "unsent", "terminal.exec")
 	b.stage(messages.EvToolPrepared, "unsent", "terminal.exec")
@@ -78,7 +80,7 @@ func TestLedgerRecover(t *testing.T) {
 	b.stage(messages.EvToolProposed, "unsent", "terminal.exec")
 
 	l := NewLedger()
-	for _, ev := range b.events {
+	for _, ev := range b.Events {
 		if err := l.Apply(ev); err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +104,7 @@ func TestLedgerRecover(t *testing.T) {
 	}
 	for i, w := range want {
 		g := got[i]
-		if g.Op.Key != w.key || g.Action != w.action || g.Op.Stage != w.stage || g.Op.CallID != CallID(w.key) {
+		if g.Op.Key != w.key || g.Action != w.action || g.Op.Stage != w.stage || g.Op.CallID != event.CallID(w.key) {
 			t.Errorf("recovery %d = %s %s %s, want %s %s %s", i, g.Op.Key, g.Action, g.Op.Stage, w.key, w.action, w.stage)
 		}
 	}
@@ -115,7 +117,7 @@ func TestLedgerRecover(t *testing.T) {
 	if op, ok := l.Op("sent"); !ok || op.Stage != StageResultSent {
 		t.Errorf("sent op = %+v", op)
 	}
-	if op, ok := l.ByCallID(CallID("exec")); !ok || op.Key != "exec" {
+	if op, ok := l.ByCallID(event.CallID("exec")); !ok || op.Key != "exec" {
 		t.Errorf("ByCallID = %+v %v", op, ok)
 	}
 	if l.Len() != 7 || len(l.Ops()) != 7 {

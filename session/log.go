@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/wtagent/wtagent/session/event"
 	"io"
 	"os"
 	"sync"
@@ -65,7 +66,7 @@ func (l *Log) recover() error {
 			Seq  int64              `json:"seq"`
 			Type messages.EventType `json:"type"`
 		}
-		if err := unmarshal(line, &head); err != nil {
+		if err := event.Unmarshal(line, &head); err != nil {
 			return 0, err
 		}
 		last = head.Seq

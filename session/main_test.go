@@ -1,16 +1,16 @@
 package session
 
 import (
-	"flag"
 	"fmt"
+	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"os"
 	"testing"
 
 	"go.uber.org/goleak"
 )
 
-// update rewrites the golden files under ../testdata/session.
-var update = flag.Bool("update", false, "rewrite golden files")
+// fixtureID is a valid session id for tests.
+const fixtureID = exporttest.ID
 
 // helperEnv selects a crash helper: the test binary re-run as a child that
 // the test kills with SIGKILL.

@@ -1,7 +1,11 @@
 package session
 
 import (
+	"cmp"
+	"encoding/json"
 	"fmt"
+	"github.com/wtagent/wtagent/session/event"
+	"mvdan.cc/sh/v3/syntax"
 	"slices"
 	"strings"
 
@@ -115,24 +119,24 @@ func (r *Replay) Apply(ev messages.Event) error {
 	case messages.EvRunStarted, messages.EvRunResumed:
 		return r.runStarted(ev)
 	case messages.EvInstruction:
-		var p instructionPayload
-		if err := decodePayload(ev, &p); err != nil {
+		var p event.InstructionPayload
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
 		}
-		text := firstNonEmpty(p.Text, p.Instruction, p.Task)
+		text := cmp.Or(p.Text, p.Instruction, p.Task)
 		r.instruction(text)
 		if text != "" {
 			r.Requests = append(r.Requests, Request{Text: text, Seq: ev.Seq})
 		}
 	case messages.EvModelMessageSending:
 		if len(ev.Payload) == 0 {
-			return decodePayload(ev, &struct{}{})
+			return event.DecodePayload(ev, &struct{}{})
 		}
 		r.sendingRaw = ev.Payload
 		var q struct {
 			Queued []string `json:"queued"`
 		}
-		if unmarshal(ev.Payload, &q) == nil && len(q.Queued) > 0 {
+		if event.Unmarshal(ev.Payload, &q) == nil && len(q.Queued) > 0 {
 			for _, x := range r.Queued {
 				if slices.Contains(q.Queued, x.ID) {
 					r.Requests = append(r.Requests, Request{Text: x.Text, Seq: ev.Seq})
@@ -142,7 +146,7 @@ func (r *Replay) Apply(ev messages.Event) error {
 		}
 	case messages.EvQueued:
 		var p messages.QueueInstruction
-		if err := decodePayload(ev, &p); err != nil {
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
 		}
 		r.Queued = append(r.Queued, p)
@@ -154,30 +158,30 @@ func (r *Replay) Apply(ev messages.Event) error {
 				Cursor string `json:"cursor"`
 			} `json:"reply"`
 		}
-		if err := decodePayload(ev, &p); err != nil {
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
 		}
 		r.Pending, r.PendingKind, r.PendingResultOps = nil, "", nil
 		r.pendingRaw = nil
-		r.Cursor = firstNonEmpty(p.Reply.Cursor, r.Cursor)
+		r.Cursor = cmp.Or(p.Reply.Cursor, r.Cursor)
 		r.Replies++
 	case messages.EvConversationStart, messages.EvConversationRoll, messages.EvModelState:
 		r.cursorEvent(ev)
 	case messages.EvProtocolParsed:
 		var p messages.ParsedPayload
-		if err := decodePayload(ev, &p); err != nil {
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
 		}
 		r.LastMessage, r.Done = p.Message, p.Done
 	case messages.EvToolProposed, messages.EvToolPrepared, messages.EvToolStarted:
 		var p toolHead
-		if err := decodePayload(ev, &p); err != nil {
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
 		}
 		return r.Ledger.tool(ev, p)
 	case messages.EvToolCompleted, messages.EvToolUnknown, messages.EvToolReused:
 		var p completedHead
-		if err := decodePayload(ev, &p); err != nil {
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
 		}
 		if err := r.Ledger.completed(ev, p); err != nil {
@@ -188,7 +192,7 @@ func (r *Replay) Apply(ev messages.Event) error {
 		}
 	case messages.EvApprovalResolved:
 		var p messages.PolicyPayload
-		if err := decodePayload(ev, &p); err != nil {
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
 		}
 		if p.Rule != nil && p.Choice != messages.ApproveDeny && !slices.ContainsFunc(r.Rules, sameRule(*p.Rule)) {
@@ -198,12 +202,12 @@ func (r *Replay) Apply(ev messages.Event) error {
 		var p struct {
 			To messages.Phase `json:"to,case:ignore"`
 		}
-		if unmarshal(ev.Payload, &p) == nil && p.To != "" {
+		if event.Unmarshal(ev.Payload, &p) == nil && p.To != "" {
 			r.Phase = p.To
 		}
 	case messages.EvRunCompleted, messages.EvRunInterrupted, messages.EvRunFailed, messages.EvRunCancelled:
 		var p messages.RunEndPayload
-		if err := decodePayload(ev, &p); err != nil {
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
 		}
 		r.Outcome, r.Reason = p.Outcome, p.Reason
@@ -214,7 +218,7 @@ func (r *Replay) Apply(ev messages.Event) error {
 // runStarted records run.started (the task) and run.resumed (a follow-up).
 func (r *Replay) runStarted(ev messages.Event) error {
 	var p messages.RunStartedPayload
-	if err := decodePayload(ev, &p); err != nil {
+	if err := event.DecodePayload(ev, &p); err != nil {
 		return err
 	}
 	if ev.Type == messages.EvRunStarted && r.Task == "" {
@@ -225,9 +229,9 @@ func (r *Replay) runStarted(ev messages.Event) error {
 	if p.Task != "" {
 		r.Requests = []Request{{Text: strings.TrimSpace(strings.TrimPrefix(p.Task, p.Note)), Seq: ev.Seq, Attached: p.Attachments}}
 	}
-	r.Root = firstNonEmpty(p.Root, r.Root)
-	r.Provider = firstNonEmpty(p.Provider, r.Provider)
-	r.Mode = firstNonEmpty(p.Mode, r.Mode)
+	r.Root = cmp.Or(p.Root, r.Root)
+	r.Provider = cmp.Or(p.Provider, r.Provider)
+	r.Mode = cmp.Or(p.Mode, r.Mode)
 	r.Outcome, r.Reason = "", ""
 	return nil
 }
@@ -246,14 +250,14 @@ func (r *Replay) instruction(text string) {
 // messageSent records the message in flight.
 func (r *Replay) messageSent(ev messages.Event) error {
 	var p sentHead
-	if err := decodePayload(ev, &p); err != nil {
+	if err := event.DecodePayload(ev, &p); err != nil {
 		return err
 	}
 	r.Ledger.sent(ev, p.ResultOps)
 	b := p.Binding
 	r.pendingRaw, r.sendingRaw = r.sendingRaw, nil
 	r.Pending, r.PendingKind, r.PendingResultOps = &b, p.Kind, p.ResultOps
-	r.Cursor = firstNonEmpty(b.Cursor, r.Cursor)
+	r.Cursor = cmp.Or(b.Cursor, r.Cursor)
 	return nil
 }
 
@@ -262,7 +266,7 @@ func (r *Replay) cursorEvent(ev messages.Event) {
 	var p struct {
 		Cursor string `json:"cursor,case:ignore"`
 	}
-	if unmarshal(ev.Payload, &p) == nil && p.Cursor != "" {
+	if event.Unmarshal(ev.Payload, &p) == nil && p.Cursor != "" {
 		r.Cursor = p.Cursor
 	}
 }
@@ -276,7 +280,7 @@ func (r *Replay) InDoubt() (*messages.MessageSentPayload, error) {
 		return nil, nil
 	}
 	var p messages.MessageSentPayload
-	if err := unmarshal(r.sendingRaw, &p); err != nil {
+	if err := event.Unmarshal(r.sendingRaw, &p); err != nil {
 		return nil, fmt.Errorf("model.message_sending payload: %w", err)
 	}
 	return &p, nil
@@ -291,7 +295,7 @@ func (r *Replay) PendingMessage() (*messages.MessageSentPayload, error) {
 		return nil, nil
 	}
 	var p messages.MessageSentPayload
-	if err := unmarshal(r.pendingRaw, &p); err != nil {
+	if err := event.Unmarshal(r.pendingRaw, &p); err != nil {
 		return nil, fmt.Errorf("model.message_sending payload: %w", err)
 	}
 	return &p, nil
@@ -321,15 +325,18 @@ func (r *Replay) toolCompleted(ev messages.Event, p completedHead) {
 // describe names a verifying call: its command line, else its tool.
 func (r *Replay) describe(opKey, tool string) string {
 	if op, ok := r.Ledger.ops[opKey]; ok {
-		var a execArgs
-		if decodeArgs(op.Call.CanonicalArgs, &a) && a.Program != "" {
+		var a struct {
+			Program string   `json:"program"`
+			Argv    []string `json:"argv"`
+		}
+		if json.Unmarshal(op.Call.CanonicalArgs, &a) == nil && a.Program != "" {
 			return shellJoin(append([]string{a.Program}, a.Argv...))
 		}
 		if op.Tool != "" {
 			return op.Tool
 		}
 	}
-	return firstNonEmpty(tool, opKey)
+	return cmp.Or(tool, opKey)
 }
 
 // VerifiedAfterChange reports whether a successful verification came at
@@ -354,4 +361,15 @@ func sameRule(want messages.Rule) func(messages.Rule) bool {
 	return func(r messages.Rule) bool {
 		return r.Tool == want.Tool && r.Kind == want.Kind && slices.Equal(r.Prefix, want.Prefix)
 	}
+}
+
+// shellJoin quotes words for bash (syntax.Quote) and joins them into one
+// command line. A NUL byte, which no argument can hold, is dropped.
+func shellJoin(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		w = strings.ReplaceAll(w, "\x00", "")
+		q[i], _ = syntax.Quote(w, syntax.LangBash)
+	}
+	return strings.Join(q, " ")
 }

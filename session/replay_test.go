@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"slices"
 	"testing"
 
@@ -10,12 +11,12 @@ import (
 )
 
 func TestReplayFixture(t *testing.T) {
-	events := fixtureEvents(t)
+	events := exporttest.Events(t)
 	r, err := BuildReplay(events)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.SessionID != fixtureID || r.LastSeq != int64(len(events)) || r.Task != fixtureTask || r.Root != fixtureRoot || r.Provider != "chatgpt" {
+	if r.SessionID != exporttest.ID || r.LastSeq != int64(len(events)) || r.Task != exporttest.Task || r.Root != exporttest.Root || r.Provider != "chatgpt" {
 		t.Fatalf("replay %s", r)
 	}
 	if r.Turn != 11 || r.Replies != 11 {
@@ -46,32 +47,32 @@ func TestReplayFixture(t *testing.T) {
 }
 
 func TestReplayPendingAndEvidence(t *testing.T) {
-	b := &eventBuilder{t: t}
-	b.add(messages.EvRunStarted, "", messages.RunStartedPayload{Task: "t", Root: "/r", Provider: "script"})
-	b.turn = 1
+	b := &exporttest.Builder{T: t}
+	b.Add(messages.EvRunStarted, "", messages.RunStartedPayload{Task: "t", Root: "/r", Provider: "script"})
+	b.Turn = 1
 	bind := messages.Binding{Turn: 1, Cursor: "3", TextSHA256: "x"}
-	b.add(messages.EvModelMessageSending, "", messages.MessageSentPayload{Kind: messages.OutboundBootstrap, Text: "hello"})
-	r, _ := BuildReplay(b.events)
+	b.Add(messages.EvModelMessageSending, "", messages.MessageSentPayload{Kind: messages.OutboundBootstrap, Text: "hello"})
+	r, _ := BuildReplay(b.Events)
 	if d, err := r.InDoubt(); err != nil || d == nil || d.Text != "hello" || d.Kind != messages.OutboundBootstrap || r.Pending != nil {
 		t.Fatalf("in-doubt send: %+v %v %+v", d, err, r.Pending)
 	}
-	b.add(messages.EvModelMessageSent, "", messages.MessageSentPayload{Kind: messages.OutboundToolResult, Binding: bind, ResultOps: []string{"k"}})
-	r, _ = BuildReplay(b.events)
+	b.Add(messages.EvModelMessageSent, "", messages.MessageSentPayload{Kind: messages.OutboundToolResult, Binding: bind, ResultOps: []string{"k"}})
+	r, _ = BuildReplay(b.Events)
 	if d, _ := r.InDoubt(); d != nil || r.Pending == nil || r.Pending.Cursor != "3" || r.PendingKind != messages.OutboundToolResult ||
 		!slices.Equal(r.PendingResultOps, []string{"k"}) || r.Cursor != "3" {
 		t.Fatalf("pending after send: %+v kind %q ops %v", r.Pending, r.PendingKind, r.PendingResultOps)
 	}
 	// A verification, then a change: the done gate is closed again.
-	b.tool("terminal.exec", map[string]any{"program": "go", "argv": []string{"test", "./..."}},
+	b.Tool("terminal.exec", map[string]any{"program": "go", "argv": []string{"test", "./..."}},
 		messages.ToolResult{Status: messages.ToolOK, Verified: true})
-	b.tool("fs.write", map[string]any{"path": "a.go", "content": "x"}, messages.ToolResult{Status: messages.ToolOK, Changed: []string{"a.go"}})
-	b.tool("terminal.exec", map[string]any{"program": "go", "argv": []string{"vet"}},
+	b.Tool("fs.write", map[string]any{"path": "a.go", "content": "x"}, messages.ToolResult{Status: messages.ToolOK, Changed: []string{"a.go"}})
+	b.Tool("terminal.exec", map[string]any{"program": "go", "argv": []string{"vet"}},
 		messages.ToolResult{Status: messages.ToolError, Verified: true}) // failed: not evidence
-	b.add(messages.EvModelMessageComplete, "", messages.MessageCompletePayload{Reply: messages.Reply{Binding: bind, Cursor: "4"}})
-	b.add(messages.EvPhaseChanged, "", messages.PhaseChanged{From: messages.PhaseParsing, To: messages.PhaseExecuting})
-	b.add(messages.EvRunResumed, "", messages.RunStartedPayload{Task: "now add docs"})
-	b.add(messages.EvInstruction, "", messages.TextPayload{Text: "now add docs"})
-	r, err := BuildReplay(b.events)
+	b.Add(messages.EvModelMessageComplete, "", messages.MessageCompletePayload{Reply: messages.Reply{Binding: bind, Cursor: "4"}})
+	b.Add(messages.EvPhaseChanged, "", messages.PhaseChanged{From: messages.PhaseParsing, To: messages.PhaseExecuting})
+	b.Add(messages.EvRunResumed, "", messages.RunStartedPayload{Task: "now add docs"})
+	b.Add(messages.EvInstruction, "", messages.TextPayload{Text: "now add docs"})
+	r, err := BuildReplay(b.Events)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +88,7 @@ func TestReplayPendingAndEvidence(t *testing.T) {
 
 	// Streaming replay gives the same state.
 	var buf bytes.Buffer
-	for _, ev := range b.events {
+	for _, ev := range b.Events {
 		line, _ := json.Marshal(ev)
 		buf.Write(append(line, '\n'))
 	}
@@ -132,10 +133,10 @@ func TestReplayPendingMessage(t *testing.T) {
 // the instruction a resume or a later run brings, kept by a resume without
 // one, and extended by the instructions added or queued while a run goes.
 func TestReplayRequests(t *testing.T) {
-	b := &eventBuilder{t: t}
+	b := &exporttest.Builder{T: t}
 	want := func(step string, texts ...string) {
 		t.Helper()
-		r, err := BuildReplay(b.events)
+		r, err := BuildReplay(b.Events)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -150,19 +151,19 @@ func TestReplayRequests(t *testing.T) {
 			t.Errorf("%s: Requests = %q, want %q", step, got, texts)
 		}
 	}
-	b.add(messages.EvRunStarted, "", messages.RunStartedPayload{Task: "create a.txt"})
+	b.Add(messages.EvRunStarted, "", messages.RunStartedPayload{Task: "create a.txt"})
 	want("start", "create a.txt")
-	b.add(messages.EvInstruction, "", messages.TextPayload{Text: "also b.txt"})
+	b.Add(messages.EvInstruction, "", messages.TextPayload{Text: "also b.txt"})
 	want("instruction", "create a.txt", "also b.txt")
-	b.add(messages.EvQueued, "", messages.QueueInstruction{ID: "q1", Text: "and c.txt"})
+	b.Add(messages.EvQueued, "", messages.QueueInstruction{ID: "q1", Text: "and c.txt"})
 	want("queued, not carried yet", "create a.txt", "also b.txt")
-	b.add(messages.EvModelMessageSending, "", messages.MessageSentPayload{Kind: messages.OutboundToolResult, Text: "x", Queued: []string{"q1"}})
+	b.Add(messages.EvModelMessageSending, "", messages.MessageSentPayload{Kind: messages.OutboundToolResult, Text: "x", Queued: []string{"q1"}})
 	want("queued and carried", "create a.txt", "also b.txt", "and c.txt")
-	b.add(messages.EvRunResumed, "", messages.RunStartedPayload{})
+	b.Add(messages.EvRunResumed, "", messages.RunStartedPayload{})
 	want("resumed without an instruction", "create a.txt", "also b.txt", "and c.txt")
-	b.add(messages.EvRunResumed, "", messages.RunStartedPayload{Task: "运行测试"})
+	b.Add(messages.EvRunResumed, "", messages.RunStartedPayload{Task: "运行测试"})
 	want("resumed with one", "运行测试")
 	note := "(I undid your changes of turn 1 and later: a.txt are back as they were before it. Re-read a file before you edit it.)"
-	b.add(messages.EvRunResumed, "", messages.RunStartedPayload{Task: note + "\n\nsecond prompt", Note: note})
+	b.Add(messages.EvRunResumed, "", messages.RunStartedPayload{Task: note + "\n\nsecond prompt", Note: note})
 	want("wtagent's note is no request", "second prompt")
 }

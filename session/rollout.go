@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/wtagent/wtagent/internal/export"
 	"io"
 	"os"
 	"strings"
@@ -29,8 +30,7 @@ type Rollout struct {
 
 	mu     sync.Mutex
 	f      *os.File
-	t      *transcriber
-	cw     *codexWriter
+	cs     *export.CodexStream
 	lw     *bytes.Buffer
 	enc    *json.Encoder
 	closed bool
@@ -54,10 +54,10 @@ func (s *Session) OpenRollout() (*Rollout, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open rollout: %w", err)
 	}
-	r := &Rollout{s: s, name: name, f: f, t: newTranscriber(), lw: new(bytes.Buffer)}
+	r := &Rollout{s: s, name: name, f: f, lw: new(bytes.Buffer)}
 	r.enc = json.NewEncoder(r.lw)
 	r.enc.SetEscapeHTML(false)
-	r.cw = &codexWriter{meta: st, emit: r.writeLine}
+	r.cs = export.NewCodexStream(st.ExportMeta(), r.writeLine)
 	if err := r.start(created); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("open rollout: %w", err)
@@ -79,7 +79,7 @@ func (r *Rollout) start(created bool) error {
 	if size > 0 {
 		return nil
 	}
-	if err := r.cw.header(r.headerTime()); err != nil {
+	if err := r.cs.Header(r.headerTime()); err != nil {
 		return err
 	}
 	return r.s.syncFile(r.f, r.name, true)
@@ -109,36 +109,7 @@ func (r *Rollout) recover() (int64, error) {
 			return 0, err
 		}
 		off += int64(len(line))
-		r.register(line)
-	}
-}
-
-// register notes a function call or output line of an existing rollout.
-func (r *Rollout) register(line []byte) {
-	var l struct {
-		Type    string `json:"type"`
-		Payload struct {
-			Type   string `json:"type"`
-			CallID string `json:"call_id"`
-		} `json:"payload"`
-	}
-	if json.Unmarshal(line, &l) != nil || l.Type != codexResponseItem || l.Payload.CallID == "" {
-		return
-	}
-	switch l.Payload.Type {
-	case "function_call", "custom_tool_call":
-		if _, seen := r.t.calls[l.Payload.CallID]; !seen {
-			r.t.calls[l.Payload.CallID] = false
-			r.t.pending = append(r.t.pending, l.Payload.CallID)
-		}
-	case "function_call_output", "custom_tool_call_output":
-		r.t.calls[l.Payload.CallID] = true
-		for i, id := range r.t.pending {
-			if id == l.Payload.CallID {
-				r.t.pending = append(r.t.pending[:i], r.t.pending[i+1:]...)
-				break
-			}
-		}
+		r.cs.Register(line)
 	}
 }
 
@@ -155,24 +126,17 @@ func (r *Rollout) Resume(logged []messages.Event) error {
 		return err
 	}
 	var gen bytes.Buffer
-	t := newTranscriber()
-	cw := &codexWriter{meta: r.cw.meta, emit: func(l codexLine) error {
+	cs := export.NewCodexStream(r.cs.Meta(), func(l any) error {
 		enc := json.NewEncoder(&gen)
 		enc.SetEscapeHTML(false)
 		return enc.Encode(l)
-	}}
-	if err := cw.header(r.headerTime()); err != nil {
+	})
+	if err := cs.Header(r.headerTime()); err != nil {
 		return fmt.Errorf("rollout: resume: %w", err)
 	}
 	for _, ev := range logged {
-		items, err := t.feed(ev)
-		if err != nil {
+		if err := cs.Event(ev); err != nil {
 			return fmt.Errorf("rollout: resume: %w", err)
-		}
-		for _, it := range items {
-			if err := cw.item(it); err != nil {
-				return fmt.Errorf("rollout: resume: %w", err)
-			}
 		}
 	}
 	cur, err := r.contents()
@@ -188,16 +152,15 @@ func (r *Rollout) Resume(logged []messages.Event) error {
 	} else if err := r.rewrite(gen.Bytes()); err != nil {
 		return fmt.Errorf("rollout: resume: %w", err)
 	}
-	r.t = t
-	cw.emit = r.writeLine
-	r.cw = cw
+	cs.SetEmit(r.writeLine)
+	r.cs = cs
 	return r.s.syncFile(r.f, r.name, true)
 }
 
 // headerTime is the session_meta time: the session's creation.
 func (r *Rollout) headerTime() time.Time {
-	if !r.cw.meta.Created.IsZero() {
-		return r.cw.meta.Created
+	if created := r.cs.Meta().Created; !created.IsZero() {
+		return created
 	}
 	return r.s.now()
 }
@@ -274,64 +237,42 @@ func (r *Rollout) Path() string { return r.s.path + string(os.PathSeparator) + r
 
 // Event adds the rollout lines of one logged event, if it has any.
 func (r *Rollout) Event(ev messages.Event) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if err := r.usable(); err != nil {
-		return err
-	}
-	items, err := r.t.feed(ev)
-	if err != nil {
-		return fmt.Errorf("rollout: %w", err)
-	}
-	return r.items(items)
+	return r.locked(func() error { return r.cs.Event(ev) })
 }
 
 // UserMessage adds the user's own words (a task or an instruction).
 func (r *Rollout) UserMessage(text string) error {
-	return r.direct(func(ts time.Time) []item {
-		return r.t.user(messages.Event{TS: ts}, text, nil)
-	})
+	return r.locked(func() error { return r.cs.UserMessage(r.s.now(), text) })
 }
 
 // AssistantMessage adds the model's parsed message.
 func (r *Rollout) AssistantMessage(text string) error {
-	return r.direct(func(ts time.Time) []item {
-		if strings.TrimSpace(text) == "" {
-			return nil
-		}
-		out := r.t.closePending(ts)
-		r.t.sinceUser++
-		return append(out, item{kind: itemAssistant, ts: ts, text: text})
-	})
+	return r.locked(func() error { return r.cs.AssistantMessage(r.s.now(), text) })
 }
 
 // FunctionCall adds a tool call; a call id already in the rollout is
 // skipped.
 func (r *Rollout) FunctionCall(callID string, call messages.ToolCall) error {
-	return r.direct(func(ts time.Time) []item {
-		if _, seen := r.t.calls[callID]; seen {
-			return nil
-		}
-		return []item{r.t.callItem(messages.Event{TS: ts}, callID, call)}
-	})
+	return r.locked(func() error { return r.cs.FunctionCall(r.s.now(), callID, call) })
 }
 
 // FunctionOutput adds a tool call's output; a second output for the same
 // call is skipped.
 func (r *Rollout) FunctionOutput(callID string, res messages.ToolResult) error {
-	return r.direct(func(ts time.Time) []item {
-		return r.t.output(messages.Event{TS: ts}, callID, res)
-	})
+	return r.locked(func() error { return r.cs.FunctionOutput(r.s.now(), callID, res) })
 }
 
-// direct runs one of the explicit methods under the lock.
-func (r *Rollout) direct(fn func(time.Time) []item) error {
+// locked runs fn under the lock on a usable rollout.
+func (r *Rollout) locked(fn func() error) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if err := r.usable(); err != nil {
 		return err
 	}
-	return r.items(fn(r.s.now()))
+	if err := fn(); err != nil {
+		return fmt.Errorf("rollout: %w", err)
+	}
+	return nil
 }
 
 // usable reports a closed or failed rollout.
@@ -345,19 +286,9 @@ func (r *Rollout) usable() error {
 	return nil
 }
 
-// items writes the lines of items.
-func (r *Rollout) items(items []item) error {
-	for _, it := range items {
-		if err := r.cw.item(it); err != nil {
-			return fmt.Errorf("rollout: %w", err)
-		}
-	}
-	return nil
-}
-
 // writeLine writes one encoded line in a single write; a failed write is
 // cut back, and if that fails the rollout stops.
-func (r *Rollout) writeLine(l codexLine) error {
+func (r *Rollout) writeLine(l any) error {
 	r.lw.Reset()
 	if err := r.enc.Encode(l); err != nil {
 		return err

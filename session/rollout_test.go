@@ -2,6 +2,8 @@ package session
 
 import (
 	"bytes"
+	"github.com/wtagent/wtagent/internal/export"
+	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"os"
 	"strings"
 	"testing"
@@ -12,9 +14,9 @@ import (
 // fixtureSession creates the fixture's session directory.
 func fixtureSession(t *testing.T) *Session {
 	t.Helper()
-	m := fixtureMeta()
-	return newSession(t, testHome(t), Meta{ID: m.ID, Root: m.Root, Provider: m.Provider, Task: m.Task,
-		Created: m.Created, AgentVersion: m.AgentVersion, Approvals: m.Approvals})
+	return newSession(t, testHome(t), Meta{ID: exporttest.ID, Root: exporttest.Root, Provider: exporttest.Provider,
+		Task: exporttest.Task, Created: exporttest.Start, AgentVersion: exporttest.AgentVersion,
+		Approvals: exporttest.Approvals})
 }
 
 // exportOf is the live-rollout rendering of events with the session's
@@ -26,7 +28,7 @@ func exportOf(t *testing.T, s *Session, events []messages.Event) []byte {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := writeCodex(events, st, &buf, false); err != nil {
+	if err := export.CodexLive(events, st.ExportMeta(), &buf); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -34,7 +36,7 @@ func exportOf(t *testing.T, s *Session, events []messages.Event) []byte {
 
 func TestRolloutLiveEqualsExport(t *testing.T) {
 	s := fixtureSession(t)
-	events := fixtureEvents(t)
+	events := exporttest.Events(t)
 	r, err := s.OpenRollout()
 	if err != nil {
 		t.Fatal(err)
@@ -47,7 +49,7 @@ func TestRolloutLiveEqualsExport(t *testing.T) {
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if want := "rollout-2025-03-01T10-15-00-" + fixtureID + ".jsonl"; !strings.HasSuffix(r.Path(), want) {
+	if want := "rollout-2025-03-01T10-15-00-" + exporttest.ID + ".jsonl"; !strings.HasSuffix(r.Path(), want) {
 		t.Fatalf("rollout path %s, want …%s", r.Path(), want)
 	}
 	live, err := os.ReadFile(r.Path())
@@ -64,7 +66,7 @@ func TestRolloutLiveEqualsExport(t *testing.T) {
 
 func TestRolloutResumeAfterCrash(t *testing.T) {
 	s := fixtureSession(t)
-	events := fixtureEvents(t)
+	events := exporttest.Events(t)
 	// Cut in the middle of a call: proposed and started but not completed.
 	cut := 0
 	for i, ev := range events {
@@ -106,12 +108,12 @@ func TestRolloutResumeAfterCrash(t *testing.T) {
 	if !bytes.Equal(live, exportOf(t, s, events)) {
 		t.Fatalf("resumed rollout differs from the export:\n%s", live)
 	}
-	codexHistory(t, live)
+	exporttest.CodexHistory(t, live)
 }
 
 func TestRolloutResumeRewritesAForeignFile(t *testing.T) {
 	s := fixtureSession(t)
-	events := fixtureEvents(t)
+	events := exporttest.Events(t)
 	r, err := s.OpenRollout()
 	if err != nil {
 		t.Fatal(err)
@@ -164,14 +166,14 @@ func TestRolloutDirectMethods(t *testing.T) {
 	r.FunctionOutput("call_2", messages.ToolResult{Status: messages.ToolError, Message: "gone"})
 	r.Close()
 	data, _ := os.ReadFile(r.Path())
-	st := codexHistory(t, data)
+	st := exporttest.CodexHistory(t, data)
 	// session_meta, task_started, turn_context, user message and event,
 	// assistant message and event, 2 calls, 2 outputs and the first's
 	// exec_command_end (the second result names no tool).
 	if st.Lines != 12 || st.Calls != 2 || st.Outputs != 2 || st.Messages != 2 {
 		t.Fatalf("stats %+v\n%s", st, data)
 	}
-	assertNoProtocolXML(t, data)
+	exporttest.AssertNoProtocolXML(t, data)
 }
 
 // TestLogToRolloutFlow is the event-log actor's path: every event is
@@ -185,14 +187,14 @@ func TestLogToRolloutFlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	for i, ev := range fixtureEvents(t) {
+	for i, ev := range exporttest.Events(t) {
 		ev.Seq = 0
 		commit := ev.Type == messages.EvToolStarted || ev.Type == messages.EvToolCompleted || ev.Type == messages.EvModelMessageSent
 		stored, err := l.Write(ev, commit)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if stored.Seq != int64(i+1) || stored.SessionID != fixtureID || !stored.TS.Equal(ev.TS) {
+		if stored.Seq != int64(i+1) || stored.SessionID != exporttest.ID || !stored.TS.Equal(ev.TS) {
 			t.Fatalf("stored %+v", stored)
 		}
 		if err := r.Event(stored); err != nil {

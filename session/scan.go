@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/wtagent/wtagent/session/event"
 	"io"
 	"os"
 	"time"
@@ -47,7 +48,7 @@ func (t Tail) String() string {
 func ScanEvents(r io.Reader, fn func(messages.Event) error) (Tail, error) {
 	return scanEvents(r, "events", func(line []byte, n int, prev int64) (int64, error) {
 		var w wireEvent
-		if err := unmarshal(line, &w); err != nil {
+		if err := event.Unmarshal(line, &w); err != nil {
 			return 0, err
 		}
 		ev := messages.Event{Seq: w.Seq, Type: w.Type, SessionID: w.SessionID, Turn: w.Turn, CallID: w.CallID,

@@ -3,6 +3,7 @@ package session
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/wtagent/wtagent/internal/export"
 	"io"
 	"os"
 	"path/filepath"
@@ -180,4 +181,10 @@ func (s *Session) UpdateState(fn func(*State) error) error {
 		return err
 	}
 	return s.SaveState(st)
+}
+
+// ExportMeta is what the exports and the live rollout need of the state.
+func (st State) ExportMeta() export.Meta {
+	return export.Meta{ID: st.ID, Root: st.Root, Provider: st.Provider, Approvals: st.Approvals,
+		AgentVersion: st.AgentVersion, Created: st.Created}
 }

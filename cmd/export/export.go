@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/wtagent/wtagent/internal/export"
 	"os"
 	"path/filepath"
 	"time"
@@ -135,12 +136,12 @@ func render(o *Options) (exported, error) {
 	if len(events) == 0 {
 		return exported{}, fmt.Errorf("export: session %s has no events", o.ID)
 	}
-	fn := session.ExportCodex
+	fn := export.Codex
 	if o.Format == formatClaude {
-		fn = session.ExportClaude
+		fn = export.Claude
 	}
 	var buf bytes.Buffer
-	if err := fn(events, st, &buf); err != nil {
+	if err := fn(events, st.ExportMeta(), &buf); err != nil {
 		return exported{}, err
 	}
 	if st.Created.IsZero() {

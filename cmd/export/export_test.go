@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/wtagent/wtagent/internal/export"
 	"io"
 	"os"
 	"path/filepath"
@@ -120,7 +121,7 @@ func TestExportRun(t *testing.T) {
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	uuid := session.SessionUUID(testID)
+	uuid := export.SessionUUID(testID)
 	last := time.Date(2026, 12, 2, 14, 30, 4, 0, time.UTC)
 	tests := []struct {
 		name      string

@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"github.com/wtagent/wtagent/internal/export"
 	"path/filepath"
 	"strings"
 
@@ -21,7 +22,7 @@ type target struct {
 // <config>/projects/<root with every non-alphanumeric as ->/<uuid>.jsonl
 // (config is $CLAUDE_CONFIG_DIR, default ~/.claude).
 func installTarget(format string, getenv func(string) string, st session.State) (target, error) {
-	id := session.SessionUUID(st.ID)
+	id := export.SessionUUID(st.ID)
 	if format == formatCodex {
 		dir, err := toolDir(getenv, "CODEX_HOME", ".codex")
 		if err != nil {

@@ -1,4 +1,4 @@
-package session
+package export
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package session
+package exporttest
 
 import (
 	"bytes"
@@ -7,17 +7,17 @@ import (
 	"testing"
 )
 
-// uuidPattern is a canonical lowercase UUID of version 1–8 and the RFC
+// UUIDPattern is a canonical lowercase UUID of version 1–8 and the RFC
 // 4122 variant.
-var uuidPattern = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
+var UUIDPattern = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
 
-// historyStats counts what an export gives the model as history.
-type historyStats struct {
+// HistoryStats counts what an export gives the model as history.
+type HistoryStats struct {
 	Lines, Messages, Calls, Outputs int
 }
 
-// jsonLines decodes every line of an export.
-func jsonLines(t *testing.T, data []byte) []map[string]any {
+// JSONLines decodes every line of an export.
+func JSONLines(t *testing.T, data []byte) []map[string]any {
 	t.Helper()
 	var out []map[string]any
 	for i, line := range bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n")) {
@@ -30,20 +30,20 @@ func jsonLines(t *testing.T, data []byte) []map[string]any {
 	return out
 }
 
-// badModels are the model names an export must never carry.
-var badModels = map[string]bool{"": true, "chatgpt": true, "script": true}
+// badModel reports the model names an export must never carry.
+func badModel(m string) bool { return m == "" || m == "chatgpt" || m == "script" }
 
-// codexHistory checks the properties of a rollout that the real Codex
+// CodexHistory checks the properties of a rollout that the real Codex
 // relies on (see compat/ for the check against Codex itself): session_meta
 // first, with a listed source and no foreign provider; a real model slug in
 // every turn_context; every output answering an earlier call of the same
 // kind; a user_message event for every user message.
-func codexHistory(t *testing.T, data []byte) historyStats {
+func CodexHistory(t *testing.T, data []byte) HistoryStats {
 	t.Helper()
-	var st historyStats
+	var st HistoryStats
 	open := map[string]string{}
 	users, userEvents := 0, 0
-	for i, l := range jsonLines(t, data) {
+	for i, l := range JSONLines(t, data) {
 		st.Lines++
 		p, _ := l["payload"].(map[string]any)
 		if (i == 0) != (l["type"] == "session_meta") {
@@ -51,11 +51,11 @@ func codexHistory(t *testing.T, data []byte) historyStats {
 		}
 		switch l["type"] {
 		case "session_meta":
-			if p["source"] != "cli" || p["model_provider"] != nil || !uuidPattern.MatchString(p["id"].(string)) {
+			if p["source"] != "cli" || p["model_provider"] != nil || !UUIDPattern.MatchString(p["id"].(string)) {
 				t.Fatalf("session_meta %v", p)
 			}
 		case "turn_context":
-			if m, _ := p["model"].(string); badModels[m] {
+			if m, _ := p["model"].(string); badModel(m) {
 				t.Fatalf("line %d: turn_context model %q", i+1, m)
 			}
 		case "event_msg":
@@ -92,20 +92,20 @@ func codexHistory(t *testing.T, data []byte) historyStats {
 	return st
 }
 
-// claudeHistory checks the properties of a transcript that the real
+// ClaudeHistory checks the properties of a transcript that the real
 // Claude Code relies on (see compat/ for the check against Claude Code
 // itself): one chain of lines by parentUuid; one content block per line;
 // gitBranch and entrypoint on every line; each tool_result answering an
 // earlier tool_use and carrying toolUseResult; real model names.
-func claudeHistory(t *testing.T, data []byte) historyStats {
+func ClaudeHistory(t *testing.T, data []byte) HistoryStats {
 	t.Helper()
-	var st historyStats
+	var st HistoryStats
 	var parent any
 	open := map[string]bool{}
-	for i, l := range jsonLines(t, data) {
+	for i, l := range JSONLines(t, data) {
 		st.Lines++
 		st.Messages++
-		if l["parentUuid"] != parent || !uuidPattern.MatchString(l["uuid"].(string)) {
+		if l["parentUuid"] != parent || !UUIDPattern.MatchString(l["uuid"].(string)) {
 			t.Fatalf("line %d: parentUuid %v, want %v", i+1, l["parentUuid"], parent)
 		}
 		parent = l["uuid"]
@@ -114,7 +114,7 @@ func claudeHistory(t *testing.T, data []byte) historyStats {
 		}
 		msg, _ := l["message"].(map[string]any)
 		if l["type"] == "assistant" {
-			if m, _ := msg["model"].(string); badModels[m] {
+			if m, _ := msg["model"].(string); badModel(m) {
 				t.Fatalf("line %d: model %q", i+1, m)
 			}
 		}

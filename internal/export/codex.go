@@ -1,7 +1,8 @@
-package session
+package export
 
 import (
 	"fmt"
+	"github.com/wtagent/wtagent/session/event"
 	"io"
 	"strconv"
 	"strings"
@@ -104,7 +105,7 @@ type codexOutput struct {
 // is sent on resume, and the event_msg lines Codex's picker and history
 // view are built from.
 type codexWriter struct {
-	meta State
+	meta Meta
 	emit func(codexLine) error
 	// turn counts user messages; turnOpen is set between a user message
 	// and its task_complete.
@@ -290,12 +291,12 @@ func codexApprovalPolicy(mode string) string {
 }
 
 // agentVersion is the version exports name, "0.0.0" when unknown.
-func agentVersion(st State) string { return firstNonEmpty(st.AgentVersion, "0.0.0") }
+func agentVersion(st Meta) string { return firstNonEmpty(st.AgentVersion, "0.0.0") }
 
 // fmtCodexTime formats t for a rollout (the zero time stays the epoch).
 func fmtCodexTime(t time.Time) string { return t.UTC().Format(codexTime) }
 
-// ExportCodex writes events as a Codex rollout in the shape Codex 0.17x
+// Codex writes events as a Codex rollout in the shape Codex 0.17x
 // writes and lists: session_meta (source "cli", no model provider), then
 // per user message task_started, turn_context (naming the model the page
 // reported for the turn's reply) and the message; response_items for the
@@ -304,15 +305,22 @@ func fmtCodexTime(t time.Time) string { return t.UTC().Format(codexTime) }
 // and history view read (user_message, agent_message, exec_command_end,
 // patch_apply_end, task_complete). No protocol XML is exported: neither
 // the bootstrap scaffold nor the raw replies.
-func ExportCodex(events []messages.Event, meta State, w io.Writer) error {
+func Codex(events []messages.Event, meta Meta, w io.Writer) error {
 	return writeCodex(events, meta, w, true)
+}
+
+// CodexLive writes events as exactly the lines a session's live rollout
+// holds after them: Codex without naming each turn's model by its answer
+// and without closing the last turn.
+func CodexLive(events []messages.Event, meta Meta, w io.Writer) error {
+	return writeCodex(events, meta, w, false)
 }
 
 // writeCodex writes events as rollout lines. A final rollout names each
 // turn's model by the reply that answered it and closes the last turn; a
 // live one (final false) holds exactly the lines the session's live
 // rollout writes as the events arrive.
-func writeCodex(events []messages.Event, meta State, w io.Writer, final bool) error {
+func writeCodex(events []messages.Event, meta Meta, w io.Writer, final bool) error {
 	items, err := transcript(events)
 	if err != nil {
 		return fmt.Errorf("export codex: %w", err)
@@ -343,7 +351,7 @@ func writeCodex(events []messages.Event, meta State, w io.Writer, final bool) er
 
 // fillMeta completes an export's metadata from the events: the id, root,
 // provider and task of run.started, and the first event's time.
-func fillMeta(meta State, events []messages.Event) State {
+func fillMeta(meta Meta, events []messages.Event) Meta {
 	for _, ev := range events {
 		if meta.ID == "" {
 			meta.ID = ev.SessionID
@@ -353,7 +361,7 @@ func fillMeta(meta State, events []messages.Event) State {
 		}
 		if ev.Type == messages.EvRunStarted && (meta.Root == "" || meta.Provider == "") {
 			var p messages.RunStartedPayload
-			if decodePayload(ev, &p) == nil {
+			if event.DecodePayload(ev, &p) == nil {
 				meta.Root = firstNonEmpty(meta.Root, p.Root)
 				meta.Provider = firstNonEmpty(meta.Provider, p.Provider)
 			}

@@ -1,4 +1,4 @@
-package session
+package export
 
 import (
 	"encoding/json"
@@ -76,7 +76,7 @@ type claudeBlock struct {
 	IsError   *bool           `json:"is_error,omitempty"`
 }
 
-// ExportClaude writes events as a Claude Code transcript (the JSON Lines of
+// Claude writes events as a Claude Code transcript (the JSON Lines of
 // ~/.claude/projects/<project>/<session>.jsonl) as Claude Code writes one:
 // one content block per line, chained by parentUuid. The user's own words
 // are user lines; the model's parsed message and its tool calls are
@@ -85,7 +85,7 @@ type claudeBlock struct {
 // KillShell); each result is a user line of one tool_result block with the
 // toolUseResult Claude Code's view renders. The session id becomes a UUID
 // derived from it. No protocol XML is exported.
-func ExportClaude(events []messages.Event, meta State, w io.Writer) error {
+func Claude(events []messages.Event, meta Meta, w io.Writer) error {
 	items, err := transcript(events)
 	if err != nil {
 		return fmt.Errorf("export claude: %w", err)
@@ -116,7 +116,7 @@ type claudeCall struct {
 
 // claudeWriter renders items as transcript lines.
 type claudeWriter struct {
-	meta    State
+	meta    Meta
 	session string
 	branch  string
 	lw      *lineWriter

@@ -1,9 +1,12 @@
-package session
+package event
 
 import (
+	"fmt"
+
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 	jsonv1 "github.com/go-json-experiment/json/v1"
+	"github.com/wtagent/wtagent/messages"
 )
 
 // decodeOptions make the fast decoder read what encoding/json writes:
@@ -16,9 +19,20 @@ var decodeOptions = jsonv2.JoinOptions(
 	jsontext.AllowDuplicateNames(true),
 )
 
-// unmarshal decodes one JSON value into v. It is the hot path of replay:
+// Unmarshal decodes one JSON value into v. It is the hot path of replay:
 // go-json-experiment's decoder (the basis of encoding/json/v2) reads a log
 // several times faster than encoding/json.
-func unmarshal(data []byte, v any) error {
+func Unmarshal(data []byte, v any) error {
 	return jsonv2.Unmarshal(data, v, decodeOptions)
+}
+
+// DecodePayload decodes ev's payload into v, naming the event on failure.
+func DecodePayload(ev messages.Event, v any) error {
+	if len(ev.Payload) == 0 {
+		return fmt.Errorf("event %d (%s): no payload", ev.Seq, ev.Type)
+	}
+	if err := Unmarshal(ev.Payload, v); err != nil {
+		return fmt.Errorf("event %d (%s): payload: %w", ev.Seq, ev.Type, err)
+	}
+	return nil
 }

@@ -1,24 +1,18 @@
-package session
+package export
 
-import "strings"
+import (
+	"strings"
 
-// shellQuote quotes one word for a POSIX shell: unchanged when it only has
-// safe characters, else in single quotes.
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// shellQuote quotes one word for bash with syntax.Quote: unchanged when
+// it needs no quoting, in single quotes when it holds shell characters,
+// in $'…' when it holds characters that do not print. A NUL byte, which no
+// argument or environment value can hold, is dropped.
 func shellQuote(w string) string {
-	if w == "" {
-		return "''"
-	}
-	safe := true
-	for _, c := range w {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("_@%+=:,./-", c)) {
-			safe = false
-			break
-		}
-	}
-	if safe {
-		return w
-	}
-	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+	q, _ := syntax.Quote(strings.ReplaceAll(w, "\x00", ""), syntax.LangBash)
+	return q
 }
 
 // shellJoin quotes and joins words into one command line.

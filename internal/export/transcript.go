@@ -1,7 +1,8 @@
-package session
+package export
 
 import (
 	"encoding/json"
+	"github.com/wtagent/wtagent/session/event"
 	"strings"
 	"time"
 
@@ -60,39 +61,30 @@ func newTranscriber() *transcriber {
 	return &transcriber{calls: make(map[string]bool), denied: make(map[string]string)}
 }
 
-// instructionPayload is what session.instruction_added carries: a
-// messages.TextPayload's text, or a task with attachments.
-type instructionPayload struct {
-	Text        string   `json:"text"`
-	Task        string   `json:"task"`
-	Instruction string   `json:"instruction"`
-	Attachments []string `json:"attachments"`
-}
-
 // feed returns the items that ev adds.
 func (t *transcriber) feed(ev messages.Event) ([]item, error) {
 	switch ev.Type {
 	case messages.EvRunStarted, messages.EvRunResumed:
 		var p messages.RunStartedPayload
-		if err := decodePayload(ev, &p); err != nil {
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return nil, err
 		}
 		return t.user(ev, p.Task, p.Attachments), nil
 	case messages.EvInstruction:
-		var p instructionPayload
-		if err := decodePayload(ev, &p); err != nil {
+		var p event.InstructionPayload
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return nil, err
 		}
 		return t.user(ev, firstNonEmpty(p.Text, p.Instruction, p.Task), p.Attachments), nil
 	case messages.EvQueued:
 		var p messages.QueueInstruction
-		if err := decodePayload(ev, &p); err != nil {
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return nil, err
 		}
 		return t.user(ev, p.Text, nil), nil
 	case messages.EvHandedBack:
 		var p messages.HandBackState
-		if err := decodePayload(ev, &p); err != nil {
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return nil, err
 		}
 		var out []item
@@ -102,7 +94,7 @@ func (t *transcriber) feed(ev messages.Event) ([]item, error) {
 		return out, nil
 	case messages.EvModelMessageComplete:
 		var p messages.MessageCompletePayload
-		if err := decodePayload(ev, &p); err != nil {
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return nil, err
 		}
 		if p.Reply.ModelSlug != "" {
@@ -110,7 +102,7 @@ func (t *transcriber) feed(ev messages.Event) ([]item, error) {
 		}
 	case messages.EvProtocolParsed:
 		var p messages.ParsedPayload
-		if err := decodePayload(ev, &p); err != nil {
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return nil, err
 		}
 		if strings.TrimSpace(p.Message) == "" {
@@ -121,24 +113,24 @@ func (t *transcriber) feed(ev messages.Event) ([]item, error) {
 		return append(out, item{kind: itemAssistant, ts: ev.TS, turn: ev.Turn, text: p.Message, model: t.model}), nil
 	case messages.EvToolProposed:
 		var p messages.ToolProposedPayload
-		if err := decodePayload(ev, &p); err != nil {
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return nil, err
 		}
-		id := firstNonEmpty(ev.CallID, CallID(p.OpKey))
+		id := firstNonEmpty(ev.CallID, event.CallID(p.OpKey))
 		if _, seen := t.calls[id]; seen {
 			return nil, nil
 		}
 		return []item{t.callItem(ev, id, p.Call)}, nil
 	case messages.EvToolCompleted, messages.EvToolUnknown, messages.EvToolReused:
 		var p messages.ToolCompletedPayload
-		if err := decodePayload(ev, &p); err != nil {
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return nil, err
 		}
-		id := firstNonEmpty(ev.CallID, p.Result.CallID, CallID(p.OpKey))
+		id := firstNonEmpty(ev.CallID, p.Result.CallID, event.CallID(p.OpKey))
 		return t.output(ev, id, p.Result), nil
 	case messages.EvPolicyDecided, messages.EvApprovalResolved:
 		var p messages.PolicyPayload
-		if err := decodePayload(ev, &p); err != nil {
+		if err := event.DecodePayload(ev, &p); err != nil {
 			return nil, err
 		}
 		if ev.CallID != "" && (p.Decision == messages.DecisionDeny || p.Choice == messages.ApproveDeny) {

@@ -1,7 +1,9 @@
-package session
+package export
 
 import (
 	"encoding/json"
+	"github.com/wtagent/wtagent/internal/export/exporttest"
+	"os/exec"
 	"reflect"
 	"testing"
 
@@ -30,9 +32,9 @@ func TestToolMappings(t *testing.T) {
 		codexPatchIn string
 	}{
 		{tool: "terminal.exec", args: `{"argv":["-c","echo 'hi' $HOME"],"cwd":".","program":"sh","timeout_ms":0,"env":["A B=1","X=y z"]}`,
-			codex: "exec_command", codexArgs: map[string]any{"cmd": `env 'A B=1' X='y z' sh -c 'echo '\''hi'\'' $HOME'`, "workdir": "/r"},
+			codex: "exec_command", codexArgs: map[string]any{"cmd": `env 'A B=1' X='y z' sh -c "echo 'hi' \$HOME"`, "workdir": "/r"},
 			claude:      "Bash",
-			claudeInput: `{"command":"env 'A B=1' X='y z' sh -c 'echo '\\''hi'\\'' $HOME'","description":"Run sh -c 'echo '\\''hi'\\'' $HOME'"}`, wantWtagent: true},
+			claudeInput: `{"command":"env 'A B=1' X='y z' sh -c \"echo 'hi' \\$HOME\"","description":"Run sh -c \"echo 'hi' \\$HOME\""}`, wantWtagent: true},
 		{tool: "fs.write", args: `{"content":"a\nb","mode":"overwrite","path":"src/x.go"}`,
 			codex: "apply_patch", codexPatchIn: "*** Begin Patch\n*** Add File: src/x.go\n+a\n+b\n*** End Patch\n",
 			claude: "Write", claudeInput: `{"file_path":"/r/src/x.go","content":"a\nb"}`, wantWtagent: true},
@@ -113,10 +115,19 @@ func checkCodexArgs(t *testing.T, tool, origArgs, args string, want map[string]a
 }
 
 func TestShellQuote(t *testing.T) {
-	for in, want := range map[string]string{"": "''", "a/b-c.d_e:f=g,h@i%j+k": "a/b-c.d_e:f=g,h@i%j+k",
-		"a b": "'a b'", "it's": `'it'\''s'`, "$HOME": "'$HOME'", "*": "'*'", "é": "'é'"} {
+	for in, want := range map[string]string{"": "''", "a/b-c.d_e:f,h@i%j+k": "a/b-c.d_e:f,h@i%j+k", "f=g": "'f=g'",
+		"a b": "'a b'", "it's": `"it's"`, "$HOME": "'$HOME'", "*": "'*'", "é": "é", "a\nb": `$'a\nb'`, "n\x00ul": "nul"} {
 		if got := shellQuote(in); got != want {
 			t.Errorf("shellQuote(%q) = %s, want %s", in, got, want)
+		}
+	}
+	// bash reads every quoted word back as the word itself.
+	if bash, err := exec.LookPath("bash"); err == nil {
+		for _, in := range []string{"", "a b", "it's", "$HOME `x`", "a\nb\tc", "é 中文", "!x", "~", "#c", "{a,b}"} {
+			out, err := exec.Command(bash, "-c", "printf %s "+shellQuote(in)).Output()
+			if err != nil || string(out) != in {
+				t.Errorf("bash read %s as %q (%v), want %q", shellQuote(in), out, err, in)
+			}
 		}
 	}
 	if got := commandLine("go", []string{"test", "./..."}, "sub dir", []string{"GOFLAGS=-race"}); got != "cd 'sub dir' && GOFLAGS=-race go test ./..." {
@@ -125,8 +136,8 @@ func TestShellQuote(t *testing.T) {
 }
 
 func TestDerivedUUID(t *testing.T) {
-	a, b := SessionUUID(fixtureID), SessionUUID("20250301-101500-0a1b2c3e")
-	if a == b || a != SessionUUID(fixtureID) || !uuidPattern.MatchString(a) || a[14] != '4' {
+	a, b := SessionUUID(exporttest.ID), SessionUUID("20250301-101500-0a1b2c3e")
+	if a == b || a != SessionUUID(exporttest.ID) || !exporttest.UUIDPattern.MatchString(a) || a[14] != '4' {
 		t.Fatalf("SessionUUID = %s / %s", a, b)
 	}
 }

@@ -1,0 +1,16 @@
+package export
+
+import "time"
+
+// Meta is what an export needs of session.json: the session id, its
+// project root, model provider, approvals mode, the wtagent version and
+// the creation time. Empty fields are filled from the events where they
+// tell them (run.started, the first event).
+type Meta struct {
+	ID           string
+	Root         string
+	Provider     string
+	Approvals    string
+	AgentVersion string
+	Created      time.Time
+}
