@@ -69,8 +69,9 @@ const (
 	EvUndoRefused   EventType = "undo.refused"
 )
 
-// Event is one record of a session's event log (events.jsonl) and one line
-// of `--json` output.
+// Event is a session event as actors exchange it and one line of `--json`
+// output. The event log stores it as a session/event Record, which has its
+// own format version and field names.
 type Event struct {
 	// Seq is the event's position in the log, from 1; zero for events that
 	// are shown but not persisted (tool.output, model.progress).

@@ -62,11 +62,8 @@ func (l *Log) recover() error {
 	}
 	var last int64
 	tail, err := scanEvents(l.f, l.s.EventsPath(), func(line []byte, _ int, prev int64) (int64, error) {
-		var head struct {
-			Seq  int64              `json:"seq"`
-			Type messages.EventType `json:"type"`
-		}
-		if err := event.Unmarshal(line, &head); err != nil {
+		head, err := event.DecodeHead(line)
+		if err != nil {
 			return 0, err
 		}
 		last = head.Seq
@@ -129,7 +126,7 @@ func (l *Log) Write(ev messages.Event, sync bool) (messages.Event, error) {
 		ev.TS = l.s.now().UTC()
 	}
 	l.buf.Reset()
-	if err := l.enc.Encode(ev); err != nil {
+	if err := l.enc.Encode(event.FromMessage(ev)); err != nil {
 		return messages.Event{}, fmt.Errorf("append event %s: %w", ev.Type, err)
 	}
 	line := l.buf.Bytes()

@@ -3,15 +3,12 @@ package session
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"github.com/wtagent/wtagent/session/event"
 	"io"
 	"os"
-	"time"
 
-	"github.com/go-json-experiment/json/jsontext"
 	"github.com/wtagent/wtagent/messages"
 )
 
@@ -47,12 +44,10 @@ func (t Tail) String() string {
 // described in the returned Tail.
 func ScanEvents(r io.Reader, fn func(messages.Event) error) (Tail, error) {
 	return scanEvents(r, "events", func(line []byte, n int, prev int64) (int64, error) {
-		var w wireEvent
-		if err := event.Unmarshal(line, &w); err != nil {
+		ev, err := event.Decode(line)
+		if err != nil {
 			return 0, err
 		}
-		ev := messages.Event{Seq: w.Seq, Type: w.Type, SessionID: w.SessionID, Turn: w.Turn, CallID: w.CallID,
-			TS: w.TS, Payload: json.RawMessage(w.Payload)}
 		if err := checkEvent(ev, prev); err != nil {
 			return 0, err
 		}
@@ -61,18 +56,6 @@ func ScanEvents(r io.Reader, fn func(messages.Event) error) (Tail, error) {
 		}
 		return ev.Seq, nil
 	})
-}
-
-// wireEvent is messages.Event as the decoder reads it: the payload as a
-// jsontext.Value, which the decoder fills without a method call.
-type wireEvent struct {
-	Seq       int64              `json:"seq"`
-	Type      messages.EventType `json:"type"`
-	SessionID string             `json:"session_id"`
-	Turn      int                `json:"turn"`
-	CallID    string             `json:"call_id"`
-	TS        time.Time          `json:"ts"`
-	Payload   jsontext.Value     `json:"payload"`
 }
 
 // stopError carries fn's error out of the scan unchanged.
@@ -120,6 +103,9 @@ func scanEvents(r io.Reader, name string, decode func(line []byte, n int, prev i
 			var stop *stopError
 			if errors.As(err, &stop) {
 				return Tail{}, stop.err
+			}
+			if errors.Is(err, event.ErrUnknownVersion) {
+				return Tail{}, fmt.Errorf("%s: line %d: %w", name, n, err)
 			}
 			return Tail{}, &CorruptError{Path: name, Line: n, Err: err}
 		}

@@ -7,7 +7,7 @@ import (
 )
 
 // Tool names of wtagent's catalogue, as the event log records them. They
-// mirror package protocol's constants; session depends only on messages.
+// mirror package protocol's constants; export does not import protocol.
 const (
 	toolFSList        = "fs.list"
 	toolFSRead        = "fs.read"

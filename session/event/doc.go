@@ -1,7 +1,18 @@
-// Package event is the persisted event schema of a session's events.jsonl:
-// how an operation is named in the log (OpKey, CallID) and how a logged
-// payload is decoded (Unmarshal, DecodePayload). Actors exchange the
-// in-memory types of package messages; this package owns what is written
-// to and read back from disk, so a change to one is not silently a change
-// to the other.
+// Package event is the persisted event schema of a session's events.jsonl,
+// apart from the in-memory messages actors exchange (package messages).
+// Actors keep sending messages.Event; the log's writer turns each into a
+// Record (FromMessage) and its readers turn records back (Decode), so a
+// change to the in-memory types is not silently a change to the log that
+// resume must read.
+//
+// Every record carries its format version as "v" (Version). A record
+// without it is version 1: every log written before the field existed. A
+// record of a newer version is refused with ErrUnknownVersion, never read
+// as something else, and its log is not appended to.
+//
+// The package also names operations as the log does (OpKey, CallID) and
+// decodes logged payloads (Unmarshal, DecodePayload). Its testdata holds
+// golden logs recorded by running wtagent with the scripted model; every
+// later version must still replay and resume them (session's
+// TestGoldenLogsReplay, cmd/wtagent's TestGoldenLogResumesExactlyOnce).
 package event
