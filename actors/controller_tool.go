@@ -3,7 +3,6 @@ package actors
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/wtagent/wtagent/session/event"
 	"strings"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/session"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // opKey is the exactly-once key of a call in a reply.

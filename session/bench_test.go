@@ -3,13 +3,13 @@ package session
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/wtagent/wtagent/internal/export"
-	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/internal/export"
+	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"github.com/wtagent/wtagent/messages"
 )
 

@@ -2,10 +2,10 @@ package session
 
 import (
 	"fmt"
-	"github.com/wtagent/wtagent/session/event"
 	"strconv"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // Stage is how far an operation got. Stages only move forward.

@@ -2,12 +2,12 @@ package session
 
 import (
 	"encoding/json"
-	"github.com/wtagent/wtagent/internal/export/exporttest"
-	"github.com/wtagent/wtagent/session/event"
 	"regexp"
 	"testing"
 
+	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 func TestOpKey(t *testing.T) {

@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/wtagent/wtagent/session/event"
 	"io"
 	"os"
 	"sync"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // Log is the append-only events.jsonl of one session. It must have a single

@@ -2,10 +2,10 @@ package session
 
 import (
 	"fmt"
-	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"os"
 	"testing"
 
+	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"go.uber.org/goleak"
 )
 

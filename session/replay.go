@@ -4,12 +4,12 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
-	"github.com/wtagent/wtagent/session/event"
-	"mvdan.cc/sh/v3/syntax"
 	"slices"
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Replay is what the controller needs from the event log on start, built

@@ -3,10 +3,10 @@ package session
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"slices"
 	"testing"
 
+	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"github.com/wtagent/wtagent/messages"
 )
 

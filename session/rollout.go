@@ -6,13 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/wtagent/wtagent/internal/export"
 	"io"
 	"os"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/wtagent/wtagent/internal/export"
 	"github.com/wtagent/wtagent/messages"
 )
 

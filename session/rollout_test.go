@@ -2,12 +2,12 @@ package session
 
 import (
 	"bytes"
-	"github.com/wtagent/wtagent/internal/export"
-	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/wtagent/wtagent/internal/export"
+	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"github.com/wtagent/wtagent/messages"
 )
 

@@ -5,11 +5,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/wtagent/wtagent/session/event"
 	"io"
 	"os"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // MaxEventLine bounds one events.jsonl line (an fs.write of a large file).

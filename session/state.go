@@ -3,13 +3,13 @@ package session
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/wtagent/wtagent/internal/export"
 	"io"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/wtagent/wtagent/internal/atomicfile"
+	"github.com/wtagent/wtagent/internal/export"
 	"github.com/wtagent/wtagent/messages"
 )
 

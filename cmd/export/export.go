@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/wtagent/wtagent/internal/export"
 	"os"
 	"path/filepath"
 	"time"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/wtagent/wtagent/cmd/cmdutil"
 	"github.com/wtagent/wtagent/internal/atomicfile"
+	"github.com/wtagent/wtagent/internal/export"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/session"

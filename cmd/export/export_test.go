@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"github.com/wtagent/wtagent/internal/export"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/wtagent/wtagent/cmd/cmdutil"
 	"github.com/wtagent/wtagent/cmd/iostreams"
+	"github.com/wtagent/wtagent/internal/export"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session"
 )

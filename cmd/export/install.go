@@ -2,10 +2,10 @@ package export
 
 import (
 	"fmt"
-	"github.com/wtagent/wtagent/internal/export"
 	"path/filepath"
 	"strings"
 
+	"github.com/wtagent/wtagent/internal/export"
 	"github.com/wtagent/wtagent/session"
 )
 

@@ -2,13 +2,13 @@ package export
 
 import (
 	"fmt"
-	"github.com/wtagent/wtagent/session/event"
 	"io"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // codexTime is the timestamp layout of Codex rollouts (UTC, milliseconds).

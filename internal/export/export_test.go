@@ -3,12 +3,12 @@ package export
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"github.com/wtagent/wtagent/messages"
 )
 

@@ -2,9 +2,9 @@ package export
 
 import (
 	"flag"
-	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"testing"
 
+	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"go.uber.org/goleak"
 )
 

@@ -2,11 +2,11 @@ package export
 
 import (
 	"encoding/json"
-	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"os/exec"
 	"reflect"
 	"testing"
 
+	"github.com/wtagent/wtagent/internal/export/exporttest"
 	"github.com/wtagent/wtagent/messages"
 )
 

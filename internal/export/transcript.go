@@ -2,11 +2,11 @@ package export
 
 import (
 	"encoding/json"
-	"github.com/wtagent/wtagent/session/event"
 	"strings"
 	"time"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // itemKind is the kind of one transcript item.

@@ -2,11 +2,11 @@ package exporttest
 
 import (
 	"encoding/json"
-	"github.com/wtagent/wtagent/session/event"
 	"testing"
 	"time"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // ID is the session id of the fixed event sequence.
