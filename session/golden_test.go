@@ -31,7 +31,14 @@ func goldenLog(t *testing.T, name string) []messages.Event {
 // reads from it: the task and root, each operation's stage and result, the
 // run's outcome and the message in flight.
 func TestGoldenLogsReplay(t *testing.T) {
-	done := goldenReplay(t, "v1-completed")
+	for _, prefix := range []string{"v1-unversioned", "v1"} {
+		t.Run(prefix, func(t *testing.T) { checkGoldenReplay(t, prefix) })
+	}
+}
+
+// checkGoldenReplay checks the replays of the golden logs of one prefix.
+func checkGoldenReplay(t *testing.T, prefix string) {
+	done := goldenReplay(t, prefix+"-completed")
 	if done.Outcome != messages.OutcomeCompleted || done.Pending != nil || len(done.Verifications) != 1 {
 		t.Errorf("completed: outcome %q, pending %v, verifications %v", done.Outcome, done.Pending, done.Verifications)
 	}
@@ -39,7 +46,7 @@ func TestGoldenLogsReplay(t *testing.T) {
 		t.Errorf("completed: ops %+v", ops)
 	}
 
-	killed := goldenReplay(t, "v1-killed-waiting")
+	killed := goldenReplay(t, prefix+"-killed-waiting")
 	if killed.Outcome != "" || killed.Pending == nil || killed.PendingKind != messages.OutboundToolResult {
 		t.Errorf("killed: outcome %q, pending %v (%s)", killed.Outcome, killed.Pending, killed.PendingKind)
 	}

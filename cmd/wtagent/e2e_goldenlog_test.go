@@ -41,13 +41,16 @@ func recordOnceLines(delay int) []model.ScriptLine {
 const recordOnceCheck = "n=$(wc -l < runs.log); echo \"$n line\"; test \"$n\" -eq 1\n"
 
 // TestWriteGoldenLogs records the golden logs with the wtagent under test:
-// a completed run, and a run killed with SIGKILL while it waits for the
-// model (after its side effect). It only runs when
-// WTAGENT_WRITE_GOLDEN_LOGS is set: the logs are records of a format, not
-// rewritten with every change.
+// a completed run (<prefix>-completed), and a run killed with SIGKILL while
+// it waits for the model, after its side effect (<prefix>-killed-waiting).
+// It only runs when WTAGENT_WRITE_GOLDEN_LOGS names the prefix (v1 for
+// format version 1): the logs are records of a format, added when the
+// format changes, never rewritten. v1-unversioned-* were recorded before
+// records carried "v".
 func TestWriteGoldenLogs(t *testing.T) {
-	if os.Getenv("WTAGENT_WRITE_GOLDEN_LOGS") == "" {
-		t.Skip("set WTAGENT_WRITE_GOLDEN_LOGS=1 to record the golden logs")
+	prefix := os.Getenv("WTAGENT_WRITE_GOLDEN_LOGS")
+	if prefix == "" {
+		t.Skip("set WTAGENT_WRITE_GOLDEN_LOGS=<prefix> to record the golden logs")
 	}
 	e := newEnv(t)
 	os.WriteFile(filepath.Join(e.root, "check.sh"), []byte(recordOnceCheck), 0o644)
@@ -55,7 +58,7 @@ func TestWriteGoldenLogs(t *testing.T) {
 	if code, out, errOut := e.run("--provider", "script", "--script", s, "record one run"); code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
-	saveGolden(t, e, "v1-completed", s)
+	saveGolden(t, e, prefix+"-completed", s)
 
 	e = newEnv(t)
 	os.WriteFile(filepath.Join(e.root, "check.sh"), []byte(recordOnceCheck), 0o644)
@@ -65,7 +68,7 @@ func TestWriteGoldenLogs(t *testing.T) {
 	}, "--provider", "script", "--script", slow, "record one run")
 	// Resumed, the script answers at once.
 	os.Rename(e.script(recordOnceLines(0)...), slow)
-	saveGolden(t, e, "v1-killed-waiting", slow)
+	saveGolden(t, e, prefix+"-killed-waiting", slow)
 }
 
 // saveGolden copies e's data root (its sessions), project and script
@@ -132,13 +135,24 @@ func copyFile(t *testing.T, src, dst string, edit func(string) string) {
 	}
 }
 
-// TestGoldenLogResumesExactlyOnce resumes a copy of the golden log of a
+// TestGoldenLogResumesExactlyOnce resumes a copy of each golden log of a
 // run killed with SIGKILL while it waited for the model: the resumed run
 // completes, and the side effect the killed run had already made is not
 // made again.
 func TestGoldenLogResumesExactlyOnce(t *testing.T) {
+	names, err := filepath.Glob(filepath.Join(goldenLogs, "*-killed-waiting"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no killed golden logs under %s (%v)", goldenLogs, err)
+	}
+	for _, name := range names {
+		t.Run(filepath.Base(name), func(t *testing.T) { resumeGoldenOnce(t, filepath.Base(name)) })
+	}
+}
+
+// resumeGoldenOnce resumes a copy of the golden log name.
+func resumeGoldenOnce(t *testing.T, name string) {
 	e := newEnv(t)
-	id := restoreGolden(t, e, "v1-killed-waiting")
+	id := restoreGolden(t, e, name)
 	code, out, errOut := e.run("resume", id)
 	if code != 0 {
 		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)

@@ -66,7 +66,8 @@ func TestDecodeVersions(t *testing.T) {
 }
 
 // TestGoldenLogsDecode decodes every record of every golden log: logs
-// written before records carried "v" are version 1.
+// written before records carried "v" (v1-unversioned-*) are version 1,
+// like those that say so in every record (v1-*).
 func TestGoldenLogsDecode(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join(goldenLogs, "*", "home", "sessions", "*", "events.jsonl"))
 	if err != nil || len(paths) == 0 {
@@ -78,7 +79,11 @@ func TestGoldenLogsDecode(t *testing.T) {
 			t.Fatal(err)
 		}
 		lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
+		unversioned := strings.Contains(p, "-unversioned-")
 		for i, line := range lines {
+			if bytes.HasPrefix(line, []byte(`{"v":1,`)) == unversioned {
+				t.Fatalf("%s line %d: version field does not fit the log's name: %.40s", p, i+1, line)
+			}
 			ev, err := Decode(line)
 			if err != nil || ev.Seq != int64(i+1) || ev.Type == "" || ev.TS.IsZero() {
 				t.Fatalf("%s line %d: %+v, %v", p, i+1, ev, err)
