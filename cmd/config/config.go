@@ -9,15 +9,15 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil"
-	"github.com/wtagent/wtagent/cmd/runner"
 	"github.com/wtagent/wtagent/instructions"
+	"github.com/wtagent/wtagent/internal/app"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 )
 
 // Options are the inputs of `wtagent config`.
 type Options struct {
 	F     *cmdutil.Factory
-	Flags runner.Flags
+	Flags app.Flags
 }
 
 // NewCmdConfig returns the config command. runF, when not nil, runs instead of
@@ -56,7 +56,7 @@ line: {"home", "config_file", "project", "project_instructions",
 			return configRun(o)
 		},
 	}
-	runner.AddFlags(cmd.Flags(), &o.Flags)
+	app.AddFlags(cmd.Flags(), &o.Flags)
 	return cmd
 }
 
@@ -69,7 +69,7 @@ func configRun(o *Options) error {
 	if err != nil {
 		return err
 	}
-	st, err := runner.Resolve(fc, &o.Flags, o.F.IOStreams.IsStdinTTY())
+	st, err := app.Resolve(fc, &o.Flags, o.F.IOStreams.IsStdinTTY())
 	if err != nil && !(o.Flags.Provider == "script" && o.Flags.Script == "") {
 		return err
 	}

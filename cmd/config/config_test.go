@@ -3,7 +3,7 @@ package config
 import (
 	"testing"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil/cmdtest"
+	"github.com/wtagent/wtagent/internal/cmdutil/cmdtest"
 )
 
 // TestNewCmdConfig: the flags and arguments the command parses, and the

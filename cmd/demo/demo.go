@@ -12,8 +12,8 @@ import (
 
 	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/browser/mockchat"
-	"github.com/wtagent/wtagent/cmd/cmdutil"
-	"github.com/wtagent/wtagent/cmd/runner"
+	"github.com/wtagent/wtagent/internal/app"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -25,7 +25,7 @@ var script []byte
 // Options are the inputs of `wtagent demo`.
 type Options struct {
 	F       *cmdutil.Factory
-	Flags   runner.Flags
+	Flags   app.Flags
 	Browser string
 	Keep    bool
 	Dir     string
@@ -59,7 +59,7 @@ through the scripted provider otherwise. It prints the same view a user sees.`,
 	cmd.Flags().StringVar(&o.Browser, "browser", "auto", "auto, always (fail without Chromium) or never (scripted provider)")
 	cmd.Flags().BoolVar(&o.Keep, "keep", false, "keep the dev server running at the end (until Ctrl+C)")
 	cmd.Flags().StringVar(&o.Dir, "dir", "", "project directory to use (default: a new temporary directory)")
-	runner.AddFlags(cmd.Flags(), &o.Flags)
+	app.AddFlags(cmd.Flags(), &o.Flags)
 	return cmd
 }
 
@@ -83,7 +83,7 @@ func demoRun(o *Options) error {
 	if err != nil {
 		return err
 	}
-	settings, err := runner.Resolve(cmdutil.FileConfig{}, &o.Flags, false)
+	settings, err := app.Resolve(cmdutil.FileConfig{}, &o.Flags, false)
 	if err != nil {
 		return err
 	}
@@ -112,7 +112,7 @@ func demoRun(o *Options) error {
 		settings.Provider, settings.ScriptLines = "script", lines
 	}
 	task := "Build a small website with a home and an about page, a build step that catches broken links, and a dev server. Build it and start the server."
-	return runner.Execute(runner.Options{F: o.F, Settings: settings, Home: home, Root: root, Task: task,
+	return app.Execute(app.Options{F: o.F, Settings: settings, Home: home, Root: root, Task: task,
 		StopProcesses: !o.Keep, Input: nil})
 }
 

@@ -3,7 +3,7 @@ package demo
 import (
 	"testing"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil/cmdtest"
+	"github.com/wtagent/wtagent/internal/cmdutil/cmdtest"
 )
 
 // TestNewCmdDemo: the flags and arguments the command parses, and the

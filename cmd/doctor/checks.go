@@ -12,7 +12,7 @@ import (
 	"github.com/creack/pty"
 
 	"github.com/wtagent/wtagent/browser"
-	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/sandbox"
 	"github.com/wtagent/wtagent/session"
 )

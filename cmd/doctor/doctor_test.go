@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil/cmdtest"
+	"github.com/wtagent/wtagent/internal/cmdutil/cmdtest"
 )
 
 // TestNewCmdDoctor: the flags and arguments the command parses, and the

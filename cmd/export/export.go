@@ -11,8 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil"
 	"github.com/wtagent/wtagent/internal/atomicfile"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/export"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"

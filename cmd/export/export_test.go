@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil"
-	"github.com/wtagent/wtagent/cmd/iostreams"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/export"
+	"github.com/wtagent/wtagent/internal/iostreams"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session"
 )

@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/browser"
-	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/messages"
 )
 

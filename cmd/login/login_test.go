@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil/cmdtest"
+	"github.com/wtagent/wtagent/internal/cmdutil/cmdtest"
 )
 
 // TestNewCmdLogin: the flags and arguments the command parses, and the

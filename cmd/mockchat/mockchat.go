@@ -14,7 +14,7 @@ import (
 
 	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/browser/mockchat"
-	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/session"
 )

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil"
-	"github.com/wtagent/wtagent/cmd/cmdutil/cmdtest"
+	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/cmdutil/cmdtest"
 )
 
 // TestNewCmdMockchat: the flags and arguments the command parses, and the

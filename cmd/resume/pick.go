@@ -8,8 +8,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil"
-	"github.com/wtagent/wtagent/cmd/runner"
+	"github.com/wtagent/wtagent/internal/app"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/session"
 )
 
@@ -43,7 +43,7 @@ func Latest(h session.Home, root string) (string, error) {
 
 // pick shows the latest sessions that are not running (task, root, age,
 // state) and reads the user's choice; "" when the user quits.
-func pick(f *cmdutil.Factory, h session.Home, in runner.Input) (string, error) {
+func pick(f *cmdutil.Factory, h session.Home, in app.Input) (string, error) {
 	list, err := session.List(h)
 	if err != nil {
 		return "", err
@@ -67,7 +67,7 @@ func pick(f *cmdutil.Factory, h session.Home, in runner.Input) (string, error) {
 	tw.Flush()
 	keys := pickKeys[:len(rows)] + "q"
 	k, err := in.ReadKey(context.Background(), fmt.Sprintf("resume which session? [1-%d, q quits] › ", len(rows)), keys)
-	if errors.Is(err, runner.ErrInterrupted) || k == 'q' {
+	if errors.Is(err, app.ErrInterrupted) || k == 'q' {
 		return "", nil
 	}
 	if err != nil {

@@ -8,15 +8,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/checkpoint"
-	"github.com/wtagent/wtagent/cmd/cmdutil"
-	"github.com/wtagent/wtagent/cmd/runner"
+	"github.com/wtagent/wtagent/internal/app"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of `wtagent resume`.
 type Options struct {
 	F     *cmdutil.Factory
-	Flags runner.Flags
+	Flags app.Flags
 	ID    string
 	Text  string
 	// Last picks the session with the latest activity.
@@ -67,7 +67,7 @@ continues the last session of the current directory.`,
 		},
 	}
 	cmd.Flags().BoolVar(&o.Last, "last", false, "resume the session with the latest activity")
-	runner.AddFlags(cmd.Flags(), &o.Flags)
+	app.AddFlags(cmd.Flags(), &o.Flags)
 	return cmd
 }
 
@@ -77,7 +77,7 @@ func resumeRun(o *Options) error {
 	if err != nil {
 		return err
 	}
-	input, err := runner.NewInput(f, home)
+	input, err := app.NewInput(f, home)
 	if err != nil {
 		return err
 	}
@@ -105,7 +105,7 @@ func resumeRun(o *Options) error {
 // Continue resumes session id with text as its new instruction (may be
 // empty): the session's recorded provider, script, approvals mode, ChatGPT
 // mode and origin apply unless flags override them.
-func Continue(f *cmdutil.Factory, flags *runner.Flags, id, text string, input runner.ClosingInput) error {
+func Continue(f *cmdutil.Factory, flags *app.Flags, id, text string, input app.ClosingInput) error {
 	if err := session.ValidateID(id); err != nil {
 		return cmdutil.FlagErrorf("%v", err)
 	}
@@ -147,7 +147,7 @@ func Continue(f *cmdutil.Factory, flags *runner.Flags, id, text string, input ru
 		sess.Close()
 		return err
 	}
-	settings, err := runner.Resolve(fc, flags, f.IOStreams.IsStdinTTY())
+	settings, err := app.Resolve(fc, flags, f.IOStreams.IsStdinTTY())
 	if err != nil {
 		sess.Close()
 		if flags.Provider == "script" && flags.Script == "" {
@@ -155,7 +155,7 @@ func Continue(f *cmdutil.Factory, flags *runner.Flags, id, text string, input ru
 		}
 		return err
 	}
-	return runner.Execute(runner.Options{F: f, Settings: settings, Home: home, Root: st.Root, Session: sess,
+	return app.Execute(app.Options{F: f, Settings: settings, Home: home, Root: st.Root, Session: sess,
 		Task: strings.TrimSpace(text), Input: input})
 }
 
@@ -164,14 +164,14 @@ func Continue(f *cmdutil.Factory, flags *runner.Flags, id, text string, input ru
 // default (deny). Of the ChatGPT (mode, effort) request, a part given on
 // the command line drops the recorded other part where they name
 // different effort tiers.
-func inherit(flags *runner.Flags, st session.State, stdinTTY bool) {
+func inherit(flags *app.Flags, st session.State, stdinTTY bool) {
 	flags.Inherit("provider", st.Provider)
 	flags.Inherit("script", st.Script)
 	mode, effort := st.Mode, st.Effort
-	if _, err := runner.CheckModeRequest(flags.Mode, effort); flags.Changed("mode") && err != nil {
+	if _, err := app.CheckModeRequest(flags.Mode, effort); flags.Changed("mode") && err != nil {
 		effort = ""
 	}
-	if _, err := runner.CheckModeRequest(mode, flags.Effort); flags.Changed("effort") && err != nil {
+	if _, err := app.CheckModeRequest(mode, flags.Effort); flags.Changed("effort") && err != nil {
 		mode = ""
 	}
 	flags.Inherit("mode", mode)

@@ -3,7 +3,7 @@ package resume
 import (
 	"testing"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil/cmdtest"
+	"github.com/wtagent/wtagent/internal/cmdutil/cmdtest"
 	"github.com/wtagent/wtagent/session"
 )
 

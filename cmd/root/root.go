@@ -4,7 +4,6 @@ package root
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil"
 	configcmd "github.com/wtagent/wtagent/cmd/config"
 	democmd "github.com/wtagent/wtagent/cmd/demo"
 	diffcmd "github.com/wtagent/wtagent/cmd/diff"
@@ -18,6 +17,8 @@ import (
 	statuscmd "github.com/wtagent/wtagent/cmd/status"
 	undocmd "github.com/wtagent/wtagent/cmd/undo"
 	versioncmd "github.com/wtagent/wtagent/cmd/version"
+	"github.com/wtagent/wtagent/internal/buildinfo"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 )
 
 // NewCmdRoot returns the wtagent command: running it with a task runs the
@@ -45,7 +46,7 @@ resumed, inspected and exported.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.ArbitraryArgs,
-		Version:       versioncmd.Line(),
+		Version:       buildinfo.Line(),
 	}
 	cmd.SetVersionTemplate("{{.Version}}\n")
 	cmd.SetIn(f.IOStreams.In)

@@ -8,8 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil"
-	"github.com/wtagent/wtagent/cmd/iostreams"
+	"github.com/wtagent/wtagent/internal/buildinfo"
+	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/iostreams"
 )
 
 // testFactory is a Factory over captured streams and a private data root.
@@ -94,7 +95,7 @@ func TestVersionJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	var v map[string]string
-	if err := json.Unmarshal([]byte(out), &v); err != nil || v["version"] != cmdutil.Version {
+	if err := json.Unmarshal([]byte(out), &v); err != nil || v["version"] != buildinfo.Version {
 		t.Fatalf("version --json = %q (%v)", out, err)
 	}
 }

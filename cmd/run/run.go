@@ -8,16 +8,16 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil"
 	"github.com/wtagent/wtagent/cmd/resume"
-	"github.com/wtagent/wtagent/cmd/runner"
+	"github.com/wtagent/wtagent/internal/app"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of a run.
 type Options struct {
 	F     *cmdutil.Factory
-	Flags runner.Flags
+	Flags app.Flags
 	Args  []string
 	// Continue resumes the last session of the project directory instead
 	// of starting one; the task, if any, is its new instruction.
@@ -27,7 +27,7 @@ type Options struct {
 // Bind makes cmd (the root command) run a task, with the run flags.
 func Bind(cmd *cobra.Command, f *cmdutil.Factory) {
 	opts := &Options{F: f}
-	runner.AddFlags(cmd.Flags(), &opts.Flags)
+	app.AddFlags(cmd.Flags(), &opts.Flags)
 	cmd.Flags().BoolVarP(&opts.Continue, "continue", "c", false, "continue the last session of the project directory")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		opts.Args = args
@@ -53,7 +53,7 @@ func runRun(o *Options) error {
 	if err != nil {
 		return err
 	}
-	st, err := runner.Resolve(fc, &o.Flags, ios.IsStdinTTY())
+	st, err := app.Resolve(fc, &o.Flags, ios.IsStdinTTY())
 	if err != nil {
 		return err
 	}
@@ -66,12 +66,12 @@ func runRun(o *Options) error {
 		}
 		task = strings.TrimSpace(string(b))
 	}
-	input, err := runner.NewInput(f, home)
+	input, err := app.NewInput(f, home)
 	if err != nil {
 		return err
 	}
 	defer input.Close()
-	return runner.Execute(runner.Options{F: f, Settings: st, Home: home, Root: root, Task: task,
+	return app.Execute(app.Options{F: f, Settings: st, Home: home, Root: root, Task: task,
 		Interactive: interactive, Input: input})
 }
 
@@ -82,7 +82,7 @@ func continueRun(o *Options, home session.Home, root string) error {
 	if err != nil {
 		return err
 	}
-	input, err := runner.NewInput(o.F, home)
+	input, err := app.NewInput(o.F, home)
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,7 @@ package sessions
 import (
 	"testing"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil/cmdtest"
+	"github.com/wtagent/wtagent/internal/cmdutil/cmdtest"
 )
 
 func TestNewCmdSessions(t *testing.T) {

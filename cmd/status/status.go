@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session"
 )

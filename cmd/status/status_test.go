@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil"
-	"github.com/wtagent/wtagent/cmd/cmdutil/cmdtest"
+	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/cmdutil/cmdtest"
 )
 
 func TestNewCmdStatus(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/checkpoint"
-	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 )
 
 // killAfterEnv makes undo kill itself with SIGKILL after that many files,

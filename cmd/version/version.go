@@ -4,11 +4,11 @@ package version
 import (
 	"fmt"
 	"runtime"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/internal/buildinfo"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 )
 
 // Options are the inputs of `wtagent version`.
@@ -37,7 +37,7 @@ func versionRun(o *Options) error {
 	f := o.F
 	out := f.IOStreams.Out
 	if f.Global.JSON {
-		i := Current()
+		i := buildinfo.Current()
 		v := map[string]string{
 			"version": i.Version, "commit": i.Commit, "date": i.Date,
 			"go": runtime.Version(), "os": runtime.GOOS, "arch": runtime.GOARCH,
@@ -47,24 +47,6 @@ func versionRun(o *Options) error {
 		}
 		return cmdutil.NewJSONLines(out).Line(v)
 	}
-	_, err := fmt.Fprintln(out, Line())
+	_, err := fmt.Fprintln(out, buildinfo.Line())
 	return err
-}
-
-// Line is the one-line version that `wtagent version` and `wtagent
-// --version` print: "wtagent 0.1.0 (go1.26.0, linux/amd64)", with the
-// commit (12 digits, "-dirty" after it for uncommitted changes) and its
-// date first in the parentheses when the build knows them.
-func Line() string {
-	return line(Current(), runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
-}
-
-func line(i Info, goVersion, platform string) string {
-	var parts []string
-	for _, p := range []string{i.shortCommit(), i.Date, goVersion, platform} {
-		if p != "" {
-			parts = append(parts, p)
-		}
-	}
-	return fmt.Sprintf("wtagent %s (%s)", i.Version, strings.Join(parts, ", "))
 }

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/model"
 )
 

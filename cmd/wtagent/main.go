@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil"
 	"github.com/wtagent/wtagent/cmd/root"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/sandbox"
 )
 

@@ -20,7 +20,7 @@ func defaultTargets() []string {
 }
 
 // stampPkg is where the version variables live.
-const stampPkg = "github.com/wtagent/wtagent/cmd/cmdutil"
+const stampPkg = "github.com/wtagent/wtagent/internal/buildinfo"
 
 // ErrBadTarget is a target that is not GOOS/GOARCH.
 var ErrBadTarget = errors.New("bad target")

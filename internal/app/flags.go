@@ -1,9 +1,4 @@
-// Package runner runs a wtagent session in the terminal: it resolves the
-// settings from the config file and flags, builds the model transport and
-// the actor runtime, renders events, handles Ctrl+C, approvals and the
-// interactive prompt, and maps the outcome to an exit code. `wtagent TASK`,
-// `wtagent resume` and `wtagent demo` share it.
-package runner
+package app
 
 import (
 	"strings"

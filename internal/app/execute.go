@@ -1,4 +1,4 @@
-package runner
+package app
 
 import (
 	"context"
@@ -11,9 +11,9 @@ import (
 	"github.com/wtagent/wtagent/actors"
 	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/checkpoint"
-	"github.com/wtagent/wtagent/cmd/cmdutil"
-	"github.com/wtagent/wtagent/cmd/ui"
-	versioncmd "github.com/wtagent/wtagent/cmd/version"
+	"github.com/wtagent/wtagent/internal/buildinfo"
+	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/ui"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/session"
@@ -38,7 +38,7 @@ type Options struct {
 	StopProcesses bool
 }
 
-// Input is the terminal input the runner needs.
+// Input is the terminal input the application needs.
 type Input interface {
 	ui.KeyReader
 	// ReadLine reads one (possibly multi-line) prompt; io.EOF or
@@ -91,7 +91,7 @@ func Execute(o Options) error {
 	if sess == nil {
 		s, err := session.Create(o.Home, session.Meta{Root: o.Root, Task: task, Provider: o.Settings.Provider,
 			Mode: o.Settings.Mode, Effort: o.Settings.Effort, Approvals: string(o.Settings.Approvals), Script: o.Settings.scriptPath(),
-			ChatGPTURL: o.Settings.ChatGPTURL, PID: os.Getpid(), AgentVersion: versioncmd.Current().Version})
+			ChatGPTURL: o.Settings.ChatGPTURL, PID: os.Getpid(), AgentVersion: buildinfo.Current().Version})
 		if err != nil {
 			return err
 		}

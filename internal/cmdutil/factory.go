@@ -7,22 +7,8 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/wtagent/wtagent/cmd/iostreams"
+	"github.com/wtagent/wtagent/internal/iostreams"
 	"github.com/wtagent/wtagent/session"
-)
-
-// UnstampedVersion is Version in a build that `make release` did not
-// stamp.
-const UnstampedVersion = "0.1.0"
-
-// Version, Commit and Date describe this build: `make release` stamps
-// them with -ldflags -X (the only package-level variables here, since -X
-// can set nothing else). An unstamped build has Version UnstampedVersion
-// and no commit or date; cmd/version reads what go build recorded then.
-var (
-	Version = UnstampedVersion
-	Commit  = ""
-	Date    = ""
 )
 
 // GlobalOptions are the flags every command takes.

@@ -1,4 +1,4 @@
-package runner
+package app
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/wtagent/wtagent/actors"
 	"github.com/wtagent/wtagent/browser"
-	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"

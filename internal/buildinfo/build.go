@@ -1,15 +1,13 @@
-package version
+package buildinfo
 
 import (
 	"runtime/debug"
-
-	"github.com/wtagent/wtagent/cmd/cmdutil"
 )
 
 // Info is what a binary says about its source.
 type Info struct {
 	// Version is the release's, or the module's (go install …@v1.2.3 or a
-	// pseudo-version), or cmdutil.UnstampedVersion.
+	// pseudo-version), or UnstampedVersion.
 	Version string
 	// Commit and Date are the commit and its time.
 	Commit, Date string
@@ -23,12 +21,12 @@ type Info struct {
 // vcs.revision, vcs.time, vcs.modified).
 func Current() Info {
 	bi, _ := debug.ReadBuildInfo()
-	return current(cmdutil.Version, cmdutil.Commit, cmdutil.Date, bi)
+	return current(Version, Commit, Date, bi)
 }
 
 func current(version, commit, date string, bi *debug.BuildInfo) Info {
 	i := Info{Version: version, Commit: commit, Date: date}
-	stamped := version != cmdutil.UnstampedVersion || commit != "" || date != ""
+	stamped := version != UnstampedVersion || commit != "" || date != ""
 	if stamped || bi == nil {
 		return i
 	}

@@ -1,4 +1,4 @@
-package runner
+package app
 
 import (
 	"context"
@@ -6,8 +6,8 @@ import (
 	"os"
 	"sync/atomic"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil"
-	"github.com/wtagent/wtagent/cmd/lineedit"
+	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/lineedit"
 	"github.com/wtagent/wtagent/session"
 )
 

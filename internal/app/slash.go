@@ -1,4 +1,4 @@
-package runner
+package app
 
 import (
 	"context"
@@ -12,9 +12,9 @@ import (
 
 	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/checkpoint"
-	"github.com/wtagent/wtagent/cmd/cmdutil"
 	statuscmd "github.com/wtagent/wtagent/cmd/status"
 	undocmd "github.com/wtagent/wtagent/cmd/undo"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 )
 
 // slashCommands are the interactive prompt's own commands. A line that

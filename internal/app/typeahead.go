@@ -1,4 +1,4 @@
-package runner
+package app
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/wtagent/wtagent/cmd/lineedit"
+	"github.com/wtagent/wtagent/internal/lineedit"
 )
 
 // liveReader reads a line while a run's live view goes on above it.

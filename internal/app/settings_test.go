@@ -1,4 +1,4 @@
-package runner
+package app
 
 import (
 	"strings"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
 )

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/wtagent/wtagent/cmd/cmdutil"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/messages"
 )
 
