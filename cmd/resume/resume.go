@@ -2,12 +2,8 @@
 package resume
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/spf13/cobra"
 
-	"github.com/wtagent/wtagent/checkpoint"
 	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/session"
@@ -84,7 +80,7 @@ func resumeRun(o *Options) error {
 	defer input.Close()
 	switch {
 	case o.Last:
-		s, err := latest(home, func(session.Summary) bool { return true })
+		s, err := app.LatestWhere(home, func(session.Summary) bool { return true })
 		if err != nil {
 			return err
 		}
@@ -93,108 +89,11 @@ func resumeRun(o *Options) error {
 		if !f.IOStreams.IsStdinTTY() || !f.IOStreams.IsStdoutTTY() {
 			return cmdutil.FlagErrorf("give a session id (see wtagent sessions) or --last; without them wtagent resume needs a terminal to pick one")
 		}
-		id, err := pick(f, home, input)
+		id, err := app.Pick(f, home, input)
 		if err != nil || id == "" {
 			return err
 		}
 		o.ID = id
 	}
-	return Continue(f, &o.Flags, o.ID, o.Text, input)
-}
-
-// Continue resumes session id with text as its new instruction (may be
-// empty): the session's recorded provider, script, approvals mode, ChatGPT
-// mode and origin apply unless flags override them.
-func Continue(f *cmdutil.Factory, flags *app.Flags, id, text string, input app.ClosingInput) error {
-	if err := session.ValidateID(id); err != nil {
-		return cmdutil.FlagErrorf("%v", err)
-	}
-	home, err := f.Home()
-	if err != nil {
-		return err
-	}
-	sess, err := session.Open(home, id)
-	if err != nil {
-		return err
-	}
-	st, err := sess.LoadState()
-	if err != nil {
-		sess.Close()
-		return err
-	}
-	if cmdutil.SocketLive(st.Socket) {
-		sess.Close()
-		return fmt.Errorf("session %s is running in another wtagent process (pid %d); see `wtagent status %s`", id, st.PID, id)
-	}
-	if err := unfinishedUndo(sess); err != nil {
-		sess.Close()
-		return err
-	}
-	if f.Global.Dir != "" {
-		root, err := f.ProjectRoot()
-		if err != nil {
-			sess.Close()
-			return err
-		}
-		if root != st.Root {
-			sess.Close()
-			return cmdutil.FlagErrorf("session %s belongs to %s, not %s", id, st.Root, root)
-		}
-	}
-	inherit(flags, st, f.IOStreams.IsStdinTTY())
-	fc, _, err := cmdutil.LoadConfig(home, f.Getenv)
-	if err != nil {
-		sess.Close()
-		return err
-	}
-	settings, err := app.Resolve(fc, flags, f.IOStreams.IsStdinTTY())
-	if err != nil {
-		sess.Close()
-		if flags.Provider == "script" && flags.Script == "" {
-			return cmdutil.FlagErrorf("session %s used the scripted model: pass --script FILE to resume it", id)
-		}
-		return err
-	}
-	return app.Execute(app.Options{F: f, Settings: settings, Home: home, Root: st.Root, Session: sess,
-		Task: strings.TrimSpace(text), Input: input})
-}
-
-// inherit fills the flags not given with the session's recorded settings.
-// A recorded prompt mode without a terminal to prompt on falls back to the
-// default (deny). Of the ChatGPT (mode, effort) request, a part given on
-// the command line drops the recorded other part where they name
-// different effort tiers.
-func inherit(flags *app.Flags, st session.State, stdinTTY bool) {
-	flags.Inherit("provider", st.Provider)
-	flags.Inherit("script", st.Script)
-	mode, effort := st.Mode, st.Effort
-	if _, err := app.CheckModeRequest(flags.Mode, effort); flags.Changed("mode") && err != nil {
-		effort = ""
-	}
-	if _, err := app.CheckModeRequest(mode, flags.Effort); flags.Changed("effort") && err != nil {
-		mode = ""
-	}
-	flags.Inherit("mode", mode)
-	flags.Inherit("effort", effort)
-	flags.Inherit("chatgpt-url", st.ChatGPTURL)
-	if st.Approvals != "prompt" || stdinTTY {
-		flags.Inherit("approvals", st.Approvals)
-	}
-}
-
-// unfinishedUndo refuses to resume a session whose undo was cut short: the
-// files are half restored until `wtagent undo` finishes it.
-func unfinishedUndo(sess *session.Session) error {
-	events, _, err := sess.Events()
-	if err != nil {
-		return err
-	}
-	tl, err := checkpoint.NewTimeline(events)
-	if err != nil {
-		return err
-	}
-	if p := tl.Pending; p != nil {
-		return fmt.Errorf("an undo of turn %d in session %s was cut short; finish it first with `wtagent undo %s`", p.Turn, sess.ID(), sess.ID())
-	}
-	return nil
+	return app.Continue(f, &o.Flags, o.ID, o.Text, input)
 }

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/wtagent/wtagent/internal/cmdutil/cmdtest"
-	"github.com/wtagent/wtagent/session"
 )
 
 // TestNewCmdResume: the flags and arguments the command parses, and the
@@ -38,37 +37,6 @@ func TestNewCmdResume(t *testing.T) {
 			}
 			if err != nil || got.F != f || !tc.check(got) {
 				t.Fatalf("err %v, options %+v", err, got)
-			}
-		})
-	}
-}
-
-// TestInheritModeRequest: resume takes the session's recorded (mode,
-// effort) unless the command line gives a part; a part given drops the
-// recorded other part where they name different effort tiers.
-func TestInheritModeRequest(t *testing.T) {
-	for _, c := range []struct {
-		name                 string
-		state                session.State
-		args                 []string
-		wantMode, wantEffort string
-	}{
-		{"both recorded", session.State{Mode: "thinking", Effort: "extended"}, nil, "thinking", "extended"},
-		{"effort given", session.State{Mode: "thinking", Effort: "extended"}, []string{"--effort", "light"}, "thinking", "light"},
-		{"mode given", session.State{Mode: "thinking", Effort: "extended"}, []string{"--mode", "instant"}, "instant", "extended"},
-		{"a tier as mode drops the effort", session.State{Effort: "extended"}, []string{"--mode", "pro"}, "pro", ""},
-		{"the same tier keeps it", session.State{Effort: "pro"}, []string{"--mode", "pro"}, "pro", "pro"},
-		{"an effort drops a tier as mode", session.State{Mode: "pro"}, []string{"--effort", "light"}, "", "light"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			f, _, _, _ := cmdtest.Factory(t, nil)
-			var got *Options
-			if err := cmdtest.Execute(f, NewCmdResume(f, func(o *Options) error { got = o; return nil }), append([]string{"S"}, c.args...)...); err != nil {
-				t.Fatal(err)
-			}
-			inherit(&got.Flags, c.state, false)
-			if got.Flags.Mode != c.wantMode || got.Flags.Effort != c.wantEffort {
-				t.Fatalf("mode %q effort %q, want %q %q", got.Flags.Mode, got.Flags.Effort, c.wantMode, c.wantEffort)
 			}
 		})
 	}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/wtagent/wtagent/cmd/resume"
 	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/session"
@@ -78,7 +77,7 @@ func runRun(o *Options) error {
 // continueRun is `wtagent -c [TASK]`: resume the latest session whose
 // root is the project directory.
 func continueRun(o *Options, home session.Home, root string) error {
-	id, err := resume.Latest(home, root)
+	id, err := app.Latest(home, root)
 	if err != nil {
 		return err
 	}
@@ -87,5 +86,5 @@ func continueRun(o *Options, home session.Home, root string) error {
 		return err
 	}
 	defer input.Close()
-	return resume.Continue(o.F, &o.Flags, id, strings.Join(o.Args, " "), input)
+	return app.Continue(o.F, &o.Flags, id, strings.Join(o.Args, " "), input)
 }

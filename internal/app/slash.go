@@ -12,8 +12,8 @@ import (
 
 	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/checkpoint"
-	statuscmd "github.com/wtagent/wtagent/cmd/status"
-	undocmd "github.com/wtagent/wtagent/cmd/undo"
+	"github.com/wtagent/wtagent/internal/app/statusview"
+	"github.com/wtagent/wtagent/internal/app/undoview"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 )
 
@@ -184,7 +184,7 @@ func (r *runEnv) slashStatus(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	statuscmd.PrintEntry(w, statuscmd.Entry{Status: st, State: "running (waiting for your prompt)"})
+	statusview.Print(w, statusview.Entry{Status: st, State: "running (waiting for your prompt)"})
 	fmt.Fprintf(w, "  mode      %s\n", modeName(r.mode))
 	fmt.Fprintf(w, "  effort    %s\n", modeName(r.effort))
 	return nil
@@ -246,7 +246,7 @@ func (r *runEnv) slashUndo(w io.Writer, args []string) error {
 	u := &checkpoint.Undo{Store: r.store, Root: root, Timeline: tl, Record: r.rt.Record}
 	res, err := u.Run(context.Background(), n)
 	undoFrom := func(turn int) string { return fmt.Sprintf("/undo %d", turn) }
-	if err := undocmd.Report(w, res, err, undoFrom); err != nil {
+	if err := undoview.Report(w, res, err, undoFrom); err != nil {
 		var ee *cmdutil.ExitError
 		if errors.As(err, &ee) {
 			return nil // the refusal is reported

@@ -1,4 +1,4 @@
-package resume
+package app
 
 import (
 	"context"
@@ -8,7 +8,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/session"
 )
@@ -16,9 +15,9 @@ import (
 // pickKeys are the keys of the picker's rows, in order.
 const pickKeys = "123456789"
 
-// latest is the session with the latest activity that is not running and
-// passes keep.
-func latest(h session.Home, keep func(session.Summary) bool) (session.Summary, error) {
+// LatestWhere is the session with the latest activity that is not
+// running and passes keep: what `wtagent resume --last` continues.
+func LatestWhere(h session.Home, keep func(session.Summary) bool) (session.Summary, error) {
 	list, err := session.List(h)
 	if err != nil {
 		return session.Summary{}, err
@@ -34,16 +33,16 @@ func latest(h session.Home, keep func(session.Summary) bool) (session.Summary, e
 // Latest is the id of the session with the latest activity in root that
 // is not running: what `wtagent -c` continues.
 func Latest(h session.Home, root string) (string, error) {
-	s, err := latest(h, func(s session.Summary) bool { return s.Root == root })
+	s, err := LatestWhere(h, func(s session.Summary) bool { return s.Root == root })
 	if err != nil {
 		return "", fmt.Errorf("no session to continue in %s", root)
 	}
 	return s.ID, nil
 }
 
-// pick shows the latest sessions that are not running (task, root, age,
+// Pick shows the latest sessions that are not running (task, root, age,
 // state) and reads the user's choice; "" when the user quits.
-func pick(f *cmdutil.Factory, h session.Home, in app.Input) (string, error) {
+func Pick(f *cmdutil.Factory, h session.Home, in Input) (string, error) {
 	list, err := session.List(h)
 	if err != nil {
 		return "", err
@@ -67,7 +66,7 @@ func pick(f *cmdutil.Factory, h session.Home, in app.Input) (string, error) {
 	tw.Flush()
 	keys := pickKeys[:len(rows)] + "q"
 	k, err := in.ReadKey(context.Background(), fmt.Sprintf("resume which session? [1-%d, q quits] › ", len(rows)), keys)
-	if errors.Is(err, app.ErrInterrupted) || k == 'q' {
+	if errors.Is(err, ErrInterrupted) || k == 'q' {
 		return "", nil
 	}
 	if err != nil {

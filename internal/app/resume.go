@@ -1,0 +1,107 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/wtagent/wtagent/checkpoint"
+	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/session"
+)
+
+// Continue resumes session id with text as its new instruction (may be
+// empty): the session's recorded provider, script, approvals mode, ChatGPT
+// mode and origin apply unless flags override them.
+func Continue(f *cmdutil.Factory, flags *Flags, id, text string, input ClosingInput) error {
+	if err := session.ValidateID(id); err != nil {
+		return cmdutil.FlagErrorf("%v", err)
+	}
+	home, err := f.Home()
+	if err != nil {
+		return err
+	}
+	sess, err := session.Open(home, id)
+	if err != nil {
+		return err
+	}
+	st, err := sess.LoadState()
+	if err != nil {
+		sess.Close()
+		return err
+	}
+	if cmdutil.SocketLive(st.Socket) {
+		sess.Close()
+		return fmt.Errorf("session %s is running in another wtagent process (pid %d); see `wtagent status %s`", id, st.PID, id)
+	}
+	if err := unfinishedUndo(sess); err != nil {
+		sess.Close()
+		return err
+	}
+	if f.Global.Dir != "" {
+		root, err := f.ProjectRoot()
+		if err != nil {
+			sess.Close()
+			return err
+		}
+		if root != st.Root {
+			sess.Close()
+			return cmdutil.FlagErrorf("session %s belongs to %s, not %s", id, st.Root, root)
+		}
+	}
+	inherit(flags, st, f.IOStreams.IsStdinTTY())
+	fc, _, err := cmdutil.LoadConfig(home, f.Getenv)
+	if err != nil {
+		sess.Close()
+		return err
+	}
+	settings, err := Resolve(fc, flags, f.IOStreams.IsStdinTTY())
+	if err != nil {
+		sess.Close()
+		if flags.Provider == "script" && flags.Script == "" {
+			return cmdutil.FlagErrorf("session %s used the scripted model: pass --script FILE to resume it", id)
+		}
+		return err
+	}
+	return Execute(Options{F: f, Settings: settings, Home: home, Root: st.Root, Session: sess,
+		Task: strings.TrimSpace(text), Input: input})
+}
+
+// inherit fills the flags not given with the session's recorded settings.
+// A recorded prompt mode without a terminal to prompt on falls back to the
+// default (deny). Of the ChatGPT (mode, effort) request, a part given on
+// the command line drops the recorded other part where they name
+// different effort tiers.
+func inherit(flags *Flags, st session.State, stdinTTY bool) {
+	flags.Inherit("provider", st.Provider)
+	flags.Inherit("script", st.Script)
+	mode, effort := st.Mode, st.Effort
+	if _, err := CheckModeRequest(flags.Mode, effort); flags.Changed("mode") && err != nil {
+		effort = ""
+	}
+	if _, err := CheckModeRequest(mode, flags.Effort); flags.Changed("effort") && err != nil {
+		mode = ""
+	}
+	flags.Inherit("mode", mode)
+	flags.Inherit("effort", effort)
+	flags.Inherit("chatgpt-url", st.ChatGPTURL)
+	if st.Approvals != "prompt" || stdinTTY {
+		flags.Inherit("approvals", st.Approvals)
+	}
+}
+
+// unfinishedUndo refuses to resume a session whose undo was cut short: the
+// files are half restored until `wtagent undo` finishes it.
+func unfinishedUndo(sess *session.Session) error {
+	events, _, err := sess.Events()
+	if err != nil {
+		return err
+	}
+	tl, err := checkpoint.NewTimeline(events)
+	if err != nil {
+		return err
+	}
+	if p := tl.Pending; p != nil {
+		return fmt.Errorf("an undo of turn %d in session %s was cut short; finish it first with `wtagent undo %s`", p.Turn, sess.ID(), sess.ID())
+	}
+	return nil
+}
