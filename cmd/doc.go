@@ -1,5 +1,9 @@
-// Package cmd holds wtagent's command-line interface. Each command lives in
-// its own package with a constructor NewCmdX(f *cmdutil.Factory) and a
-// testable xRun(opts) function; all I/O goes through an injected
-// iostreams.IOStreams so tests capture output and fake a terminal.
+// Package cmd holds wtagent's command-line interface, and only that: cobra
+// wiring and flag parsing. Each verb lives in its own package with a
+// constructor NewCmdX(f *cmdutil.Factory, runF func(*Options) error) (runF
+// replaces the run in tests of flags and arguments) and an xRun(opts)
+// function; all I/O goes through the injected iostreams.IOStreams so tests
+// capture output and fake a terminal. No verb imports another: what verbs
+// share, and the application itself (the composition root, the REPL, slash
+// commands), lives in internal/app and the packages under internal/.
 package cmd

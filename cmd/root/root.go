@@ -59,7 +59,7 @@ resumed, inspected and exported.`,
 	pf.BoolVar(&f.Global.JSON, "json", false, "machine-readable output (for a run: one JSON event per line)")
 	pf.StringVar(&f.Global.LogLevel, "log-level", "warn", "log level on stderr: debug, info, warn or error")
 
-	runcmd.Bind(cmd, f)
+	runcmd.Bind(cmd, f, nil)
 
 	cmd.AddCommand(
 		logincmd.NewCmdLogin(f, nil),

@@ -24,12 +24,17 @@ type Options struct {
 }
 
 // Bind makes cmd (the root command) run a task, with the run flags.
-func Bind(cmd *cobra.Command, f *cmdutil.Factory) {
+// runF, when not nil, runs instead of the run itself, with the parsed
+// options (tests of flags and arguments).
+func Bind(cmd *cobra.Command, f *cmdutil.Factory, runF func(*Options) error) {
 	opts := &Options{F: f}
 	app.AddFlags(cmd.Flags(), &opts.Flags)
 	cmd.Flags().BoolVarP(&opts.Continue, "continue", "c", false, "continue the last session of the project directory")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		opts.Args = args
+		if runF != nil {
+			return runF(opts)
+		}
 		return runRun(opts)
 	}
 }

@@ -16,8 +16,9 @@ type RemoveOptions struct {
 	IDs []string
 }
 
-// NewCmdRemove returns `wtagent sessions rm`.
-func NewCmdRemove(f *cmdutil.Factory) *cobra.Command {
+// NewCmdRemove returns `wtagent sessions rm`. runF, when not nil, runs
+// instead of the command itself, with the parsed options.
+func NewCmdRemove(f *cmdutil.Factory, runF func(*RemoveOptions) error) *cobra.Command {
 	o := &RemoveOptions{F: f}
 	return &cobra.Command{
 		Use:     "rm ID...",
@@ -28,6 +29,9 @@ refused: stop it first. Nothing in the project is touched.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.IDs = args
+			if runF != nil {
+				return runF(o)
+			}
 			return removeRun(o)
 		},
 	}
@@ -76,8 +80,9 @@ type PruneOptions struct {
 	DryRun    bool
 }
 
-// NewCmdPrune returns `wtagent sessions prune`.
-func NewCmdPrune(f *cmdutil.Factory) *cobra.Command {
+// NewCmdPrune returns `wtagent sessions prune`. runF, when not nil, runs
+// instead of the command itself, with the parsed options.
+func NewCmdPrune(f *cmdutil.Factory, runF func(*PruneOptions) error) *cobra.Command {
 	o := &PruneOptions{F: f}
 	cmd := &cobra.Command{
 		Use:   "prune",
@@ -87,7 +92,12 @@ than --older-than (default 30 days), and every session that never got to its
 first model turn. Running sessions are never touched. --dry-run lists what
 would go.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return pruneRun(o) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(o)
+			}
+			return pruneRun(o)
+		},
 	}
 	cmd.Flags().DurationVar(&o.OlderThan, "older-than", 30*24*time.Hour, "remove sessions idle longer than this")
 	cmd.Flags().BoolVar(&o.DryRun, "dry-run", false, "list the sessions that would be removed, remove nothing")

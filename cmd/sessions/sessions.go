@@ -42,7 +42,7 @@ ones.`,
 		},
 	}
 	cmd.Flags().IntVarP(&o.Limit, "limit", "n", 30, "show at most this many sessions (0: all)")
-	cmd.AddCommand(NewCmdRemove(f), NewCmdPrune(f))
+	cmd.AddCommand(NewCmdRemove(f, nil), NewCmdPrune(f, nil))
 	return cmd
 }
 
