@@ -64,6 +64,7 @@ through the scripted provider otherwise. It prints the same view a user sees.`,
 }
 
 func demoRun(o *Options) error {
+	o.F.ReleaseSignalHandling() // the run handles its signals
 	lines, err := model.ParseScript(bytes.NewReader(script))
 	if err != nil {
 		return fmt.Errorf("demo script: %w", err)

@@ -61,6 +61,7 @@ blocks use.`,
 	cmd.Flags().BoolVar(&o.Page, "page", false, "also start Chrome and check the live ChatGPT page against the adapter")
 	cmd.Flags().StringVar(&o.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin for --login and --page (developers: a mock page)")
 	cmd.Flags().BoolVar(&o.Headless, "headless", false, "run Chrome headless for --login and --page (then no display is needed)")
+	cmdutil.HideDeveloperFlags(cmd.Flags())
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 90*time.Second, "longest the --login or --page check may take")
 	return cmd
 }

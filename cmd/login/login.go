@@ -4,8 +4,6 @@ package login
 import (
 	"context"
 	"fmt"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -41,17 +39,18 @@ runs reuse the profile.`,
 			if runF != nil {
 				return runF(o)
 			}
-			return loginRun(o)
+			return loginRun(cmd.Context(), o)
 		},
 	}
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 15*time.Minute, "how long to wait for the login")
 	cmd.Flags().StringVar(&o.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin (developers: a mock page)")
 	cmd.Flags().StringVar(&o.Chrome, "chrome", "", "Chrome or Chromium binary")
 	cmd.Flags().BoolVar(&o.Headless, "headless", false, "headless Chrome (tests only: you cannot log in by hand)")
+	cmdutil.HideDeveloperFlags(cmd.Flags())
 	return cmd
 }
 
-func loginRun(o *Options) error {
+func loginRun(ctx context.Context, o *Options) error {
 	h, err := o.F.Home()
 	if err != nil {
 		return err
@@ -60,10 +59,11 @@ func loginRun(o *Options) error {
 	if pid, inUse := browser.ProfileInUse(h.ProfileDir()); inUse {
 		return fmt.Errorf("a Chrome (pid %d) already uses wtagent's profile %s: close it (or finish that wtagent run) first", pid, h.ProfileDir())
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, cancel := context.WithTimeout(ctx, o.Timeout) // done on SIGINT or SIGTERM too (main)
 	defer cancel()
-	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
 	t := browser.New(browser.Options{ChromePath: o.Chrome, ProfileDir: h.ProfileDir(), BaseURL: o.ChatGPTURL,
 		Headless: o.Headless, NoMinimize: true, LoginTimeout: o.Timeout,
 		Progress: func(note string) { fmt.Fprintln(out, "  "+note) }})

@@ -4,10 +4,8 @@ package mockchat
 
 import (
 	"context"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -53,7 +51,8 @@ its diagnostics/transport.jsonl, turn by turn, across its conversations.`,
 		Example: `  wtagent mockchat --script demo.jsonl --addr 127.0.0.1:8765
   wtagent --chatgpt-url http://127.0.0.1:8765 -C /tmp/p "build the demo site"
   wtagent mockchat --replay 20261202-163013-e929a321`,
-		Args: cobra.NoArgs,
+		Args:   cobra.NoArgs,
+		Hidden: true, // a developer command: not in --help
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := mockchat.CheckGeneration(o.DOM); err != nil {
 				return cmdutil.FlagErrorf("--dom: %v", err)
@@ -104,8 +103,7 @@ func mockchatRun(ctx context.Context, o *Options) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
+	// ctx is done on SIGINT or SIGTERM (main's signal.NotifyContext).
 	return mockchat.Serve(ctx, mockchat.Options{Script: lines, ScriptPerChat: o.Replay == "",
 		LoggedIn: !o.LoggedOut, StreamGap: o.StreamGap, DOM: o.DOM, Lang: o.Lang},
 		o.Addr, o.F.IOStreams.Out)

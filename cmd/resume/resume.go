@@ -68,6 +68,7 @@ continues the last session of the current directory.`,
 }
 
 func resumeRun(o *Options) error {
+	o.F.ReleaseSignalHandling() // the run handles its signals
 	f := o.F
 	home, err := f.Home()
 	if err != nil {

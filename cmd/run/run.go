@@ -40,6 +40,7 @@ func Bind(cmd *cobra.Command, f *cmdutil.Factory, runF func(*Options) error) {
 }
 
 func runRun(o *Options) error {
+	o.F.ReleaseSignalHandling() // the run handles its signals
 	f := o.F
 	ios := f.IOStreams
 	root, err := f.ProjectRoot()

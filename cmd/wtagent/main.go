@@ -3,9 +3,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/wtagent/wtagent/cmd/root"
 	"github.com/wtagent/wtagent/internal/cmdutil"
@@ -19,9 +22,16 @@ func main() {
 	os.Exit(run())
 }
 
+// run runs the command tree under a context that SIGINT and SIGTERM end.
+// Once one has ended it, signals act as they would without main: a second
+// Ctrl+C stops a command that does not watch its context.
 func run() int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	context.AfterFunc(ctx, stop)
 	f := cmdutil.New()
-	err := root.NewCmdRoot(f).Execute()
+	f.ReleaseSignals = stop
+	err := root.NewCmdRoot(f).ExecuteContext(ctx)
 	var ee *cmdutil.ExitError
 	if err != nil && (!errors.As(err, &ee) || ee.Err != nil) {
 		fmt.Fprintln(f.IOStreams.ErrOut, "wtagent:", err)

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/internal/cmdutil"
 )
 
 // Flags are the flags of a run (and of a resume).
@@ -60,6 +61,7 @@ func AddFlags(fs *pflag.FlagSet, f *Flags) {
 	fs.DurationVar(&f.RunTimeout, "run-timeout", 0, "longest a run may take (default 6h)")
 	fs.BoolVarP(&f.Verbose, "verbose", "v", false, "show every output line instead of folding long outputs")
 	fs.BoolVar(&f.AllowConcurrent, "allow-concurrent", false, "start even when another wtagent run works in the project (both may change the same files)")
+	cmdutil.HideDeveloperFlags(fs)
 	f.set = func(name string) bool {
 		fl := fs.Lookup(name)
 		return fl != nil && fl.Changed
