@@ -79,7 +79,7 @@ func TestVersionNamesItsSource(t *testing.T) {
 		t.Errorf("go build with a change: --version = %q, want %q", got, want)
 	}
 
-	const pkg = "github.com/wtagent/wtagent/internal/cmdutil"
+	const pkg = "github.com/wtagent/wtagent/internal/buildinfo"
 	got, _ = build("-ldflags", "-X "+pkg+".Version=v9.8.7 -X "+pkg+".Commit=abcdefabcdef -X "+pkg+".Date=2026-02-03T04:05:06Z")
 	if want := "wtagent v9.8.7 (abcdefabcdef, 2026-02-03T04:05:06Z, " + platform + ")"; got != want {
 		t.Errorf("stamped build: --version = %q, want %q", got, want)
