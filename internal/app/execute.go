@@ -11,6 +11,7 @@ import (
 	"github.com/wtagent/wtagent/actors"
 	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/checkpoint"
+	"github.com/wtagent/wtagent/internal/app/slash"
 	"github.com/wtagent/wtagent/internal/buildinfo"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/ui"
@@ -74,7 +75,7 @@ func Execute(o Options) error {
 			if err != nil {
 				return endOfInput(err)
 			}
-			if name, args, ok := parseSlash(first); ok {
+			if name, args, ok := slash.Parse(first); ok {
 				if slashBeforeSession(&o, name, args) {
 					return nil
 				}
@@ -277,7 +278,7 @@ func (r *runEnv) prompt() (string, bool) {
 		if err != nil {
 			return "", true
 		}
-		name, args, ok := parseSlash(line)
+		name, args, ok := slash.Parse(line)
 		if !ok {
 			return line, false
 		}

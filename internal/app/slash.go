@@ -6,58 +6,16 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/checkpoint"
+	"github.com/wtagent/wtagent/internal/app/slash"
 	"github.com/wtagent/wtagent/internal/app/statusview"
 	"github.com/wtagent/wtagent/internal/app/undoview"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 )
-
-// slashCommands are the interactive prompt's own commands. A line that
-// starts with one never goes to the model.
-var slashCommands = []struct{ name, args, text string }{
-	{"help", "", "this list"},
-	{"status", "", "the session: phase, turn, model, running tool, dev servers"},
-	{"diff", "[N]", "what the session changed, files and commands alike (turn N only)"},
-	{"undo", "[N]", "put the files back as they were before turn N (default: the newest turn not undone)"},
-	{"mode", "[NAME]", "show the ChatGPT mode, or select NAME (thinking, pro …) for the next messages"},
-	{"effort", "[TIER]", "show the ChatGPT effort tier, or select TIER (light, standard, extended, extra-high, pro) for the next messages"},
-	{"new", "", "start a new conversation with the next message (same session)"},
-	{"compact", "", "continue in a fresh conversation from a checkpoint of this session, with the next message"},
-	{"browser", "", "while a run works (or Ctrl+O): pause it at a safe point and give you the Chrome window"},
-	{"resume", "", "after /browser (or Enter on the empty prompt): hand the window back; the run reads the page again"},
-	{"reveal", "[SOURCE]", "list the sources of masked secrets, or let the model see SOURCE's value from now on (--approvals prompt; logged)"},
-	{"exit", "", "end the session (like Ctrl+D)"},
-}
-
-// parseSlash splits a prompt line into a slash command and its arguments.
-// ok is false for a line that is not a command; a path such as /tmp/x is
-// not one. "/" alone is the empty command (answered with help).
-func parseSlash(line string) (name string, args []string, ok bool) {
-	t := strings.TrimSpace(line)
-	if !strings.HasPrefix(t, "/") || strings.Contains(t, "\n") {
-		return "", nil, false
-	}
-	f := strings.Fields(t[1:])
-	if len(f) == 0 {
-		return "", nil, true
-	}
-	if strings.ContainsAny(f[0], "/.") {
-		return "", nil, false
-	}
-	return strings.ToLower(f[0]), f[1:], true
-}
-
-func writeSlashHelp(w io.Writer) {
-	fmt.Fprintln(w, "Commands (never sent to the model):")
-	for _, c := range slashCommands {
-		fmt.Fprintf(w, "  /%-16s %s\n", strings.TrimSpace(c.name+" "+c.args), c.text)
-	}
-}
 
 // slashBeforeSession answers a command typed before the first task, when
 // there is no session yet. exit is set for /exit.
@@ -67,31 +25,17 @@ func slashBeforeSession(o *Options, name string, args []string) (exit bool) {
 	case "exit", "quit":
 		return true
 	case "help":
-		writeSlashHelp(w)
+		slash.WriteHelp(w)
 	case "mode", "effort":
 		modeSlash(w, name, args, &o.Settings.Mode, &o.Settings.Effort, "before the first message")
 	case "status", "diff", "undo", "new", "compact", "reveal":
 		fmt.Fprintf(w, "/%s: no session yet; type a task first\n", name)
 	case "browser", "resume":
-		noRunWorking(w, name)
+		slash.NoRunWorking(w, name)
 	default:
-		unknownSlash(w, name)
+		slash.Unknown(w, name)
 	}
 	return false
-}
-
-func unknownSlash(w io.Writer, name string) {
-	if name != "" {
-		fmt.Fprintf(w, "unknown command /%s (it was not sent to the model)\n", name)
-	}
-	writeSlashHelp(w)
-}
-
-func modeName(m string) string {
-	if m == "" {
-		return "the page's current one (none asked for)"
-	}
-	return m
 }
 
 // modeSlash answers /mode [NAME] and /effort [TIER] on the request (mode,
@@ -105,7 +49,7 @@ func modeSlash(w io.Writer, name string, args []string, mode, effort *string, wh
 		cur = effort
 	}
 	if len(args) == 0 {
-		fmt.Fprintf(w, "ChatGPT %s: %s\n", name, modeName(*cur))
+		fmt.Fprintf(w, "ChatGPT %s: %s\n", name, slash.ModeName(*cur))
 		return false
 	}
 	m, e := *mode, *effort
@@ -145,7 +89,7 @@ func (r *runEnv) slash(name string, args []string) (exit bool) {
 	case "exit", "quit":
 		return true
 	case "help":
-		writeSlashHelp(w)
+		slash.WriteHelp(w)
 	case "status":
 		err = r.slashStatus(w)
 	case "diff":
@@ -157,7 +101,7 @@ func (r *runEnv) slash(name string, args []string) (exit bool) {
 			r.rt.SetMode(r.mode, r.effort)
 		}
 	case "browser", "resume":
-		noRunWorking(w, name)
+		slash.NoRunWorking(w, name)
 	case "reveal":
 		err = r.slashReveal(w, args)
 	case "new", "compact":
@@ -169,7 +113,7 @@ func (r *runEnv) slash(name string, args []string) (exit bool) {
 			}
 		}
 	default:
-		unknownSlash(w, name)
+		slash.Unknown(w, name)
 	}
 	if err != nil {
 		fmt.Fprintf(w, "/%s: %v\n", name, err)
@@ -185,21 +129,9 @@ func (r *runEnv) slashStatus(w io.Writer) error {
 		return err
 	}
 	statusview.Print(w, statusview.Entry{Status: st, State: "running (waiting for your prompt)"})
-	fmt.Fprintf(w, "  mode      %s\n", modeName(r.mode))
-	fmt.Fprintf(w, "  effort    %s\n", modeName(r.effort))
+	fmt.Fprintf(w, "  mode      %s\n", slash.ModeName(r.mode))
+	fmt.Fprintf(w, "  effort    %s\n", slash.ModeName(r.effort))
 	return nil
-}
-
-// turnArg reads the optional turn number of /diff and /undo.
-func turnArg(args []string) (int, error) {
-	if len(args) == 0 {
-		return 0, nil
-	}
-	n, err := strconv.Atoi(strings.TrimPrefix(args[0], "--turn="))
-	if err != nil || n < 1 {
-		return 0, fmt.Errorf("want a turn number, not %q", args[0])
-	}
-	return n, nil
 }
 
 func (r *runEnv) timeline() (*checkpoint.Timeline, error) {
@@ -214,7 +146,7 @@ func (r *runEnv) timeline() (*checkpoint.Timeline, error) {
 }
 
 func (r *runEnv) slashDiff(w io.Writer, args []string) error {
-	n, err := turnArg(args)
+	n, err := slash.TurnArg(args)
 	if err != nil {
 		return err
 	}
@@ -230,7 +162,7 @@ func (r *runEnv) slashDiff(w io.Writer, args []string) error {
 }
 
 func (r *runEnv) slashUndo(w io.Writer, args []string) error {
-	n, err := turnArg(args)
+	n, err := slash.TurnArg(args)
 	if err != nil {
 		return err
 	}
@@ -270,12 +202,6 @@ func (r *runEnv) takeUndoNote() string {
 	note := r.undoNote
 	r.undoNote = ""
 	return note
-}
-
-// noRunWorking answers /browser or /resume at the prompt between runs:
-// they steer a run while it works.
-func noRunWorking(w io.Writer, name string) {
-	fmt.Fprintf(w, "/%s: no run is working; while one works, /browser (or Ctrl+O) pauses it at a safe point and gives you the Chrome window, /resume hands it back\n", name)
 }
 
 // slashReveal lists the sources of the secrets masked in messages to the

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/wtagent/wtagent/internal/app/slash"
 	"github.com/wtagent/wtagent/internal/lineedit"
 )
 
@@ -108,7 +109,7 @@ func newQueueID() string {
 // submit acts on a line typed while the run works: /browser and /resume
 // steer the takeover, other text is queued for the model.
 func (t *typeAhead) submit(line string) {
-	switch name, _, ok := parseSlash(line); {
+	switch name, _, ok := slash.Parse(line); {
 	case ok && name == "browser":
 		t.taken = true
 		t.takeOver()
