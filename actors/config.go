@@ -4,15 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/wtagent/wtagent/checkpoint"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"time"
 
+	"github.com/wtagent/wtagent/checkpoint"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/policy/secrets"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/sandbox"
 	"github.com/wtagent/wtagent/session"
@@ -97,7 +98,7 @@ type Config struct {
 	live *liveOutput
 	// guard masks secrets in every message to the model (from Environ, or
 	// the process's environment, and the project's credential files).
-	guard *policy.SecretGuard
+	guard *secrets.Guard
 }
 
 // withDefaults checks cfg and fills in what may be left out.
@@ -141,7 +142,7 @@ func (cfg Config) withDefaults() (Config, error) {
 	if environ == nil {
 		environ = os.Environ()
 	}
-	cfg.guard = policy.NewSecretGuard(environ, cfg.Root)
+	cfg.guard = secrets.NewGuard(environ, cfg.Root)
 	return cfg, nil
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/policy/secrets"
 )
 
 // maskResult masks secrets in a tool result before it is logged, so the
@@ -35,7 +36,7 @@ func (c *controller) maskResult(res messages.ToolResult) messages.ToolResult {
 // result sent again).
 func (c *controller) maskOutbound(text string) (string, []string) {
 	masked := c.cfg.guard.MaskAll(&text)
-	for _, src := range policy.MaskedIn(text) {
+	for _, src := range secrets.MaskedIn(text) {
 		if !slices.Contains(masked, src) {
 			masked = append(masked, src)
 		}
@@ -59,7 +60,7 @@ func (rt *Runtime) RevealSecret(source string) error {
 		return ErrRevealNeedsPrompt
 	}
 	if !slices.Contains(rt.cfg.guard.Sources(), source) {
-		return fmt.Errorf("%w: %q; /reveal lists them", policy.ErrUnknownSecret, source)
+		return fmt.Errorf("%w: %q; /reveal lists them", secrets.ErrUnknownSecret, source)
 	}
 	if err := rt.Record(messages.EvSecretRevealed, messages.TextPayload{Text: "the user revealed " + source + " to the model"}, true); err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/secrets"
 )
 
 // judge decides what path-like command arguments mean. The lexical judge
@@ -110,7 +111,7 @@ func systemProgram(p string) bool {
 
 // outsideReason explains an argument that leads outside the root.
 func outsideReason(shown, abs string) string {
-	if IsCredentialPath(abs) {
+	if secrets.IsCredentialPath(abs) {
 		return "reads the credential file " + shown + ", outside the project root"
 	}
 	return "refers to " + shown + ", outside the project root"

@@ -132,9 +132,9 @@
 // toolchain variables (PATH, HOME, proxies, GOPATH, JAVA_HOME,
 // VIRTUAL_ENV, SSH_AUTH_SOCK, CARGO_HOME, LANG, LC_*, TERM, XDG_* …) are
 // always kept, and Config.AllowEnv keeps more. Reading or writing a file
-// IsCredentialPath matches (.env, id_rsa, *.pem, .netrc, .npmrc with
-// tokens, cloud credentials …) asks even inside the root. Redact and
-// RedactingWriter hide common token formats in diagnostics, logs and
+// secrets.IsCredentialPath matches (.env, id_rsa, *.pem, .netrc, .npmrc with
+// tokens, cloud credentials …) asks even inside the root. secrets.Redact and
+// secrets.RedactingWriter hide common token formats in diagnostics, logs and
 // exports.
 //
 // # Security (for the README)

@@ -11,9 +11,6 @@ var (
 	// an absolute path elsewhere, or "~". The engine turns it into a
 	// sensitive request that asks the user.
 	ErrOutsideRoot = errors.New("path is outside the project root")
-	// ErrUnknownSecret is a reveal of a source the secret guard does not
-	// mask.
-	ErrUnknownSecret = errors.New("no masked secret from that source")
 	// ErrBadPath means the path has a form the boundary refuses outright:
 	// empty, NUL or other control bytes, invisible Unicode, names longer
 	// than the file system allows, trailing dots or spaces, or ".." after a

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/secrets"
 )
 
 // access describes what a file tool does with its path.
@@ -63,7 +64,7 @@ func (e *Engine) insideFindings(rel string, w walk, ac access) []finding {
 	add := func(r messages.Risk, reason string) {
 		fs = append(fs, finding{risk: r, reason: reason, at: -1, path: abs})
 	}
-	if ac.content && (IsCredentialPath(rel) || IsCredentialPath(w.rel)) && !(ac.verb == "reads" && e.tokenFree(w.rel)) {
+	if ac.content && (secrets.IsCredentialPath(rel) || secrets.IsCredentialPath(w.rel)) && !(ac.verb == "reads" && e.tokenFree(w.rel)) {
 		add(messages.RiskSensitive, ac.verb+" the credential file "+rel)
 	}
 	if ac.content && w.info != nil && w.info.Mode().IsRegular() {
@@ -151,7 +152,7 @@ func (e *Engine) outsideAccess(a assessment, abs string, ac access) assessment {
 		shown = abs + " (a link to " + real + ")"
 	}
 	reason := ac.verb + " " + shown + ", outside the project root"
-	if IsCredentialPath(abs) {
+	if secrets.IsCredentialPath(abs) {
 		reason = ac.verb + " the credential file " + shown + ", outside the project root"
 	}
 	a.findings = []finding{{risk: messages.RiskSensitive, reason: reason, at: -1, path: abs}}

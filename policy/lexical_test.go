@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/secrets"
 )
 
 // The lexical judge: Classify judges paths without a file system, so the
@@ -43,7 +44,7 @@ func (lexicalJudge) arg(c *classifier, i int, p string) {
 		}
 	case escapes(p):
 		c.add(messages.RiskSensitive, outsideReason(p, p), i)
-	case IsCredentialPath(p):
+	case secrets.IsCredentialPath(p):
 		c.add(messages.RiskSensitive, "reads the credential file "+p, i)
 	}
 }

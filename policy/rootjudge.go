@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/secrets"
 )
 
 // rootJudge judges command arguments against the project root: relative
@@ -73,7 +74,7 @@ func (j *rootJudge) arg(c *classifier, i int, p string) {
 		c.addPath(messages.RiskSensitive, s.via+" is a symbolic link to "+s.abs+", outside the project root", i, s.abs)
 	case !s.inside:
 		c.addPath(messages.RiskSensitive, outsideReason(p, s.abs), i, s.abs)
-	case s.w.info != nil && !s.w.info.IsDir() && (IsCredentialPath(s.rel) || IsCredentialPath(p)):
+	case s.w.info != nil && !s.w.info.IsDir() && (secrets.IsCredentialPath(s.rel) || secrets.IsCredentialPath(p)):
 		// Only existing files: "python -m venv .env" creates a directory,
 		// "cp .env.example .env" writes one; neither reads a secret.
 		c.addPath(messages.RiskSensitive, "reads the credential file "+s.rel, i, s.abs)

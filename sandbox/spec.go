@@ -2,10 +2,10 @@ package sandbox
 
 import (
 	"fmt"
-
-	"github.com/wtagent/wtagent/policy"
 	"path/filepath"
 	"strings"
+
+	"github.com/wtagent/wtagent/policy/secrets"
 )
 
 // Spec is what a session's sandbox allows.
@@ -83,12 +83,12 @@ func (s Status) String() string {
 }
 
 // CredentialStores returns the credential stores under home
-// (policy.CredentialStores), absolute.
+// (secrets.CredentialStores), absolute.
 func CredentialStores(home string) []string {
 	if home == "" {
 		return nil
 	}
-	stores := policy.CredentialStores()
+	stores := secrets.CredentialStores()
 	out := make([]string, len(stores))
 	for i, c := range stores {
 		out[i] = filepath.Join(home, c)

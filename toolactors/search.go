@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/policy/secrets"
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -127,7 +127,7 @@ func (q *searchQuery) globOK(rel string) bool {
 // hides reports whether a root-relative file lies in a concealed path, or
 // is named like a credential file.
 func (q *searchQuery) hides(rel string) bool {
-	if policy.IsCredentialPath(rel) {
+	if secrets.IsCredentialPath(rel) {
 		return true
 	}
 	rel = filepath.ToSlash(rel)

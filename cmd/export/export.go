@@ -15,7 +15,7 @@ import (
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/export"
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/policy/secrets"
 	"github.com/wtagent/wtagent/session"
 )
 
@@ -147,7 +147,7 @@ func render(o *Options) (exported, error) {
 	if st.Created.IsZero() {
 		st.Created = events[0].TS
 	}
-	return exported{data: []byte(policy.Redact(buf.String())), state: st, last: lastTime(events)}, nil
+	return exported{data: []byte(secrets.Redact(buf.String())), state: st, last: lastTime(events)}, nil
 }
 
 // lastTime is the time of the last event that has one.

@@ -17,6 +17,7 @@ import (
 	"github.com/wtagent/wtagent/internal/ui"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/policy/secrets"
 	"github.com/wtagent/wtagent/session"
 )
 
@@ -150,7 +151,7 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 	if err != nil {
 		return nil, err
 	}
-	redacted := policy.NewRedactingWriter(logFile)
+	redacted := secrets.NewRedactingWriter(logFile)
 	r.logClose = func() { redacted.Flush(); logFile.Close() }
 	logger, err := cmdutil.NewLogger(ios.ErrOut, o.F.Global.LogLevel, redacted)
 	if err != nil {

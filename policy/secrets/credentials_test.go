@@ -1,6 +1,8 @@
-package policy
+package secrets
 
-import "testing"
+import (
+	"testing"
+)
 
 func TestIsCredentialPath(t *testing.T) {
 	yes := []string{

@@ -1,4 +1,4 @@
-package policy
+package secrets
 
 import (
 	"errors"
@@ -26,7 +26,7 @@ func TestSecretGuardMasks(t *testing.T) {
 		}
 	}
 	env := []string{"PATH=/usr/bin", "OPENAI_API_KEY=sk-test-notreal-0123456789abcdefghij", "PW=correct-horse-battery", "LANG=C.UTF-8"}
-	g := NewSecretGuard(env, root)
+	g := NewGuard(env, root)
 	in := strings.Join([]string{
 		"env: sk-test-notreal-0123456789abcdefghij and correct-horse-battery",
 		"dotenv: rk_sandbox_value_12345 postgres://app:hunter22hunter@db/app https://hooks.example/T000/B000/XXXXYYYYZZZZ",
@@ -65,7 +65,7 @@ func TestSecretGuardRevealAndMarks(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, ".env"), []byte("API_TOKEN=dotenv-token-value-1\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	g := NewSecretGuard([]string{"STRIPE_SK=rk_notreal_value_0123456789"}, root)
+	g := NewGuard([]string{"STRIPE_SK=rk_notreal_value_0123456789"}, root)
 	if got, want := g.Sources(), []string{".env API_TOKEN", "env STRIPE_SK"}; !slices.Equal(got, want) {
 		t.Fatalf("Sources = %q, want %q", got, want)
 	}

@@ -1,4 +1,4 @@
-package policy
+package secrets
 
 import (
 	"fmt"
@@ -12,9 +12,9 @@ import (
 	"sync"
 )
 
-// SecretGuard masks secrets in everything sent to the model. It knows
+// Guard masks secrets in everything sent to the model. It knows
 // three kinds: the values of wtagent's own credential-like environment
-// variables (the ScrubEnv rule; also encoded as a script could print
+// variables (the LooksSecret rule; also encoded as a script could print
 // them: reversed, hex, base64, base32, ROT13 and their combinations, and
 // split across lines), the values found in the project's .env
 // and credential files (read again on every Mask, so a file the model
@@ -23,7 +23,7 @@ import (
 // URLs). The raw values stay in the local tool-output spool only. The
 // user may reveal one value (by its source) to the model deliberately;
 // token shapes are never revealed. It is safe for concurrent use.
-type SecretGuard struct {
+type Guard struct {
 	root string
 	env  []secretValue
 	// spread are the env values (when they hold no whitespace) and their
@@ -47,13 +47,13 @@ type secretValue struct {
 // over the text.
 const minSecretLen = 8
 
-// NewSecretGuard builds the guard from wtagent's environment and the
+// NewGuard builds the guard from wtagent's environment and the
 // project root ("" for none).
-func NewSecretGuard(environ []string, root string) *SecretGuard {
-	g := &SecretGuard{root: root}
+func NewGuard(environ []string, root string) *Guard {
+	g := &Guard{root: root}
 	for _, kv := range environ {
 		name, value, ok := strings.Cut(kv, "=")
-		if !ok || len(value) < minSecretLen || !IsSecretEnv(name, value) {
+		if !ok || len(value) < minSecretLen || !LooksSecret(name, value) {
 			continue
 		}
 		g.env = append(g.env, secretValue{value, "env " + name})
@@ -71,14 +71,14 @@ func NewSecretGuard(environ []string, root string) *SecretGuard {
 // Mask returns s with every known secret replaced by [MASKED:source]
 // (source names the variable or file, never the value), and the sources
 // it masked, each once, in order.
-func (g *SecretGuard) Mask(s string) (string, []string) {
+func (g *Guard) Mask(s string) (string, []string) {
 	sources := g.MaskAll(&s)
 	return s, sources
 }
 
 // MaskAll masks every string in ss in place (reading the project's
 // credential files once) and returns the sources it masked, each once.
-func (g *SecretGuard) MaskAll(ss ...*string) []string {
+func (g *Guard) MaskAll(ss ...*string) []string {
 	if g == nil {
 		return nil
 	}
@@ -115,7 +115,7 @@ func (g *SecretGuard) MaskAll(ss ...*string) []string {
 
 // values are the values to mask now, longest first (so a value that
 // contains another is masked whole), without the revealed ones.
-func (g *SecretGuard) values() []secretValue {
+func (g *Guard) values() []secretValue {
 	all := append(append([]secretValue(nil), g.env...), projectSecrets(g.root)...)
 	g.mu.Lock()
 	all = slices.DeleteFunc(all, func(v secretValue) bool { return g.revealed[v.source] })
@@ -150,7 +150,7 @@ func MaskedIn(s string) []string {
 
 // Sources lists the sources of the values the guard masks now (never
 // the values), for the user to choose one to reveal.
-func (g *SecretGuard) Sources() []string {
+func (g *Guard) Sources() []string {
 	if g == nil {
 		return nil
 	}
@@ -166,7 +166,7 @@ func (g *SecretGuard) Sources() []string {
 
 // Reveal stops masking the value(s) of source (as Sources names it) in
 // what is sent from now on. Token shapes cannot be revealed.
-func (g *SecretGuard) Reveal(source string) error {
+func (g *Guard) Reveal(source string) error {
 	if g == nil || source == tokenShapes || !slices.Contains(g.Sources(), source) {
 		return fmt.Errorf("%w: %q (see the list of masked sources)", ErrUnknownSecret, source)
 	}

@@ -1,4 +1,4 @@
-package policy
+package secrets
 
 import (
 	"encoding/base32"
@@ -28,7 +28,7 @@ func wrap(s string, n int) string {
 // no decoding of the masked text gives the value back.
 func TestGuardMasksEncodedSecrets(t *testing.T) {
 	secret := "sk-proj-NOTREAL0123456789abcdefghijklmnopQRST"
-	g := NewSecretGuard([]string{"OPENAI_API_KEY=" + secret, "PATH=/usr/bin"}, "")
+	g := NewGuard([]string{"OPENAI_API_KEY=" + secret, "PATH=/usr/bin"}, "")
 	b64 := func(s string) string { return wrap(base64.StdEncoding.EncodeToString([]byte(s)), 76) }
 	encodings := map[string]func(string) string{
 		"plain":              func(s string) string { return s },
@@ -90,7 +90,7 @@ func spacedHex(s string) string {
 // do not mask what merely looks encoded — hashes, base64 blobs, hex dumps
 // of other bytes, go.sum lines.
 func TestGuardEncodingsLeaveOrdinaryTextAlone(t *testing.T) {
-	g := NewSecretGuard([]string{"OPENAI_API_KEY=sk-proj-NOTREAL0123456789abcdefghijklmnopQRST", "DB_PASSWORD=hunter2hunter2"}, "")
+	g := NewGuard([]string{"OPENAI_API_KEY=sk-proj-NOTREAL0123456789abcdefghijklmnopQRST", "DB_PASSWORD=hunter2hunter2"}, "")
 	for _, in := range []string{
 		"golang.org/x/sys v0.30.0 h1:QT4OQtz5fs6sEN7uOyo6kbZkO0eycqN1Xj8zWyv3Byl0=\n",
 		"sha256:0b6c8d1b0f7e5a3c9e2d4f6a8b0c2e4f6a8b0c2e4f6a8b0c2e4f6a8b0c2e4f6a\n",
