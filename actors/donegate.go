@@ -9,15 +9,15 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/policy/evidence"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/session"
 )
 
 // doneGate decides whether a done=true may end the run (the design's
 // rule): each request of the run needs the evidence it calls for (see
-// policy.RequestNeeds) after it was made, and each claim of the done
-// message (see policy.DoneClaims) must be in the ledger.
+// evidence.RequestNeeds) after it was made, and each claim of the done
+// message (see evidence.DoneClaims) must be in the ledger.
 type doneGate struct {
 	// requests are the run's requests (see session.Replay.Requests).
 	requests []session.Request
@@ -45,7 +45,7 @@ func (g doneGate) refusal() (string, []missing) {
 	if len(miss) == 0 {
 		return "", nil
 	}
-	chinese := len(g.requests) > 0 && policy.RequestNeeds(g.requests[len(g.requests)-1].Text).Chinese
+	chinese := len(g.requests) > 0 && evidence.RequestNeeds(g.requests[len(g.requests)-1].Text).Chinese
 	return refusalText(miss, chinese), miss
 }
 
@@ -69,7 +69,7 @@ func (g doneGate) missing() []missing {
 	for _, r := range g.requests {
 		out = append(out, g.forRequest(r)...)
 	}
-	out = append(out, g.forClaims(policy.DoneClaims(g.message))...)
+	out = append(out, g.forClaims(evidence.DoneClaims(g.message))...)
 	var uniq []missing
 	for _, m := range out {
 		if !slices.Contains(uniq, m) {
@@ -81,7 +81,7 @@ func (g doneGate) missing() []missing {
 
 // forRequest lists what one request still needs after it was made.
 func (g doneGate) forRequest(r session.Request) []missing {
-	n, since := policy.RequestNeeds(r.Text), r.Seq
+	n, since := evidence.RequestNeeds(r.Text), r.Seq
 	var out []missing
 	if n.Change && !g.any(since, isChange) && !g.any(since, deniedOf(protocol.ToolFSWrite, protocol.ToolFSEdit, protocol.ToolTerminalExec)) {
 		out = append(out, missing{
@@ -99,7 +99,7 @@ func (g doneGate) forRequest(r session.Request) []missing {
 // asks about, else (a read or explain request) any look at the project.
 // A file sent with the request counts as read, and so does trying to read
 // a named file that is not there.
-func (g doneGate) forRead(r session.Request, n policy.Needs) []missing {
+func (g doneGate) forRead(r session.Request, n evidence.Needs) []missing {
 	since := r.Seq
 	var out []missing
 	var files, absent []string
@@ -155,7 +155,7 @@ func (g doneGate) forVerify(since int64) []missing {
 }
 
 // forClaims lists the done message's claims the ledger does not bear out.
-func (g doneGate) forClaims(c policy.Claims) []missing {
+func (g doneGate) forClaims(c evidence.Claims) []missing {
 	var out []missing
 	for _, cmd := range c.Commands {
 		if !g.any(0, ranAs(cmd)) {
@@ -164,12 +164,12 @@ func (g doneGate) forClaims(c policy.Claims) []missing {
 				"你声称 `" + cmd.Text + "` 已通过，但本会话中没有成功运行过这样的命令。请用 terminal.exec 运行它，或不要这样声称"})
 		}
 	}
-	if c.Tests && !g.any(0, ranKind(policy.EvidenceTest)) {
+	if c.Tests && !g.any(0, ranKind(evidence.Test)) {
 		out = append(out, missing{
 			"evidence for your claim that the tests passed: no test command succeeded in this session. Run the tests with terminal.exec, or do not claim it",
 			"你声称测试已通过，但本会话中没有成功运行过任何测试命令。请用 terminal.exec 运行测试，或不要这样声称"})
 	}
-	if c.Build && !g.any(0, ranKind(policy.EvidenceBuild, policy.EvidenceTest)) {
+	if c.Build && !g.any(0, ranKind(evidence.Build, evidence.Test)) {
 		out = append(out, missing{
 			"evidence for your claim that the build succeeded: no build command succeeded in this session. Run the build with terminal.exec, or do not claim it",
 			"你声称构建已成功，但本会话中没有成功运行过任何构建命令。请用 terminal.exec 运行构建，或不要这样声称"})
@@ -226,7 +226,7 @@ func isChange(op session.OpState) bool {
 		return true
 	}
 	a, isExec := execArgsOf(op)
-	return isExec && policy.SideEffecting(a.Program, a.Argv)
+	return isExec && evidence.SideEffecting(a.Program, a.Argv)
 }
 
 // isObservation accepts a successful read, listing, search or reading
@@ -237,7 +237,7 @@ func isObservation(op session.OpState) bool {
 		return ok(op)
 	}
 	a, isExec := execArgsOf(op)
-	return isExec && ok(op) && !policy.SideEffecting(a.Program, a.Argv)
+	return isExec && ok(op) && !evidence.SideEffecting(a.Program, a.Argv)
 }
 
 // readsFile accepts a successful fs.read of the file, a search whose
@@ -287,10 +287,10 @@ func execMentions(name string) func(session.OpState) bool {
 
 // ranAs accepts a successful command that proves what the claimed one
 // would, by the same program.
-func ranAs(c policy.CommandClaim) func(session.OpState) bool {
+func ranAs(c evidence.CommandClaim) func(session.OpState) bool {
 	return func(op session.OpState) bool {
 		a, isExec := execArgsOf(op)
-		if !isExec || !ok(op) || policy.VerificationOf(a.Program, a.Argv) != c.Kind {
+		if !isExec || !ok(op) || evidence.VerificationOf(a.Program, a.Argv) != c.Kind {
 			return false
 		}
 		return strings.Contains(strings.ToLower(a.Program+" "+strings.Join(a.Argv, " ")), c.Program)
@@ -298,10 +298,10 @@ func ranAs(c policy.CommandClaim) func(session.OpState) bool {
 }
 
 // ranKind accepts a successful command that proves one of kinds.
-func ranKind(kinds ...policy.Evidence) func(session.OpState) bool {
+func ranKind(kinds ...evidence.Kind) func(session.OpState) bool {
 	return func(op session.OpState) bool {
 		a, isExec := execArgsOf(op)
-		return isExec && ok(op) && slices.Contains(kinds, policy.VerificationOf(a.Program, a.Argv))
+		return isExec && ok(op) && slices.Contains(kinds, evidence.VerificationOf(a.Program, a.Argv))
 	}
 }
 

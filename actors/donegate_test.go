@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/policy/evidence"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/session"
 )
@@ -132,5 +132,5 @@ func TestDoneGate(t *testing.T) {
 
 // verifies is what the exec tool marks Verified.
 func verifies(a protocol.ExecArgs) bool {
-	return policy.VerificationOf(a.Program, a.Argv) != policy.EvidenceNone
+	return evidence.VerificationOf(a.Program, a.Argv) != evidence.None
 }

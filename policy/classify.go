@@ -1,10 +1,10 @@
 package policy
 
 import (
-	"path/filepath"
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // Classification is the risk of running a program with its arguments.
@@ -22,10 +22,7 @@ type Classification struct {
 	denied   string
 }
 
-// maxDepth bounds nested wrappers (env sudo nice timeout xargs …).
-const maxDepth = 8
-
-func classify(program string, argv []string, j judge) Classification {
+func classifyCommand(program string, argv []string, j judge) Classification {
 	c := &classifier{words: append([]string{program}, argv...), judge: j}
 	c.skip = make([]bool, len(c.words))
 	c.unwrap(0, false)
@@ -55,7 +52,7 @@ func (c *classifier) unwrap(at int, fed bool) {
 	if at >= len(c.words) {
 		return
 	}
-	c.program = programName(c.words[at])
+	c.program = classify.ProgramName(c.words[at])
 	c.nested(at, fed)
 }
 
@@ -65,13 +62,13 @@ func (c *classifier) nested(at int, fed bool) {
 	if at >= len(c.words) {
 		return
 	}
-	if c.depth++; c.depth > maxDepth {
+	if c.depth++; c.depth > classify.MaxDepth {
 		c.add(messages.RiskDestructive, "nests too many wrappers to classify", c.whole())
 		return
 	}
 	c.skip[at] = true
 	c.judge.program(c, at)
-	if h := commandHandler(programName(c.words[at])); h != nil {
+	if h := commandHandler(classify.ProgramName(c.words[at])); h != nil {
 		h(c, at, fed)
 	}
 	c.checkRunOptions(at)
@@ -162,32 +159,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// programName normalises a program word to the name the command table
-// knows: the basename, lower-cased (case-insensitive file systems run RM as
-// rm), without a Windows suffix, and with interpreter versions folded
-// (python3.12 → python, pip3 → pip, mkfs.ext4 → mkfs).
-func programName(w string) string {
-	base := strings.ToLower(filepath.Base(strings.ReplaceAll(w, `\`, "/")))
-	for _, ext := range [...]string{".exe", ".cmd", ".bat", ".com", ".ps1"} {
-		base = strings.TrimSuffix(base, ext)
-	}
-	if strings.HasPrefix(base, "mkfs.") {
-		return "mkfs"
-	}
-	for _, family := range [...]string{"python", "pypy", "perl", "ruby", "php", "node", "lua", "pip", "bash", "zsh", "ksh", "gawk", "mawk", "nawk"} {
-		if rest, ok := strings.CutPrefix(base, family); ok && strings.Trim(rest, "0123456789.-") == "" {
-			if strings.HasSuffix(family, "awk") {
-				return "awk"
-			}
-			return family
-		}
-	}
-	if base == "nodejs" {
-		return "node"
-	}
-	return base
 }
 
 // result folds the findings into a Classification.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/classify"
 )
 
 const (
@@ -317,7 +318,7 @@ func TestProgramName(t *testing.T) {
 		"nodejs": "node", "gawk": "awk", "pythonw": "pythonw", "nodemon": "nodemon",
 	}
 	for in, want := range tests {
-		if got := programName(in); got != want {
+		if got := classify.ProgramName(in); got != want {
 			t.Errorf("programName(%q) = %q, want %q", in, got, want)
 		}
 	}

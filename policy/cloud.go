@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // cloudMutates reports a cloud CLI verb that changes something: create,
@@ -28,7 +29,7 @@ func cloudMutates(w string) bool {
 // verb that changes something (create, delete, deploy, s3 cp …) is
 // external, tied to that verb.
 func classifyCloud(c *classifier, at int, _ bool) {
-	name := programName(c.words[at])
+	name := classify.ProgramName(c.words[at])
 	for i := at + 1; i < len(c.words); i++ {
 		t := c.words[i]
 		if strings.HasPrefix(t, "-") {
@@ -59,7 +60,7 @@ func cloudValued(opt string) bool {
 // credentials (sensitive); anything that changes the cluster is external.
 // helm template and lint are local.
 func classifyCluster(c *classifier, at int, fed bool) {
-	name := programName(c.words[at])
+	name := classify.ProgramName(c.words[at])
 	i := c.operand(at+1, "-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server")
 	sub := c.word(i)
 	switch sub {
@@ -82,7 +83,7 @@ func classifyCluster(c *classifier, at int, fed bool) {
 // subcommands (dev servers, builds, plans) run or are sensitive; anything
 // else, including the bare command (vercel, surge), is external.
 func classifyDeploy(c *classifier, at int, _ bool) {
-	name := programName(c.words[at])
+	name := classify.ProgramName(c.words[at])
 	i := c.operand(at+1, "--cwd", "-C", "--chdir", "--scope", "-t", "--token", "-A", "--app", "--project", "-c", "--config")
 	sub := c.word(i)
 	switch deployLocal(name, sub) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // classifyShell judges inline shell code (sh -c, bash -lc) command by
@@ -16,7 +17,7 @@ import (
 // their input (-s, -i, no script) ask too; a shell running a script file
 // is like running the script.
 func classifyShell(c *classifier, at int, _ bool) {
-	name := programName(c.words[at])
+	name := classify.ProgramName(c.words[at])
 	for i := at + 1; i < len(c.words); i++ {
 		t := c.words[i]
 		switch {
@@ -71,7 +72,7 @@ func (c *classifier) shellScript(name, flag, src string) {
 		c.add(messages.RiskDestructive, inline, c.whole())
 		return
 	}
-	s, err := ParseScript(src, ShellOptions{})
+	s, err := classify.ParseScript(src, classify.ShellOptions{})
 	switch {
 	case err != nil:
 		c.add(messages.RiskDestructive, inline+" that does not parse", c.whole())
@@ -90,7 +91,7 @@ func (c *classifier) shellScript(name, flag, src string) {
 // command table and judge, and folds its findings into c: they belong to
 // the whole script, so only a rule naming the whole command covers them
 // (a path finding stays coverable by its path rule).
-func (c *classifier) scriptCommand(cmd ScriptCommand) {
+func (c *classifier) scriptCommand(cmd classify.ScriptCommand) {
 	if len(cmd.Args) == 0 {
 		// A bare NAME=value changes an exported variable (LESSOPEN is
 		// exported on many systems) for every later command.
@@ -120,7 +121,7 @@ func (c *classifier) scriptCommand(cmd ScriptCommand) {
 		}
 	}
 	for _, r := range cmd.Redirects {
-		if isDescriptor(r.Target) || strings.HasPrefix(r.Op, "<<") {
+		if classify.IsDescriptor(r.Target) || strings.HasPrefix(r.Op, "<<") {
 			continue
 		}
 		if p, ok := pathCandidate(r.Target); ok {
@@ -207,7 +208,7 @@ func interpreterFlags(name string) inlineFlags {
 // ruby -e, php -r …) and classifies python -m modules (twine upload is
 // external, http.server is a dev server). Running a script file runs.
 func classifyInterpreter(c *classifier, at int, fed bool) {
-	name := programName(c.words[at])
+	name := classify.ProgramName(c.words[at])
 	fl := interpreterFlags(name)
 	for i := at + 1; i < len(c.words); i++ {
 		t := c.words[i]
@@ -274,7 +275,7 @@ func (c *classifier) inline(how string, from int) {
 
 // module classifies python -m <module> by the module's own handler.
 func (c *classifier) module(mod string, at int, fed bool) {
-	if h := commandHandler(programName(mod)); h != nil {
+	if h := commandHandler(classify.ProgramName(mod)); h != nil {
 		h(c, at, fed)
 	}
 }

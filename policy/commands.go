@@ -1,7 +1,7 @@
 package policy
 
 // commandHandler is the command table: it maps a normalised program name
-// (see programName) to the handler that classifies it. A program that is
+// (see classify.ProgramName) to the handler that classifies it. A program that is
 // not listed runs as RiskExecute (build tools, test runners, project
 // scripts); its path arguments are still checked. To extend the table, add
 // a case here and, for a new family, a handler next to its kin:

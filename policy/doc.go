@@ -78,16 +78,16 @@
 //
 // # Shell scripts
 //
-// ParseScript parses a script (sh -c, bash -lc …) with mvdan.cc/sh/v3; it
+// classify.ParseScript parses a script (sh -c, bash -lc …) with mvdan.cc/sh/v3; it
 // is the one view of a script for both the policy and the done gate's
-// evidence (VerificationOf). A plain script (simple commands joined by ;,
+// evidence (evidence.VerificationOf). A plain script (simple commands joined by ;,
 // &&, || and |, every word literal: no expansions, substitutions, globs,
 // loops, functions or eval) is judged command by command through the same
 // command table and path judge as a direct call, redirection targets as
 // paths: `cd web && npm test` runs, `make && git push` is external,
 // `echo x >> ~/.bashrc` is sensitive. Any other script is inline code
 // (destructive). For evidence only a script's decisive commands count
-// (ScriptCommand.Decisive): `go test ./... || true`, `npm test | tee log`
+// (classify.ScriptCommand.Decisive): `go test ./... || true`, `npm test | tee log`
 // and `go test; true` prove nothing.
 //
 // # Decisions, modes and rules

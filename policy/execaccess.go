@@ -37,7 +37,7 @@ func (e *Engine) execAccess(program string, argv []string, cwd string, env []str
 	if cwdFinding != nil {
 		a.findings = append(a.findings, *cwdFinding)
 	}
-	cl := classify(program, argv, j)
+	cl := classifyCommand(program, argv, j)
 	if cl.denied != "" {
 		a.denied = cl.denied
 		return a

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // classifyRemove lets rm and unlink delete one regular file inside the
@@ -28,7 +29,7 @@ func classifyRemove(c *classifier, at int, fed bool) {
 			c.add(messages.RiskDestructive, "rm --no-preserve-root can delete the whole file system", c.whole())
 		}
 	}
-	c.denyWipes(programName(c.words[at]), ops)
+	c.denyWipes(classify.ProgramName(c.words[at]), ops)
 	last := c.whole()
 	switch {
 	case fed:
@@ -68,7 +69,7 @@ func classifyFind(c *classifier, at int, _ bool) {
 
 // classifyChmod flags recursive chmod/chown/chgrp and setuid/setgid modes.
 func classifyChmod(c *classifier, at int, _ bool) {
-	name := programName(c.words[at])
+	name := classify.ProgramName(c.words[at])
 	for i := at + 1; i < len(c.words); i++ {
 		t := c.words[i]
 		if t == "--recursive" || (len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsRune(t, 'R')) {
@@ -97,7 +98,7 @@ func setuidMode(m string) bool {
 // classifyServices lets status queries run and flags anything that
 // changes services or scheduled jobs (a way to persist past the session).
 func classifyServices(c *classifier, at int, _ bool) {
-	name := programName(c.words[at])
+	name := classify.ProgramName(c.words[at])
 	sub := c.word(c.operand(at + 1))
 	switch {
 	case name == "systemctl" && contains([]string{"status", "show", "cat", "list-units", "list-unit-files", "list-timers", "is-active", "is-enabled", "is-failed"}, sub):

@@ -21,7 +21,7 @@ import (
 // the same with the real project root, its symbolic links and the call's
 // cwd.
 func Classify(program string, argv []string) Classification {
-	return classify(program, argv, lexicalJudge{})
+	return classifyCommand(program, argv, lexicalJudge{})
 }
 
 // lexicalJudge judges paths without a file system: the directory the
@@ -31,7 +31,7 @@ type lexicalJudge struct{ goos string }
 
 // classifyOn is Classify under the path rule of goos.
 func classifyOn(goos string, words []string) Classification {
-	return classify(words[0], words[1:], lexicalJudge{goos})
+	return classifyCommand(words[0], words[1:], lexicalJudge{goos})
 }
 
 func (lexicalJudge) arg(c *classifier, i int, p string) {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // curlValued lists curl's short options that take a value.
@@ -119,7 +120,7 @@ func classifyHTTPie(c *classifier, at int, _ bool) {
 	i := c.operand(at+1, "-a", "--auth", "-A", "--auth-type", "-o", "--output", "--session", "--verify", "--cert", "--cert-key")
 	if m := c.word(i); m != "" && strings.ToUpper(m) == m && !strings.ContainsAny(m, "/.:") {
 		if !safeMethod(m) {
-			c.add(messages.RiskSensitive, programName(c.words[at])+" sends a "+m+" request over the network", c.whole())
+			c.add(messages.RiskSensitive, classify.ProgramName(c.words[at])+" sends a "+m+" request over the network", c.whole())
 			return
 		}
 		i++
@@ -128,13 +129,13 @@ func classifyHTTPie(c *classifier, at int, _ bool) {
 		t := c.words[j]
 		if strings.HasPrefix(t, "-") {
 			if t == "-f" || t == "--form" || t == "--raw" || strings.HasPrefix(t, "--raw=") {
-				c.add(messages.RiskSensitive, programName(c.words[at])+" sends data over the network", c.whole())
+				c.add(messages.RiskSensitive, classify.ProgramName(c.words[at])+" sends data over the network", c.whole())
 				return
 			}
 			continue
 		}
 		if k := strings.IndexAny(t, "=:@"); k > 0 && !strings.HasPrefix(t[k:], "==") && (t[k] != ':' || strings.HasPrefix(t[k:], ":=")) {
-			c.add(messages.RiskSensitive, programName(c.words[at])+" sends data ("+t[:k]+") over the network", c.whole())
+			c.add(messages.RiskSensitive, classify.ProgramName(c.words[at])+" sends data ("+t[:k]+") over the network", c.whole())
 			return
 		}
 	}
@@ -143,7 +144,7 @@ func classifyHTTPie(c *classifier, at int, _ bool) {
 // classifyRemote: ssh runs commands on another machine; scp, rsync, sftp
 // and ftp with a remote side copy files to or from it.
 func classifyRemote(c *classifier, at int, _ bool) {
-	name := programName(c.words[at])
+	name := classify.ProgramName(c.words[at])
 	switch name {
 	case "ssh", "sftp", "ftp", "lftp", "ssh-copy-id":
 		c.add(messages.RiskExternal, name+" connects to another machine", c.whole())

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // deployName matches task, script and goal names that publish or deploy:
@@ -23,7 +24,7 @@ func nodePMValued() []string {
 // named like deploy/release/publish external, exec/dlx/x unwrap to the
 // package they run. Installing, testing, building and dev servers run.
 func classifyNodePM(c *classifier, at int, fed bool) {
-	name := programName(c.words[at])
+	name := classify.ProgramName(c.words[at])
 	if name == "bun" {
 		if j, ok := c.hasOption(at+1, "-e", "--eval", "-p", "--print"); ok && j < c.operand(at+1, nodePMValued()...) {
 			c.inline("bun "+c.words[j], j+1)
@@ -74,7 +75,7 @@ func (c *classifier) script(tool string, i int) {
 // their run/exec subcommands unwrap, and everything else (build, test,
 // install) runs.
 func classifyToolchain(c *classifier, at int, fed bool) {
-	name := programName(c.words[at])
+	name := classify.ProgramName(c.words[at])
 	i := c.operand(at+1, "-C", "--directory", "--project", "-p", "--manifest-path")
 	sub := c.word(i)
 	switch {
@@ -129,7 +130,7 @@ func toolchainPublishes(name, sub, next string) bool {
 // classifyTaskRunner flags make, just, task, rake and friends when a target
 // is named like a deploy (make deploy, just release, nx run app:deploy).
 func classifyTaskRunner(c *classifier, at int, _ bool) {
-	name := programName(c.words[at])
+	name := classify.ProgramName(c.words[at])
 	for i := at + 1; i < len(c.words); i++ {
 		t := c.words[i]
 		switch {
@@ -148,7 +149,7 @@ func classifyTaskRunner(c *classifier, at int, _ bool) {
 // project) destructive; deleting containers, images and volumes
 // destructive.
 func classifyContainer(c *classifier, at int, _ bool) {
-	name := programName(c.words[at])
+	name := classify.ProgramName(c.words[at])
 	i := c.operand(at+1, "-H", "--host", "--context", "-c", "--config", "-l", "--log-level")
 	sub := c.word(i)
 	if sub == "container" || sub == "image" || sub == "volume" || sub == "system" || sub == "network" || sub == "compose" || sub == "buildx" {

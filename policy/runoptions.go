@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // runOptions are, per program, the options through which it runs a
@@ -40,7 +41,7 @@ var sedWrite = regexp.MustCompile(`(?:^|[;\n{}])\s*[0-9$,/]*\s*[wW]\s+\S|/[gpiIm
 // sqlite3 .shell, sed w …): it asks, since a denylist of commands cannot
 // see what that command line does.
 func (c *classifier) checkRunOptions(at int) {
-	name := programName(c.words[at])
+	name := classify.ProgramName(c.words[at])
 	if runsAlways[name] {
 		c.add(messages.RiskDestructive, name+" runs its arguments as a command line", c.whole())
 		return

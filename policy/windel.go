@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // classifyWindowsRemove classifies Windows' deleters: cmd's rd, rmdir, del
@@ -14,7 +15,7 @@ import (
 // (/s, -Recurse), several operands, a wildcard, an operand outside the
 // root or operands fed by xargs are destructive.
 func classifyWindowsRemove(c *classifier, at int, fed bool) {
-	name := programName(c.words[at])
+	name := classify.ProgramName(c.words[at])
 	recursive := false
 	var ops []int
 	for i := at + 1; i < len(c.words); i++ {

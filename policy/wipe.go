@@ -3,6 +3,8 @@ package policy
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // A delete of the file-system root, of the home directory, or of the
@@ -90,7 +92,7 @@ func (c *classifier) denyWipes(prog string, ops []int) {
 // scriptDenies applies the command table's hard denies to the commands of
 // a script that is not plain, taking its words as written: such a script
 // asks for approval, which --approvals=allow would give.
-func (c *classifier) scriptDenies(s *Script) {
+func (c *classifier) scriptDenies(s *classify.Script) {
 	cmds := make([][]string, 0, len(s.Commands))
 	for _, cmd := range s.Commands {
 		cmds = append(cmds, cmd.Args)

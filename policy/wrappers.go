@@ -4,12 +4,13 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // destructive returns a handler that marks the whole command destructive.
 func destructive(reason string) handler {
 	return func(c *classifier, at int, _ bool) {
-		c.add(messages.RiskDestructive, programName(c.words[at])+": "+reason, c.whole())
+		c.add(messages.RiskDestructive, classify.ProgramName(c.words[at])+": "+reason, c.whole())
 	}
 }
 
@@ -17,7 +18,7 @@ func destructive(reason string) handler {
 // finding sits on the program word, so a rule for the program covers it.
 func sensitive(reason string) handler {
 	return func(c *classifier, at int, _ bool) {
-		c.add(messages.RiskSensitive, programName(c.words[at])+": "+reason, at)
+		c.add(messages.RiskSensitive, classify.ProgramName(c.words[at])+": "+reason, at)
 	}
 }
 
@@ -56,7 +57,7 @@ func classifyEnv(c *classifier, at int, fed bool) {
 // classifyElevate marks sudo, doas, pkexec and run0 destructive and
 // classifies the elevated command too.
 func classifyElevate(c *classifier, at int, fed bool) {
-	c.add(messages.RiskDestructive, "runs with elevated privileges ("+programName(c.words[at])+")", c.whole())
+	c.add(messages.RiskDestructive, "runs with elevated privileges ("+classify.ProgramName(c.words[at])+")", c.whole())
 	i := c.operand(at+1, "-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-T", "-U", "--user", "--group",
 		"--host", "--prompt", "--chdir", "--role", "--type", "--close-from", "--other-user")
 	c.unwrap(i, fed)
@@ -64,7 +65,7 @@ func classifyElevate(c *classifier, at int, fed bool) {
 
 // classifyPrivilege marks su, chroot and their kin destructive.
 func classifyPrivilege(c *classifier, at int, _ bool) {
-	c.add(messages.RiskDestructive, "runs with other privileges ("+programName(c.words[at])+")", c.whole())
+	c.add(messages.RiskDestructive, "runs with other privileges ("+classify.ProgramName(c.words[at])+")", c.whole())
 	if i, ok := c.hasOption(at+1, "-c", "--command"); ok && i+1 < len(c.words) {
 		c.skip[i+1] = true
 	}
@@ -75,7 +76,7 @@ func classifyPrivilege(c *classifier, at int, _ bool) {
 // arguments nobody can see), nohup, setsid, stdbuf, time and busybox.
 func classifyWrapper(c *classifier, at int, fed bool) {
 	var i int
-	switch programName(c.words[at]) {
+	switch classify.ProgramName(c.words[at]) {
 	case "nice":
 		i = c.operand(at+1, "-n", "--adjustment")
 	case "ionice":
@@ -100,7 +101,7 @@ func classifyWrapper(c *classifier, at int, fed bool) {
 // to the package they run; npx -c (a shell command line) is inline code.
 func classifyRunner(c *classifier, at int, fed bool) {
 	i := at + 1
-	if programName(c.words[at]) == "pipx" {
+	if classify.ProgramName(c.words[at]) == "pipx" {
 		if c.word(i) != "run" {
 			return
 		}
@@ -128,7 +129,7 @@ func (c *classifier) runPackage(i int, fed bool) {
 		name = name[:j]
 	}
 	name = strings.TrimSuffix(strings.TrimSuffix(name, "-cli"), "-tools")
-	c.program = programName(name)
+	c.program = classify.ProgramName(name)
 	c.skip[i] = true
 	if h := commandHandler(c.program); h != nil {
 		c.depth++

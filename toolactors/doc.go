@@ -48,7 +48,7 @@
 //     that were orphaned), snapshotted before the first signal and
 //     re-scanned while it dies. Processes a finished program left behind
 //     are stopped too. On Linux the child gets PR_SET_PDEATHSIG. A
-//     successful build, test or run is Verified (see policy.VerificationOf).
+//     successful build, test or run is Verified (see evidence.VerificationOf).
 //   - process.start/read/stop/list: through Deps.Processes (the process
 //     supervisor's client). project.status: root, git branch and dirty
 //     files, managed processes, the last verification.

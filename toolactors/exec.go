@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/policy/evidence"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/sandbox"
 )
@@ -39,7 +39,7 @@ type ExecData struct {
 	Leftovers  *KillReport `json:"leftovers,omitempty"`
 	DurationMS int64       `json:"duration_ms"`
 	// Verification is the kind of evidence the command is (see
-	// policy.VerificationOf), when it is one.
+	// evidence.VerificationOf), when it is one.
 	Verification string `json:"verification,omitempty"`
 	SpoolError   string `json:"spool_error,omitempty"`
 	// SandboxBlocked lists the accesses the sandbox refused, found in
@@ -230,7 +230,7 @@ func execResult(c call, plan programPlan, data ExecData, sp *spawned, outCap, er
 		Stdout: out.text, Stderr: errS.text, StdoutCut: out.cut, StderrCut: errS.cut,
 		ExitCode: data.ExitCode, Signal: data.Signal, Duration: time.Duration(data.DurationMS) * time.Millisecond,
 	}
-	kind := policy.VerificationOf(plan.Program, plan.Argv)
+	kind := evidence.VerificationOf(plan.Program, plan.Argv)
 	switch {
 	case data.TimedOut:
 		res.Status = messages.ToolTimeout
@@ -247,7 +247,7 @@ func execResult(c call, plan programPlan, data ExecData, sp *spawned, outCap, er
 	default:
 		res.Status = messages.ToolOK
 		res.Message = "exited with code 0"
-		if kind != policy.EvidenceNone {
+		if kind != evidence.None {
 			res.Verified = true
 			data.Verification = string(kind)
 		}

@@ -2,15 +2,13 @@ package toolactors
 
 import (
 	"encoding/json"
-
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/anthdm/hollywood/actor"
-
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/policy/evidence"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/supervisor"
 )
@@ -203,7 +201,7 @@ func (t *toolsFront) noteVerification(inv messages.InvokeTool, res messages.Tool
 		return
 	}
 	var data ExecData
-	if json.Unmarshal(res.Data, &data) != nil || policy.VerificationOf(data.Program, data.Argv) == policy.EvidenceNone {
+	if json.Unmarshal(res.Data, &data) != nil || evidence.VerificationOf(data.Program, data.Argv) == evidence.None {
 		return
 	}
 	t.verify = &Verification{

@@ -1,4 +1,4 @@
-package policy
+package evidence
 
 import (
 	"reflect"
@@ -6,7 +6,7 @@ import (
 )
 
 func TestDoneClaims(t *testing.T) {
-	cmd := func(text, prog string, k Evidence) CommandClaim {
+	cmd := func(text, prog string, k Kind) CommandClaim {
 		return CommandClaim{Text: text, Program: prog, Kind: k}
 	}
 	cases := []struct {
@@ -14,10 +14,10 @@ func TestDoneClaims(t *testing.T) {
 		want Claims
 	}{
 		{"Changed index.html (new page). Verified: npm test, 3 passed.",
-			Claims{Commands: []CommandClaim{cmd("npm test", "npm", EvidenceTest)}, Files: []string{"index.html"}}},
+			Claims{Commands: []CommandClaim{cmd("npm test", "npm", Test)}, Files: []string{"index.html"}}},
 		{"Created out.txt with hello.", Claims{Files: []string{"out.txt"}}},
 		{"Wrote a.go, b.go and c/d.go; `go test ./...` passes.",
-			Claims{Commands: []CommandClaim{cmd("go test ./...", "go", EvidenceTest)}, Files: []string{"a.go", "b.go", "c/d.go"}}},
+			Claims{Commands: []CommandClaim{cmd("go test ./...", "go", Test)}, Files: []string{"a.go", "b.go", "c/d.go"}}},
 		{"All tests pass.", Claims{Tests: true}},
 		{"The build succeeded.", Claims{Build: true}},
 		{"greet.txt says hello; sh check.sh passed.", Claims{}},
@@ -28,7 +28,7 @@ func TestDoneClaims(t *testing.T) {
 		{"a.txt says: hello", Claims{}},
 		{"Hello! How can I help?", Claims{}},
 		{"已创建 out.txt。验证：go test ./...，全部通过。",
-			Claims{Commands: []CommandClaim{cmd("go test ./...", "go", EvidenceTest)}, Files: []string{"out.txt"}}},
+			Claims{Commands: []CommandClaim{cmd("go test ./...", "go", Test)}, Files: []string{"out.txt"}}},
 		{"修改了文件 a.go、b.go。测试全部通过。", Claims{Tests: true, Files: []string{"a.go", "b.go"}}},
 		{"构建成功。", Claims{Build: true}},
 		{"没有运行测试。", Claims{}},

@@ -1,4 +1,4 @@
-package policy
+package classify
 
 import (
 	"errors"
@@ -313,15 +313,15 @@ func (w *scriptWalker) redirects(rs []*syntax.Redirect) []Redirect {
 		case syntax.RdrOut, syntax.AppOut, syntax.RdrInOut, syntax.RdrAll, syntax.AppAll, syntax.RdrClob, syntax.RdrAllClob, syntax.AppAllClob, syntax.AppClob:
 			rd.Writes = true
 		case syntax.DplOut, syntax.DplIn:
-			rd.Writes = !isDescriptor(rd.Target)
+			rd.Writes = !IsDescriptor(rd.Target)
 		}
 		out = append(out, rd)
 	}
 	return out
 }
 
-// isDescriptor reports a dup target: a descriptor number or "-".
-func isDescriptor(t string) bool {
+// IsDescriptor reports a dup target: a descriptor number or "-".
+func IsDescriptor(t string) bool {
 	if t == "-" {
 		return true
 	}

@@ -1,4 +1,4 @@
-package policy
+package evidence
 
 // The done gate's word tables, in one place: what a request asks for (see
 // RequestNeeds) and what a done message claims (see DoneClaims), in English

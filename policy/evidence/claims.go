@@ -1,9 +1,11 @@
-package policy
+package evidence
 
 import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // Claims are what a done message says was done, by the tables of
@@ -24,7 +26,7 @@ type CommandClaim struct {
 	// Text is the command as written; Program its program (normalised).
 	Text, Program string
 	// Kind is what the command would prove (see VerificationOf).
-	Kind Evidence
+	Kind Kind
 }
 
 // DoneClaims reads the claims of a done message. It reads only what the
@@ -77,8 +79,8 @@ func (c *Claims) commands(s string, w claimTables) bool {
 		if len(f) == 0 {
 			continue
 		}
-		if k := VerificationOf(f[0], f[1:]); k != EvidenceNone {
-			c.Commands = append(c.Commands, CommandClaim{Text: strings.Join(f, " "), Program: programName(f[0]), Kind: k})
+		if k := VerificationOf(f[0], f[1:]); k != None {
+			c.Commands = append(c.Commands, CommandClaim{Text: strings.Join(f, " "), Program: classify.ProgramName(f[0]), Kind: k})
 			found = true
 		}
 	}

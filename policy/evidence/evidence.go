@@ -1,49 +1,52 @@
-package policy
+package evidence
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"github.com/wtagent/wtagent/policy/classify"
 )
 
-// Evidence is what a command that exited zero proves for the done gate.
-type Evidence string
+// Kind is what a command that exited zero proves for the done gate.
+type Kind string
 
 // The kinds of evidence, weakest first.
 const (
-	// EvidenceNone: the command proves nothing about the work (an install,
+	// None: the command proves nothing about the work (an install,
 	// `make --version`, a script whose exit status hides its tests).
-	EvidenceNone Evidence = ""
-	// EvidenceSmoke: curl or wget of a local URL answered.
-	EvidenceSmoke Evidence = "smoke"
-	// EvidenceRun: a program or a script file ran (go run, node app.js).
-	EvidenceRun Evidence = "run"
-	// EvidenceLint: a linter passed.
-	EvidenceLint Evidence = "lint"
-	// EvidenceBuild: a build, compile or type check passed.
-	EvidenceBuild Evidence = "build"
-	// EvidenceTest: a test runner passed.
-	EvidenceTest Evidence = "test"
+	None Kind = ""
+	// Smoke: curl or wget of a local URL answered.
+	Smoke Kind = "smoke"
+	// Run: a program or a script file ran (go run, node app.js).
+	Run Kind = "run"
+	// Lint: a linter passed.
+	Lint Kind = "lint"
+	// Build: a build, compile or type check passed.
+	Build Kind = "build"
+	// Test: a test runner passed.
+	Test Kind = "test"
 )
 
 // rank orders evidence kinds: test > build > lint > run > smoke > none.
-func (e Evidence) rank() int {
+func (e Kind) rank() int {
 	switch e {
-	case EvidenceSmoke:
+	case Smoke:
 		return 1
-	case EvidenceRun:
+	case Run:
 		return 2
-	case EvidenceLint:
+	case Lint:
 		return 3
-	case EvidenceBuild:
+	case Build:
 		return 4
-	case EvidenceTest:
+	case Test:
 		return 5
 	}
 	return 0
 }
 
 // Stronger returns the stronger of e and o.
-func (e Evidence) Stronger(o Evidence) Evidence {
+func (e Kind) Stronger(o Kind) Kind {
 	if o.rank() > e.rank() {
 		return o
 	}
@@ -68,7 +71,7 @@ func (e Evidence) Stronger(o Evidence) Evidence {
 // decisive commands count: `go test ./... || true`, `npm test | tee log`
 // and `go test; true` prove nothing. Options that only print (--version,
 // --help, make -n) and installs prove nothing.
-func VerificationOf(program string, argv []string) Evidence {
+func VerificationOf(program string, argv []string) Kind {
 	return verification(append([]string{program}, argv...), 0)
 }
 
@@ -91,14 +94,14 @@ func infoOnly(prog string, args []string) bool {
 	return false
 }
 
-func verification(words []string, depth int) Evidence {
-	if len(words) == 0 || depth > maxDepth {
-		return EvidenceNone
+func verification(words []string, depth int) Kind {
+	if len(words) == 0 || depth > classify.MaxDepth {
+		return None
 	}
-	prog := programName(words[0])
+	prog := classify.ProgramName(words[0])
 	args := words[1:]
 	if infoOnly(prog, args) {
-		return EvidenceNone
+		return None
 	}
 	sub := firstWord(args)
 	switch prog {
@@ -119,16 +122,16 @@ func verification(words []string, depth int) Evidence {
 	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash":
 		return shellVerification(args, depth)
 	case "go":
-		return pick(sub, map[string]Evidence{"test": EvidenceTest, "vet": EvidenceBuild, "build": EvidenceBuild, "install": EvidenceBuild, "run": EvidenceRun})
+		return pick(sub, map[string]Kind{"test": Test, "vet": Build, "build": Build, "install": Build, "run": Run})
 	case "cargo":
-		return pick(sub, map[string]Evidence{"test": EvidenceTest, "nextest": EvidenceTest, "bench": EvidenceTest, "build": EvidenceBuild, "check": EvidenceBuild, "clippy": EvidenceLint, "run": EvidenceRun})
+		return pick(sub, map[string]Kind{"test": Test, "nextest": Test, "bench": Test, "build": Build, "check": Build, "clippy": Lint, "run": Run})
 	case "npm", "pnpm", "yarn", "bun":
 		return packageScript(prog, args, depth)
 	case "uv", "poetry", "pipenv", "pdm", "hatch", "rye":
 		if sub == "run" {
 			return verification(args[1:], depth+1)
 		}
-		return EvidenceNone
+		return None
 	case "python", "py":
 		if sub == "-m" && len(args) > 1 {
 			return verification(args[1:], depth+1)
@@ -136,38 +139,38 @@ func verification(words []string, depth int) Evidence {
 		return fileRun(args)
 	case "pytest", "py.test", "tox", "nox", "unittest", "jest", "vitest", "mocha", "ava", "tap", "karma",
 		"playwright", "cypress", "rspec", "phpunit", "pest", "ctest", "behave":
-		return EvidenceTest
+		return Test
 	case "make", "gmake", "ninja", "ant", "scons", "tsc", "vue-tsc", "svelte-check", "mypy", "pyright",
 		"webpack", "esbuild", "rollup", "parcel", "tsup", "turbo", "nx", "gcc", "g++", "cc", "c++", "clang",
 		"clang++", "rustc", "javac", "kotlinc", "scalac", "ghc", "hugo", "zig":
-		return EvidenceBuild
+		return Build
 	case "gradle", "gradlew", "mvn", "mvnw", "sbt", "bazel", "bazelisk", "buck", "lein", "mix", "rake", "dotnet", "swift", "deno", "meson", "cmake", "vite", "next", "nuxt", "astro", "jekyll", "composer":
 		return toolSubcommand(prog, args)
 	case "eslint", "ruff", "flake8", "pylint", "golangci-lint", "staticcheck", "shellcheck", "stylelint", "prettier", "biome", "rubocop":
-		if prog == "prettier" && !contains(args, "--check") {
-			return EvidenceNone
+		if prog == "prettier" && !slices.Contains(args, "--check") {
+			return None
 		}
-		return EvidenceLint
+		return Lint
 	case "node", "ruby", "php", "perl", "java", "lua", "rscript", "julia":
 		return fileRun(args)
 	case "curl", "wget", "http", "xh":
 		for _, a := range args {
 			if isLocalURL(a) {
-				return EvidenceSmoke
+				return Smoke
 			}
 		}
-		return EvidenceNone
+		return None
 	}
 	if strings.Contains(words[0], "/") {
 		return scriptKind(words[0])
 	}
-	return EvidenceNone
+	return None
 }
 
 // shellVerification classifies sh|bash … -c SCRIPT by the script's
 // decisive commands, and sh FILE by the file's name.
-func shellVerification(args []string, depth int) Evidence {
-	var opts ShellOptions
+func shellVerification(args []string, depth int) Kind {
+	var opts classify.ShellOptions
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -179,7 +182,7 @@ func shellVerification(args []string, depth int) Evidence {
 			opts.Errexit = opts.Errexit || strings.ContainsRune(a, 'e')
 			if strings.ContainsRune(a, 'c') {
 				if i+1 >= len(args) {
-					return EvidenceNone
+					return None
 				}
 				return scriptVerification(args[i+1], opts, depth)
 			}
@@ -192,17 +195,17 @@ func shellVerification(args []string, depth int) Evidence {
 			return scriptKind(a)
 		}
 	}
-	return EvidenceNone
+	return None
 }
 
 // scriptVerification is the strongest evidence among the decisive
 // commands of a shell script.
-func scriptVerification(src string, opts ShellOptions, depth int) Evidence {
-	s, err := ParseScript(src, opts)
+func scriptVerification(src string, opts classify.ShellOptions, depth int) Kind {
+	s, err := classify.ParseScript(src, opts)
 	if err != nil {
-		return EvidenceNone
+		return None
 	}
-	best := EvidenceNone
+	best := None
 	for _, c := range s.Commands {
 		if c.Decisive && len(c.Args) > 0 {
 			best = best.Stronger(verification(c.Args, depth+1))
@@ -212,104 +215,104 @@ func scriptVerification(src string, opts ShellOptions, depth int) Evidence {
 }
 
 // packageScript classifies npm/pnpm/yarn/bun commands.
-func packageScript(prog string, args []string, depth int) Evidence {
+func packageScript(prog string, args []string, depth int) Kind {
 	a := skipOptions(args)
 	sub := firstWord(a)
 	switch sub {
 	case "test", "t", "tst":
-		return EvidenceTest
+		return Test
 	case "run", "run-script":
 		return scriptName(firstWord(skipOptions(a[1:])))
 	case "exec", "dlx", "x":
 		return verification(skipOptions(a[1:]), depth+1)
 	case "", "install", "i", "ci", "add", "remove", "uninstall", "update", "upgrade", "init", "create", "publish", "link", "audit", "outdated", "ls", "list", "why", "dedupe", "prune", "pack", "login", "config", "cache", "start", "dev", "serve", "preview":
-		return EvidenceNone
+		return None
 	}
 	if prog == "npm" {
-		return EvidenceNone
+		return None
 	}
 	return scriptName(sub) // yarn build, pnpm typecheck, bun test:unit
 }
 
 // scriptName classifies a package.json script name or a script file's
 // base name.
-func scriptName(name string) Evidence {
+func scriptName(name string) Kind {
 	n := strings.ToLower(name)
 	switch {
 	case n == "":
-		return EvidenceNone
+		return None
 	case strings.Contains(n, "test") || strings.Contains(n, "e2e") || strings.Contains(n, "spec"):
-		return EvidenceTest
+		return Test
 	case strings.Contains(n, "build") || strings.Contains(n, "compile") || strings.Contains(n, "typecheck") ||
 		strings.Contains(n, "type-check") || strings.Contains(n, "tsc") || n == "check" || strings.HasPrefix(n, "check:") ||
 		n == "ci" || n == "verify" || strings.HasPrefix(n, "verify"):
-		return EvidenceBuild
+		return Build
 	case strings.Contains(n, "lint"):
-		return EvidenceLint
+		return Lint
 	}
-	return EvidenceNone
+	return None
 }
 
 // toolSubcommand classifies build tools that take a subcommand or target.
-func toolSubcommand(prog string, args []string) Evidence {
+func toolSubcommand(prog string, args []string) Kind {
 	a := skipOptions(args)
 	sub := strings.ToLower(firstWord(a))
 	switch prog {
 	case "cmake":
-		if contains(args, "--build") {
-			return EvidenceBuild
+		if slices.Contains(args, "--build") {
+			return Build
 		}
-		return EvidenceNone
+		return None
 	case "vite", "next", "nuxt", "astro", "jekyll":
 		if sub == "build" {
-			return EvidenceBuild
+			return Build
 		}
-		return EvidenceNone
+		return None
 	case "deno", "dotnet", "swift", "mix", "meson", "composer":
 		switch sub {
 		case "test":
-			return EvidenceTest
+			return Test
 		case "build", "compile", "check":
-			return EvidenceBuild
+			return Build
 		case "run":
 			if prog == "deno" || prog == "dotnet" || prog == "swift" {
-				return EvidenceRun
+				return Run
 			}
 			return scriptName(firstWord(a[1:]))
 		}
-		return EvidenceNone
+		return None
 	}
 	for _, w := range a { // gradle build test, mvn -q verify, rake spec, bazel test //...
 		switch strings.ToLower(w) {
 		case "test", "check", "spec", "verify", "integrationtest", "connectedcheck":
-			return EvidenceTest
+			return Test
 		case "build", "compile", "assemble", "package", "install", "jar", "war":
-			return EvidenceBuild
+			return Build
 		}
 	}
-	return EvidenceNone
+	return None
 }
 
 // scriptKind classifies a script file by its name: run, or what its name
 // says (scripts/test.sh is a test).
-func scriptKind(path string) Evidence {
-	if k := scriptName(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))); k != EvidenceNone {
+func scriptKind(path string) Kind {
+	if k := scriptName(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))); k != None {
 		return k
 	}
-	return EvidenceRun
+	return Run
 }
 
 // fileRun is run when the arguments name a script or module to run.
-func fileRun(args []string) Evidence {
+func fileRun(args []string) Kind {
 	for _, a := range args {
 		if a == "-c" || a == "-e" || a == "--eval" || a == "-p" || a == "--print" {
-			return EvidenceNone
+			return None
 		}
 		if !strings.HasPrefix(a, "-") {
 			return scriptKind(a)
 		}
 	}
-	return EvidenceNone
+	return None
 }
 
 // isLocalURL reports a URL of this machine.
@@ -323,7 +326,7 @@ func isLocalURL(s string) bool {
 	return false
 }
 
-func pick(sub string, m map[string]Evidence) Evidence { return m[sub] }
+func pick(sub string, m map[string]Kind) Kind { return m[sub] }
 
 func firstWord(a []string) string {
 	if len(a) == 0 {

@@ -1,6 +1,11 @@
-package policy
+package evidence
 
-import "strings"
+import (
+	"slices"
+	"strings"
+
+	"github.com/wtagent/wtagent/policy/classify"
+)
 
 // SideEffecting reports whether a command that exited zero may have changed
 // something, for the done gate's "a successful side-effecting call": not a
@@ -9,10 +14,10 @@ import "strings"
 // shell script is side-effecting unless it is a test (its redirections may
 // write).
 func SideEffecting(program string, argv []string) bool {
-	if VerificationOf(program, argv) == EvidenceTest {
+	if VerificationOf(program, argv) == Test {
 		return false
 	}
-	prog := programName(program)
+	prog := classify.ProgramName(program)
 	sub := firstWord(skipOptions(argv))
 	switch prog {
 	case "ls", "cat", "head", "tail", "less", "more", "grep", "egrep", "fgrep", "rg", "ag", "wc", "pwd", "echo", "printf",
@@ -20,14 +25,14 @@ func SideEffecting(program string, argv []string) bool {
 		"cmp", "md5sum", "sha256sum", "sha1sum", "nl", "od", "xxd", "hexdump", "strings", "readlink", "realpath", "basename",
 		"dirname", "true", "test", "[", "jq", "column", "sort", "uniq", "cut", "tr", "awk", "sed", "env":
 		if prog == "sed" || prog == "awk" {
-			return contains(argv, "-i") || contains(argv, "--in-place") || prog == "awk" && contains(argv, "inplace")
+			return slices.Contains(argv, "-i") || slices.Contains(argv, "--in-place") || prog == "awk" && slices.Contains(argv, "inplace")
 		}
 		if prog == "env" {
 			return len(argv) > 0 && !containsOnlyAssignments(argv)
 		}
 		return false
 	case "find":
-		return contains(argv, "-delete") || contains(argv, "-exec") || contains(argv, "-execdir") || contains(argv, "-fprint")
+		return slices.Contains(argv, "-delete") || slices.Contains(argv, "-exec") || slices.Contains(argv, "-execdir") || slices.Contains(argv, "-fprint")
 	case "git":
 		switch sub {
 		case "status", "log", "diff", "show", "blame", "ls-files", "grep", "rev-parse", "describe", "shortlog", "branch":
