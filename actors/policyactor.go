@@ -4,9 +4,9 @@ import (
 	"fmt"
 
 	"github.com/anthdm/hollywood/actor"
-
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/session"
 	"github.com/wtagent/wtagent/supervisor"
 )
@@ -17,7 +17,7 @@ import (
 type policyActor struct {
 	cfg      *Config
 	p        pids
-	boundary *policy.Boundary
+	boundary *boundary.Boundary
 	engine   *policy.Engine
 	ready    bool
 	held     []heldCheck
@@ -36,7 +36,7 @@ func newPolicyActor(cfg *Config, p pids) actor.Producer {
 func (a *policyActor) Receive(c *actor.Context) {
 	switch m := c.Message().(type) {
 	case actor.Started:
-		b, err := policy.OpenBoundary(a.cfg.Root)
+		b, err := boundary.Open(a.cfg.Root)
 		if err != nil {
 			supervisor.Exit(c, fmt.Errorf("policy: %w", err))
 			return

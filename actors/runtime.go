@@ -9,9 +9,8 @@ import (
 	"time"
 
 	"github.com/anthdm/hollywood/actor"
-
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/session"
 	"github.com/wtagent/wtagent/supervisor"
 )
@@ -26,7 +25,7 @@ type Runtime struct {
 	spool    *session.Spool
 	// spoolWriter writes to spool off the tools' reading goroutines.
 	spoolWriter *asyncSpool
-	boundary    *policy.Boundary
+	boundary    *boundary.Boundary
 	released    sync.Once
 }
 
@@ -48,7 +47,7 @@ func Start(cfg Config) (*Runtime, error) {
 	}
 	rt.spoolWriter = newAsyncSpool(rt.spool, 256)
 	rt.cfg.live = newToolOutput(e, rt.p.eventlog, cfg.Session.ID())
-	if rt.boundary, err = policy.OpenBoundary(cfg.Root); err != nil {
+	if rt.boundary, err = boundary.Open(cfg.Root); err != nil {
 		rt.spoolWriter.Close()
 		rt.spool.Close()
 		return nil, fmt.Errorf("actors: %w", err)

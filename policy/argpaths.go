@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/policy/secrets"
 )
 
@@ -25,7 +26,7 @@ type judge interface {
 	// directory above it), or "".
 	wipes(p string) string
 	// cases is how the platform compares names.
-	cases() pathCase
+	cases() boundary.Case
 }
 
 // scanPaths judges every word that may be a path: "~", "/…", "../…",
@@ -47,10 +48,10 @@ func (c *classifier) scanPaths() {
 }
 
 // gitRunsFrom reports .git/hooks (and what is in it) and .git/config,
-// under the platform's pathCase (.GIT/Hooks on Windows): writing there
+// under the platform's Case (.GIT/Hooks on Windows): writing there
 // makes later git calls run commands, as fs.write there asks.
-func gitRunsFrom(p string, cs pathCase) bool {
-	p = "/" + cs.key(path.Clean(cs.slash(p)))
+func gitRunsFrom(p string, cs boundary.Case) bool {
+	p = "/" + cs.Key(path.Clean(cs.Slash(p)))
 	return strings.HasSuffix(p, "/.git/hooks") || strings.Contains(p, "/.git/hooks/") || strings.HasSuffix(p, "/.git/config")
 }
 

@@ -12,7 +12,7 @@
 //
 // # The project-root boundary
 //
-// Every path the model names goes through a Boundary. Resolve is lexical
+// Every path the model names goes through a boundary.Boundary. Resolve is lexical
 // and refuses, with a *PathError and a one-line reason: empty paths, NUL
 // and other control bytes, invisible Unicode (format characters),
 // backslashes, names over 255 bytes and paths over 4096, names ending in a

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -69,14 +70,14 @@ func (c Config) home() string {
 // runs. It holds the task's rules; it is safe for concurrent use, though
 // the runtime owns it from one policy actor.
 type Engine struct {
-	b       *Boundary
+	b       *boundary.Boundary
 	mode    Mode
 	home    string
 	env     []string // the scrubbed environment programs start from
 	guarded []string
 	// cs compares paths with the guarded directories (case-insensitively
 	// on Windows and macOS, where folding only refuses more).
-	cs pathCase
+	cs boundary.Case
 
 	mu     sync.RWMutex
 	config []messages.Rule
@@ -85,7 +86,7 @@ type Engine struct {
 
 // New returns an engine enforcing b. A nil b denies every call that names
 // a path or runs a program.
-func New(cfg Config, b *Boundary) *Engine {
+func New(cfg Config, b *boundary.Boundary) *Engine {
 	environ := cfg.Environ
 	if environ == nil {
 		environ = os.Environ()
@@ -94,7 +95,7 @@ func New(cfg Config, b *Boundary) *Engine {
 	if !mode.Valid() {
 		mode = ModeDeny
 	}
-	e := &Engine{b: b, mode: mode, home: cfg.home(), env: ScrubEnv(environ, cfg.AllowEnv), cs: hostPathCase()}
+	e := &Engine{b: b, mode: mode, home: cfg.home(), env: ScrubEnv(environ, cfg.AllowEnv), cs: boundary.HostCase()}
 	for _, p := range cfg.Protected {
 		if filepath.IsAbs(p) {
 			e.guarded = append(e.guarded, filepath.Clean(p))
@@ -115,7 +116,7 @@ func New(cfg Config, b *Boundary) *Engine {
 func (e *Engine) Mode() Mode { return e.mode }
 
 // Boundary returns the project root the engine enforces.
-func (e *Engine) Boundary() *Boundary { return e.b }
+func (e *Engine) Boundary() *boundary.Boundary { return e.b }
 
 // Grant adds a rule for the rest of the task (after an "allow for this
 // task" answer, or on replay of the event log). It refuses rules that are
@@ -181,7 +182,7 @@ func (e *Engine) ResolveGranted(tool, p string) (abs string, granted bool) {
 // protected reports whether abs is inside a protected directory.
 func (e *Engine) protected(abs string) bool {
 	for _, p := range e.guarded {
-		if _, ok := e.cs.within(abs, p, filepath.Separator); ok {
+		if _, ok := e.cs.Within(abs, p, filepath.Separator); ok {
 			return true
 		}
 	}

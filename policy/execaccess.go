@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/boundary"
 )
 
 // maxArgBytes is Linux's limit on one argv or environment string
@@ -83,7 +84,7 @@ func badWords(words []string) string {
 func (e *Engine) cwdJudge(cwd string) (*rootJudge, *finding, string) {
 	loc, err := e.b.Locate(cwd, e.home)
 	if err != nil {
-		return nil, nil, "cwd: " + ReasonOf(err)
+		return nil, nil, "cwd: " + boundary.ReasonOf(err)
 	}
 	if e.protected(loc.Abs) {
 		return nil, nil, "cwd " + loc.Abs + " is wtagent's own data, which the model may never touch"
@@ -92,14 +93,14 @@ func (e *Engine) cwdJudge(cwd string) (*rootJudge, *finding, string) {
 		f := &finding{risk: messages.RiskSensitive, reason: "runs in " + loc.Abs + ", outside the project root", at: -1, path: loc.Abs}
 		return &rootJudge{e: e, cwdAbs: loc.Abs}, f, ""
 	}
-	w, err := e.b.check(loc.Rel, false)
+	w, err := e.b.Probe(loc.Rel, false)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return &rootJudge{e: e, cwdRel: loc.Rel, cwdAbs: loc.Abs}, nil, "" // the tool reports it
 	case err != nil:
-		return nil, nil, "cwd: " + ReasonOf(err)
-	case !w.info.IsDir():
+		return nil, nil, "cwd: " + boundary.ReasonOf(err)
+	case !w.Info.IsDir():
 		return nil, nil, "cwd " + loc.Rel + " is not a directory"
 	}
-	return &rootJudge{e: e, cwdRel: w.rel, cwdAbs: e.b.Abs(w.rel)}, nil, ""
+	return &rootJudge{e: e, cwdRel: w.Rel, cwdAbs: e.b.Abs(w.Rel)}, nil, ""
 }

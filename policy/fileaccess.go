@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/policy/secrets"
 )
 
@@ -29,7 +30,7 @@ func (e *Engine) fileAccess(p string, ac access) assessment {
 	a := assessment{base: ac.base, subject: p}
 	loc, err := e.b.Locate(p, e.home)
 	if err != nil {
-		a.denied = ReasonOf(err)
+		a.denied = boundary.ReasonOf(err)
 		return a
 	}
 	if e.protected(loc.Abs) {
@@ -40,15 +41,15 @@ func (e *Engine) fileAccess(p string, ac access) assessment {
 		return e.outsideAccess(a, loc.Abs, ac)
 	}
 	a.subject = loc.Rel
-	w, err := e.b.check(loc.Rel, ac.write)
+	w, err := e.b.Probe(loc.Rel, ac.write)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		a.allow = ac.verb + " " + loc.Rel + " (it does not exist)"
 		return a
 	case err != nil:
-		a.denied = ReasonOf(err)
+		a.denied = boundary.ReasonOf(err)
 		return a
-	case ac.write && w.info != nil && w.info.IsDir():
+	case ac.write && w.Info != nil && w.Info.IsDir():
 		a.denied = loc.Rel + " is a directory"
 		return a
 	}
@@ -58,24 +59,24 @@ func (e *Engine) fileAccess(p string, ac access) assessment {
 }
 
 // insideFindings lists what needs approval about an in-root path.
-func (e *Engine) insideFindings(rel string, w walk, ac access) []finding {
+func (e *Engine) insideFindings(rel string, w boundary.Walk, ac access) []finding {
 	abs := e.b.Abs(rel)
 	var fs []finding
 	add := func(r messages.Risk, reason string) {
 		fs = append(fs, finding{risk: r, reason: reason, at: -1, path: abs})
 	}
-	if ac.content && (secrets.IsCredentialPath(rel) || secrets.IsCredentialPath(w.rel)) && !(ac.verb == "reads" && e.tokenFree(w.rel)) {
+	if ac.content && (secrets.IsCredentialPath(rel) || secrets.IsCredentialPath(w.Rel)) && !(ac.verb == "reads" && e.tokenFree(w.Rel)) {
 		add(messages.RiskSensitive, ac.verb+" the credential file "+rel)
 	}
-	if ac.content && w.info != nil && w.info.Mode().IsRegular() {
-		if n := e.b.linkCount(w.rel, w.info); n > 1 && (ac.write || !packageStore(w.rel)) {
+	if ac.content && w.Info != nil && w.Info.Mode().IsRegular() {
+		if n := e.b.Links(w.Rel, w.Info); n > 1 && (ac.write || !packageStore(w.Rel)) {
 			add(messages.RiskSensitive, fmt.Sprintf("%s %s, which has %d hard links: the same file may be outside the project", ac.verb, rel, n))
 		}
 	}
-	if ac.write && (e.homeCode(abs) || e.homeCode(e.b.Abs(w.rel))) {
+	if ac.write && (e.homeCode(abs) || e.homeCode(e.b.Abs(w.Rel))) {
 		add(messages.RiskDestructive, ac.verb+" "+rel+", a program or start-up file that runs outside the sandbox")
 	}
-	if ac.write && (e.b.cs.inGitDir(rel) || e.b.cs.inGitDir(w.rel)) {
+	if ac.write && (e.b.Case().InGitDir(rel) || e.b.Case().InGitDir(w.Rel)) {
 		add(messages.RiskDestructive, ac.verb+" "+rel+" inside .git, which can corrupt history or install hooks")
 	}
 	return fs
@@ -94,7 +95,7 @@ func (e *Engine) homeCode(abs string) bool {
 	}
 	for _, h := range homes {
 		for _, c := range HomeCode() {
-			if _, ok := e.cs.within(abs, filepath.Join(h, filepath.FromSlash(c)), filepath.Separator); ok {
+			if _, ok := e.cs.Within(abs, filepath.Join(h, filepath.FromSlash(c)), filepath.Separator); ok {
 				return true
 			}
 		}
@@ -138,7 +139,7 @@ func (e *Engine) tokenFree(rel string) bool {
 func (e *Engine) outsideAccess(a assessment, abs string, ac access) assessment {
 	a.subject = abs
 	if fi, err := os.Stat(abs); err == nil {
-		if kind := specialKind(fi.Mode()); kind != "" {
+		if kind := boundary.SpecialKind(fi.Mode()); kind != "" {
 			a.denied = fmt.Sprintf("%s is a %s, not a regular file or directory", abs, kind)
 			return a
 		}

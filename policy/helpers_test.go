@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/wtagent/wtagent/policy/boundary"
 )
 
 // project is a project root with an outside directory next to it, both in
@@ -12,7 +14,7 @@ type project struct {
 	t       *testing.T
 	dir     string // the project root (symlinks resolved)
 	outside string // a directory next to it, outside the root
-	b       *Boundary
+	b       *boundary.Boundary
 }
 
 func newProject(t *testing.T) *project {
@@ -29,7 +31,7 @@ func newProject(t *testing.T) *project {
 	}
 	p.write("src/main.go", "package main\n")
 	p.writeOutside("secret", "top secret\n")
-	b, err := OpenBoundary(p.dir)
+	b, err := boundary.Open(p.dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/policy/secrets"
 )
 
@@ -49,11 +50,11 @@ func (lexicalJudge) arg(c *classifier, i int, p string) {
 	}
 }
 
-func (j lexicalJudge) cases() pathCase {
+func (j lexicalJudge) cases() boundary.Case {
 	if j.goos == "" {
-		return hostPathCase()
+		return boundary.HostCase()
 	}
-	return pathCaseFor(j.goos)
+	return boundary.CaseFor(j.goos)
 }
 
 func (lexicalJudge) program(c *classifier, at int) {
@@ -81,13 +82,13 @@ func escapes(p string) bool {
 func (j lexicalJudge) wipes(p string) string {
 	cs := j.cases()
 	vol := ""
-	if cs.volumes {
+	if cs.Volumes {
 		vol = "C:"
 	}
 	cwd, home := vol+"/.cwd", vol+"/.home"
-	abs := cs.wipePath(p, cwd, home)
+	abs := cs.WipePath(p, cwd, home)
 	if abs == cwd {
 		return "the directory it runs in (" + p + ")"
 	}
-	return cs.wipeOf([]string{abs}, []string{home}, []string{cwd})
+	return cs.WipeOf([]string{abs}, []string{home}, []string{cwd})
 }

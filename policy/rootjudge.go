@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/policy/secrets"
 )
 
@@ -25,7 +26,7 @@ type spot struct {
 	rel    string // resolved root-relative path when inside
 	inside bool
 	via    string // the symbolic link that led outside, if any
-	w      walk
+	w      boundary.Walk
 }
 
 func (j *rootJudge) locate(p string) spot {
@@ -44,7 +45,7 @@ func (j *rootJudge) locate(p string) spot {
 	default:
 		abs = filepath.Join(j.cwdAbs, p)
 	}
-	rel, inside := b.relOf(abs)
+	rel, inside := b.RelOf(abs)
 	if !inside {
 		return spot{abs: abs}
 	}
@@ -52,14 +53,14 @@ func (j *rootJudge) locate(p string) spot {
 	if !filepath.IsAbs(p) && !homePath(p) && j.cwdRel != "" {
 		raw = j.cwdRel + "/" + p
 	}
-	w, err := b.follow(raw, true)
+	w, err := b.Follow(raw, true)
 	switch {
 	case err != nil:
 		return spot{abs: abs, rel: rel, inside: true}
-	case w.escape != "":
-		return spot{abs: w.escape, via: w.link}
+	case w.Escape != "":
+		return spot{abs: w.Escape, via: w.Link}
 	}
-	return spot{abs: b.Abs(w.rel), rel: w.rel, inside: true, w: w}
+	return spot{abs: b.Abs(w.Rel), rel: w.Rel, inside: true, w: w}
 }
 
 func (j *rootJudge) arg(c *classifier, i int, p string) {
@@ -67,14 +68,14 @@ func (j *rootJudge) arg(c *classifier, i int, p string) {
 	switch {
 	case j.e.protected(s.abs):
 		c.deny(p + " is wtagent's own data (its Chrome profile and sessions), which the model may never touch")
-	case j.e.cs.shortAlias(p) != "":
-		c.addPath(messages.RiskSensitive, p+" names "+j.e.cs.shortAlias(p)+", shaped like a Windows 8.3 short name (GIT~1 is .git): where it leads is not checked", i, s.abs)
+	case j.e.cs.ShortAlias(p) != "":
+		c.addPath(messages.RiskSensitive, p+" names "+j.e.cs.ShortAlias(p)+", shaped like a Windows 8.3 short name (GIT~1 is .git): where it leads is not checked", i, s.abs)
 	case !s.inside && harmlessDevice(s.abs):
 	case !s.inside && s.via != "":
 		c.addPath(messages.RiskSensitive, s.via+" is a symbolic link to "+s.abs+", outside the project root", i, s.abs)
 	case !s.inside:
 		c.addPath(messages.RiskSensitive, outsideReason(p, s.abs), i, s.abs)
-	case s.w.info != nil && !s.w.info.IsDir() && (secrets.IsCredentialPath(s.rel) || secrets.IsCredentialPath(p)):
+	case s.w.Info != nil && !s.w.Info.IsDir() && (secrets.IsCredentialPath(s.rel) || secrets.IsCredentialPath(p)):
 		// Only existing files: "python -m venv .env" creates a directory,
 		// "cp .env.example .env" writes one; neither reads a secret.
 		c.addPath(messages.RiskSensitive, "reads the credential file "+s.rel, i, s.abs)
@@ -96,16 +97,16 @@ func (j *rootJudge) kind(p string) string {
 	switch {
 	case !s.inside:
 		return "outside"
-	case s.w.missing:
+	case s.w.Missing:
 		return "missing"
-	case s.w.info == nil:
+	case s.w.Info == nil:
 		return ""
-	case s.w.info.IsDir():
+	case s.w.Info.IsDir():
 		return "dir"
-	case s.w.info.Mode().IsRegular():
+	case s.w.Info.Mode().IsRegular():
 		return "file"
 	}
 	return ""
 }
 
-func (j *rootJudge) cases() pathCase { return j.e.cs }
+func (j *rootJudge) cases() boundary.Case { return j.e.cs }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -64,7 +65,7 @@ func validatePathRule(r messages.Rule, home string, pathTool bool) error {
 		return fmt.Errorf("%w: %q is not a clean absolute path", ErrBadRule, p)
 	case filepath.Dir(p) == p:
 		return fmt.Errorf("%w: the file-system root covers everything", ErrBadRule)
-	case home != "" && under(home, p):
+	case home != "" && boundary.Under(home, p):
 		return fmt.Errorf("%w: %s contains your whole home directory", ErrBadRule, p)
 	}
 	return nil
@@ -80,7 +81,7 @@ func covers(r messages.Rule, tool string, words []string, f finding) bool {
 	case RuleCommand:
 		return f.at >= 0 && f.at < len(r.Prefix) && len(words) >= len(r.Prefix) && slices.Equal(words[:len(r.Prefix)], r.Prefix)
 	case RulePath:
-		return f.path != "" && len(r.Prefix) == 1 && under(f.path, r.Prefix[0])
+		return f.path != "" && len(r.Prefix) == 1 && boundary.Under(f.path, r.Prefix[0])
 	}
 	return false
 }
@@ -109,7 +110,7 @@ func suggest(tool string, words []string, fs []finding, home string) *messages.R
 // outermost returns the finding path that contains all the others, or "".
 func outermost(fs []finding) string {
 	for _, cand := range fs {
-		if cand.path != "" && all(fs, func(f finding) bool { return f.path != "" && under(f.path, cand.path) }) {
+		if cand.path != "" && all(fs, func(f finding) bool { return f.path != "" && boundary.Under(f.path, cand.path) }) {
 			return cand.path
 		}
 	}

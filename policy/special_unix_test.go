@@ -8,6 +8,8 @@ import (
 	"os"
 	"syscall"
 	"testing"
+
+	"github.com/wtagent/wtagent/policy/boundary"
 )
 
 func TestCheckRefusesSpecialFiles(t *testing.T) {
@@ -36,19 +38,19 @@ func TestCheckRefusesSpecialFiles(t *testing.T) {
 	}
 	for _, rel := range cases {
 		for _, write := range []bool{false, true} {
-			if _, err := p.b.Check(rel, write); !errors.Is(err, ErrSpecialFile) {
+			if _, err := p.b.Check(rel, write); !errors.Is(err, boundary.ErrSpecialFile) {
 				t.Errorf("Check(%q, write=%v) = %v; want ErrSpecialFile", rel, write, err)
 			}
 		}
 		// Opening does not block on a FIFO without a writer, and refuses.
-		if f, err := p.b.Open(rel); !errors.Is(err, ErrSpecialFile) {
+		if f, err := p.b.Open(rel); !errors.Is(err, boundary.ErrSpecialFile) {
 			if f != nil {
 				f.Close()
 			}
 			t.Errorf("Open(%q) = %v; want ErrSpecialFile", rel, err)
 		}
 	}
-	if _, err := p.b.Check("zero-link", false); !errors.Is(err, ErrSymlinkEscape) {
+	if _, err := p.b.Check("zero-link", false); !errors.Is(err, boundary.ErrSymlinkEscape) {
 		t.Errorf("Check(zero-link) = %v; want ErrSymlinkEscape", err)
 	}
 }
@@ -70,11 +72,11 @@ func TestLinkCount(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := LinkCount(fi); n != 2 {
+	if n := boundary.LinkCount(fi); n != 2 {
 		t.Errorf("LinkCount = %d, want 2", n)
 	}
 	fi, _ = p.b.Check("src/main.go", false)
-	if n := LinkCount(fi); n != 1 {
+	if n := boundary.LinkCount(fi); n != 1 {
 		t.Errorf("LinkCount(plain file) = %d, want 1", n)
 	}
 }

@@ -21,7 +21,7 @@ func classifyWindowsRemove(c *classifier, at int, fed bool) {
 	for i := at + 1; i < len(c.words); i++ {
 		t := c.words[i]
 		switch {
-		case c.judge.cases().volumes && cmdSwitch(t):
+		case c.judge.cases().Volumes && cmdSwitch(t):
 			c.skip[i] = true
 			recursive = recursive || strings.EqualFold(t, "/s")
 		case len(t) > 1 && t[0] == '-':

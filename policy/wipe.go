@@ -2,7 +2,6 @@ package policy
 
 import (
 	"path/filepath"
-	"strings"
 
 	"github.com/wtagent/wtagent/policy/classify"
 )
@@ -19,41 +18,6 @@ func wipeDeny(prog, what string) string {
 	return prog + " would delete " + what + "; wtagent never runs that, whatever the approvals mode"
 }
 
-// wipeForm maps a delete operand to the directory whose whole content it
-// removes, the way a shell would expand it: quotes are dropped, "$HOME"
-// and "${HOME}" stand for "~", "$PWD", "${PWD}", "$(pwd)" and "`pwd`" for
-// ".", and trailing "/*" and "/.*" globs for their directory ("/*" is "/",
-// "~/*" is "~"); on Windows also cmd's and PowerShell's variables
-// (%USERPROFILE%, $env:SystemRoot …, see wipeExpansions, in any case) and
-// "\*" and "*.*" globs. Other expansions (variables set in the script,
-// loops, a cd before the delete) are not followed: a script with them
-// asks.
-func (c pathCase) wipeForm(w string) string {
-	w = strings.NewReplacer(`"`, "", `'`, "").Replace(w)
-	for _, v := range c.wipeExpansions() {
-		if len(w) < len(v.from) || !(w[:len(v.from)] == v.from || c.volumes && strings.EqualFold(w[:len(v.from)], v.from)) {
-			continue
-		}
-		if rest := w[len(v.from):]; rest == "" || strings.ContainsRune(c.seps, rune(rest[0])) {
-			if w = v.to + rest; v.to == "/" && rest != "" {
-				w = rest // %SystemDrive%\x is \x
-			}
-			break
-		}
-	}
-	for trimmed := true; trimmed; {
-		trimmed = false
-		for _, g := range c.globSuffixes() {
-			if t, ok := strings.CutSuffix(w, g); ok {
-				if w, trimmed = t, true; w == "" {
-					w = "/"
-				}
-			}
-		}
-	}
-	return w
-}
-
 // withReal returns p and, when it differs, its resolved path.
 func withReal(p string) []string {
 	if p == "" {
@@ -66,23 +30,23 @@ func withReal(p string) []string {
 	return out
 }
 
-// wipes is the root judge's check: p (a wipeForm) is resolved from the
+// wipes is the root judge's check: p (a WipeForm) is resolved from the
 // call's cwd, "~" from the user's home, and symbolic links are followed
 // where the path exists: the path as given and as resolved count, and so
 // do the home and the root as given and as resolved.
 func (j *rootJudge) wipes(p string) string {
 	cs := j.e.cs
-	abs := cs.wipePath(p, j.cwdAbs, j.e.home)
+	abs := cs.WipePath(p, j.cwdAbs, j.e.home)
 	if abs == "" {
 		return ""
 	}
-	return cs.wipeOf(withReal(abs), withReal(j.e.home), []string{j.e.b.dir, j.e.b.given})
+	return cs.WipeOf(withReal(abs), withReal(j.e.home), []string{j.e.b.Dir(), j.e.b.Given()})
 }
 
 // denyWipes hard-denies the command when an operand in ops is a wipe.
 func (c *classifier) denyWipes(prog string, ops []int) {
 	for _, i := range ops {
-		if what := c.judge.wipes(c.judge.cases().wipeForm(c.words[i])); what != "" {
+		if what := c.judge.wipes(c.judge.cases().WipeForm(c.words[i])); what != "" {
 			c.deny(wipeDeny(prog, what))
 			return
 		}

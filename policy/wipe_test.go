@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -120,8 +121,8 @@ func TestWipeForm(t *testing.T) {
 		{"windows", `%CD%`, "."}, {"windows", `C:\*`, "C:"}, {"windows", `\*`, "/"}, {"windows", `C:\.*`, "C:"},
 		{"windows", `C:/*.*`, "C:"}, {"windows", `dist\*`, "dist"}, {"windows", "$HOME", "~"},
 	} {
-		if got := pathCaseFor(tc.goos).wipeForm(tc.in); got != tc.want {
-			t.Errorf("%s: wipeForm(%q) = %q, want %q", tc.goos, tc.in, got, tc.want)
+		if got := boundary.CaseFor(tc.goos).WipeForm(tc.in); got != tc.want {
+			t.Errorf("%s: WipeForm(%q) = %q, want %q", tc.goos, tc.in, got, tc.want)
 		}
 	}
 }
@@ -171,9 +172,9 @@ func TestWipeRulesByPlatform(t *testing.T) {
 			{"/tmp/x", ""}, {"/Users/me/x", ""},
 		}},
 	} {
-		c := pathCaseFor(tc.goos)
+		c := boundary.CaseFor(tc.goos)
 		for _, r := range tc.rows {
-			got := c.wipeOf([]string{c.wipePath(c.wipeForm(r.word), tc.cwd, tc.home)}, []string{tc.home}, []string{tc.cwd})
+			got := c.WipeOf([]string{c.WipePath(c.WipeForm(r.word), tc.cwd, tc.home)}, []string{tc.home}, []string{tc.cwd})
 			if (r.want == "") != (got == "") || !strings.Contains(got, r.want) {
 				t.Errorf("%s: %q: %q, want %q", tc.goos, r.word, got, r.want)
 			}

@@ -12,7 +12,7 @@ import (
 )
 
 // Paths is the project-root boundary the file tools work through.
-// policy.Boundary satisfies it. Every file operation goes through Root();
+// boundary.Boundary satisfies it. Every file operation goes through Root();
 // Dir() is only used to give a program its working directory.
 type Paths interface {
 	// Root is the project root as an os.Root.

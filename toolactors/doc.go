@@ -12,7 +12,7 @@
 // and benchmarks call it directly. Arguments are the typed structs of
 // package protocol (Call.Args) or canonical JSON decoded over the
 // catalogue's defaults. Every path goes through Deps.Paths (an os.Root
-// boundary; policy.Boundary satisfies Paths); a path outside the root is
+// boundary; boundary.Boundary satisfies Paths); a path outside the root is
 // touched only when InvokeTool.Outside grants a prefix of it, and then
 // through an os.Root opened at that prefix.
 //

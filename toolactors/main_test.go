@@ -14,10 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
-
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
+	"go.uber.org/goleak"
 )
 
 // helperEnv selects a helper mode when the test binary is re-executed as a
@@ -81,7 +80,7 @@ func runHelper(mode string) int {
 }
 
 // testBoundary is a minimal project-root boundary over os.Root, standing
-// in for policy.Boundary.
+// in for boundary.Boundary.
 type testBoundary struct {
 	root *os.Root
 	dir  string

@@ -1,6 +1,6 @@
 //go:build !unix && !windows
 
-package policy
+package boundary
 
 import "io/fs"
 
@@ -10,5 +10,5 @@ const openNoBlock = 0
 // system does not say).
 func LinkCount(fi fs.FileInfo) uint64 { return 1 }
 
-// linkCount returns the number of hard links of the in-root file rel.
-func (b *Boundary) linkCount(_ string, fi fs.FileInfo) uint64 { return LinkCount(fi) }
+// Links returns the number of hard links of the in-root file rel.
+func (b *Boundary) Links(_ string, fi fs.FileInfo) uint64 { return LinkCount(fi) }

@@ -1,8 +1,6 @@
-package policy
+package boundary
 
-import (
-	"strings"
-)
+import "strings"
 
 // checkWindowsNames refuses what Windows reads as something other than a
 // file name (it runs on Windows only, see Boundary.absolute; it is pure,

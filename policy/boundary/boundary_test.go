@@ -1,4 +1,4 @@
-package policy
+package boundary
 
 import (
 	"errors"
@@ -114,7 +114,7 @@ func TestCheckRefusesSymlinkEscapes(t *testing.T) {
 	p.symlink("main.go", "src/alias.go")                     // a relative link inside: fine
 	p.symlink("../src", "node_modules/srclink")              // a relative directory link inside: fine
 	tests := []struct {
-		rel  string
+		Rel  string
 		want error
 	}{
 		{"linkdir/secret", ErrSymlinkEscape},
@@ -130,15 +130,15 @@ func TestCheckRefusesSymlinkEscapes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for _, write := range []bool{false, true} {
-			_, err := p.b.Check(tt.rel, write)
+			_, err := p.b.Check(tt.Rel, write)
 			if !errors.Is(err, tt.want) && !(tt.want == nil && err == nil) {
-				t.Errorf("Check(%q, write=%v) = %v; want %v", tt.rel, write, err, tt.want)
+				t.Errorf("Check(%q, write=%v) = %v; want %v", tt.Rel, write, err, tt.want)
 			}
 			if tt.want == ErrSymlinkEscape {
 				// The operation itself is refused through the root too.
-				if f, err := p.b.Root().Open(tt.rel); err == nil {
+				if f, err := p.b.Root().Open(tt.Rel); err == nil {
 					f.Close()
-					t.Errorf("Root().Open(%q) succeeded through an escaping link", tt.rel)
+					t.Errorf("Root().Open(%q) succeeded through an escaping link", tt.Rel)
 				}
 			}
 		}
@@ -216,10 +216,10 @@ func TestCheckMissing(t *testing.T) {
 }
 
 func TestOpenBoundary(t *testing.T) {
-	if _, err := OpenBoundary("/"); err == nil {
+	if _, err := Open("/"); err == nil {
 		t.Error("OpenBoundary(/) succeeded")
 	}
-	if _, err := OpenBoundary(filepath.Join(t.TempDir(), "missing")); err == nil {
+	if _, err := Open(filepath.Join(t.TempDir(), "missing")); err == nil {
 		t.Error("OpenBoundary(missing) succeeded")
 	}
 	// A root given through a symbolic link resolves to its target, and
@@ -229,7 +229,7 @@ func TestOpenBoundary(t *testing.T) {
 	if err := os.Symlink(p.dir, link); err != nil {
 		t.Fatal(err)
 	}
-	b, err := OpenBoundary(link)
+	b, err := Open(link)
 	if err != nil {
 		t.Fatal(err)
 	}

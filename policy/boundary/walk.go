@@ -1,4 +1,4 @@
-package policy
+package boundary
 
 import (
 	"errors"
@@ -12,26 +12,26 @@ import (
 // maxLinks bounds symbolic-link resolution, like the kernel's ELOOP limit.
 const maxLinks = 40
 
-// walk is the outcome of following a root-relative path through the root.
-type walk struct {
-	// rel is the resolved root-relative path (links replaced).
-	rel string
-	// info describes the final target; nil when missing.
-	info    fs.FileInfo
-	missing bool
-	// escape is the absolute place outside the root (or an absolute link
+// Walk is the outcome of following a root-relative path through the root.
+type Walk struct {
+	// Rel is the resolved root-relative path (links replaced).
+	Rel string
+	// Info describes the final target; nil when missing.
+	Info    fs.FileInfo
+	Missing bool
+	// Escape is the absolute place outside the root (or an absolute link
 	// target, when links are followed the os.Root way) the path leads to.
-	escape string
-	// link is the root-relative symbolic link that led there, if any.
-	link string
+	Escape string
+	// Link is the root-relative symbolic link that led there, if any.
+	Link string
 }
 
-// follow resolves rel component by component through the root, following
+// Follow resolves rel component by component through the root, following
 // symbolic links as the kernel would, and stops at the first step that
 // leaves the root. With kernelLinks false, every absolute link counts as an
 // escape (os.Root never follows absolute links); with true, an absolute link
 // back into the root is followed, as a program given the path would.
-func (b *Boundary) follow(rel string, kernelLinks bool) (walk, error) {
+func (b *Boundary) Follow(rel string, kernelLinks bool) (Walk, error) {
 	var done []string
 	todo := splitPath(rel)
 	lastLink := ""
@@ -43,7 +43,7 @@ func (b *Boundary) follow(rel string, kernelLinks bool) (walk, error) {
 			continue
 		case "..":
 			if len(done) == 0 {
-				return walk{escape: filepath.Join(append([]string{filepath.Dir(b.dir)}, todo...)...), link: lastLink}, nil
+				return Walk{Escape: filepath.Join(append([]string{filepath.Dir(b.dir)}, todo...)...), Link: lastLink}, nil
 			}
 			done = done[:len(done)-1]
 			continue
@@ -51,12 +51,12 @@ func (b *Boundary) follow(rel string, kernelLinks bool) (walk, error) {
 		name := filepath.Join(append(done, c)...)
 		fi, err := b.root.Lstat(name)
 		if missing(err) {
-			return walk{rel: filepath.Join(append(append(done, c), todo...)...), missing: true}, nil
+			return Walk{Rel: filepath.Join(append(append(done, c), todo...)...), Missing: true}, nil
 		}
 		if err != nil {
-			return walk{}, b.walkErr(rel, err)
+			return Walk{}, b.walkErr(rel, err)
 		}
-		if !mayBeLink(fi.Mode()) {
+		if !MayBeLink(fi.Mode()) {
 			done = append(done, c)
 			continue
 		}
@@ -66,16 +66,16 @@ func (b *Boundary) follow(rel string, kernelLinks bool) (walk, error) {
 			continue
 		}
 		if err != nil {
-			return walk{}, b.walkErr(rel, err)
+			return Walk{}, b.walkErr(rel, err)
 		}
 		if links++; links > maxLinks {
-			return walk{}, pathErr(rel, ErrBadPath, "too many levels of symbolic links")
+			return Walk{}, pathErr(rel, ErrBadPath, "too many levels of symbolic links")
 		}
 		lastLink = name
 		if filepath.IsAbs(target) {
-			in, inside := b.relOf(filepath.Clean(target))
+			in, inside := b.RelOf(filepath.Clean(target))
 			if !inside || !kernelLinks {
-				return walk{escape: filepath.Join(append([]string{target}, todo...)...), link: name}, nil
+				return Walk{Escape: filepath.Join(append([]string{target}, todo...)...), Link: name}, nil
 			}
 			done, todo = nil, append(splitPath(in), todo...)
 			continue
@@ -88,24 +88,24 @@ func (b *Boundary) follow(rel string, kernelLinks bool) (walk, error) {
 	}
 	fi, err := b.root.Lstat(final)
 	if missing(err) {
-		return walk{rel: final, missing: true}, nil
+		return Walk{Rel: final, Missing: true}, nil
 	}
 	if err != nil {
-		return walk{}, b.walkErr(rel, err)
+		return Walk{}, b.walkErr(rel, err)
 	}
-	return walk{rel: final, info: fi}, nil
+	return Walk{Rel: final, Info: fi}, nil
 }
 
-// mayBeLink reports a mode that can be a link to follow: a symbolic link,
+// MayBeLink reports a mode that can be a link to follow: a symbolic link,
 // or an irregular file, which is how Go (since 1.23) reports a Windows
 // junction (a mount-point reparse point). Root.Readlink reads both, so a
 // junction is followed like the symbolic link it is to programs; its
 // target is always absolute, so it never counts as inside the root for
 // the file tools (os.Root does not follow it either).
-func mayBeLink(m fs.FileMode) bool { return m&(fs.ModeSymlink|fs.ModeIrregular) != 0 }
+func MayBeLink(m fs.FileMode) bool { return m&(fs.ModeSymlink|fs.ModeIrregular) != 0 }
 
 func (b *Boundary) walkErr(rel string, err error) error {
-	if isEscape(err) {
+	if IsEscape(err) {
 		return pathErr(rel, ErrSymlinkEscape, "%s changed while it was checked and now leads outside the project root", rel)
 	}
 	return &PathError{Path: rel, Reason: fmt.Sprintf("cannot inspect %s: %v", rel, err), Err: err}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package policy
+package boundary
 
 import (
 	"io/fs"
@@ -20,5 +20,5 @@ func LinkCount(fi fs.FileInfo) uint64 {
 	return 1
 }
 
-// linkCount returns the number of hard links of the in-root file rel.
-func (b *Boundary) linkCount(_ string, fi fs.FileInfo) uint64 { return LinkCount(fi) }
+// Links returns the number of hard links of the in-root file rel.
+func (b *Boundary) Links(_ string, fi fs.FileInfo) uint64 { return LinkCount(fi) }

@@ -1,4 +1,4 @@
-package policy
+package boundary
 
 import (
 	"errors"
@@ -19,7 +19,7 @@ func (b *Boundary) OpenFile(rel string, flag int, perm fs.FileMode) (*os.File, e
 	}
 	f, err := b.root.OpenFile(rel, flag|openNoBlock, perm)
 	switch {
-	case isEscape(err):
+	case IsEscape(err):
 		return nil, pathErr(rel, ErrSymlinkEscape, "%s leads outside the project root through a symbolic link", rel)
 	case errors.Is(err, syscall.ENXIO):
 		return nil, pathErr(rel, ErrSpecialFile, "%s is a socket or a FIFO without a reader, not a regular file", rel)
@@ -43,7 +43,7 @@ func refuseSpecial(f *os.File, name string) error {
 	if err != nil {
 		return fmt.Errorf("policy: stat %s: %w", name, err)
 	}
-	if kind := specialKind(fi.Mode()); kind != "" {
+	if kind := SpecialKind(fi.Mode()); kind != "" {
 		return pathErr(name, ErrSpecialFile, "%s is a %s, not a regular file or directory", name, kind)
 	}
 	return nil

@@ -1,4 +1,4 @@
-package policy
+package boundary
 
 import (
 	"errors"
@@ -25,17 +25,17 @@ import (
 // junction is never followed by the file tools, even one pointing back
 // into the root; reserved device names are refused too. Lstat reports a
 // junction as an irregular file (not a symbolic link), which the checks
-// here read as a link (see mayBeLink), so a command argument through a
+// here read as a link (see MayBeLink), so a command argument through a
 // junction is judged where the junction leads. A file's hard links are
 // counted from the open file there (see linkCount), and names compare
-// case-insensitively (see pathCase).
+// case-insensitively (see Case).
 //
 // A Boundary is safe for concurrent use.
 type Boundary struct {
 	root  *os.Root
 	dir   string // absolute, symbolic links resolved
 	given string // absolute, as given (may go through links)
-	cs    pathCase
+	cs    Case
 }
 
 // Location is where a model path points: inside the root (Rel) or outside
@@ -49,9 +49,9 @@ type Location struct {
 	Inside bool
 }
 
-// OpenBoundary opens the project root at dir. The directory must exist; the
+// Open opens the project root at dir. The directory must exist; the
 // file-system root "/" is refused.
-func OpenBoundary(dir string) (*Boundary, error) {
+func Open(dir string) (*Boundary, error) {
 	given, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("policy: project root: %w", err)
@@ -67,7 +67,7 @@ func OpenBoundary(dir string) (*Boundary, error) {
 	if err != nil {
 		return nil, fmt.Errorf("policy: project root: %w", err)
 	}
-	return &Boundary{root: root, dir: real, given: filepath.Clean(given), cs: hostPathCase()}, nil
+	return &Boundary{root: root, dir: real, given: filepath.Clean(given), cs: HostCase()}, nil
 }
 
 // Close closes the root.
@@ -78,6 +78,17 @@ func (b *Boundary) Root() *os.Root { return b.root }
 
 // Dir returns the absolute, symlink-resolved project directory.
 func (b *Boundary) Dir() string { return b.dir }
+
+// Given returns the project directory as given: absolute, but it may go
+// through symbolic links.
+func (b *Boundary) Given() string { return b.given }
+
+// Case returns the path-case rules the boundary compares names by.
+func (b *Boundary) Case() Case { return b.cs }
+
+// SetCase makes the boundary compare names by another host's rules (a
+// test of the Windows or macOS rules on any host).
+func (b *Boundary) SetCase(c Case) { b.cs = c }
 
 // Abs returns the absolute path of a root-relative path.
 func (b *Boundary) Abs(rel string) string { return filepath.Join(b.dir, rel) }
@@ -109,7 +120,7 @@ func (b *Boundary) Locate(p, home string) (Location, error) {
 	if err != nil {
 		return Location{}, err
 	}
-	if rel, ok := b.relOf(abs); ok {
+	if rel, ok := b.RelOf(abs); ok {
 		return Location{Rel: rel, Abs: filepath.Join(b.dir, rel), Inside: true}, nil
 	}
 	return Location{Abs: abs}, nil
@@ -139,17 +150,17 @@ func (b *Boundary) absolute(p, home string) (string, error) {
 	return filepath.Join(b.dir, p), nil
 }
 
-// relOf returns abs relative to the root when it is inside it, matching the
+// RelOf returns abs relative to the root when it is inside it, matching the
 // resolved directory or the directory as given, under the platform's
-// pathCase: on Windows C:/proj/a is in the root C:\Proj. Where the rule
+// Case: on Windows C:/proj/a is in the root C:\Proj. Where the rule
 // asks for confirmation (macOS), a root matched only by folding case must
 // be the same directory on disk.
-func (b *Boundary) relOf(abs string) (string, bool) {
+func (b *Boundary) RelOf(abs string) (string, bool) {
 	for _, d := range []string{b.dir, b.given} {
-		if rel, ok := (pathCase{}).within(abs, d, filepath.Separator); ok {
+		if rel, ok := (Case{}).Within(abs, d, filepath.Separator); ok {
 			return rel, true
 		}
-		rel, ok := b.cs.within(abs, d, filepath.Separator)
+		rel, ok := b.cs.Within(abs, d, filepath.Separator)
 		if ok && (!b.cs.confirm || sameDir(strings.TrimSuffix(strings.TrimSuffix(abs, rel), string(filepath.Separator)), d)) {
 			return rel, true
 		}
@@ -178,45 +189,45 @@ func sameDir(a, b string) bool {
 // Check is advice for a decision; the operation itself must still go
 // through Root (or OpenFile), which re-checks at the moment of use.
 func (b *Boundary) Check(rel string, forWrite bool) (fs.FileInfo, error) {
-	w, err := b.check(rel, forWrite)
-	return w.info, err
+	w, err := b.Probe(rel, forWrite)
+	return w.Info, err
 }
 
-// check is Check returning the whole walk (the resolved path too).
-func (b *Boundary) check(rel string, forWrite bool) (walk, error) {
+// Probe is Check returning the whole walk (the resolved path too).
+func (b *Boundary) Probe(rel string, forWrite bool) (Walk, error) {
 	if rel != "." && !filepath.IsLocal(rel) {
-		return walk{}, pathErr(rel, ErrBadPath, "not a root-relative path")
+		return Walk{}, pathErr(rel, ErrBadPath, "not a root-relative path")
 	}
-	w, err := b.follow(rel, false)
+	w, err := b.Follow(rel, false)
 	if err != nil {
-		return walk{}, err
+		return Walk{}, err
 	}
 	switch {
-	case w.escape != "":
-		return walk{}, b.escapeErr(rel, w)
-	case w.missing && forWrite:
+	case w.Escape != "":
+		return Walk{}, b.escapeErr(rel, w)
+	case w.Missing && forWrite:
 		return w, nil
-	case w.missing:
+	case w.Missing:
 		return w, pathErr(rel, fs.ErrNotExist, "%s does not exist", rel)
 	}
-	if kind := specialKind(w.info.Mode()); kind != "" {
-		return walk{}, pathErr(rel, ErrSpecialFile, "%s is a %s, not a regular file or directory", rel, kind)
+	if kind := SpecialKind(w.Info.Mode()); kind != "" {
+		return Walk{}, pathErr(rel, ErrSpecialFile, "%s is a %s, not a regular file or directory", rel, kind)
 	}
 	return w, nil
 }
 
-func (b *Boundary) escapeErr(rel string, w walk) error {
-	if _, inside := b.relOf(w.escape); inside {
-		return pathErr(rel, ErrSymlinkEscape, "%s is an absolute symbolic link; tools follow only relative links inside the root, so name its target %s instead", w.link, w.escape)
+func (b *Boundary) escapeErr(rel string, w Walk) error {
+	if _, inside := b.RelOf(w.Escape); inside {
+		return pathErr(rel, ErrSymlinkEscape, "%s is an absolute symbolic link; tools follow only relative links inside the root, so name its target %s instead", w.Link, w.Escape)
 	}
-	if w.link == "" {
-		return pathErr(rel, ErrSymlinkEscape, "%s leads outside the project root to %s", rel, w.escape)
+	if w.Link == "" {
+		return pathErr(rel, ErrSymlinkEscape, "%s leads outside the project root to %s", rel, w.Escape)
 	}
-	return pathErr(rel, ErrSymlinkEscape, "%s is a symbolic link to %s, outside the project root; ask for that path directly if you need it", w.link, w.escape)
+	return pathErr(rel, ErrSymlinkEscape, "%s is a symbolic link to %s, outside the project root; ask for that path directly if you need it", w.Link, w.Escape)
 }
 
-// specialKind names a file type the tools never open, or returns "".
-func specialKind(m fs.FileMode) string {
+// SpecialKind names a file type the tools never open, or returns "".
+func SpecialKind(m fs.FileMode) string {
 	switch {
 	case m&fs.ModeCharDevice != 0:
 		return "character device"
@@ -232,9 +243,9 @@ func specialKind(m fs.FileMode) string {
 	return ""
 }
 
-// isEscape reports whether err is os.Root refusing a name that leaves the
+// IsEscape reports whether err is os.Root refusing a name that leaves the
 // root (the os package does not export this error).
-func isEscape(err error) bool {
+func IsEscape(err error) bool {
 	var pe *fs.PathError
 	return errors.As(err, &pe) && pe.Err != nil && pe.Err.Error() == "path escapes from parent"
 }
