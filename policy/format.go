@@ -1,10 +1,16 @@
 package policy
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // FormatCommand renders a program and its argv as one line a user can read
-// and a POSIX shell would parse back to the same words: words with spaces
-// or shell characters are single-quoted.
+// and a shell would parse back to the same words: each word is quoted by
+// syntax.Quote (Bash, which POSIX.1-2024 shells share for $'…') when it
+// holds shell characters.
 func FormatCommand(program string, argv []string) string {
 	words := make([]string, 0, len(argv)+1)
 	words = append(words, quoteArg(program))
@@ -14,19 +20,12 @@ func FormatCommand(program string, argv []string) string {
 	return strings.Join(words, " ")
 }
 
+// quoteArg quotes one word for a shell. A word with a NUL byte, which no
+// shell word can hold (and which the policy refuses), is shown Go-quoted.
 func quoteArg(s string) string {
-	if s == "" {
-		return "''"
+	q, err := syntax.Quote(s, syntax.LangBash)
+	if err != nil {
+		return strconv.Quote(s)
 	}
-	safe := s[0] != '~' // a leading ~ would expand in a shell
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@%+,^~", r)) {
-			safe = false
-			break
-		}
-	}
-	if safe {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return q
 }
