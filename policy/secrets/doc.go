@@ -19,5 +19,5 @@
 // CredentialStores lists the credential directories under a home, for the
 // policy, fs.search and the sandbox.
 //
-// It is a leaf: it imports nothing of wtagent.
+// Of wtagent it imports only internal/textcode.
 package secrets
