@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // assessment is what a tool's policy found about one call, before rules
@@ -14,7 +15,7 @@ type assessment struct {
 	subject  string
 	allow    string // the reason when nothing needs approval
 	denied   string // a hard deny: no rule or mode overrides it
-	findings []finding
+	findings []classify.Finding
 	words    []string // program and argv, for command rules
 	env      []string // the program's environment
 }
@@ -60,7 +61,7 @@ func (e *Engine) assess(call messages.ToolCall) assessment {
 func (e *Engine) decide(tool string, a assessment) messages.Verdict {
 	v := messages.Verdict{Decision: messages.DecisionAllow, Risk: a.base, Reason: a.allow, Subject: a.subject}
 	for _, f := range a.findings {
-		v.Risk = maxRisk(v.Risk, f.risk)
+		v.Risk = classify.MaxRisk(v.Risk, f.Risk)
 	}
 	if a.denied != "" {
 		v.Decision, v.Reason = messages.DecisionDeny, a.denied
@@ -70,7 +71,7 @@ func (e *Engine) decide(tool string, a assessment) messages.Verdict {
 	if len(a.findings) == 0 {
 		return v
 	}
-	v.Reason = joinReasons(a.findings)
+	v.Reason = classify.JoinReasons(a.findings)
 	if rules := e.covering(tool, a); rules != nil {
 		v.Reason += "; allowed for this task by " + describeRules(rules)
 		return v

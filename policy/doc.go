@@ -46,8 +46,8 @@
 // basename (through env, sudo, doas, nice, ionice, timeout, xargs, nohup,
 // setsid, stdbuf, time, busybox, npx, bunx, pnpx, uvx, pipx run, uv run,
 // poetry run, bundle exec; absolute and ./ forms; case and interpreter
-// versions folded) and by its argv. The table is commandHandler in
-// commands.go:
+// versions folded) and by its argv (package classify). The table is commandHandler in
+// classify/commands.go:
 //
 //   - execute (runs without asking, shown): builds, tests, installs, dev
 //     servers, project scripts, anything not listed;
@@ -111,7 +111,7 @@
 // globs, and deleting the file-system root, the home directory, or the
 // project root or a directory above it (rm and unlink operands, through
 // wrappers such as sudo, and in shell scripts: "rm -rf /*" and
-// rm -rf "$HOME" count even in a script that is not plain; see wipe.go).
+// rm -rf "$HOME" count even in a script that is not plain; see classify/wipe.go).
 //
 // A rule is narrow by construction. A path rule covers one absolute path
 // and what is below it, for one tool; "/" and any prefix of the home

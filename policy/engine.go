@@ -9,6 +9,7 @@ import (
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy/boundary"
+	"github.com/wtagent/wtagent/policy/classify"
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -168,7 +169,7 @@ func (e *Engine) ResolveGranted(tool, p string) (abs string, granted bool) {
 	if err != nil {
 		return "", false
 	}
-	f := finding{at: -1, path: loc.Abs}
+	f := classify.Finding{At: -1, Path: loc.Abs}
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	for _, r := range append(slices.Clip(e.config), e.grants...) {

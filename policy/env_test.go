@@ -3,6 +3,8 @@ package policy
 import (
 	"slices"
 	"testing"
+
+	"github.com/wtagent/wtagent/policy/classify"
 )
 
 func TestScrubEnvKeeps(t *testing.T) {
@@ -109,14 +111,14 @@ func TestEnvAdditions(t *testing.T) {
 		{"A=x\x00y", true, ""},
 	}
 	for _, tt := range tests {
-		f, bad := checkEnvAddition(tt.kv)
+		f, bad := classify.CheckEnvAddition(tt.kv)
 		if (bad != "") != tt.bad {
 			t.Errorf("%q: bad=%q, want bad=%v", tt.kv, bad, tt.bad)
 			continue
 		}
 		got := ""
 		if f != nil {
-			got = string(f.risk)
+			got = string(f.Risk)
 		}
 		if got != tt.risk {
 			t.Errorf("%q: risk %q, want %q", tt.kv, got, tt.risk)

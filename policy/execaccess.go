@@ -8,6 +8,7 @@ import (
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy/boundary"
+	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // maxArgBytes is Linux's limit on one argv or environment string
@@ -19,7 +20,7 @@ const maxArgBytes = 128 << 10
 // asks, when outside); then the command is classified with the root-aware
 // judge and the env additions are checked.
 func (e *Engine) execAccess(program string, argv []string, cwd string, env []string) assessment {
-	a := assessment{base: messages.RiskExecute, subject: FormatCommand(program, argv), words: append([]string{program}, argv...)}
+	a := assessment{base: messages.RiskExecute, subject: classify.FormatCommand(program, argv), words: append([]string{program}, argv...)}
 	if cwd == "" {
 		cwd = "."
 	}
@@ -38,21 +39,21 @@ func (e *Engine) execAccess(program string, argv []string, cwd string, env []str
 	if cwdFinding != nil {
 		a.findings = append(a.findings, *cwdFinding)
 	}
-	cl := classifyCommand(program, argv, j)
-	if cl.denied != "" {
-		a.denied = cl.denied
+	cl := classify.Command(program, argv, j)
+	if cl.Denied != "" {
+		a.denied = cl.Denied
 		return a
 	}
 	a.allow = cl.Reason
-	a.findings = append(a.findings, cl.findings...)
+	a.findings = append(a.findings, cl.Findings...)
 	for _, kv := range env {
-		f, bad := checkEnvAddition(kv)
+		f, bad := classify.CheckEnvAddition(kv)
 		if bad != "" {
 			a.denied = bad
 			return a
 		}
 		if f != nil {
-			a.findings = append(a.findings, finding{risk: f.risk, reason: f.reason, at: -1})
+			a.findings = append(a.findings, classify.Finding{Risk: f.Risk, Reason: f.Reason, At: -1})
 		}
 	}
 	a.env = mergeEnv(e.env, env)
@@ -81,7 +82,7 @@ func badWords(words []string) string {
 
 // cwdJudge resolves the call's cwd and returns the judge for its
 // arguments, a finding when the cwd is outside the root, or a hard deny.
-func (e *Engine) cwdJudge(cwd string) (*rootJudge, *finding, string) {
+func (e *Engine) cwdJudge(cwd string) (*rootJudge, *classify.Finding, string) {
 	loc, err := e.b.Locate(cwd, e.home)
 	if err != nil {
 		return nil, nil, "cwd: " + boundary.ReasonOf(err)
@@ -90,7 +91,7 @@ func (e *Engine) cwdJudge(cwd string) (*rootJudge, *finding, string) {
 		return nil, nil, "cwd " + loc.Abs + " is wtagent's own data, which the model may never touch"
 	}
 	if !loc.Inside {
-		f := &finding{risk: messages.RiskSensitive, reason: "runs in " + loc.Abs + ", outside the project root", at: -1, path: loc.Abs}
+		f := &classify.Finding{Risk: messages.RiskSensitive, Reason: "runs in " + loc.Abs + ", outside the project root", At: -1, Path: loc.Abs}
 		return &rootJudge{e: e, cwdAbs: loc.Abs}, f, ""
 	}
 	w, err := e.b.Probe(loc.Rel, false)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy/boundary"
+	"github.com/wtagent/wtagent/policy/classify"
 	"github.com/wtagent/wtagent/policy/secrets"
 )
 
@@ -59,11 +60,11 @@ func (e *Engine) fileAccess(p string, ac access) assessment {
 }
 
 // insideFindings lists what needs approval about an in-root path.
-func (e *Engine) insideFindings(rel string, w boundary.Walk, ac access) []finding {
+func (e *Engine) insideFindings(rel string, w boundary.Walk, ac access) []classify.Finding {
 	abs := e.b.Abs(rel)
-	var fs []finding
+	var fs []classify.Finding
 	add := func(r messages.Risk, reason string) {
-		fs = append(fs, finding{risk: r, reason: reason, at: -1, path: abs})
+		fs = append(fs, classify.Finding{Risk: r, Reason: reason, At: -1, Path: abs})
 	}
 	if ac.content && (secrets.IsCredentialPath(rel) || secrets.IsCredentialPath(w.Rel)) && !(ac.verb == "reads" && e.tokenFree(w.Rel)) {
 		add(messages.RiskSensitive, ac.verb+" the credential file "+rel)
@@ -156,6 +157,6 @@ func (e *Engine) outsideAccess(a assessment, abs string, ac access) assessment {
 	if secrets.IsCredentialPath(abs) {
 		reason = ac.verb + " the credential file " + shown + ", outside the project root"
 	}
-	a.findings = []finding{{risk: messages.RiskSensitive, reason: reason, at: -1, path: abs}}
+	a.findings = []classify.Finding{{Risk: messages.RiskSensitive, Reason: reason, At: -1, Path: abs}}
 	return a
 }

@@ -3,6 +3,8 @@ package policy
 import (
 	"strings"
 	"testing"
+
+	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // FuzzClassify checks that any command gets a valid risk and a reason, and
@@ -14,10 +16,10 @@ func FuzzClassify(f *testing.F) {
 	f.Fuzz(func(t *testing.T, line string) {
 		words := strings.Split(line, " ")
 		c := Classify(words[0], words[1:])
-		if riskRank(c.Risk) == 0 || c.Reason == "" {
+		if classify.RiskRank(c.Risk) == 0 || c.Reason == "" {
 			t.Fatalf("Classify(%q) = %+v", line, c)
 		}
-		if s := Classify("sudo", words); riskRank(s.Risk) < riskRank(rDest) {
+		if s := Classify("sudo", words); classify.RiskRank(s.Risk) < classify.RiskRank(rDest) {
 			t.Fatalf("sudo %q is only %s", line, s.Risk)
 		}
 	})

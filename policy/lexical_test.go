@@ -6,6 +6,7 @@ import (
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy/boundary"
+	"github.com/wtagent/wtagent/policy/classify"
 	"github.com/wtagent/wtagent/policy/secrets"
 )
 
@@ -21,8 +22,8 @@ import (
 // call sensitive, and credential-looking names too. The engine's Check does
 // the same with the real project root, its symbolic links and the call's
 // cwd.
-func Classify(program string, argv []string) Classification {
-	return classifyCommand(program, argv, lexicalJudge{})
+func Classify(program string, argv []string) classify.Classification {
+	return classify.Command(program, argv, lexicalJudge{})
 }
 
 // lexicalJudge judges paths without a file system: the directory the
@@ -31,39 +32,39 @@ func Classify(program string, argv []string) Classification {
 type lexicalJudge struct{ goos string }
 
 // classifyOn is Classify under the path rule of goos.
-func classifyOn(goos string, words []string) Classification {
-	return classifyCommand(words[0], words[1:], lexicalJudge{goos})
+func classifyOn(goos string, words []string) classify.Classification {
+	return classify.Command(words[0], words[1:], lexicalJudge{goos})
 }
 
-func (lexicalJudge) arg(c *classifier, i int, p string) {
+func (lexicalJudge) Arg(c *classify.Classifier, i int, p string) {
 	switch {
 	case strings.HasPrefix(p, "~"):
-		c.add(messages.RiskSensitive, outsideReason(p, p), i)
+		c.Add(messages.RiskSensitive, classify.OutsideReason(p, p), i)
 	case filepath.IsAbs(p):
-		if !harmlessDevice(filepath.Clean(p)) {
-			c.add(messages.RiskSensitive, outsideReason(p, p), i)
+		if !classify.HarmlessDevice(filepath.Clean(p)) {
+			c.Add(messages.RiskSensitive, classify.OutsideReason(p, p), i)
 		}
 	case escapes(p):
-		c.add(messages.RiskSensitive, outsideReason(p, p), i)
+		c.Add(messages.RiskSensitive, classify.OutsideReason(p, p), i)
 	case secrets.IsCredentialPath(p):
-		c.add(messages.RiskSensitive, "reads the credential file "+p, i)
+		c.Add(messages.RiskSensitive, "reads the credential file "+p, i)
 	}
 }
 
-func (j lexicalJudge) cases() boundary.Case {
+func (j lexicalJudge) Cases() boundary.Case {
 	if j.goos == "" {
 		return boundary.HostCase()
 	}
 	return boundary.CaseFor(j.goos)
 }
 
-func (lexicalJudge) program(c *classifier, at int) {
-	if w := c.words[at]; (!filepath.IsAbs(w) && escapes(w)) || (filepath.IsAbs(w) && !systemProgram(w)) {
-		c.add(messages.RiskSensitive, "runs "+w+", a program outside the project root", at)
+func (lexicalJudge) Program(c *classify.Classifier, at int) {
+	if w := c.Words[at]; (!filepath.IsAbs(w) && escapes(w)) || (filepath.IsAbs(w) && !classify.SystemProgram(w)) {
+		c.Add(messages.RiskSensitive, "runs "+w+", a program outside the project root", at)
 	}
 }
 
-func (lexicalJudge) kind(p string) string {
+func (lexicalJudge) Kind(p string) string {
 	if strings.HasPrefix(p, "~") || filepath.IsAbs(p) || escapes(p) {
 		return "outside"
 	}
@@ -76,11 +77,11 @@ func escapes(p string) bool {
 	return p == ".." || strings.HasPrefix(p, "../")
 }
 
-// wipes is the lexical check: the root, "~" and the directory the
+// Wipes is the lexical check: the root, "~" and the directory the
 // command runs in (which stands for the project root) or one above it,
 // under this platform's rule; the cwd and home are stand-ins.
-func (j lexicalJudge) wipes(p string) string {
-	cs := j.cases()
+func (j lexicalJudge) Wipes(p string) string {
+	cs := j.Cases()
 	vol := ""
 	if cs.Volumes {
 		vol = "C:"

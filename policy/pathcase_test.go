@@ -8,6 +8,7 @@ import (
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy/boundary"
+	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // TestGitNamesFoldCase: .git/hooks and .git/config are found in any case
@@ -29,7 +30,7 @@ func TestGitNamesFoldCase(t *testing.T) {
 		{linux, ".git/hooks/pre-commit", true},
 		{linux, `C:\Proj\.git\config`, false},
 	} {
-		if got := gitRunsFrom(tc.p, tc.rule); got != tc.hooks {
+		if got := classify.GitRunsFrom(tc.p, tc.rule); got != tc.hooks {
 			t.Errorf("%+v gitRunsFrom(%q) = %v, want %v", tc.rule, tc.p, got, tc.hooks)
 		}
 	}

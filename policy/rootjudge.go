@@ -6,12 +6,13 @@ import (
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy/boundary"
+	"github.com/wtagent/wtagent/policy/classify"
 	"github.com/wtagent/wtagent/policy/secrets"
 )
 
 // rootJudge judges command arguments against the project root: relative
 // paths from the call's cwd, through the symbolic links on disk as the
-// program would follow them.
+// Program would follow them.
 type rootJudge struct {
 	e *Engine
 	// cwdRel is the root-relative cwd; "" when the cwd is outside the root.
@@ -33,7 +34,7 @@ func (j *rootJudge) locate(p string) spot {
 	b := j.e.b
 	var abs string
 	switch {
-	case homePath(p):
+	case classify.HomePath(p):
 		if j.e.home == "" {
 			return spot{abs: p}
 		}
@@ -50,7 +51,7 @@ func (j *rootJudge) locate(p string) spot {
 		return spot{abs: abs}
 	}
 	raw := rel // for relative args, walk the words as given, ".." and all
-	if !filepath.IsAbs(p) && !homePath(p) && j.cwdRel != "" {
+	if !filepath.IsAbs(p) && !classify.HomePath(p) && j.cwdRel != "" {
 		raw = j.cwdRel + "/" + p
 	}
 	w, err := b.Follow(raw, true)
@@ -63,36 +64,36 @@ func (j *rootJudge) locate(p string) spot {
 	return spot{abs: b.Abs(w.Rel), rel: w.Rel, inside: true, w: w}
 }
 
-func (j *rootJudge) arg(c *classifier, i int, p string) {
+func (j *rootJudge) Arg(c *classify.Classifier, i int, p string) {
 	s := j.locate(p)
 	switch {
 	case j.e.protected(s.abs):
-		c.deny(p + " is wtagent's own data (its Chrome profile and sessions), which the model may never touch")
+		c.Deny(p + " is wtagent's own data (its Chrome profile and sessions), which the model may never touch")
 	case j.e.cs.ShortAlias(p) != "":
-		c.addPath(messages.RiskSensitive, p+" names "+j.e.cs.ShortAlias(p)+", shaped like a Windows 8.3 short name (GIT~1 is .git): where it leads is not checked", i, s.abs)
-	case !s.inside && harmlessDevice(s.abs):
+		c.AddPath(messages.RiskSensitive, p+" names "+j.e.cs.ShortAlias(p)+", shaped like a Windows 8.3 short name (GIT~1 is .git): where it leads is not checked", i, s.abs)
+	case !s.inside && classify.HarmlessDevice(s.abs):
 	case !s.inside && s.via != "":
-		c.addPath(messages.RiskSensitive, s.via+" is a symbolic link to "+s.abs+", outside the project root", i, s.abs)
+		c.AddPath(messages.RiskSensitive, s.via+" is a symbolic link to "+s.abs+", outside the project root", i, s.abs)
 	case !s.inside:
-		c.addPath(messages.RiskSensitive, outsideReason(p, s.abs), i, s.abs)
+		c.AddPath(messages.RiskSensitive, classify.OutsideReason(p, s.abs), i, s.abs)
 	case s.w.Info != nil && !s.w.Info.IsDir() && (secrets.IsCredentialPath(s.rel) || secrets.IsCredentialPath(p)):
 		// Only existing files: "python -m venv .env" creates a directory,
 		// "cp .env.example .env" writes one; neither reads a secret.
-		c.addPath(messages.RiskSensitive, "reads the credential file "+s.rel, i, s.abs)
+		c.AddPath(messages.RiskSensitive, "reads the credential file "+s.rel, i, s.abs)
 	}
 }
 
-func (j *rootJudge) program(c *classifier, at int) {
-	w := c.words[at]
-	if filepath.IsAbs(w) && systemProgram(w) || !strings.Contains(w, "/") {
+func (j *rootJudge) Program(c *classify.Classifier, at int) {
+	w := c.Words[at]
+	if filepath.IsAbs(w) && classify.SystemProgram(w) || !strings.Contains(w, "/") {
 		return
 	}
 	if s := j.locate(w); !s.inside {
-		c.addPath(messages.RiskSensitive, "runs "+w+", a program outside the project root ("+s.abs+")", at, s.abs)
+		c.AddPath(messages.RiskSensitive, "runs "+w+", a program outside the project root ("+s.abs+")", at, s.abs)
 	}
 }
 
-func (j *rootJudge) kind(p string) string {
+func (j *rootJudge) Kind(p string) string {
 	s := j.locate(p)
 	switch {
 	case !s.inside:
@@ -109,4 +110,4 @@ func (j *rootJudge) kind(p string) string {
 	return ""
 }
 
-func (j *rootJudge) cases() boundary.Case { return j.e.cs }
+func (j *rootJudge) Cases() boundary.Case { return j.e.cs }

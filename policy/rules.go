@@ -9,6 +9,7 @@ import (
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy/boundary"
+	"github.com/wtagent/wtagent/policy/classify"
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -73,15 +74,15 @@ func validatePathRule(r messages.Rule, home string, pathTool bool) error {
 
 // covers reports whether rule r covers finding f of a call to tool with
 // the given command words.
-func covers(r messages.Rule, tool string, words []string, f finding) bool {
+func covers(r messages.Rule, tool string, words []string, f classify.Finding) bool {
 	if r.Tool != tool {
 		return false
 	}
 	switch r.Kind {
 	case RuleCommand:
-		return f.at >= 0 && f.at < len(r.Prefix) && len(words) >= len(r.Prefix) && slices.Equal(words[:len(r.Prefix)], r.Prefix)
+		return f.At >= 0 && f.At < len(r.Prefix) && len(words) >= len(r.Prefix) && slices.Equal(words[:len(r.Prefix)], r.Prefix)
 	case RulePath:
-		return f.path != "" && len(r.Prefix) == 1 && boundary.Under(f.path, r.Prefix[0])
+		return f.Path != "" && len(r.Prefix) == 1 && boundary.Under(f.Path, r.Prefix[0])
 	}
 	return false
 }
@@ -91,12 +92,12 @@ func covers(r messages.Rule, tool string, words []string, f finding) bool {
 // the path of the findings (the outermost one, when the others are inside
 // it, as with an outside cwd). It returns nil when no single rule does,
 // and never a rule validateRule refuses.
-func suggest(tool string, words []string, fs []finding, home string) *messages.Rule {
+func suggest(tool string, words []string, fs []classify.Finding, home string) *messages.Rule {
 	if len(fs) == 0 {
 		return nil
 	}
 	var r *messages.Rule
-	if words != nil && all(fs, func(f finding) bool { return f.at >= 0 }) {
+	if words != nil && all(fs, func(f classify.Finding) bool { return f.At >= 0 }) {
 		r = &messages.Rule{Tool: tool, Kind: RuleCommand, Prefix: slices.Clone(words)}
 	} else if outer := outermost(fs); outer != "" {
 		r = &messages.Rule{Tool: tool, Kind: RulePath, Prefix: []string{outer}}
@@ -108,16 +109,16 @@ func suggest(tool string, words []string, fs []finding, home string) *messages.R
 }
 
 // outermost returns the finding path that contains all the others, or "".
-func outermost(fs []finding) string {
+func outermost(fs []classify.Finding) string {
 	for _, cand := range fs {
-		if cand.path != "" && all(fs, func(f finding) bool { return f.path != "" && boundary.Under(f.path, cand.path) }) {
-			return cand.path
+		if cand.Path != "" && all(fs, func(f classify.Finding) bool { return f.Path != "" && boundary.Under(f.Path, cand.Path) }) {
+			return cand.Path
 		}
 	}
 	return ""
 }
 
-func all(fs []finding, ok func(finding) bool) bool {
+func all(fs []classify.Finding, ok func(classify.Finding) bool) bool {
 	for _, f := range fs {
 		if !ok(f) {
 			return false
@@ -133,7 +134,7 @@ func DescribeRule(r messages.Rule) string {
 		return r.Tool + ": (empty rule)"
 	}
 	if r.Kind == RuleCommand {
-		return r.Tool + ": commands starting with " + FormatCommand(r.Prefix[0], r.Prefix[1:])
+		return r.Tool + ": commands starting with " + classify.FormatCommand(r.Prefix[0], r.Prefix[1:])
 	}
 	return r.Tool + ": " + strings.Join(r.Prefix, " ") + " and below"
 }

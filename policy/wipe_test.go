@@ -8,6 +8,7 @@ import (
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy/boundary"
+	"github.com/wtagent/wtagent/policy/classify"
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -99,8 +100,8 @@ func TestClassifyWipesLexically(t *testing.T) {
 		{[]string{"rm", "-rf", "../x"}, false},
 	} {
 		cl := Classify(tc.words[0], tc.words[1:])
-		if got := cl.denied != ""; got != tc.deny {
-			t.Errorf("%q: denied=%q (risk %s: %s)", tc.words, cl.denied, cl.Risk, cl.Reason)
+		if got := cl.Denied != ""; got != tc.deny {
+			t.Errorf("%q: denied=%q (risk %s: %s)", tc.words, cl.Denied, cl.Risk, cl.Reason)
 		}
 	}
 }
@@ -230,8 +231,8 @@ func TestWindowsDeletersWipe(t *testing.T) {
 		{"linux", []string{"pwsh", "-c", "Remove-Item -Recurse -Force %USERPROFILE%"}, false, messages.RiskDestructive},
 	} {
 		cl := classifyOn(tc.goos, tc.words)
-		if got := cl.denied != ""; got != tc.deny || (!tc.deny && cl.Risk != tc.risk) {
-			t.Errorf("%s %q: denied=%q, risk %s (%s)", tc.goos, tc.words, cl.denied, cl.Risk, cl.Reason)
+		if got := cl.Denied != ""; got != tc.deny || (!tc.deny && cl.Risk != tc.risk) {
+			t.Errorf("%s %q: denied=%q, risk %s (%s)", tc.goos, tc.words, cl.Denied, cl.Risk, cl.Reason)
 		}
 	}
 }
@@ -244,7 +245,7 @@ func TestSplitWindowsScript(t *testing.T) {
 		`echo "a&b|c" ''`:                        `[[echo a&b|c ]]`,
 		"":                                       `[]`,
 	} {
-		if got := fmt.Sprint(splitWindowsScript(in)); got != want {
+		if got := fmt.Sprint(classify.SplitWindowsScript(in)); got != want {
 			t.Errorf("splitWindowsScript(%q) = %s, want %s", in, got, want)
 		}
 	}

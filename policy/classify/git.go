@@ -1,4 +1,4 @@
-package policy
+package classify
 
 import (
 	"strings"
@@ -9,15 +9,15 @@ import (
 // classifyGit reads git's global options (-C, -c, --git-dir, --work-tree,
 // --exec-path, …), so "git -C x push" and "git -c a=b push" are still a
 // push, then classifies the subcommand.
-func classifyGit(c *classifier, at int, _ bool) {
+func classifyGit(c *Classifier, at int, _ bool) {
 	i := at + 1
-	for ; i < len(c.words); i++ {
-		t := c.words[i]
+	for ; i < len(c.Words); i++ {
+		t := c.Words[i]
 		name, value, hasValue := strings.Cut(t, "=")
 		switch {
 		case t == "-c" || t == "--config-env":
-			if i+1 < len(c.words) {
-				c.gitConfig(c.words[i+1], c.whole())
+			if i+1 < len(c.Words) {
+				c.gitConfig(c.Words[i+1], c.whole())
 			}
 			i++
 		case name == "--config-env" && hasValue:
@@ -25,7 +25,7 @@ func classifyGit(c *classifier, at int, _ bool) {
 		case t == "-C" || t == "--git-dir" || t == "--work-tree" || t == "--namespace" || t == "--super-prefix" || t == "--attr-source":
 			i++
 		case name == "--exec-path" && hasValue:
-			c.add(messages.RiskDestructive, "git --exec-path runs git's helpers from "+value, c.whole())
+			c.Add(messages.RiskDestructive, "git --exec-path runs git's helpers from "+value, c.whole())
 		case !strings.HasPrefix(t, "-"):
 			c.gitSubcommand(i)
 			return
@@ -35,10 +35,10 @@ func classifyGit(c *classifier, at int, _ bool) {
 
 // gitConfig flags configuration that makes git run a command (aliases with
 // "!", hooks, pagers, editors, ssh commands, filters, credential helpers…).
-func (c *classifier) gitConfig(kv string, at int) {
+func (c *Classifier) gitConfig(kv string, at int) {
 	key, _, _ := strings.Cut(strings.ToLower(kv), "=")
 	if gitKeyRunsCode(key) {
-		c.add(messages.RiskDestructive, "git configuration "+key+" runs a command", at)
+		c.Add(messages.RiskDestructive, "git configuration "+key+" runs a command", at)
 	}
 }
 
@@ -58,50 +58,50 @@ func gitKeyRunsCode(key string) bool {
 }
 
 // gitSubcommand classifies git's subcommand at words[i].
-func (c *classifier) gitSubcommand(i int) {
-	sub := c.words[i]
+func (c *Classifier) gitSubcommand(i int) {
+	sub := c.Words[i]
 	args := i + 1
 	c.gitTransport(sub, args)
 	switch sub {
 	case "push":
 		c.gitPush(i)
 	case "send-email":
-		c.add(messages.RiskExternal, "git send-email sends patches by e-mail", i)
+		c.Add(messages.RiskExternal, "git send-email sends patches by e-mail", i)
 	case "svn", "p4":
 		if w := c.word(args); w == "dcommit" || w == "submit" {
-			c.add(messages.RiskExternal, "git "+sub+" "+w+" publishes commits", args)
+			c.Add(messages.RiskExternal, "git "+sub+" "+w+" publishes commits", args)
 		}
 	case "clean":
 		_, dry := c.hasOption(args, "-n", "--dry-run")
 		if c.anyShort(args, 'f') || c.hasLong(args, "--force") {
 			if !dry {
-				c.add(messages.RiskDestructive, "git clean -f deletes untracked files", c.whole())
+				c.Add(messages.RiskDestructive, "git clean -f deletes untracked files", c.whole())
 			}
 		}
 	case "reset":
 		if _, ok := c.hasOption(args, "--hard", "--merge", "--keep"); ok {
-			c.add(messages.RiskDestructive, "git reset --hard discards uncommitted changes", c.whole())
+			c.Add(messages.RiskDestructive, "git reset --hard discards uncommitted changes", c.whole())
 		}
 	case "checkout", "switch", "restore":
 		c.gitDiscard(sub, args)
 	case "stash":
 		if w := c.word(c.operand(args)); w == "drop" || w == "clear" {
-			c.add(messages.RiskDestructive, "git stash "+w+" deletes stashed changes", c.whole())
+			c.Add(messages.RiskDestructive, "git stash "+w+" deletes stashed changes", c.whole())
 		}
 	case "branch":
 		if c.anyShort(args, 'D') || (c.hasLong(args, "--delete") && c.hasLong(args, "--force")) {
-			c.add(messages.RiskDestructive, "git branch -D deletes unmerged branches", c.whole())
+			c.Add(messages.RiskDestructive, "git branch -D deletes unmerged branches", c.whole())
 		}
 	case "reflog", "gc", "prune", "filter-branch", "filter-repo", "update-ref", "replace":
 		c.gitHistory(sub, args)
 	case "rebase":
 		if j, ok := c.hasOption(args, "-x", "--exec"); ok {
-			c.add(messages.RiskDestructive, "git rebase --exec runs inline shell code", c.whole())
+			c.Add(messages.RiskDestructive, "git rebase --exec runs inline shell code", c.whole())
 			c.skipFrom(j + 1)
 		}
 	case "submodule":
 		if c.word(c.operand(args)) == "foreach" {
-			c.add(messages.RiskDestructive, "git submodule foreach runs inline shell code", c.whole())
+			c.Add(messages.RiskDestructive, "git submodule foreach runs inline shell code", c.whole())
 			c.skipFrom(args)
 		}
 	case "bisect":
@@ -111,7 +111,7 @@ func (c *classifier) gitSubcommand(i int) {
 	case "config":
 		c.gitConfigCommand(args)
 	case "credential", "credential-store", "credential-cache":
-		c.add(messages.RiskSensitive, "git "+sub+" reads stored credentials", i)
+		c.Add(messages.RiskSensitive, "git "+sub+" reads stored credentials", i)
 	case "commit", "tag", "notes", "grep", "log", "shortlog":
 		c.gitSkipMessages(sub, args)
 	}
@@ -120,17 +120,17 @@ func (c *classifier) gitSubcommand(i int) {
 // gitTransport flags ext:: URLs, custom upload/receive-pack commands and
 // command-running configuration given to clone, fetch, pull, push and
 // ls-remote.
-func (c *classifier) gitTransport(sub string, from int) {
+func (c *Classifier) gitTransport(sub string, from int) {
 	network := contains([]string{"clone", "fetch", "pull", "push", "ls-remote", "archive", "submodule"}, sub)
-	for i := from; i < len(c.words); i++ {
-		t := c.words[i]
+	for i := from; i < len(c.Words); i++ {
+		t := c.Words[i]
 		name, value, _ := strings.Cut(t, "=")
 		switch {
 		case strings.HasPrefix(t, "ext::"):
-			c.add(messages.RiskDestructive, "the ext:: transport runs a shell command", c.whole())
+			c.Add(messages.RiskDestructive, "the ext:: transport runs a shell command", c.whole())
 		case !network:
 		case name == "--upload-pack" || name == "--receive-pack" || (name == "--exec" && sub != "archive") || (t == "-u" && sub != "push"):
-			c.add(messages.RiskDestructive, "git "+sub+" "+name+" runs a custom command on the remote side", c.whole())
+			c.Add(messages.RiskDestructive, "git "+sub+" "+name+" runs a custom command on the remote side", c.whole())
 		case t == "--config" || t == "-c":
 			c.gitConfig(c.word(i+1), c.whole())
 		case name == "--config":
@@ -141,26 +141,26 @@ func (c *classifier) gitTransport(sub string, from int) {
 
 // gitPush: every push is external (it publishes); force, delete and
 // mirror pushes also rewrite or remove remote history.
-func (c *classifier) gitPush(i int) {
-	c.add(messages.RiskExternal, "git push publishes commits to a remote", i)
-	for j := i + 1; j < len(c.words); j++ {
-		t := c.words[j]
+func (c *Classifier) gitPush(i int) {
+	c.Add(messages.RiskExternal, "git push publishes commits to a remote", i)
+	for j := i + 1; j < len(c.Words); j++ {
+		t := c.Words[j]
 		force := t == "-f" || t == "--force" || strings.HasPrefix(t, "--force-with-lease") || t == "--force-if-includes" ||
 			t == "--mirror" || t == "-d" || t == "--delete" || t == "--prune" ||
 			(!strings.HasPrefix(t, "-") && (strings.HasPrefix(t, "+") || strings.HasPrefix(t, ":")))
 		if force || (shortFlag(t, 'f') && !strings.HasPrefix(t, "--")) {
-			c.add(messages.RiskExternal, "git push "+t+" rewrites or deletes remote history", j)
+			c.Add(messages.RiskExternal, "git push "+t+" rewrites or deletes remote history", j)
 		}
 	}
 }
 
 // gitDiscard flags checkout, switch and restore forms that throw away
 // uncommitted work.
-func (c *classifier) gitDiscard(sub string, args int) {
+func (c *Classifier) gitDiscard(sub string, args int) {
 	_, force := c.hasOption(args, "-f", "--force", "--discard-changes")
 	dashdash := false
-	for j := args; j < len(c.words); j++ {
-		if c.words[j] == "--" || c.words[j] == "." {
+	for j := args; j < len(c.Words); j++ {
+		if c.Words[j] == "--" || c.Words[j] == "." {
 			dashdash = true
 		}
 	}
@@ -168,14 +168,14 @@ func (c *classifier) gitDiscard(sub string, args int) {
 	_, worktree := c.hasOption(args, "--worktree", "-W")
 	switch {
 	case sub == "restore" && (!staged || worktree):
-		c.add(messages.RiskDestructive, "git restore discards uncommitted changes", c.whole())
+		c.Add(messages.RiskDestructive, "git restore discards uncommitted changes", c.whole())
 	case sub != "restore" && (force || dashdash):
-		c.add(messages.RiskDestructive, "git "+sub+" "+c.shown(args, len(c.words))+" discards uncommitted changes", c.whole())
+		c.Add(messages.RiskDestructive, "git "+sub+" "+c.shown(args, len(c.Words))+" discards uncommitted changes", c.whole())
 	}
 }
 
 // gitHistory flags commands that delete history or objects.
-func (c *classifier) gitHistory(sub string, args int) {
+func (c *Classifier) gitHistory(sub string, args int) {
 	w := c.word(c.operand(args))
 	_, del := c.hasOption(args, "-d", "--delete")
 	_, prune := c.hasOption(args, "--prune")
@@ -183,34 +183,34 @@ func (c *classifier) gitHistory(sub string, args int) {
 	case sub == "reflog" && (w == "expire" || w == "delete"),
 		sub == "gc" && prune, sub == "prune", sub == "filter-branch", sub == "filter-repo",
 		(sub == "update-ref" || sub == "replace") && del:
-		c.add(messages.RiskDestructive, "git "+sub+" deletes or rewrites history", c.whole())
+		c.Add(messages.RiskDestructive, "git "+sub+" deletes or rewrites history", c.whole())
 	}
 }
 
 // gitConfigCommand flags writes to the user's or the system's git
 // configuration and keys that run commands.
-func (c *classifier) gitConfigCommand(args int) {
+func (c *Classifier) gitConfigCommand(args int) {
 	var positional []int
-	for j := args; j < len(c.words); j++ {
-		if t := c.words[j]; !strings.HasPrefix(t, "-") {
+	for j := args; j < len(c.Words); j++ {
+		if t := c.Words[j]; !strings.HasPrefix(t, "-") {
 			positional = append(positional, j)
 		}
 	}
 	_, get := c.hasOption(args, "--get", "--get-all", "--get-regexp", "--list", "-l", "get", "list")
 	writes := !get && len(positional) >= 2
 	if _, global := c.hasOption(args, "--global", "--system"); global && writes {
-		c.add(messages.RiskSensitive, "git config changes your git configuration outside the project", c.whole())
+		c.Add(messages.RiskSensitive, "git config changes your git configuration outside the project", c.whole())
 	}
 	if writes {
-		c.gitConfig(c.words[positional[0]], c.whole())
+		c.gitConfig(c.Words[positional[0]], c.whole())
 	}
 }
 
 // gitSkipMessages keeps commit messages and search patterns out of the
 // path checks.
-func (c *classifier) gitSkipMessages(sub string, args int) {
-	for j := args; j+1 < len(c.words); j++ {
-		t := c.words[j]
+func (c *Classifier) gitSkipMessages(sub string, args int) {
+	for j := args; j+1 < len(c.Words); j++ {
+		t := c.Words[j]
 		switch {
 		case contains([]string{"--message", "-S", "-G", "--grep", "-e", "--author"}, t),
 			shortFlag(t, 'm') && strings.HasSuffix(t, "m"):
@@ -225,16 +225,16 @@ func (c *classifier) gitSkipMessages(sub string, args int) {
 }
 
 // skipFirstPattern marks the first operand from i as a pattern.
-func (c *classifier) skipFirstPattern(i int) {
-	if j := c.operand(i); j < len(c.words) {
+func (c *Classifier) skipFirstPattern(i int) {
+	if j := c.operand(i); j < len(c.Words) {
 		c.skip[j] = true
 	}
 }
 
 // anyShort reports whether a short-option cluster from i holds letter.
-func (c *classifier) anyShort(i int, letter byte) bool {
-	for ; i < len(c.words); i++ {
-		if shortFlag(c.words[i], letter) {
+func (c *Classifier) anyShort(i int, letter byte) bool {
+	for ; i < len(c.Words); i++ {
+		if shortFlag(c.Words[i], letter) {
 			return true
 		}
 	}
@@ -242,7 +242,7 @@ func (c *classifier) anyShort(i int, letter byte) bool {
 }
 
 // hasLong reports whether a long option appears from i.
-func (c *classifier) hasLong(i int, opt string) bool {
+func (c *Classifier) hasLong(i int, opt string) bool {
 	_, ok := c.hasOption(i, opt)
 	return ok
 }
@@ -250,29 +250,29 @@ func (c *classifier) hasLong(i int, opt string) bool {
 // classifyForge classifies gh and glab: authentication and raw API calls
 // are sensitive; commands that change something on the forge (create,
 // merge, close, delete, edit, comment, release, run…) are external.
-func classifyForge(c *classifier, at int, _ bool) {
+func classifyForge(c *Classifier, at int, _ bool) {
 	i := c.operand(at+1, "-R", "--repo", "--hostname")
 	area := c.word(i)
 	action := c.word(c.operand(i+1, "-R", "--repo"))
 	switch {
 	case area == "auth":
-		c.add(messages.RiskSensitive, area+" "+action+" handles your forge credentials", c.whole())
+		c.Add(messages.RiskSensitive, area+" "+action+" handles your forge credentials", c.whole())
 	case area == "api":
 		if c.forgeAPIWrites(i + 1) {
-			c.add(messages.RiskExternal, "writes through the forge API", c.whole())
+			c.Add(messages.RiskExternal, "writes through the forge API", c.whole())
 		} else {
-			c.add(messages.RiskSensitive, "calls the forge API with your token", c.whole())
+			c.Add(messages.RiskSensitive, "calls the forge API with your token", c.whole())
 		}
 	case area == "secret" || area == "variable" || area == "ssh-key" || area == "gpg-key":
-		c.add(messages.RiskExternal, "changes the forge's "+area+"s", c.whole())
+		c.Add(messages.RiskExternal, "changes the forge's "+area+"s", c.whole())
 	case forgeMutates(action):
-		c.add(messages.RiskExternal, area+" "+action+" changes the remote repository", c.operand(i+1))
+		c.Add(messages.RiskExternal, area+" "+action+" changes the remote repository", c.operand(i+1))
 	}
 }
 
-func (c *classifier) forgeAPIWrites(i int) bool {
-	for ; i < len(c.words); i++ {
-		t := c.words[i]
+func (c *Classifier) forgeAPIWrites(i int) bool {
+	for ; i < len(c.Words); i++ {
+		t := c.Words[i]
 		switch {
 		case t == "-X" || t == "--method":
 			if m := strings.ToUpper(c.word(i + 1)); m != "GET" && m != "HEAD" {

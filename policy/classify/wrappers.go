@@ -1,40 +1,39 @@
-package policy
+package classify
 
 import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // destructive returns a handler that marks the whole command destructive.
 func destructive(reason string) handler {
-	return func(c *classifier, at int, _ bool) {
-		c.add(messages.RiskDestructive, classify.ProgramName(c.words[at])+": "+reason, c.whole())
+	return func(c *Classifier, at int, _ bool) {
+		c.Add(messages.RiskDestructive, ProgramName(c.Words[at])+": "+reason, c.whole())
 	}
 }
 
 // sensitive returns a handler that marks the program sensitive. The
 // finding sits on the program word, so a rule for the program covers it.
 func sensitive(reason string) handler {
-	return func(c *classifier, at int, _ bool) {
-		c.add(messages.RiskSensitive, classify.ProgramName(c.words[at])+": "+reason, at)
+	return func(c *Classifier, at int, _ bool) {
+		c.Add(messages.RiskSensitive, ProgramName(c.Words[at])+": "+reason, at)
 	}
 }
 
 // classifyEnv unwraps env [-i] [-u NAME] [-C DIR] [NAME=VALUE…] command.
 // Its assignments are judged like the call's env additions; -S (split a
 // string into a command line) is refused as inline code.
-func classifyEnv(c *classifier, at int, fed bool) {
+func classifyEnv(c *Classifier, at int, fed bool) {
 	i := at + 1
-	for ; i < len(c.words); i++ {
-		t := c.words[i]
+	for ; i < len(c.Words); i++ {
+		t := c.Words[i]
 		switch {
 		case t == "--":
 			c.unwrap(i+1, fed)
 			return
 		case t == "-S" || t == "--split-string" || strings.HasPrefix(t, "--split-string=") || (strings.HasPrefix(t, "-S") && !strings.HasPrefix(t, "--")):
-			c.add(messages.RiskDestructive, "env -S splits a string into a command line; give the words as argv", c.whole())
+			c.Add(messages.RiskDestructive, "env -S splits a string into a command line; give the words as argv", c.whole())
 			c.skip[i] = true
 			return
 		case t == "-u" || t == "--unset" || t == "-C" || t == "--chdir":
@@ -42,10 +41,10 @@ func classifyEnv(c *classifier, at int, fed bool) {
 		case strings.HasPrefix(t, "-"):
 		case strings.Contains(t, "="):
 			c.skip[i] = true
-			if f, bad := checkEnvAddition(t); bad != "" {
-				c.deny(bad)
+			if f, bad := CheckEnvAddition(t); bad != "" {
+				c.Deny(bad)
 			} else if f != nil {
-				c.add(f.risk, f.reason, c.whole())
+				c.Add(f.Risk, f.Reason, c.whole())
 			}
 		default:
 			c.unwrap(i, fed)
@@ -56,17 +55,17 @@ func classifyEnv(c *classifier, at int, fed bool) {
 
 // classifyElevate marks sudo, doas, pkexec and run0 destructive and
 // classifies the elevated command too.
-func classifyElevate(c *classifier, at int, fed bool) {
-	c.add(messages.RiskDestructive, "runs with elevated privileges ("+classify.ProgramName(c.words[at])+")", c.whole())
+func classifyElevate(c *Classifier, at int, fed bool) {
+	c.Add(messages.RiskDestructive, "runs with elevated privileges ("+ProgramName(c.Words[at])+")", c.whole())
 	i := c.operand(at+1, "-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-T", "-U", "--user", "--group",
 		"--host", "--prompt", "--chdir", "--role", "--type", "--close-from", "--other-user")
 	c.unwrap(i, fed)
 }
 
 // classifyPrivilege marks su, chroot and their kin destructive.
-func classifyPrivilege(c *classifier, at int, _ bool) {
-	c.add(messages.RiskDestructive, "runs with other privileges ("+classify.ProgramName(c.words[at])+")", c.whole())
-	if i, ok := c.hasOption(at+1, "-c", "--command"); ok && i+1 < len(c.words) {
+func classifyPrivilege(c *Classifier, at int, _ bool) {
+	c.Add(messages.RiskDestructive, "runs with other privileges ("+ProgramName(c.Words[at])+")", c.whole())
+	if i, ok := c.hasOption(at+1, "-c", "--command"); ok && i+1 < len(c.Words) {
 		c.skip[i+1] = true
 	}
 }
@@ -74,9 +73,9 @@ func classifyPrivilege(c *classifier, at int, _ bool) {
 // classifyWrapper unwraps programs that run their arguments as a command:
 // nice, ionice, timeout (after its duration), xargs (whose command gets
 // arguments nobody can see), nohup, setsid, stdbuf, time and busybox.
-func classifyWrapper(c *classifier, at int, fed bool) {
+func classifyWrapper(c *Classifier, at int, fed bool) {
 	var i int
-	switch classify.ProgramName(c.words[at]) {
+	switch ProgramName(c.Words[at]) {
 	case "nice":
 		i = c.operand(at+1, "-n", "--adjustment")
 	case "ionice":
@@ -99,9 +98,9 @@ func classifyWrapper(c *classifier, at int, fed bool) {
 
 // classifyRunner unwraps package runners (npx, bunx, pnpx, uvx, pipx run)
 // to the package they run; npx -c (a shell command line) is inline code.
-func classifyRunner(c *classifier, at int, fed bool) {
+func classifyRunner(c *Classifier, at int, fed bool) {
 	i := at + 1
-	if classify.ProgramName(c.words[at]) == "pipx" {
+	if ProgramName(c.Words[at]) == "pipx" {
 		if c.word(i) != "run" {
 			return
 		}
@@ -109,8 +108,8 @@ func classifyRunner(c *classifier, at int, fed bool) {
 	}
 	pkg := c.operand(i, "-p", "--package", "--cache", "--from", "--with", "--python", "--spec", "--pip-args", "-c", "--call")
 	for j := i; j < pkg; j++ {
-		if t := c.words[j]; t == "-c" || t == "--call" || strings.HasPrefix(t, "--call=") {
-			c.add(messages.RiskDestructive, "runs an inline shell command line ("+t+")", c.whole())
+		if t := c.Words[j]; t == "-c" || t == "--call" || strings.HasPrefix(t, "--call=") {
+			c.Add(messages.RiskDestructive, "runs an inline shell command line ("+t+")", c.whole())
 			c.skip[min(j+1, c.whole())] = true
 			return
 		}
@@ -120,18 +119,18 @@ func classifyRunner(c *classifier, at int, fed bool) {
 
 // runPackage classifies a package a runner is about to run, by its binary
 // name (vercel@latest → vercel, netlify-cli → netlify).
-func (c *classifier) runPackage(i int, fed bool) {
-	if i >= len(c.words) {
+func (c *Classifier) runPackage(i int, fed bool) {
+	if i >= len(c.Words) {
 		return
 	}
-	name := c.words[i]
+	name := c.Words[i]
 	if j := strings.LastIndexByte(name, '@'); j > 0 {
 		name = name[:j]
 	}
 	name = strings.TrimSuffix(strings.TrimSuffix(name, "-cli"), "-tools")
-	c.program = classify.ProgramName(name)
+	c.Program = ProgramName(name)
 	c.skip[i] = true
-	if h := commandHandler(c.program); h != nil {
+	if h := commandHandler(c.Program); h != nil {
 		c.depth++
 		h(c, i, fed)
 	}

@@ -1,10 +1,9 @@
-package policy
+package classify
 
 import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // cloudMutates reports a cloud CLI verb that changes something: create,
@@ -28,22 +27,22 @@ func cloudMutates(w string) bool {
 // (sensitive, tied to the program, so a rule for "aws" covers reads); a
 // verb that changes something (create, delete, deploy, s3 cp …) is
 // external, tied to that verb.
-func classifyCloud(c *classifier, at int, _ bool) {
-	name := classify.ProgramName(c.words[at])
-	for i := at + 1; i < len(c.words); i++ {
-		t := c.words[i]
+func classifyCloud(c *Classifier, at int, _ bool) {
+	name := ProgramName(c.Words[at])
+	for i := at + 1; i < len(c.Words); i++ {
+		t := c.Words[i]
 		if strings.HasPrefix(t, "-") {
-			if !strings.Contains(t, "=") && i+1 < len(c.words) && !strings.HasPrefix(c.words[i+1], "-") && cloudValued(t) {
+			if !strings.Contains(t, "=") && i+1 < len(c.Words) && !strings.HasPrefix(c.Words[i+1], "-") && cloudValued(t) {
 				i++
 			}
 			continue
 		}
 		if cloudMutates(t) {
-			c.add(messages.RiskExternal, name+" "+c.shown(at+1, i+1)+" changes cloud resources", i)
+			c.Add(messages.RiskExternal, name+" "+c.shown(at+1, i+1)+" changes cloud resources", i)
 			return
 		}
 	}
-	c.add(messages.RiskSensitive, name+" uses your cloud credentials", at)
+	c.Add(messages.RiskSensitive, name+" uses your cloud credentials", at)
 }
 
 // cloudValued lists global options whose value is the next word.
@@ -59,8 +58,8 @@ func cloudValued(opt string) bool {
 // classifyCluster: kubectl, oc and helm reads use your cluster
 // credentials (sensitive); anything that changes the cluster is external.
 // helm template and lint are local.
-func classifyCluster(c *classifier, at int, fed bool) {
-	name := classify.ProgramName(c.words[at])
+func classifyCluster(c *Classifier, at int, fed bool) {
+	name := ProgramName(c.Words[at])
 	i := c.operand(at+1, "-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server")
 	sub := c.word(i)
 	switch sub {
@@ -70,34 +69,34 @@ func classifyCluster(c *classifier, at int, fed bool) {
 		}
 	case "get", "describe", "logs", "top", "explain", "api-resources", "api-versions", "cluster-info",
 		"list", "ls", "status", "history", "show", "search", "diff", "auth", "wait", "events":
-		c.add(messages.RiskSensitive, name+" "+sub+" reads the cluster with your credentials", at)
+		c.Add(messages.RiskSensitive, name+" "+sub+" reads the cluster with your credentials", at)
 		return
 	case "config":
-		c.add(messages.RiskSensitive, name+" config handles your cluster credentials", c.whole())
+		c.Add(messages.RiskSensitive, name+" config handles your cluster credentials", c.whole())
 		return
 	}
-	c.add(messages.RiskExternal, name+" "+sub+" changes the cluster", i)
+	c.Add(messages.RiskExternal, name+" "+sub+" changes the cluster", i)
 }
 
 // classifyDeploy classifies deploy and infrastructure CLIs: their local
 // subcommands (dev servers, builds, plans) run or are sensitive; anything
 // else, including the bare command (vercel, surge), is external.
-func classifyDeploy(c *classifier, at int, _ bool) {
-	name := classify.ProgramName(c.words[at])
+func classifyDeploy(c *Classifier, at int, _ bool) {
+	name := ProgramName(c.Words[at])
 	i := c.operand(at+1, "--cwd", "-C", "--chdir", "--scope", "-t", "--token", "-A", "--app", "--project", "-c", "--config")
 	sub := c.word(i)
 	switch deployLocal(name, sub) {
 	case messages.RiskExecute:
 		return
 	case messages.RiskSensitive:
-		c.add(messages.RiskSensitive, name+" "+sub+" uses your cloud credentials", i)
+		c.Add(messages.RiskSensitive, name+" "+sub+" uses your cloud credentials", i)
 		return
 	}
 	if sub == "" {
-		c.add(messages.RiskExternal, name+" deploys the project", at)
+		c.Add(messages.RiskExternal, name+" deploys the project", at)
 		return
 	}
-	c.add(messages.RiskExternal, name+" "+sub+" deploys or changes remote infrastructure", i)
+	c.Add(messages.RiskExternal, name+" "+sub+" deploys or changes remote infrastructure", i)
 }
 
 // deployLocal says how risky a deploy CLI subcommand is when it does not

@@ -1,11 +1,10 @@
-package policy
+package classify
 
 import (
 	"regexp"
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // deployName matches task, script and goal names that publish or deploy:
@@ -23,11 +22,11 @@ func nodePMValued() []string {
 // installs sensitive (they change the machine, not the project), scripts
 // named like deploy/release/publish external, exec/dlx/x unwrap to the
 // package they run. Installing, testing, building and dev servers run.
-func classifyNodePM(c *classifier, at int, fed bool) {
-	name := classify.ProgramName(c.words[at])
+func classifyNodePM(c *Classifier, at int, fed bool) {
+	name := ProgramName(c.Words[at])
 	if name == "bun" {
 		if j, ok := c.hasOption(at+1, "-e", "--eval", "-p", "--print"); ok && j < c.operand(at+1, nodePMValued()...) {
-			c.inline("bun "+c.words[j], j+1)
+			c.inline("bun "+c.Words[j], j+1)
 			return
 		}
 	}
@@ -35,15 +34,15 @@ func classifyNodePM(c *classifier, at int, fed bool) {
 	sub := c.word(i)
 	switch sub {
 	case "publish", "unpublish", "deprecate", "dist-tag", "owner", "author", "access", "team", "org", "hook", "star", "unstar":
-		c.add(messages.RiskExternal, name+" "+sub+" changes the package registry", i)
+		c.Add(messages.RiskExternal, name+" "+sub+" changes the package registry", i)
 	case "login", "adduser", "add-user", "logout", "token":
-		c.add(messages.RiskSensitive, name+" "+sub+" handles your registry credentials", i)
+		c.Add(messages.RiskSensitive, name+" "+sub+" handles your registry credentials", i)
 	case "install", "i", "add", "ci", "update", "up", "upgrade", "remove", "rm", "uninstall", "un", "link":
 		if _, ok := c.hasOption(i, "-g", "--global", "--location=global"); ok {
-			c.add(messages.RiskSensitive, name+" "+sub+" -g changes the machine's global packages, outside the project", c.whole())
+			c.Add(messages.RiskSensitive, name+" "+sub+" -g changes the machine's global packages, outside the project", c.whole())
 		}
 	case "global":
-		c.add(messages.RiskSensitive, name+" global changes the machine's global packages, outside the project", c.whole())
+		c.Add(messages.RiskSensitive, name+" global changes the machine's global packages, outside the project", c.whole())
 	case "run", "run-script", "rum", "urn":
 		c.script(name, c.operand(i+1, nodePMValued()...))
 	case "exec", "x", "dlx":
@@ -63,9 +62,9 @@ func classifyNodePM(c *classifier, at int, fed bool) {
 
 // script flags a package.json script, make target or task named like a
 // deploy.
-func (c *classifier) script(tool string, i int) {
+func (c *Classifier) script(tool string, i int) {
 	if s := c.word(i); s != "" && deployName.MatchString(s) {
-		c.add(messages.RiskExternal, tool+" "+s+" looks like a deploy or publish step", i)
+		c.Add(messages.RiskExternal, tool+" "+s+" looks like a deploy or publish step", i)
 	}
 }
 
@@ -74,24 +73,24 @@ func (c *classifier) script(tool string, i int) {
 // dotnet nuget push, mvn deploy, gradle publish), their logins sensitive,
 // their run/exec subcommands unwrap, and everything else (build, test,
 // install) runs.
-func classifyToolchain(c *classifier, at int, fed bool) {
-	name := classify.ProgramName(c.words[at])
+func classifyToolchain(c *Classifier, at int, fed bool) {
+	name := ProgramName(c.Words[at])
 	i := c.operand(at+1, "-C", "--directory", "--project", "-p", "--manifest-path")
 	sub := c.word(i)
 	switch {
 	case toolchainPublishes(name, sub, c.word(c.operand(i+1))):
-		c.add(messages.RiskExternal, name+" "+sub+" publishes a package", i)
+		c.Add(messages.RiskExternal, name+" "+sub+" publishes a package", i)
 	case sub == "login" || sub == "signin":
-		c.add(messages.RiskSensitive, name+" "+sub+" handles your registry credentials", i)
+		c.Add(messages.RiskSensitive, name+" "+sub+" handles your registry credentials", i)
 	case name == "go" && sub == "env" && c.hasLong(i+1, "-w"):
-		c.add(messages.RiskSensitive, "go env -w changes your Go configuration outside the project", c.whole())
+		c.Add(messages.RiskSensitive, "go env -w changes your Go configuration outside the project", c.whole())
 	case runsCommand(name, sub):
 		c.unwrap(c.operand(i+1, "--with", "--python", "-p", "--project", "--directory", "--package", "--env-file", "-e", "--env"), fed)
 	case name == "uv" && sub == "tool" && c.word(i+1) == "run":
 		c.runPackage(c.operand(i+2, "--from", "--with", "--python"), fed)
 	case name == "mvn" || name == "mvnw" || name == "gradle" || name == "gradlew":
-		for j := i; j < len(c.words); j++ {
-			if !strings.HasPrefix(c.words[j], "-") {
+		for j := i; j < len(c.Words); j++ {
+			if !strings.HasPrefix(c.Words[j], "-") {
 				c.script(name, j)
 			}
 		}
@@ -129,10 +128,10 @@ func toolchainPublishes(name, sub, next string) bool {
 
 // classifyTaskRunner flags make, just, task, rake and friends when a target
 // is named like a deploy (make deploy, just release, nx run app:deploy).
-func classifyTaskRunner(c *classifier, at int, _ bool) {
-	name := classify.ProgramName(c.words[at])
-	for i := at + 1; i < len(c.words); i++ {
-		t := c.words[i]
+func classifyTaskRunner(c *Classifier, at int, _ bool) {
+	name := ProgramName(c.Words[at])
+	for i := at + 1; i < len(c.Words); i++ {
+		t := c.Words[i]
 		switch {
 		case contains([]string{"-C", "-f", "--file", "--makefile", "-I", "--include-dir", "-o", "-W", "-l", "--directory", "--justfile"}, t):
 			i++
@@ -148,8 +147,8 @@ func classifyTaskRunner(c *classifier, at int, _ bool) {
 // host namespaces, devices, capabilities, mounts of paths outside the
 // project) destructive; deleting containers, images and volumes
 // destructive.
-func classifyContainer(c *classifier, at int, _ bool) {
-	name := classify.ProgramName(c.words[at])
+func classifyContainer(c *Classifier, at int, _ bool) {
+	name := ProgramName(c.Words[at])
 	i := c.operand(at+1, "-H", "--host", "--context", "-c", "--config", "-l", "--log-level")
 	sub := c.word(i)
 	if sub == "container" || sub == "image" || sub == "volume" || sub == "system" || sub == "network" || sub == "compose" || sub == "buildx" {
@@ -163,28 +162,28 @@ func classifyContainer(c *classifier, at int, _ bool) {
 	}
 	switch {
 	case last == "push":
-		c.add(messages.RiskExternal, name+" push publishes an image", i)
+		c.Add(messages.RiskExternal, name+" push publishes an image", i)
 	case last == "login":
-		c.add(messages.RiskSensitive, name+" login handles your registry credentials", i)
+		c.Add(messages.RiskSensitive, name+" login handles your registry credentials", i)
 	case last == "rm" || last == "rmi" || last == "kill" || last == "prune" || strings.HasSuffix(sub, "volume rm"):
-		c.add(messages.RiskDestructive, name+" "+sub+" deletes containers, images or volumes", c.whole())
+		c.Add(messages.RiskDestructive, name+" "+sub+" deletes containers, images or volumes", c.whole())
 	case last == "down" && (c.hasLong(i+1, "-v") || c.hasLong(i+1, "--volumes")):
-		c.add(messages.RiskDestructive, name+" compose down -v deletes volumes", c.whole())
+		c.Add(messages.RiskDestructive, name+" compose down -v deletes volumes", c.whole())
 	case last == "run" || last == "create" || last == "exec" || last == "up":
 		c.containerAccess(name, i+1)
 	}
 }
 
 // containerAccess flags options that give a container the host.
-func (c *classifier) containerAccess(name string, from int) {
-	for i := from; i < len(c.words); i++ {
-		t := c.words[i]
+func (c *Classifier) containerAccess(name string, from int) {
+	for i := from; i < len(c.Words); i++ {
+		t := c.Words[i]
 		opt, value, inline := strings.Cut(t, "=")
 		switch {
 		case t == "--privileged" || opt == "--pid" && value == "host" || opt == "--network" && value == "host" ||
 			opt == "--net" && value == "host" || opt == "--ipc" && value == "host" || opt == "--userns" && value == "host" ||
 			opt == "--cap-add" || opt == "--device" || opt == "--security-opt":
-			c.add(messages.RiskDestructive, name+" "+t+" gives the container access to the host", c.whole())
+			c.Add(messages.RiskDestructive, name+" "+t+" gives the container access to the host", c.whole())
 		case opt == "-v" || opt == "--volume" || opt == "--mount":
 			at := i
 			if !inline {
@@ -194,13 +193,13 @@ func (c *classifier) containerAccess(name string, from int) {
 			if opt == "--mount" {
 				src = mountSource(value)
 			}
-			if at >= len(c.words) || src == "" || !strings.ContainsAny(src[:1], "/.~") {
+			if at >= len(c.Words) || src == "" || !strings.ContainsAny(src[:1], "/.~") {
 				continue // a named volume
 			}
 			c.skip[at] = true
-			c.judge.arg(c, at, src)
-			if c.judge.kind(src) == "outside" {
-				c.add(messages.RiskDestructive, name+" mounts "+src+", outside the project root, into the container", c.whole())
+			c.judge.Arg(c, at, src)
+			if c.judge.Kind(src) == "outside" {
+				c.Add(messages.RiskDestructive, name+" mounts "+src+", outside the project root, into the container", c.whole())
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package policy
+package classify
 
 import (
 	"path"
@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // classifyShell judges inline shell code (sh -c, bash -lc) command by
@@ -16,10 +15,10 @@ import (
 // fish and csh) is inline code that asks. Shells that read commands from
 // their input (-s, -i, no script) ask too; a shell running a script file
 // is like running the script.
-func classifyShell(c *classifier, at int, _ bool) {
-	name := classify.ProgramName(c.words[at])
-	for i := at + 1; i < len(c.words); i++ {
-		t := c.words[i]
+func classifyShell(c *Classifier, at int, _ bool) {
+	name := ProgramName(c.Words[at])
+	for i := at + 1; i < len(c.Words); i++ {
+		t := c.Words[i]
 		switch {
 		case t == "":
 			return
@@ -32,7 +31,7 @@ func classifyShell(c *classifier, at int, _ bool) {
 			c.shellScript(name, t, src)
 			return
 		case t == "--":
-			if i+1 < len(c.words) {
+			if i+1 < len(c.Words) {
 				return
 			}
 		case strings.HasPrefix(t, "--"):
@@ -41,7 +40,7 @@ func classifyShell(c *classifier, at int, _ bool) {
 			}
 		case (t[0] == '-' || t[0] == '+') && len(t) > 1:
 			if strings.ContainsAny(t[1:], "si") {
-				c.add(messages.RiskDestructive, name+" "+t+" runs commands from its input", c.whole())
+				c.Add(messages.RiskDestructive, name+" "+t+" runs commands from its input", c.whole())
 				return
 			}
 			if strings.HasSuffix(t, "o") || strings.HasSuffix(t, "O") {
@@ -51,7 +50,7 @@ func classifyShell(c *classifier, at int, _ bool) {
 			return // a script file
 		}
 	}
-	c.add(messages.RiskDestructive, name+" without a script runs commands from its input", c.whole())
+	c.Add(messages.RiskDestructive, name+" without a script runs commands from its input", c.whole())
 }
 
 // posixShells parse their -c scripts with ParseScript; fish, csh and tcsh
@@ -66,20 +65,20 @@ func posixShell(name string) bool {
 
 // shellScript judges the script of name flag (sh -c SRC): a plain script
 // command by command, anything else as inline code.
-func (c *classifier) shellScript(name, flag, src string) {
+func (c *Classifier) shellScript(name, flag, src string) {
 	inline := "runs inline shell code (" + name + " " + flag + ")"
 	if !posixShell(name) {
-		c.add(messages.RiskDestructive, inline, c.whole())
+		c.Add(messages.RiskDestructive, inline, c.whole())
 		return
 	}
-	s, err := classify.ParseScript(src, classify.ShellOptions{})
+	s, err := ParseScript(src, ShellOptions{})
 	switch {
 	case err != nil:
-		c.add(messages.RiskDestructive, inline+" that does not parse", c.whole())
+		c.Add(messages.RiskDestructive, inline+" that does not parse", c.whole())
 		return
 	case !s.Plain:
 		c.scriptDenies(s)
-		c.add(messages.RiskDestructive, inline+" that "+s.Opaque, c.whole())
+		c.Add(messages.RiskDestructive, inline+" that "+s.Opaque, c.whole())
 		return
 	}
 	for _, cmd := range s.Commands {
@@ -91,15 +90,15 @@ func (c *classifier) shellScript(name, flag, src string) {
 // command table and judge, and folds its findings into c: they belong to
 // the whole script, so only a rule naming the whole command covers them
 // (a path finding stays coverable by its path rule).
-func (c *classifier) scriptCommand(cmd classify.ScriptCommand) {
+func (c *Classifier) scriptCommand(cmd ScriptCommand) {
 	if len(cmd.Args) == 0 {
 		// A bare NAME=value changes an exported variable (LESSOPEN is
 		// exported on many systems) for every later command.
 		for _, kv := range cmd.Assigns {
-			if f, bad := checkEnvAddition(kv); bad != "" {
-				c.deny(bad)
-			} else if f != nil && f.risk == messages.RiskDestructive {
-				c.add(f.risk, f.reason, c.whole())
+			if f, bad := CheckEnvAddition(kv); bad != "" {
+				c.Deny(bad)
+			} else if f != nil && f.Risk == messages.RiskDestructive {
+				c.Add(f.Risk, f.Reason, c.whole())
 			}
 		}
 	}
@@ -108,24 +107,24 @@ func (c *classifier) scriptCommand(cmd classify.ScriptCommand) {
 		if len(cmd.Assigns) > 0 {
 			words = append(append([]string{"env"}, cmd.Assigns...), cmd.Args...)
 		}
-		sub := &classifier{words: words, judge: c.judge, depth: c.depth}
+		sub := &Classifier{Words: words, judge: c.judge, depth: c.depth}
 		sub.skip = make([]bool, len(words))
 		sub.unwrap(0, false)
 		sub.scanPaths()
-		for _, f := range sub.findings {
-			f.at = c.whole()
-			c.findings = append(c.findings, f)
+		for _, f := range sub.Findings {
+			f.At = c.whole()
+			c.Findings = append(c.Findings, f)
 		}
-		if sub.denied != "" {
-			c.deny(sub.denied)
+		if sub.Denied != "" {
+			c.Deny(sub.Denied)
 		}
 	}
 	for _, r := range cmd.Redirects {
-		if classify.IsDescriptor(r.Target) || strings.HasPrefix(r.Op, "<<") {
+		if IsDescriptor(r.Target) || strings.HasPrefix(r.Op, "<<") {
 			continue
 		}
 		if p, ok := pathCandidate(r.Target); ok {
-			c.judge.arg(c, c.whole(), p)
+			c.judge.Arg(c, c.whole(), p)
 		}
 	}
 }
@@ -133,15 +132,15 @@ func (c *classifier) scriptCommand(cmd classify.ScriptCommand) {
 // classifyWindowsShell flags cmd /c and PowerShell -Command and
 // -EncodedCommand, and applies the hard denies to the commands of the
 // script (see splitWindowsScript).
-func classifyWindowsShell(c *classifier, at int, _ bool) {
-	for i := at + 1; i < len(c.words); i++ {
-		t := strings.ToLower(c.words[i])
+func classifyWindowsShell(c *Classifier, at int, _ bool) {
+	for i := at + 1; i < len(c.Words); i++ {
+		t := strings.ToLower(c.Words[i])
 		if strings.HasPrefix(t, "/c") || strings.HasPrefix(t, "/k") || strings.HasPrefix(t, "-c") ||
 			strings.HasPrefix(t, "-e") || strings.HasPrefix(t, "--c") {
-			c.add(messages.RiskDestructive, "runs inline shell code ("+c.words[at]+" "+c.words[i]+")", c.whole())
+			c.Add(messages.RiskDestructive, "runs inline shell code ("+c.Words[at]+" "+c.Words[i]+")", c.whole())
 			c.skipFrom(i + 1)
 			if !strings.HasPrefix(t, "-e") {
-				c.commandDenies(splitWindowsScript(strings.Join(c.words[i+1:], " ")))
+				c.commandDenies(SplitWindowsScript(strings.Join(c.Words[i+1:], " ")))
 			}
 			return
 		}
@@ -152,8 +151,8 @@ func classifyWindowsShell(c *classifier, at int, _ bool) {
 }
 
 // skipFrom marks words from i on as code, not paths.
-func (c *classifier) skipFrom(i int) {
-	for ; i < len(c.words); i++ {
+func (c *Classifier) skipFrom(i int) {
+	for ; i < len(c.Words); i++ {
 		c.skip[i] = true
 	}
 }
@@ -207,11 +206,11 @@ func interpreterFlags(name string) inlineFlags {
 // classifyInterpreter flags inline code (python -c, node -e, perl -ne,
 // ruby -e, php -r …) and classifies python -m modules (twine upload is
 // external, http.server is a dev server). Running a script file runs.
-func classifyInterpreter(c *classifier, at int, fed bool) {
-	name := classify.ProgramName(c.words[at])
+func classifyInterpreter(c *Classifier, at int, fed bool) {
+	name := ProgramName(c.Words[at])
 	fl := interpreterFlags(name)
-	for i := at + 1; i < len(c.words); i++ {
-		t := c.words[i]
+	for i := at + 1; i < len(c.Words); i++ {
+		t := c.Words[i]
 		switch {
 		case t == "--" || t == "-" || !strings.HasPrefix(t, "-"):
 			if contains(fl.sub, t) {
@@ -239,8 +238,8 @@ func classifyInterpreter(c *classifier, at int, fed bool) {
 // interpCluster reads one short-option cluster at words[i]. It returns
 // the index of the last word it consumed, and done when it found code or a
 // module.
-func (c *classifier) interpCluster(name string, fl inlineFlags, i int, fed bool) (int, bool) {
-	t := c.words[i]
+func (c *Classifier) interpCluster(name string, fl inlineFlags, i int, fed bool) (int, bool) {
+	t := c.Words[i]
 	for k := 1; k < len(t); k++ {
 		letter := t[k]
 		switch {
@@ -250,9 +249,9 @@ func (c *classifier) interpCluster(name string, fl inlineFlags, i int, fed bool)
 		case fl.module != 0 && letter == fl.module:
 			if k+1 < len(t) {
 				c.module(t[k+1:], i, fed)
-			} else if i+1 < len(c.words) {
+			} else if i+1 < len(c.Words) {
 				c.skip[i+1] = true
-				c.module(c.words[i+1], i+1, fed)
+				c.module(c.Words[i+1], i+1, fed)
 			}
 			return i, true
 		case strings.IndexByte(fl.valued, letter) >= 0:
@@ -268,14 +267,14 @@ func (c *classifier) interpCluster(name string, fl inlineFlags, i int, fed bool)
 }
 
 // inline records inline code; the code and its arguments are not paths.
-func (c *classifier) inline(how string, from int) {
-	c.add(messages.RiskDestructive, "runs inline code ("+how+")", c.whole())
+func (c *Classifier) inline(how string, from int) {
+	c.Add(messages.RiskDestructive, "runs inline code ("+how+")", c.whole())
 	c.skipFrom(from)
 }
 
 // module classifies python -m <module> by the module's own handler.
-func (c *classifier) module(mod string, at int, fed bool) {
-	if h := commandHandler(classify.ProgramName(mod)); h != nil {
+func (c *Classifier) module(mod string, at int, fed bool) {
+	if h := commandHandler(ProgramName(mod)); h != nil {
 		h(c, at, fed)
 	}
 }
@@ -284,24 +283,24 @@ func (c *classifier) module(mod string, at int, fed bool) {
 var awkDanger = regexp.MustCompile(`system\s*\(|\||>|getline|fflush\s*\(\s*"`)
 
 // classifyAwk flags awk programs that call system(), pipe or redirect.
-func classifyAwk(c *classifier, at int, _ bool) {
+func classifyAwk(c *Classifier, at int, _ bool) {
 	i := c.operand(at+1, "-F", "-v", "-f", "--field-separator", "--assign", "--file")
-	if _, ok := c.hasOption(at+1, "-f", "--file"); ok || i >= len(c.words) {
+	if _, ok := c.hasOption(at+1, "-f", "--file"); ok || i >= len(c.Words) {
 		return
 	}
 	c.skip[i] = true
-	if awkDanger.MatchString(c.words[i]) {
-		c.add(messages.RiskDestructive, "the awk program runs commands or writes files", c.whole())
+	if awkDanger.MatchString(c.Words[i]) {
+		c.Add(messages.RiskDestructive, "the awk program runs commands or writes files", c.whole())
 	}
 }
 
 // classifySed skips the script from path checks and flags s///e and e.
-func classifySed(c *classifier, at int, _ bool) {
+func classifySed(c *Classifier, at int, _ bool) {
 	var scripts []int
-	for i := at + 1; i < len(c.words); i++ {
-		t := c.words[i]
+	for i := at + 1; i < len(c.Words); i++ {
+		t := c.Words[i]
 		if t == "-e" || t == "--expression" {
-			if i+1 < len(c.words) {
+			if i+1 < len(c.Words) {
 				scripts = append(scripts, i+1)
 			}
 			i++
@@ -311,15 +310,15 @@ func classifySed(c *classifier, at int, _ bool) {
 	}
 	if len(scripts) == 0 {
 		if _, ok := c.hasOption(at+1, "-f", "--file"); !ok {
-			if i := c.operand(at+1, "-f", "--file", "-l", "--line-length"); i < len(c.words) {
+			if i := c.operand(at+1, "-f", "--file", "-l", "--line-length"); i < len(c.Words) {
 				scripts = append(scripts, i)
 			}
 		}
 	}
 	for _, i := range scripts {
 		c.skip[i] = true
-		if sedRunsCommand(c.words[i]) {
-			c.add(messages.RiskDestructive, "the sed script runs commands (e)", c.whole())
+		if sedRunsCommand(c.Words[i]) {
+			c.Add(messages.RiskDestructive, "the sed script runs commands (e)", c.whole())
 		}
 	}
 }
@@ -358,12 +357,12 @@ var (
 
 // classifyGrep skips the search pattern from path checks: grep "/api/" src
 // names no file /api/.
-func classifyGrep(c *classifier, at int, _ bool) {
+func classifyGrep(c *Classifier, at int, _ bool) {
 	explicit := false
-	for i := at + 1; i < len(c.words); i++ {
-		if t := c.words[i]; t == "-e" || t == "--regexp" {
+	for i := at + 1; i < len(c.Words); i++ {
+		if t := c.Words[i]; t == "-e" || t == "--regexp" {
 			explicit = true
-			if i+1 < len(c.words) {
+			if i+1 < len(c.Words) {
 				c.skip[i+1] = true
 			}
 		} else if strings.HasPrefix(t, "--regexp=") {
@@ -377,17 +376,17 @@ func classifyGrep(c *classifier, at int, _ bool) {
 	// Each program's own value-taking options: for grep -E and -r are
 	// flags, so the word after them is the pattern or a file, checked.
 	values := grepValueOpts
-	switch strings.TrimSuffix(path.Base(c.words[at]), ".exe") {
+	switch strings.TrimSuffix(path.Base(c.Words[at]), ".exe") {
 	case "rg", "ag", "ack":
 		values = rgValueOpts
 	}
 	i := c.operand(at+1, values...)
-	if i < len(c.words) {
+	if i < len(c.Words) {
 		c.skip[i] = true
 	}
 }
 
 // classifyEcho: echo and printf print their arguments; none is a path.
-func classifyEcho(c *classifier, at int, _ bool) {
+func classifyEcho(c *Classifier, at int, _ bool) {
 	c.skipFrom(at + 1)
 }

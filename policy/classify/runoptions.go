@@ -1,4 +1,4 @@
-package policy
+package classify
 
 import (
 	"path/filepath"
@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // runOptions are, per program, the options through which it runs a
@@ -40,37 +39,37 @@ var sedWrite = regexp.MustCompile(`(?:^|[;\n{}])\s*[0-9$,/]*\s*[wW]\s+\S|/[gpiIm
 // runs a command line (tar -I, make --eval, git difftool -x, npm exec -c,
 // sqlite3 .shell, sed w …): it asks, since a denylist of commands cannot
 // see what that command line does.
-func (c *classifier) checkRunOptions(at int) {
-	name := classify.ProgramName(c.words[at])
+func (c *Classifier) checkRunOptions(at int) {
+	name := ProgramName(c.Words[at])
 	if runsAlways[name] {
-		c.add(messages.RiskDestructive, name+" runs its arguments as a command line", c.whole())
+		c.Add(messages.RiskDestructive, name+" runs its arguments as a command line", c.whole())
 		return
 	}
 	c.checkDeviceDestination(at, name)
 	table := runOptions[name]
-	for i := at + 1; i < len(c.words); i++ {
-		w := c.words[i]
+	for i := at + 1; i < len(c.Words); i++ {
+		w := c.Words[i]
 		switch {
 		case name == "git" && (w == "difftool" || w == "mergetool"):
 			table = runOptions["difftool"]
 		case (name == "npm" || name == "pnpm" || name == "yarn") && w == "exec":
 			table = runOptions["exec"]
 		case (name == "npm" || name == "pip" || name == "pip3" || name == "yarn" || name == "pnpm") && w == "config" &&
-			i+1 < len(c.words) && (c.words[i+1] == "set" || c.words[i+1] == "edit" || c.words[i+1] == "delete" || c.words[i+1] == "unset"):
-			c.add(messages.RiskSensitive, "changes "+name+"'s global configuration", c.whole())
+			i+1 < len(c.Words) && (c.Words[i+1] == "set" || c.Words[i+1] == "edit" || c.Words[i+1] == "delete" || c.Words[i+1] == "unset"):
+			c.Add(messages.RiskSensitive, "changes "+name+"'s global configuration", c.whole())
 		case name == "sqlite3" && (strings.HasPrefix(strings.TrimSpace(w), ".shell") || strings.HasPrefix(strings.TrimSpace(w), ".system")):
-			c.add(messages.RiskDestructive, "runs a command line through sqlite3's "+strings.Fields(w)[0], c.whole())
+			c.Add(messages.RiskDestructive, "runs a command line through sqlite3's "+strings.Fields(w)[0], c.whole())
 		case name == "sed" && !strings.HasPrefix(w, "-") && sedWrite.MatchString(w):
-			c.add(messages.RiskDestructive, "the sed script writes a file (w)", c.whole())
+			c.Add(messages.RiskDestructive, "the sed script writes a file (w)", c.whole())
 		case name == "vim" || name == "vi" || name == "nvim":
 			if strings.HasPrefix(w, "+") {
-				c.add(messages.RiskDestructive, "runs an editor command line ("+name+" +…)", c.whole())
+				c.Add(messages.RiskDestructive, "runs an editor command line ("+name+" +…)", c.whole())
 			}
 		}
 		for _, opt := range table {
 			if w == opt || strings.HasPrefix(w, opt+"=") || (len(opt) == 2 && opt[1] != '-' && strings.HasPrefix(w, opt) && !strings.HasPrefix(w, "--")) ||
 				bundled(name, w, opt) {
-				c.add(messages.RiskDestructive, "runs a command line through an option ("+name+" "+opt+")", c.whole())
+				c.Add(messages.RiskDestructive, "runs a command line through an option ("+name+" "+opt+")", c.whole())
 				return
 			}
 		}
@@ -79,16 +78,16 @@ func (c *classifier) checkRunOptions(at int) {
 
 // checkDeviceDestination asks when mv, cp, ln, install or dd write onto a
 // device (mv FILE /dev/null as root replaces the device node).
-func (c *classifier) checkDeviceDestination(at int, name string) {
+func (c *Classifier) checkDeviceDestination(at int, name string) {
 	switch name {
 	case "mv", "cp", "ln", "install":
-		if last := c.words[len(c.words)-1]; len(c.words)-at > 2 && strings.HasPrefix(filepath.Clean(last), "/dev/") {
-			c.add(messages.RiskSensitive, name+" writes onto the device "+last, len(c.words)-1)
+		if last := c.Words[len(c.Words)-1]; len(c.Words)-at > 2 && strings.HasPrefix(filepath.Clean(last), "/dev/") {
+			c.Add(messages.RiskSensitive, name+" writes onto the device "+last, len(c.Words)-1)
 		}
 	case "dd":
-		for _, w := range c.words[at+1:] {
+		for _, w := range c.Words[at+1:] {
 			if of, ok := strings.CutPrefix(w, "of="); ok && strings.HasPrefix(filepath.Clean(of), "/dev/") {
-				c.add(messages.RiskSensitive, "dd writes onto the device "+of, c.whole())
+				c.Add(messages.RiskSensitive, "dd writes onto the device "+of, c.whole())
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package policy
+package classify
 
 // commandHandler is the command table: it maps a normalised program name
 // (see classify.ProgramName) to the handler that classifies it. A program that is

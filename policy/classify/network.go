@@ -1,10 +1,9 @@
-package policy
+package classify
 
 import (
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // curlValued lists curl's short options that take a value.
@@ -13,11 +12,11 @@ const curlValued = "AbcCdDeEFHKmoPQrtTuUwxXyYz"
 // classifyCurl flags network writes: -X/--request with a method other than
 // GET/HEAD/OPTIONS, -d/--data*, --json, -F/--form, -T/--upload-file (a GET
 // with -G/--get sends -d as a query, not a body).
-func classifyCurl(c *classifier, at int, _ bool) {
+func classifyCurl(c *Classifier, at int, _ bool) {
 	var writes []string
 	get := false
-	for i := at + 1; i < len(c.words); i++ {
-		t := c.words[i]
+	for i := at + 1; i < len(c.Words); i++ {
+		t := c.Words[i]
 		switch {
 		case t == "-G" || t == "--get":
 			get = true
@@ -45,13 +44,13 @@ func classifyCurl(c *classifier, at int, _ bool) {
 		if get && strings.HasPrefix(w, "sends data (-d") {
 			continue
 		}
-		c.add(messages.RiskSensitive, "curl "+w+" over the network", c.whole())
+		c.Add(messages.RiskSensitive, "curl "+w+" over the network", c.whole())
 	}
 }
 
 // curlCluster reads a short-option cluster; it returns a network write it
 // implies and how many following words it consumed as a value.
-func (c *classifier) curlCluster(t string, i int) (string, int) {
+func (c *Classifier) curlCluster(t string, i int) (string, int) {
 	for k := 1; k < len(t); k++ {
 		letter := t[k]
 		if strings.IndexByte(curlValued, letter) < 0 {
@@ -97,18 +96,18 @@ func safeMethod(m string) bool {
 
 // classifyWget flags --post-data, --post-file, --body-data, --body-file and
 // --method with a writing method.
-func classifyWget(c *classifier, at int, _ bool) {
-	for i := at + 1; i < len(c.words); i++ {
-		name, value, inline := strings.Cut(c.words[i], "=")
+func classifyWget(c *Classifier, at int, _ bool) {
+	for i := at + 1; i < len(c.Words); i++ {
+		name, value, inline := strings.Cut(c.Words[i], "=")
 		switch name {
 		case "--post-data", "--post-file", "--body-data", "--body-file":
-			c.add(messages.RiskSensitive, "wget sends data ("+name+") over the network", c.whole())
+			c.Add(messages.RiskSensitive, "wget sends data ("+name+") over the network", c.whole())
 		case "--method":
 			if !inline {
 				value = c.word(i + 1)
 			}
 			if !safeMethod(value) {
-				c.add(messages.RiskSensitive, "wget sends a "+strings.ToUpper(value)+" request over the network", c.whole())
+				c.Add(messages.RiskSensitive, "wget sends a "+strings.ToUpper(value)+" request over the network", c.whole())
 			}
 		}
 	}
@@ -116,26 +115,26 @@ func classifyWget(c *classifier, at int, _ bool) {
 
 // classifyHTTPie flags HTTPie/xh requests with a writing method or request
 // data items (name=value, name:=json, field@file).
-func classifyHTTPie(c *classifier, at int, _ bool) {
+func classifyHTTPie(c *Classifier, at int, _ bool) {
 	i := c.operand(at+1, "-a", "--auth", "-A", "--auth-type", "-o", "--output", "--session", "--verify", "--cert", "--cert-key")
 	if m := c.word(i); m != "" && strings.ToUpper(m) == m && !strings.ContainsAny(m, "/.:") {
 		if !safeMethod(m) {
-			c.add(messages.RiskSensitive, classify.ProgramName(c.words[at])+" sends a "+m+" request over the network", c.whole())
+			c.Add(messages.RiskSensitive, ProgramName(c.Words[at])+" sends a "+m+" request over the network", c.whole())
 			return
 		}
 		i++
 	}
-	for j := i + 1; j < len(c.words); j++ {
-		t := c.words[j]
+	for j := i + 1; j < len(c.Words); j++ {
+		t := c.Words[j]
 		if strings.HasPrefix(t, "-") {
 			if t == "-f" || t == "--form" || t == "--raw" || strings.HasPrefix(t, "--raw=") {
-				c.add(messages.RiskSensitive, classify.ProgramName(c.words[at])+" sends data over the network", c.whole())
+				c.Add(messages.RiskSensitive, ProgramName(c.Words[at])+" sends data over the network", c.whole())
 				return
 			}
 			continue
 		}
 		if k := strings.IndexAny(t, "=:@"); k > 0 && !strings.HasPrefix(t[k:], "==") && (t[k] != ':' || strings.HasPrefix(t[k:], ":=")) {
-			c.add(messages.RiskSensitive, classify.ProgramName(c.words[at])+" sends data ("+t[:k]+") over the network", c.whole())
+			c.Add(messages.RiskSensitive, ProgramName(c.Words[at])+" sends data ("+t[:k]+") over the network", c.whole())
 			return
 		}
 	}
@@ -143,17 +142,17 @@ func classifyHTTPie(c *classifier, at int, _ bool) {
 
 // classifyRemote: ssh runs commands on another machine; scp, rsync, sftp
 // and ftp with a remote side copy files to or from it.
-func classifyRemote(c *classifier, at int, _ bool) {
-	name := classify.ProgramName(c.words[at])
+func classifyRemote(c *Classifier, at int, _ bool) {
+	name := ProgramName(c.Words[at])
 	switch name {
 	case "ssh", "sftp", "ftp", "lftp", "ssh-copy-id":
-		c.add(messages.RiskExternal, name+" connects to another machine", c.whole())
+		c.Add(messages.RiskExternal, name+" connects to another machine", c.whole())
 		c.skipFrom(at + 1)
 		return
 	}
-	for i := at + 1; i < len(c.words); i++ {
-		if t := c.words[i]; remoteOperand(t) {
-			c.add(messages.RiskExternal, name+" copies files to or from another machine ("+t+")", c.whole())
+	for i := at + 1; i < len(c.Words); i++ {
+		if t := c.Words[i]; remoteOperand(t) {
+			c.Add(messages.RiskExternal, name+" copies files to or from another machine ("+t+")", c.whole())
 			c.skip[i] = true
 		}
 	}
@@ -172,8 +171,8 @@ func remoteOperand(t string) bool {
 }
 
 // classifyGPG flags exporting secret keys and decrypting.
-func classifyGPG(c *classifier, at int, _ bool) {
+func classifyGPG(c *Classifier, at int, _ bool) {
 	if _, ok := c.hasOption(at+1, "--export-secret-keys", "--export-secret-subkeys", "-d", "--decrypt", "--export-ownertrust"); ok {
-		c.add(messages.RiskSensitive, "gpg reveals secret keys or decrypts data", c.whole())
+		c.Add(messages.RiskSensitive, "gpg reveals secret keys or decrypts data", c.whole())
 	}
 }

@@ -1,11 +1,10 @@
-package policy
+package classify
 
 import (
 	"strings"
 	"unicode"
 
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // classifyWindowsRemove classifies Windows' deleters: cmd's rd, rmdir, del
@@ -14,14 +13,14 @@ import (
 // -Path …). Every operand goes through the wipe check; a recursive delete
 // (/s, -Recurse), several operands, a wildcard, an operand outside the
 // root or operands fed by xargs are destructive.
-func classifyWindowsRemove(c *classifier, at int, fed bool) {
-	name := classify.ProgramName(c.words[at])
+func classifyWindowsRemove(c *Classifier, at int, fed bool) {
+	name := ProgramName(c.Words[at])
 	recursive := false
 	var ops []int
-	for i := at + 1; i < len(c.words); i++ {
-		t := c.words[i]
+	for i := at + 1; i < len(c.Words); i++ {
+		t := c.Words[i]
 		switch {
-		case c.judge.cases().Volumes && cmdSwitch(t):
+		case c.judge.Cases().Volumes && cmdSwitch(t):
 			c.skip[i] = true
 			recursive = recursive || strings.EqualFold(t, "/s")
 		case len(t) > 1 && t[0] == '-':
@@ -34,15 +33,15 @@ func classifyWindowsRemove(c *classifier, at int, fed bool) {
 	last := c.whole()
 	switch {
 	case fed:
-		c.add(messages.RiskDestructive, name+" deletes whatever xargs or find feeds it", last)
+		c.Add(messages.RiskDestructive, name+" deletes whatever xargs or find feeds it", last)
 	case len(ops) > 1:
-		c.add(messages.RiskDestructive, name+" deletes several paths", last)
-	case len(ops) == 1 && c.judge.kind(c.words[ops[0]]) == "outside":
-		c.add(messages.RiskDestructive, name+" deletes "+c.words[ops[0]]+", outside the project root", last)
-	case len(ops) == 1 && strings.ContainsAny(c.words[ops[0]], "*?"):
-		c.add(messages.RiskDestructive, name+" deletes every match of "+c.words[ops[0]], last)
+		c.Add(messages.RiskDestructive, name+" deletes several paths", last)
+	case len(ops) == 1 && c.judge.Kind(c.Words[ops[0]]) == "outside":
+		c.Add(messages.RiskDestructive, name+" deletes "+c.Words[ops[0]]+", outside the project root", last)
+	case len(ops) == 1 && strings.ContainsAny(c.Words[ops[0]], "*?"):
+		c.Add(messages.RiskDestructive, name+" deletes every match of "+c.Words[ops[0]], last)
 	case recursive && len(ops) == 1:
-		c.add(messages.RiskDestructive, name+" deletes the directory tree "+c.words[ops[0]], last)
+		c.Add(messages.RiskDestructive, name+" deletes the directory tree "+c.Words[ops[0]], last)
 	}
 }
 
@@ -51,13 +50,13 @@ func cmdSwitch(w string) bool {
 	return len(w) >= 2 && w[0] == '/' && unicode.IsLetter(rune(w[1])) && (len(w) == 2 || w[2] == ':')
 }
 
-// splitWindowsScript splits the command line of cmd /c or pwsh -Command
+// SplitWindowsScript splits the command line of cmd /c or pwsh -Command
 // into commands and their words, for the hard denies only: commands end at
 // & | ; ( ) { } and line ends outside quotes, words at spaces, and quotes
 // ("…", '…') are dropped. It does not know either language's escapes,
 // variables or blocks; what it splits wrongly is still the inline code the
 // caller has already flagged as destructive.
-func splitWindowsScript(src string) [][]string {
+func SplitWindowsScript(src string) [][]string {
 	var cmds [][]string
 	var words []string
 	var word strings.Builder

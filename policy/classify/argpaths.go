@@ -1,4 +1,4 @@
-package policy
+package classify
 
 import (
 	"path"
@@ -10,47 +10,47 @@ import (
 	"github.com/wtagent/wtagent/policy/secrets"
 )
 
-// judge decides what path-like command arguments mean. The lexical judge
+// Judge decides what path-like command arguments mean. The lexical judge
 // (Classify) knows no project root; the engine's judge resolves arguments
 // against the root, the call's cwd and the symbolic links on disk.
-type judge interface {
-	// arg records findings for a path-like argument at word i.
-	arg(c *classifier, i int, p string)
-	// program records findings for the program word at index at.
-	program(c *classifier, at int)
-	// kind says what a path argument names: "file", "dir", "missing",
+type Judge interface {
+	// Arg records findings for a path-like argument at word i.
+	Arg(c *Classifier, i int, p string)
+	// Program records findings for the program word at index at.
+	Program(c *Classifier, at int)
+	// Kind says what a path argument names: "file", "dir", "missing",
 	// "outside", or "" when it cannot tell.
-	kind(p string) string
-	// wipes says what deleting p would destroy when that is a hard deny
+	Kind(p string) string
+	// Wipes says what deleting p would destroy when that is a hard deny
 	// (the file-system root, the home directory, the project root or a
 	// directory above it), or "".
-	wipes(p string) string
-	// cases is how the platform compares names.
-	cases() boundary.Case
+	Wipes(p string) string
+	// Cases is how the platform compares names.
+	Cases() boundary.Case
 }
 
 // scanPaths judges every word that may be a path: "~", "/…", "../…",
 // option values (--out=/x, -I/usr/include), NAME=value (make and dd
 // operands), @file (curl data) and file:// URLs. Words marked as patterns,
 // messages or code are skipped.
-func (c *classifier) scanPaths() {
-	for i := 1; i < len(c.words); i++ {
+func (c *Classifier) scanPaths() {
+	for i := 1; i < len(c.Words); i++ {
 		if c.skip[i] {
 			continue
 		}
-		if p, ok := pathCandidate(c.words[i]); ok {
-			if gitRunsFrom(p, c.judge.cases()) {
-				c.add(messages.RiskDestructive, "names "+p+": git runs what .git/hooks and .git/config say on later git calls", i)
+		if p, ok := pathCandidate(c.Words[i]); ok {
+			if GitRunsFrom(p, c.judge.Cases()) {
+				c.Add(messages.RiskDestructive, "names "+p+": git runs what .git/hooks and .git/config say on later git calls", i)
 			}
-			c.judge.arg(c, i, p)
+			c.judge.Arg(c, i, p)
 		}
 	}
 }
 
-// gitRunsFrom reports .git/hooks (and what is in it) and .git/config,
+// GitRunsFrom reports .git/hooks (and what is in it) and .git/config,
 // under the platform's Case (.GIT/Hooks on Windows): writing there
 // makes later git calls run commands, as fs.write there asks.
-func gitRunsFrom(p string, cs boundary.Case) bool {
+func GitRunsFrom(p string, cs boundary.Case) bool {
 	p = "/" + cs.Key(path.Clean(cs.Slash(p)))
 	return strings.HasSuffix(p, "/.git/hooks") || strings.Contains(p, "/.git/hooks/") || strings.HasSuffix(p, "/.git/config")
 }
@@ -86,11 +86,11 @@ func pathCandidate(t string) (string, bool) {
 	return t, true
 }
 
-// homePath reports whether p is "~" or under "~/".
-func homePath(p string) bool { return p == "~" || strings.HasPrefix(p, "~/") }
+// HomePath reports whether p is "~" or under "~/".
+func HomePath(p string) bool { return p == "~" || strings.HasPrefix(p, "~/") }
 
-// harmlessDevice lists absolute paths every program may name.
-func harmlessDevice(p string) bool {
+// HarmlessDevice lists absolute paths every program may name.
+func HarmlessDevice(p string) bool {
 	switch p {
 	case "/dev/null", "/dev/zero", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/tty",
 		"/dev/random", "/dev/urandom":
@@ -99,10 +99,10 @@ func harmlessDevice(p string) bool {
 	return strings.HasPrefix(p, "/dev/fd/")
 }
 
-// systemProgram reports whether an absolute program path is in one of
+// SystemProgram reports whether an absolute program path is in one of
 // the system's program directories (/usr/bin/go is the go on PATH; a
 // program under /tmp or a home is something else).
-func systemProgram(p string) bool {
+func SystemProgram(p string) bool {
 	switch filepath.Dir(filepath.Clean(p)) {
 	case "/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin", "/usr/local/go/bin":
 		return true
@@ -110,8 +110,8 @@ func systemProgram(p string) bool {
 	return false
 }
 
-// outsideReason explains an argument that leads outside the root.
-func outsideReason(shown, abs string) string {
+// OutsideReason explains an argument that leads outside the root.
+func OutsideReason(shown, abs string) string {
 	if secrets.IsCredentialPath(abs) {
 		return "reads the credential file " + shown + ", outside the project root"
 	}

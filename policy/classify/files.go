@@ -1,11 +1,10 @@
-package policy
+package classify
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/policy/classify"
 )
 
 // classifyRemove lets rm and unlink delete one regular file inside the
@@ -13,11 +12,11 @@ import (
 // operands, anything outside the root, --no-preserve-root, or operands fed
 // by xargs are destructive. The finding sits on the last operand, so a rule
 // for "rm -rf dist" does not cover "rm -rf dist src".
-func classifyRemove(c *classifier, at int, fed bool) {
+func classifyRemove(c *Classifier, at int, fed bool) {
 	recursive, ends := false, false
 	var ops []int
-	for i := at + 1; i < len(c.words); i++ {
-		t := c.words[i]
+	for i := at + 1; i < len(c.Words); i++ {
+		t := c.Words[i]
 		switch {
 		case ends || t == "-" || !strings.HasPrefix(t, "-"):
 			ops = append(ops, i)
@@ -26,39 +25,39 @@ func classifyRemove(c *classifier, at int, fed bool) {
 		case t == "--recursive" || (!strings.HasPrefix(t, "--") && strings.ContainsAny(t[1:], "rR")):
 			recursive = true
 		case t == "--no-preserve-root":
-			c.add(messages.RiskDestructive, "rm --no-preserve-root can delete the whole file system", c.whole())
+			c.Add(messages.RiskDestructive, "rm --no-preserve-root can delete the whole file system", c.whole())
 		}
 	}
-	c.denyWipes(classify.ProgramName(c.words[at]), ops)
+	c.denyWipes(ProgramName(c.Words[at]), ops)
 	last := c.whole()
 	switch {
 	case fed:
-		c.add(messages.RiskDestructive, "rm deletes whatever xargs or find feeds it", last)
+		c.Add(messages.RiskDestructive, "rm deletes whatever xargs or find feeds it", last)
 	case len(ops) > 1:
-		c.add(messages.RiskDestructive, fmt.Sprintf("rm deletes %d paths", len(ops)), last)
-	case len(ops) == 1 && c.judge.kind(c.words[ops[0]]) == "outside":
-		c.add(messages.RiskDestructive, "rm deletes "+c.words[ops[0]]+", outside the project root", last)
-	case len(ops) == 1 && recursive && c.judge.kind(c.words[ops[0]]) != "file":
-		c.add(messages.RiskDestructive, "rm -r deletes the directory tree "+c.words[ops[0]], last)
+		c.Add(messages.RiskDestructive, fmt.Sprintf("rm deletes %d paths", len(ops)), last)
+	case len(ops) == 1 && c.judge.Kind(c.Words[ops[0]]) == "outside":
+		c.Add(messages.RiskDestructive, "rm deletes "+c.Words[ops[0]]+", outside the project root", last)
+	case len(ops) == 1 && recursive && c.judge.Kind(c.Words[ops[0]]) != "file":
+		c.Add(messages.RiskDestructive, "rm -r deletes the directory tree "+c.Words[ops[0]], last)
 	}
 }
 
 // classifyFind flags find -delete and classifies the command of -exec,
 // -execdir, -ok and -okdir, which gets every match as an argument.
-func classifyFind(c *classifier, at int, _ bool) {
-	for i := at + 1; i < len(c.words); i++ {
-		switch c.words[i] {
+func classifyFind(c *Classifier, at int, _ bool) {
+	for i := at + 1; i < len(c.Words); i++ {
+		switch c.Words[i] {
 		case "-delete":
-			c.add(messages.RiskDestructive, "find -delete deletes every match", c.whole())
+			c.Add(messages.RiskDestructive, "find -delete deletes every match", c.whole())
 		case "-exec", "-execdir", "-ok", "-okdir":
 			end := i + 1
-			for end < len(c.words) && c.words[end] != ";" && c.words[end] != "+" {
-				if c.words[end] == "{}" {
+			for end < len(c.Words) && c.Words[end] != ";" && c.Words[end] != "+" {
+				if c.Words[end] == "{}" {
 					c.skip[end] = true
 				}
 				end++
 			}
-			if end < len(c.words) {
+			if end < len(c.Words) {
 				c.skip[end] = true
 			}
 			c.nested(i+1, true)
@@ -68,15 +67,15 @@ func classifyFind(c *classifier, at int, _ bool) {
 }
 
 // classifyChmod flags recursive chmod/chown/chgrp and setuid/setgid modes.
-func classifyChmod(c *classifier, at int, _ bool) {
-	name := classify.ProgramName(c.words[at])
-	for i := at + 1; i < len(c.words); i++ {
-		t := c.words[i]
+func classifyChmod(c *Classifier, at int, _ bool) {
+	name := ProgramName(c.Words[at])
+	for i := at + 1; i < len(c.Words); i++ {
+		t := c.Words[i]
 		if t == "--recursive" || (len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsRune(t, 'R')) {
-			c.add(messages.RiskDestructive, name+" -R changes a whole tree", c.whole())
+			c.Add(messages.RiskDestructive, name+" -R changes a whole tree", c.whole())
 		}
 		if name == "chmod" && setuidMode(t) {
-			c.add(messages.RiskDestructive, "chmod "+t+" sets the setuid or setgid bit", c.whole())
+			c.Add(messages.RiskDestructive, "chmod "+t+" sets the setuid or setgid bit", c.whole())
 		}
 	}
 }
@@ -97,8 +96,8 @@ func setuidMode(m string) bool {
 
 // classifyServices lets status queries run and flags anything that
 // changes services or scheduled jobs (a way to persist past the session).
-func classifyServices(c *classifier, at int, _ bool) {
-	name := classify.ProgramName(c.words[at])
+func classifyServices(c *Classifier, at int, _ bool) {
+	name := ProgramName(c.Words[at])
 	sub := c.word(c.operand(at + 1))
 	switch {
 	case name == "systemctl" && contains([]string{"status", "show", "cat", "list-units", "list-unit-files", "list-timers", "is-active", "is-enabled", "is-failed"}, sub):
@@ -106,5 +105,5 @@ func classifyServices(c *classifier, at int, _ bool) {
 	case name == "crontab" && c.word(at+1) == "-l":
 		return
 	}
-	c.add(messages.RiskDestructive, name+" changes system services or scheduled jobs", c.whole())
+	c.Add(messages.RiskDestructive, name+" changes system services or scheduled jobs", c.whole())
 }
