@@ -5,7 +5,16 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy/boundary"
+)
+
+// Short names for the risks in test tables.
+const (
+	rExec = messages.RiskExecute
+	rSens = messages.RiskSensitive
+	rDest = messages.RiskDestructive
+	rExt  = messages.RiskExternal
 )
 
 // project is a project root with an outside directory next to it, both in

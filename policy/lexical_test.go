@@ -28,7 +28,7 @@ func Classify(program string, argv []string) classify.Classification {
 
 // lexicalJudge judges paths without a file system: the directory the
 // command runs in stands for the project root. goos picks the platform's
-// path rule (pathCaseFor); "" is the host's.
+// path rule (boundary.CaseFor); "" is the host's.
 type lexicalJudge struct{ goos string }
 
 // classifyOn is Classify under the path rule of goos.

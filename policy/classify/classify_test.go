@@ -1,11 +1,10 @@
-package policy
+package classify
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/policy/classify"
 )
 
 const (
@@ -318,7 +317,7 @@ func TestProgramName(t *testing.T) {
 		"nodejs": "node", "gawk": "awk", "pythonw": "pythonw", "nodemon": "nodemon",
 	}
 	for in, want := range tests {
-		if got := classify.ProgramName(in); got != want {
+		if got := ProgramName(in); got != want {
 			t.Errorf("programName(%q) = %q, want %q", in, got, want)
 		}
 	}
