@@ -30,9 +30,12 @@ func findChromium() string {
 
 // startBrowser starts one headless Chromium for a test and its subtests
 // and returns its tab, or skips the test when there is no Chromium (fails
-// when WTAGENT_REQUIRE_BROWSER=1).
+// when WTAGENT_REQUIRE_BROWSER=1); it always skips under -short.
 func startBrowser(t testing.TB) context.Context {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("browser test: starts Chromium; not under -short")
+	}
 	path := findChromium()
 	if path == "" {
 		if os.Getenv("WTAGENT_REQUIRE_BROWSER") == "1" {

@@ -28,6 +28,7 @@ import (
 // requires it.
 func needChromium(t *testing.T) {
 	t.Helper()
+	skipShort(t)
 	if _, err := browser.Discover(os.Getenv, "linux"); err != nil {
 		if os.Getenv("WTAGENT_REQUIRE_BROWSER") != "" {
 			t.Fatalf("WTAGENT_REQUIRE_BROWSER is set but: %v", err)

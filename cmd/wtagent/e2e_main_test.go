@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -24,10 +25,24 @@ import (
 	"github.com/wtagent/wtagent/session"
 )
 
-// binary is the wtagent binary the end-to-end tests run, built once.
+// binary is the wtagent binary the end-to-end tests run, built once
+// (not under -short, where every test skips).
 var binary string
 
+// skipShort skips an end-to-end test under -short: every way into this
+// suite (newEnv, needChromium, debuggableChrome, copySource) calls it.
+func skipShort(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("end-to-end: builds and runs the wtagent binary; not under -short")
+	}
+}
+
 func TestMain(m *testing.M) {
+	flag.Parse()
+	if testing.Short() {
+		os.Exit(m.Run()) // every test skips in skipShort: nothing to build
+	}
 	// make test-user builds wtagent once as the invoking user and runs
 	// this test binary as another.
 	if b := os.Getenv("WTAGENT_E2E_BINARY"); b != "" {
@@ -65,6 +80,7 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
+	skipShort(t)
 	return &env{t: t, home: t.TempDir(), root: t.TempDir()}
 }
 

@@ -30,6 +30,7 @@ import (
 // page as a user would.
 func debuggableChrome(t *testing.T) {
 	t.Helper()
+	skipShort(t)
 	found, err := browser.Discover(os.Getenv, "linux")
 	if err != nil {
 		t.Fatal(err)

@@ -90,6 +90,7 @@ func TestVersionNamesItsSource(t *testing.T) {
 // would add (the working tree's, changes included) to dst.
 func copySource(t *testing.T, dst string) {
 	t.Helper()
+	skipShort(t)
 	root, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}").Output()
 	if err != nil {
 		t.Fatalf("go list -m: %v", err)
