@@ -2,6 +2,7 @@
 #
 #   make demo   run the acceptance scenario on the embedded default
 #   make test   vet + race tests + browser end-to-end tests (+ make test-user)
+#   make test-short the unit tests alone (go test -short): the inner loop
 #   make test-user  the sandbox tests again as an unprivileged user
 #   make compat exports loaded by the real Codex CLI and Claude Code
 #   make cross  build and vet every package for the other platforms
@@ -39,7 +40,7 @@ VERSION ?= $(shell git describe --tags --dirty 2>/dev/null || echo 0.1.0-dev)
 COMMIT  ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null)
 DATE    ?= $(shell TZ=UTC git log -1 --format=%cd --date=format-local:%Y-%m-%dT%H:%M:%SZ 2>/dev/null)
 
-.PHONY: all build test test-user vet lint cross wine-test release bench fuzz demo compat clean
+.PHONY: all build test test-short test-user vet lint cross wine-test release bench fuzz demo compat clean
 
 all: build
 
@@ -78,6 +79,11 @@ release:
 
 test: lint cross wine-test test-user
 	$(GO) test $(TESTFLAGS) $(PKGS)
+
+# test-short is the inner loop: browser, end-to-end and toolchain tests
+# skip under -short (each says why).
+test-short:
+	$(GO) test -short $(PKGS)
 
 # test-user runs the sandbox and policy tests and the command line's
 # sandbox end-to-end tests as an unprivileged user (nobody, by setpriv,

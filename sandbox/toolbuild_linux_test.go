@@ -14,6 +14,9 @@ import (
 // still build a small project inside the sandbox (each one that is
 // installed: cargo, go).
 func TestToolchainsBuildConfined(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs real cargo and go builds; not under -short")
+	}
 	home, err := os.UserHomeDir()
 	if err != nil {
 		t.Skip(err)

@@ -147,6 +147,9 @@ func TestExecExitEnvAndLookup(t *testing.T) {
 // TestExecHugeOutput runs a program printing 200 MB: memory stays bounded
 // and the model gets the head and the tail.
 func TestExecHugeOutput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("pushes 200 MB through a program's output; not under -short")
+	}
 	b := newBoundary(t)
 	rec := newRecorder(false)
 	const size = 200 << 20

@@ -18,6 +18,9 @@ import (
 // date, SHA256SUMS lists every binary with its hash (and `sha256sum -c`
 // accepts it), and building the host's again gives the same bytes.
 func TestRelease(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds five release binaries of wtagent; not under -short")
+	}
 	if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
 		t.Skip("release builds are made on linux/amd64")
 	}
