@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/wtagent/wtagent/internal/atomicfile"
+	"github.com/wtagent/wtagent/internal/fault"
 )
 
 // writeOutcome is what an atomic write did.
@@ -51,8 +52,8 @@ func writeAtomic(root *os.Root, rel string, data []byte, h *hooks) (writeOutcome
 	if h != nil && h.beforeRename != nil {
 		w.BeforeRename = func(tmp string) error { h.beforeRename(tmp); return nil }
 	}
-	if os.Getenv(faultKillEnv) != "" {
-		w.BeforeRename = func(string) error { killSelf(); return nil }
+	if fault.Env(os.Getenv, faultKillEnv) != "" {
+		w.BeforeRename = func(string) error { fault.Kill(); return nil }
 	}
 	fi, err := w.WriteFile(rel, data)
 	if err != nil {
@@ -62,18 +63,11 @@ func writeAtomic(root *os.Root, rel string, data []byte, h *hooks) (writeOutcome
 	return out, nil
 }
 
-// faultKillEnv, when set, makes wtagent kill itself with SIGKILL once an
-// atomic write's temporary file is complete, before the rename: the
-// end-to-end test of SweepLeftovers kills the real binary there.
+// faultKillEnv, when set in a wtfault build (package fault), makes
+// wtagent kill itself with SIGKILL once an atomic write's temporary file
+// is complete, before the rename: the end-to-end test of SweepLeftovers
+// kills the real binary there.
 const faultKillEnv = "WTAGENT_FAULT_WRITE_KILL"
-
-// killSelf ends this process at once, as kill -9 would.
-func killSelf() {
-	if p, err := os.FindProcess(os.Getpid()); err == nil {
-		_ = p.Kill()
-	}
-	select {} // the signal is on its way
-}
 
 func randomHex(n int) string {
 	b := make([]byte, n)

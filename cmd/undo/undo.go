@@ -4,7 +4,6 @@ package undo
 import (
 	"context"
 	"fmt"
-	"os"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -12,10 +11,12 @@ import (
 	"github.com/wtagent/wtagent/checkpoint"
 	"github.com/wtagent/wtagent/internal/app/undoview"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/fault"
 )
 
 // killAfterEnv makes undo kill itself with SIGKILL after that many files,
-// to test that an undo cut short is finished by the next one.
+// to test that an undo cut short is finished by the next one: only in a
+// wtfault build (package fault), never in the shipped binary.
 const killAfterEnv = "WTAGENT_FAULT_UNDO_KILL_AFTER"
 
 // Options are the inputs of `wtagent undo`.
@@ -73,11 +74,17 @@ func undoRun(ctx context.Context, o *Options) error {
 	}
 	defer closeLog()
 	u := &checkpoint.Undo{Store: c.Store, Root: c.Root, Timeline: c.Timeline, Record: rec,
-		AfterStep: faultHook(o.F.Getenv(killAfterEnv))}
+		AfterStep: afterStep(o.F.Getenv)}
 	res, err := u.Run(ctx, o.Turn)
 	return undoview.Report(o.F.IOStreams.Out, res, err, func(turn int) string {
 		return fmt.Sprintf("wtagent undo %s --turn %d", o.ID, turn)
 	})
+}
+
+// afterStep is the undo's fault hook from the environment: nil unless
+// this is a wtfault build and killAfterEnv is set.
+func afterStep(getenv func(string) string) func(int) {
+	return faultHook(fault.Env(getenv, killAfterEnv))
 }
 
 // faultHook kills the process after n restored files, when n is set.
@@ -88,9 +95,7 @@ func faultHook(v string) func(int) {
 	}
 	return func(done int) {
 		if done >= n {
-			self, _ := os.FindProcess(os.Getpid())
-			_ = self.Kill() // SIGKILL on Unix, TerminateProcess on Windows
-			select {}
+			fault.Kill()
 		}
 	}
 }

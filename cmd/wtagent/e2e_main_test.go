@@ -55,7 +55,9 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	binary = filepath.Join(dir, "wtagent")
-	args := []string{"build", "-o", binary}
+	// The tag wtfault builds in the fault hooks (package fault) that the
+	// kill tests use through WTAGENT_FAULT_* variables.
+	args := []string{"build", "-tags", "wtfault", "-o", binary}
 	if os.Getenv("WTAGENT_E2E_RACE") != "" {
 		args = append(args, "-race")
 	}
