@@ -11,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/wtagent/wtagent/internal/atomicfile"
 )
 
 const filesDirName = "files"
@@ -31,6 +33,9 @@ type fileStore struct {
 	mu        sync.Mutex
 	// seen caches the hash of files by size and modification time.
 	seen map[string]seenFile
+	// synced, if set, is told of each fsync (atomicfile.InRoot.Synced):
+	// tests see that a stored file and its directory reached the disk.
+	synced func(name string)
 }
 
 type seenFile struct {
@@ -150,24 +155,22 @@ func (s *fileStore) store(path string, d fs.DirEntry) (Entry, bool, error) {
 	return Entry{Hash: h, Kind: kind}, true, nil
 }
 
-// put writes a content-addressed file through a temporary file.
+// put writes a content-addressed file durably (atomicfile.InRoot): a
+// temporary file, fsynced, renamed into place, then its directory
+// fsynced. The event log names snapshots by id once Take returns, so a
+// crash must not leave a named object or manifest empty or missing; and
+// as put keeps a file that exists, a torn one would stay for good.
 func (s *fileStore) put(path string, data []byte) error {
 	if _, err := os.Stat(path); err == nil {
 		return nil
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	root, err := os.OpenRoot(filepath.Dir(path))
 	if err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("checkpoint: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	defer root.Close()
+	w := atomicfile.InRoot{Root: root, Perm: 0o600, TempPattern: ".tmp-*", Synced: s.synced}
+	if _, err := w.WriteFile(filepath.Base(path), data); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
 	return nil

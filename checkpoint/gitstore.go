@@ -60,8 +60,13 @@ func (s *gitStore) env() []string {
 
 // git runs a git command in the store and returns its standard output.
 func (s *gitStore) git(ctx context.Context, stdin []byte, args ...string) ([]byte, error) {
+	// core.fsync: the objects and refs of a ghost commit are on disk
+	// before its id goes into the event log (git's default leaves loose
+	// objects unsynced); the batch method flushes once per command, not
+	// once per object.
 	base := []string{"-c", "core.autocrlf=false", "-c", "core.safecrlf=false", "-c", "core.fsmonitor=false",
-		"-c", "gc.auto=0", "-c", "core.hooksPath=/dev/null"}
+		"-c", "gc.auto=0", "-c", "core.hooksPath=/dev/null",
+		"-c", "core.fsync=committed", "-c", "core.fsyncMethod=batch"}
 	cmd := exec.CommandContext(ctx, "git", append(base, args...)...)
 	cmd.Dir = s.root
 	cmd.Env = s.env()

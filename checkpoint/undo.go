@@ -214,7 +214,7 @@ func Apply(ctx context.Context, s Store, root *os.Root, st Step) (changed bool, 
 			return false, err
 		}
 		removeEmptyParents(root, st.Path)
-		return true, nil
+		return true, syncParent(root, st.Path)
 	}
 	data, err := s.Blob(ctx, st.Target.Hash)
 	if err != nil {
@@ -239,7 +239,10 @@ func replace(root *os.Root, p string, data []byte, kind Kind) error {
 		if err := root.Symlink(string(data), tmp); err != nil {
 			return err
 		}
-		return root.Rename(tmp, p)
+		if err := root.Rename(tmp, p); err != nil {
+			return err
+		}
+		return atomicfile.SyncDir(root, path.Dir(p))
 	}
 	mode := os.FileMode(0o644)
 	if kind == KindExec {
@@ -247,6 +250,19 @@ func replace(root *os.Root, p string, data []byte, kind Kind) error {
 	}
 	_, err := atomicfile.InRoot{Root: root, Perm: mode, TempPattern: ".wtagent-undo-*"}.WriteFile(p, data)
 	return err
+}
+
+// syncParent fsyncs the nearest directory above p that still exists, so a
+// removal is on disk before undo.completed is.
+func syncParent(root *os.Root, p string) error {
+	d := path.Dir(p)
+	for d != "." {
+		if _, err := root.Stat(d); err == nil {
+			break
+		}
+		d = path.Dir(d)
+	}
+	return atomicfile.SyncDir(root, d)
 }
 
 // removeEmptyParents removes the directories above p that are left empty.
