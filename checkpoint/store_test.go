@@ -26,6 +26,7 @@ func TestStoreSnapshotAndRestoreContent(t *testing.T) {
 	}
 	for _, kind := range storeKinds {
 		t.Run(kind, func(t *testing.T) {
+			t.Parallel()
 			s, root := newProject(t, kind)
 			for _, f := range files {
 				put(t, root, f.rel, f.text, f.mode)
@@ -61,6 +62,7 @@ func TestStoreSnapshotAndRestoreContent(t *testing.T) {
 func TestStoreSnapshotsStay(t *testing.T) {
 	for _, kind := range storeKinds {
 		t.Run(kind, func(t *testing.T) {
+			t.Parallel()
 			s, root := newProject(t, kind)
 			put(t, root, "a.txt", "one\n", 0o644)
 			put(t, root, "gone.txt", "bye\n", 0o644)
@@ -100,6 +102,7 @@ func TestStoreSnapshotsStay(t *testing.T) {
 func TestStoreErrors(t *testing.T) {
 	for _, kind := range storeKinds {
 		t.Run(kind, func(t *testing.T) {
+			t.Parallel()
 			s, root := newProject(t, kind)
 			put(t, root, "a.txt", "a\n", 0o644)
 			take(t, s)
@@ -127,6 +130,7 @@ func TestStoreErrors(t *testing.T) {
 func TestStoreTakeCancelled(t *testing.T) {
 	for _, kind := range storeKinds {
 		t.Run(kind, func(t *testing.T) {
+			t.Parallel()
 			s, root := newProject(t, kind)
 			put(t, root, "a.txt", "a\n", 0o644)
 			ctx, cancel := context.WithCancel(t.Context())
@@ -144,6 +148,7 @@ func TestStoreTakeCancelled(t *testing.T) {
 func TestStoreReopenKeepsItsKind(t *testing.T) {
 	for _, kind := range storeKinds {
 		t.Run(kind, func(t *testing.T) {
+			t.Parallel()
 			root := t.TempDir()
 			if kind == "git" {
 				initGit(t, root)
