@@ -3,6 +3,7 @@
 #   make demo   run the acceptance scenario on the embedded default
 #   make test   vet + race tests + browser end-to-end tests (+ make test-user)
 #   make test-short the unit tests alone (go test -short): the inner loop
+#   make cover  coverage of the unit and end-to-end tests, merged, per package
 #   make test-user  the sandbox tests again as an unprivileged user
 #   make compat exports loaded by the real Codex CLI and Claude Code
 #   make cross  build and vet every package for the other platforms
@@ -40,7 +41,7 @@ VERSION ?= $(shell git describe --tags --dirty 2>/dev/null || echo 0.1.0-dev)
 COMMIT  ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null)
 DATE    ?= $(shell TZ=UTC git log -1 --format=%cd --date=format-local:%Y-%m-%dT%H:%M:%SZ 2>/dev/null)
 
-.PHONY: all build test test-short test-user vet lint cross wine-test release bench fuzz demo compat clean
+.PHONY: all build test test-short cover test-user vet lint cross wine-test release bench fuzz demo compat clean
 
 all: build
 
@@ -84,6 +85,19 @@ test: lint cross wine-test test-user
 # skip under -short (each says why).
 test-short:
 	$(GO) test -short $(PKGS)
+
+# cover runs the unit tests (-short) with coverage, then the end-to-end
+# tests against a wtagent built with -cover (WTAGENT_E2E_COVERDIR: each run
+# writes its counters to GOCOVERDIR), and prints the merged coverage of
+# each package; cover.out is the merged profile (go tool cover -html).
+cover:
+	@dir=$$(mktemp -d); trap 'rm -rf "$$dir"' EXIT; mkdir "$$dir/unit" "$$dir/e2e"; \
+	$(GO) test -short -count=1 -covermode=atomic -cover $(PKGS) -args -test.gocoverdir="$$dir/unit" && \
+	WTAGENT_E2E_COVERDIR="$$dir/e2e" $(GO) test -count=1 -timeout 30m ./cmd/wtagent && \
+	echo "cover: unit and end-to-end tests merged, per package:" && \
+	$(GO) tool covdata percent -i="$$dir/unit,$$dir/e2e" && \
+	$(GO) tool covdata textfmt -i="$$dir/unit,$$dir/e2e" -o cover.out && \
+	$(GO) tool cover -func=cover.out | tail -1
 
 # test-user runs the sandbox and policy tests and the command line's
 # sandbox end-to-end tests as an unprivileged user (nobody, by setpriv,

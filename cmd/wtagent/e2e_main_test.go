@@ -61,6 +61,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv("WTAGENT_E2E_RACE") != "" {
 		args = append(args, "-race")
 	}
+	args = append(args, coverArgs()...)
 	build := exec.Command("go", append(args, ".")...)
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
@@ -70,6 +71,23 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// coverArgs are the build flags of a wtagent that records its coverage
+// (make cover): with WTAGENT_E2E_COVERDIR set, the binary is built with
+// -cover for every package of the module and every run of it writes its
+// counters there (GOCOVERDIR, inherited by each command through
+// os.Environ).
+func coverArgs() []string {
+	dir := os.Getenv("WTAGENT_E2E_COVERDIR")
+	if dir == "" {
+		return nil
+	}
+	if err := os.Setenv("GOCOVERDIR", dir); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	return []string{"-cover", "-covermode=atomic", "-coverpkg=github.com/wtagent/wtagent/..."}
 }
 
 // env is one test's machine: a data root and a project.
