@@ -359,6 +359,9 @@ func TestProcessLifecycle(t *testing.T) {
 		wantStatus(t, r, messages.ToolOK)
 		return decode[ProcessReadData](t, r)
 	}
+	// Ready comes from the listening socket, which the server opens
+	// before it prints its banner: wait for the banner, not for time.
+	live.wait(t, "Local:")
 	first := read(-1)
 	if !strings.Contains(first.Output, "Local:") || strings.Contains(first.Output, "\x1b") || first.Offset != 0 {
 		t.Errorf("first read: %+v", first)
