@@ -72,45 +72,6 @@ func sampleHeap(peak *uint64) func() {
 	return func() { close(done); <-stopped }
 }
 
-// BenchmarkTreeKill measures the time from the timeout to the last
-// process of a 20-process tree gone (one grandchild in its own session,
-// orphaned), for a tree that exits on SIGTERM and one that ignores it
-// (which takes the grace period, then SIGKILL).
-func BenchmarkTreeKill(b *testing.B) {
-	const grace = 500 * time.Millisecond
-	for _, mode := range []string{"term", "ignore-term"} {
-		b.Run(mode, func(b *testing.B) {
-			bd := newBoundary(b)
-			trap := ""
-			if mode == "ignore-term" {
-				trap = `trap "" TERM HUP; `
-			}
-			// top + 17 sleeps + 1 intermediate shell's setsid child + its sleep
-			script := trap + `for i in $(seq 17); do sleep 300 & done; sh -c 'setsid sh -c "sleep 300 & exec sleep 300" &'; sleep 300`
-			var took time.Duration
-			for b.Loop() {
-				plan := programPlan{Program: "sh", Path: "/bin/sh", Argv: []string{"-c", script}, Dir: bd.dir, Env: os.Environ()}
-				sp, err := spawn(plan, true, nil)
-				if err != nil {
-					b.Fatal(err)
-				}
-				for len(sp.tree.scan(context.Background())) < 20 {
-					time.Sleep(5 * time.Millisecond)
-				}
-				rep := sp.tree.terminate(context.Background(), grace)
-				sp.wait()
-				sp.closeAll()
-				if len(rep.Survivors) > 0 || len(sp.tree.scan(context.Background())) > 0 {
-					b.Fatalf("survivors %v", rep.Survivors)
-				}
-				took += rep.Took
-			}
-			b.ReportMetric(float64(took.Milliseconds())/float64(b.N), "kill-ms")
-			b.ReportMetric(float64(grace.Milliseconds()), "grace-ms")
-		})
-	}
-}
-
 // BenchmarkSearch compares the Go engine with ripgrep on a generated tree
 // (WTAGENT_BENCH_FILES files, 2000 by default; 50000 for the big run).
 func BenchmarkSearch(b *testing.B) {

@@ -1,12 +1,16 @@
 package toolactors
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/wtagent/wtagent/toolactors/proc"
+)
 
 // Sentinel errors; tool results carry their code in Data.error and callers
 // test them with errors.Is.
 var (
 	ErrUnknownTool     = errors.New("unknown tool")
-	ErrBadArgs         = errors.New("invalid arguments")
+	ErrBadArgs         = proc.ErrBadArgs
 	ErrNoBoundary      = errors.New("no project boundary configured")
 	ErrNotFound        = errors.New("no such file or directory")
 	ErrIsDir           = errors.New("is a directory")
@@ -18,7 +22,7 @@ var (
 	ErrOldTextNotOne   = errors.New("old_text is not unique")
 	ErrNoChange        = errors.New("edit changes nothing")
 	ErrBadPattern      = errors.New("invalid search pattern")
-	ErrProgramNotFound = errors.New("program not found")
+	ErrProgramNotFound = proc.ErrProgramNotFound
 	ErrExitedEarly     = errors.New("process exited before it was ready")
 	ErrUnknownProcess  = errors.New("unknown process_id")
 	ErrNoProcesses     = errors.New("process supervisor not available")

@@ -13,6 +13,7 @@ import (
 	"github.com/wtagent/wtagent/policy/evidence"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/sandbox"
+	"github.com/wtagent/wtagent/toolactors/proc"
 )
 
 // ExecData is terminal.exec's Data.
@@ -35,9 +36,9 @@ type ExecData struct {
 	StderrBytes int64 `json:"stderr_bytes"`
 	// Kill reports the tree kill after a timeout or cancel; Leftovers the
 	// processes a finished program left running, which were stopped.
-	Kill       *KillReport `json:"kill,omitempty"`
-	Leftovers  *KillReport `json:"leftovers,omitempty"`
-	DurationMS int64       `json:"duration_ms"`
+	Kill       *proc.KillReport `json:"kill,omitempty"`
+	Leftovers  *proc.KillReport `json:"leftovers,omitempty"`
+	DurationMS int64            `json:"duration_ms"`
 	// Verification is the kind of evidence the command is (see
 	// evidence.VerificationOf), when it is one.
 	Verification string `json:"verification,omitempty"`
@@ -49,13 +50,6 @@ type ExecData struct {
 	// sandbox.
 	Unconfined bool `json:"unconfined,omitempty"`
 }
-
-// leftoverGrace bounds how long processes a finished program left behind
-// get between SIGTERM and SIGKILL.
-const leftoverGrace = time.Second
-
-// drainWait bounds the wait for the last output after the tree is gone.
-const drainWait = 2 * time.Second
 
 func terminalExec(ctx context.Context, c call) messages.ToolResult {
 	a, err := argsAs[protocol.ExecArgs](c)
@@ -127,16 +121,16 @@ func (o outputSink) write(p []byte) {
 
 // runProgram runs plan to completion under a PTY with stderr on its own
 // pipe, streaming output, and kills the whole tree on timeout or cancel.
-func runProgram(ctx context.Context, c call, plan programPlan, timeout time.Duration) messages.ToolResult {
+func runProgram(ctx context.Context, c call, plan proc.Plan, timeout time.Duration) messages.ToolResult {
 	start := time.Now()
 	data := ExecData{Program: plan.Program, Path: plan.Path, Argv: plan.Argv, Cwd: plan.Cwd,
 		TimeoutMS: timeout.Milliseconds(), Deadline: c.d.Now().Add(timeout)}
 	data.Unconfined = c.inv.Unconfined
-	sp, err := spawn(plan, true, c.sandbox())
+	sp, err := proc.Spawn(plan, true, c.sandbox())
 	if err != nil {
 		return errResult(sandboxStartError(c, plan, err), map[string]any{"program": plan.Program, "path": plan.Path})
 	}
-	data.PID = sp.tree.leader
+	data.PID = sp.Tree.Leader()
 	limit := c.spec.OutputLimit
 	if limit <= 0 {
 		limit = 16 << 10
@@ -148,15 +142,15 @@ func runProgram(ctx context.Context, c call, plan programPlan, timeout time.Dura
 	pumps.Add(2)
 	go func() {
 		defer pumps.Done()
-		pump(sp.term, outputSink{c: c, stream: messages.StreamStdout, cap: outCap, spoolErr: spool}.write)
+		proc.Pump(sp.Term, outputSink{c: c, stream: messages.StreamStdout, cap: outCap, spoolErr: spool}.write)
 	}()
 	go func() {
 		defer pumps.Done()
-		pump(sp.stderr, outputSink{c: c, stream: messages.StreamStderr, cap: errCap, spoolErr: spool}.write)
+		proc.Pump(sp.Stderr, outputSink{c: c, stream: messages.StreamStderr, cap: errCap, spoolErr: spool}.write)
 	}()
 	waited := make(chan struct{})
 	go func() {
-		sp.wait()
+		sp.Wait()
 		close(waited)
 	}()
 	expired, stop := c.d.execTimer(timeout)
@@ -169,11 +163,11 @@ func runProgram(ctx context.Context, c call, plan programPlan, timeout time.Dura
 		data.Cancelled = true
 	}
 	if data.TimedOut || data.Cancelled {
-		rep := sp.tree.terminate(ctx, c.d.Grace)
+		rep := sp.Tree.Terminate(ctx, c.d.Grace)
 		data.Kill = &rep
 		<-waited
-	} else if rest := sp.tree.scan(ctx); len(rest) > 0 {
-		rep := sp.tree.terminate(ctx, leftoverGrace)
+	} else if rest := sp.Tree.Scan(ctx); len(rest) > 0 {
+		rep := sp.Tree.Terminate(ctx, proc.LeftoverGrace)
 		data.Leftovers = &rep
 	}
 	drain(&pumps, sp)
@@ -183,7 +177,7 @@ func runProgram(ctx context.Context, c call, plan programPlan, timeout time.Dura
 
 // drain waits for the output pumps to see end-of-file, then closes the
 // parent's ends (which also ends a pump stuck on a leaked descriptor).
-func drain(pumps *sync.WaitGroup, sp *spawned) {
+func drain(pumps *sync.WaitGroup, sp *proc.Spawned) {
 	done := make(chan struct{})
 	go func() {
 		pumps.Wait()
@@ -191,27 +185,14 @@ func drain(pumps *sync.WaitGroup, sp *spawned) {
 	}()
 	select {
 	case <-done:
-	case <-time.After(drainWait):
+	case <-time.After(proc.DrainWait):
 	}
-	sp.closeAll()
+	sp.CloseAll()
 	<-done
 }
 
-// exitInfo reads the exit code or the signal of a finished command.
-func exitInfo(sp *spawned) (code *int, sig string) {
-	ex := sp.state
-	if ex == nil {
-		return nil, ""
-	}
-	if ex.Signal != 0 {
-		return nil, signalName(ex.Signal)
-	}
-	n := ex.Code
-	return &n, ""
-}
-
-func execResult(c call, plan programPlan, data ExecData, sp *spawned, outCap, errCap *capture, perStream, limit int, spoolErr error) messages.ToolResult {
-	data.ExitCode, data.Signal = exitInfo(sp)
+func execResult(c call, plan proc.Plan, data ExecData, sp *proc.Spawned, outCap, errCap *capture, perStream, limit int, spoolErr error) messages.ToolResult {
+	data.ExitCode, data.Signal = proc.ExitInfo(sp)
 	_, _, data.StdoutBytes, _, _ = outCap.snapshot()
 	_, _, data.StderrBytes, _, _ = errCap.snapshot()
 	if spoolErr != nil {
@@ -275,7 +256,7 @@ func blockedMessage(d []sandbox.Denial) string {
 
 // sandboxStartError says so when the sandbox kept a program from starting
 // (a program outside the places commands may run from).
-func sandboxStartError(c call, plan programPlan, err error) error {
+func sandboxStartError(c call, plan proc.Plan, err error) error {
 	if errors.Is(err, fs.ErrPermission) {
 		if why := c.sandbox().Explain(plan.Dir, plan.Path, false); why != "" {
 			return fmt.Errorf("%w; blocked by the sandbox: %s (%s)", err, why, plan.Path)

@@ -454,3 +454,12 @@ func TestExecSpoolFull(t *testing.T) {
 		t.Errorf("output after the spool filled: live %d of %d", rec.counts[messages.StreamStdout], data.StdoutBytes)
 	}
 }
+
+// pgidOf is pid's process group, or -1.
+func pgidOf(pid int32) int {
+	g, err := syscall.Getpgid(int(pid))
+	if err != nil {
+		return -1
+	}
+	return g
+}

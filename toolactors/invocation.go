@@ -9,6 +9,7 @@ import (
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/supervisor"
+	"github.com/wtagent/wtagent/toolactors/proc"
 )
 
 // toolFinished carries an invocation's result to the tools supervisor.
@@ -93,7 +94,7 @@ func watchdogLimit(d Deps, inv messages.InvokeTool) time.Duration {
 			}
 		}
 	}
-	slack := d.Grace + killWait + 5*time.Second
+	slack := d.Grace + proc.KillWait + 5*time.Second
 	if d.hooks != nil && d.hooks.watchdogSlack > 0 {
 		slack = d.hooks.watchdogSlack
 	}

@@ -3,14 +3,13 @@ package toolactors
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/anthdm/hollywood/actor"
-	psnet "github.com/shirou/gopsutil/v3/net"
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/supervisor"
+	"github.com/wtagent/wtagent/toolactors/proc"
 )
 
 // Messages from a process actor (and its goroutines) to the process
@@ -47,7 +46,7 @@ type (
 // Messages a process actor gets from its own goroutine.
 type (
 	// procRunning hands the actor its process, for a graceful stop.
-	procRunning struct{ sp *spawned }
+	procRunning struct{ sp *proc.Spawned }
 	// procDone is the end of the run: a failed start or the exit.
 	procDone struct {
 		spawnErr error
@@ -88,7 +87,7 @@ type procActor struct {
 	spec  ProcessSpec
 	d     Deps
 	front *actor.PID
-	sp    *spawned
+	sp    *proc.Spawned
 	gone  bool // the process has exited
 }
 
@@ -123,7 +122,7 @@ func (a *procActor) Receive(c *actor.Context) {
 		}
 	case actor.Stopped:
 		if a.sp != nil && !a.gone {
-			a.sp.tree.terminate(context.Background(), a.d.Grace)
+			a.sp.Tree.Terminate(context.Background(), a.d.Grace)
 		}
 	}
 }
@@ -132,20 +131,20 @@ func (a *procActor) Receive(c *actor.Context) {
 func (a *procActor) run(e *actor.Engine, self *actor.PID) func(context.Context) any {
 	id, inc, front, d, spec := a.id, a.inc, a.front, a.d, a.spec
 	return func(ctx context.Context) any {
-		plan := programPlan{Program: spec.Program, Path: spec.Path, Argv: spec.Argv, Dir: spec.Dir, Cwd: spec.Cwd, Env: spec.Env}
-		sp, err := spawn(plan, false, d.Sandbox)
+		plan := proc.Plan{Program: spec.Program, Path: spec.Path, Argv: spec.Argv, Dir: spec.Dir, Cwd: spec.Cwd, Env: spec.Env}
+		sp, err := proc.Spawn(plan, false, d.Sandbox)
 		if err != nil {
 			err = sandboxStartError(call{d: d}, plan, err)
 			e.Send(front, procSpawnFailed{id: id, inc: inc, err: err})
 			return procDone{spawnErr: err}
 		}
-		e.Send(front, procSpawned{id: id, inc: inc, pid: sp.tree.leader, at: time.Now()})
+		e.Send(front, procSpawned{id: id, inc: inc, pid: sp.Tree.Leader(), at: time.Now()})
 		e.Send(self, procRunning{sp: sp})
 		stopPoll := make(chan struct{})
 		polled := make(chan struct{})
 		go func() {
 			defer close(polled)
-			if urls := pollListening(ctx, stopPoll, sp.tree, spec.ReadyTimeout); len(urls) > 0 {
+			if urls := proc.PollListening(ctx, stopPoll, sp.Tree, spec.ReadyTimeout); len(urls) > 0 {
 				e.Send(front, procListening{id: id, inc: inc, urls: urls})
 			}
 		}()
@@ -160,12 +159,12 @@ func (a *procActor) run(e *actor.Engine, self *actor.PID) func(context.Context) 
 // watchProcess streams the process's output until it exits (or ctx is
 // cancelled, which kills the tree at once), stops anything it left
 // running, and returns how it ended.
-func watchProcess(ctx context.Context, e *actor.Engine, front *actor.PID, id string, inc int, d Deps, callID string, sp *spawned) (*int, string) {
+func watchProcess(ctx context.Context, e *actor.Engine, front *actor.PID, id string, inc int, d Deps, callID string, sp *proc.Spawned) (*int, string) {
 	sink := outputSink{c: call{d: d, inv: messages.InvokeTool{CallID: callID}}, processID: id, stream: messages.StreamStdout, spoolErr: &spoolState{}}
 	pumped := make(chan struct{})
 	go func() {
 		defer close(pumped)
-		pump(sp.term, func(p []byte) {
+		proc.Pump(sp.Term, func(p []byte) {
 			// The process actor gets the chunk first: a reader told of it
 			// by the live output finds it in the actor's buffer.
 			e.Send(front, procOutput{id: id, inc: inc, data: append([]byte(nil), p...)})
@@ -174,71 +173,23 @@ func watchProcess(ctx context.Context, e *actor.Engine, front *actor.PID, id str
 	}()
 	waited := make(chan struct{})
 	go func() {
-		sp.wait()
+		sp.Wait()
 		close(waited)
 	}()
 	select {
 	case <-waited:
 	case <-ctx.Done():
-		sp.tree.terminate(context.Background(), 0)
+		sp.Tree.Terminate(context.Background(), 0)
 		<-waited
 	}
-	if rest := sp.tree.scan(context.Background()); len(rest) > 0 {
-		sp.tree.terminate(context.Background(), leftoverGrace)
+	if rest := sp.Tree.Scan(context.Background()); len(rest) > 0 {
+		sp.Tree.Terminate(context.Background(), proc.LeftoverGrace)
 	}
 	select {
 	case <-pumped:
-	case <-time.After(drainWait):
+	case <-time.After(proc.DrainWait):
 	}
-	sp.closeAll()
+	sp.CloseAll()
 	<-pumped
-	return exitInfo(sp)
-}
-
-// pollListening looks for a listening TCP socket in the process tree until
-// it finds one, the wait ends, stop closes or ctx is cancelled, and returns
-// the URLs of what it found.
-func pollListening(ctx context.Context, stop <-chan struct{}, tree procTree, wait time.Duration) []string {
-	if wait <= 0 {
-		return nil
-	}
-	deadline := time.NewTimer(wait)
-	defer deadline.Stop()
-	tick := time.NewTicker(150 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-stop:
-			return nil
-		case <-deadline.C:
-			return nil
-		case <-tick.C:
-			if urls := listeningURLs(ctx, tree); len(urls) > 0 {
-				return urls
-			}
-		}
-	}
-}
-
-// listeningURLs returns the URLs of the TCP sockets the tree's processes
-// listen on (see listenURL).
-func listeningURLs(ctx context.Context, tree procTree) []string {
-	var urls []string
-	for _, m := range tree.scan(ctx) {
-		conns, err := psnet.ConnectionsPidWithContext(ctx, "tcp", m.pid)
-		if err != nil {
-			continue
-		}
-		for _, cn := range conns {
-			if cn.Status != "LISTEN" || cn.Laddr.Port == 0 {
-				continue
-			}
-			if u := listenURL(cn.Laddr.IP, cn.Laddr.Port); !slices.Contains(urls, u) {
-				urls = append(urls, u)
-			}
-		}
-	}
-	return urls
+	return proc.ExitInfo(sp)
 }

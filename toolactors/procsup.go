@@ -10,6 +10,7 @@ import (
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/supervisor"
+	"github.com/wtagent/wtagent/toolactors/proc"
 )
 
 // ProcessRestart is the restart policy of managed processes: a process
@@ -54,7 +55,7 @@ func NewProcessSupervisor(d Deps, notify *actor.PID, restart ProcessRestart) act
 	return supervisor.New(supervisor.Spec{
 		Strategy: supervisor.OneForAll, Intensity: 10, Period: time.Minute,
 		Children: []supervisor.ChildSpec{
-			{ID: procsID, Producer: supervisor.New(ProcessesSpec(restart)), Restart: supervisor.Permanent, Shutdown: d.Grace + 2*killWait + 2*time.Second},
+			{ID: procsID, Producer: supervisor.New(ProcessesSpec(restart)), Restart: supervisor.Permanent, Shutdown: d.Grace + 2*proc.KillWait + 2*time.Second},
 			{ID: frontID, Producer: func() actor.Receiver {
 				return &procFront{d: d, notify: notify, restart: restart, procs: map[string]*procRecord{}}
 			}, Restart: supervisor.Permanent, Shutdown: time.Second},
@@ -157,7 +158,7 @@ func (s *procFront) start(c *actor.Context, spec ProcessSpec) {
 	r.readyTimer = time.AfterFunc(spec.ReadyTimeout, func() { e.Send(self, readyTimeout{id: id}) })
 	c.Send(s.sup, supervisor.StartChild{Spec: supervisor.ChildSpec{
 		ID: id, Producer: procProducer(id, spec, s.d, s.self), Restart: supervisor.Transient,
-		Backoff: s.restart.Backoff, Shutdown: s.d.Grace + 2*killWait + time.Second,
+		Backoff: s.restart.Backoff, Shutdown: s.d.Grace + 2*proc.KillWait + time.Second,
 	}})
 }
 

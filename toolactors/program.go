@@ -2,23 +2,11 @@ package toolactors
 
 import (
 	"fmt"
+	"github.com/wtagent/wtagent/toolactors/proc"
 	"os"
 	"path/filepath"
 	"strings"
 )
-
-// programPlan is a program ready to start: resolved path, working
-// directory and environment.
-type programPlan struct {
-	// Program is as the model gave it; Path is the resolved executable.
-	Program string
-	Path    string
-	Argv    []string
-	// Dir is the absolute working directory; Cwd how results show it.
-	Dir string
-	Cwd string
-	Env []string
-}
 
 // planProgram resolves a program call. The working directory must be a
 // directory inside the root (or a granted outside prefix). A program with
@@ -27,8 +15,8 @@ type programPlan struct {
 // environment. The environment is InvokeTool.Env (the process's own when
 // the caller gave none) plus the call's KEY=VALUE additions; TERM=dumb is
 // added when it has no TERM.
-func (c call) planProgram(program string, argv []string, cwd string, extra []string) (programPlan, error) {
-	p := programPlan{Program: program, Argv: argv}
+func (c call) planProgram(program string, argv []string, cwd string, extra []string) (proc.Plan, error) {
+	p := proc.Plan{Program: program, Argv: argv}
 	if program == "" || strings.ContainsRune(program, 0) {
 		return p, fmt.Errorf("%w: program is empty or invalid", ErrBadArgs)
 	}
@@ -64,21 +52,21 @@ func (c call) planProgram(program string, argv []string, cwd string, extra []str
 // resolveProgram finds the executable by the host's rules (PATHEXT on
 // Windows).
 func (c call) resolveProgram(program string, cwd target, env []string) (string, error) {
-	return c.resolveProgramWith(hostExecRules(env), program, cwd, env)
+	return c.resolveProgramWith(proc.HostExecRules(env), program, cwd, env)
 }
 
-func (c call) resolveProgramWith(r execRules, program string, cwd target, env []string) (string, error) {
-	if !r.isPath(program) {
-		return lookPath(r, program, r.envValue(env, "PATH"))
+func (c call) resolveProgramWith(r proc.ExecRules, program string, cwd target, env []string) (string, error) {
+	if !r.IsPath(program) {
+		return proc.LookPath(r, program, r.EnvValue(env, "PATH"))
 	}
 	if filepath.IsAbs(program) {
-		return checkExecutable(r, program)
+		return proc.CheckExecutable(r, program)
 	}
 	rel := filepath.Join(cwd.rel, program)
 	if cwd.outside {
-		return checkExecutable(r, filepath.Join(cwd.prefix, rel))
+		return proc.CheckExecutable(r, filepath.Join(cwd.prefix, rel))
 	}
-	for _, name := range r.names(rel) {
+	for _, name := range r.Names(rel) {
 		t, info, err := c.locate(name, false)
 		if err != nil {
 			return "", fmt.Errorf("%w: %s: %v", ErrProgramNotFound, program, err)
@@ -86,57 +74,12 @@ func (c call) resolveProgramWith(r execRules, program string, cwd target, env []
 		if info == nil {
 			continue
 		}
-		if !r.executable(name, info) {
+		if !r.Executable(name, info) {
 			return "", fmt.Errorf("%w: %s is not executable (chmod +x it, or run it through its interpreter)", ErrProgramNotFound, program)
 		}
 		return filepath.Join(c.d.Paths.Dir(), t.rel), nil
 	}
 	return "", fmt.Errorf("%w: %s (no such file in %s)", ErrProgramNotFound, program, cwd.show)
-}
-
-// checkExecutable finds the executable an absolute path names (trying
-// PATHEXT's extensions on Windows).
-func checkExecutable(r execRules, path string) (string, error) {
-	var firstErr error
-	for _, name := range r.names(path) {
-		st, err := os.Stat(name)
-		if err != nil {
-			if firstErr == nil {
-				firstErr = err
-			}
-			continue
-		}
-		if !r.executable(name, st) {
-			return "", fmt.Errorf("%w: %s is not executable", ErrProgramNotFound, name)
-		}
-		return name, nil
-	}
-	return "", fmt.Errorf("%w: %s: %v", ErrProgramNotFound, path, firstErr)
-}
-
-// lookPath searches dirs (a PATH value) for an executable name (with each
-// PATHEXT extension on Windows). Relative PATH entries are skipped, so "."
-// on PATH never runs a project file by its bare name.
-func lookPath(r execRules, name, dirs string) (string, error) {
-	for _, dir := range filepath.SplitList(dirs) {
-		if dir == "" || !filepath.IsAbs(dir) {
-			continue
-		}
-		for _, n := range r.names(name) {
-			path := filepath.Join(dir, n)
-			if st, err := os.Stat(path); err == nil && r.executable(n, st) {
-				return path, nil
-			}
-		}
-	}
-	return "", fmt.Errorf("%w: %q is not on PATH (%s)", ErrProgramNotFound, name, shortPath(dirs))
-}
-
-func shortPath(p string) string {
-	if len(p) > 200 {
-		return p[:200] + "…"
-	}
-	return p
 }
 
 // mergeEnv applies KEY=VALUE additions to base (the process environment
@@ -164,7 +107,7 @@ func mergeEnv(base, extra []string) ([]string, error) {
 		if !ok || k == "" || strings.ContainsAny(k, " \t\n\x00") || strings.ContainsRune(kv, 0) {
 			return nil, fmt.Errorf("%w: env item %q is not KEY=VALUE", ErrBadArgs, kv)
 		}
-		if k == treeMarkerKey {
+		if k == proc.TreeMarkerKey {
 			return nil, fmt.Errorf("%w: %s is reserved", ErrBadArgs, k)
 		}
 		add(kv)

@@ -2,6 +2,7 @@ package toolactors
 
 import (
 	"bytes"
+	"github.com/wtagent/wtagent/toolactors/proc"
 	"strings"
 	"testing"
 )
@@ -171,13 +172,13 @@ func TestListenURL(t *testing.T) {
 		{"", 9000, "http://localhost:9000/"},
 	}
 	for _, tc := range tests {
-		if got := listenURL(tc.ip, tc.port); got != tc.want {
-			t.Errorf("listenURL(%q, %d) = %q, want %q", tc.ip, tc.port, got, tc.want)
+		if got := proc.ListenURL(tc.ip, tc.port); got != tc.want {
+			t.Errorf("proc.ListenURL(%q, %d) = %q, want %q", tc.ip, tc.port, got, tc.want)
 		}
 	}
 	// python3 -m http.server --bind 127.0.0.1 prints this; the socket gives the same URL.
 	line := "Serving HTTP on 127.0.0.1 port 8000 (http://127.0.0.1:8000/) ..."
-	if got := detectURLs(line); len(got) != 1 || got[0] != listenURL("127.0.0.1", 8000) {
-		t.Errorf("line %v, socket %q", got, listenURL("127.0.0.1", 8000))
+	if got := detectURLs(line); len(got) != 1 || got[0] != proc.ListenURL("127.0.0.1", 8000) {
+		t.Errorf("line %v, socket %q", got, proc.ListenURL("127.0.0.1", 8000))
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/wtagent/wtagent/policy/evidence"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/supervisor"
+	"github.com/wtagent/wtagent/toolactors/proc"
 )
 
 // ToolsSpec is the supervision of tool invocations: one_for_one, each call
@@ -47,7 +48,7 @@ func NewToolsSupervisor(d Deps, procs *actor.PID) actor.Producer {
 	return supervisor.New(supervisor.Spec{
 		Strategy: supervisor.OneForAll, Intensity: 10, Period: time.Minute,
 		Children: []supervisor.ChildSpec{
-			{ID: callsID, Producer: supervisor.New(ToolsSpec()), Restart: supervisor.Permanent, Shutdown: d.withDefaults().Grace + killWait + 2*time.Second},
+			{ID: callsID, Producer: supervisor.New(ToolsSpec()), Restart: supervisor.Permanent, Shutdown: d.withDefaults().Grace + proc.KillWait + 2*time.Second},
 			{ID: frontID, Producer: func() actor.Receiver {
 				return &toolsFront{d: d, procs: procs, pending: map[string]*pendingCall{}}
 			}, Restart: supervisor.Permanent, Shutdown: time.Second},
@@ -127,7 +128,7 @@ func (t *toolsFront) invoke(c *actor.Context, inv messages.InvokeTool) {
 	}
 	spec := supervisor.ChildSpec{
 		ID: id, Producer: newInvocation(id, d, inv, t.self), Restart: supervisor.Temporary,
-		Shutdown: d.withDefaults().Grace + killWait + time.Second,
+		Shutdown: d.withDefaults().Grace + proc.KillWait + time.Second,
 	}
 	t.starts = append(t.starts, id)
 	c.Send(t.calls, supervisor.StartChild{Spec: spec})

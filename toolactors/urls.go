@@ -2,10 +2,7 @@ package toolactors
 
 import (
 	"bytes"
-	"fmt"
-	"net"
 	"regexp"
-	"strconv"
 	"strings"
 )
 
@@ -25,19 +22,6 @@ func detectURLs(line string) []string {
 		out = append(out, u)
 	}
 	return out
-}
-
-// listenURL is the URL of a socket listening on ip:port, written the way
-// a server that binds there prints it, so the address does not depend on
-// whether the socket or the output line was seen first: the bound address
-// itself ("http://127.0.0.1:8000/", "http://[::1]:4000/"), or localhost for a
-// wildcard address, as detectURLs shows it.
-func listenURL(ip string, port uint32) string {
-	host := ip
-	if a := net.ParseIP(ip); a == nil || a.IsUnspecified() {
-		host = "localhost"
-	}
-	return fmt.Sprintf("http://%s/", net.JoinHostPort(host, strconv.FormatUint(uint64(port), 10)))
 }
 
 // lineScanner turns a stream of chunks into cleaned lines, keeping at

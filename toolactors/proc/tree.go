@@ -1,9 +1,9 @@
-package toolactors
+package proc
 
 import "time"
 
-// treeMarkerKey is the environment variable that tags a process tree.
-const treeMarkerKey = "WTAGENT_TREE"
+// TreeMarkerKey is the environment variable that tags a process tree.
+const TreeMarkerKey = "WTAGENT_TREE"
 
 // KillReport says how a process tree was stopped.
 type KillReport struct {
@@ -23,5 +23,8 @@ type KillReport struct {
 const (
 	pollEvery   = 10 * time.Millisecond
 	rescanEvery = 100 * time.Millisecond
-	killWait    = 2 * time.Second
 )
+
+// KillWait bounds how long Terminate waits for SIGKILL (TerminateJobObject
+// on Windows) to take effect after the grace period.
+const KillWait = 2 * time.Second

@@ -1,4 +1,4 @@
-package toolactors
+package proc
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 	"github.com/wtagent/wtagent/sandbox"
 )
 
-// spawn starts plan's program on a fresh pseudo console (ConPTY, the
+// Spawn starts plan's program on a fresh pseudo console (ConPTY, the
 // Windows form of the PTY): stdin and stdout are the console, stderr too
 // unless splitStderr gives it its own pipe. Ctrl+Z and Enter are typed at
 // once, so a program that reads a line of input gets end-of-file instead
@@ -27,7 +27,7 @@ import (
 // The command line is composed by winCommandLine (.bat and .cmd through
 // cmd.exe with its quoting) and the environment by winEnvBlock. sb
 // confines nothing on Windows (see package sandbox).
-func spawn(plan programPlan, splitStderr bool, sb *sandbox.Sandbox) (*spawned, error) {
+func Spawn(plan Plan, splitStderr bool, sb *sandbox.Sandbox) (*Spawned, error) {
 	line, err := winCommandLine(plan.Path, plan.Program, plan.Argv, winComspec(plan.Env))
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", plan.Program, err)
@@ -45,11 +45,11 @@ func spawn(plan programPlan, splitStderr bool, sb *sandbox.Sandbox) (*spawned, e
 		job.close()
 		return nil, err
 	}
-	sp := &spawned{term: pc, tree: procTree{job: job, console: pc}}
+	sp := &Spawned{Term: pc, Tree: Tree{job: job, console: pc}}
 	var errW *os.File
 	if splitStderr {
-		if sp.stderr, errW, err = os.Pipe(); err != nil {
-			sp.closeAll()
+		if sp.Stderr, errW, err = os.Pipe(); err != nil {
+			sp.CloseAll()
 			return nil, err
 		}
 	}
@@ -58,16 +58,16 @@ func spawn(plan programPlan, splitStderr bool, sb *sandbox.Sandbox) (*spawned, e
 		errW.Close()
 	}
 	if err != nil {
-		sp.closeAll()
+		sp.CloseAll()
 		return nil, startError(plan, err)
 	}
 	defer windows.CloseHandle(pi.Thread)
 	proc, err := runInJob(job, pi)
 	if err != nil {
-		sp.closeAll()
+		sp.CloseAll()
 		return nil, fmt.Errorf("start %s: %w", plan.Program, err)
 	}
-	sp.tree.leader = int(pi.ProcessId)
+	sp.Tree.leader = int(pi.ProcessId)
 	sp.waitFn = func() (sandbox.Exit, error) {
 		st, err := proc.Wait()
 		pc.settle()

@@ -1,4 +1,4 @@
-package toolactors
+package proc
 
 import (
 	"errors"

@@ -1,6 +1,6 @@
 //go:build unix
 
-package toolactors
+package proc
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 	"github.com/wtagent/wtagent/sandbox"
 )
 
-// spawn starts plan's program in a new session whose controlling terminal
+// Spawn starts plan's program in a new session whose controlling terminal
 // is a fresh PTY (stdin and stdout; stderr on its own pipe when
 // splitStderr). Terminal echo is off and stdin is at end-of-file, so a
 // program that reads input gets EOF instead of hanging. Output
@@ -22,17 +22,17 @@ import (
 // the program wrote, and the PTY moves it about four times faster. On Linux the
 // program gets SIGKILL if wtagent dies (PR_SET_PDEATHSIG). sb confines the
 // program (nil: unconfined).
-func spawn(plan programPlan, splitStderr bool, sb *sandbox.Sandbox) (*spawned, error) {
+func Spawn(plan Plan, splitStderr bool, sb *sandbox.Sandbox) (*Spawned, error) {
 	master, tty, err := openPTY()
 	if err != nil {
 		return nil, fmt.Errorf("open pty: %w", err)
 	}
 	defer tty.Close()
-	sp := &spawned{term: master, tree: procTree{marker: newTreeMarker()}}
+	sp := &Spawned{Term: master, Tree: Tree{marker: newTreeMarker()}}
 	cmd := exec.Command(plan.Path, plan.Argv...)
 	cmd.Args[0] = plan.Program
 	cmd.Dir = plan.Dir
-	cmd.Env = append(append([]string(nil), plan.Env...), sp.tree.marker)
+	cmd.Env = append(append([]string(nil), plan.Env...), sp.Tree.marker)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
 	var errW *os.File
 	if splitStderr {
@@ -41,7 +41,7 @@ func spawn(plan programPlan, splitStderr bool, sb *sandbox.Sandbox) (*spawned, e
 			master.Close()
 			return nil, err
 		}
-		sp.stderr, errW, cmd.Stderr = r, w, w
+		sp.Stderr, errW, cmd.Stderr = r, w, w
 	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
 	setDeathSignal(cmd.SysProcAttr)
@@ -50,11 +50,11 @@ func spawn(plan programPlan, splitStderr bool, sb *sandbox.Sandbox) (*spawned, e
 		errW.Close()
 	}
 	if err != nil {
-		sp.closeAll()
+		sp.CloseAll()
 		return nil, startError(plan, err)
 	}
 	sp.waitFn = prog.Wait
-	sp.tree.leader = prog.Pid()
+	sp.Tree.leader = prog.Pid()
 	_, _ = master.Write([]byte{4}) // ^D: stdin is at end-of-file
 	return sp, nil
 }

@@ -1,4 +1,4 @@
-package toolactors
+package proc
 
 import (
 	"fmt"
@@ -154,10 +154,10 @@ func isAlnum(c byte) bool {
 // C:\Windows\System32\cmd.exe.
 func winComspec(env []string) string {
 	r := windowsExecRules("")
-	if c := r.envValue(env, "ComSpec"); isWindowsAbs(c) {
+	if c := r.EnvValue(env, "ComSpec"); isWindowsAbs(c) {
 		return c
 	}
-	root := r.envValue(env, "SystemRoot")
+	root := r.EnvValue(env, "SystemRoot")
 	if !isWindowsAbs(root) {
 		root = `C:\Windows`
 	}

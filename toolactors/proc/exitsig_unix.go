@@ -1,6 +1,6 @@
 //go:build unix
 
-package toolactors
+package proc
 
 import (
 	"syscall"

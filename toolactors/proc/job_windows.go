@@ -1,4 +1,4 @@
-package toolactors
+package proc
 
 import (
 	"errors"
@@ -73,8 +73,8 @@ func (j *jobObject) pids() []uint32 {
 	}
 }
 
-// terminate ends every process in the job with exit code 1.
-func (j *jobObject) terminate() error {
+// Terminate ends every process in the job with exit code 1.
+func (j *jobObject) Terminate() error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if j.h == 0 {

@@ -1,4 +1,4 @@
-package toolactors
+package proc
 
 import (
 	"errors"
@@ -17,17 +17,18 @@ const (
 	termRows = 40
 )
 
-// spawned is a program started under a terminal: a PTY on Unix, a pseudo
+// Spawned is a program started under a terminal: a PTY on Unix, a pseudo
 // console (ConPTY) on Windows.
-type spawned struct {
-	// term is the terminal's output: the program's stdout (and stderr
+type Spawned struct {
+	// Term is the terminal's output: the program's stdout (and stderr
 	// unless it has its own pipe). Closing it ends a pending read (on
 	// Windows by closing the pseudo console, whose output then ends).
-	term io.ReadCloser
-	// stderr is the read end of the stderr pipe, or nil when stderr goes
+	Term io.ReadCloser
+	// Stderr is the read end of the stderr pipe, or nil when stderr goes
 	// to the terminal too.
-	stderr *os.File
-	tree   procTree
+	Stderr *os.File
+	// Tree is the process tree the program leads.
+	Tree Tree
 	// waitFn waits for the leader to exit (on Windows also for its
 	// console's last output) and returns how it ended.
 	waitFn func() (sandbox.Exit, error)
@@ -35,32 +36,32 @@ type spawned struct {
 	state *sandbox.Exit
 }
 
-// wait waits for the leader to exit and records how it ended.
-func (sp *spawned) wait() {
+// Wait waits for the leader to exit and records how it ended.
+func (sp *Spawned) Wait() {
 	exit, _ := sp.waitFn()
 	sp.state = &exit
 }
 
 // startError classifies a failed start.
-func startError(plan programPlan, err error) error {
+func startError(plan Plan, err error) error {
 	if errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("%w: %s: %v", ErrProgramNotFound, plan.Program, err)
 	}
 	return fmt.Errorf("start %s: %w", plan.Program, err)
 }
 
-// closeAll releases the parent's ends.
-func (sp *spawned) closeAll() {
-	sp.tree.release()
-	sp.term.Close()
-	if sp.stderr != nil {
-		sp.stderr.Close()
+// CloseAll releases the parent's ends.
+func (sp *Spawned) CloseAll() {
+	sp.Tree.release()
+	sp.Term.Close()
+	if sp.Stderr != nil {
+		sp.Stderr.Close()
 	}
 }
 
-// pump copies r to each sink until EOF, EIO (the PTY's last writer went
+// Pump copies r to each sink until EOF, EIO (the PTY's last writer went
 // away) or close.
-func pump(r io.Reader, sink func([]byte)) {
+func Pump(r io.Reader, sink func([]byte)) {
 	buf := make([]byte, 32<<10)
 	for {
 		n, err := r.Read(buf)

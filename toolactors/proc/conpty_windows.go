@@ -1,4 +1,4 @@
-package toolactors
+package proc
 
 import (
 	"errors"
@@ -26,7 +26,7 @@ const (
 // pseudoConsole is a Windows pseudo console (ConPTY, Windows 10 1809 and
 // later): the program's console, rendered as VT text into out, with
 // keyboard input read from in. It is the Windows form of the PTY master
-// (spawned.term): Read reads the output, Close closes the console (whose
+// (Spawned.Term): Read reads the output, Close closes the console (whose
 // output then ends) and both pipe ends.
 type pseudoConsole struct {
 	h windows.Handle

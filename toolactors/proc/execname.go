@@ -1,4 +1,4 @@
-package toolactors
+package proc
 
 import (
 	"io/fs"
@@ -6,10 +6,10 @@ import (
 	"strings"
 )
 
-// execRules say what a program name means on a platform: which characters
+// ExecRules say what a program name means on a platform: which characters
 // make it a path, which files are executables, how environment keys
 // compare. They are data, so the Windows rules are tested on any OS.
-type execRules struct {
+type ExecRules struct {
 	// exts is PATHEXT split (Windows); nil means Unix: an executable is a
 	// file with an execute bit, and a bare name is the file's whole name.
 	exts []string
@@ -20,15 +20,15 @@ type execRules struct {
 }
 
 // unixExecRules are the rules of Linux and macOS.
-func unixExecRules() execRules { return execRules{seps: "/"} }
+func unixExecRules() ExecRules { return ExecRules{seps: "/"} }
 
 // windowsExecRules are the rules of Windows with the given PATHEXT
 // (".COM;.EXE;.BAT;.CMD" when empty).
-func windowsExecRules(pathext string) execRules {
+func windowsExecRules(pathext string) ExecRules {
 	if pathext == "" {
 		pathext = ".COM;.EXE;.BAT;.CMD"
 	}
-	r := execRules{seps: `/\`, foldEnv: true}
+	r := ExecRules{seps: `/\`, foldEnv: true}
 	for _, e := range strings.Split(pathext, ";") {
 		if e = strings.TrimSpace(e); strings.HasPrefix(e, ".") && len(e) > 1 {
 			r.exts = append(r.exts, e)
@@ -37,16 +37,16 @@ func windowsExecRules(pathext string) execRules {
 	return r
 }
 
-// isPath reports whether program names a file rather than a command to
+// IsPath reports whether program names a file rather than a command to
 // look up on PATH.
-func (r execRules) isPath(program string) bool {
+func (r ExecRules) IsPath(program string) bool {
 	return strings.ContainsAny(program, r.seps) || filepath.IsAbs(program)
 }
 
-// names are the file names a bare or path program name may stand for, in
+// Names are the file names a bare or path program name may stand for, in
 // the order they are tried: on Windows a name whose extension is in
 // PATHEXT is itself, any other gets each extension of PATHEXT.
-func (r execRules) names(program string) []string {
+func (r ExecRules) Names(program string) []string {
 	if r.exts == nil || r.hasExt(program) {
 		return []string{program}
 	}
@@ -57,7 +57,7 @@ func (r execRules) names(program string) []string {
 	return out
 }
 
-func (r execRules) hasExt(name string) bool {
+func (r ExecRules) hasExt(name string) bool {
 	ext := filepath.Ext(name)
 	for _, e := range r.exts {
 		if strings.EqualFold(ext, e) {
@@ -67,8 +67,8 @@ func (r execRules) hasExt(name string) bool {
 	return false
 }
 
-// executable reports whether a file named name with info fi can be run.
-func (r execRules) executable(name string, fi fs.FileInfo) bool {
+// Executable reports whether a file named name with info fi can be run.
+func (r ExecRules) Executable(name string, fi fs.FileInfo) bool {
 	if !fi.Mode().IsRegular() {
 		return false
 	}
@@ -78,8 +78,8 @@ func (r execRules) executable(name string, fi fs.FileInfo) bool {
 	return fi.Mode().Perm()&0o111 != 0
 }
 
-// envValue returns the value of key in env (the last one wins).
-func (r execRules) envValue(env []string, key string) string {
+// EnvValue returns the value of key in env (the last one wins).
+func (r ExecRules) EnvValue(env []string, key string) string {
 	for i := len(env) - 1; i >= 0; i-- {
 		k, v, ok := strings.Cut(env[i], "=")
 		if ok && (k == key || r.foldEnv && strings.EqualFold(k, key)) {

@@ -1,4 +1,4 @@
-package toolactors
+package proc
 
 import (
 	"bytes"
@@ -20,24 +20,24 @@ import (
 
 // runSpawned spawns plan and returns its terminal output, its stderr and
 // its exit code once it has exited and its output has ended.
-func runSpawned(t *testing.T, plan programPlan, splitStderr bool) (string, string, int) {
+func runSpawned(t *testing.T, plan Plan, splitStderr bool) (string, string, int) {
 	t.Helper()
-	sp, err := spawn(plan, splitStderr, nil)
+	sp, err := Spawn(plan, splitStderr, nil)
 	if err != nil {
 		t.Fatalf("spawn %s: %v", plan.Program, err)
 	}
 	var out, errOut bytes.Buffer
 	var wg sync.WaitGroup
 	wg.Add(1)
-	go func() { defer wg.Done(); _, _ = io.Copy(&out, sp.term) }()
-	if sp.stderr != nil {
+	go func() { defer wg.Done(); _, _ = io.Copy(&out, sp.Term) }()
+	if sp.Stderr != nil {
 		wg.Add(1)
-		go func() { defer wg.Done(); _, _ = io.Copy(&errOut, sp.stderr) }()
+		go func() { defer wg.Done(); _, _ = io.Copy(&errOut, sp.Stderr) }()
 	}
-	sp.wait()
+	sp.Wait()
 	wg.Wait()
-	sp.closeAll()
-	code, _ := exitInfo(sp)
+	sp.CloseAll()
+	code, _ := ExitInfo(sp)
 	if code == nil {
 		t.Fatalf("%s: no exit code", plan.Program)
 	}
@@ -45,13 +45,13 @@ func runSpawned(t *testing.T, plan programPlan, splitStderr bool) (string, strin
 }
 
 // cmdPlan runs a cmd.exe /c line in the current directory.
-func cmdPlan(t *testing.T, line string) programPlan {
+func cmdPlan(t *testing.T, line string) Plan {
 	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return programPlan{Program: "cmd", Path: winComspec(os.Environ()), Argv: []string{"/c", line}, Dir: dir, Env: os.Environ()}
+	return Plan{Program: "cmd", Path: winComspec(os.Environ()), Argv: []string{"/c", line}, Dir: dir, Env: os.Environ()}
 }
 
 // TestSpawnOnPseudoConsole: a program's output comes through its pseudo
@@ -79,19 +79,19 @@ func TestSpawnStderrAndExitCode(t *testing.T) {
 
 // startTree spawns cmd.exe running ping for two minutes, and returns once
 // both are in its job (and a channel closed when the leader has exited).
-func startTree(t *testing.T) (*spawned, chan struct{}, []member) {
+func startTree(t *testing.T) (*Spawned, chan struct{}, []Member) {
 	t.Helper()
-	sp, err := spawn(cmdPlan(t, "ping -n 120 127.0.0.1 >NUL"), false, nil)
+	sp, err := Spawn(cmdPlan(t, "ping -n 120 127.0.0.1 >NUL"), false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	pumped := make(chan struct{})
-	go func() { _, _ = io.Copy(io.Discard, sp.term); close(pumped) }()
+	go func() { _, _ = io.Copy(io.Discard, sp.Term); close(pumped) }()
 	waited := make(chan struct{})
-	go func() { sp.wait(); <-pumped; close(waited) }()
+	go func() { sp.Wait(); <-pumped; close(waited) }()
 	guard := time.Now().Add(time.Minute) // a hang guard, not a synchronisation
-	var ms []member
-	for ms = sp.tree.scan(context.Background()); len(ms) < 2; ms = sp.tree.scan(context.Background()) {
+	var ms []Member
+	for ms = sp.Tree.Scan(context.Background()); len(ms) < 2; ms = sp.Tree.Scan(context.Background()) {
 		if time.Now().After(guard) {
 			t.Fatalf("the job holds %v, want cmd and ping", ms)
 		}
@@ -105,16 +105,16 @@ func startTree(t *testing.T) (*spawned, chan struct{}, []member) {
 // is empty afterwards.
 func TestTreeKillEndsTheJob(t *testing.T) {
 	sp, waited, ms := startTree(t)
-	defer sp.closeAll()
-	rep := sp.tree.terminate(context.Background(), time.Second)
+	defer sp.CloseAll()
+	rep := sp.Tree.Terminate(context.Background(), time.Second)
 	<-waited
 	if len(rep.Survivors) != 0 || rep.Termed+rep.Killed < len(ms) {
 		t.Errorf("kill report %+v for %d processes", rep, len(ms))
 	}
-	if rest := sp.tree.scan(context.Background()); len(rest) != 0 {
+	if rest := sp.Tree.Scan(context.Background()); len(rest) != 0 {
 		t.Errorf("the job still holds %v", rest)
 	}
-	if code, _ := exitInfo(sp); code == nil {
+	if code, _ := ExitInfo(sp); code == nil {
 		t.Error("no exit code for the leader")
 	}
 	t.Logf("kill report %+v", rep)
@@ -124,7 +124,7 @@ func TestTreeKillEndsTheJob(t *testing.T) {
 // wtagent dies, ends every process in it.
 func TestJobCloseKillsTheTree(t *testing.T) {
 	sp, waited, ms := startTree(t)
-	defer sp.closeAll()
+	defer sp.CloseAll()
 	var hs []windows.Handle
 	for _, m := range ms {
 		h, err := windows.OpenProcess(windows.SYNCHRONIZE, false, uint32(m.pid))
@@ -134,7 +134,7 @@ func TestJobCloseKillsTheTree(t *testing.T) {
 		defer windows.CloseHandle(h)
 		hs = append(hs, h)
 	}
-	sp.tree.job.close()
+	sp.Tree.job.close()
 	for i, h := range hs {
 		if ev, err := windows.WaitForSingleObject(h, uint32(time.Minute/time.Millisecond)); ev != windows.WAIT_OBJECT_0 {
 			t.Errorf("process %d still runs after the job was closed (%d, %v)", ms[i].pid, ev, err)

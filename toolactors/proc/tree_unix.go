@@ -1,9 +1,11 @@
 //go:build unix
 
-package toolactors
+package proc
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"os"
 	"slices"
@@ -13,20 +15,20 @@ import (
 	"github.com/shirou/gopsutil/v3/process"
 )
 
-// procTree is a process this runtime started plus everything it spawned.
+// Tree is a process this runtime started plus everything it spawned.
 // The leader called setsid, so its pid is also its process group; every
 // descendant inherits marker in its environment, which finds grandchildren
 // that started their own session and were reparented away (an orphaned
 // `setsid` child is no longer a descendant by parent pid).
-type procTree struct {
+type Tree struct {
 	leader int
 	// marker is "WTAGENT_TREE=<token>", set in the leader's environment.
 	marker string
 }
 
-// scan returns the tree's live members: the process group, the marked
+// Scan returns the tree's live members: the process group, the marked
 // processes, and every descendant of those by parent pid.
-func (t procTree) scan(ctx context.Context) []member {
+func (t Tree) Scan(ctx context.Context) []Member {
 	pids, err := process.PidsWithContext(ctx)
 	if err != nil {
 		return nil
@@ -55,7 +57,7 @@ func (t procTree) scan(ctx context.Context) []member {
 		}
 	}
 	seen := map[int32]bool{}
-	var out []member
+	var out []Member
 	for len(roots) > 0 {
 		pid := roots[0]
 		roots = roots[1:]
@@ -64,11 +66,11 @@ func (t procTree) scan(ctx context.Context) []member {
 		}
 		seen[pid] = true
 		if !isZombie(ctx, pid) {
-			out = append(out, member{pid: pid, created: created[pid]})
+			out = append(out, Member{pid: pid, created: created[pid]})
 		}
 		roots = append(roots, children[pid]...)
 	}
-	slices.SortFunc(out, func(a, b member) int { return int(a.pid - b.pid) })
+	slices.SortFunc(out, func(a, b Member) int { return int(a.pid - b.pid) })
 	return out
 }
 
@@ -81,7 +83,7 @@ func pgidOf(pid int32) int {
 }
 
 // marked reports whether p's environment holds the tree's marker.
-func (t procTree) marked(ctx context.Context, p *process.Process) bool {
+func (t Tree) marked(ctx context.Context, p *process.Process) bool {
 	if t.marker == "" {
 		return false
 	}
@@ -100,7 +102,7 @@ func isZombie(ctx context.Context, pid int32) bool {
 
 // alive reports whether m still runs (not gone, not a zombie, pid not
 // reused).
-func (m member) alive(ctx context.Context) bool {
+func (m Member) alive(ctx context.Context) bool {
 	if err := syscall.Kill(int(m.pid), 0); errors.Is(err, syscall.ESRCH) {
 		return false
 	}
@@ -111,11 +113,11 @@ func (m member) alive(ctx context.Context) bool {
 	return !isZombie(ctx, m.pid)
 }
 
-// signal sends sig to each live member, and to the process group when
+// signal sends sig to each live Member, and to the process group when
 // group is set; it returns how many live members it signalled (counted
 // before the group signal, which may end them at once).
-func (t procTree) signal(ctx context.Context, ms []member, sig syscall.Signal, group bool) int {
-	var live []member
+func (t Tree) signal(ctx context.Context, ms []Member, sig syscall.Signal, group bool) int {
+	var live []Member
 	for _, m := range ms {
 		if m.alive(ctx) {
 			live = append(live, m)
@@ -130,22 +132,22 @@ func (t procTree) signal(ctx context.Context, ms []member, sig syscall.Signal, g
 	return len(live)
 }
 
-// terminate stops the whole tree: snapshot it, SIGTERM (and SIGCONT) every
+// Terminate stops the whole tree: snapshot it, SIGTERM (and SIGCONT) every
 // member and the group, wait up to grace while re-scanning for new
 // members (which get SIGTERM too), then SIGKILL whatever is left and wait
 // for it to go.
-func (t procTree) terminate(ctx context.Context, grace time.Duration) KillReport {
+func (t Tree) Terminate(ctx context.Context, grace time.Duration) KillReport {
 	ctx = context.WithoutCancel(ctx)
 	start := time.Now()
 	var rep KillReport
-	known := t.scan(ctx) // before any signal, while the tree is intact
+	known := t.Scan(ctx) // before any signal, while the tree is intact
 	rep.Termed = t.signal(ctx, known, syscall.SIGTERM, true)
 	t.signal(ctx, known, syscall.SIGCONT, true)
 	live := t.waitGone(ctx, known, start.Add(grace), syscall.SIGTERM, &rep.Termed)
 	if len(live) > 0 {
-		live = mergeMembers(live, t.scan(ctx))
+		live = mergeMembers(live, t.Scan(ctx))
 		rep.Killed = t.signal(ctx, live, syscall.SIGKILL, true)
-		live = t.waitGone(ctx, live, time.Now().Add(killWait), syscall.SIGKILL, &rep.Killed)
+		live = t.waitGone(ctx, live, time.Now().Add(KillWait), syscall.SIGKILL, &rep.Killed)
 	}
 	for _, m := range live {
 		rep.Survivors = append(rep.Survivors, int(m.pid))
@@ -154,15 +156,15 @@ func (t procTree) terminate(ctx context.Context, grace time.Duration) KillReport
 	return rep
 }
 
-// waitGone polls until every member is gone or the deadline passes, and
+// waitGone polls until every Member is gone or the deadline passes, and
 // returns those still alive. It re-scans for members forked meanwhile and
 // sends them sig, counting them in *sent.
-func (t procTree) waitGone(ctx context.Context, ms []member, deadline time.Time, sig syscall.Signal, sent *int) []member {
+func (t Tree) waitGone(ctx context.Context, ms []Member, deadline time.Time, sig syscall.Signal, sent *int) []Member {
 	lastScan := time.Time{}
 	for {
 		if time.Since(lastScan) >= rescanEvery {
-			var fresh []member
-			for _, m := range t.scan(ctx) {
+			var fresh []Member
+			for _, m := range t.Scan(ctx) {
 				if !slices.Contains(ms, m) {
 					fresh = append(fresh, m)
 				}
@@ -185,13 +187,19 @@ func (t procTree) waitGone(ctx context.Context, ms []member, deadline time.Time,
 }
 
 // release frees what the tree holds; on Unix it holds nothing.
-func (t procTree) release() {}
+func (t Tree) release() {}
 
-func newTreeMarker() string { return treeMarkerKey + "=" + randomHex(8) }
+func newTreeMarker() string { return TreeMarkerKey + "=" + randomHex(8) }
 
-// member is one process of a tree, identified by pid and start time so a
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// Member is one process of a tree, identified by pid and start time so a
 // reused pid is never signalled.
-type member struct {
+type Member struct {
 	pid     int32
 	created int64
 }
@@ -204,7 +212,7 @@ func sameStart(a, b int64) bool {
 	return d >= -2000 && d <= 2000
 }
 
-func mergeMembers(a, b []member) []member {
+func mergeMembers(a, b []Member) []Member {
 	out := slices.Clone(a)
 	for _, m := range b {
 		if !slices.Contains(out, m) {

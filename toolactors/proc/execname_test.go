@@ -1,4 +1,4 @@
-package toolactors
+package proc
 
 import (
 	"errors"
@@ -12,7 +12,7 @@ import (
 func TestExecRulesNames(t *testing.T) {
 	win := windowsExecRules(".COM;.EXE;;.BAT;.CMD; .PS1 ;bogus")
 	for _, tc := range []struct {
-		r       execRules
+		r       ExecRules
 		program string
 		want    []string
 	}{
@@ -24,7 +24,7 @@ func TestExecRulesNames(t *testing.T) {
 		{win, "archive.tar", []string{"archive.tar.COM", "archive.tar.EXE", "archive.tar.BAT", "archive.tar.CMD", "archive.tar.PS1"}},
 		{windowsExecRules(""), "git", []string{"git.COM", "git.EXE", "git.BAT", "git.CMD"}},
 	} {
-		if got := tc.r.names(tc.program); !slices.Equal(got, tc.want) {
+		if got := tc.r.Names(tc.program); !slices.Equal(got, tc.want) {
 			t.Errorf("names(%q) = %q, want %q", tc.program, got, tc.want)
 		}
 	}
@@ -35,22 +35,22 @@ func TestExecRulesNames(t *testing.T) {
 func TestExecRulesIsPathAndEnv(t *testing.T) {
 	win, unix := windowsExecRules(""), unixExecRules()
 	for _, tc := range []struct {
-		r       execRules
+		r       ExecRules
 		program string
 		want    bool
 	}{
 		{unix, "go", false}, {unix, "./run", true}, {unix, `bin\run`, false},
 		{win, "go", false}, {win, `bin\run`, true}, {win, "bin/run", true}, {win, `.\run.bat`, true},
 	} {
-		if got := tc.r.isPath(tc.program); got != tc.want {
+		if got := tc.r.IsPath(tc.program); got != tc.want {
 			t.Errorf("%v isPath(%q) = %v", tc.r.seps, tc.program, got)
 		}
 	}
 	env := []string{`Path=C:\Windows`, "PATHEXT=.EXE"}
-	if got := win.envValue(env, "PATH"); got != `C:\Windows` {
+	if got := win.EnvValue(env, "PATH"); got != `C:\Windows` {
 		t.Errorf("windows PATH = %q", got)
 	}
-	if got := unix.envValue(env, "PATH"); got != "" {
+	if got := unix.EnvValue(env, "PATH"); got != "" {
 		t.Errorf("unix PATH = %q, want none (keys are case-sensitive)", got)
 	}
 }
@@ -79,7 +79,7 @@ func TestLookPathWindowsRules(t *testing.T) {
 		{"notes", ""},
 		{"sub", ""},
 	} {
-		got, err := lookPath(win, tc.name, path)
+		got, err := LookPath(win, tc.name, path)
 		switch {
 		case tc.want == "" && !errors.Is(err, ErrProgramNotFound):
 			t.Errorf("%s: %q, %v; want not found", tc.name, got, err)
@@ -88,13 +88,13 @@ func TestLookPathWindowsRules(t *testing.T) {
 		}
 	}
 	// the Unix rules want the execute bit and no extension games
-	if got, err := lookPath(unixExecRules(), "notes", path); err != nil || got != filepath.Join(dir, "notes") {
+	if got, err := LookPath(unixExecRules(), "notes", path); err != nil || got != filepath.Join(dir, "notes") {
 		t.Errorf("unix notes: %q, %v", got, err)
 	}
-	if _, err := lookPath(unixExecRules(), "tool", path); !errors.Is(err, ErrProgramNotFound) {
+	if _, err := LookPath(unixExecRules(), "tool", path); !errors.Is(err, ErrProgramNotFound) {
 		t.Errorf("unix tool: %v, want not found", err)
 	}
-	if got, err := checkExecutable(win, filepath.Join(dir, "script")); err != nil || got != filepath.Join(dir, "script.BAT") {
+	if got, err := CheckExecutable(win, filepath.Join(dir, "script")); err != nil || got != filepath.Join(dir, "script.BAT") {
 		t.Errorf("absolute script: %q, %v", got, err)
 	}
 }

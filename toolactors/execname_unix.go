@@ -1,6 +1,0 @@
-//go:build !windows
-
-package toolactors
-
-// hostExecRules are this platform's rules.
-func hostExecRules([]string) execRules { return unixExecRules() }
