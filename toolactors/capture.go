@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/wtagent/wtagent/internal/termtext"
 	"github.com/wtagent/wtagent/messages"
 )
 
@@ -85,14 +86,14 @@ type shaped struct {
 func shapeStream(c *capture, name string, budget int) shaped {
 	head, tail, total, lines, gap := c.snapshot()
 	if !gap {
-		full := cleanTerminal(append(head, tail...))
+		full := termtext.Clean(append(head, tail...))
 		if len(full) <= budget {
 			return shaped{text: string(full)}
 		}
 		head, tail = full, full
 		return cutMiddle(head, tail, total, lines, name, budget, true)
 	}
-	return cutMiddle(cleanTerminal(head), cleanTail(tail), total, lines, name, budget, false)
+	return cutMiddle(termtext.Clean(head), cleanTail(tail), total, lines, name, budget, false)
 }
 
 // cleanTail cleans a tail that may start in the middle of a line or an
@@ -101,7 +102,7 @@ func cleanTail(tail []byte) []byte {
 	if i := bytes.IndexByte(tail, '\n'); i >= 0 && i < len(tail)-1 {
 		tail = tail[i+1:]
 	}
-	return cleanTerminal(tail)
+	return termtext.Clean(tail)
 }
 
 // cutMiddle keeps a head of head and a tail of tail within budget. same

@@ -1,30 +1,11 @@
 package toolactors
 
 import (
-	"bytes"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/wtagent/wtagent/protocol"
 )
-
-// FuzzCleanTerminal: cleaning never panics, never leaves an escape or a
-// carriage return, and is idempotent.
-func FuzzCleanTerminal(f *testing.F) {
-	for _, s := range []string{"\x1b[31mred\x1b[0m\r\n", "a\rb\r\nc", "\x1b]0;t\x07x", "\x1b", "\x1b[", "ab\b\bc", "✓\x1b(B", "café\b", "\x9b31mx", "\xff\xfe"} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, in []byte) {
-		out := cleanTerminal(in)
-		if bytes.IndexByte(out, 0x1b) >= 0 || bytes.IndexByte(out, '\r') >= 0 || !utf8.Valid(out) {
-			t.Fatalf("clean(%q) = %q", in, out)
-		}
-		if again := cleanTerminal(out); !bytes.Equal(again, out) {
-			t.Fatalf("not idempotent: %q -> %q", out, again)
-		}
-	})
-}
 
 // FuzzIgnoreLine: any .gitignore line parses without panicking and its
 // rule matches consistently.

@@ -2,36 +2,11 @@ package toolactors
 
 import (
 	"bytes"
+	"github.com/wtagent/wtagent/internal/termtext"
 	"github.com/wtagent/wtagent/toolactors/proc"
 	"strings"
 	"testing"
 )
-
-func TestCleanTerminal(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"plain\n", "plain\n"},
-		{"crlf\r\nline\r\n", "crlf\nline\n"},
-		{"\x1b[32mgreen\x1b[0m \x1b[1;4mbold\x1b[22m\n", "green bold\n"},
-		{"progress 10%\rprogress 50%\rprogress 100%\ndone\n", "progress 100%\ndone\n"},
-		{"\x1b]0;title\x07after\n", "after\n"},
-		{"\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\\n", "link\n"},
-		{"\x1b(Bcharset\n", "charset\n"},
-		{"ab\bc\n", "ac\n"},
-		{"tab\there\x00\x07\n", "tab\there\n"},
-		{"\x1b[2K\x1b[1Gspinner\n", "spinner\n"},
-		{"unterminated \x1b[", "unterminated "},
-		{"utf8 ✓ é\n", "utf8 ✓ é\n"},
-		{"café\b\n", "caf\n"},                       // a backspace erases a character, not a byte
-		{"\x9b31mred\x9b0m 8-bit\n", "red 8-bit\n"}, // 8-bit CSI
-		{"\x9d0;title\x9cafter\n", "after\n"},       // 8-bit OSC ended by 8-bit ST
-		{"bad \xff byte\n", "bad  byte\n"},          // an invalid byte is dropped: the text stays UTF-8
-	}
-	for _, tc := range tests {
-		if got := string(cleanTerminal([]byte(tc.in))); got != tc.want {
-			t.Errorf("clean(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
-}
 
 func TestCaptureKeepsHeadAndTail(t *testing.T) {
 	c := newCapture(10, 10)
@@ -144,7 +119,7 @@ func TestDetectURLs(t *testing.T) {
 		{"docs at https://example.com", nil},
 	}
 	for _, tc := range tests {
-		got := detectURLs(string(cleanTerminal([]byte(tc.line))))
+		got := detectURLs(string(termtext.Clean([]byte(tc.line))))
 		if strings.Join(got, ",") != strings.Join(tc.want, ",") {
 			t.Errorf("%q: %v, want %v", tc.line, got, tc.want)
 		}

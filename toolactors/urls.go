@@ -2,6 +2,7 @@ package toolactors
 
 import (
 	"bytes"
+	"github.com/wtagent/wtagent/internal/termtext"
 	"regexp"
 	"strings"
 )
@@ -41,13 +42,13 @@ func (s *lineScanner) feed(p []byte) []string {
 			room := maxScanLine - len(s.partial)
 			s.partial = append(s.partial, p[:min(room, len(p))]...)
 			if len(s.partial) >= maxScanLine { // flush an overlong line
-				lines = append(lines, string(cleanTerminal(s.partial)))
+				lines = append(lines, string(termtext.Clean(s.partial)))
 				s.partial = s.partial[:0]
 			}
 			return lines
 		}
 		s.partial = append(s.partial, p[:min(i, maxScanLine)]...)
-		lines = append(lines, string(cleanTerminal(s.partial)))
+		lines = append(lines, string(termtext.Clean(s.partial)))
 		s.partial = s.partial[:0]
 		p = p[i+1:]
 	}

@@ -1,4 +1,4 @@
-package toolactors
+package termtext
 
 import (
 	"unicode/utf8"
@@ -6,13 +6,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// cleanTerminal turns terminal output into plain text for the model: it
+// Clean turns terminal output into plain text for the model: it
 // drops escape sequences, 7-bit and 8-bit (ansi.Strip: CSI, OSC, DCS, ...),
 // turns "\r\n" into "\n", lets a bare "\r" start the line over (progress
 // bars keep only their last state), applies backspaces to whole characters,
 // drops other control characters except tab, and keeps the text valid UTF-8
 // (ansi.Strip drops invalid bytes).
-func cleanTerminal(b []byte) []byte {
+func Clean(b []byte) []byte {
 	s := ansi.Strip(string(b))
 	out := make([]byte, 0, len(s))
 	lineStart := 0
