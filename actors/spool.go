@@ -42,7 +42,7 @@ func (a *asyncSpool) run() {
 	}
 }
 
-// Write implements toolactors.Spool. p is copied. It reports the last
+// Write implements tools.Spool. p is copied. It reports the last
 // error the background writer met.
 func (a *asyncSpool) Write(callID, processID, stream string, p []byte) error {
 	a.ch <- spoolChunk{callID: callID, processID: processID, stream: stream, data: append([]byte(nil), p...)}

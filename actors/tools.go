@@ -8,6 +8,7 @@ import (
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/supervisor"
 	"github.com/wtagent/wtagent/toolactors"
+	"github.com/wtagent/wtagent/toolactors/tools"
 )
 
 // newToolOutput coalesces tools' live output into tool.output events.
@@ -22,7 +23,7 @@ func newToolOutput(e *actor.Engine, eventlog *actor.PID, sid string) *liveOutput
 // so the tools that reach them stop before them.
 func (rt *Runtime) toolChildren() []supervisor.ChildSpec {
 	cfg, p := &rt.cfg, rt.p
-	d := toolactors.Deps{
+	d := tools.Deps{
 		Paths: rt.boundary, Spool: rt.spoolWriter, Catalogue: cfg.Catalogue, Now: cfg.Now, Output: cfg.live.add,
 		Sandbox: cfg.Sandbox,
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/supervisor"
+	"github.com/wtagent/wtagent/toolactors/tools"
 )
 
 // runtimeTree is a root supervisor with the process and tools supervisors
@@ -82,7 +83,14 @@ func (l *liveOutput) wait(t *testing.T, s string) {
 	}
 }
 
-func startTree(t *testing.T, d Deps, restart ProcessRestart) *runtimeTree {
+func startTree(t *testing.T, d tools.Deps, restart ProcessRestart) *runtimeTree {
+	t.Helper()
+	return startTreeSlack(t, d, restart, 0)
+}
+
+// startTreeSlack is startTree with the invocation watchdog's margin
+// replaced by slack when it is positive.
+func startTreeSlack(t *testing.T, d tools.Deps, restart ProcessRestart, slack time.Duration) *runtimeTree {
 	t.Helper()
 	e, err := actor.NewEngine(actor.NewEngineConfig())
 	if err != nil {
@@ -108,7 +116,7 @@ func startTree(t *testing.T, d Deps, restart ProcessRestart) *runtimeTree {
 	}})
 	procs := rt.startChild(t, supervisor.ChildSpec{ID: "processes", Producer: NewProcessSupervisor(d, collector, restart), Restart: supervisor.Permanent, Shutdown: 20 * time.Second})
 	rt.procs, rt.procSup = Front(procs), supervisor.ChildPID(procs, procsID)
-	tools := rt.startChild(t, supervisor.ChildSpec{ID: "tools", Producer: NewToolsSupervisor(d, rt.procs), Restart: supervisor.Permanent, Shutdown: 20 * time.Second})
+	tools := rt.startChild(t, supervisor.ChildSpec{ID: "tools", Producer: newToolsSupervisor(d, rt.procs, slack), Restart: supervisor.Permanent, Shutdown: 20 * time.Second})
 	rt.tools, rt.calls = Front(tools), supervisor.ChildPID(tools, callsID)
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
@@ -190,7 +198,7 @@ func (rt *runtimeTree) children(t *testing.T, pid *actor.PID) []supervisor.Child
 
 func TestToolsSupervisorRunsCalls(t *testing.T) {
 	b := newBoundary(t)
-	rt := startTree(t, Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
+	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
 	var wg sync.WaitGroup
 	results := make([]messages.ToolResult, 4)
 	for i := range results {
@@ -219,7 +227,7 @@ func TestToolsSupervisorRunsCalls(t *testing.T) {
 	if !res.Verified {
 		t.Errorf("./test.sh not verified")
 	}
-	st := decode[StatusResult](t, rt.tool(t, protocol.ToolProjectStatus, &protocol.ProjectStatusArgs{}))
+	st := decode[tools.StatusResult](t, rt.tool(t, protocol.ToolProjectStatus, &protocol.ProjectStatusArgs{}))
 	if st.Verification == nil || !st.Verification.Passed || st.Verification.Command != "./test.sh" || st.Root != b.dir {
 		t.Errorf("status: %+v", st)
 	}
@@ -248,7 +256,7 @@ func (rt *runtimeTree) waitNoChildren(t *testing.T, pid *actor.PID) {
 
 func TestToolsSupervisorTimeoutKillsTree(t *testing.T) {
 	b := newBoundary(t)
-	rt := startTree(t, Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
+	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
 	script := `echo $$ > top.pid; sh -c 'setsid sh -c "echo \$\$ > orphan.pid; exec sleep 300" &'; while [ ! -s orphan.pid ]; do sleep 0.01; done; sleep 300`
 	res := rt.tool(t, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", script}, TimeoutMS: 800})
 	wantStatus(t, res, messages.ToolTimeout)
@@ -264,13 +272,13 @@ func TestToolsSupervisorTimeoutKillsTree(t *testing.T) {
 func TestToolsSupervisorWatchdog(t *testing.T) {
 	b := newBoundary(t)
 	release := make(chan struct{})
-	d := Deps{Paths: b, Grace: 100 * time.Millisecond, hooks: &hooks{watchdogSlack: 200 * time.Millisecond}, Tools: map[string]Func{
-		"test.hang": func(ctx context.Context, d Deps, inv messages.InvokeTool) messages.ToolResult {
+	d := tools.Deps{Paths: b, Grace: 100 * time.Millisecond, Tools: map[string]tools.Func{
+		"test.hang": func(ctx context.Context, d tools.Deps, inv messages.InvokeTool) messages.ToolResult {
 			<-release // ignores ctx on purpose
 			return messages.ToolResult{Status: messages.ToolOK}
 		},
 	}}
-	rt := startTree(t, d, ProcessRestart{})
+	rt := startTreeSlack(t, d, ProcessRestart{}, 200*time.Millisecond)
 	t.Cleanup(func() { close(release) })
 	inv := invoke("test.hang", nil)
 	inv.Timeout = 200 * time.Millisecond
@@ -284,8 +292,8 @@ func TestToolsSupervisorWatchdog(t *testing.T) {
 
 func TestToolsSupervisorSurvivesPanic(t *testing.T) {
 	b := newBoundary(t)
-	d := Deps{Paths: b, Tools: map[string]Func{
-		"test.panic": func(context.Context, Deps, messages.InvokeTool) messages.ToolResult { panic("boom in a tool") },
+	d := tools.Deps{Paths: b, Tools: map[string]tools.Func{
+		"test.panic": func(context.Context, tools.Deps, messages.InvokeTool) messages.ToolResult { panic("boom in a tool") },
 	}}
 	rt := startTree(t, d, ProcessRestart{})
 	for range 3 {
@@ -306,7 +314,7 @@ func TestToolsSupervisorSurvivesPanic(t *testing.T) {
 
 func TestToolsSupervisorCancelRun(t *testing.T) {
 	b := newBoundary(t)
-	rt := startTree(t, Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
+	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
 	got := make(chan messages.ToolResult, 1)
 	started := signalled(t, b.dir, "started")
 	go func() {
@@ -337,10 +345,10 @@ func httpGet(t *testing.T, url string) string {
 func TestProcessLifecycle(t *testing.T) {
 	b := newBoundary(t)
 	live := newLiveOutput()
-	rt := startTree(t, Deps{Paths: b, Grace: 500 * time.Millisecond, Output: live.add}, ProcessRestart{})
+	rt := startTree(t, tools.Deps{Paths: b, Grace: 500 * time.Millisecond, Output: live.add}, ProcessRestart{})
 	res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: helperProgram(t), Argv: []string{"-test.run=^$"}, Env: []string{helperEnv + "=server"}})
 	wantStatus(t, res, messages.ToolOK)
-	st := decode[ProcessStartData](t, res)
+	st := decode[tools.ProcessStartData](t, res)
 	if st.State != messages.ProcessReady || st.PID == 0 || len(st.URLs) != 1 || !strings.HasPrefix(st.URLs[0], "http://127.0.0.1:") || !strings.HasSuffix(st.URLs[0], "/") {
 		t.Fatalf("start: %+v", st)
 	}
@@ -353,11 +361,11 @@ func TestProcessLifecycle(t *testing.T) {
 	}
 	id := st.ID
 
-	read := func(since int) ProcessReadData {
+	read := func(since int) tools.ProcessReadData {
 		t.Helper()
 		r := rt.tool(t, protocol.ToolProcessRead, &protocol.ProcessReadArgs{ProcessID: id, Since: since})
 		wantStatus(t, r, messages.ToolOK)
-		return decode[ProcessReadData](t, r)
+		return decode[tools.ProcessReadData](t, r)
 	}
 	// Ready comes from the listening socket, which the server opens
 	// before it prints its banner: wait for the banner, not for time.
@@ -415,10 +423,10 @@ func TestProcessPythonHTTPServer(t *testing.T) {
 	}
 	b := newBoundary(t)
 	b.write(t, map[string]string{"index.html": "<h1>hi</h1>\n"})
-	rt := startTree(t, Deps{Paths: b, Grace: 500 * time.Millisecond}, ProcessRestart{})
+	rt := startTree(t, tools.Deps{Paths: b, Grace: 500 * time.Millisecond}, ProcessRestart{})
 	res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: "python3", Argv: []string{"-m", "http.server", "0", "--bind", "127.0.0.1"}})
 	wantStatus(t, res, messages.ToolOK)
-	st := decode[ProcessStartData](t, res)
+	st := decode[tools.ProcessStartData](t, res)
 	if len(st.URLs) == 0 {
 		t.Fatalf("no URL: %+v", st)
 	}
@@ -437,7 +445,7 @@ func TestProcessStartFailures(t *testing.T) {
 	if err := os.Chmod(filepath.Join(b.dir, "bad.bin"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	rt := startTree(t, Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{Backoff: supervisor.Backoff{Min: 10 * time.Millisecond}, Intensity: 3, Period: time.Minute})
+	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{Backoff: supervisor.Backoff{Min: 10 * time.Millisecond}, Intensity: 3, Period: time.Minute})
 	tests := []struct {
 		args protocol.ProcessStartArgs
 		code string
@@ -454,7 +462,7 @@ func TestProcessStartFailures(t *testing.T) {
 			continue
 		}
 		if tc.out != "" {
-			if d := decode[ProcessStartData](t, res); !strings.Contains(d.Output, tc.out) || d.ExitCode == nil || *d.ExitCode != 3 {
+			if d := decode[tools.ProcessStartData](t, res); !strings.Contains(d.Output, tc.out) || d.ExitCode == nil || *d.ExitCode != 3 {
 				t.Errorf("early exit data: %+v", d)
 			}
 		}
@@ -476,10 +484,10 @@ func TestProcessStartFailures(t *testing.T) {
 func TestProcessCrashRestartsWithBackoffThenGivesUp(t *testing.T) {
 	b := newBoundary(t)
 	policy := ProcessRestart{Backoff: supervisor.Backoff{Min: 100 * time.Millisecond, Max: 400 * time.Millisecond, ResetAfter: time.Minute}, Intensity: 3, Period: time.Minute}
-	rt := startTree(t, Deps{Paths: b, Grace: 300 * time.Millisecond}, policy)
+	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, policy)
 	res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: helperProgram(t), Argv: []string{"-test.run=^$"}, Env: []string{helperEnv + "=server", "HELPER_CRASH=1"}})
 	wantStatus(t, res, messages.ToolOK)
-	id := decode[ProcessStartData](t, res).ID
+	id := decode[tools.ProcessStartData](t, res).ID
 	final := rt.waitEvent(t, hangGuard, func(ev messages.ProcessEvent) bool {
 		return ev.Info.ID == id && strings.Contains(ev.Err, "gave up")
 	})
@@ -503,7 +511,7 @@ func TestProcessCrashRestartsWithBackoffThenGivesUp(t *testing.T) {
 			t.Errorf("restart %d after %s, want at least %s", i+1, gap, min)
 		}
 	}
-	out := decode[ProcessReadData](t, rt.tool(t, protocol.ToolProcessRead, &protocol.ProcessReadArgs{ProcessID: id, Since: 0}))
+	out := decode[tools.ProcessReadData](t, rt.tool(t, protocol.ToolProcessRead, &protocol.ProcessReadArgs{ProcessID: id, Since: 0}))
 	if strings.Count(out.Output, "crashing on purpose") != 4 || strings.Count(out.Output, "[wtagent: restarted") != 3 {
 		t.Errorf("output across restarts: %q", out.Output)
 	}
@@ -511,12 +519,12 @@ func TestProcessCrashRestartsWithBackoffThenGivesUp(t *testing.T) {
 
 func TestStopAllProcesses(t *testing.T) {
 	b := newBoundary(t)
-	rt := startTree(t, Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
+	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
 	var pids []int
 	for range 2 {
 		res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: helperProgram(t), Argv: []string{"-test.run=^$"}, Env: []string{helperEnv + "=listen-quiet"}})
 		wantStatus(t, res, messages.ToolOK)
-		st := decode[ProcessStartData](t, res)
+		st := decode[tools.ProcessStartData](t, res)
 		// The helper binds 127.0.0.1: the URL shows the bound address.
 		if !st.Ready || len(st.URLs) != 1 || !strings.HasPrefix(st.URLs[0], "http://127.0.0.1:") {
 			t.Errorf("port readiness: %+v", st)
@@ -547,7 +555,7 @@ func TestStopAllProcesses(t *testing.T) {
 // is still waiting for readiness: the process must not outlive it.
 func TestProcessShutdownDuringStart(t *testing.T) {
 	b := newBoundary(t)
-	rt := startTree(t, Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
+	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
 	got := make(chan messages.ToolResult, 1)
 	started := signalled(t, b.dir, "started")
 	go func() {

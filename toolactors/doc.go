@@ -6,7 +6,6 @@
 // the supervisor handles, never a panic or a hang in the turn loop.
 //
 // # Running a call
-//
 // Run(ctx, deps, invoke) runs one call synchronously and returns its
 // messages.ToolResult; the invocation actors run it off their goroutine
 // and benchmarks call it directly. Arguments are the typed structs of
@@ -15,7 +14,6 @@
 // boundary; boundary.Boundary satisfies Paths); a path outside the root is
 // touched only when InvokeTool.Outside grants a prefix of it, and then
 // through an os.Root opened at that prefix.
-//
 //   - fs.list: breadth-first listing up to depth and Limits.ListEntries,
 //     directories marked, sizes, .git, dot-files, node_modules and
 //     gitignored directories shown but not expanded.
@@ -52,6 +50,14 @@
 //   - process.start/read/stop/list: through Deps.Processes (the process
 //     supervisor's client). project.status: root, git branch and dirty
 //     files, managed processes, the last verification.
+//
+// Package toolactors runs the model's tool calls and dev servers as
+// actors: each call runs in its own temporary actor under a tools
+// supervisor (the work itself is tools.Run, off the actor's goroutine);
+// each dev server is a transient actor under a process supervisor that
+// owns its output ring (the process itself is package proc's). A timeout,
+// a crash or a kill is an exit the supervisor handles, never a panic or a
+// hang in the turn loop.
 //
 // # Message flow
 //

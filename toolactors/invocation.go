@@ -7,9 +7,9 @@ import (
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/supervisor"
 	"github.com/wtagent/wtagent/toolactors/proc"
+	"github.com/wtagent/wtagent/toolactors/tools"
 )
 
 // toolFinished carries an invocation's result to the tools supervisor.
@@ -32,7 +32,7 @@ type watchdogFired struct{}
 // the cancelled context kills what it started).
 type invocation struct {
 	id    string
-	d     Deps
+	d     tools.Deps
 	inv   messages.InvokeTool
 	front *actor.PID
 	limit time.Duration
@@ -40,9 +40,9 @@ type invocation struct {
 	done  bool
 }
 
-func newInvocation(id string, d Deps, inv messages.InvokeTool, front *actor.PID) actor.Producer {
+func newInvocation(id string, d tools.Deps, inv messages.InvokeTool, front *actor.PID, slack time.Duration) actor.Producer {
 	return func() actor.Receiver {
-		return &invocation{id: id, d: d, inv: inv, front: front, limit: watchdogLimit(d, inv)}
+		return &invocation{id: id, d: d, inv: inv, front: front, limit: watchdogLimit(d, inv, slack)}
 	}
 }
 
@@ -54,15 +54,15 @@ func (v *invocation) Receive(c *actor.Context) {
 		v.timer = time.AfterFunc(v.limit, func() { e.Send(self, watchdogFired{}) })
 		d, inv := v.d, v.inv
 		supervisor.Go(c, func(ctx context.Context) any {
-			return invocationDone{result: Run(ctx, d, inv)}
+			return invocationDone{result: tools.Run(ctx, d, inv)}
 		})
 	case invocationDone:
 		v.finish(c, m.result, nil)
 	case watchdogFired:
-		res := errResult(ErrTimedOut, map[string]any{"watchdog_s": v.limit.Seconds()})
+		res := tools.ErrorResult(tools.ErrTimedOut, map[string]any{"watchdog_s": v.limit.Seconds()})
 		res.Message = "the tool did not finish within " + v.limit.Round(time.Second).String() + "; it was stopped"
 		res.CallID, res.OpKey, res.Tool = v.inv.CallID, v.inv.OpKey, v.inv.Call.Name
-		v.finish(c, res, ErrTimedOut)
+		v.finish(c, res, tools.ErrTimedOut)
 	case actor.Stopped:
 		if v.timer != nil {
 			v.timer.Stop()
@@ -82,21 +82,13 @@ func (v *invocation) finish(c *actor.Context, res messages.ToolResult, exitErr e
 
 // watchdogLimit is how long an invocation may run before it is cut off:
 // the call's own deadline plus the tree-kill grace and a margin, so a
-// tool that honours its context always finishes first.
-func watchdogLimit(d Deps, inv messages.InvokeTool) time.Duration {
-	d = d.withDefaults()
-	limit := callTimeout(d, inv)
-	if inv.Call.Name == protocol.ToolTerminalExec {
-		spec, _ := d.Catalogue.Lookup(inv.Call.Name)
-		if a, err := decodeArgs(spec, inv.Call); err == nil {
-			if ea, ok := a.(*protocol.ExecArgs); ok {
-				limit = execTimeout(call{d: d, inv: inv, spec: spec}, ea)
-			}
-		}
-	}
-	slack := d.Grace + proc.KillWait + 5*time.Second
-	if d.hooks != nil && d.hooks.watchdogSlack > 0 {
-		slack = d.hooks.watchdogSlack
+// tool that honours its context always finishes first. slack, when
+// positive, replaces the grace and the margin (tests).
+func watchdogLimit(d tools.Deps, inv messages.InvokeTool, slack time.Duration) time.Duration {
+	d = d.WithDefaults()
+	limit := tools.CallLimit(d, inv)
+	if slack <= 0 {
+		slack = d.Grace + proc.KillWait + 5*time.Second
 	}
 	return limit + slack
 }

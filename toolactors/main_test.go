@@ -16,6 +16,7 @@ import (
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
+	"github.com/wtagent/wtagent/toolactors/tools"
 	"go.uber.org/goleak"
 )
 
@@ -33,20 +34,6 @@ func TestMain(m *testing.M) {
 // runHelper is the re-executed test binary's main.
 func runHelper(mode string) int {
 	switch mode {
-	case "atomic-crash": // fs.write killed between fsync and rename
-		dir := os.Getenv("HELPER_DIR")
-		b, err := openBoundary(dir)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 2
-		}
-		d := Deps{Paths: b, hooks: &hooks{beforeRename: func(string) {
-			p, _ := os.FindProcess(os.Getpid())
-			_ = p.Kill()
-			time.Sleep(time.Hour)
-		}}}
-		Run(context.Background(), d, invoke(protocol.ToolFSWrite, protocol.FSWriteArgs{Path: "data.txt", Content: os.Getenv("HELPER_CONTENT")}))
-		return 3 // not reached
 	case "server": // a dev server: prints its URL in colour, logs requests
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
@@ -165,9 +152,9 @@ func invoke(tool string, args any) messages.InvokeTool {
 }
 
 // run runs one call with the boundary.
-func run(t testing.TB, d Deps, tool string, args any) messages.ToolResult {
+func run(t testing.TB, d tools.Deps, tool string, args any) messages.ToolResult {
 	t.Helper()
-	return Run(context.Background(), d, invoke(tool, args))
+	return tools.Run(context.Background(), d, invoke(tool, args))
 }
 
 // decode unmarshals a result's Data.

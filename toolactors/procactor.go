@@ -7,9 +7,9 @@ import (
 
 	"github.com/anthdm/hollywood/actor"
 
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/supervisor"
 	"github.com/wtagent/wtagent/toolactors/proc"
+	"github.com/wtagent/wtagent/toolactors/tools"
 )
 
 // Messages from a process actor (and its goroutines) to the process
@@ -84,8 +84,8 @@ func (e *ExitError) Error() string {
 type procActor struct {
 	id    string
 	inc   int
-	spec  ProcessSpec
-	d     Deps
+	spec  tools.ProcessSpec
+	d     tools.Deps
 	front *actor.PID
 	sp    *proc.Spawned
 	gone  bool // the process has exited
@@ -93,7 +93,7 @@ type procActor struct {
 
 // procProducer makes the actor of each incarnation, numbering them. The
 // producer is only called on the supervisor's goroutine.
-func procProducer(id string, spec ProcessSpec, d Deps, front *actor.PID) actor.Producer {
+func procProducer(id string, spec tools.ProcessSpec, d tools.Deps, front *actor.PID) actor.Producer {
 	inc := 0
 	return func() actor.Receiver {
 		inc++
@@ -134,7 +134,7 @@ func (a *procActor) run(e *actor.Engine, self *actor.PID) func(context.Context) 
 		plan := proc.Plan{Program: spec.Program, Path: spec.Path, Argv: spec.Argv, Dir: spec.Dir, Cwd: spec.Cwd, Env: spec.Env}
 		sp, err := proc.Spawn(plan, false, d.Sandbox)
 		if err != nil {
-			err = sandboxStartError(call{d: d}, plan, err)
+			err = tools.StartError(d, plan, err)
 			e.Send(front, procSpawnFailed{id: id, inc: inc, err: err})
 			return procDone{spawnErr: err}
 		}
@@ -159,8 +159,8 @@ func (a *procActor) run(e *actor.Engine, self *actor.PID) func(context.Context) 
 // watchProcess streams the process's output until it exits (or ctx is
 // cancelled, which kills the tree at once), stops anything it left
 // running, and returns how it ended.
-func watchProcess(ctx context.Context, e *actor.Engine, front *actor.PID, id string, inc int, d Deps, callID string, sp *proc.Spawned) (*int, string) {
-	sink := outputSink{c: call{d: d, inv: messages.InvokeTool{CallID: callID}}, processID: id, stream: messages.StreamStdout, spoolErr: &spoolState{}}
+func watchProcess(ctx context.Context, e *actor.Engine, front *actor.PID, id string, inc int, d tools.Deps, callID string, sp *proc.Spawned) (*int, string) {
+	sink := tools.ProcessSink(d, callID, id)
 	pumped := make(chan struct{})
 	go func() {
 		defer close(pumped)
@@ -168,7 +168,7 @@ func watchProcess(ctx context.Context, e *actor.Engine, front *actor.PID, id str
 			// The process actor gets the chunk first: a reader told of it
 			// by the live output finds it in the actor's buffer.
 			e.Send(front, procOutput{id: id, inc: inc, data: append([]byte(nil), p...)})
-			sink.write(p)
+			sink(p)
 		})
 	}()
 	waited := make(chan struct{})

@@ -8,12 +8,13 @@ import (
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/toolactors/tools"
 )
 
 // Requests the process supervisor answers (besides messages.ListProcesses
 // and messages.StopAllProcesses).
 type (
-	procStartReq struct{ spec ProcessSpec }
+	procStartReq struct{ spec tools.ProcessSpec }
 	procReadReq  struct {
 		id    string
 		since int64
@@ -24,8 +25,8 @@ type (
 
 // procReply is the answer to a procStartReq, procReadReq or procStopReq.
 type procReply struct {
-	started ProcessStarted
-	output  ProcessOutput
+	started tools.ProcessStarted
+	output  tools.ProcessOutput
 	info    messages.ProcessInfo
 	err     error
 }
@@ -34,7 +35,7 @@ type procReply struct {
 // the process subtree's front (Front of NewProcessSupervisor) at pid. Its
 // methods block, so call them off actor goroutines (the invocation actors
 // do).
-func NewProcessClient(e *actor.Engine, pid *actor.PID) Processes {
+func NewProcessClient(e *actor.Engine, pid *actor.PID) tools.Processes {
 	return processClient{e: e, pid: pid}
 }
 
@@ -56,7 +57,7 @@ func (p processClient) ask(ctx context.Context, msg any, extra time.Duration) (a
 		wait = time.Until(dl)
 	}
 	if wait <= 0 {
-		return nil, ctxErr(ctx)
+		return nil, tools.ContextError(ctx)
 	}
 	got := make(chan any, 1)
 	reply := p.e.SpawnFunc(func(c *actor.Context) {
@@ -80,9 +81,9 @@ func (p processClient) ask(ctx context.Context, msg any, extra time.Duration) (a
 		}
 		return v, nil
 	case <-ctx.Done():
-		return nil, ctxErr(ctx)
+		return nil, tools.ContextError(ctx)
 	case <-timer.C:
-		return nil, fmt.Errorf("%w: no answer from the process supervisor within %s", ErrTimedOut, wait.Round(time.Millisecond))
+		return nil, fmt.Errorf("%w: no answer from the process supervisor within %s", tools.ErrTimedOut, wait.Round(time.Millisecond))
 	}
 }
 
@@ -99,13 +100,13 @@ func (p processClient) reply(ctx context.Context, msg any, extra time.Duration) 
 }
 
 // Start implements Processes.
-func (p processClient) Start(ctx context.Context, spec ProcessSpec) (ProcessStarted, error) {
+func (p processClient) Start(ctx context.Context, spec tools.ProcessSpec) (tools.ProcessStarted, error) {
 	r, err := p.reply(ctx, procStartReq{spec: spec}, spec.ReadyTimeout)
 	return r.started, err
 }
 
 // Read implements Processes.
-func (p processClient) Read(ctx context.Context, id string, since int64) (ProcessOutput, error) {
+func (p processClient) Read(ctx context.Context, id string, since int64) (tools.ProcessOutput, error) {
 	r, err := p.reply(ctx, procReadReq{id: id, since: since}, 0)
 	return r.output, err
 }

@@ -1,6 +1,8 @@
 package toolactors
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -11,6 +13,7 @@ import (
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/supervisor"
 	"github.com/wtagent/wtagent/toolactors/proc"
+	"github.com/wtagent/wtagent/toolactors/tools"
 )
 
 // ProcessRestart is the restart policy of managed processes: a process
@@ -47,11 +50,11 @@ func ProcessesSpec(r ProcessRestart) supervisor.Spec {
 // (started, ready, crashed, restarting, gave up, exited, stopped) is sent
 // to notify as a messages.ProcessEvent. The restart policy is restart
 // (zero value: DefaultProcessRestart).
-func NewProcessSupervisor(d Deps, notify *actor.PID, restart ProcessRestart) actor.Producer {
+func NewProcessSupervisor(d tools.Deps, notify *actor.PID, restart ProcessRestart) actor.Producer {
 	if restart.Intensity == 0 {
 		restart = DefaultProcessRestart
 	}
-	d = d.withDefaults()
+	d = d.WithDefaults()
 	return supervisor.New(supervisor.Spec{
 		Strategy: supervisor.OneForAll, Intensity: 10, Period: time.Minute,
 		Children: []supervisor.ChildSpec{
@@ -66,7 +69,7 @@ func NewProcessSupervisor(d Deps, notify *actor.PID, restart ProcessRestart) act
 // procRecord is the front's view of one managed process.
 type procRecord struct {
 	info  messages.ProcessInfo
-	spec  ProcessSpec
+	spec  tools.ProcessSpec
 	ring  *outputRing
 	lines lineScanner
 	// lastRead is where the last process.read ended.
@@ -91,7 +94,7 @@ type readyTimeout struct{ id string }
 // watches): it starts and stops them, keeps their state and output, and
 // answers the process tools.
 type procFront struct {
-	d       Deps
+	d       tools.Deps
 	notify  *actor.PID
 	restart ProcessRestart
 	sup     *actor.PID // the procs supervisor
@@ -139,13 +142,13 @@ func (s *procFront) Receive(c *actor.Context) {
 			r.restarting, r.info.State = false, messages.ProcessStarting
 		}
 	case actor.Stopped:
-		s.answerAll(fmt.Errorf("%w: the process supervisor stopped", ErrCancelled))
+		s.answerAll(fmt.Errorf("%w: the process supervisor stopped", tools.ErrCancelled))
 	}
 	// Also received and ignored: the procs supervisor's replies to Watch
 	// and StartChild (failures arrive as procSpawnFailed).
 }
 
-func (s *procFront) start(c *actor.Context, spec ProcessSpec) {
+func (s *procFront) start(c *actor.Context, spec tools.ProcessSpec) {
 	id := "proc_" + randomHex(4)
 	for s.procs[id] != nil {
 		id = "proc_" + randomHex(4)
@@ -246,7 +249,7 @@ func (s *procFront) onExited(m procExited) {
 		r.info.State = messages.ProcessCrashed
 	}
 	if len(r.starters) > 0 {
-		s.answerStarters(r, fmt.Errorf("%w: %s", ErrExitedEarly, exitText(r.info)))
+		s.answerStarters(r, fmt.Errorf("%w: %s", tools.ErrExitedEarly, tools.ExitText(r.info)))
 	}
 }
 
@@ -259,7 +262,7 @@ func (s *procFront) onChildExited(m supervisor.ChildExited) {
 	r.info.Restarts = m.Restarts
 	if m.WillRestart && !r.stopping && !r.abandoned {
 		r.restarting, r.info.State = true, messages.ProcessCrashed
-		s.event(r, fmt.Sprintf("%s crashed (%s); restarting it (restart %d)", r.info.Program, exitText(r.info), m.Restarts+1))
+		s.event(r, fmt.Sprintf("%s crashed (%s); restarting it (restart %d)", r.info.Program, tools.ExitText(r.info), m.Restarts+1))
 		return
 	}
 	r.final = true
@@ -272,9 +275,9 @@ func (s *procFront) onChildExited(m supervisor.ChildExited) {
 		r.info.State = messages.ProcessStopped
 	case m.Reason == supervisor.GaveUp:
 		r.info.State = messages.ProcessCrashed
-		msg = fmt.Sprintf("%s crashed (%s) and was restarted %d times; wtagent gave up on it", r.info.Program, exitText(r.info), m.Restarts)
+		msg = fmt.Sprintf("%s crashed (%s) and was restarted %d times; wtagent gave up on it", r.info.Program, tools.ExitText(r.info), m.Restarts)
 	case r.info.State == messages.ProcessCrashed:
-		msg = fmt.Sprintf("%s crashed (%s)", r.info.Program, exitText(r.info))
+		msg = fmt.Sprintf("%s crashed (%s)", r.info.Program, tools.ExitText(r.info))
 	case r.info.State != messages.ProcessExited:
 		r.info.State = messages.ProcessExited
 	}
@@ -304,11 +307,11 @@ func (s *procFront) answerStarters(r *procRecord, err error) {
 		return
 	}
 	if err != nil && err.Error() == "" {
-		err = fmt.Errorf("%w: %s", ErrExitedEarly, exitText(r.info))
+		err = fmt.Errorf("%w: %s", tools.ErrExitedEarly, tools.ExitText(r.info))
 	}
 	data, _, _ := r.ring.since(0)
-	out := shapeBytes(data, "output", 4<<10)
-	st := ProcessStarted{Info: s.snapshot(r), Ready: r.ready, Output: out.text}
+	out, _ := tools.ShapeOutput(data, "output", 4<<10)
+	st := tools.ProcessStarted{Info: s.snapshot(r), Ready: r.ready, Output: out}
 	for _, w := range r.starters {
 		s.engine.Send(w, procReply{started: st, err: err})
 	}
@@ -326,7 +329,7 @@ func (s *procFront) answerStarters(r *procRecord, err error) {
 func (s *procFront) read(c *actor.Context, m procReadReq) {
 	r := s.procs[m.id]
 	if r == nil {
-		c.Respond(procReply{err: fmt.Errorf("%w: %q (process.list shows this session's processes)", ErrUnknownProcess, m.id)})
+		c.Respond(procReply{err: fmt.Errorf("%w: %q (process.list shows this session's processes)", tools.ErrUnknownProcess, m.id)})
 		return
 	}
 	from := m.since
@@ -338,16 +341,16 @@ func (s *procFront) read(c *actor.Context, m procReadReq) {
 	if limit <= 0 {
 		limit = 16 << 10
 	}
-	out := shapeBytes(data, "output", limit)
+	out, cut := tools.ShapeOutput(data, "output", limit)
 	r.lastRead = r.ring.end
-	c.Respond(procReply{output: ProcessOutput{Info: s.snapshot(r), Output: out.text, From: from, Next: r.ring.end, Lost: lost, Cut: out.cut}})
+	c.Respond(procReply{output: tools.ProcessOutput{Info: s.snapshot(r), Output: out, From: from, Next: r.ring.end, Lost: lost, Cut: cut}})
 }
 
 func (s *procFront) stop(replyTo *actor.PID, id string) {
 	r := s.procs[id]
 	switch {
 	case r == nil:
-		s.engine.Send(replyTo, procReply{err: fmt.Errorf("%w: %q", ErrUnknownProcess, id)})
+		s.engine.Send(replyTo, procReply{err: fmt.Errorf("%w: %q", tools.ErrUnknownProcess, id)})
 	case r.final:
 		s.engine.Send(replyTo, procReply{info: s.snapshot(r)})
 	default:
@@ -443,4 +446,11 @@ func (s *procFront) event(r *procRecord, errText string) {
 	if s.notify != nil {
 		s.engine.Send(s.notify, messages.ProcessEvent{Info: s.snapshot(r), Err: errText})
 	}
+}
+
+// randomHex is n random bytes in hex.
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/supervisor"
 	"github.com/wtagent/wtagent/toolactors/proc"
+	"github.com/wtagent/wtagent/toolactors/tools"
 )
 
 // ToolsSpec is the supervision of tool invocations: one_for_one, each call
@@ -44,13 +45,19 @@ func Front(subtree *actor.PID) *actor.PID { return supervisor.ChildPID(subtree, 
 // project.status use; nil disables them. The front also takes
 // messages.CancelRun (stop every running call; each still gets its
 // result).
-func NewToolsSupervisor(d Deps, procs *actor.PID) actor.Producer {
+func NewToolsSupervisor(d tools.Deps, procs *actor.PID) actor.Producer {
+	return newToolsSupervisor(d, procs, 0)
+}
+
+// newToolsSupervisor is NewToolsSupervisor with the invocation watchdog's
+// margin replaced by slack when it is positive (tests).
+func newToolsSupervisor(d tools.Deps, procs *actor.PID, slack time.Duration) actor.Producer {
 	return supervisor.New(supervisor.Spec{
 		Strategy: supervisor.OneForAll, Intensity: 10, Period: time.Minute,
 		Children: []supervisor.ChildSpec{
-			{ID: callsID, Producer: supervisor.New(ToolsSpec()), Restart: supervisor.Permanent, Shutdown: d.withDefaults().Grace + proc.KillWait + 2*time.Second},
+			{ID: callsID, Producer: supervisor.New(ToolsSpec()), Restart: supervisor.Permanent, Shutdown: d.WithDefaults().Grace + proc.KillWait + 2*time.Second},
 			{ID: frontID, Producer: func() actor.Receiver {
-				return &toolsFront{d: d, procs: procs, pending: map[string]*pendingCall{}}
+				return &toolsFront{d: d, procs: procs, slack: slack, pending: map[string]*pendingCall{}}
 			}, Restart: supervisor.Permanent, Shutdown: time.Second},
 		},
 	})
@@ -66,8 +73,9 @@ type pendingCall struct {
 // per call under the calls supervisor (which it watches) and sends each
 // call's one result.
 type toolsFront struct {
-	d       Deps
+	d       tools.Deps
 	procs   *actor.PID
+	slack   time.Duration
 	calls   *actor.PID
 	self    *actor.PID
 	engine  *actor.Engine
@@ -75,7 +83,7 @@ type toolsFront struct {
 	// starts lists the children whose StartChild reply is due, in order.
 	starts []string
 	seq    int
-	verify *Verification
+	verify *tools.Verification
 }
 
 // Receive is the tools front's message switch.
@@ -95,7 +103,7 @@ func (t *toolsFront) Receive(c *actor.Context) {
 		t.popStart()
 	case error: // StartChild failure
 		if id := t.popStart(); id != "" {
-			t.deliver(id, t.failure(id, fmt.Errorf("%w: could not start the call: %w", ErrCrashed, m)))
+			t.deliver(id, t.failure(id, fmt.Errorf("%w: could not start the call: %w", tools.ErrCrashed, m)))
 		}
 	case messages.CancelRun:
 		for id := range t.pending { // no sender: no reply to tell from StartChild's
@@ -103,7 +111,7 @@ func (t *toolsFront) Receive(c *actor.Context) {
 		}
 	case actor.Stopped:
 		for id := range t.pending { // the calls go with us: no call waits forever
-			t.deliver(id, t.failure(id, fmt.Errorf("%w: the tools supervisor stopped", ErrCancelled)))
+			t.deliver(id, t.failure(id, fmt.Errorf("%w: the tools supervisor stopped", tools.ErrCancelled)))
 		}
 	}
 }
@@ -112,7 +120,7 @@ func (t *toolsFront) Receive(c *actor.Context) {
 func (t *toolsFront) invoke(c *actor.Context, inv messages.InvokeTool) {
 	id := t.childID(inv)
 	if _, busy := t.pending[id]; busy {
-		res := errResult(fmt.Errorf("%w: call %s is already running", ErrBadArgs, id), nil)
+		res := tools.ErrorResult(fmt.Errorf("%w: call %s is already running", tools.ErrBadArgs, id), nil)
 		res.CallID, res.OpKey, res.Tool = inv.CallID, inv.OpKey, inv.Call.Name
 		c.Send(c.Sender(), res)
 		return
@@ -124,11 +132,11 @@ func (t *toolsFront) invoke(c *actor.Context, inv messages.InvokeTool) {
 	}
 	if d.Verification == nil && t.verify != nil {
 		v := *t.verify
-		d.Verification = func() (Verification, bool) { return v, true }
+		d.Verification = func() (tools.Verification, bool) { return v, true }
 	}
 	spec := supervisor.ChildSpec{
-		ID: id, Producer: newInvocation(id, d, inv, t.self), Restart: supervisor.Temporary,
-		Shutdown: d.withDefaults().Grace + proc.KillWait + time.Second,
+		ID: id, Producer: newInvocation(id, d, inv, t.self, t.slack), Restart: supervisor.Temporary,
+		Shutdown: d.WithDefaults().Grace + proc.KillWait + time.Second,
 	}
 	t.starts = append(t.starts, id)
 	c.Send(t.calls, supervisor.StartChild{Spec: spec})
@@ -164,18 +172,18 @@ func (t *toolsFront) childExited(m supervisor.ChildExited) {
 	var err error
 	switch m.Reason {
 	case supervisor.Panic:
-		err = fmt.Errorf("%w: %v", ErrCrashed, m.Err)
+		err = fmt.Errorf("%w: %v", tools.ErrCrashed, m.Err)
 	case supervisor.Shutdown, supervisor.Killed:
-		err = fmt.Errorf("%w: the call was stopped (%s)", ErrCancelled, m.Reason)
+		err = fmt.Errorf("%w: the call was stopped (%s)", tools.ErrCancelled, m.Reason)
 	default:
-		err = fmt.Errorf("%w: the call ended without a result (%s: %v)", ErrCrashed, m.Reason, m.Err)
+		err = fmt.Errorf("%w: the call ended without a result (%s: %v)", tools.ErrCrashed, m.Reason, m.Err)
 	}
 	t.deliver(m.ID, t.failure(m.ID, err))
 }
 
 // failure is the result of a call that produced none.
 func (t *toolsFront) failure(id string, err error) messages.ToolResult {
-	res := errResult(err, nil)
+	res := tools.ErrorResult(err, nil)
 	if p := t.pending[id]; p != nil {
 		res.CallID, res.OpKey, res.Tool = p.inv.CallID, p.inv.OpKey, p.inv.Call.Name
 	}
@@ -201,11 +209,11 @@ func (t *toolsFront) noteVerification(inv messages.InvokeTool, res messages.Tool
 	if inv.Call.Name != protocol.ToolTerminalExec {
 		return
 	}
-	var data ExecData
+	var data tools.ExecData
 	if json.Unmarshal(res.Data, &data) != nil || evidence.VerificationOf(data.Program, data.Argv) == evidence.None {
 		return
 	}
-	t.verify = &Verification{
+	t.verify = &tools.Verification{
 		Command:  strings.TrimSpace(data.Program + " " + strings.Join(data.Argv, " ")),
 		Passed:   res.Verified,
 		ExitCode: res.ExitCode,

@@ -85,7 +85,7 @@ func (b *bench) turnOverhead() result {
 }
 
 func (b *bench) treeKill() result {
-	m, err := goBench("./toolactors", "^BenchmarkTreeKill$", "3x")
+	m, err := goBench("./toolactors/proc", "^BenchmarkTreeKill$", "3x")
 	if err != nil {
 		return failed(err)
 	}
@@ -111,7 +111,7 @@ func (b *bench) search() result {
 	if b.quick {
 		files = "5000"
 	}
-	m, err := goBench("./toolactors", "^BenchmarkSearch$", "3x", "WTAGENT_BENCH_FILES="+files)
+	m, err := goBench("./toolactors/tools", "^BenchmarkSearch$", "3x", "WTAGENT_BENCH_FILES="+files)
 	if err != nil {
 		return failed(err)
 	}

@@ -5,14 +5,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wtagent/wtagent/toolactors"
+	"github.com/wtagent/wtagent/toolactors/tools"
 )
 
 // leftoverNotes removes the temporary files an earlier wtagent, killed
-// during a file write, left in the project (toolactors.SweepLeftovers:
+// during a file write, left in the project (tools.SweepLeftovers:
 // its own only) and says which, for the banner.
 func leftoverNotes(root string, now time.Time) []string {
-	removed := toolactors.SweepLeftovers(root, now)
+	removed := tools.SweepLeftovers(root, now)
 	switch len(removed) {
 	case 0:
 		return nil
