@@ -2,9 +2,10 @@ package toolactors
 
 import (
 	"bytes"
-	"github.com/wtagent/wtagent/internal/termtext"
 	"regexp"
 	"strings"
+
+	"github.com/wtagent/wtagent/internal/termtext"
 )
 
 // localURL matches URLs of this machine that dev servers print

@@ -2,10 +2,11 @@ package tools
 
 import (
 	"fmt"
-	"github.com/wtagent/wtagent/toolactors/proc"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/wtagent/wtagent/toolactors/proc"
 )
 
 // planProgram resolves a program call. The working directory must be a

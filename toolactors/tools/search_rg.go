@@ -8,11 +8,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/wtagent/wtagent/internal/owntemp"
 	"io"
 	"os"
 	"os/exec"
 	"strings"
+
+	"github.com/wtagent/wtagent/internal/owntemp"
 )
 
 // rgText is ripgrep's JSON string: text when valid UTF-8, else base64
