@@ -1,7 +1,6 @@
 package toolactors
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -149,12 +148,6 @@ func (b *testBoundary) read(t testing.TB, name string) string {
 func invoke(tool string, args any) messages.InvokeTool {
 	return messages.InvokeTool{CallID: "call_test_" + strings.ReplaceAll(tool, ".", "_"), OpKey: "op-" + tool,
 		Call: messages.ToolCall{Name: tool, Args: args}}
-}
-
-// run runs one call with the boundary.
-func run(t testing.TB, d tools.Deps, tool string, args any) messages.ToolResult {
-	t.Helper()
-	return tools.Run(context.Background(), d, invoke(tool, args))
 }
 
 // decode unmarshals a result's Data.

@@ -1,8 +1,6 @@
 package tools
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"os"
@@ -68,9 +66,3 @@ func writeAtomic(root *os.Root, rel string, data []byte, h *hooks) (writeOutcome
 // is complete, before the rename: the end-to-end test of SweepLeftovers
 // kills the real binary there.
 const faultKillEnv = "WTAGENT_FAULT_WRITE_KILL"
-
-func randomHex(n int) string {
-	b := make([]byte, n)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
-}

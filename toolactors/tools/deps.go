@@ -133,8 +133,6 @@ type hooks struct {
 	// beforeRename runs after the temporary file is written and synced,
 	// before it is renamed over the target.
 	beforeRename func(tmp string)
-	// watchdogSlack replaces the invocation watchdog's margin.
-	watchdogSlack time.Duration
 	// execExpiry replaces terminal.exec's timeout timer: the call times
 	// out when the returned channel delivers, whatever timeout_ms says.
 	execExpiry func() <-chan time.Time

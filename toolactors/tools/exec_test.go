@@ -354,16 +354,6 @@ func signalled(t *testing.T, dir, name string) <-chan struct{} {
 	return fired
 }
 
-// await waits for ch, failing the test after the hang guard.
-func await(t *testing.T, what string, ch <-chan struct{}) {
-	t.Helper()
-	select {
-	case <-ch:
-	case <-time.After(2 * time.Minute):
-		t.Fatalf("timed out waiting for %s", what)
-	}
-}
-
 // TestExecLongTimeoutHonoured checks that timeout_ms beyond the JS peer's
 // 120 s clamp becomes the deadline, up to the catalogue's hour.
 func TestExecLongTimeoutHonoured(t *testing.T) {
