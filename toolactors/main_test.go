@@ -13,10 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/protocol"
-	"github.com/wtagent/wtagent/toolactors/tools"
 	"go.uber.org/goleak"
+
+	"github.com/wtagent/wtagent/messages"
 )
 
 // helperEnv selects a helper mode when the test binary is re-executed as a

@@ -1,6 +1,6 @@
 //go:build !wtfault
 
-package toolactors
+package tools
 
 import (
 	"os"
