@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 
+	"github.com/wtagent/wtagent/browser/wire/netstream"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
@@ -153,7 +154,7 @@ func (w *turnWatch) run(ctx context.Context) (messages.Reply, error) {
 		case <-w.s.life.Done():
 			return messages.Reply{}, w.s.wrap(ctx, context.Canceled)
 		case <-w.s.obs.notify:
-		case <-w.s.net.notify:
+		case <-w.s.net.Notify():
 		case <-stable.C:
 		case <-poll.C:
 			if err := w.refresh(ctx); err != nil {
@@ -305,12 +306,12 @@ func resetTimer(t *time.Timer, d time.Duration) {
 // message we bound. A resume of the bound stream (after a hand-off or a
 // cut) feeds the bound stream's own parser, so the bound stream stays the
 // turn's view until the turn completes.
-func (w *turnWatch) boundStream() (netView, bool) {
+func (w *turnWatch) boundStream() (netstream.View, bool) {
 	if w.t.opts.domOnly {
-		return netView{}, false
+		return netstream.View{}, false
 	}
 	if w.stream != "" {
-		if v, ok := w.s.net.get(w.stream); ok {
+		if v, ok := w.s.net.Get(w.stream); ok {
 			if v.Result.MessageID != "" && v.Result.MessageID != w.b.PrevAssistantID {
 				w.msgID = v.Result.MessageID
 			}
@@ -318,7 +319,7 @@ func (w *turnWatch) boundStream() (netView, bool) {
 		}
 	}
 	conv := conversationID(w.b.Cursor)
-	for _, v := range w.s.net.after(w.mark) {
+	for _, v := range w.s.net.After(w.mark) {
 		switch {
 		case !v.Resume && w.cont != nil && !w.cont.asked:
 			// A reply being continued: the page's continue POST.
@@ -339,7 +340,7 @@ func (w *turnWatch) boundStream() (netView, bool) {
 		w.stream = v.ID
 		return v, true
 	}
-	return netView{}, false
+	return netstream.View{}, false
 }
 
 // fromNetwork completes the turn from the bound stream.
@@ -374,12 +375,12 @@ func (w *turnWatch) fromNetwork(ctx context.Context) (messages.Reply, bool, erro
 	}
 	if res.MaxTokens && res.Ended && !res.Handoff {
 		// The answer stopped at the output limit: never a complete reply.
-		return w.startContinuation(ctx, w.s.net.text(v.ID), res.MessageID)
+		return w.startContinuation(ctx, w.s.net.Text(v.ID), res.MessageID)
 	}
 	if !res.Finished || res.MessageID == w.b.PrevAssistantID {
 		return messages.Reply{}, false, nil
 	}
-	text := w.cont.join(w.s.net.text(v.ID))
+	text := w.cont.join(w.s.net.Text(v.ID))
 	if text == "" {
 		return messages.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: the reply to turn %d finished with no text", model.ErrEmpty, w.b.Turn))
 	}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"time"
 
+	"github.com/wtagent/wtagent/browser/wire/sse"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
@@ -160,7 +161,7 @@ func (w *turnWatch) onCard(ctx context.Context, st turnState) (messages.Reply, b
 	if absent && c.Retry && w.retries < w.t.opts.MaxRetries {
 		w.retries++
 		w.t.report(messages.ModelRecovering, fmt.Sprintf("ChatGPT said %q; retrying (%d of %d)", c.Text, w.retries, w.t.opts.MaxRetries), w.b.Cursor)
-		w.mark, w.stream = w.s.net.mark(), ""
+		w.mark, w.stream = w.s.net.Mark(), ""
 		if err := w.s.click(ctx, clickSpec{Retry: true}); err != nil {
 			return messages.Reply{}, true, w.s.wrap(ctx, fmt.Errorf("browser: click retry: %w", err))
 		}
@@ -200,7 +201,7 @@ func (w *turnWatch) onAuthLost(ctx context.Context, status int64) (messages.Repl
 	if err := w.t.waitForUser(ctx, w.s, st, target); err != nil {
 		return messages.Reply{}, true, err
 	}
-	w.mark, w.stream = w.s.net.mark(), ""
+	w.mark, w.stream = w.s.net.Mark(), ""
 	if err := w.watch(ctx); err != nil {
 		return messages.Reply{}, true, err
 	}
@@ -239,7 +240,7 @@ func (w *turnWatch) reportProgress(ctx context.Context) {
 		if v.Result.Len == w.progLen {
 			return
 		}
-		text = w.cont.join(w.s.net.text(v.ID))
+		text = w.cont.join(w.s.net.Text(v.ID))
 	case bound:
 		d := time.Since(w.started)
 		if what := waitingWhat(v.Result); what != w.phase || d-w.waitShown >= 15*time.Second {
@@ -282,7 +283,7 @@ func (w *turnWatch) reply(ctx context.Context, text, id, slug string, src messag
 
 // waitingWhat is what the model does before the answer's first words:
 // "thinking", "using tools, continued after a hand-off".
-func waitingWhat(r streamResult) string {
+func waitingWhat(r sse.Result) string {
 	what := r.Activity
 	if what == "" || what == "writing" {
 		what = "thinking"
@@ -295,7 +296,7 @@ func waitingWhat(r streamResult) string {
 
 // waitingStatus is the live status before the answer's first words:
 // "thinking 42s", "thinking, continued after a hand-off 3m05s".
-func waitingStatus(r streamResult, d time.Duration) string {
+func waitingStatus(r sse.Result, d time.Duration) string {
 	what := waitingWhat(r)
 	d = d.Round(time.Second)
 	if d < time.Minute {

@@ -64,7 +64,7 @@ func (w *turnWatch) startContinuation(ctx context.Context, text, id string) (mes
 		return messages.Reply{}, true, failure(messages.FailOther, fmt.Errorf("browser: the reply to turn %d still stopped at the output limit after %d continuations (%d bytes)", w.b.Turn, maxContinuations, len(text)))
 	}
 	w.cont = &continuation{prefix: w.cont.join(text), msgID: id, count: n, since: time.Now(), domOnly: w.t.opts.domOnly}
-	w.mark, w.stream = w.s.net.mark(), ""
+	w.mark, w.stream = w.s.net.Mark(), ""
 	w.t.opts.Logger.Info("reply stopped at the output limit; continuing", "turn", w.b.Turn, "bytes", len(w.cont.prefix), "continuation", n)
 	w.t.reportPhase("continuing a reply cut at the output limit", fmt.Sprintf("turn %d: the reply stopped at ChatGPT's output limit after %d bytes; continuing it (%d)", w.b.Turn, len(w.cont.prefix), n), w.b.Cursor)
 	return w.pressContinue(ctx)

@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
+
+	"github.com/wtagent/wtagent/browser/wire/delta"
 )
 
 // convDoc is the active branch of a conversation document
@@ -57,19 +59,6 @@ func (n convNode) text() string {
 	return strings.Join(ss, "\n\n")
 }
 
-// joinSegments joins the final text segments of one turn as the page
-// shows them: the non-empty ones, a blank line apart. The stream reader
-// and the conversation document both use it, so both give the same text.
-func joinSegments(segments []string) string {
-	var ss []string
-	for _, s := range segments {
-		if s != "" {
-			ss = append(ss, s)
-		}
-	}
-	return strings.Join(ss, "\n\n")
-}
-
 // isReply reports whether the node is assistant text for the user.
 func (n convNode) isReply() bool {
 	return n.Role == "assistant" && (n.Recipient == "" || n.Recipient == "all") && !n.Hidden &&
@@ -84,7 +73,7 @@ type convTurn struct {
 	// Reply is the last final assistant text message after it, if any.
 	Reply *convNode
 	// Text is the reply's text: every final text segment after the user
-	// message, joined as the stream reader joins them (joinSegments).
+	// message, joined as the stream reader joins them (delta.JoinSegments).
 	Text string
 	// Finished means the reply is complete (finished_successfully and
 	// end_turn, or a later user message exists).
@@ -144,7 +133,7 @@ func (d convDoc) findTurn(userID, userHash, prevAssistant string) convTurn {
 			leaf = at+1+i == len(d.Chain)-1
 		}
 	}
-	t.Text = joinSegments(segments)
+	t.Text = delta.JoinSegments(segments)
 	if t.Reply != nil {
 		done := t.Reply.Status == "finished_successfully"
 		t.MaxTokens = done && !later && t.Reply.FinishType == "max_tokens"

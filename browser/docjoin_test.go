@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -28,7 +29,7 @@ func docNode(msg map[string]any) convNode {
 		switch v := p.(type) {
 		case string:
 			s = &v
-		case *appendBuf:
+		case fmt.Stringer: // the decoder's growing text
 			t := v.String()
 			s = &t
 		}
@@ -38,12 +39,12 @@ func docNode(msg map[string]any) convNode {
 }
 
 // TestDocumentJoinsLikeTheStream: for every finished 2026 turn of
-// testdata/sse2026 (several final segments, commentary and thoughts
+// wire/sse/testdata/sse2026 (several final segments, commentary and thoughts
 // before the answer, tool steps, truncate…), the conversation document
 // that holds the turn's messages gives the reply the stream gives, and the
 // golden text: the document joins the final segments as the stream does.
 func TestDocumentJoinsLikeTheStream(t *testing.T) {
-	goldens, _ := filepath.Glob(filepath.Join("testdata", "sse2026", "*.golden"))
+	goldens, _ := filepath.Glob(filepath.Join(sse2026, "*.golden"))
 	segmented := 0
 	for _, g := range goldens {
 		name := strings.TrimSuffix(filepath.Base(g), ".golden")
@@ -57,22 +58,20 @@ func TestDocumentJoinsLikeTheStream(t *testing.T) {
 			// user message (the stream's own, else one before them).
 			var doc convDoc
 			user := ""
-			for _, m := range p.deltas.msgs {
-				if msg, _ := m.root["message"].(map[string]any); msg != nil {
-					n := docNode(msg)
-					if n.Role == "user" && user == "" {
-						user = n.ID
-					}
-					doc.Chain = append(doc.Chain, n)
+			for _, msg := range p.Messages() {
+				n := docNode(msg)
+				if n.Role == "user" && user == "" {
+					user = n.ID
 				}
+				doc.Chain = append(doc.Chain, n)
 			}
 			if user == "" {
 				user = "u"
 				doc.Chain = append([]convNode{{ID: user, Role: "user", ContentType: "text"}}, doc.Chain...)
 			}
 			turn := doc.findTurn(user, "", "")
-			if !turn.Finished || turn.Text != p.text() || turn.Text != want.Text {
-				t.Fatalf("document %q (finished %v), stream %q, golden %q", turn.Text, turn.Finished, p.text(), want.Text)
+			if !turn.Finished || turn.Text != p.Text() || turn.Text != want.Text {
+				t.Fatalf("document %q (finished %v), stream %q, golden %q", turn.Text, turn.Finished, p.Text(), want.Text)
 			}
 		})
 		if want.Segments > 1 {

@@ -29,7 +29,7 @@ var errSentByCheck = errors.New("the page sent a conversation request during the
 // the character again.
 func (t *Transport) checkSend(ctx context.Context, s *session) SendReport {
 	var r SendReport
-	mark := s.net.mark()
+	mark := s.net.Mark()
 	if _, err := s.enterText(ctx, "x", entryInsert, false); err != nil {
 		r.Error = fmt.Sprintf("typing into the composer: %v", err)
 		return r

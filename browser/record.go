@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/chromedp/cdproto/network"
-
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -23,32 +21,6 @@ import (
 
 // TransportFile is the recordings' file name in the diagnostics directory.
 const TransportFile = "transport.jsonl"
-
-// recording returns the raw traffic of the turn whose POST is id.
-func (n *netTracker) recording(id network.RequestID) (post, resume string, frames []string, ok bool) {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	st := n.streams[id]
-	if st == nil {
-		return "", "", nil, false
-	}
-	var rs []*netStream
-	for _, o := range n.streams {
-		if o.Of == id {
-			rs = append(rs, o)
-		}
-	}
-	for i := 1; i < len(rs); i++ {
-		for j := i; j > 0 && rs[j].Seq < rs[j-1].Seq; j-- {
-			rs[j], rs[j-1] = rs[j-1], rs[j]
-		}
-	}
-	var b strings.Builder
-	for _, r := range rs {
-		b.Write(r.raw)
-	}
-	return string(st.raw), b.String(), append([]string(nil), st.frames...), true
-}
 
 // redactTransport removes what may hold credentials from raw traffic:
 // bearer tokens, JWTs, token-like fields and cookies.
@@ -92,11 +64,11 @@ func (w *turnWatch) recordTurn(reply, answerID string) (string, error) {
 		return "", nil
 	}
 	w.awaitSocketEnd()
-	post, resume, frames, ok := w.s.net.recording(w.stream)
+	post, resume, frames, ok := w.s.net.Recording(w.stream)
 	if !ok || post == "" {
 		return "", nil
 	}
-	v, _ := w.s.net.get(w.stream)
+	v, _ := w.s.net.Get(w.stream)
 	if answerID == "" {
 		answerID = v.Result.MessageID
 	}
@@ -136,12 +108,12 @@ func (w *turnWatch) awaitSocketEnd() {
 	drain := time.NewTimer(socketDrain)
 	defer drain.Stop()
 	for {
-		v, ok := w.s.net.get(w.stream)
+		v, ok := w.s.net.Get(w.stream)
 		if !ok || v.SocketItems == 0 || v.SocketComplete {
 			return
 		}
 		select {
-		case <-w.s.net.notify:
+		case <-w.s.net.Notify():
 		case <-w.s.life.Done():
 			return
 		case <-drain.C:

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/wtagent/wtagent/browser/wire/netstream"
 	"github.com/wtagent/wtagent/messages"
 )
 
@@ -37,7 +38,7 @@ type recovery struct {
 
 // broken reports whether the bound stream v ended without the answer's
 // end and nothing continues it.
-func broken(v netView) bool {
+func broken(v netstream.View) bool {
 	r := v.Result
 	switch {
 	case r.Finished, r.MaxTokens, r.Error != "", v.Status != 200:
@@ -95,7 +96,7 @@ func (w *turnWatch) recoverStream(ctx context.Context) (messages.Reply, bool, er
 		var res struct {
 			Status int `json:"status"`
 		}
-		if err := w.s.call(ctx, 15*time.Second, &res, "resume", conv, v.Result.Events, v.conduit); err != nil && (w.s.gone() || ctx.Err() != nil) {
+		if err := w.s.call(ctx, 15*time.Second, &res, "resume", conv, v.Result.Events, v.Conduit); err != nil && (w.s.gone() || ctx.Err() != nil) {
 			return messages.Reply{}, true, err
 		}
 		if res.Status == 200 {

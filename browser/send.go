@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wtagent/wtagent/browser/wire/netstream"
 	"github.com/wtagent/wtagent/messages"
 )
 
@@ -37,7 +38,7 @@ func (t *Transport) Send(ctx context.Context, m messages.Outbound) (messages.Bin
 		return messages.Binding{}, err
 	}
 	base := p.Thread
-	mark := s.net.mark()
+	mark := s.net.Mark()
 
 	inline, cleanup, err := t.compose(ctx, s, text, files, m.Turn)
 	defer cleanup()
@@ -154,13 +155,13 @@ func (t *Transport) submit(ctx context.Context, s *session, base threadInfo, mar
 
 // postedStream is the first conversation POST after mark that carries a
 // message (not a resume, not a continue).
-func postedStream(s *session, mark int) (netView, bool) {
-	for _, v := range s.net.after(mark) {
+func postedStream(s *session, mark int) (netstream.View, bool) {
+	for _, v := range s.net.After(mark) {
 		if !v.Resume && v.Action != "continue" {
 			return v, true
 		}
 	}
-	return netView{}, false
+	return netstream.View{}, false
 }
 
 // confirmSent waits until the message is sent — the conversation POST left
@@ -186,7 +187,7 @@ func (t *Transport) confirmSent(ctx context.Context, s *session, base threadInfo
 		}
 		return messages.Binding{}, false, nil
 	}
-	var stream netView
+	var stream netstream.View
 	known := func(p pageSnap) bool {
 		stream, _ = postedStream(s, mark)
 		refused := stream.ID != "" && (stream.Status != 0 && stream.Status != 200 || stream.Loaded || stream.Failed != "")
@@ -239,7 +240,7 @@ func (t *Transport) confirmSent(ctx context.Context, s *session, base threadInfo
 // checkPosted compares the text the page posted with the text entered: a
 // page that cuts long messages must not go unnoticed. Later long messages
 // of this Transport then go as files.
-func (t *Transport) checkPosted(ctx context.Context, s *session, stream netView, inline string) error {
+func (t *Transport) checkPosted(ctx context.Context, s *session, stream netstream.View, inline string) error {
 	if stream.ID == "" {
 		return nil
 	}
@@ -248,7 +249,7 @@ func (t *Transport) checkPosted(ctx context.Context, s *session, stream netView,
 		if err := s.sleep(ctx, 25*time.Millisecond); err != nil {
 			return err
 		}
-		stream, _ = s.net.get(stream.ID)
+		stream, _ = s.net.Get(stream.ID)
 	}
 	if stream.Posted == nil || *stream.Posted == inline {
 		return nil

@@ -16,6 +16,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/wtagent/wtagent/browser/wire/netstream"
 )
 
 // session is one launched Chrome with its ChatGPT tab. A crash ends the
@@ -42,7 +44,7 @@ type session struct {
 
 	wg  sync.WaitGroup
 	obs *observer
-	net *netTracker
+	net *netstream.Tracker
 	pid int
 }
 
@@ -65,7 +67,7 @@ func launch(ctx context.Context, opts *Options) (*session, error) {
 	// while the Transport's methods run.
 	own := *opts
 	s := &session{opts: &own, found: found, dead: make(chan struct{}), obs: newObserver()}
-	s.net = newNetTracker(s.spawn)
+	s.net = netstream.New(s.spawn)
 
 	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), allocatorOptions(found.Path, opts)...)
 	s.allocCancel = allocCancel
@@ -168,7 +170,7 @@ func (s *session) onEvent(ev any) {
 		})
 	case *network.EventRequestWillBeSent, *network.EventResponseReceived, *network.EventDataReceived,
 		*network.EventLoadingFinished, *network.EventLoadingFailed, *network.EventWebSocketFrameReceived:
-		s.net.handle(ev)
+		s.net.Handle(ev)
 	}
 }
 

@@ -15,11 +15,11 @@ import (
 	"github.com/wtagent/wtagent/model"
 )
 
-// rawFixture reads testdata/sse2026/name.sse with its ids turned into the
+// rawFixture reads wire/sse/testdata/sse2026/name.sse with its ids turned into the
 // mock's placeholders: "cN" the conversation, "aN" (the answer, or the
 // given id) the assistant message, "uN" the user message.
 func rawFixture(t testing.TB, name, answerID string) string {
-	b, err := os.ReadFile(filepath.Join("testdata", "sse2026", name+".sse"))
+	b, err := os.ReadFile(filepath.Join(sse2026, name+".sse"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -231,7 +231,7 @@ func (t *Transport) Open(ctx context.Context, cursor string) (string, error) {
 		cursor = ""
 	}
 	t.mu.Lock()
-	t.openSeq = s.net.mark()
+	t.openSeq = s.net.Mark()
 	t.mode = t.opts.Mode != "" || t.opts.Effort != ""
 	t.mu.Unlock()
 	if err := s.navigate(ctx, target); err != nil {

@@ -16,11 +16,11 @@ import (
 // handoffLine is a script line whose turn is handed off, as a 2026 Pro or
 // thinking turn is: the POST carries stream_handoff and no text, the
 // page's resume POST carries the thoughts and reply (the shapes of
-// browser/testdata/sse2026/handoff*.sse, with reply as the answer).
+// browser/wire/sse/testdata/sse2026/handoff*.sse, with reply as the answer).
 func handoffLine(t *testing.T, reply string, gapMS int) model.ScriptLine {
 	t.Helper()
 	read := func(name string) string {
-		b, err := os.ReadFile(filepath.Join("..", "..", "browser", "testdata", "sse2026", name))
+		b, err := os.ReadFile(filepath.Join("..", "..", "browser", "wire", "sse", "testdata", "sse2026", name))
 		if err != nil {
 			t.Fatal(err)
 		}

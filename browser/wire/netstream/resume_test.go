@@ -1,4 +1,4 @@
-package browser
+package netstream
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/cdproto/network"
+
+	"github.com/wtagent/wtagent/browser/wire/sse"
 )
 
 // TestResumeFromZeroGetsAFreshDecoder: after a completed hand-off the page
@@ -16,7 +18,7 @@ import (
 // the page's offset continues the same decoder.
 func TestResumeFromZeroGetsAFreshDecoder(t *testing.T) {
 	read := func(name string) []byte {
-		b, err := os.ReadFile(filepath.Join("testdata", "sse2026", name+".sse"))
+		b, err := os.ReadFile(filepath.Join(sse2026, name+".sse"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -29,24 +31,24 @@ func TestResumeFromZeroGetsAFreshDecoder(t *testing.T) {
 		body   []byte
 		events int
 	}{
-		{"offset 0 replays the turn", 0, replay, parseAll(string(replay)).events},
-		{"the page's offset continues it", parseAll(string(post)).events, rest, parseAll(string(post)).events + parseAll(string(rest)).events},
+		{"offset 0 replays the turn", 0, replay, parseAll(string(replay)).Events()},
+		{"the page's offset continues it", parseAll(string(post)).Events(), rest, parseAll(string(post)).Events() + parseAll(string(rest)).Events()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			n := newNetTracker(func(func(context.Context)) {})
-			n.streams["post"] = &netStream{ID: "post", Seq: 1, parser: &streamParser{}, Streaming: true}
-			n.handle(&network.EventDataReceived{RequestID: "post", Data: post})
-			if v, _ := n.get("post"); !v.Result.Handoff || !v.Result.Ended || v.Result.Finished {
+			n := New(func(func(context.Context)) {})
+			n.streams["post"] = &netStream{ID: "post", Seq: 1, parser: &sse.Parser{}, Streaming: true}
+			n.Handle(&network.EventDataReceived{RequestID: "post", Data: post})
+			if v, _ := n.Get("post"); !v.Result.Handoff || !v.Result.Ended || v.Result.Finished {
 				t.Fatalf("after the hand-off: %+v", v.Result)
 			}
-			resume := &netStream{ID: "resume", Seq: 2, Resume: true, ConvID: "c5", Offset: tc.offset, parser: &streamParser{}, Streaming: true}
+			resume := &netStream{ID: "resume", Seq: 2, Resume: true, ConvID: "c5", Offset: tc.offset, parser: &sse.Parser{}, Streaming: true}
 			n.mu.Lock()
 			n.streams["resume"] = resume
 			n.linkResume(resume)
 			n.mu.Unlock()
-			n.handle(&network.EventDataReceived{RequestID: "resume", Data: tc.body})
-			v, _ := n.get("post")
-			if got := n.text("post"); got != "By induction on n, QED." || !v.Result.Finished || v.Result.TopicID != "conversation-turn-tx5" {
+			n.Handle(&network.EventDataReceived{RequestID: "resume", Data: tc.body})
+			v, _ := n.Get("post")
+			if got := n.Text("post"); got != "By induction on n, QED." || !v.Result.Finished || v.Result.TopicID != "conversation-turn-tx5" {
 				t.Fatalf("text %q, %+v", got, v.Result)
 			}
 			if v.Result.Events != tc.events {

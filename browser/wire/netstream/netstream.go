@@ -1,4 +1,4 @@
-package browser
+package netstream
 
 import (
 	"context"
@@ -11,19 +11,22 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"github.com/wtagent/wtagent/browser/wire/socket"
+	"github.com/wtagent/wtagent/browser/wire/sse"
 )
 
-// netTracker follows the page's own conversation streams through CDP's
+// Tracker follows the page's own conversation streams through CDP's
 // Network domain: it notices the POST /backend-api/f/conversation and the
 // page's continuations of a turn (POST /backend-api/f/conversation/resume
 // after a hand-off or a cut stream), turns on
 // Network.streamResourceContent when the response arrives, and feeds
-// every Network.dataReceived chunk to the turn's streamParser: a resume
+// every Network.dataReceived chunk to the turn's sse.Parser: a resume
 // continues the parser of the turn it resumes. The page never sees it.
 //
-// Its handle method runs on the tab's event loop and must not block or
+// Its Handle method runs on the tab's event loop and must not block or
 // send commands; the commands run on goroutines of the session.
-type netTracker struct {
+type Tracker struct {
 	path  *regexp.Regexp
 	spawn func(func(ctx context.Context)) // runs work on a session goroutine
 
@@ -35,7 +38,7 @@ type netTracker struct {
 	// pendingItems are WebSocket stream items whose turn is not known yet
 	// (pendingFrames the frames that carried them, for a recording);
 	// complete are conversations the socket said are complete.
-	pendingItems  []socketItem
+	pendingItems  []socket.Item
 	pendingFrames []rawFrame
 	complete      map[string]bool
 	// controls are the turn topics hand-off controls named, with their
@@ -72,7 +75,7 @@ type netStream struct {
 	LastData  time.Time
 	// parser is the turn's: a resume shares the parser of the stream it
 	// continues (Of).
-	parser     *streamParser
+	parser     *sse.Parser
 	Of         network.RequestID
 	bodyRead   bool
 	bodyFailed bool
@@ -101,11 +104,13 @@ func (st *netStream) feed(b []byte) {
 	if len(st.raw)+len(b) <= maxRaw {
 		st.raw = append(st.raw, b...)
 	}
-	st.parser.write(b)
+	st.parser.Write(b)
 }
 
-func newNetTracker(spawn func(func(ctx context.Context))) *netTracker {
-	return &netTracker{
+// New returns a tracker whose CDP commands run through spawn (on a
+// goroutine of the session, with the tab's context).
+func New(spawn func(func(ctx context.Context))) *Tracker {
+	return &Tracker{
 		path:     regexp.MustCompile(conversationPostRE),
 		spawn:    spawn,
 		streams:  make(map[network.RequestID]*netStream),
@@ -115,15 +120,18 @@ func newNetTracker(spawn func(func(ctx context.Context))) *netTracker {
 	}
 }
 
-func (n *netTracker) signal() {
+// Notify is signalled (at most one pending) whenever a stream changed.
+func (n *Tracker) Notify() <-chan struct{} { return n.notify }
+
+func (n *Tracker) signal() {
 	select {
 	case n.notify <- struct{}{}:
 	default:
 	}
 }
 
-// handle takes one network event from the tab's listener.
-func (n *netTracker) handle(ev any) {
+// Handle takes one network event from the tab's listener.
+func (n *Tracker) Handle(ev any) {
 	switch e := ev.(type) {
 	case *network.EventRequestWillBeSent:
 		n.request(e)
@@ -140,7 +148,7 @@ func (n *netTracker) handle(ev any) {
 	}
 }
 
-func (n *netTracker) request(e *network.EventRequestWillBeSent) {
+func (n *Tracker) request(e *network.EventRequestWillBeSent) {
 	if e.Request == nil {
 		return
 	}
@@ -156,7 +164,7 @@ func (n *netTracker) request(e *network.EventRequestWillBeSent) {
 		return
 	}
 	resume := m[1] != ""
-	st := &netStream{ID: e.RequestID, Resume: resume, Started: time.Now(), parser: &streamParser{}}
+	st := &netStream{ID: e.RequestID, Resume: resume, Started: time.Now(), parser: &sse.Parser{}}
 	var body []byte
 	for _, pd := range e.Request.PostDataEntries {
 		body = append(body, pd.Bytes...)
@@ -216,14 +224,14 @@ func resumeBody(body []byte) (string, int) {
 // linkResume makes a resume continue the newest conversation stream of
 // its conversation: it shares that stream's parser, from which a partial
 // event of a cut stream is dropped. n.mu must be held.
-func (n *netTracker) linkResume(st *netStream) {
+func (n *Tracker) linkResume(st *netStream) {
 	if st.ConvID == "" {
 		return
 	}
 	var of *netStream
 	for _, o := range n.streams {
-		known := o.ConvID != "" || o.parser.convID != ""
-		if o.Resume || known && o.ConvID != st.ConvID && o.parser.convID != st.ConvID {
+		known := o.ConvID != "" || o.parser.ConversationID() != ""
+		if o.Resume || known && o.ConvID != st.ConvID && o.parser.ConversationID() != st.ConvID {
 			continue // a conversation stream of another conversation
 		}
 		if of == nil || o.Seq > of.Seq {
@@ -234,7 +242,7 @@ func (n *netTracker) linkResume(st *netStream) {
 		return
 	}
 	of.Continued = true
-	of.parser.dropPartial()
+	of.parser.DropPartial()
 	st.parser, st.Of = of.parser, of.ID
 }
 
@@ -284,7 +292,7 @@ func postedMessage(body []byte) (string, *string) {
 	return "", nil
 }
 
-func (n *netTracker) response(e *network.EventResponseReceived) {
+func (n *Tracker) response(e *network.EventResponseReceived) {
 	n.mu.Lock()
 	st := n.streams[e.RequestID]
 	if st == nil {
@@ -325,7 +333,7 @@ func (n *netTracker) response(e *network.EventResponseReceived) {
 	})
 }
 
-func (n *netTracker) data(e *network.EventDataReceived) {
+func (n *Tracker) data(e *network.EventDataReceived) {
 	if len(e.Data) == 0 {
 		return
 	}
@@ -348,14 +356,14 @@ func (n *netTracker) data(e *network.EventDataReceived) {
 
 // fedLocked reports whether a stream's bytes go to its parser (streaming
 // on, or the whole body read or given up). n.mu must be held.
-func (n *netTracker) fedLocked(st *netStream) bool {
+func (n *Tracker) fedLocked(st *netStream) bool {
 	return st.Streaming || st.bodyRead || st.bodyFailed
 }
 
 // flushLocked feeds a streaming stream's pending chunks, unless it is a
 // resume whose first stream's bytes are not in the shared parser yet (the
 // turn's events must stay in order). n.mu must be held.
-func (n *netTracker) flushLocked(st *netStream) {
+func (n *Tracker) flushLocked(st *netStream) {
 	if !st.Streaming {
 		return
 	}
@@ -363,7 +371,7 @@ func (n *netTracker) flushLocked(st *netStream) {
 		return
 	}
 	if len(st.pending) > 0 && !st.fed && st.replays() {
-		st.parser.restart()
+		st.parser.Restart()
 	}
 	for _, c := range st.pending {
 		st.feed(c)
@@ -375,12 +383,12 @@ func (n *netTracker) flushLocked(st *netStream) {
 // whose parser already read events: it replays the turn from its start,
 // for a fresh decoder.
 func (st *netStream) replays() bool {
-	return st.Resume && st.Of != "" && st.Offset == 0 && st.parser.events > 0
+	return st.Resume && st.Of != "" && st.Offset == 0 && st.parser.Events() > 0
 }
 
 // flushResumesLocked feeds the resumes of stream id that waited for it.
 // n.mu must be held.
-func (n *netTracker) flushResumesLocked(id network.RequestID) {
+func (n *Tracker) flushResumesLocked(id network.RequestID) {
 	for _, o := range n.streams {
 		if o.Of == id {
 			n.flushLocked(o)
@@ -388,7 +396,7 @@ func (n *netTracker) flushResumesLocked(id network.RequestID) {
 	}
 }
 
-func (n *netTracker) finished(id network.RequestID) {
+func (n *Tracker) finished(id network.RequestID) {
 	n.mu.Lock()
 	st := n.streams[id]
 	if st == nil {
@@ -406,7 +414,7 @@ func (n *netTracker) finished(id network.RequestID) {
 }
 
 // readBody parses the finished response body when streaming was not on.
-func (n *netTracker) readBody(id network.RequestID) {
+func (n *Tracker) readBody(id network.RequestID) {
 	n.spawn(func(ctx context.Context) {
 		res, err := chromedp.Call(ctx, network.GetResponseBody, network.GetResponseBodyParams{RequestID: id})
 		n.mu.Lock()
@@ -422,17 +430,17 @@ func (n *netTracker) readBody(id network.RequestID) {
 		}
 		st.bodyRead = true
 		if !st.fed && st.replays() {
-			st.parser.restart()
+			st.parser.Restart()
 		}
 		st.feed([]byte(res.Body))
-		st.parser.endFragment()
+		st.parser.EndFragment()
 		n.flushResumesLocked(id)
 		n.feedItemsLocked()
 		n.signal()
 	})
 }
 
-func (n *netTracker) failed(id network.RequestID, text string) {
+func (n *Tracker) failed(id network.RequestID, text string) {
 	n.mu.Lock()
 	if st := n.streams[id]; st != nil {
 		st.Failed = text
@@ -444,26 +452,26 @@ func (n *netTracker) failed(id network.RequestID, text string) {
 	n.signal()
 }
 
-// mark returns the current request sequence number: streams with a larger
+// Mark returns the current request sequence number: streams with a larger
 // Seq started after the mark.
-func (n *netTracker) mark() int {
+func (n *Tracker) Mark() int {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	return n.seq
 }
 
-// text returns the reply text the stream carries so far.
-func (n *netTracker) text(id network.RequestID) string {
+// Text returns the reply text the stream carries so far.
+func (n *Tracker) Text(id network.RequestID) string {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if st := n.streams[id]; st != nil {
-		return st.parser.text()
+		return st.parser.Text()
 	}
 	return ""
 }
 
-// netView is a copy of one stream's state for a reader.
-type netView struct {
+// View is a copy of one stream's state for a reader.
+type View struct {
 	ID     network.RequestID
 	Seq    int
 	Resume bool
@@ -480,18 +488,19 @@ type netView struct {
 	Loaded         bool
 	Failed         string
 	LastData       time.Time
-	Result         streamResult
+	Result         sse.Result
 	// OpenResume: a resume of this stream is still loading.
 	OpenResume bool
-	// conduit is the turn's resume token (see streamParser.conduit).
-	conduit string
+	// Conduit is the turn's resume token (a credential: never logged nor
+	// recorded; see sse.Parser.Conduit).
+	Conduit string
 }
 
-// after returns the streams that started after the mark, oldest first.
-func (n *netTracker) after(mark int) []netView {
+// After returns the streams that started after the mark, oldest first.
+func (n *Tracker) After(mark int) []View {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	var out []netView
+	var out []View
 	for _, st := range n.streams {
 		if st.Seq > mark {
 			out = append(out, n.viewOf(st))
@@ -501,20 +510,20 @@ func (n *netTracker) after(mark int) []netView {
 	return out
 }
 
-// get returns one stream's state.
-func (n *netTracker) get(id network.RequestID) (netView, bool) {
+// Get returns one stream's state.
+func (n *Tracker) Get(id network.RequestID) (View, bool) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	st := n.streams[id]
 	if st == nil {
-		return netView{}, false
+		return View{}, false
 	}
 	return n.viewOf(st), true
 }
 
 // viewOf copies one stream's state. n.mu must be held.
-func (n *netTracker) viewOf(st *netStream) netView {
-	r := st.parser.result()
+func (n *Tracker) viewOf(st *netStream) View {
+	r := st.parser.Result()
 	conv := st.ConvID
 	if conv == "" {
 		conv = r.ConversationID
@@ -525,13 +534,13 @@ func (n *netTracker) viewOf(st *netStream) netView {
 			open = true
 		}
 	}
-	return netView{ID: st.ID, Seq: st.Seq, Resume: st.Resume, Of: st.Of, ConvID: conv, UserID: st.UserID, Posted: st.Posted, Action: st.Action,
-		OpenResume: open, conduit: st.parser.conduit,
+	return View{ID: st.ID, Seq: st.Seq, Resume: st.Resume, Of: st.Of, ConvID: conv, UserID: st.UserID, Posted: st.Posted, Action: st.Action,
+		OpenResume: open, Conduit: st.parser.Conduit(),
 		Status: st.Status, Loaded: st.Loaded, Failed: st.Failed, LastData: st.LastData, Result: r,
 		SocketItems: st.socketItems, SocketComplete: conv != "" && n.complete[conv]}
 }
 
-func sortViews(vs []netView) {
+func sortViews(vs []View) {
 	for i := 1; i < len(vs); i++ {
 		for j := i; j > 0 && vs[j].Seq < vs[j-1].Seq; j-- {
 			vs[j], vs[j-1] = vs[j-1], vs[j]

@@ -1,4 +1,4 @@
-package browser
+package netstream
 
 import (
 	"context"
@@ -10,16 +10,18 @@ import (
 	"testing"
 
 	"github.com/chromedp/cdproto/network"
+
+	"github.com/wtagent/wtagent/browser/wire/sse"
 )
 
 // socketFrames builds the server frames of a handed-off turn from the
-// events of testdata/sse2026/<name>-items.txt, one stream item each: a
+// events of sse/testdata/sse2026/<name>-items.txt, one stream item each: a
 // subscribe reply whose catch-ups hold the first three items, live frames
 // from the third item on (the third overlaps, as catch-ups and live items
 // do), then the conversations topic's turn-complete. conv names the
 // conversation in the last frame.
 func socketFrames(t testing.TB, name, topic, conv string) []string {
-	b, err := os.ReadFile(filepath.Join("testdata", "sse2026", name+"-items.txt"))
+	b, err := os.ReadFile(filepath.Join(sse2026, name+"-items.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,9 +68,9 @@ func socketFrames(t testing.TB, name, topic, conv string) []string {
 func TestSocketContinuesHandoff(t *testing.T) {
 	for _, early := range []bool{false, true} {
 		t.Run(fmt.Sprintf("frames first %v", early), func(t *testing.T) {
-			n := newNetTracker(func(func(context.Context)) {})
-			n.streams["post"] = &netStream{ID: "post", Seq: 1, parser: &streamParser{}, Streaming: true}
-			post, err := os.ReadFile(filepath.Join("testdata", "sse2026", "handoffws.sse"))
+			n := New(func(func(context.Context)) {})
+			n.streams["post"] = &netStream{ID: "post", Seq: 1, parser: &sse.Parser{}, Streaming: true}
+			post, err := os.ReadFile(filepath.Join(sse2026, "handoffws.sse"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,22 +79,22 @@ func TestSocketContinuesHandoff(t *testing.T) {
 			other = strings.ReplaceAll(other, "Work is", "WRONG")
 			send := func() {
 				for _, f := range append([]string{other}, frames...) {
-					n.handle(&network.EventWebSocketFrameReceived{RequestID: "ws", Response: &network.WebSocketFrame{Opcode: 1, PayloadData: []byte(f)}})
+					n.Handle(&network.EventWebSocketFrameReceived{RequestID: "ws", Response: &network.WebSocketFrame{Opcode: 1, PayloadData: []byte(f)}})
 				}
 			}
 			if early {
 				send()
 			}
-			n.handle(&network.EventDataReceived{RequestID: "post", Data: post})
+			n.Handle(&network.EventDataReceived{RequestID: "post", Data: post})
 			if !early {
-				v, _ := n.get("post")
+				v, _ := n.Get("post")
 				if v.Result.Finished || !v.Result.Handoff || v.Result.TopicID != "conversation-turn-tx11" {
 					t.Fatalf("after the POST: %+v", v.Result)
 				}
 				send()
 			}
-			v, _ := n.get("post")
-			if got := n.text("post"); got != "Work is done: 7 files." || !v.Result.Finished || !v.SocketComplete {
+			v, _ := n.Get("post")
+			if got := n.Text("post"); got != "Work is done: 7 files." || !v.Result.Finished || !v.SocketComplete {
 				t.Fatalf("text %q, %+v, complete %v", got, v.Result, v.SocketComplete)
 			}
 			if v.SocketItems != 7 {
@@ -107,18 +109,18 @@ func TestSocketContinuesHandoff(t *testing.T) {
 // items to that POST (of the control's conversation): the reply comes
 // from the socket alone; another conversation's POST never gets them.
 func TestHandoffControlBeforeThePost(t *testing.T) {
-	n := newNetTracker(func(func(context.Context)) {})
-	n.streams["other"] = &netStream{ID: "other", Seq: 1, ConvID: "c-other", parser: &streamParser{}, Streaming: true}
-	n.streams["post"] = &netStream{ID: "post", Seq: 2, ConvID: "c11", parser: &streamParser{}, Streaming: true}
+	n := New(func(func(context.Context)) {})
+	n.streams["other"] = &netStream{ID: "other", Seq: 1, ConvID: "c-other", parser: &sse.Parser{}, Streaming: true}
+	n.streams["post"] = &netStream{ID: "post", Seq: 2, ConvID: "c11", parser: &sse.Parser{}, Streaming: true}
 	control := `{"type":"message","topic_id":"user-topic","payload":{"type":"conversation-turn-handoff-control","payload":{"handoff_attempt_id":"h1","conversation_id":"c11","turn_exchange_id":"tx11","topic_id":"conversation-turn-tx11"}}}`
 	for _, f := range append([]string{control}, socketFrames(t, "handoffws", "conversation-turn-tx11", "c11")...) {
-		n.handle(&network.EventWebSocketFrameReceived{RequestID: "ws", Response: &network.WebSocketFrame{Opcode: 1, PayloadData: []byte(f)}})
+		n.Handle(&network.EventWebSocketFrameReceived{RequestID: "ws", Response: &network.WebSocketFrame{Opcode: 1, PayloadData: []byte(f)}})
 	}
-	v, _ := n.get("post")
-	if got := n.text("post"); got != "Work is done: 7 files." || !v.Result.Finished {
+	v, _ := n.Get("post")
+	if got := n.Text("post"); got != "Work is done: 7 files." || !v.Result.Finished {
 		t.Fatalf("text %q, %+v", got, v.Result)
 	}
-	if got := n.text("other"); got != "" {
+	if got := n.Text("other"); got != "" {
 		t.Fatalf("another conversation's POST got %q", got)
 	}
 }
@@ -128,13 +130,13 @@ func TestHandoffControlBeforeThePost(t *testing.T) {
 // so the turn's events stay in order.
 func TestResumeWaitsForItsPost(t *testing.T) {
 	bodies := turnStreams(t, "handoff-resume")
-	n := newNetTracker(func(func(context.Context)) {})
-	post := &netStream{ID: "post", Seq: 1, parser: &streamParser{}}
+	n := New(func(func(context.Context)) {})
+	post := &netStream{ID: "post", Seq: 1, parser: &sse.Parser{}}
 	n.streams["post"] = post
-	n.handle(&network.EventDataReceived{RequestID: "post", Data: []byte(bodies[0])})
+	n.Handle(&network.EventDataReceived{RequestID: "post", Data: []byte(bodies[0])})
 	n.streams["resume"] = &netStream{ID: "resume", Seq: 2, Resume: true, Of: "post", parser: post.parser, Streaming: true}
-	n.handle(&network.EventDataReceived{RequestID: "resume", Data: []byte(bodies[1])})
-	if got := n.text("post"); got != "" {
+	n.Handle(&network.EventDataReceived{RequestID: "resume", Data: []byte(bodies[1])})
+	if got := n.Text("post"); got != "" {
 		t.Fatalf("the resume was read before its POST: %q", got)
 	}
 	n.mu.Lock()
@@ -142,8 +144,8 @@ func TestResumeWaitsForItsPost(t *testing.T) {
 	n.flushLocked(post)
 	n.flushResumesLocked("post")
 	n.mu.Unlock()
-	v, _ := n.get("post")
-	if got := n.text("post"); got != "By induction on n, QED." || !v.Result.Finished {
+	v, _ := n.Get("post")
+	if got := n.Text("post"); got != "By induction on n, QED." || !v.Result.Finished {
 		t.Fatalf("text %q %+v", got, v.Result)
 	}
 }

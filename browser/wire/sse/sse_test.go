@@ -1,4 +1,4 @@
-package browser
+package sse
 
 import (
 	"os"
@@ -21,21 +21,21 @@ func v1Stream(t testing.TB) string {
 
 const v1Reply = "<agent_response>\n  <![CDATA[```go\n\tx := 1 // tab\n```]]>\n</agent_response> 🚀"
 
-func parseAll(chunks ...string) *streamParser {
-	var p streamParser
+func parseAll(chunks ...string) *Parser {
+	var p Parser
 	for _, c := range chunks {
-		p.write([]byte(c))
+		p.Write([]byte(c))
 	}
 	return &p
 }
 
 func TestStreamParserV1(t *testing.T) {
 	p := parseAll(v1Stream(t))
-	r := p.result()
+	r := p.Result()
 	if !r.Finished || !r.Ended || r.MessageID != "a1" || r.ModelSlug != "gpt-5-2" || r.ConversationID != "c1" {
 		t.Fatalf("result %+v", r)
 	}
-	if got := p.text(); got != v1Reply {
+	if got := p.Text(); got != v1Reply {
 		t.Fatalf("text %q, want %q", got, v1Reply)
 	}
 	if r.Len != len(v1Reply) {
@@ -53,20 +53,20 @@ func TestStreamParserChunking(t *testing.T) {
 	}
 	for i := 0; i < len(v1Stream); i += step {
 		p := parseAll(v1Stream[:i], v1Stream[i:])
-		if got := p.text(); got != v1Reply || !p.result().Finished {
-			t.Fatalf("split at %d: %q finished=%v", i, got, p.result().Finished)
+		if got := p.Text(); got != v1Reply || !p.Result().Finished {
+			t.Fatalf("split at %d: %q finished=%v", i, got, p.Result().Finished)
 		}
 	}
 	crlf := strings.ReplaceAll(v1Stream, "\n", "\r\n")
-	if got := parseAll(crlf).text(); got != v1Reply {
+	if got := parseAll(crlf).Text(); got != v1Reply {
 		t.Fatalf("CR LF: %q", got)
 	}
-	var p streamParser
+	var p Parser
 	for i := 0; i < len(v1Stream); i++ {
-		p.write([]byte{v1Stream[i]})
+		p.Write([]byte{v1Stream[i]})
 	}
-	if p.text() != v1Reply {
-		t.Fatalf("byte by byte: %q", p.text())
+	if p.Text() != v1Reply {
+		t.Fatalf("byte by byte: %q", p.Text())
 	}
 }
 
@@ -89,9 +89,9 @@ func TestStreamParserStates(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := parseAll(tc.stream)
-			r := p.result()
-			if r.Finished != tc.finished || r.Ended != tc.ended || p.text() != tc.text || r.Error != tc.err {
-				t.Fatalf("result %+v text %q", r, p.text())
+			r := p.Result()
+			if r.Finished != tc.finished || r.Ended != tc.ended || p.Text() != tc.text || r.Error != tc.err {
+				t.Fatalf("result %+v text %q", r, p.Text())
 			}
 		})
 	}

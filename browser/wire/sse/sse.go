@@ -1,25 +1,27 @@
-package browser
+package sse
 
 import (
 	"bytes"
 	"encoding/json"
 	"slices"
 	"strings"
+
+	"github.com/wtagent/wtagent/browser/wire/delta"
 )
 
-// streamParser reads the event stream of one turn: the page's conversation
+// Parser reads the event stream of one turn: the page's conversation
 // request (POST /backend-api/f/conversation, text/event-stream) and every
 // continuation of it (the resume POST, the items of the user's WebSocket),
-// fed in order. It decodes the v1 delta encoding (see delta.go) and the
+// fed in order. It decodes the v1 delta encoding (package delta) and the
 // older full-message encoding, and keeps the typed events that matter to
 // the adapter: the hand-off, the resolved model, errors.
-type streamParser struct {
+type Parser struct {
 	line  []byte   // an incomplete line
 	event string   // the current event's name
 	data  []string // the current event's data lines
 
 	encoding string // "v1" after event: delta_encoding
-	deltas   deltaState
+	deltas   delta.State
 
 	convID string
 	done   bool // data: [DONE] (of any stream of the turn)
@@ -50,8 +52,8 @@ type handoff struct {
 	Options        []string // resume_sse_endpoint, subscribe_ws_topic
 }
 
-// streamResult is what the streams of a turn say about it so far.
-type streamResult struct {
+// Result is what the streams of a turn say about it so far.
+type Result struct {
 	// Len is the reply text's length in bytes so far.
 	Len int
 	// MessageID is the id of the newest answer message.
@@ -93,8 +95,8 @@ type streamResult struct {
 	Events int
 }
 
-// write feeds stream bytes.
-func (p *streamParser) write(b []byte) {
+// Write feeds stream bytes.
+func (p *Parser) Write(b []byte) {
 	for len(b) > 0 {
 		i := bytes.IndexByte(b, '\n')
 		if i < 0 {
@@ -113,32 +115,32 @@ func (p *streamParser) write(b []byte) {
 	}
 }
 
-// endFragment ends a complete SSE fragment (a WebSocket item, a whole
+// EndFragment ends a complete SSE fragment (a WebSocket item, a whole
 // body): a last event without its blank line is dispatched.
-func (p *streamParser) endFragment() {
+func (p *Parser) EndFragment() {
 	if len(p.line) > 0 {
-		p.write([]byte{'\n'})
+		p.Write([]byte{'\n'})
 	}
-	p.write([]byte{'\n'})
+	p.Write([]byte{'\n'})
 }
 
-// dropPartial forgets an event cut off in the middle (a stream that broke
+// DropPartial forgets an event cut off in the middle (a stream that broke
 // off), so the stream that continues the turn starts clean.
-func (p *streamParser) dropPartial() {
+func (p *Parser) DropPartial() {
 	p.line, p.data, p.event = nil, p.data[:0], ""
 }
 
-// restart gives the parser a fresh decoder for a stream that replays the
+// Restart gives the parser a fresh decoder for a stream that replays the
 // turn from its start (a resume from offset 0, as the page makes after a
 // completed hand-off): the messages, the decoder's carried keys, the end
 // and the event count start over; what the turn is (its conversation,
 // resume token, hand-off, exchange id) is kept.
-func (p *streamParser) restart() {
-	*p = streamParser{convID: p.convID, conduit: p.conduit, handoff: p.handoff, turnExchange: p.turnExchange}
+func (p *Parser) Restart() {
+	*p = Parser{convID: p.convID, conduit: p.conduit, handoff: p.handoff, turnExchange: p.turnExchange}
 }
 
 // handleLine handles one complete SSE line.
-func (p *streamParser) handleLine(line []byte) {
+func (p *Parser) handleLine(line []byte) {
 	if len(line) == 0 {
 		p.dispatch()
 		return
@@ -157,7 +159,7 @@ func (p *streamParser) handleLine(line []byte) {
 }
 
 // dispatch handles the event whose lines were read.
-func (p *streamParser) dispatch() {
+func (p *Parser) dispatch() {
 	if len(p.data) == 0 {
 		p.event = ""
 		return
@@ -191,7 +193,7 @@ func (p *streamParser) dispatch() {
 
 // handleObject applies one JSON event: a typed event, an error, a v1
 // delta or a full message.
-func (p *streamParser) handleObject(event string, obj map[string]any) {
+func (p *Parser) handleObject(event string, obj map[string]any) {
 	if t, _ := obj["type"].(string); t != "" {
 		p.typedEvent(t, obj)
 		return
@@ -204,15 +206,15 @@ func (p *streamParser) handleObject(event string, obj map[string]any) {
 	_, hasO := obj["o"]
 	_, hasP := obj["p"]
 	if event == "delta" || hasV || hasO || hasP {
-		p.deltas.apply(obj)
-		if c := p.deltas.convID; c != "" {
+		p.deltas.Apply(obj)
+		if c := p.deltas.ConversationID(); c != "" {
 			p.convID = c
 		}
 		return
 	}
 	if m, ok := obj["message"].(map[string]any); ok {
 		// The full-message encoding: each event carries the whole message.
-		p.deltas.setMessage(obj, m)
+		p.deltas.SetMessage(obj, m)
 		if c, _ := obj["conversation_id"].(string); c != "" {
 			p.convID = c
 		}
@@ -220,7 +222,7 @@ func (p *streamParser) handleObject(event string, obj map[string]any) {
 }
 
 // typedEvent handles an event with a type. Unknown types are ignored.
-func (p *streamParser) typedEvent(t string, obj map[string]any) {
+func (p *Parser) typedEvent(t string, obj map[string]any) {
 	if c, _ := obj["conversation_id"].(string); c != "" && p.convID == "" {
 		p.convID = c
 	}
@@ -269,6 +271,16 @@ func (p *streamParser) typedEvent(t string, obj map[string]any) {
 	}
 }
 
+// ConversationID is the conversation the turn's streams named so far.
+func (p *Parser) ConversationID() string { return p.convID }
+
+// Conduit is the turn's resume token (a credential: never logged nor
+// recorded).
+func (p *Parser) Conduit() string { return p.conduit }
+
+// Events is the number of SSE events read so far (see Result.Events).
+func (p *Parser) Events() int { return p.events }
+
 // errorText extracts a readable error from an error event.
 func errorText(obj map[string]any) string {
 	switch e := obj["error"].(type) {
@@ -286,32 +298,44 @@ func errorText(obj map[string]any) string {
 	return string(b)
 }
 
-// answers returns the turn's answer messages in stream order.
-func (p *streamParser) answers() []map[string]any {
+// Messages returns every message of the turn so far (the "message"
+// objects, answers or not), in stream order.
+func (p *Parser) Messages() []map[string]any {
 	var out []map[string]any
-	for _, m := range p.deltas.msgs {
-		msg, _ := m.root["message"].(map[string]any)
-		if msg != nil && isReplyMessage(msg) {
+	for _, m := range p.deltas.Msgs() {
+		if msg, _ := m.Root["message"].(map[string]any); msg != nil {
 			out = append(out, msg)
 		}
 	}
 	return out
 }
 
-// text returns the reply text so far: the answer messages' text joined
-// with a blank line (a copy: call it when needed, not per chunk).
-func (p *streamParser) text() string {
-	var ss []string
-	for _, m := range p.answers() {
-		ss = append(ss, messageText(m))
+// answers returns the turn's answer messages in stream order.
+func (p *Parser) answers() []map[string]any {
+	var out []map[string]any
+	for _, m := range p.deltas.Msgs() {
+		msg, _ := m.Root["message"].(map[string]any)
+		if msg != nil && delta.IsReply(msg) {
+			out = append(out, msg)
+		}
 	}
-	return joinSegments(ss)
+	return out
 }
 
-// result reports the turn's state as the streams have it so far; the
-// text is left out (see text).
-func (p *streamParser) result() streamResult {
-	r := streamResult{ConversationID: p.convID, Error: p.errMsg, Ended: p.done || p.final, Events: p.events}
+// Text returns the reply text so far: the answer messages' text joined
+// with a blank line (a copy: call it when needed, not per chunk).
+func (p *Parser) Text() string {
+	var ss []string
+	for _, m := range p.answers() {
+		ss = append(ss, delta.Text(m))
+	}
+	return delta.JoinSegments(ss)
+}
+
+// Result reports the turn's state as the streams have it so far; the
+// text is left out (see Text).
+func (p *Parser) Result() Result {
+	r := Result{ConversationID: p.convID, Error: p.errMsg, Ended: p.done || p.final, Events: p.events}
 	if p.handoff != nil {
 		r.Handoff, r.TopicID = true, p.handoff.TopicID
 		if r.ConversationID == "" {
@@ -339,7 +363,7 @@ func (p *streamParser) result() streamResult {
 		r.ModelSlug = p.resolvedSlug
 	}
 	for _, m := range ans {
-		if n := messageLen(m); n > 0 {
+		if n := delta.Len(m); n > 0 {
 			if r.Segments > 0 {
 				r.Len += 2
 			}
@@ -358,7 +382,7 @@ func (p *streamParser) result() streamResult {
 // fallback describes the turn's model fallback: the resolved model when it
 // differs from the one asked for, else the model adjustments the server
 // metadata or an answer's metadata lists (a usage cap), "" for none.
-func (p *streamParser) fallback(resolved string, answers []map[string]any) string {
+func (p *Parser) fallback(resolved string, answers []map[string]any) string {
 	if resolved != "" {
 		return resolved
 	}
@@ -387,12 +411,12 @@ func modelAdjustments(md map[string]any) []string {
 
 // turnExchangeID is the turn's exchange id: from the server metadata or
 // the hand-off, else from the messages' metadata.
-func (p *streamParser) turnExchangeID() string {
+func (p *Parser) turnExchangeID() string {
 	if p.turnExchange != "" {
 		return p.turnExchange
 	}
-	for _, m := range p.deltas.msgs {
-		msg, _ := m.root["message"].(map[string]any)
+	for _, m := range p.deltas.Msgs() {
+		msg, _ := m.Root["message"].(map[string]any)
 		md, _ := msg["metadata"].(map[string]any)
 		if id, _ := md["turn_exchange_id"].(string); id != "" {
 			return id
@@ -402,16 +426,16 @@ func (p *streamParser) turnExchangeID() string {
 }
 
 // activity names what the newest message of the turn is doing.
-func (p *streamParser) activity() string {
-	ms := p.deltas.msgs
+func (p *Parser) activity() string {
+	ms := p.deltas.Msgs()
 	if len(ms) == 0 {
 		return ""
 	}
-	msg, _ := ms[len(ms)-1].root["message"].(map[string]any)
+	msg, _ := ms[len(ms)-1].Root["message"].(map[string]any)
 	if msg == nil {
 		return ""
 	}
-	if isReplyMessage(msg) {
+	if delta.IsReply(msg) {
 		return "writing"
 	}
 	content, _ := msg["content"].(map[string]any)
@@ -420,82 +444,12 @@ func (p *streamParser) activity() string {
 	author, _ := msg["author"].(map[string]any)
 	role, _ := author["role"].(string)
 	switch {
-	case ct == "thoughts" || ct == "reasoning_recap" || messageChannel(msg) == "analysis":
+	case ct == "thoughts" || ct == "reasoning_recap" || delta.Channel(msg) == "analysis":
 		return "thinking"
-	case messageChannel(msg) == "commentary":
+	case delta.Channel(msg) == "commentary":
 		return "thinking"
 	case role == "tool" || rc != "" && rc != "all":
 		return "using tools"
 	}
 	return ""
-}
-
-// messageChannel is the message's channel ("" when absent).
-func messageChannel(msg map[string]any) string {
-	c, _ := msg["channel"].(string)
-	return c
-}
-
-// isReplyMessage reports whether msg is part of the answer: a visible
-// assistant text message to all on the final channel (or none). Thoughts,
-// recaps, code and tool traffic, commentary and hidden messages are not.
-func isReplyMessage(msg map[string]any) bool {
-	author, _ := msg["author"].(map[string]any)
-	if role, _ := author["role"].(string); role != "assistant" {
-		return false
-	}
-	if rc, _ := msg["recipient"].(string); rc != "" && rc != "all" {
-		return false
-	}
-	if ch := messageChannel(msg); ch != "" && ch != "final" {
-		return false
-	}
-	if md, _ := msg["metadata"].(map[string]any); md != nil {
-		if h, _ := md["is_visually_hidden_from_conversation"].(bool); h {
-			return false
-		}
-		if h, _ := md["is_thinking_preamble_message"].(bool); h {
-			return false
-		}
-	}
-	content, _ := msg["content"].(map[string]any)
-	ct, _ := content["content_type"].(string)
-	return ct == "text" || ct == "multimodal_text"
-}
-
-// messageLen is len(messageText(msg)) without building the text.
-func messageLen(msg map[string]any) int {
-	content, _ := msg["content"].(map[string]any)
-	parts, _ := content["parts"].([]any)
-	n, k := 0, 0
-	for _, part := range parts {
-		switch s := part.(type) {
-		case string:
-			n += len(s)
-			k++
-		case *appendBuf:
-			n += len(s.b)
-			k++
-		}
-	}
-	if k > 1 {
-		n += 2 * (k - 1)
-	}
-	return n
-}
-
-// messageText joins the string parts of a message's content.
-func messageText(msg map[string]any) string {
-	content, _ := msg["content"].(map[string]any)
-	parts, _ := content["parts"].([]any)
-	var ss []string
-	for _, part := range parts {
-		switch s := part.(type) {
-		case string:
-			ss = append(ss, s)
-		case *appendBuf:
-			ss = append(ss, s.String())
-		}
-	}
-	return strings.Join(ss, "\n\n")
 }

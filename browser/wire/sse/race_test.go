@@ -1,6 +1,6 @@
 //go:build race
 
-package browser
+package sse
 
 // raceEnabled is true under the race detector.
 const raceEnabled = true

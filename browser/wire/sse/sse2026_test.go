@@ -1,4 +1,4 @@
-package browser
+package sse
 
 import (
 	"encoding/json"
@@ -6,7 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/wtagent/wtagent/browser/wire/delta"
 )
 
 // goldenTurn is what testdata/sse2026/<name>.golden says the streams of a
@@ -59,9 +60,9 @@ func readGolden(t testing.TB, path string) goldenTurn {
 	return g
 }
 
-func resultGolden(p *streamParser) goldenTurn {
-	r := p.result()
-	return goldenTurn{Text: p.text(), Finished: r.Finished, Ended: r.Ended, Handoff: r.Handoff, MaxTokens: r.MaxTokens,
+func resultGolden(p *Parser) goldenTurn {
+	r := p.Result()
+	return goldenTurn{Text: p.Text(), Finished: r.Finished, Ended: r.Ended, Handoff: r.Handoff, MaxTokens: r.MaxTokens,
 		MessageID: r.MessageID, Segments: r.Segments, TopicID: r.TopicID, ResolvedSlug: r.ResolvedSlug, ModelSlug: r.ModelSlug,
 		Fallback: r.Fallback}
 }
@@ -86,7 +87,7 @@ func TestStream2026Golden(t *testing.T) {
 			if got != want {
 				t.Fatalf("got  %+v\nwant %+v", got, want)
 			}
-			if r := parseAll(bodies...).result(); r.Len != len(want.Text) {
+			if r := parseAll(bodies...).Result(); r.Len != len(want.Text) {
 				t.Fatalf("Len %d, want %d", r.Len, len(want.Text))
 			}
 			// Any split of the last body gives the same turn.
@@ -113,7 +114,7 @@ func TestStream2026NotBeforeEnd(t *testing.T) {
 		}
 		for i := 0; i < end; i += 5 {
 			chunks := append(append([]string{}, bodies[:len(bodies)-1]...), last[:i])
-			if parseAll(chunks...).result().Finished {
+			if parseAll(chunks...).Result().Finished {
 				t.Fatalf("%s: finished after %d bytes, before the end patch at %d", name, i, end)
 			}
 		}
@@ -153,11 +154,11 @@ func TestDeltaOps(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := parseAll(head + tc.deltas)
-			if got := p.text(); got != tc.text {
+			if got := p.Text(); got != tc.text {
 				t.Fatalf("text %q, want %q", got, tc.text)
 			}
-			if tc.check != nil && !tc.check(p.deltas.msgs[0].root["message"].(map[string]any)) {
-				t.Fatalf("message %v", p.deltas.msgs[0].root["message"])
+			if tc.check != nil && !tc.check(p.deltas.Msgs()[0].Root["message"].(map[string]any)) {
+				t.Fatalf("message %v", p.deltas.Msgs()[0].Root["message"])
 			}
 		})
 	}
@@ -169,8 +170,8 @@ func TestDeltaOps(t *testing.T) {
 func TestStreamReplayedResume(t *testing.T) {
 	bodies := turnStreams(t, "reasoning")
 	p := parseAll(bodies[0], bodies[0])
-	if got := p.text(); got != "Hello there, friend!" || !p.result().Finished {
-		t.Fatalf("text %q %+v", got, p.result())
+	if got := p.Text(); got != "Hello there, friend!" || !p.Result().Finished {
+		t.Fatalf("text %q %+v", got, p.Result())
 	}
 }
 
@@ -202,11 +203,11 @@ func FuzzSSE(f *testing.F) {
 		cut %= len(data) + 1
 		whole := parseAll(string(data))
 		split := parseAll(string(data[:cut]), string(data[cut:]))
-		if whole.text() != split.text() || whole.result() != split.result() {
-			t.Fatalf("split at %d changed the result: %+v vs %+v", cut, whole.result(), split.result())
+		if whole.Text() != split.Text() || whole.Result() != split.Result() {
+			t.Fatalf("split at %d changed the result: %+v vs %+v", cut, whole.Result(), split.Result())
 		}
 		for _, m := range whole.answers() {
-			if ch := messageChannel(m); ch != "" && ch != "final" {
+			if ch := delta.Channel(m); ch != "" && ch != "final" {
 				t.Fatalf("a reply from channel %q", ch)
 			}
 		}
@@ -214,26 +215,8 @@ func FuzzSSE(f *testing.F) {
 			return
 		}
 		tail := parseAll(string(data), commentaryTail)
-		if strings.Contains(tail.text(), "NEVER-A-REPLY") {
-			t.Fatalf("commentary became the reply: %q", tail.text())
+		if strings.Contains(tail.Text(), "NEVER-A-REPLY") {
+			t.Fatalf("commentary became the reply: %q", tail.Text())
 		}
 	})
-}
-
-// TestWaitingStatus: the live status before the answer says what the model
-// does and for how long.
-func TestWaitingStatus(t *testing.T) {
-	for _, tc := range []struct {
-		r    streamResult
-		d    time.Duration
-		want string
-	}{
-		{streamResult{}, 42 * time.Second, "thinking 42s"},
-		{streamResult{Activity: "using tools"}, 75 * time.Second, "using tools 1m15s"},
-		{streamResult{Activity: "thinking", Handoff: true}, 185 * time.Second, "thinking, continued after a hand-off 3m05s"},
-	} {
-		if got := waitingStatus(tc.r, tc.d); got != tc.want {
-			t.Errorf("%+v %s: %q, want %q", tc.r, tc.d, got, tc.want)
-		}
-	}
 }

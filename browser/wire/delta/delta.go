@@ -1,4 +1,4 @@
-package browser
+package delta
 
 import (
 	"encoding/json"
@@ -7,28 +7,28 @@ import (
 	"unicode/utf8"
 )
 
-// deltaState decodes the v1 delta encoding the way the page does: each
+// State decodes the v1 delta encoding the way the page does: each
 // channel ("c") is one message with its own state; "c", "p" and "o" carry
 // forward from the previous delta when absent, "v" never does; a "v"
 // holding "message" with "p" absent or "" starts a message on its
 // channel; the children of a "patch" do not inherit the outer keys.
-type deltaState struct {
+type State struct {
 	c, p, o string // the carried keys (c as its JSON text)
 	hasP    bool
 
-	chans  map[string]*streamMsg // channel -> its message
-	msgs   []*streamMsg          // every message, in stream order
+	chans  map[string]*Msg // channel -> its message
+	msgs   []*Msg          // every message, in stream order
 	convID string
 }
 
-// streamMsg is one message of the turn; root is the object of its add
+// Msg is one message of the turn; Root is the object of its add
 // ({"message": {...}, "conversation_id": ...}).
-type streamMsg struct {
-	root map[string]any
+type Msg struct {
+	Root map[string]any
 }
 
-// apply applies one delta event.
-func (d *deltaState) apply(obj map[string]any) {
+// Apply applies one delta event.
+func (d *State) Apply(obj map[string]any) {
 	if c, ok := obj["c"]; ok {
 		d.c = channelKey(c)
 	}
@@ -60,11 +60,11 @@ func (d *deltaState) apply(obj map[string]any) {
 	if cur == nil || !d.hasP {
 		return
 	}
-	applyPointer(cur.root, d.p, d.o, val)
+	applyPointer(cur.Root, d.p, d.o, val)
 }
 
 // applyChild applies one op of a patch with its own keys only.
-func (d *deltaState) applyChild(cur *streamMsg, m map[string]any) {
+func (d *State) applyChild(cur *Msg, m map[string]any) {
 	p, hasP := m["p"].(string)
 	o, _ := m["o"].(string)
 	val := m["v"]
@@ -86,13 +86,19 @@ func (d *deltaState) applyChild(cur *streamMsg, m map[string]any) {
 	if cur == nil || !hasP || o == "" {
 		return
 	}
-	applyPointer(cur.root, p, o, val)
+	applyPointer(cur.Root, p, o, val)
 }
+
+// Msgs returns every message of the turn, in stream order.
+func (d *State) Msgs() []*Msg { return d.msgs }
+
+// ConversationID is the conversation the newest added message named.
+func (d *State) ConversationID() string { return d.convID }
 
 // start adds the message of env on the current channel. A message whose
 // id the turn already has (a stream replayed from its start) replaces it
 // in place.
-func (d *deltaState) start(env map[string]any) {
+func (d *State) start(env map[string]any) {
 	if c, _ := env["conversation_id"].(string); c != "" {
 		d.convID = c
 	}
@@ -101,34 +107,34 @@ func (d *deltaState) start(env map[string]any) {
 		return
 	}
 	if d.chans == nil {
-		d.chans = map[string]*streamMsg{}
+		d.chans = map[string]*Msg{}
 	}
 	if id, _ := msg["id"].(string); id != "" {
 		for _, old := range d.msgs {
-			if om, _ := old.root["message"].(map[string]any); om != nil && om["id"] == id {
-				old.root = env
+			if om, _ := old.Root["message"].(map[string]any); om != nil && om["id"] == id {
+				old.Root = env
 				d.chans[d.c] = old
 				return
 			}
 		}
 	}
-	m := &streamMsg{root: env}
+	m := &Msg{Root: env}
 	d.msgs = append(d.msgs, m)
 	d.chans[d.c] = m
 }
 
-// setMessage replaces or appends a full message (the older encoding).
-func (d *deltaState) setMessage(root, m map[string]any) {
+// SetMessage replaces or appends a full message (the older encoding).
+func (d *State) SetMessage(root, m map[string]any) {
 	id, _ := m["id"].(string)
 	for _, old := range d.msgs {
-		if om, ok := old.root["message"].(map[string]any); ok {
+		if om, ok := old.Root["message"].(map[string]any); ok {
 			if oid, _ := om["id"].(string); oid != "" && oid == id {
-				old.root = root
+				old.Root = root
 				return
 			}
 		}
 	}
-	d.msgs = append(d.msgs, &streamMsg{root: root})
+	d.msgs = append(d.msgs, &Msg{Root: root})
 }
 
 // channelKey is the text of a "c" value (a number, usually).
