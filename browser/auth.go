@@ -202,7 +202,7 @@ func (t *Transport) waitForUser(ctx context.Context, s *session, st LoginState, 
 // waitError is the error of a user wait that ended without the user.
 func (t *Transport) waitError(ctx context.Context, s *session, err error, st LoginState) error {
 	if s.isDead() {
-		return crashError(s.deadErr)
+		return crashError(s.c.Cause())
 	}
 	if !errors.Is(err, context.DeadlineExceeded) {
 		return err

@@ -54,7 +54,7 @@ func (t *Transport) awaitErr(ctx context.Context, s *session, err error) error {
 		return nil
 	}
 	if s.isDead() {
-		return crashError(s.deadErr)
+		return crashError(s.c.Cause())
 	}
 	if errors.Is(context.Cause(ctx), errTurnTimeout) && errors.Is(err, context.DeadlineExceeded) {
 		return failure(messages.FailTimeout, fmt.Errorf("%w: no complete reply within %s", model.ErrTimeout, t.opts.TurnTimeout))
@@ -151,7 +151,7 @@ func (w *turnWatch) run(ctx context.Context) (messages.Reply, error) {
 		select {
 		case <-ctx.Done():
 			return messages.Reply{}, ctx.Err()
-		case <-w.s.life.Done():
+		case <-w.s.c.Life().Done():
 			return messages.Reply{}, w.s.wrap(ctx, context.Canceled)
 		case <-w.s.obs.notify:
 		case <-w.s.net.Notify():

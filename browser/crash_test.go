@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
+	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -146,17 +147,17 @@ func TestProfileLocked(t *testing.T) {
 	_, url := newMock(t, mockchat.Options{LoggedIn: true})
 	opts := testOptions(t, url)
 	tr := startTransport(t, opts, nil)
-	pid, busy := ProfileInUse(opts.ProfileDir)
+	pid, busy := chrome.ProfileInUse(opts.ProfileDir)
 	if !busy || pid != tr.BrowserPID() {
-		t.Fatalf("ProfileInUse = %d, %v; the browser is %d", pid, busy, tr.BrowserPID())
+		t.Fatalf("chrome.ProfileInUse = %d, %v; the browser is %d", pid, busy, tr.BrowserPID())
 	}
 	err := New(opts).Start(ctxFor(t, hangGuard), nil)
-	var pl *ProfileLockedError
+	var pl *chrome.ProfileLockedError
 	if !errors.As(err, &pl) || pl.PID != pid {
 		t.Fatalf("second Start: %v", err)
 	}
 	tr.Close()
-	if _, busy := ProfileInUse(opts.ProfileDir); busy {
+	if _, busy := chrome.ProfileInUse(opts.ProfileDir); busy {
 		t.Fatal("the profile is still in use after Close")
 	}
 }
@@ -171,8 +172,8 @@ func TestWindowMinimise(t *testing.T) {
 		if err := s.setWindow(ctx, want); err != nil {
 			t.Fatal(err)
 		}
-		c := chromedp.FromContext(s.tab)
-		w, err := chromedp.CallBrowser(s.life, browser.GetWindowForTarget, browser.GetWindowForTargetParams{TargetID: c.Target.TargetID})
+		c := chromedp.FromContext(s.c.Tab())
+		w, err := chromedp.CallBrowser(s.c.Life(), browser.GetWindowForTarget, browser.GetWindowForTargetParams{TargetID: c.Target.TargetID})
 		if err != nil {
 			t.Fatal(err)
 		}

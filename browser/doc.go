@@ -1,13 +1,14 @@
-// Package browser is the ChatGPT web adapter: it discovers and launches a
-// dedicated Chrome with its own persistent profile, drives the ChatGPT page
-// over CDP with chromedp, and implements model.Transport. Everything
-// DOM-specific stays inside this package; the runtime never sees a
-// selector.
+// Package browser is the ChatGPT web adapter: it drives the ChatGPT page
+// of a dedicated Chrome (package chrome) over CDP with chromedp, and
+// implements model.Transport. Everything DOM-specific stays inside this
+// package; the runtime never sees a selector. The page's own traffic is
+// decoded by the pure packages under wire/ (sse, delta, socket) and
+// captured by wire/netstream.
 //
 // # Chrome
 //
-// Discover finds Chrome, then Chromium, then Edge (WTAGENT_CHROME
-// overrides). The Transport starts it with Options.ProfileDir as its
+// Package chrome owns the browser. chrome.Discover finds Chrome, then
+// Chromium, then Edge (WTAGENT_CHROME overrides). The Transport starts it with Options.ProfileDir as its
 // user data directory, never the user's daily profile, in a visible window
 // (chromedp.VisibleWindow) that is minimised through Browser.setWindowBounds
 // while the user is not needed and restored when they must log in, solve a
@@ -21,8 +22,8 @@
 // process can attach to the logged-in session, and the Transport only ever
 // talks to the Chrome it launched. A profile that another browser process
 // holds (a leftover Chrome: its SingletonLock names a live process) is
-// refused with a *ProfileLockedError; ProfileInUse reports it for
-// `wtagent doctor`.
+// refused with a *chrome.ProfileLockedError; chrome.ProfileInUse reports
+// it for `wtagent doctor`.
 //
 // # Crashes and restarts
 //
@@ -77,7 +78,7 @@
 // when the reply finished; else by a page-side MutationObserver reporting
 // through a Runtime binding, with a short stability window; polling is the
 // fallback. The text is read, in order, from the stream (the v1 delta
-// patches), the conversation document the page fetches with its own
+// patches, package wire/delta), the conversation document the page fetches with its own
 // session, the copy action, and last a DOM-to-markdown walk;
 // Reply.Source names the one used. A stream that breaks off and that the
 // page does not continue is recovered in that order too: stream_status,

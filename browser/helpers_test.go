@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/log"
 	"go.uber.org/goleak"
 
+	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -39,6 +40,7 @@ func chromium(t testing.TB) string {
 		t.Skip("browser test: starts Chromium; not under -short")
 	}
 	if f, err := Discover(os.Getenv, "linux"); err == nil {
+	if f, err := chrome.Discover(os.Getenv, "linux"); err == nil {
 		return f.Path
 	}
 	if p, err := exec.LookPath("chromium"); err == nil {

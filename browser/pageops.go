@@ -125,7 +125,7 @@ func (s *session) sleep(ctx context.Context, d time.Duration) error {
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
-	case <-s.life.Done():
+	case <-s.c.Life().Done():
 		return s.wrap(ctx, context.Canceled)
 	}
 }
@@ -250,14 +250,5 @@ func (s *session) key(ctx context.Context, key string, code int64) error {
 func (s *session) setWindow(ctx context.Context, state browser.WindowState) error {
 	cctx, cancel := s.bind(ctx, s.opts.StepTimeout)
 	defer cancel()
-	c := chromedp.FromContext(s.tab)
-	w, err := chromedp.CallBrowser(cctx, browser.GetWindowForTarget, browser.GetWindowForTargetParams{TargetID: c.Target.TargetID})
-	if err != nil {
-		return s.wrap(ctx, err)
-	}
-	_, err = chromedp.CallBrowser(cctx, browser.SetWindowBounds, browser.SetWindowBoundsParams{WindowID: w.WindowID, Bounds: &browser.Bounds{WindowState: state}})
-	if err == nil && state == browser.WindowStateNormal {
-		_, err = chromedp.Call(cctx, page.BringToFront, cdp.Empty{})
-	}
-	return s.wrap(ctx, err)
+	return s.wrap(ctx, s.c.SetWindow(cctx, state))
 }

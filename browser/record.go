@@ -114,7 +114,7 @@ func (w *turnWatch) awaitSocketEnd() {
 		}
 		select {
 		case <-w.s.net.Notify():
-		case <-w.s.life.Done():
+		case <-w.s.c.Life().Done():
 			return
 		case <-drain.C:
 			return

@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 
+	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
@@ -80,17 +81,17 @@ func (t *Transport) BrowserPID() int {
 	if t.sess == nil || t.sess.isDead() {
 		return 0
 	}
-	return t.sess.pid
+	return t.sess.c.PID()
 }
 
 // Browser returns the browser binary the running session uses.
-func (t *Transport) Browser() Found {
+func (t *Transport) Browser() chrome.Found {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.sess == nil {
-		return Found{}
+		return chrome.Found{}
 	}
-	return t.sess.found
+	return t.sess.c.Found()
 }
 
 // report sends a state change to the Start callback.
@@ -122,7 +123,7 @@ func (t *Transport) live() (*session, error) {
 	case t.sess == nil:
 		return nil, ErrClosed
 	case t.sess.isDead():
-		return nil, crashError(t.sess.deadErr)
+		return nil, crashError(t.sess.c.Cause())
 	}
 	return t.sess, nil
 }
@@ -143,8 +144,8 @@ func (t *Transport) Start(ctx context.Context, state func(messages.ModelStateCha
 	t.sess = nil
 	t.mu.Unlock()
 	if old != nil {
-		t.report(messages.ModelRecovering, "relaunching Chrome after: "+old.deadErr.Error(), "")
-		old.teardown()
+		t.report(messages.ModelRecovering, "relaunching Chrome after: "+old.c.Cause().Error(), "")
+		old.c.Teardown()
 	}
 	t.report(messages.ModelStarting, "launching Chrome", "")
 	t.opts.note("launching Chrome with profile %s", t.opts.ProfileDir)
@@ -164,7 +165,7 @@ func (t *Transport) Start(ctx context.Context, state func(messages.ModelStateCha
 		return err
 	}
 	t.minimise(ctx, s)
-	t.report(messages.ModelReady, fmt.Sprintf("ChatGPT ready (%s %s, adapter %s)", s.found.Kind, s.found.Version, AdapterVersion), "")
+	t.report(messages.ModelReady, fmt.Sprintf("ChatGPT ready (%s %s, adapter %s)", s.c.Found().Kind, s.c.Found().Version, AdapterVersion), "")
 	return nil
 }
 

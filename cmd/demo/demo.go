@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/cmdutil"
@@ -126,7 +126,7 @@ func (o *Options) chooseBrowser() (bool, string, error) {
 	default:
 		return false, "", cmdutil.FlagErrorf("--browser must be auto, always or never, not %q", o.Browser)
 	}
-	found, err := browser.Discover(o.F.Getenv, o.F.GOOS)
+	found, err := chrome.Discover(o.F.Getenv, o.F.GOOS)
 	if err != nil {
 		if o.Browser == "always" {
 			return false, "", fmt.Errorf("demo --browser always: %w", err)

@@ -12,6 +12,7 @@ import (
 	"github.com/creack/pty"
 
 	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/sandbox"
 	"github.com/wtagent/wtagent/session"
@@ -47,7 +48,7 @@ func checkConfig(o *Options, h session.Home) Result {
 // checkDisplay: the ChatGPT provider opens a visible Chrome window. With
 // --headless, which needs none, a missing display is only reported.
 func checkDisplay(o *Options) Result {
-	if err := browser.CheckDisplay(o.F.Getenv, o.F.GOOS); err != nil {
+	if err := chrome.CheckDisplay(o.F.Getenv, o.F.GOOS); err != nil {
 		if o.Headless {
 			return Result{Name: "display", Level: levelOK,
 				Detail: "none (DISPLAY and WAYLAND_DISPLAY are unset): headless Chrome needs none, a run that shows Chrome's window does"}
@@ -59,7 +60,7 @@ func checkDisplay(o *Options) Result {
 }
 
 func checkChrome(o *Options) Result {
-	found, err := browser.Discover(o.F.Getenv, o.F.GOOS)
+	found, err := chrome.Discover(o.F.Getenv, o.F.GOOS)
 	if err != nil {
 		return Result{Name: "chrome", Level: levelError, Detail: err.Error(),
 			Fix: "install Google Chrome or Chromium (Debian: apt-get install chromium), or set WTAGENT_CHROME to its binary"}
@@ -110,7 +111,7 @@ func checkProfile(h session.Home) Result {
 }
 
 func checkLeftover(h session.Home) Result {
-	if pid, inUse := browser.ProfileInUse(h.ProfileDir()); inUse {
+	if pid, inUse := chrome.ProfileInUse(h.ProfileDir()); inUse {
 		return Result{Name: "leftover", Level: levelWarning, Detail: fmt.Sprintf("a Chrome (pid %d) still holds the profile", pid),
 			Fix: fmt.Sprintf("close that Chrome window, or: kill %d", pid)}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/messages"
 )
@@ -56,7 +57,7 @@ func loginRun(ctx context.Context, o *Options) error {
 		return err
 	}
 	out := o.F.IOStreams.Out
-	if pid, inUse := browser.ProfileInUse(h.ProfileDir()); inUse {
+	if pid, inUse := chrome.ProfileInUse(h.ProfileDir()); inUse {
 		return fmt.Errorf("a Chrome (pid %d) already uses wtagent's profile %s: close it (or finish that wtagent run) first", pid, h.ProfileDir())
 	}
 	if ctx == nil {

@@ -18,7 +18,7 @@ import (
 
 	"github.com/shirou/gopsutil/v3/process"
 
-	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -30,6 +30,7 @@ func needChromium(t *testing.T) {
 	t.Helper()
 	skipShort(t)
 	if _, err := browser.Discover(os.Getenv, "linux"); err != nil {
+	if _, err := chrome.Discover(os.Getenv, "linux"); err != nil {
 		if os.Getenv("WTAGENT_REQUIRE_BROWSER") != "" {
 			t.Fatalf("WTAGENT_REQUIRE_BROWSER is set but: %v", err)
 		}

@@ -19,7 +19,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/chromedp/chromedp/remote"
 
-	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -32,6 +32,7 @@ func debuggableChrome(t *testing.T) {
 	t.Helper()
 	skipShort(t)
 	found, err := browser.Discover(os.Getenv, "linux")
+	found, err := chrome.Discover(os.Getenv, "linux")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +41,7 @@ func debuggableChrome(t *testing.T) {
 	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv(browser.ChromeEnv, wrapper)
+	t.Setenv(chrome.ChromeEnv, wrapper)
 }
 
 // attachPage connects to the page wtagent drives (through the port

@@ -17,7 +17,7 @@ import (
 	"github.com/creack/pty"
 	"golang.org/x/term"
 
-	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -72,7 +72,7 @@ func events(home string) ([]messages.Event, string, error) {
 // mock page and measures, per turn, the time from the page's last streamed
 // token to wtagent's parsed turn.
 func (b *bench) completionLatency() result {
-	if _, err := browser.Discover(os.Getenv, "linux"); err != nil {
+	if _, err := chrome.Discover(os.Getenv, "linux"); err != nil {
 		return result{measured: "not measured", baseline: "-", ok: "n/a", note: err.Error()}
 	}
 	n := 20

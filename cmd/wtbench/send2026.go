@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/browser/chrome"
 )
 
 // sendConfirm is the 2026-09 send row: the conversation POST's arrival at
@@ -12,7 +12,7 @@ import (
 // (Turkish labels, hidden routes, a frozen copy, a six-exchange window)
 // beside the 2026-06 testid page.
 func (b *bench) sendConfirm() result {
-	if _, err := browser.Discover(os.Getenv, "linux"); err != nil {
+	if _, err := chrome.Discover(os.Getenv, "linux"); err != nil {
 		return result{measured: "not measured", baseline: "-", ok: "n/a", note: err.Error()}
 	}
 	n := "20x"

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -144,7 +144,7 @@ func line2026(n, kind int, answer string) model.ScriptLine {
 // hand-offs to the resume POST and to the WebSocket, in turn) through
 // wtagent and real Chromium, and measures the last token → parsed turn.
 func (b *bench) handoffLatency() result {
-	if _, err := browser.Discover(os.Getenv, "linux"); err != nil {
+	if _, err := chrome.Discover(os.Getenv, "linux"); err != nil {
 		return result{measured: "not measured", baseline: "-", ok: "n/a", note: err.Error()}
 	}
 	n := 18

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/wtagent/wtagent/actors"
-	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/checkpoint"
 	"github.com/wtagent/wtagent/internal/app/slash"
 	"github.com/wtagent/wtagent/internal/buildinfo"
@@ -53,7 +53,7 @@ type Input interface {
 func Execute(o Options) error {
 	if o.Settings.Provider == "chatgpt" && !o.Settings.Headless {
 		// Checked before any prompt or session: nothing can run here.
-		if err := browser.CheckDisplay(o.F.Getenv, o.F.GOOS); err != nil {
+		if err := chrome.CheckDisplay(o.F.Getenv, o.F.GOOS); err != nil {
 			return &cmdutil.ExitError{Code: cmdutil.ExitFailed, Err: err}
 		}
 	}

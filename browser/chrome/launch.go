@@ -1,4 +1,4 @@
-package browser
+package chrome
 
 import (
 	"github.com/chromedp/chromedp"
@@ -17,10 +17,10 @@ import (
 // default for an exec allocator): no debugging port is opened, so no other
 // local process can attach to the logged-in session, and wtagent only ever
 // drives the Chrome it launched itself.
-func allocatorOptions(bin string, o *Options) []chromedp.ExecAllocatorOption {
+func allocatorOptions(bin string, cfg Config) []chromedp.ExecAllocatorOption {
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(bin),
-		chromedp.UserDataDir(o.ProfileDir),
+		chromedp.UserDataDir(cfg.ProfileDir),
 		chromedp.NoFirstRun,
 		chromedp.NoDefaultBrowserCheck,
 		chromedp.Flag("password-store", "basic"),
@@ -32,7 +32,7 @@ func allocatorOptions(bin string, o *Options) []chromedp.ExecAllocatorOption {
 		chromedp.Flag("disable-hang-monitor", true),
 		chromedp.Flag("disable-prompt-on-repost", true),
 	}
-	if o.Headless {
+	if cfg.Headless {
 		opts = append(opts,
 			chromedp.Headless,
 			chromedp.Flag("disable-gpu", true),

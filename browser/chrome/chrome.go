@@ -1,0 +1,161 @@
+package chrome
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	goruntime "runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/charmbracelet/log"
+	"github.com/chromedp/cdproto/inspector"
+	"github.com/chromedp/chromedp"
+)
+
+// ErrClosed is the cause of a closed Chrome's life context.
+var ErrClosed = errors.New("browser transport is not running")
+
+// Config says which Chrome to launch and how.
+type Config struct {
+	// Path is the browser binary; empty means Discover.
+	Path string
+	// ProfileDir is the dedicated, persistent profile (required).
+	ProfileDir string
+	// Headless runs Chrome without a window (tests and CI only).
+	Headless bool
+	// StepTimeout bounds each spawned step (Spawn).
+	StepTimeout time.Duration
+	// Logger receives chromedp's debug log and the crash warning.
+	Logger *log.Logger
+	// Listener receives every event of the tab. It runs on the tab's
+	// event loop: it must only record and signal, never block.
+	Listener func(ev any)
+}
+
+// Chrome is one launched Chrome with its tab. A crash ends it for good;
+// the caller launches a new one.
+type Chrome struct {
+	cfg   Config
+	found Found
+	pid   int
+
+	allocCancel context.CancelFunc
+	tab         context.Context // the tab's chromedp context (no deadline)
+	tabCancel   context.CancelFunc
+	// life is tab, canceled when Chrome dies or closes; every call
+	// derives from it.
+	life       context.Context
+	lifeCancel context.CancelCauseFunc
+
+	// lost and detached close when Chrome goes or the tab detaches.
+	lost, detached <-chan struct{}
+
+	dead     chan struct{}
+	deadOnce sync.Once
+	deadErr  error
+	closing  atomic.Bool
+
+	wg sync.WaitGroup
+}
+
+// New returns a Chrome to Start with cfg (cfg.Logger must be set).
+// Nothing runs before Start, so a listener's owner can be wired to the
+// Chrome (Spawn) before the first event arrives.
+func New(cfg Config) *Chrome {
+	return &Chrome{cfg: cfg, dead: make(chan struct{})}
+}
+
+// Start launches Chrome with the dedicated profile and attaches the tab;
+// it may be called once. Chrome's lifetime is the Chrome value's, not
+// ctx's: ctx only bounds the start (give it a deadline). A failed start leaves nothing running.
+func (c *Chrome) Start(ctx context.Context) error {
+	found := Found{Path: c.cfg.Path, Kind: kindOf(c.cfg.Path)}
+	if found.Path == "" {
+		f, err := Discover(os.Getenv, goruntime.GOOS)
+		if err != nil {
+			return err
+		}
+		found = f
+	}
+	if err := ensureProfileDir(c.cfg.ProfileDir); err != nil {
+		return err
+	}
+	c.found = found
+	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), allocatorOptions(found.Path, c.cfg)...)
+	c.allocCancel = allocCancel
+	logf := func(format string, args ...any) { c.cfg.Logger.Debugf("chromedp: "+format, args...) }
+	c.tab, c.tabCancel = chromedp.NewContext(allocCtx,
+		chromedp.WithListener(c.onEvent), chromedp.WithLogf(logf), chromedp.WithErrorf(logf))
+	c.life, c.lifeCancel = context.WithCancelCause(c.tab)
+
+	// The first Do binds Chrome's lifetime to its context, so it runs on the
+	// tab context and ctx bounds only the wait.
+	if err := c.run(ctx); err != nil {
+		return err
+	}
+	return c.watch()
+}
+
+// run starts the browser process, bounded by ctx.
+func (c *Chrome) run(ctx context.Context) error {
+	started := make(chan error, 1)
+	go func() { started <- chromedp.Do(c.tab) }()
+	select {
+	case err := <-started:
+		if err != nil {
+			c.Teardown()
+			if errors.Is(err, chromedp.ErrNoDisplay) {
+				return ErrNoDisplay
+			}
+			return fmt.Errorf("browser: start %s: %w", c.found.Path, err)
+		}
+	case <-ctx.Done():
+		c.Teardown()
+		<-started
+		return fmt.Errorf("browser: start %s: %w", c.found.Path, ctx.Err())
+	}
+	return nil
+}
+
+// watch records the process and watches for a lost browser or a detached
+// tab.
+func (c *Chrome) watch() error {
+	cc := chromedp.FromContext(c.tab)
+	if p := cc.Browser.Process(); p != nil {
+		c.pid = p.Pid
+	}
+	detached, err := chromedp.Detached(c.tab)
+	if err != nil {
+		c.Teardown()
+		return err
+	}
+	c.lost, c.detached = cc.Browser.LostConnection, detached
+	c.wg.Go(func() {
+		select {
+		case <-c.lost:
+			c.Die(errors.New("the browser exited or its connection to Chrome dropped"))
+		case <-c.detached:
+			c.Die(errors.New("the ChatGPT tab was closed"))
+		case <-c.life.Done():
+			c.CheckLost()
+		}
+	})
+	return nil
+}
+
+// onEvent is the tab's listener: a crashed or detached tab ends Chrome,
+// and every event goes on to the Config's listener.
+func (c *Chrome) onEvent(ev any) {
+	switch e := ev.(type) {
+	case *inspector.EventTargetCrashed:
+		c.Die(errors.New("the ChatGPT page crashed"))
+	case *inspector.EventDetached:
+		c.Die(fmt.Errorf("the inspector detached (%s)", e.Reason))
+	}
+	if c.cfg.Listener != nil {
+		c.cfg.Listener(ev)
+	}
+}

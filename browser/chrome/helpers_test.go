@@ -1,0 +1,24 @@
+package chrome
+
+import (
+	"os"
+	"os/exec"
+	"testing"
+)
+
+// chromium returns the browser binary for the tests, or skips (fails when
+// WTAGENT_REQUIRE_BROWSER=1).
+func chromium(t testing.TB) string {
+	t.Helper()
+	if f, err := Discover(os.Getenv, "linux"); err == nil {
+		return f.Path
+	}
+	if p, err := exec.LookPath("chromium"); err == nil {
+		return p
+	}
+	if os.Getenv("WTAGENT_REQUIRE_BROWSER") == "1" {
+		t.Fatal("no Chromium found and WTAGENT_REQUIRE_BROWSER=1")
+	}
+	t.Skip("no Chromium found (set WTAGENT_CHROME)")
+	return ""
+}
