@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/cdproto/browser"
 
+	"github.com/wtagent/wtagent/browser/pagescript"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
@@ -45,7 +46,7 @@ func classifyAuth(p pageSnap, baseOrigin string) LoginState {
 	if p.Origin != "" && baseOrigin != "" && p.Origin != baseOrigin {
 		return LoginElsewhere
 	}
-	if regexp.MustCompile(authPathRE).MatchString(p.Path) {
+	if regexp.MustCompile(pagescript.AuthPathRE).MatchString(p.Path) {
 		return LoginRequired
 	}
 	switch {

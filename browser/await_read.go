@@ -6,15 +6,16 @@ import (
 	"regexp"
 	"time"
 
+	"github.com/wtagent/wtagent/browser/pagescript"
 	"github.com/wtagent/wtagent/browser/wire/sse"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
 
 // classifyCardText sorts an error text into rate_limit, too_long or error
-// with the patterns of locators.go.
+// with the patterns of package pagescript.
 func classifyCardText(text string) string {
-	pt := patternTable()
+	pt := pagescript.Patterns()
 	switch {
 	case regexp.MustCompile("(?i)" + pt["tooLong"]).MatchString(text):
 		return "too_long"

@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/wtagent/wtagent/browser/mockchat"
+	"github.com/wtagent/wtagent/browser/pagescript"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
@@ -70,7 +71,7 @@ func BenchmarkSendKeys2KB(b *testing.B) {
 		}
 		cctx, cancel := s.bind(ctx, 0)
 		start := time.Now()
-		err := chromedp.Do(cctx, chromedp.SendKeys(chromedp.CSS(strings.Join(locatorTable()["composer"], ", ")), sample))
+		err := chromedp.Do(cctx, chromedp.SendKeys(chromedp.CSS(strings.Join(pagescript.Locators()["composer"], ", ")), sample))
 		total += time.Since(start)
 		cancel()
 		if err != nil {

@@ -43,7 +43,7 @@
 //
 // # The page
 //
-// All locators, text patterns and page endpoints are in locators.go, under
+// All locators, text patterns and page endpoints are in package pagescript (with page.js), under
 // AdapterVersion. A locator that fails is a *AdapterError wrapping
 // model.ErrAdapter, with a redacted DOM snapshot and a screenshot saved in
 // Options.DiagnosticsDir; it is never reported as a model or tool error.

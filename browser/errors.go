@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/wtagent/wtagent/browser/pagescript"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
@@ -16,7 +17,7 @@ var ErrClosed = errors.New("browser transport is not running")
 // way the adapter expects. It wraps model.ErrAdapter, and names the
 // diagnostics saved for the adapter update.
 type AdapterError struct {
-	// Locator is the locator name from locators.go.
+	// Locator is the locator name from package pagescript.
 	Locator string
 	// Step is what the adapter was doing ("enter the message").
 	Step string
@@ -66,3 +67,8 @@ func crashError(cause error) error {
 	}
 	return failure(messages.FailCrash, fmt.Errorf("%w: %w", model.ErrCrash, cause))
 }
+
+// AdapterVersion names the adapter's set of locators and page
+// assumptions (pagescript.Version). Adapter errors and diagnostics carry
+// it.
+const AdapterVersion = pagescript.Version

@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/wtagent/wtagent/browser/chrome"
+	"github.com/wtagent/wtagent/browser/pagescript"
 	"github.com/wtagent/wtagent/browser/wire/netstream"
 )
 
@@ -52,10 +53,10 @@ func launch(ctx context.Context, opts *Options) (*session, error) {
 func (s *session) install(ctx context.Context) error {
 	cctx, cancel := s.bind(ctx, s.opts.StepTimeout)
 	defer cancel()
-	if _, err := chromedp.Call(cctx, runtime.AddBinding, runtime.AddBindingParams{Name: observeBinding}); err != nil {
+	if _, err := chromedp.Call(cctx, runtime.AddBinding, runtime.AddBindingParams{Name: pagescript.ObserveBinding}); err != nil {
 		return fmt.Errorf("browser: add binding: %w", s.wrap(ctx, err))
 	}
-	src := pageScript()
+	src := pagescript.Script()
 	if _, err := chromedp.Call(cctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: src, RunImmediately: new(true)}); err != nil {
 		return fmt.Errorf("browser: add page script: %w", s.wrap(ctx, err))
 	}
@@ -70,7 +71,7 @@ func (s *session) spawn(f func(ctx context.Context)) { s.c.Spawn(f) }
 func (s *session) onEvent(ev any) {
 	switch e := ev.(type) {
 	case *runtime.EventBindingCalled:
-		if e.Name == observeBinding {
+		if e.Name == pagescript.ObserveBinding {
 			s.obs.push(e.Payload)
 		}
 	case *page.EventJavascriptDialogOpening:
@@ -159,7 +160,7 @@ func (s *session) call(ctx context.Context, d time.Duration, out any, fn string,
 			if attempt > 0 {
 				return fmt.Errorf("page %s: the page helper did not install", fn)
 			}
-			if _, err := chromedp.Run(cctx, chromedp.Evaluate[chromedp.Void](pageScript())); err != nil {
+			if _, err := chromedp.Run(cctx, chromedp.Evaluate[chromedp.Void](pagescript.Script())); err != nil {
 				return s.wrap(ctx, fmt.Errorf("install page helper: %w", err))
 			}
 			continue

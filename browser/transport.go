@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 
 	"github.com/wtagent/wtagent/browser/chrome"
+	"github.com/wtagent/wtagent/browser/pagescript"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
@@ -190,7 +191,7 @@ func conversationID(cursor string) string {
 	if err != nil {
 		return ""
 	}
-	m := regexp.MustCompile(conversationPathRE).FindStringSubmatch(u.Path)
+	m := regexp.MustCompile(pagescript.ConversationPathRE).FindStringSubmatch(u.Path)
 	if m == nil {
 		return ""
 	}

@@ -1,8 +1,8 @@
-package browser
+package pagescript
 
 // This file holds every ChatGPT page fact the adapter relies on: the CSS
 // locators, the text patterns and the page's own endpoints. Nothing else in
-// the package names a selector; the page script (page.js) receives these
+// wtagent names a selector; the page script (page.js) receives these
 // tables and looks elements up by locator name.
 //
 // Three page generations are covered (see generation() in page.js): the
@@ -17,12 +17,12 @@ package browser
 // takes the first visible match in list order (or, for lists of elements,
 // the union in document order).
 
-// AdapterVersion names this set of locators and page assumptions. Adapter
+// Version names this set of locators and page assumptions. Adapter
 // errors and diagnostics carry it; bump it whenever a locator changes.
-const AdapterVersion = "chatgpt-web/2026.12.5"
+const Version = "chatgpt-web/2026.12.5"
 
-// locatorTable returns the locators by name.
-func locatorTable() map[string][]string {
+// Locators returns the locators by name.
+func Locators() map[string][]string {
 	return map[string][]string{
 		// The ProseMirror composer. A logged-out page shows one too, so its
 		// presence proves nothing about the login.
@@ -290,9 +290,9 @@ func locatorTable() map[string][]string {
 	}
 }
 
-// patternTable returns the text patterns (JavaScript regular expressions,
+// Patterns returns the text patterns (JavaScript regular expressions,
 // matched case-insensitively) by name.
-func patternTable() map[string]string {
+func Patterns() map[string]string {
 	return map[string]string{
 		"loginLabel":     `^(log ?in|sign ?in|sign up|sign up for free|登录|注册|免费注册)$`,
 		"loginText":      `log in to get answers|log in or sign up|get responses tailored to you|登录或注册|登录以`,
@@ -306,8 +306,8 @@ func patternTable() map[string]string {
 	}
 }
 
-// pageAPI returns the page's own endpoints (paths on BaseURL).
-func pageAPI() map[string]string {
+// API returns the page's own endpoints (paths on BaseURL).
+func API() map[string]string {
 	return map[string]string{
 		"session":      "/api/auth/session",
 		"conversation": "/backend-api/conversation/",
@@ -326,8 +326,8 @@ func pageAPI() map[string]string {
 
 // Path patterns (Go regular expressions) of the page's URLs.
 const (
-	// conversationPathRE matches /c/<id> and /g/<gizmo>/c/<id>.
-	conversationPathRE = `^/(?:g/[^/]+/)?c/([0-9A-Za-z][0-9A-Za-z-]{7,})/?$`
-	// authPathRE matches the login pages.
-	authPathRE = `^/(?:auth|login|log-in|signin|sign-in)(?:/|$)`
+	// ConversationPathRE matches /c/<id> and /g/<gizmo>/c/<id>.
+	ConversationPathRE = `^/(?:g/[^/]+/)?c/([0-9A-Za-z][0-9A-Za-z-]{7,})/?$`
+	// AuthPathRE matches the login pages.
+	AuthPathRE = `^/(?:auth|login|log-in|signin|sign-in)(?:/|$)`
 )
