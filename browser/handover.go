@@ -23,7 +23,7 @@ func (t *Transport) TakeOver(ctx context.Context) (string, error) {
 	}
 	if p, err := s.snap(ctx); err == nil {
 		t.mu.Lock()
-		t.takenModel = p.Switcher.model()
+		t.takenModel = p.Switcher.Model()
 		t.mu.Unlock()
 	}
 	if t.opts.Headless {
@@ -70,11 +70,11 @@ func (t *Transport) HandBack(ctx context.Context, last messages.Reply) (messages
 	if err != nil {
 		return st, err
 	}
-	st.Model = p.Switcher.model()
+	st.Model = p.Switcher.Model()
 	t.mu.Lock()
 	before := t.takenModel
 	t.mu.Unlock()
-	namesModel := p.Switcher.namesModel()
+	namesModel := p.Switcher.NamesModel()
 	if before != "" && st.Model != "" && st.Model != before {
 		what := "model"
 		if !namesModel {
@@ -190,21 +190,4 @@ func (d convDoc) replySlugAfter(id string) string {
 		}
 	}
 	return slug
-}
-
-// namesModel is true when the trigger names the model (the 2025
-// switcher); the 2026 triggers show the effort.
-func (sw *switcherInfo) namesModel() bool {
-	return sw != nil && (sw.Current != "" || sw.Gen == "2025")
-}
-
-// model is the model the switcher shows.
-func (sw *switcherInfo) model() string {
-	if sw == nil {
-		return ""
-	}
-	if sw.Current != "" {
-		return sw.Current
-	}
-	return sw.Label
 }

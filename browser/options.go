@@ -33,7 +33,7 @@ type Options struct {
 	// normalised tokens against the model switcher's stable slugs ("pro",
 	// "thinking", "gpt-5-2-thinking"). Empty keeps the current mode.
 	Mode string
-	// Effort is the effort tier (EffortTiers) to select after Mode, on the
+	// Effort is the effort tier (picker.EffortTiers) to select after Mode, on the
 	// 2026 pickers' effort control. Empty keeps the current effort.
 	Effort string
 

@@ -2,9 +2,10 @@ package browser
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
+
+	"github.com/wtagent/wtagent/browser/picker"
 )
 
 // PageReport is what `wtagent doctor --page` learns from the live page:
@@ -66,18 +67,7 @@ type ModalReport struct {
 }
 
 // PickerReport is the model picker check.
-type PickerReport struct {
-	Found bool `json:"found"`
-	// Generation is the picker's generation (2025, 2026-06, 2026-09).
-	Generation string `json:"generation,omitempty"`
-	Label      string `json:"label,omitempty"`
-	Opened     bool   `json:"opened"`
-	// Models are the slots (or labels) of the models it lists.
-	Models []string `json:"models,omitempty"`
-	// Slider is the effort slider's state, when it has one.
-	Slider *sliderInfo `json:"slider,omitempty"`
-	Error  string      `json:"error,omitempty"`
-}
+type PickerReport = picker.Report
 
 // ThreadReport is the check of one conversation's thread.
 type ThreadReport struct {
@@ -166,7 +156,7 @@ func CheckPage(ctx context.Context, opts Options) (PageReport, error) {
 	rep.Snapshot, rep.Screenshot = s.saveDiagnostics(ctx, "doctor-page")
 	if rep.Modal == nil && rep.Challenge == "" {
 		rep.Send = t.checkSend(ctx, s)
-		rep.Picker = t.checkPicker(ctx, s, p.Switcher)
+		rep.Picker = t.picker(s).Check(ctx, p.Switcher)
 	}
 	if inv.History != "" {
 		rep.Conversation = t.checkThread(ctx, s, inv.History)
@@ -188,54 +178,6 @@ func (t *Transport) settledLogin(ctx context.Context, s *session) (LoginState, e
 		}
 	}
 	return st, err
-}
-
-// checkPicker opens the model picker, lists what it offers and closes it.
-func (t *Transport) checkPicker(ctx context.Context, s *session, sw *switcherInfo) PickerReport {
-	if sw == nil {
-		return PickerReport{Error: "no model picker trigger matches"}
-	}
-	r := PickerReport{Found: true, Generation: sw.Gen, Label: firstLine(sw.Label)}
-	defer t.closeMenus(ctx, s)
-	var list menuList
-	var err error
-	switch sw.Gen {
-	case "2026-09":
-		if err = t.openPicker(ctx, s, sw.Gen); err == nil {
-			r.Opened = true
-			r.Slider = t.readSlider(ctx, s)
-			list, err = t.openModelList(ctx, s, "pickerToggle")
-		}
-	case "2026-06":
-		if err = t.openPicker(ctx, s, sw.Gen); err == nil {
-			r.Opened = true
-			r.Slider = t.readSlider(ctx, s)
-			list, err = t.openModelList(ctx, s, "pickerAdvanced")
-		}
-	default:
-		list, err = t.openSwitcher(ctx, s)
-		r.Opened = err == nil && len(list.Items) > 0
-		if err == nil && len(list.Items) == 0 {
-			err = errors.New("the menu listed no model")
-		}
-	}
-	for _, it := range list.Items {
-		if !it.Sub {
-			r.Models = append(r.Models, it.name())
-		}
-	}
-	if err != nil {
-		r.Error = err.Error()
-	}
-	return r
-}
-
-func (t *Transport) readSlider(ctx context.Context, s *session) *sliderInfo {
-	var sl sliderInfo
-	if err := s.call(ctx, 0, &sl, "sliderState"); err != nil || !sl.Found {
-		return nil
-	}
-	return &sl
 }
 
 // checkThread opens a conversation and checks the thread's locators and

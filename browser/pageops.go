@@ -11,6 +11,8 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/wtagent/wtagent/browser/picker"
 )
 
 // pageSnap is the page helper's snap() (and auth()) result.
@@ -24,14 +26,14 @@ type pageSnap struct {
 		Present bool `json:"p"`
 		Enabled bool `json:"e"`
 	} `json:"send"`
-	Stop      bool          `json:"stop"`
-	Challenge string        `json:"challenge"`
-	Login     string        `json:"login"`
-	Modal     bool          `json:"modal"`
-	Thread    threadInfo    `json:"thread"`
-	Switcher  *switcherInfo `json:"switcher"`
-	Chips     int           `json:"chips"`
-	Err       *cardState    `json:"err"`
+	Stop      bool             `json:"stop"`
+	Challenge string           `json:"challenge"`
+	Login     string           `json:"login"`
+	Modal     bool             `json:"modal"`
+	Thread    threadInfo       `json:"thread"`
+	Switcher  *picker.Switcher `json:"switcher"`
+	Chips     int              `json:"chips"`
+	Err       *cardState       `json:"err"`
 
 	// auth() only: the session endpoint's answer.
 	Origin     string `json:"origin"`
@@ -64,17 +66,6 @@ func (r *msgRef) id() string {
 		return ""
 	}
 	return r.ID
-}
-
-// switcherInfo is the model picker's trigger.
-type switcherInfo struct {
-	Label   string `json:"label"`
-	Current string `json:"current"`
-	Aria    string `json:"aria"`
-	// Gen is the picker generation: 2025, 2026-06 or 2026-09.
-	Gen string `json:"gen"`
-	// Effort is the trigger's data-selected-reasoning-effort (2026-09).
-	Effort string `json:"effort"`
 }
 
 // snap reads the page state.
@@ -251,4 +242,11 @@ func (s *session) setWindow(ctx context.Context, state browser.WindowState) erro
 	cctx, cancel := s.bind(ctx, s.opts.StepTimeout)
 	defer cancel()
 	return s.wrap(ctx, s.c.SetWindow(cctx, state))
+}
+
+// clickAt clicks the viewport point (x, y) with trusted mouse events.
+func (s *session) clickAt(ctx context.Context, x, y float64) error {
+	cctx, cancel := s.bind(ctx, s.opts.StepTimeout)
+	defer cancel()
+	return s.wrap(ctx, chromedp.Do(cctx, chromedp.MouseClickXY(x, y)))
 }

@@ -3,6 +3,8 @@ package browser
 import (
 	"strings"
 	"time"
+
+	"github.com/wtagent/wtagent/browser/picker"
 )
 
 // longTurnWait is the wait for a reply in Pro, deep research, Work and
@@ -28,8 +30,8 @@ func TurnWaitFor(mode, effort string) time.Duration {
 // heavy, deep research and Work; 20 minutes when the mode is left as the
 // page has it.
 func waitForMode(mode string) time.Duration {
-	if tier, ok := EffortTier(mode); ok {
-		return effortTable()[tierIndex(tier)].Wait
+	if w, ok := picker.TierWait(mode); ok {
+		return w
 	}
 	m := strings.ToLower(mode)
 	has := func(words ...string) bool {

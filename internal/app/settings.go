@@ -8,6 +8,7 @@ import (
 
 	"github.com/wtagent/wtagent/actors"
 	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/browser/picker"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -23,7 +24,7 @@ type Settings struct {
 	Approvals  policy.Mode
 	ChatGPTURL string
 	Mode       string
-	// Effort is the ChatGPT effort tier (browser.EffortTiers), in its one
+	// Effort is the ChatGPT effort tier (picker.EffortTiers), in its one
 	// spelling.
 	Effort   string
 	Chrome   string
@@ -140,11 +141,11 @@ func CheckModeRequest(mode, effort string) (string, error) {
 	if effort == "" {
 		return "", nil
 	}
-	tier, ok := browser.EffortTier(effort)
+	tier, ok := picker.EffortTier(effort)
 	if !ok {
-		return "", fmt.Errorf("unknown effort tier %q; want one of %s", effort, strings.Join(browser.EffortTiers(), ", "))
+		return "", fmt.Errorf("unknown effort tier %q; want one of %s", effort, strings.Join(picker.EffortTiers(), ", "))
 	}
-	if m, ok := browser.EffortTier(mode); ok && m != tier {
+	if m, ok := picker.EffortTier(mode); ok && m != tier {
 		return "", fmt.Errorf("the mode %s names the effort tier %s, the effort asks for %s: give the tier once (--mode for the model, --effort for the tier)", mode, m, tier)
 	}
 	return tier, nil

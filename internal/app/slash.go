@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/browser/picker"
 	"github.com/wtagent/wtagent/checkpoint"
 	"github.com/wtagent/wtagent/internal/app/slash"
 	"github.com/wtagent/wtagent/internal/app/statusview"
@@ -59,7 +59,7 @@ func modeSlash(w io.Writer, name string, args []string, mode, effort *string, wh
 		e = args[0]
 	}
 	dropped := ""
-	if _, ok := browser.EffortTier(e); ok {
+	if _, ok := picker.EffortTier(e); ok {
 		if _, err := CheckModeRequest(m, e); err != nil && name == "mode" {
 			dropped, e = "effort "+e, ""
 		} else if err != nil {

@@ -1,4 +1,4 @@
-package browser
+package picker
 
 import "testing"
 
@@ -61,7 +61,7 @@ func TestChooseMode(t *testing.T) {
 }
 
 func TestAlreadyOn(t *testing.T) {
-	sw := &switcherInfo{Label: "ChatGPT 5.2 Thinking ▾", Current: "5.2 Thinking"}
+	sw := &Switcher{Label: "ChatGPT 5.2 Thinking ▾", Current: "5.2 Thinking"}
 	for _, tc := range []struct {
 		req, slug string
 		want      bool

@@ -1,4 +1,4 @@
-package browser
+package picker
 
 import (
 	"context"
@@ -11,15 +11,15 @@ import (
 // or on 2026-06 Pro's own trigger (a disabled one leaves Pro to the
 // slider, which falls back to the highest tier it offers). The 2025
 // picker has no effort control: the effort is kept.
-func (t *Transport) selectEffort(ctx context.Context, s *session, gen, tier string) messages.Choice {
+func (pk *Picker) selectEffort(ctx context.Context, gen, tier string) messages.Choice {
 	out := messages.Choice{Requested: tier, Outcome: "kept"}
 	switch gen {
 	case "2026-09", "2026-06":
-		if err := t.openPicker(ctx, s, gen); err != nil {
+		if err := pk.openPicker(ctx, gen); err != nil {
 			out.Reason = "the model picker did not open: " + err.Error()
 			return out
 		}
-		if gen == "2026-06" && tier == "pro" && t.clickPro(ctx, s) {
+		if gen == "2026-06" && tier == "pro" && pk.clickPro(ctx) {
 			out.Outcome, out.Selected = "selected", "pro"
 			return out
 		}
@@ -27,25 +27,28 @@ func (t *Transport) selectEffort(ctx context.Context, s *session, gen, tier stri
 		out.Reason = "the " + gen + " model picker has no effort control"
 		return out
 	}
-	return t.setEffort(ctx, s, tier, out)
+	return pk.setEffort(ctx, tier, out)
 }
 
 // clickPro clicks the 2026-06 picker's Pro trigger, if it is there and
 // enabled (a rate-limited account has it disabled).
-func (t *Transport) clickPro(ctx context.Context, s *session) bool {
-	var ci clickInfo
-	if err := s.call(ctx, 0, &ci, "center", clickSpec{Loc: "pickerPro"}); err != nil || !ci.Found || ci.Disabled {
+func (pk *Picker) clickPro(ctx context.Context) bool {
+	var ci struct {
+		Found    bool `json:"found"`
+		Disabled bool `json:"disabled"`
+	}
+	if err := pk.page.Call(ctx, &ci, "center", Target{Loc: "pickerPro"}); err != nil || !ci.Found || ci.Disabled {
 		return false
 	}
-	return s.click(ctx, clickSpec{Loc: "pickerPro"}) == nil
+	return pk.page.Click(ctx, Target{Loc: "pickerPro"}) == nil
 }
 
 // setEffort moves the open picker's effort slider to tier and reports
 // the tier it ends on. A tier the slider does not reach (Pro on a
 // rate-limited account) falls back to the nearest one it offers.
-func (t *Transport) setEffort(ctx context.Context, s *session, tier string, out messages.Choice) messages.Choice {
-	var sl sliderInfo
-	if err := s.call(ctx, 0, &sl, "sliderState"); err != nil || !sl.Found {
+func (pk *Picker) setEffort(ctx context.Context, tier string, out messages.Choice) messages.Choice {
+	var sl Slider
+	if err := pk.page.Call(ctx, &sl, "sliderState"); err != nil || !sl.Found {
 		out.Reason = "no effort slider in the picker"
 		return out
 	}
@@ -56,7 +59,7 @@ func (t *Transport) setEffort(ctx context.Context, s *session, tier string, out 
 	}
 	if start != tier {
 		var err error
-		if sl, err = t.moveSlider(ctx, s, sl, tier); err != nil {
+		if sl, err = pk.moveSlider(ctx, sl, tier); err != nil {
 			out.Reason = "the effort slider did not move: " + err.Error()
 			return out
 		}

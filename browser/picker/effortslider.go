@@ -1,15 +1,13 @@
-package browser
+package picker
 
 import (
 	"context"
 	"fmt"
-
-	"github.com/chromedp/chromedp"
 )
 
-// sliderInfo is the page helper's sliderState() answer: the effort slider
+// Slider is the page helper's sliderState() answer: the effort slider
 // of an open 2026 picker.
-type sliderInfo struct {
+type Slider struct {
 	Found bool `json:"found"`
 	// Effort is the effort value the picker shows, in its own vocabulary
 	// (the 2026-09 trigger's data-selected-reasoning-effort, else the
@@ -35,14 +33,14 @@ type sliderInfo struct {
 // tier is the tier the slider is on: its effort value in either picker's
 // vocabulary. A stop alone says nothing (a plan's slider can have fewer
 // stops, or a locked one).
-func (sl sliderInfo) tier() (string, bool) {
+func (sl Slider) tier() (string, bool) {
 	r, ok := pageEffortTier(sl.Effort)
 	return r.Tier, ok
 }
 
 // stopFor is the slider's stop for tier, counted from the stop it is on
 // (clamped to the slider), or -1 when its position is unknown.
-func (sl sliderInfo) stopFor(tier string) int {
+func (sl Slider) stopFor(tier string) int {
 	cur, ok := sl.tier()
 	if !ok || sl.Now < 0 || sl.Min < 0 || sl.Max < sl.Min {
 		return -1
@@ -57,7 +55,7 @@ func distance(a, b string) int {
 }
 
 // moved reports whether the slider changed between two reads.
-func (sl sliderInfo) moved(prev sliderInfo) bool {
+func (sl Slider) moved(prev Slider) bool {
 	return sl.Now != prev.Now || sl.Effort != prev.Effort
 }
 
@@ -68,10 +66,10 @@ func (sl sliderInfo) moved(prev sliderInfo) bool {
 // 2026-09 input is an aria-hidden, zero-width span: the page may take only
 // a press), with a press on the track at the tier's stop, mirrored on a
 // right-to-left track. It returns the slider's last state.
-func (t *Transport) moveSlider(ctx context.Context, s *session, sl sliderInfo, tier string) (sliderInfo, error) {
+func (pk *Picker) moveSlider(ctx context.Context, sl Slider, tier string) (Slider, error) {
 	target := sl.stopFor(tier)
 	var keys bool
-	if err := s.call(ctx, 0, &keys, "focus", clickSpec{Loc: "effortSlider"}); err != nil {
+	if err := pk.page.Call(ctx, &keys, "focus", Target{Loc: "effortSlider"}); err != nil {
 		return sl, err
 	}
 	up := !sl.RTL // ArrowRight steps up (a right-to-left slider's steps down)
@@ -84,11 +82,11 @@ func (t *Transport) moveSlider(ctx context.Context, s *session, sl sliderInfo, t
 		if (tierIndex(cur) > tierIndex(tier)) == up {
 			key, code = "ArrowLeft", 37
 		}
-		if err := s.key(ctx, key, code); err != nil {
+		if err := pk.page.Key(ctx, key, code); err != nil {
 			return sl, err
 		}
 		prev := sl
-		if err := s.call(ctx, 0, &sl, "sliderState"); err != nil {
+		if err := pk.page.Call(ctx, &sl, "sliderState"); err != nil {
 			return sl, err
 		}
 		keys = sl.moved(prev)
@@ -99,23 +97,16 @@ func (t *Transport) moveSlider(ctx context.Context, s *session, sl sliderInfo, t
 	if target < 0 || sl.Now == target || sl.Width <= 0 || sl.Max <= sl.Min {
 		return sl, nil
 	}
-	t.opts.Logger.Debug("mode selection: the effort slider ignores the keys; pressing its track", "stop", target)
+	pk.log.Debug("mode selection: the effort slider ignores the keys; pressing its track", "stop", target)
 	f := float64(target-sl.Min) / float64(sl.Max-sl.Min)
 	if sl.RTL {
 		f = 1 - f
 	}
 	x := sl.Left + sl.Width*f
 	x = min(max(x, sl.Left+1), sl.Left+sl.Width-1) // inside the track's box
-	if err := s.clickAt(ctx, x, sl.Top+sl.Height/2); err != nil {
+	if err := pk.page.ClickAt(ctx, x, sl.Top+sl.Height/2); err != nil {
 		return sl, fmt.Errorf("press the slider's track: %w", err)
 	}
-	err := s.call(ctx, 0, &sl, "sliderState")
+	err := pk.page.Call(ctx, &sl, "sliderState")
 	return sl, err
-}
-
-// clickAt clicks the viewport point (x, y) with trusted mouse events.
-func (s *session) clickAt(ctx context.Context, x, y float64) error {
-	cctx, cancel := s.bind(ctx, s.opts.StepTimeout)
-	defer cancel()
-	return s.wrap(ctx, chromedp.Do(cctx, chromedp.MouseClickXY(x, y)))
 }

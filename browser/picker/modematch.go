@@ -1,4 +1,4 @@
-package browser
+package picker
 
 import (
 	"strings"
@@ -158,7 +158,7 @@ func chooseMode(req string, items []menuItem) modeDecision {
 // alreadyOn reports whether the page is on the requested mode: a line of
 // the switcher's label (or its "current model is" part) equals it, or the
 // last reply's model slug names it.
-func alreadyOn(req string, sw *switcherInfo, lastSlug string) bool {
+func alreadyOn(req string, sw *Switcher, lastSlug string) bool {
 	want := compact(req)
 	if want == "" {
 		return false

@@ -1,4 +1,4 @@
-package browser
+package picker
 
 import (
 	"slices"
@@ -74,3 +74,13 @@ func pageEffortTier(value string) (effortRow, bool) {
 
 // tierIndex is the tier's position among EffortTiers (-1 if none).
 func tierIndex(tier string) int { return slices.Index(EffortTiers(), tier) }
+
+// TierWait is the longest wait for one reply at the effort tier name
+// names (see EffortTier); false when it names none.
+func TierWait(name string) (time.Duration, bool) {
+	tier, ok := EffortTier(name)
+	if !ok {
+		return 0, false
+	}
+	return effortTable()[tierIndex(tier)].Wait, true
+}

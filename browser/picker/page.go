@@ -1,0 +1,89 @@
+package picker
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/charmbracelet/log"
+)
+
+// Page is what the picker needs of the ChatGPT tab: the page helper's
+// calls and trusted input. The adapter's session implements it.
+type Page interface {
+	// Call runs the page helper's fn(args...) (one step) and decodes its
+	// answer into out.
+	Call(ctx context.Context, out any, fn string, args ...any) error
+	// Click clicks the target with trusted mouse events.
+	Click(ctx context.Context, t Target) error
+	// Hover moves the pointer over the target.
+	Hover(ctx context.Context, t Target) error
+	// ClickAt clicks the viewport point (x, y) with trusted mouse events.
+	ClickAt(ctx context.Context, x, y float64) error
+	// Key presses and releases one key (Escape, arrows) with no char event.
+	Key(ctx context.Context, key string, code int64) error
+	// Sleep waits d, or until ctx is done or the page is gone.
+	Sleep(ctx context.Context, d time.Duration) error
+	// Snap reads the page state the picker needs.
+	Snap(ctx context.Context) (Snap, error)
+	// WaitSnap polls the page state until ok accepts it or d passes.
+	WaitSnap(ctx context.Context, d time.Duration, ok func(Snap) bool) error
+}
+
+// Target is a click target for the page helper's center(): a locator
+// name or a menu item's index.
+type Target struct {
+	Loc  string `json:"loc,omitempty"`
+	Item *int   `json:"item,omitempty"`
+}
+
+// Snap is the part of the page state the picker reads.
+type Snap struct {
+	// Switcher is the model picker's trigger (nil: none on the page).
+	Switcher *Switcher
+	// LastSlug is the model slug of the last reply on the page.
+	LastSlug string
+}
+
+// Switcher is the model picker's trigger, as the page helper's snap()
+// reports it.
+type Switcher struct {
+	Label   string `json:"label"`
+	Current string `json:"current"`
+	Aria    string `json:"aria"`
+	// Gen is the picker generation: 2025, 2026-06 or 2026-09.
+	Gen string `json:"gen"`
+	// Effort is the trigger's data-selected-reasoning-effort (2026-09).
+	Effort string `json:"effort"`
+}
+
+// NamesModel is true when the trigger names the model (the 2025
+// switcher); the 2026 triggers show the effort.
+func (sw *Switcher) NamesModel() bool {
+	return sw != nil && (sw.Current != "" || sw.Gen == "2025")
+}
+
+// Model is the model the switcher shows.
+func (sw *Switcher) Model() string {
+	if sw == nil {
+		return ""
+	}
+	if sw.Current != "" {
+		return sw.Current
+	}
+	return sw.Label
+}
+
+// errNoTarget means a submenu's trigger was not on the page.
+var errNoTarget = errors.New("not on the page")
+
+// Picker selects modes and effort tiers on one page.
+type Picker struct {
+	page Page
+	log  *log.Logger
+}
+
+// New returns a picker working on page, logging to logger.
+func New(page Page, logger *log.Logger) *Picker {
+	return &Picker{page: page, log: logger}
+}
