@@ -35,7 +35,7 @@ func (t *Transport) SetMode(mode, effort string) {
 
 // picker returns the model picker of the session's page.
 func (t *Transport) picker(s *session) *picker.Picker {
-	return picker.New(pickerPage{s}, t.opts.Logger)
+	return picker.New(pickerPage{s}, t.opts.Logger, t.opts.StepTimeout)
 }
 
 // pickerPage is the session as the picker's Page.

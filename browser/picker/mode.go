@@ -2,7 +2,6 @@ package picker
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -217,9 +216,10 @@ func (pk *Picker) openPicker(ctx context.Context, gen string) error {
 	return pk.waitPicker(ctx, open)
 }
 
-// waitPicker polls the picker until ok, for a few seconds.
+// waitPicker polls the picker until ok, for the view wait.
 func (pk *Picker) waitPicker(ctx context.Context, ok func(pickerState) bool) error {
-	deadline := time.Now().Add(5 * time.Second)
+	wait := pk.viewWait(5 * time.Second)
+	deadline := time.Now().Add(wait)
 	for {
 		var p pickerState
 		if err := pk.page.Call(ctx, &p, "pickerState"); err != nil {
@@ -229,7 +229,7 @@ func (pk *Picker) waitPicker(ctx context.Context, ok func(pickerState) bool) err
 			return nil
 		}
 		if time.Now().After(deadline) {
-			return errors.New("the picker did not show the expected view")
+			return fmt.Errorf("the picker did not show the expected view within %s", wait)
 		}
 		if err := pk.page.Sleep(ctx, 60*time.Millisecond); err != nil {
 			return err
@@ -244,7 +244,8 @@ func (pk *Picker) openModelList(ctx context.Context, control string) (menuList, 
 	if err := pk.page.Click(ctx, Target{Loc: control}); err != nil {
 		return list, fmt.Errorf("%s: %w", control, err)
 	}
-	deadline := time.Now().Add(5 * time.Second)
+	wait := pk.viewWait(5 * time.Second)
+	deadline := time.Now().Add(wait)
 	for {
 		if err := pk.page.Call(ctx, &list, "menuItems"); err != nil {
 			return list, err
@@ -253,7 +254,7 @@ func (pk *Picker) openModelList(ctx context.Context, control string) (menuList, 
 			return list, nil
 		}
 		if time.Now().After(deadline) {
-			return list, errors.New("no model listed")
+			return list, fmt.Errorf("no model listed within %s", wait)
 		}
 		if err := pk.page.Sleep(ctx, 60*time.Millisecond); err != nil {
 			return list, err
@@ -268,7 +269,7 @@ func (pk *Picker) openSwitcher(ctx context.Context) (menuList, error) {
 	if err := pk.page.Click(ctx, Target{Loc: "switcher"}); err != nil {
 		return list, err
 	}
-	deadline := time.Now().Add(3 * time.Second)
+	deadline := time.Now().Add(pk.viewWait(3 * time.Second))
 	for {
 		if err := pk.page.Call(ctx, &list, "menuItems"); err != nil {
 			return list, err

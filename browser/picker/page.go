@@ -81,9 +81,18 @@ var errNoTarget = errors.New("not on the page")
 type Picker struct {
 	page Page
 	log  *log.Logger
+	step time.Duration
 }
 
-// New returns a picker working on page, logging to logger.
-func New(page Page, logger *log.Logger) *Picker {
-	return &Picker{page: page, log: logger}
+// New returns a picker working on page, logging to logger. step is the
+// adapter's step timeout: how long a picker view may take to open (never
+// less than the picker's own floor for each view).
+func New(page Page, logger *log.Logger, step time.Duration) *Picker {
+	return &Picker{page: page, log: logger, step: step}
 }
+
+// viewWait is how long a picker view (its panes, its model list, the
+// switcher's menu) may take to open: the step timeout, at least floor. A
+// loaded machine renders slowly; a view that never opens still ends in an
+// error naming the wait.
+func (pk *Picker) viewWait(floor time.Duration) time.Duration { return max(pk.step, floor) }
