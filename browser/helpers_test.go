@@ -39,7 +39,6 @@ func chromium(t testing.TB) string {
 	if testing.Short() {
 		t.Skip("browser test: starts Chromium; not under -short")
 	}
-	if f, err := Discover(os.Getenv, "linux"); err == nil {
 	if f, err := chrome.Discover(os.Getenv, "linux"); err == nil {
 		return f.Path
 	}

@@ -29,7 +29,6 @@ import (
 func needChromium(t *testing.T) {
 	t.Helper()
 	skipShort(t)
-	if _, err := browser.Discover(os.Getenv, "linux"); err != nil {
 	if _, err := chrome.Discover(os.Getenv, "linux"); err != nil {
 		if os.Getenv("WTAGENT_REQUIRE_BROWSER") != "" {
 			t.Fatalf("WTAGENT_REQUIRE_BROWSER is set but: %v", err)

@@ -31,7 +31,6 @@ import (
 func debuggableChrome(t *testing.T) {
 	t.Helper()
 	skipShort(t)
-	found, err := browser.Discover(os.Getenv, "linux")
 	found, err := chrome.Discover(os.Getenv, "linux")
 	if err != nil {
 		t.Fatal(err)
