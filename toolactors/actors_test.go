@@ -18,6 +18,7 @@ import (
 
 	"github.com/anthdm/hollywood/actor"
 
+	"github.com/wtagent/wtagent/internal/tooltest"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/supervisor"
@@ -159,7 +160,7 @@ func (rt *runtimeTree) call(t *testing.T, inv messages.InvokeTool) messages.Tool
 
 func (rt *runtimeTree) tool(t *testing.T, name string, args any) messages.ToolResult {
 	t.Helper()
-	inv := invoke(name, args)
+	inv := tooltest.Invoke(name, args)
 	inv.OpKey = fmt.Sprintf("op-%s-%d", strings.ReplaceAll(name, ".", "-"), time.Now().UnixNano())
 	return rt.call(t, inv)
 }
@@ -197,7 +198,7 @@ func (rt *runtimeTree) children(t *testing.T, pid *actor.PID) []supervisor.Child
 }
 
 func TestToolsSupervisorRunsCalls(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
 	var wg sync.WaitGroup
 	results := make([]messages.ToolResult, 4)
@@ -205,30 +206,30 @@ func TestToolsSupervisorRunsCalls(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			inv := invoke(protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: fmt.Sprintf("f%d.txt", i), Content: "x\n"})
+			inv := tooltest.Invoke(protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: fmt.Sprintf("f%d.txt", i), Content: "x\n"})
 			inv.OpKey = fmt.Sprintf("op-write-%d", i)
 			results[i] = rt.call(t, inv)
 		}()
 	}
 	wg.Wait()
 	for i, res := range results {
-		wantStatus(t, res, messages.ToolOK)
-		if res.OpKey != fmt.Sprintf("op-write-%d", i) || b.read(t, fmt.Sprintf("f%d.txt", i)) != "x\n" {
+		tooltest.WantStatus(t, res, messages.ToolOK)
+		if res.OpKey != fmt.Sprintf("op-write-%d", i) || b.Read(t, fmt.Sprintf("f%d.txt", i)) != "x\n" {
 			t.Errorf("call %d: %+v", i, res)
 		}
 	}
 	// a verified build/test is remembered for project.status
-	b.write(t, map[string]string{"test.sh": "#!/bin/sh\necho ok\n"})
-	if err := os.Chmod(filepath.Join(b.dir, "test.sh"), 0o755); err != nil {
+	b.Write(t, map[string]string{"test.sh": "#!/bin/sh\necho ok\n"})
+	if err := os.Chmod(filepath.Join(b.Dir(), "test.sh"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	res := rt.tool(t, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "./test.sh", TimeoutMS: 120000})
-	wantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, messages.ToolOK)
 	if !res.Verified {
 		t.Errorf("./test.sh not verified")
 	}
-	st := decode[tools.StatusResult](t, rt.tool(t, protocol.ToolProjectStatus, &protocol.ProjectStatusArgs{}))
-	if st.Verification == nil || !st.Verification.Passed || st.Verification.Command != "./test.sh" || st.Root != b.dir {
+	st := tooltest.Decode[tools.StatusResult](t, rt.tool(t, protocol.ToolProjectStatus, &protocol.ProjectStatusArgs{}))
+	if st.Verification == nil || !st.Verification.Passed || st.Verification.Command != "./test.sh" || st.Root != b.Dir() {
 		t.Errorf("status: %+v", st)
 	}
 	// each invocation exits right after its result
@@ -255,13 +256,13 @@ func (rt *runtimeTree) waitNoChildren(t *testing.T, pid *actor.PID) {
 }
 
 func TestToolsSupervisorTimeoutKillsTree(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
 	script := `echo $$ > top.pid; sh -c 'setsid sh -c "echo \$\$ > orphan.pid; exec sleep 300" &'; while [ ! -s orphan.pid ]; do sleep 0.01; done; sleep 300`
 	res := rt.tool(t, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", script}, TimeoutMS: 800})
-	wantStatus(t, res, messages.ToolTimeout)
-	for _, pid := range readPids(t, b, "top.pid", "orphan.pid") {
-		if !processGone(pid) {
+	tooltest.WantStatus(t, res, messages.ToolTimeout)
+	for _, pid := range tooltest.ReadPids(t, b, "top.pid", "orphan.pid") {
+		if !tooltest.ProcessGone(pid) {
 			t.Errorf("pid %d survived", pid)
 		}
 	}
@@ -270,7 +271,7 @@ func TestToolsSupervisorTimeoutKillsTree(t *testing.T) {
 // TestToolsSupervisorWatchdog: a tool that ignores its context is cut off
 // with status timeout, and the supervisor keeps serving.
 func TestToolsSupervisorWatchdog(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	release := make(chan struct{})
 	d := tools.Deps{Paths: b, Grace: 100 * time.Millisecond, Tools: map[string]tools.Func{
 		"test.hang": func(ctx context.Context, d tools.Deps, inv messages.InvokeTool) messages.ToolResult {
@@ -280,32 +281,32 @@ func TestToolsSupervisorWatchdog(t *testing.T) {
 	}}
 	rt := startTreeSlack(t, d, ProcessRestart{}, 200*time.Millisecond)
 	t.Cleanup(func() { close(release) })
-	inv := invoke("test.hang", nil)
+	inv := tooltest.Invoke("test.hang", nil)
 	inv.Timeout = 200 * time.Millisecond
 	res := rt.call(t, inv) // the tool never returns: only the watchdog answers
-	wantStatus(t, res, messages.ToolTimeout)
+	tooltest.WantStatus(t, res, messages.ToolTimeout)
 	if res.CallID != inv.CallID {
 		t.Errorf("watchdog result %+v", res)
 	}
-	wantStatus(t, rt.tool(t, protocol.ToolFSList, &protocol.FSListArgs{Path: "."}), messages.ToolOK)
+	tooltest.WantStatus(t, rt.tool(t, protocol.ToolFSList, &protocol.FSListArgs{Path: "."}), messages.ToolOK)
 }
 
 func TestToolsSupervisorSurvivesPanic(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	d := tools.Deps{Paths: b, Tools: map[string]tools.Func{
 		"test.panic": func(context.Context, tools.Deps, messages.InvokeTool) messages.ToolResult { panic("boom in a tool") },
 	}}
 	rt := startTree(t, d, ProcessRestart{})
 	for range 3 {
-		inv := invoke("test.panic", nil)
+		inv := tooltest.Invoke("test.panic", nil)
 		inv.OpKey = fmt.Sprintf("op-panic-%d", time.Now().UnixNano())
 		res := rt.call(t, inv)
-		wantStatus(t, res, messages.ToolError)
-		if errorCodeOf(t, res) != "crashed" || !strings.Contains(res.Message, "boom in a tool") || res.Tool != "test.panic" {
+		tooltest.WantStatus(t, res, messages.ToolError)
+		if tooltest.ErrorCode(t, res) != "crashed" || !strings.Contains(res.Message, "boom in a tool") || res.Tool != "test.panic" {
 			t.Errorf("panic result: %+v %s", res, res.Data)
 		}
 	}
-	wantStatus(t, rt.tool(t, protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: "after.txt", Content: "ok"}), messages.ToolOK)
+	tooltest.WantStatus(t, rt.tool(t, protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: "after.txt", Content: "ok"}), messages.ToolOK)
 	rt.waitNoChildren(t, rt.calls)
 	if kids := rt.children(t, rt.root.PID()); len(kids) != 2 || kids[1].Restarts != 0 || kids[1].State != supervisor.StateRunning {
 		t.Errorf("tools supervisor affected: %+v", kids)
@@ -313,20 +314,20 @@ func TestToolsSupervisorSurvivesPanic(t *testing.T) {
 }
 
 func TestToolsSupervisorCancelRun(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
 	got := make(chan messages.ToolResult, 1)
-	started := signalled(t, b.dir, "started")
+	started := tooltest.Signalled(t, b.Dir(), "started")
 	go func() {
 		got <- rt.tool(t, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", "echo $$ > c.pid; echo > started; exec sleep 300"}, TimeoutMS: 600000})
 	}()
 	await(t, "the command to start", started)
 	rt.e.Send(rt.tools, messages.CancelRun{Reason: "test"})
 	res := <-got
-	if res.Status != messages.ToolError || errorCodeOf(t, res) != "cancelled" {
+	if res.Status != messages.ToolError || tooltest.ErrorCode(t, res) != "cancelled" {
 		t.Errorf("cancel: %s %s", res.Status, res.Data)
 	}
-	if pid := readPids(t, b, "c.pid")[0]; !processGone(pid) {
+	if pid := tooltest.ReadPids(t, b, "c.pid")[0]; !tooltest.ProcessGone(pid) {
 		t.Errorf("cancelled program %d still runs", pid)
 	}
 }
@@ -343,12 +344,12 @@ func httpGet(t *testing.T, url string) string {
 }
 
 func TestProcessLifecycle(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	live := newLiveOutput()
 	rt := startTree(t, tools.Deps{Paths: b, Grace: 500 * time.Millisecond, Output: live.add}, ProcessRestart{})
-	res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: helperProgram(t), Argv: []string{"-test.run=^$"}, Env: []string{helperEnv + "=server"}})
-	wantStatus(t, res, messages.ToolOK)
-	st := decode[tools.ProcessStartData](t, res)
+	res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: tooltest.HelperProgram(t), Argv: []string{"-test.run=^$"}, Env: []string{helperEnv + "=server"}})
+	tooltest.WantStatus(t, res, messages.ToolOK)
+	st := tooltest.Decode[tools.ProcessStartData](t, res)
 	if st.State != messages.ProcessReady || st.PID == 0 || len(st.URLs) != 1 || !strings.HasPrefix(st.URLs[0], "http://127.0.0.1:") || !strings.HasSuffix(st.URLs[0], "/") {
 		t.Fatalf("start: %+v", st)
 	}
@@ -364,8 +365,8 @@ func TestProcessLifecycle(t *testing.T) {
 	read := func(since int) tools.ProcessReadData {
 		t.Helper()
 		r := rt.tool(t, protocol.ToolProcessRead, &protocol.ProcessReadArgs{ProcessID: id, Since: since})
-		wantStatus(t, r, messages.ToolOK)
-		return decode[tools.ProcessReadData](t, r)
+		tooltest.WantStatus(t, r, messages.ToolOK)
+		return tooltest.Decode[tools.ProcessReadData](t, r)
 	}
 	// Ready comes from the listening socket, which the server opens
 	// before it prints its banner: wait for the banner, not for time.
@@ -394,21 +395,21 @@ func TestProcessLifecycle(t *testing.T) {
 		t.Errorf("list: %s", list.Data)
 	}
 	stop := rt.tool(t, protocol.ToolProcessStop, &protocol.ProcessStopArgs{ProcessID: id})
-	wantStatus(t, stop, messages.ToolOK)
-	info := decode[messages.ProcessInfo](t, stop)
+	tooltest.WantStatus(t, stop, messages.ToolOK)
+	info := tooltest.Decode[messages.ProcessInfo](t, stop)
 	if info.State != messages.ProcessStopped || (info.Signal == "" && info.ExitCode == nil) {
 		t.Errorf("stop: %+v", info)
 	}
-	if !processGone(st.PID) {
+	if !tooltest.ProcessGone(st.PID) {
 		t.Errorf("server pid %d still runs", st.PID)
 	}
 	// stopping again reports the same end; unknown ids are refused
-	wantStatus(t, rt.tool(t, protocol.ToolProcessStop, &protocol.ProcessStopArgs{ProcessID: id}), messages.ToolOK)
+	tooltest.WantStatus(t, rt.tool(t, protocol.ToolProcessStop, &protocol.ProcessStopArgs{ProcessID: id}), messages.ToolOK)
 	for _, r := range []messages.ToolResult{
 		rt.tool(t, protocol.ToolProcessRead, &protocol.ProcessReadArgs{ProcessID: "proc_nope", Since: -1}),
 		rt.tool(t, protocol.ToolProcessStop, &protocol.ProcessStopArgs{ProcessID: "1"}),
 	} {
-		if r.Status != messages.ToolError || errorCodeOf(t, r) != "unknown_process" {
+		if r.Status != messages.ToolError || tooltest.ErrorCode(t, r) != "unknown_process" {
 			t.Errorf("unknown process: %s %s", r.Status, r.Data)
 		}
 	}
@@ -421,28 +422,28 @@ func TestProcessPythonHTTPServer(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 not installed")
 	}
-	b := newBoundary(t)
-	b.write(t, map[string]string{"index.html": "<h1>hi</h1>\n"})
+	b := tooltest.NewBoundary(t)
+	b.Write(t, map[string]string{"index.html": "<h1>hi</h1>\n"})
 	rt := startTree(t, tools.Deps{Paths: b, Grace: 500 * time.Millisecond}, ProcessRestart{})
 	res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: "python3", Argv: []string{"-m", "http.server", "0", "--bind", "127.0.0.1"}})
-	wantStatus(t, res, messages.ToolOK)
-	st := decode[tools.ProcessStartData](t, res)
+	tooltest.WantStatus(t, res, messages.ToolOK)
+	st := tooltest.Decode[tools.ProcessStartData](t, res)
 	if len(st.URLs) == 0 {
 		t.Fatalf("no URL: %+v", st)
 	}
 	if body := httpGet(t, st.URLs[0]); body != "<h1>hi</h1>\n" {
 		t.Errorf("GET %s: %q", st.URLs[0], body)
 	}
-	wantStatus(t, rt.tool(t, protocol.ToolProcessStop, &protocol.ProcessStopArgs{ProcessID: st.ID}), messages.ToolOK)
-	if !processGone(st.PID) {
+	tooltest.WantStatus(t, rt.tool(t, protocol.ToolProcessStop, &protocol.ProcessStopArgs{ProcessID: st.ID}), messages.ToolOK)
+	if !tooltest.ProcessGone(st.PID) {
 		t.Errorf("python pid %d still runs", st.PID)
 	}
 }
 
 func TestProcessStartFailures(t *testing.T) {
-	b := newBoundary(t)
-	b.write(t, map[string]string{"bad.bin": "not a program\n"})
-	if err := os.Chmod(filepath.Join(b.dir, "bad.bin"), 0o755); err != nil {
+	b := tooltest.NewBoundary(t)
+	b.Write(t, map[string]string{"bad.bin": "not a program\n"})
+	if err := os.Chmod(filepath.Join(b.Dir(), "bad.bin"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{Backoff: supervisor.Backoff{Min: 10 * time.Millisecond}, Intensity: 3, Period: time.Minute})
@@ -457,12 +458,12 @@ func TestProcessStartFailures(t *testing.T) {
 	}
 	for _, tc := range tests {
 		res := rt.tool(t, protocol.ToolProcessStart, &tc.args)
-		if res.Status != messages.ToolError || errorCodeOf(t, res) != tc.code {
+		if res.Status != messages.ToolError || tooltest.ErrorCode(t, res) != tc.code {
 			t.Errorf("%s: %s %s %s", tc.args.Program, res.Status, res.Message, res.Data)
 			continue
 		}
 		if tc.out != "" {
-			if d := decode[tools.ProcessStartData](t, res); !strings.Contains(d.Output, tc.out) || d.ExitCode == nil || *d.ExitCode != 3 {
+			if d := tooltest.Decode[tools.ProcessStartData](t, res); !strings.Contains(d.Output, tc.out) || d.ExitCode == nil || *d.ExitCode != 3 {
 				t.Errorf("early exit data: %+v", d)
 			}
 		}
@@ -470,7 +471,7 @@ func TestProcessStartFailures(t *testing.T) {
 	// none of them is left to restart: once the process supervisor has no
 	// child left, nothing can restart
 	rt.waitNoChildren(t, rt.procSup)
-	for _, p := range decode[struct {
+	for _, p := range tooltest.Decode[struct {
 		Processes []messages.ProcessInfo `json:"processes"`
 	}](t, rt.tool(t, protocol.ToolProcessList, &protocol.ProcessListArgs{})).Processes {
 		if p.State == messages.ProcessRunning || p.State == messages.ProcessReady || p.Restarts > 0 {
@@ -482,12 +483,12 @@ func TestProcessStartFailures(t *testing.T) {
 // TestProcessCrashRestartsWithBackoffThenGivesUp: a dev server that dies
 // after start is restarted with growing delays, then given up.
 func TestProcessCrashRestartsWithBackoffThenGivesUp(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	policy := ProcessRestart{Backoff: supervisor.Backoff{Min: 100 * time.Millisecond, Max: 400 * time.Millisecond, ResetAfter: time.Minute}, Intensity: 3, Period: time.Minute}
 	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, policy)
-	res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: helperProgram(t), Argv: []string{"-test.run=^$"}, Env: []string{helperEnv + "=server", "HELPER_CRASH=1"}})
-	wantStatus(t, res, messages.ToolOK)
-	id := decode[tools.ProcessStartData](t, res).ID
+	res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: tooltest.HelperProgram(t), Argv: []string{"-test.run=^$"}, Env: []string{helperEnv + "=server", "HELPER_CRASH=1"}})
+	tooltest.WantStatus(t, res, messages.ToolOK)
+	id := tooltest.Decode[tools.ProcessStartData](t, res).ID
 	final := rt.waitEvent(t, hangGuard, func(ev messages.ProcessEvent) bool {
 		return ev.Info.ID == id && strings.Contains(ev.Err, "gave up")
 	})
@@ -511,20 +512,20 @@ func TestProcessCrashRestartsWithBackoffThenGivesUp(t *testing.T) {
 			t.Errorf("restart %d after %s, want at least %s", i+1, gap, min)
 		}
 	}
-	out := decode[tools.ProcessReadData](t, rt.tool(t, protocol.ToolProcessRead, &protocol.ProcessReadArgs{ProcessID: id, Since: 0}))
+	out := tooltest.Decode[tools.ProcessReadData](t, rt.tool(t, protocol.ToolProcessRead, &protocol.ProcessReadArgs{ProcessID: id, Since: 0}))
 	if strings.Count(out.Output, "crashing on purpose") != 4 || strings.Count(out.Output, "[wtagent: restarted") != 3 {
 		t.Errorf("output across restarts: %q", out.Output)
 	}
 }
 
 func TestStopAllProcesses(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
 	var pids []int
 	for range 2 {
-		res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: helperProgram(t), Argv: []string{"-test.run=^$"}, Env: []string{helperEnv + "=listen-quiet"}})
-		wantStatus(t, res, messages.ToolOK)
-		st := decode[tools.ProcessStartData](t, res)
+		res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: tooltest.HelperProgram(t), Argv: []string{"-test.run=^$"}, Env: []string{helperEnv + "=listen-quiet"}})
+		tooltest.WantStatus(t, res, messages.ToolOK)
+		st := tooltest.Decode[tools.ProcessStartData](t, res)
 		// The helper binds 127.0.0.1: the URL shows the bound address.
 		if !st.Ready || len(st.URLs) != 1 || !strings.HasPrefix(st.URLs[0], "http://127.0.0.1:") {
 			t.Errorf("port readiness: %+v", st)
@@ -545,7 +546,7 @@ func TestStopAllProcesses(t *testing.T) {
 		}
 	}
 	for _, pid := range pids {
-		if !processGone(pid) {
+		if !tooltest.ProcessGone(pid) {
 			t.Errorf("pid %d survived StopAllProcesses", pid)
 		}
 	}
@@ -554,12 +555,12 @@ func TestStopAllProcesses(t *testing.T) {
 // TestProcessShutdownDuringStart shuts the tree down while a process.start
 // is still waiting for readiness: the process must not outlive it.
 func TestProcessShutdownDuringStart(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
 	got := make(chan messages.ToolResult, 1)
-	started := signalled(t, b.dir, "started")
+	started := tooltest.Signalled(t, b.Dir(), "started")
 	go func() {
-		inv := invoke(protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: "sh", Argv: []string{"-c", "echo $$ > s.pid; echo > started; exec sleep 300"}})
+		inv := tooltest.Invoke(protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: "sh", Argv: []string{"-c", "echo $$ > s.pid; echo > started; exec sleep 300"}})
 		inv.OpKey = "op-start-during-shutdown"
 		v, err := rt.e.Request(rt.tools, inv, hangGuard).Result()
 		res, _ := v.(messages.ToolResult)
@@ -574,7 +575,7 @@ func TestProcessShutdownDuringStart(t *testing.T) {
 	if err := rt.root.Shutdown(ctx); err != nil {
 		t.Fatalf("shutdown: %v", err)
 	}
-	if pid := readPids(t, b, "s.pid")[0]; !processGone(pid) {
+	if pid := tooltest.ReadPids(t, b, "s.pid")[0]; !tooltest.ProcessGone(pid) {
 		t.Errorf("process %d outlived the shutdown", pid)
 	}
 	if res := <-got; res.Status == messages.ToolOK {

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/internal/tooltest"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 )
@@ -25,7 +26,7 @@ import (
 // and the peak heap.
 func BenchmarkExecOutput(b *testing.B) {
 	const size = 200 << 20
-	bd := newBoundary(b)
+	bd := tooltest.NewBoundary(b)
 	var live atomic.Int64
 	d := Deps{Paths: bd, Output: func(o messages.ToolOutput) { live.Add(int64(len(o.Data))) }}
 	var ptyTime, nullTime time.Duration
@@ -33,7 +34,7 @@ func BenchmarkExecOutput(b *testing.B) {
 	for b.Loop() {
 		stop := sampleHeap(&peak)
 		start := time.Now()
-		res := Run(context.Background(), d, invoke(protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", hugeScript(size)}, TimeoutMS: 600000}))
+		res := Run(context.Background(), d, tooltest.Invoke(protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", hugeScript(size)}, TimeoutMS: 600000}))
 		ptyTime += time.Since(start)
 		stop()
 		if res.Status != messages.ToolOK {
@@ -99,11 +100,11 @@ func BenchmarkSearch(b *testing.B) {
 				d := Deps{Paths: bd, NoRipgrep: engine == "go"}
 				hits := 0
 				for b.Loop() {
-					res := Run(context.Background(), d, invoke(protocol.ToolFSSearch, &tc.args))
+					res := Run(context.Background(), d, tooltest.Invoke(protocol.ToolFSSearch, &tc.args))
 					if res.Status != messages.ToolOK {
 						b.Fatalf("%s", res.Message)
 					}
-					hits = len(decode[SearchResult](b, res).Hits)
+					hits = len(tooltest.Decode[SearchResult](b, res).Hits)
 				}
 				b.ReportMetric(float64(files), "files")
 				b.ReportMetric(float64(hits), "hits")
@@ -114,11 +115,11 @@ func BenchmarkSearch(b *testing.B) {
 
 // benchTree writes files source-like files in nested directories with
 // .gitignore files that exclude a tenth of them.
-func benchTree(b *testing.B, files int) *testBoundary {
-	bd := newBoundary(b)
+func benchTree(b *testing.B, files int) *tooltest.Boundary {
+	bd := tooltest.NewBoundary(b)
 	body := strings.Repeat("func handler(w http.ResponseWriter, r *http.Request) {\n\tlog.Printf(\"%s %s\", r.Method, r.URL)\n}\n", 20)
 	for i := 0; i < files; i++ {
-		dir := filepath.Join(bd.dir, fmt.Sprintf("pkg%02d/sub%02d", i%50, (i/50)%20))
+		dir := filepath.Join(bd.Dir(), fmt.Sprintf("pkg%02d/sub%02d", i%50, (i/50)%20))
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			b.Fatal(err)
 		}
@@ -135,8 +136,8 @@ func benchTree(b *testing.B, files int) *testBoundary {
 		}
 	}
 	for i := 0; i < 50; i++ {
-		_ = os.WriteFile(filepath.Join(bd.dir, fmt.Sprintf("pkg%02d/.gitignore", i)), []byte("*.out\n"), 0o644)
+		_ = os.WriteFile(filepath.Join(bd.Dir(), fmt.Sprintf("pkg%02d/.gitignore", i)), []byte("*.out\n"), 0o644)
 	}
-	_ = os.WriteFile(filepath.Join(bd.dir, ".gitignore"), []byte("/build/\nnode_modules/\n"), 0o644)
+	_ = os.WriteFile(filepath.Join(bd.Dir(), ".gitignore"), []byte("/build/\nnode_modules/\n"), 0o644)
 	return bd
 }

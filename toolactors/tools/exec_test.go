@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -18,8 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/shirou/gopsutil/v3/process"
-
+	"github.com/wtagent/wtagent/internal/tooltest"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 )
@@ -65,7 +63,7 @@ func (r *recorder) text(s messages.ToolStream) string {
 	return r.live[s].String()
 }
 
-func execDeps(b *testBoundary, rec *recorder) Deps {
+func execDeps(b *tooltest.Boundary, rec *recorder) Deps {
 	d := Deps{Paths: b, Grace: 300 * time.Millisecond}
 	if rec != nil {
 		d.Output, d.Spool = rec.output, rec
@@ -73,15 +71,17 @@ func execDeps(b *testBoundary, rec *recorder) Deps {
 	return d
 }
 
-func execData(t testing.TB, res messages.ToolResult) ExecData { return decode[ExecData](t, res) }
+func execData(t testing.TB, res messages.ToolResult) ExecData {
+	return tooltest.Decode[ExecData](t, res)
+}
 
 func TestExecTTYAndSeparateStderr(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	rec := newRecorder(true)
 	script := `test -t 1 && echo "stdout is a tty"; test -t 0 && echo "stdin is a tty"; test -t 2 || echo "stderr is a pipe"; ` +
 		`echo "to stderr" >&2; cat; echo "stdin at eof"; printf '\033[31mred\033[0m\n'`
 	res := run(t, execDeps(b, rec), protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", script}, TimeoutMS: 20000})
-	wantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, messages.ToolOK)
 	for _, want := range []string{"stdout is a tty\n", "stdin is a tty\n", "stderr is a pipe\n", "stdin at eof\n", "red\n"} {
 		if !strings.Contains(res.Stdout, want) {
 			t.Errorf("stdout %q lacks %q", res.Stdout, want)
@@ -106,22 +106,22 @@ func TestExecTTYAndSeparateStderr(t *testing.T) {
 }
 
 func TestExecExitEnvAndLookup(t *testing.T) {
-	b := newBoundary(t)
-	b.write(t, map[string]string{"sub/test.sh": "#!/bin/sh\necho \"in $(basename \"$PWD\") with $GREETING\"\n"})
-	if err := os.Chmod(filepath.Join(b.dir, "sub/test.sh"), 0o755); err != nil {
+	b := tooltest.NewBoundary(t)
+	b.Write(t, map[string]string{"sub/test.sh": "#!/bin/sh\necho \"in $(basename \"$PWD\") with $GREETING\"\n"})
+	if err := os.Chmod(filepath.Join(b.Dir(), "sub/test.sh"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	d := execDeps(b, nil)
-	inv := invoke(protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", `echo "$FROM_POLICY/$EXTRA/$TERM"; exit 3`}, Env: []string{"EXTRA=added"}, TimeoutMS: 20000})
+	inv := tooltest.Invoke(protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", `echo "$FROM_POLICY/$EXTRA/$TERM"; exit 3`}, Env: []string{"EXTRA=added"}, TimeoutMS: 20000})
 	inv.Env = []string{"PATH=" + os.Getenv("PATH"), "FROM_POLICY=kept"}
 	res := Run(t.Context(), d, inv)
-	wantStatus(t, res, messages.ToolError)
+	tooltest.WantStatus(t, res, messages.ToolError)
 	if res.ExitCode == nil || *res.ExitCode != 3 || res.Stdout != "kept/added/dumb\n" || res.Message != "exited with code 3" {
 		t.Errorf("exit=%v stdout=%q msg=%q", res.ExitCode, res.Stdout, res.Message)
 	}
 
 	res = run(t, d, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "./test.sh", Cwd: "sub", Env: []string{"GREETING=hi"}, TimeoutMS: 20000})
-	wantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, messages.ToolOK)
 	if res.Stdout != "in sub with hi\n" || !res.Verified || execData(t, res).Verification != "test" {
 		t.Errorf("script: %q verified=%v %s", res.Stdout, res.Verified, res.Data)
 	}
@@ -138,7 +138,7 @@ func TestExecExitEnvAndLookup(t *testing.T) {
 		{protocol.ExecArgs{Program: "sub/test.sh/x"}, "program_not_found"},
 	} {
 		res := run(t, d, protocol.ToolTerminalExec, &tc.args)
-		if res.Status != messages.ToolError || errorCodeOf(t, res) != tc.code {
+		if res.Status != messages.ToolError || tooltest.ErrorCode(t, res) != tc.code {
 			t.Errorf("%+v: %s %s", tc.args, res.Status, res.Data)
 		}
 	}
@@ -150,7 +150,7 @@ func TestExecHugeOutput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("pushes 200 MB through a program's output; not under -short")
 	}
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	rec := newRecorder(false)
 	const size = 200 << 20
 	stop := make(chan struct{})
@@ -180,7 +180,7 @@ func TestExecHugeOutput(t *testing.T) {
 	res := run(t, execDeps(b, rec), protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", hugeScript(size)}, TimeoutMS: 120000})
 	close(stop)
 	<-done
-	wantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, messages.ToolOK)
 	growth := int64(peak.Load()) - int64(base)
 	t.Logf("heap in use: base %d MiB, peak %d MiB; stdout %d bytes in %s", base>>20, peak.Load()>>20, execData(t, res).StdoutBytes, res.Duration)
 	if growth > 48<<20 {
@@ -219,33 +219,10 @@ echo ready
 wait
 `
 
-func readPids(t *testing.T, b *testBoundary, names ...string) []int {
-	t.Helper()
-	var pids []int
-	for _, n := range names {
-		s := strings.TrimSpace(b.read(t, n))
-		pid, err := strconv.Atoi(s)
-		if err != nil {
-			t.Fatalf("%s: %q", n, s)
-		}
-		pids = append(pids, pid)
-	}
-	return pids
-}
-
-// processGone reports whether pid has exited (a zombie counts as gone).
-func processGone(pid int) bool {
-	if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
-		return true
-	}
-	st, err := (&process.Process{Pid: int32(pid)}).Status()
-	return err != nil || (len(st) > 0 && st[0] == process.Zombie)
-}
-
 func TestExecTimeoutKillsTree(t *testing.T) {
-	b := newBoundary(t)
-	b.write(t, map[string]string{"tree.sh": treeScript})
-	if err := os.Chmod(filepath.Join(b.dir, "tree.sh"), 0o755); err != nil {
+	b := tooltest.NewBoundary(t)
+	b.Write(t, map[string]string{"tree.sh": treeScript})
+	if err := os.Chmod(filepath.Join(b.Dir(), "tree.sh"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	// The timeout fires when the whole tree is up (the script says
@@ -264,7 +241,7 @@ func TestExecTimeoutKillsTree(t *testing.T) {
 	}
 	d.hooks = &hooks{execExpiry: func() <-chan time.Time { return ready }}
 	res := run(t, d, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "./tree.sh", TimeoutMS: 600000})
-	wantStatus(t, res, messages.ToolTimeout)
+	tooltest.WantStatus(t, res, messages.ToolTimeout)
 	data := execData(t, res)
 	if !data.TimedOut || data.Kill == nil || data.Kill.Termed < 4 || data.Kill.Killed < 1 || len(data.Kill.Survivors) > 0 {
 		t.Errorf("kill report %+v", data.Kill)
@@ -272,12 +249,12 @@ func TestExecTimeoutKillsTree(t *testing.T) {
 	if !strings.Contains(res.Stdout, "ready") {
 		t.Fatalf("tree never got ready: %q", res.Stdout)
 	}
-	pids := readPids(t, b, "top.pid", "mid.pid", "setsid.pid", "stubborn.pid", "inner.pid")
+	pids := tooltest.ReadPids(t, b, "top.pid", "mid.pid", "setsid.pid", "stubborn.pid", "inner.pid")
 	if pgidOf(int32(pids[2])) == pids[0] {
 		t.Errorf("setsid grandchild shares the group: the test proves nothing")
 	}
 	for i, pid := range pids {
-		if !processGone(pid) {
+		if !tooltest.ProcessGone(pid) {
 			t.Errorf("process %d (%d) survived the timeout", i, pid)
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
@@ -285,20 +262,20 @@ func TestExecTimeoutKillsTree(t *testing.T) {
 }
 
 func TestExecLeftoversAndCancel(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	d := execDeps(b, nil)
 	// Waiting for the background child (sleep 300) would end in a timeout.
 	res := run(t, d, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", "sh -c 'trap \"\" HUP; echo $$ > bg.pid; exec sleep 300' & while [ ! -s bg.pid ]; do sleep 0.01; done; echo started"}, TimeoutMS: 120000})
-	wantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, messages.ToolOK)
 	if data := execData(t, res); data.Leftovers == nil || data.Leftovers.Termed < 1 {
 		t.Errorf("leftovers %+v", data.Leftovers)
 	}
-	if pid := readPids(t, b, "bg.pid")[0]; !processGone(pid) {
+	if pid := tooltest.ReadPids(t, b, "bg.pid")[0]; !tooltest.ProcessGone(pid) {
 		t.Errorf("background child %d left running", pid)
 	}
 
 	ctx, cancel := context.WithCancel(t.Context())
-	started := signalled(t, b.dir, "started")
+	started := tooltest.Signalled(t, b.Dir(), "started")
 	go func() {
 		select {
 		case <-started:
@@ -306,58 +283,20 @@ func TestExecLeftoversAndCancel(t *testing.T) {
 		case <-ctx.Done():
 		}
 	}()
-	res = Run(ctx, d, invoke(protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", "echo $$ > c.pid; echo > started; exec sleep 300"}, TimeoutMS: 600000}))
-	wantStatus(t, res, messages.ToolError)
+	res = Run(ctx, d, tooltest.Invoke(protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", "echo $$ > c.pid; echo > started; exec sleep 300"}, TimeoutMS: 600000}))
+	tooltest.WantStatus(t, res, messages.ToolError)
 	if data := execData(t, res); !data.Cancelled || data.Kill == nil {
 		t.Errorf("cancel: %s", res.Data)
 	}
-	if pid := readPids(t, b, "c.pid")[0]; !processGone(pid) {
+	if pid := tooltest.ReadPids(t, b, "c.pid")[0]; !tooltest.ProcessGone(pid) {
 		t.Errorf("cancelled program %d still running", pid)
 	}
-}
-
-// signalled makes a FIFO named name in dir and returns a channel closed
-// when a program under test writes to it (`echo > name`): the moment the
-// program says it got there, without polling.
-func signalled(t *testing.T, dir, name string) <-chan struct{} {
-	t.Helper()
-	p := filepath.Join(dir, name)
-	if err := syscall.Mkfifo(p, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	fired, done := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		f, err := os.Open(p) // blocks until a writer opens it
-		if err != nil {
-			return
-		}
-		defer f.Close()
-		if n, _ := f.Read(make([]byte, 1)); n > 0 {
-			close(fired)
-		}
-	}()
-	t.Cleanup(func() {
-		// A reader still waiting for a writer: be that writer, with nothing to say.
-		for {
-			select {
-			case <-done:
-				return
-			default:
-			}
-			if w, err := os.OpenFile(p, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
-				w.Close()
-			}
-			runtime.Gosched()
-		}
-	})
-	return fired
 }
 
 // TestExecLongTimeoutHonoured checks that timeout_ms beyond the JS peer's
 // 120 s clamp becomes the deadline, up to the catalogue's hour.
 func TestExecLongTimeoutHonoured(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	now := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
 	d := execDeps(b, nil)
 	d.Now = func() time.Time { return now }
@@ -372,7 +311,7 @@ func TestExecLongTimeoutHonoured(t *testing.T) {
 	} {
 		inv := messages.InvokeTool{CallID: "c", Call: messages.ToolCall{Name: protocol.ToolTerminalExec, CanonicalArgs: json.RawMessage(tc.json)}}
 		res := Run(t.Context(), d, inv)
-		wantStatus(t, res, messages.ToolOK)
+		tooltest.WantStatus(t, res, messages.ToolOK)
 		data := execData(t, res)
 		if time.Duration(data.TimeoutMS)*time.Millisecond != tc.want || !data.Deadline.Equal(now.Add(tc.want)) {
 			t.Errorf("%s: timeout %dms deadline %s, want %s", tc.json, data.TimeoutMS, data.Deadline, tc.want)
@@ -380,23 +319,23 @@ func TestExecLongTimeoutHonoured(t *testing.T) {
 	}
 	// the timer really is the asked deadline: 1.2 s beats the 1 s default
 	res := run(t, d, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sleep", Argv: []string{"1.2"}, TimeoutMS: 60000})
-	wantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, messages.ToolOK)
 }
 
 func TestExecStdinNeverBlocks(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	res := run(t, execDeps(b, nil), protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", "read line; echo \"read=$? line=[$line]\""}, TimeoutMS: 120000})
-	wantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, messages.ToolOK)
 	if res.Stdout != "read=1 line=[]\n" {
 		t.Errorf("stdout %q", res.Stdout)
 	}
 }
 
 func TestExecOutputLimits(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	script := `i=0; while [ $i -lt 3000 ]; do echo "out $i"; echo "err $i" >&2; i=$((i+1)); done`
 	res := run(t, execDeps(b, nil), protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", script}, TimeoutMS: 20000})
-	wantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, messages.ToolOK)
 	total := len(res.Stdout) + len(res.Stderr)
 	if res.StdoutCut == nil || res.StderrCut == nil || total > 16<<10+800 {
 		t.Fatalf("limits: stdout %d stderr %d cuts %v %v", len(res.Stdout), len(res.Stderr), res.StdoutCut, res.StderrCut)
@@ -430,12 +369,12 @@ func (s *cappedSpool) Write(callID, processID, stream string, p []byte) error {
 }
 
 func TestExecSpoolFull(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	sp := &cappedSpool{limit: 64 << 10}
 	rec := newRecorder(false)
 	d := Deps{Paths: b, Spool: sp, Output: rec.output}
 	res := run(t, d, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", hugeScript(4 << 20)}, TimeoutMS: 60000})
-	wantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, messages.ToolOK)
 	data := execData(t, res)
 	if data.SpoolError != errSpoolFull.Error() || sp.n > sp.limit || sp.n == 0 {
 		t.Errorf("spool: %q, %d bytes", data.SpoolError, sp.n)

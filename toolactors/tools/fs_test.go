@@ -8,13 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wtagent/wtagent/internal/tooltest"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 )
 
 func TestFSList(t *testing.T) {
-	b := newBoundary(t)
-	b.write(t, map[string]string{
+	b := tooltest.NewBoundary(t)
+	b.Write(t, map[string]string{
 		"README.md":             "hi\n",
 		"src/main.go":           "package main\n",
 		"src/deep/a/b/c.txt":    "x",
@@ -27,8 +28,8 @@ func TestFSList(t *testing.T) {
 	})
 	d := Deps{Paths: b}
 	res := run(t, d, protocol.ToolFSList, &protocol.FSListArgs{Path: ".", Depth: 1})
-	wantStatus(t, res, messages.ToolOK)
-	got := decode[ListResult](t, res)
+	tooltest.WantStatus(t, res, messages.ToolOK)
+	got := tooltest.Decode[ListResult](t, res)
 	paths := map[string]ListEntry{}
 	for _, e := range got.Entries {
 		paths[e.Path] = e
@@ -56,7 +57,7 @@ func TestFSList(t *testing.T) {
 		}
 	}
 
-	hidden := decode[ListResult](t, run(t, d, protocol.ToolFSList, &protocol.FSListArgs{Path: ".", Depth: 0, IncludeHidden: true}))
+	hidden := tooltest.Decode[ListResult](t, run(t, d, protocol.ToolFSList, &protocol.FSListArgs{Path: ".", Depth: 0, IncludeHidden: true}))
 	var names []string
 	for _, e := range hidden.Entries {
 		names = append(names, e.Path)
@@ -66,14 +67,14 @@ func TestFSList(t *testing.T) {
 	}
 
 	d.Limits.ListEntries = 3
-	capped := decode[ListResult](t, run(t, d, protocol.ToolFSList, &protocol.FSListArgs{Path: ".", Depth: 8}))
+	capped := tooltest.Decode[ListResult](t, run(t, d, protocol.ToolFSList, &protocol.FSListArgs{Path: ".", Depth: 8}))
 	if !capped.Truncated || len(capped.Entries) != 3 {
 		t.Errorf("limit: truncated=%v entries=%d", capped.Truncated, len(capped.Entries))
 	}
 
 	for _, tc := range []struct{ path, code string }{{"README.md", "not_directory"}, {"nope", "not_found"}} {
 		res := run(t, d, protocol.ToolFSList, &protocol.FSListArgs{Path: tc.path})
-		if res.Status != messages.ToolError || errorCodeOf(t, res) != tc.code {
+		if res.Status != messages.ToolError || tooltest.ErrorCode(t, res) != tc.code {
 			t.Errorf("%s: %s %s", tc.path, res.Status, res.Data)
 		}
 	}
@@ -83,12 +84,12 @@ func TestFSList(t *testing.T) {
 }
 
 func TestFSRead(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	var lines []string
 	for i := 1; i <= 1000; i++ {
 		lines = append(lines, "line "+itoa(i))
 	}
-	b.write(t, map[string]string{
+	b.Write(t, map[string]string{
 		"big.txt":  strings.Join(lines, "\n") + "\n",
 		"crlf.txt": "one\r\ntwo\r\nthree",
 		"bin.dat":  "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
@@ -113,8 +114,8 @@ func TestFSRead(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			res := run(t, d, protocol.ToolFSRead, &tc.args)
-			wantStatus(t, res, messages.ToolOK)
-			r := decode[ReadResult](t, res)
+			tooltest.WantStatus(t, res, messages.ToolOK)
+			r := tooltest.Decode[ReadResult](t, res)
 			if r.Lines != tc.lines || r.TotalLines != tc.total || r.Truncated != tc.truncated || r.NextOffset != tc.next || r.CRLF != tc.crlf {
 				t.Fatalf("got lines=%d total=%d truncated=%v next=%d crlf=%v", r.Lines, r.TotalLines, r.Truncated, r.NextOffset, r.CRLF)
 			}
@@ -128,13 +129,13 @@ func TestFSRead(t *testing.T) {
 		})
 	}
 	res := run(t, d, protocol.ToolFSRead, &protocol.FSReadArgs{Path: "bin.dat", Limit: 10})
-	wantStatus(t, res, messages.ToolOK)
-	if r := decode[ReadResult](t, res); !r.Binary || r.Content != "" || r.MIME != "image/png" || r.Size != 16 {
+	tooltest.WantStatus(t, res, messages.ToolOK)
+	if r := tooltest.Decode[ReadResult](t, res); !r.Binary || r.Content != "" || r.MIME != "image/png" || r.Size != 16 {
 		t.Errorf("binary: %+v", r)
 	}
 	// byte cap per call: 4000 lines of 1000 bytes don't all fit
-	b.write(t, map[string]string{"wide.txt": strings.Repeat(strings.Repeat("w", 999)+"\n", 4000)})
-	r := decode[ReadResult](t, run(t, d, protocol.ToolFSRead, &protocol.FSReadArgs{Path: "wide.txt", Limit: 4000}))
+	b.Write(t, map[string]string{"wide.txt": strings.Repeat(strings.Repeat("w", 999)+"\n", 4000)})
+	r := tooltest.Decode[ReadResult](t, run(t, d, protocol.ToolFSRead, &protocol.FSReadArgs{Path: "wide.txt", Limit: 4000}))
 	if !r.Truncated || r.Lines != 49 || r.NextOffset != 49 || r.TotalLines != 4000 {
 		t.Errorf("cap: lines=%d next=%d total=%d", r.Lines, r.NextOffset, r.TotalLines)
 	}
@@ -144,19 +145,19 @@ func TestFSRead(t *testing.T) {
 }
 
 func TestFSReadOutsideGrant(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	other := t.TempDir()
 	if err := os.WriteFile(filepath.Join(other, "notes.txt"), []byte("outside\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	inv := invoke(protocol.ToolFSRead, &protocol.FSReadArgs{Path: filepath.Join(other, "notes.txt"), Limit: 5})
+	inv := tooltest.Invoke(protocol.ToolFSRead, &protocol.FSReadArgs{Path: filepath.Join(other, "notes.txt"), Limit: 5})
 	if res := Run(t.Context(), Deps{Paths: b}, inv); res.Status != messages.ToolError {
 		t.Fatalf("ungranted outside read: %s", res.Status)
 	}
 	inv.Outside = []string{other}
 	res := Run(t.Context(), Deps{Paths: b}, inv)
-	wantStatus(t, res, messages.ToolOK)
-	if r := decode[ReadResult](t, res); r.Content != "outside\n" || r.Path != filepath.Join(other, "notes.txt") {
+	tooltest.WantStatus(t, res, messages.ToolOK)
+	if r := tooltest.Decode[ReadResult](t, res); r.Content != "outside\n" || r.Path != filepath.Join(other, "notes.txt") {
 		t.Errorf("granted read: %+v", r)
 	}
 	// a grant of one prefix does not cover its sibling
@@ -166,18 +167,18 @@ func TestFSReadOutsideGrant(t *testing.T) {
 	}
 	// a grant may be exactly a file, existing or not
 	inv.Outside = []string{filepath.Join(other, "notes.txt")}
-	if res := Run(t.Context(), Deps{Paths: b}, inv); res.Status != messages.ToolOK || decode[ReadResult](t, res).Content != "outside\n" {
+	if res := Run(t.Context(), Deps{Paths: b}, inv); res.Status != messages.ToolOK || tooltest.Decode[ReadResult](t, res).Content != "outside\n" {
 		t.Errorf("file grant: %s %s", res.Status, res.Message)
 	}
 	newFile := filepath.Join(other, "new", "made.txt")
-	w := invoke(protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: newFile, Content: "made\n"})
+	w := tooltest.Invoke(protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: newFile, Content: "made\n"})
 	w.Outside = []string{newFile}
-	wantStatus(t, Run(t.Context(), Deps{Paths: b}, w), messages.ToolOK)
+	tooltest.WantStatus(t, Run(t.Context(), Deps{Paths: b}, w), messages.ToolOK)
 	if got, _ := os.ReadFile(newFile); string(got) != "made\n" {
 		t.Errorf("granted new file: %q", got)
 	}
 	// the file grant does not cover its sibling
-	sib := invoke(protocol.ToolFSRead, &protocol.FSReadArgs{Path: filepath.Join(other, "notes.txt"), Limit: 5})
+	sib := tooltest.Invoke(protocol.ToolFSRead, &protocol.FSReadArgs{Path: filepath.Join(other, "notes.txt"), Limit: 5})
 	sib.Outside = []string{newFile}
 	if res := Run(t.Context(), Deps{Paths: b}, sib); res.Status != messages.ToolError {
 		t.Errorf("sibling of a file grant read")
@@ -185,48 +186,48 @@ func TestFSReadOutsideGrant(t *testing.T) {
 }
 
 func TestFSWrite(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	d := Deps{Paths: b}
 	res := run(t, d, protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: "a/b/new.txt", Content: "one\n"})
-	wantStatus(t, res, messages.ToolOK)
-	if w := decode[WriteResult](t, res); w.Action != "created" || w.Bytes != 4 || res.Changed[0] != "a/b/new.txt" {
+	tooltest.WantStatus(t, res, messages.ToolOK)
+	if w := tooltest.Decode[WriteResult](t, res); w.Action != "created" || w.Bytes != 4 || res.Changed[0] != "a/b/new.txt" {
 		t.Errorf("create: %+v %v", w, res.Changed)
 	}
-	if got := b.read(t, "a/b/new.txt"); got != "one\n" {
+	if got := b.Read(t, "a/b/new.txt"); got != "one\n" {
 		t.Errorf("content %q", got)
 	}
 
 	// replacing an executable keeps +x and returns a diff
-	b.write(t, map[string]string{"run.sh": "#!/bin/sh\necho old\n"})
-	if err := os.Chmod(filepath.Join(b.dir, "run.sh"), 0o755); err != nil {
+	b.Write(t, map[string]string{"run.sh": "#!/bin/sh\necho old\n"})
+	if err := os.Chmod(filepath.Join(b.Dir(), "run.sh"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	res = run(t, d, protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: "run.sh", Content: "#!/bin/sh\necho new\n"})
-	wantStatus(t, res, messages.ToolOK)
-	st, err := os.Stat(filepath.Join(b.dir, "run.sh"))
+	tooltest.WantStatus(t, res, messages.ToolOK)
+	st, err := os.Stat(filepath.Join(b.Dir(), "run.sh"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if st.Mode().Perm() != 0o755 {
 		t.Errorf("mode after write = %o, want 755", st.Mode().Perm())
 	}
-	if w := decode[WriteResult](t, res); w.Action != "replaced" || w.Mode != "0755" {
+	if w := tooltest.Decode[WriteResult](t, res); w.Action != "replaced" || w.Mode != "0755" {
 		t.Errorf("replace: %+v", w)
 	}
 	if !strings.Contains(res.Diff, "-echo old\n+echo new\n") {
 		t.Errorf("diff %q", res.Diff)
 	}
-	if out, err := exec.Command(filepath.Join(b.dir, "run.sh")).Output(); err != nil || string(out) != "new\n" {
+	if out, err := exec.Command(filepath.Join(b.Dir(), "run.sh")).Output(); err != nil || string(out) != "new\n" {
 		t.Errorf("script after write: %q %v", out, err)
 	}
 
 	res = run(t, d, protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: "a/b/new.txt", Content: "two\n", Mode: "append"})
-	wantStatus(t, res, messages.ToolOK)
-	if got := b.read(t, "a/b/new.txt"); got != "one\ntwo\n" {
+	tooltest.WantStatus(t, res, messages.ToolOK)
+	if got := b.Read(t, "a/b/new.txt"); got != "one\ntwo\n" {
 		t.Errorf("append: %q", got)
 	}
 
-	if err := os.Symlink("run.sh", filepath.Join(b.dir, "link.sh")); err != nil {
+	if err := os.Symlink("run.sh", filepath.Join(b.Dir(), "link.sh")); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -239,18 +240,18 @@ func TestFSWrite(t *testing.T) {
 		{protocol.FSWriteArgs{Path: "x.txt", Content: "x", Mode: "truncate"}, "invalid_arguments"},
 	} {
 		res := run(t, d, protocol.ToolFSWrite, &tc.args)
-		if res.Status != messages.ToolError || errorCodeOf(t, res) != tc.code {
+		if res.Status != messages.ToolError || tooltest.ErrorCode(t, res) != tc.code {
 			t.Errorf("%+v: %s %s", tc.args, res.Status, res.Data)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(filepath.Dir(b.dir), "escape.txt")); err == nil {
+	if _, err := os.Stat(filepath.Join(filepath.Dir(b.Dir()), "escape.txt")); err == nil {
 		t.Error("wrote outside the root")
 	}
-	if got := b.read(t, "run.sh"); got != "#!/bin/sh\necho new\n" {
+	if got := b.Read(t, "run.sh"); got != "#!/bin/sh\necho new\n" {
 		t.Errorf("write through symlink: %q", got)
 	}
 	// no temporary files are left behind
-	entries, _ := os.ReadDir(b.dir)
+	entries, _ := os.ReadDir(b.Dir())
 	for _, e := range entries {
 		if strings.Contains(e.Name(), ".wtagent-") {
 			t.Errorf("leftover %s", e.Name())
@@ -262,21 +263,21 @@ func TestFSWrite(t *testing.T) {
 // temporary file is written and fsynced but before the rename: the target
 // must still hold the complete old content.
 func TestFSWriteAtomicCrash(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	old := strings.Repeat("old content line\n", 10000)
-	b.write(t, map[string]string{"data.txt": old})
-	cmd := exec.Command(helperProgram(t), "-test.run=^$")
-	cmd.Env = append(os.Environ(), helperEnv+"=atomic-crash", "HELPER_DIR="+b.dir, "HELPER_CONTENT="+strings.Repeat("NEW", 30000))
+	b.Write(t, map[string]string{"data.txt": old})
+	cmd := exec.Command(tooltest.HelperProgram(t), "-test.run=^$")
+	cmd.Env = append(os.Environ(), helperEnv+"=atomic-crash", "HELPER_DIR="+b.Dir(), "HELPER_CONTENT="+strings.Repeat("NEW", 30000))
 	out, err := cmd.CombinedOutput()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ProcessState.String() != "signal: killed" {
 		t.Fatalf("helper did not die by SIGKILL: %v %s", err, out)
 	}
-	if got := b.read(t, "data.txt"); got != old {
+	if got := b.Read(t, "data.txt"); got != old {
 		t.Fatalf("target changed by a crashed write: %d bytes", len(got))
 	}
 	// the fsynced temporary file is complete (a later write would replace
 	// it); it never shadows the target
-	matches, _ := filepath.Glob(filepath.Join(b.dir, ".data.txt.wtagent-*.tmp"))
+	matches, _ := filepath.Glob(filepath.Join(b.Dir(), ".data.txt.wtagent-*.tmp"))
 	if len(matches) != 1 {
 		t.Fatalf("temporary files: %v", matches)
 	}
@@ -284,19 +285,19 @@ func TestFSWriteAtomicCrash(t *testing.T) {
 		t.Errorf("temporary file has %d bytes", len(tmp))
 	}
 	// a normal write afterwards succeeds
-	wantStatus(t, run(t, Deps{Paths: b}, protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: "data.txt", Content: "fresh\n"}), messages.ToolOK)
-	if got := b.read(t, "data.txt"); got != "fresh\n" {
+	tooltest.WantStatus(t, run(t, Deps{Paths: b}, protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: "data.txt", Content: "fresh\n"}), messages.ToolOK)
+	if got := b.Read(t, "data.txt"); got != "fresh\n" {
 		t.Errorf("after crash: %q", got)
 	}
 }
 
 func TestFSEdit(t *testing.T) {
-	b := newBoundary(t)
+	b := tooltest.NewBoundary(t)
 	d := Deps{Paths: b}
 	src := "package main\n\nfunc a() int { return 1 }\n\nfunc b() int { return 1 }\n"
 	reset := func() {
-		b.write(t, map[string]string{"main.go": src, "win.txt": "alpha\r\nbeta\r\ngamma\r\n"})
-		if err := os.Chmod(filepath.Join(b.dir, "main.go"), 0o750); err != nil {
+		b.Write(t, map[string]string{"main.go": src, "win.txt": "alpha\r\nbeta\r\ngamma\r\n"})
+		if err := os.Chmod(filepath.Join(b.Dir(), "main.go"), 0o750); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -337,9 +338,9 @@ func TestFSEdit(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			reset()
 			res := run(t, d, protocol.ToolFSEdit, &tc.args)
-			wantStatus(t, res, tc.status)
-			if tc.code != "" && errorCodeOf(t, res) != tc.code {
-				t.Errorf("code %q, want %q (%s)", errorCodeOf(t, res), tc.code, res.Message)
+			tooltest.WantStatus(t, res, tc.status)
+			if tc.code != "" && tooltest.ErrorCode(t, res) != tc.code {
+				t.Errorf("code %q, want %q (%s)", tooltest.ErrorCode(t, res), tc.code, res.Message)
 			}
 			if !strings.Contains(res.Message, tc.msg) {
 				t.Errorf("message %q lacks %q", res.Message, tc.msg)
@@ -347,21 +348,21 @@ func TestFSEdit(t *testing.T) {
 			if !strings.Contains(res.Diff, tc.diff) {
 				t.Errorf("diff %q lacks %q", res.Diff, tc.diff)
 			}
-			got := b.read(t, "main.go")
+			got := b.Read(t, "main.go")
 			switch {
 			case tc.want != "" && got != tc.want:
 				t.Errorf("content %q, want %q", got, tc.want)
 			case tc.want == "" && tc.args.Path == "main.go" && got != src:
 				t.Errorf("file changed by a failed edit: %q", got)
 			}
-			if st, _ := os.Stat(filepath.Join(b.dir, "main.go")); st.Mode().Perm() != 0o750 {
+			if st, _ := os.Stat(filepath.Join(b.Dir(), "main.go")); st.Mode().Perm() != 0o750 {
 				t.Errorf("mode %o, want 750", st.Mode().Perm())
 			}
 		})
 	}
 	reset()
-	wantStatus(t, run(t, d, protocol.ToolFSEdit, &protocol.FSEditArgs{Path: "win.txt", OldText: "alpha\nbeta\n", NewText: "ALPHA\nBETA\n"}), messages.ToolOK)
-	if got := b.read(t, "win.txt"); got != "ALPHA\r\nBETA\r\ngamma\r\n" {
+	tooltest.WantStatus(t, run(t, d, protocol.ToolFSEdit, &protocol.FSEditArgs{Path: "win.txt", OldText: "alpha\nbeta\n", NewText: "ALPHA\nBETA\n"}), messages.ToolOK)
+	if got := b.Read(t, "win.txt"); got != "ALPHA\r\nBETA\r\ngamma\r\n" {
 		t.Errorf("crlf edit: %q", got)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wtagent/wtagent/internal/tooltest"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 )
@@ -63,18 +64,18 @@ func gitFiles(t *testing.T, dir string, ignored bool) []string {
 	return files
 }
 
-func gitRepo(t *testing.T, files map[string]string) *testBoundary {
+func gitRepo(t *testing.T, files map[string]string) *tooltest.Boundary {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}
-	b := newBoundary(t)
-	cmd := exec.Command("git", "init", "-q", b.dir)
+	b := tooltest.NewBoundary(t)
+	cmd := exec.Command("git", "init", "-q", b.Dir())
 	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("git init: %v %s", err, out)
 	}
-	b.write(t, files)
+	b.Write(t, files)
 	return b
 }
 
@@ -82,8 +83,8 @@ func gitRepo(t *testing.T, files map[string]string) *testBoundary {
 // every file of the tree.
 func TestIgnoreMatchesGit(t *testing.T) {
 	b := gitRepo(t, ignoreTree)
-	ignored := gitFiles(t, b.dir, true)
-	checker := newIgnoreChecker(b.root, false)
+	ignored := gitFiles(t, b.Dir(), true)
+	checker := newIgnoreChecker(b.Root(), false)
 	for name := range ignoreTree {
 		if strings.HasPrefix(name, ".git/") {
 			continue
@@ -95,7 +96,7 @@ func TestIgnoreMatchesGit(t *testing.T) {
 	}
 	// and the walk yields exactly git's non-ignored files (minus hidden)
 	var walked []string
-	err := walkFiles(t.Context(), b.root, ".", ancestorStack(b.root, "."), func(rel string) bool {
+	err := walkFiles(t.Context(), b.Root(), ".", ancestorStack(b.Root(), "."), func(rel string) bool {
 		walked = append(walked, rel)
 		return true
 	})
@@ -104,7 +105,7 @@ func TestIgnoreMatchesGit(t *testing.T) {
 	}
 	slices.Sort(walked)
 	var want []string
-	for _, f := range gitFiles(t, b.dir, false) {
+	for _, f := range gitFiles(t, b.Dir(), false) {
 		if !hasHiddenPart(f) {
 			want = append(want, f)
 		}
@@ -201,7 +202,7 @@ func TestPathGlob(t *testing.T) {
 
 // searchTree puts "needle" lines in every file of ignoreTree and adds a
 // file with many hits, a binary file, a hidden file and a symlink.
-func searchTree(t *testing.T) *testBoundary {
+func searchTree(t *testing.T) *tooltest.Boundary {
 	files := map[string]string{}
 	for name, content := range ignoreTree {
 		if strings.HasPrefix(name, ".git") || strings.HasSuffix(name, ".gitignore") {
@@ -220,13 +221,13 @@ func searchTree(t *testing.T) *testBoundary {
 	files["m/crlf.md"] = "needle crlf\r\nsecond\r\n"
 	files["m/long.md"] = "needle " + strings.Repeat("x", 1000) + "\n"
 	b := gitRepo(t, files)
-	if err := os.Symlink("many.txt", filepath.Join(b.dir, "m/link.txt")); err != nil {
+	if err := os.Symlink("many.txt", filepath.Join(b.Dir(), "m/link.txt")); err != nil {
 		t.Fatal(err)
 	}
 	return b
 }
 
-func searchBoth(t *testing.T, b *testBoundary, args protocol.FSSearchArgs) (rg, gosr SearchResult, rgRes, goRes messages.ToolResult) {
+func searchBoth(t *testing.T, b *tooltest.Boundary, args protocol.FSSearchArgs) (rg, gosr SearchResult, rgRes, goRes messages.ToolResult) {
 	t.Helper()
 	if _, err := exec.LookPath("rg"); err != nil {
 		t.Skip("rg not installed")
@@ -234,10 +235,10 @@ func searchBoth(t *testing.T, b *testBoundary, args protocol.FSSearchArgs) (rg, 
 	rgRes = run(t, Deps{Paths: b}, protocol.ToolFSSearch, &args)
 	goRes = run(t, Deps{Paths: b, NoRipgrep: true}, protocol.ToolFSSearch, &args)
 	if rgRes.Status == messages.ToolOK {
-		rg = decode[SearchResult](t, rgRes)
+		rg = tooltest.Decode[SearchResult](t, rgRes)
 	}
 	if goRes.Status == messages.ToolOK {
-		gosr = decode[SearchResult](t, goRes)
+		gosr = tooltest.Decode[SearchResult](t, goRes)
 	}
 	return
 }
@@ -266,8 +267,8 @@ func TestSearchEnginesAgree(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			rg, gosr, rgRes, goRes := searchBoth(t, b, tc.args)
-			wantStatus(t, rgRes, messages.ToolOK)
-			wantStatus(t, goRes, messages.ToolOK)
+			tooltest.WantStatus(t, rgRes, messages.ToolOK)
+			tooltest.WantStatus(t, goRes, messages.ToolOK)
 			if rg.Engine != "ripgrep" || gosr.Engine != "go" {
 				t.Fatalf("engines %s/%s", rg.Engine, gosr.Engine)
 			}
@@ -294,15 +295,15 @@ func TestSearchEnginesAgree(t *testing.T) {
 func TestSearchHonoursIgnore(t *testing.T) {
 	b := searchTree(t)
 	var want []string
-	for _, f := range gitFiles(t, b.dir, false) {
+	for _, f := range gitFiles(t, b.Dir(), false) {
 		if !hasHiddenPart(f) && f != "m/bin.dat" && f != "m/link.txt" {
 			want = append(want, f)
 		}
 	}
 	for _, d := range []Deps{{Paths: b}, {Paths: b, NoRipgrep: true}} {
 		res := run(t, d, protocol.ToolFSSearch, &protocol.FSSearchArgs{Pattern: "first line|needle crlf|needle 0$|needle x", Regex: true, Path: ".", MaxResults: 2000})
-		wantStatus(t, res, messages.ToolOK)
-		sr := decode[SearchResult](t, res)
+		tooltest.WantStatus(t, res, messages.ToolOK)
+		sr := tooltest.Decode[SearchResult](t, res)
 		var got []string
 		for _, h := range sr.Hits {
 			got = append(got, h.Path)
@@ -323,11 +324,11 @@ func TestSearchHonoursIgnore(t *testing.T) {
 func TestSearchFallbackWithoutRg(t *testing.T) {
 	b := searchTree(t)
 	args := protocol.FSSearchArgs{Pattern: "needle", Path: ".", MaxResults: 2000}
-	withRg := decode[SearchResult](t, run(t, Deps{Paths: b}, protocol.ToolFSSearch, &args))
+	withRg := tooltest.Decode[SearchResult](t, run(t, Deps{Paths: b}, protocol.ToolFSSearch, &args))
 	t.Setenv("PATH", t.TempDir())
 	res := run(t, Deps{Paths: b}, protocol.ToolFSSearch, &args)
-	wantStatus(t, res, messages.ToolOK)
-	without := decode[SearchResult](t, res)
+	tooltest.WantStatus(t, res, messages.ToolOK)
+	without := tooltest.Decode[SearchResult](t, res)
 	if without.Engine != "go" {
 		t.Fatalf("engine %s with rg hidden", without.Engine)
 	}
@@ -350,7 +351,7 @@ func TestSearchErrors(t *testing.T) {
 			{protocol.FSSearchArgs{Pattern: "x", Path: ".", Glob: "{a"}, "invalid_pattern"},
 		} {
 			res := run(t, d, protocol.ToolFSSearch, &tc.args)
-			if res.Status != messages.ToolError || errorCodeOf(t, res) != tc.code {
+			if res.Status != messages.ToolError || tooltest.ErrorCode(t, res) != tc.code {
 				t.Errorf("%+v: %s %s", tc.args, res.Status, res.Data)
 			}
 		}

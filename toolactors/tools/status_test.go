@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wtagent/wtagent/internal/tooltest"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 )
@@ -16,18 +17,18 @@ func TestProjectStatusGit(t *testing.T) {
 		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
 	for _, args := range [][]string{{"checkout", "-q", "-b", "feature/x"}, {"add", "."}, {"commit", "-q", "-m", "init"}} {
 		cmd := exec.Command("git", args...)
-		cmd.Dir, cmd.Env = b.dir, gitEnv
+		cmd.Dir, cmd.Env = b.Dir(), gitEnv
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("git %v: %v %s", args, err, out)
 		}
 	}
-	b.write(t, map[string]string{"tracked.txt": "v2\n", "new file.txt": "n\n"})
+	b.Write(t, map[string]string{"tracked.txt": "v2\n", "new file.txt": "n\n"})
 	v := Verification{Command: "go test ./...", Passed: true}
 	d := Deps{Paths: b, Verification: func() (Verification, bool) { return v, true }}
 	res := run(t, d, protocol.ToolProjectStatus, &protocol.ProjectStatusArgs{})
-	wantStatus(t, res, messages.ToolOK)
-	st := decode[StatusResult](t, res)
-	if st.Root != b.dir || st.Git.Branch != "feature/x" || st.Git.DirtyCount != 2 || st.Git.Error != "" {
+	tooltest.WantStatus(t, res, messages.ToolOK)
+	st := tooltest.Decode[StatusResult](t, res)
+	if st.Root != b.Dir() || st.Git.Branch != "feature/x" || st.Git.DirtyCount != 2 || st.Git.Error != "" {
 		t.Fatalf("status: %+v", st)
 	}
 	if got := strings.Join(st.Git.Dirty, "|"); got != " M tracked.txt|?? new file.txt" {
@@ -37,8 +38,8 @@ func TestProjectStatusGit(t *testing.T) {
 		t.Errorf("verification/processes: %+v", st)
 	}
 	// outside a repository the git part says why
-	plain := newBoundary(t)
-	st = decode[StatusResult](t, run(t, Deps{Paths: plain}, protocol.ToolProjectStatus, &protocol.ProjectStatusArgs{}))
+	plain := tooltest.NewBoundary(t)
+	st = tooltest.Decode[StatusResult](t, run(t, Deps{Paths: plain}, protocol.ToolProjectStatus, &protocol.ProjectStatusArgs{}))
 	if st.Git.Error != "not a git repository" {
 		t.Errorf("no repo: %+v", st.Git)
 	}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package toolactors
+package tooltest
 
 import (
 	"errors"
@@ -11,18 +11,17 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/shirou/gopsutil/v3/process"
 )
 
-// These are copies of package tools' test helpers of the same names.
-
-func readPids(t *testing.T, b *testBoundary, names ...string) []int {
+// ReadPids reads the process ids a program under test wrote to the files
+// names under b's directory.
+func ReadPids(t testing.TB, b *Boundary, names ...string) []int {
 	t.Helper()
 	var pids []int
 	for _, n := range names {
-		s := strings.TrimSpace(b.read(t, n))
+		s := strings.TrimSpace(b.Read(t, n))
 		pid, err := strconv.Atoi(s)
 		if err != nil {
 			t.Fatalf("%s: %q", n, s)
@@ -32,8 +31,8 @@ func readPids(t *testing.T, b *testBoundary, names ...string) []int {
 	return pids
 }
 
-// processGone reports whether pid has exited (a zombie counts as gone).
-func processGone(pid int) bool {
+// ProcessGone reports whether pid has exited (a zombie counts as gone).
+func ProcessGone(pid int) bool {
 	if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
 		return true
 	}
@@ -41,10 +40,10 @@ func processGone(pid int) bool {
 	return err != nil || (len(st) > 0 && st[0] == process.Zombie)
 }
 
-// signalled makes a FIFO named name in dir and returns a channel closed
+// Signalled makes a FIFO named name in dir and returns a channel closed
 // when a program under test writes to it (`echo > name`): the moment the
 // program says it got there, without polling.
-func signalled(t *testing.T, dir, name string) <-chan struct{} {
+func Signalled(t testing.TB, dir, name string) <-chan struct{} {
 	t.Helper()
 	p := filepath.Join(dir, name)
 	if err := syscall.Mkfifo(p, 0o600); err != nil {
@@ -77,14 +76,4 @@ func signalled(t *testing.T, dir, name string) <-chan struct{} {
 		}
 	})
 	return fired
-}
-
-// await waits for ch, failing the test after the hang guard.
-func await(t *testing.T, what string, ch <-chan struct{}) {
-	t.Helper()
-	select {
-	case <-ch:
-	case <-time.After(2 * time.Minute):
-		t.Fatalf("timed out waiting for %s", what)
-	}
 }
