@@ -15,7 +15,7 @@ import (
 // the project as the user's home (so "~/outside/secret" is the outside
 // file).
 func engineFor(p *project, mode Mode, rules ...messages.Rule) *Engine {
-	return New(Config{Root: p.dir, Mode: mode, Home: filepath.Dir(p.dir), Rules: rules,
+	return New(Config{Root: p.Dir, Mode: mode, Home: filepath.Dir(p.Dir), Rules: rules,
 		Environ: []string{"PATH=/usr/bin:/bin", "HOME=/home/u", "GITHUB_TOKEN=ghp_x", "LANG=C.UTF-8"}}, p.b)
 }
 
@@ -82,10 +82,10 @@ func TestUnknownToolAndBadArgumentsAreDenied(t *testing.T) {
 // each is denied in every mode, and no rule can let it through.
 func TestHardDeniesHoldInEveryMode(t *testing.T) {
 	p := newProject(t)
-	p.symlink(p.outside, "linkdir")
-	p.write("sub/f", "x")
-	makeFIFO(t, p.path("fifo"))
-	protected := filepath.Join(p.outside, "wtagent-home")
+	p.Symlink(p.Outside, "linkdir")
+	p.Write("sub/f", "x")
+	makeFIFO(t, p.Path("fifo"))
+	protected := filepath.Join(p.Outside, "wtagent-home")
 	os.MkdirAll(protected, 0o700)
 	calls := map[string]messages.ToolCall{
 		"NUL byte":                read("src/main.go\x00"),
@@ -116,14 +116,14 @@ func TestHardDeniesHoldInEveryMode(t *testing.T) {
 		"fs.list of a linked dir": {Name: protocol.ToolFSList, Args: &protocol.FSListArgs{Path: "linkdir", Depth: 1}},
 	}
 	everything := []messages.Rule{
-		{Tool: protocol.ToolFSRead, Kind: RulePath, Prefix: []string{p.dir}},
-		{Tool: protocol.ToolFSRead, Kind: RulePath, Prefix: []string{p.outside}},
+		{Tool: protocol.ToolFSRead, Kind: RulePath, Prefix: []string{p.Dir}},
+		{Tool: protocol.ToolFSRead, Kind: RulePath, Prefix: []string{p.Outside}},
 		{Tool: protocol.ToolFSRead, Kind: RulePath, Prefix: []string{"/dev"}},
 		{Tool: protocol.ToolTerminalExec, Kind: RuleCommand, Prefix: []string{"cat"}},
-		{Tool: protocol.ToolTerminalExec, Kind: RulePath, Prefix: []string{p.outside}},
+		{Tool: protocol.ToolTerminalExec, Kind: RulePath, Prefix: []string{p.Outside}},
 	}
 	for _, mode := range []Mode{ModePrompt, ModeAllow, ModeDeny} {
-		e := New(Config{Mode: mode, Home: filepath.Dir(p.dir), Rules: everything, Protected: []string{protected}}, p.b)
+		e := New(Config{Mode: mode, Home: filepath.Dir(p.Dir), Rules: everything, Protected: []string{protected}}, p.b)
 		for name, c := range calls {
 			v := e.Check(c)
 			if v.Decision != messages.DecisionDeny || v.Reason == "" {
@@ -139,14 +139,14 @@ func TestHardDeniesHoldInEveryMode(t *testing.T) {
 func TestOutsideRootAsksThenGrantCoversExactlyThatPath(t *testing.T) {
 	p := newProject(t)
 	e := engineFor(p, ModePrompt)
-	secret := filepath.Join(p.outside, "secret")
+	secret := filepath.Join(p.Outside, "secret")
 
 	for _, path := range []string{"/etc/hosts", "../outside/secret", "~/outside/secret", secret} {
 		v := e.Check(read(path))
 		if v.Decision != messages.DecisionAsk || v.Risk != messages.RiskSensitive {
 			t.Fatalf("read %s: %s/%s (%s); want ask/sensitive", path, v.Decision, v.Risk, v.Reason)
 		}
-		want, _ := p.b.Locate(path, filepath.Dir(p.dir))
+		want, _ := p.b.Locate(path, filepath.Dir(p.Dir))
 		if v.Suggested == nil || v.Suggested.Kind != RulePath || len(v.Suggested.Prefix) != 1 || v.Suggested.Prefix[0] != want.Abs || v.Suggested.Tool != protocol.ToolFSRead {
 			t.Fatalf("read %s: suggested %+v; want the exact path %s", path, v.Suggested, want.Abs)
 		}
@@ -165,7 +165,7 @@ func TestOutsideRootAsksThenGrantCoversExactlyThatPath(t *testing.T) {
 		t.Errorf("ResolveGranted = %q, %v", abs, ok)
 	}
 	// Narrow: another file next to it, another tool, still ask.
-	p.writeOutside("other", "x")
+	p.WriteOutside("other", "x")
 	if v := e.Check(read("../outside/other")); v.Decision != messages.DecisionAsk {
 		t.Errorf("sibling after the grant: %s", v.Decision)
 	}
@@ -179,19 +179,19 @@ func TestOutsideRootAsksThenGrantCoversExactlyThatPath(t *testing.T) {
 
 func TestInsideFiles(t *testing.T) {
 	p := newProject(t)
-	p.write(".env", "DB_PASSWORD=x\n")
-	p.write(".env.example", "DB_PASSWORD=\n")
-	p.write("config/server.pem", "-----BEGIN PRIVATE KEY-----\n")
-	p.write(".npmrc", "registry=https://registry.example/\n")
-	p.write("pkg/.npmrc", "//registry.example/:_authToken=abc\n")
-	p.write("node_modules/pkg/index.js", "x")
-	p.write(".git/config", "[core]\n")
-	p.symlink(".env", "env-alias")
-	if err := os.Link(p.writeOutside("shared", "data"), p.path("hard")); err != nil {
+	p.Write(".env", "DB_PASSWORD=x\n")
+	p.Write(".env.example", "DB_PASSWORD=\n")
+	p.Write("config/server.pem", "-----BEGIN PRIVATE KEY-----\n")
+	p.Write(".npmrc", "registry=https://registry.example/\n")
+	p.Write("pkg/.npmrc", "//registry.example/:_authToken=abc\n")
+	p.Write("node_modules/pkg/index.js", "x")
+	p.Write(".git/config", "[core]\n")
+	p.Symlink(".env", "env-alias")
+	if err := os.Link(p.WriteOutside("shared", "data"), p.Path("hard")); err != nil {
 		t.Fatal(err)
 	}
-	store := p.writeOutside("store-file", "module.exports = 1")
-	if err := os.Link(store, p.path("node_modules/pkg/linked.js")); err != nil {
+	store := p.WriteOutside("store-file", "module.exports = 1")
+	if err := os.Link(store, p.Path("node_modules/pkg/linked.js")); err != nil {
 		t.Fatal(err)
 	}
 	e := engineFor(p, ModePrompt)
@@ -204,7 +204,7 @@ func TestInsideFiles(t *testing.T) {
 		{read("src/main.go"), messages.DecisionAllow, messages.RiskRead, "reads src/main.go"},
 		{read("src/missing.go"), messages.DecisionAllow, messages.RiskRead, "does not exist"},
 		{write("src/new.go"), messages.DecisionAllow, messages.RiskWrite, "writes src/new.go"},
-		{read(p.path("src/main.go")), messages.DecisionAllow, messages.RiskRead, ""},
+		{read(p.Path("src/main.go")), messages.DecisionAllow, messages.RiskRead, ""},
 		{read(".env"), messages.DecisionAsk, messages.RiskSensitive, "credential"},
 		{read("env-alias"), messages.DecisionAsk, messages.RiskSensitive, "credential"},
 		{write(".env"), messages.DecisionAsk, messages.RiskSensitive, "credential"},
@@ -237,15 +237,15 @@ func TestInsideFiles(t *testing.T) {
 
 func TestExecChecksArgvAgainstTheRoot(t *testing.T) {
 	p := newProject(t)
-	home := filepath.Dir(p.dir)
+	home := filepath.Dir(p.Dir)
 	os.MkdirAll(filepath.Join(home, ".ssh"), 0o700)
 	os.WriteFile(filepath.Join(home, ".ssh", "id_rsa"), []byte("key"), 0o600)
-	p.write("docs/readme.md", "x")
-	p.write("build/out.o", "x")
-	p.write(".env", "API_TOKEN=x\n")
-	p.write("tools/.env/bin/python", "")
-	p.symlink(filepath.Join(home, ".ssh", "id_rsa"), "docs/config") // a repo shipping a link to a key
-	p.symlink("../../outside", "src/vendor")
+	p.Write("docs/readme.md", "x")
+	p.Write("build/out.o", "x")
+	p.Write(".env", "API_TOKEN=x\n")
+	p.Write("tools/.env/bin/python", "")
+	p.Symlink(filepath.Join(home, ".ssh", "id_rsa"), "docs/config") // a repo shipping a link to a key
+	p.Symlink("../../outside", "src/vendor")
 	e := engineFor(p, ModePrompt)
 	tests := []struct {
 		call     messages.ToolCall
@@ -257,12 +257,12 @@ func TestExecChecksArgvAgainstTheRoot(t *testing.T) {
 		{exec("cat", filepath.Join(home, ".ssh", "id_rsa")), messages.DecisionAsk, rSens, "credential"},
 		{exec("cat", "docs/config"), messages.DecisionAsk, rSens, "symbolic link to " + filepath.Join(home, ".ssh", "id_rsa")},
 		{exec("ls", "src/vendor/"), messages.DecisionAsk, rSens, "symbolic link"},
-		{exec("cat", "src/vendor/secret"), messages.DecisionAsk, rSens, "src/vendor is a symbolic link to " + filepath.Join(p.outside, "secret")},
+		{exec("cat", "src/vendor/secret"), messages.DecisionAsk, rSens, "src/vendor is a symbolic link to " + filepath.Join(p.Outside, "secret")},
 		{exec("cat", "src/vendor/../proj/src/main.go"), messages.DecisionAsk, rSens, "symbolic link"}, // leaves the root on the way
 		{exec("cat", "../outside/secret"), messages.DecisionAsk, rSens, "outside"},
 		{execIn("src", "cat", "../docs/readme.md"), messages.DecisionAllow, rExec, ""},
 		{execIn("src", "cat", "../../outside/secret"), messages.DecisionAsk, rSens, "outside"},
-		{exec("cat", p.path("docs/readme.md")), messages.DecisionAllow, rExec, ""},
+		{exec("cat", p.Path("docs/readme.md")), messages.DecisionAllow, rExec, ""},
 		{exec("cat", ".env"), messages.DecisionAsk, rSens, "credential"},
 		{execIn("src", "cat", "../.env"), messages.DecisionAsk, rSens, "credential"},
 		{exec("python3", "-m", "venv", "tools/.env"), messages.DecisionAllow, rExec, ""}, // a directory
@@ -273,9 +273,9 @@ func TestExecChecksArgvAgainstTheRoot(t *testing.T) {
 		{exec("rm", "-rf", "src/vendor"), messages.DecisionAsk, rDest, "outside"},
 		{exec("../outside/run.sh"), messages.DecisionAsk, rSens, "program outside"},
 		{exec("./build.sh"), messages.DecisionAllow, rExec, ""},
-		{execIn("../outside", "ls"), messages.DecisionAsk, rSens, "runs in " + p.outside},
+		{execIn("../outside", "ls"), messages.DecisionAsk, rSens, "runs in " + p.Outside},
 		{execIn("src", "ls"), messages.DecisionAllow, rExec, ""},
-		{exec("docker", "run", "-v", p.dir+":/src", "alpine"), messages.DecisionAllow, rExec, ""},
+		{exec("docker", "run", "-v", p.Dir+":/src", "alpine"), messages.DecisionAllow, rExec, ""},
 		{exec("docker", "run", "-v", home+":/h", "alpine"), messages.DecisionAsk, rDest, "mounts"},
 		{exec("git", "push"), messages.DecisionAsk, rExt, "push"},
 	}
@@ -329,8 +329,8 @@ func TestExecEnvironment(t *testing.T) {
 // three modes: the engine's decision, the answer, and a re-check.
 func TestApprovalFlows(t *testing.T) {
 	p := newProject(t)
-	p.write("dist/app.js", "x")
-	p.write("src2/x.go", "x")
+	p.Write("dist/app.js", "x")
+	p.Write("src2/x.go", "x")
 	call := exec("rm", "-rf", "dist")
 	wider := exec("rm", "-rf", "dist", "src2")
 	for _, mode := range []Mode{ModePrompt, ModeAllow, ModeDeny} {
@@ -443,7 +443,7 @@ func TestSuggestedRules(t *testing.T) {
 	e := engineFor(p, ModePrompt)
 	// An outside cwd with outside arguments under it: one path rule.
 	v := e.Check(execIn("../outside", "cat", "secret"))
-	if v.Suggested == nil || v.Suggested.Kind != RulePath || v.Suggested.Prefix[0] != p.outside {
+	if v.Suggested == nil || v.Suggested.Kind != RulePath || v.Suggested.Prefix[0] != p.Outside {
 		t.Fatalf("outside cwd: suggested %+v", v.Suggested)
 	}
 	if err := e.Grant(*v.Suggested); err != nil {
@@ -471,7 +471,7 @@ func TestSuggestedRules(t *testing.T) {
 func TestGrantRefusesBroadOrMalformedRules(t *testing.T) {
 	p := newProject(t)
 	e := engineFor(p, ModePrompt)
-	home := filepath.Dir(p.dir)
+	home := filepath.Dir(p.Dir)
 	bad := []messages.Rule{
 		{Tool: protocol.ToolFSRead, Kind: RulePath, Prefix: []string{"/"}},
 		{Tool: protocol.ToolFSRead, Kind: RulePath, Prefix: []string{home}},
@@ -556,14 +556,14 @@ func TestModes(t *testing.T) {
 func TestOutside(t *testing.T) {
 	p := newProject(t)
 	e := engineFor(p, ModeAllow)
-	secret := filepath.Join(p.outside, "secret")
+	secret := filepath.Join(p.Outside, "secret")
 	tests := []struct {
 		call messages.ToolCall
 		want string
 	}{
 		{read("../outside/secret"), secret},
 		{read("src/main.go"), ""},
-		{execIn("../outside", "ls"), p.outside},
+		{execIn("../outside", "ls"), p.Outside},
 		{exec("cat", "../outside/secret"), ""},
 		{messages.ToolCall{Name: protocol.ToolProcessList, Args: &protocol.ProcessListArgs{}}, ""},
 	}

@@ -14,7 +14,7 @@ import (
 // project that merely has a .bashrc (a dotfiles repository) do not.
 func TestFileToolsAskBeforeHomeCode(t *testing.T) {
 	p := newProject(t)
-	asHome := New(Config{Root: p.dir, Mode: ModeDeny, Home: p.dir, Environ: []string{"PATH=/usr/bin"}}, p.b)
+	asHome := New(Config{Root: p.Dir, Mode: ModeDeny, Home: p.Dir, Environ: []string{"PATH=/usr/bin"}}, p.b)
 	dotfiles := engineFor(p, ModeDeny)
 	for _, tc := range []struct {
 		e    *Engine
@@ -28,7 +28,7 @@ func TestFileToolsAskBeforeHomeCode(t *testing.T) {
 		{asHome, ".gradle/init.d/evil.gradle", messages.DecisionDeny},
 		{asHome, ".cargo/config.toml", messages.DecisionDeny},
 		{asHome, ".config/autostart/x.desktop", messages.DecisionDeny},
-		{asHome, filepath.Join(p.dir, ".local/bin/tool"), messages.DecisionDeny},
+		{asHome, filepath.Join(p.Dir, ".local/bin/tool"), messages.DecisionDeny},
 		{asHome, "notes.txt", messages.DecisionAllow},
 		{asHome, ".cargo/registry/index/x", messages.DecisionAllow},
 		{asHome, "binary/x", messages.DecisionAllow},

@@ -58,11 +58,11 @@ func TestGitNamesFoldCase(t *testing.T) {
 // is still denied; with the Linux rule neither name is special.
 func TestEngineFoldsCase(t *testing.T) {
 	p := newProject(t)
-	protected := filepath.Join(p.outside, "wtagent-home")
+	protected := filepath.Join(p.Outside, "wtagent-home")
 	if err := os.MkdirAll(protected, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	shouted := filepath.ToSlash(filepath.Join(p.outside, "WTAGENT-Home", "Cookies"))
+	shouted := filepath.ToSlash(filepath.Join(p.Outside, "WTAGENT-Home", "Cookies"))
 	for _, tc := range []struct {
 		goos     string
 		call     messages.ToolCall
@@ -80,7 +80,7 @@ func TestEngineFoldsCase(t *testing.T) {
 		{"linux", read(shouted), messages.DecisionAsk, "outside the project root"},
 	} {
 		p.b.SetCase(boundary.CaseFor(tc.goos))
-		e := New(Config{Mode: ModePrompt, Home: filepath.Dir(p.dir), Protected: []string{protected}}, p.b)
+		e := New(Config{Mode: ModePrompt, Home: filepath.Dir(p.Dir), Protected: []string{protected}}, p.b)
 		e.cs = boundary.CaseFor(tc.goos)
 		v := e.Check(tc.call)
 		if v.Decision != tc.decision || !strings.Contains(v.Reason, tc.reason) {

@@ -14,12 +14,12 @@ import (
 
 func TestCheckRefusesSpecialFiles(t *testing.T) {
 	p := newProject(t)
-	if err := syscall.Mkfifo(p.path("fifo"), 0o644); err != nil {
+	if err := syscall.Mkfifo(p.Path("fifo"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	// Unix socket paths are limited to ~108 bytes: bind from inside the dir.
 	wd, _ := os.Getwd()
-	if err := os.Chdir(p.dir); err != nil {
+	if err := os.Chdir(p.Dir); err != nil {
 		t.Fatal(err)
 	}
 	l, err := net.Listen("unix", "sock")
@@ -28,10 +28,10 @@ func TestCheckRefusesSpecialFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Close()
-	p.symlink("/dev/zero", "zero-link")
-	p.symlink("fifo", "fifo-link")
+	p.Symlink("/dev/zero", "zero-link")
+	p.Symlink("fifo", "fifo-link")
 	cases := []string{"fifo", "sock", "fifo-link"}
-	if err := syscall.Mknod(p.path("zero"), syscall.S_IFCHR|0o644, int(1<<8|5)); err == nil {
+	if err := syscall.Mknod(p.Path("zero"), syscall.S_IFCHR|0o644, int(1<<8|5)); err == nil {
 		cases = append(cases, "zero") // a device node inside the root (needs root, as in CI)
 	} else {
 		t.Logf("mknod: %v (not root); skipping the in-root device case", err)
@@ -64,8 +64,8 @@ func makeFIFO(t *testing.T, path string) {
 
 func TestLinkCount(t *testing.T) {
 	p := newProject(t)
-	outside := p.writeOutside("shared", "data")
-	if err := os.Link(outside, p.path("hard")); err != nil {
+	outside := p.WriteOutside("shared", "data")
+	if err := os.Link(outside, p.Path("hard")); err != nil {
 		t.Fatal(err)
 	}
 	fi, err := p.b.Check("hard", false)

@@ -18,8 +18,8 @@ import (
 // the mode.
 func TestWipesAreHardDenies(t *testing.T) {
 	p := newProject(t)
-	home := filepath.Dir(p.dir) // engineFor's home holds the project
-	p.symlink(home, "up")
+	home := filepath.Dir(p.Dir) // engineFor's home holds the project
+	p.Symlink(home, "up")
 	denied := []messages.ToolCall{
 		exec("rm", "-rf", "/"),
 		exec("rm", "-rf", "//"),
@@ -33,7 +33,7 @@ func TestWipesAreHardDenies(t *testing.T) {
 		exec("sudo", "rm", "-rf", "/"),
 		exec("env", "sudo", "nice", "-n", "5", "rm", "-rf", "--no-preserve-root", "/"),
 		exec("busybox", "rm", "-rf", "/"),
-		exec("rm", "-rf", p.dir),
+		exec("rm", "-rf", p.Dir),
 		exec("rm", "-rf", home),
 		exec("rm", "-rf", filepath.Dir(home)),
 		exec("rm", "-rf", "."),
@@ -51,7 +51,7 @@ func TestWipesAreHardDenies(t *testing.T) {
 	allowed := []messages.ToolCall{
 		exec("rm", "-rf", "src"),
 		exec("rm", "-rf", "node_modules"),
-		exec("rm", "-rf", p.outside),
+		exec("rm", "-rf", p.Outside),
 		exec("rm", "-rf", "~/outside"),
 		exec("rm", "-rf", "../outside"),
 		exec("sh", "-c", "rm -rf dist && go build ./..."),

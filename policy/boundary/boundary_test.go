@@ -24,7 +24,7 @@ func TestResolveRefusesEscapes(t *testing.T) {
 		{"other user's home", "~root/.bashrc", ErrBadPath},
 		{"climb after a name", "sub/../../x", ErrBadPath},
 		{"dot-dot after a name inside", "src/../src/main.go", ErrBadPath},
-		{"absolute with dot-dot", p.dir + "/src/../../outside/secret", ErrBadPath},
+		{"absolute with dot-dot", p.Dir + "/src/../../outside/secret", ErrBadPath},
 		{"NUL byte", "src/main.go\x00.txt", ErrBadPath},
 		{"newline", "src/ma\nin.go", ErrBadPath},
 		{"escape char", "src/\x1b[31m", ErrBadPath},
@@ -61,8 +61,8 @@ func TestResolveAcceptsInsidePaths(t *testing.T) {
 		{"./src/main.go", "src/main.go"},
 		{"src//main.go", "src/main.go"},
 		{"src/./main.go", "src/main.go"},
-		{p.dir, "."},
-		{p.dir + "/src/main.go", "src/main.go"},
+		{p.Dir, "."},
+		{p.Dir + "/src/main.go", "src/main.go"},
 		{"../proj/src/main.go", "src/main.go"}, // leading ".." that comes back in is what the kernel does too
 		{".env", ".env"},
 		{"a.b/c", "a.b/c"},
@@ -84,15 +84,15 @@ func TestResolveAcceptsInsidePaths(t *testing.T) {
 
 func TestLocateOutside(t *testing.T) {
 	p := newProject(t)
-	home := filepath.Dir(p.dir)
+	home := filepath.Dir(p.Dir)
 	tests := []struct {
 		path, abs string
 		inside    bool
 	}{
 		{"/etc/hosts", "/etc/hosts", false},
-		{"../outside/secret", filepath.Join(p.outside, "secret"), false},
-		{"~/outside/secret", filepath.Join(p.outside, "secret"), false},
-		{"~/proj/src/main.go", p.path("src/main.go"), true},
+		{"../outside/secret", filepath.Join(p.Outside, "secret"), false},
+		{"~/outside/secret", filepath.Join(p.Outside, "secret"), false},
+		{"~/proj/src/main.go", p.Path("src/main.go"), true},
 	}
 	for _, tt := range tests {
 		loc, err := p.b.Locate(tt.path, home)
@@ -104,15 +104,15 @@ func TestLocateOutside(t *testing.T) {
 
 func TestCheckRefusesSymlinkEscapes(t *testing.T) {
 	p := newProject(t)
-	p.symlink(p.outside, "linkdir")                          // a directory link out
-	p.symlink(filepath.Join(p.outside, "secret"), "abslink") // an absolute link out
-	p.symlink("../outside/secret", "rellink")                // a relative link out
-	p.symlink("../../outside", "src/uplink")                 // climbs out through ".."
-	p.symlink(p.path("src/main.go"), "absinside")            // absolute, pointing inside
-	p.symlink("loop2", "loop1")                              // a loop
-	p.symlink("loop1", "loop2")                              //
-	p.symlink("main.go", "src/alias.go")                     // a relative link inside: fine
-	p.symlink("../src", "node_modules/srclink")              // a relative directory link inside: fine
+	p.Symlink(p.Outside, "linkdir")                          // a directory link out
+	p.Symlink(filepath.Join(p.Outside, "secret"), "abslink") // an absolute link out
+	p.Symlink("../outside/secret", "rellink")                // a relative link out
+	p.Symlink("../../outside", "src/uplink")                 // climbs out through ".."
+	p.Symlink(p.Path("src/main.go"), "absinside")            // absolute, pointing inside
+	p.Symlink("loop2", "loop1")                              // a loop
+	p.Symlink("loop1", "loop2")                              //
+	p.Symlink("main.go", "src/alias.go")                     // a relative link inside: fine
+	p.Symlink("../src", "node_modules/srclink")              // a relative directory link inside: fine
 	tests := []struct {
 		Rel  string
 		want error
@@ -147,10 +147,10 @@ func TestCheckRefusesSymlinkEscapes(t *testing.T) {
 
 func TestCheckReportsTargetOfEscapingLink(t *testing.T) {
 	p := newProject(t)
-	p.symlink(p.outside, "linkdir")
+	p.Symlink(p.Outside, "linkdir")
 	_, err := p.b.Check("linkdir/secret", false)
-	if err == nil || !strings.Contains(ReasonOf(err), p.outside) {
-		t.Fatalf("reason %q does not name the link's target %s", ReasonOf(err), p.outside)
+	if err == nil || !strings.Contains(ReasonOf(err), p.Outside) {
+		t.Fatalf("reason %q does not name the link's target %s", ReasonOf(err), p.Outside)
 	}
 }
 
@@ -160,8 +160,8 @@ func TestCheckReportsTargetOfEscapingLink(t *testing.T) {
 // the Boundary refuses.
 func TestSymlinkSwapAfterCheck(t *testing.T) {
 	p := newProject(t)
-	p.write("sub/f", "inside\n")
-	p.writeOutside("f", "OUTSIDE\n")
+	p.Write("sub/f", "inside\n")
+	p.WriteOutside("f", "OUTSIDE\n")
 	rel, err := p.b.Resolve("sub/f")
 	if err != nil {
 		t.Fatal(err)
@@ -170,12 +170,12 @@ func TestSymlinkSwapAfterCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The swap.
-	if err := os.Rename(p.path("sub"), p.path("sub.old")); err != nil {
+	if err := os.Rename(p.Path("sub"), p.Path("sub.old")); err != nil {
 		t.Fatal(err)
 	}
-	p.symlink(p.outside, "sub")
+	p.Symlink(p.Outside, "sub")
 
-	naive, err := os.ReadFile(filepath.Join(p.dir, rel))
+	naive, err := os.ReadFile(filepath.Join(p.Dir, rel))
 	if err != nil || string(naive) != "OUTSIDE\n" {
 		t.Fatalf("the swap did not take: naive read = %q, %v", naive, err)
 	}
@@ -197,7 +197,7 @@ func TestSymlinkSwapAfterCheck(t *testing.T) {
 	if _, err := p.b.Check(rel, false); !errors.Is(err, ErrSymlinkEscape) {
 		t.Errorf("Check after the swap = %v, want ErrSymlinkEscape", err)
 	}
-	if got, _ := os.ReadFile(filepath.Join(p.outside, "f")); string(got) != "OUTSIDE\n" {
+	if got, _ := os.ReadFile(filepath.Join(p.Outside, "f")); string(got) != "OUTSIDE\n" {
 		t.Errorf("outside file changed: %q", got)
 	}
 }
@@ -225,8 +225,8 @@ func TestOpenBoundary(t *testing.T) {
 	// A root given through a symbolic link resolves to its target, and
 	// absolute paths through either form are inside.
 	p := newProject(t)
-	link := filepath.Join(filepath.Dir(p.dir), "via")
-	if err := os.Symlink(p.dir, link); err != nil {
+	link := filepath.Join(filepath.Dir(p.Dir), "via")
+	if err := os.Symlink(p.Dir, link); err != nil {
 		t.Fatal(err)
 	}
 	b, err := Open(link)
@@ -234,10 +234,10 @@ func TestOpenBoundary(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	if b.Dir() != p.dir {
-		t.Errorf("Dir() = %s, want %s", b.Dir(), p.dir)
+	if b.Dir() != p.Dir {
+		t.Errorf("Dir() = %s, want %s", b.Dir(), p.Dir)
 	}
-	for _, abs := range []string{link + "/src/main.go", p.dir + "/src/main.go"} {
+	for _, abs := range []string{link + "/src/main.go", p.Dir + "/src/main.go"} {
 		if rel, err := b.Resolve(abs); err != nil || rel != "src/main.go" {
 			t.Errorf("Resolve(%s) = %q, %v", abs, rel, err)
 		}

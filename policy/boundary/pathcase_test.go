@@ -53,7 +53,7 @@ func TestPathCaseWithin(t *testing.T) {
 // only a link makes it so); with the Linux rule never.
 func TestBoundaryFoldsCase(t *testing.T) {
 	p := newProject(t)
-	upper := filepath.Join(filepath.Dir(p.dir), "PROJ")
+	upper := filepath.Join(filepath.Dir(p.Dir), "PROJ")
 	_, err := os.Stat(upper)
 	folds := err == nil // this file system ignores case (Windows, macOS by default)
 	type row struct {
@@ -65,11 +65,11 @@ func TestBoundaryFoldsCase(t *testing.T) {
 		{"windows", upper, true},
 		{"darwin", filepath.Join(upper, "src", "main.go"), folds}, // the same directory only where case folds
 		{"linux", filepath.Join(upper, "src", "main.go"), false},
-		{"linux", filepath.Join(p.dir, "src", "main.go"), true},
+		{"linux", filepath.Join(p.Dir, "src", "main.go"), true},
 	}
 	if !folds { // a link spelt in another case is the same directory here
-		link := filepath.Join(filepath.Dir(p.dir), "Proj")
-		if err := os.Symlink(p.dir, link); err != nil {
+		link := filepath.Join(filepath.Dir(p.Dir), "Proj")
+		if err := os.Symlink(p.Dir, link); err != nil {
 			t.Fatal(err)
 		}
 		rows = append(rows, row{"darwin", filepath.Join(link, "src", "main.go"), true})
@@ -80,8 +80,8 @@ func TestBoundaryFoldsCase(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if loc.Inside != tc.inside || tc.inside && !strings.HasPrefix(loc.Abs, p.dir) {
-			t.Errorf("%s: Locate(%s) = %+v, want inside=%v under %s", tc.goos, tc.path, loc, tc.inside, p.dir)
+		if loc.Inside != tc.inside || tc.inside && !strings.HasPrefix(loc.Abs, p.Dir) {
+			t.Errorf("%s: Locate(%s) = %+v, want inside=%v under %s", tc.goos, tc.path, loc, tc.inside, p.Dir)
 		}
 	}
 }
