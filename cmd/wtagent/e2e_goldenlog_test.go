@@ -153,18 +153,7 @@ func TestGoldenLogResumesExactlyOnce(t *testing.T) {
 func resumeGoldenOnce(t *testing.T, name string) {
 	e := newEnv(t)
 	id := restoreGolden(t, e, name)
-	code, out, errOut := e.run("resume", id)
-	if code != 0 {
-		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
-	}
-	got, _ := os.ReadFile(filepath.Join(e.root, "runs.log"))
-	if string(got) != "ran\n" {
-		t.Fatalf("runs.log = %q: the side effect ran %d times", got, strings.Count(string(got), "ran"))
-	}
-	evs := e.events(id)
-	if n := count(evs, messages.EvToolStarted); n != 2 {
-		t.Fatalf("%d tool.started, want 2", n)
-	}
+	evs := e.resumeRanOnce(id)
 	if n := count(evs, messages.EvRunCompleted); n != 1 {
 		t.Fatalf("%d run.completed, want 1", n)
 	}

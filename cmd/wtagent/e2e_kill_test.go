@@ -60,6 +60,16 @@ func TestKill9WhileWaitingForTheModelThenResume(t *testing.T) {
 	// killed run was.
 	lines[1].DelayMS = 0
 	os.Rename(e.script(lines...), slow)
+	e.resumeRanOnce(id)
+}
+
+// resumeRanOnce resumes the session id and checks that the side effect
+// the killed run had already made (the line "ran" in runs.log) is not made
+// again, and that the run's tool calls started twice in all (the one
+// before the kill and the next one); it returns the session's events.
+func (e *env) resumeRanOnce(id string) []messages.Event {
+	t := e.t
+	t.Helper()
 	code, out, errOut := e.run("resume", id)
 	if code != 0 {
 		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
@@ -72,6 +82,7 @@ func TestKill9WhileWaitingForTheModelThenResume(t *testing.T) {
 	if n := count(evs, messages.EvToolStarted); n != 2 {
 		t.Fatalf("%d tool.started, want 2", n)
 	}
+	return evs
 }
 
 func TestKill9WhileACommandRunsThenResume(t *testing.T) {
