@@ -134,23 +134,26 @@ func (r *runEnv) slashStatus(w io.Writer) error {
 	return nil
 }
 
-func (r *runEnv) timeline() (*checkpoint.Timeline, error) {
+// timeline reads the turn number of /diff and /undo from args and the
+// session's checkpoint timeline.
+func (r *runEnv) timeline(args []string) (*checkpoint.Timeline, int, error) {
+	n, err := slash.TurnArg(args)
+	if err != nil {
+		return nil, 0, err
+	}
 	if r.store == nil {
-		return nil, errors.New("this session has no snapshots")
+		return nil, 0, errors.New("this session has no snapshots")
 	}
 	events, _, err := r.sess.Events()
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return checkpoint.NewTimeline(events)
+	tl, err := checkpoint.NewTimeline(events)
+	return tl, n, err
 }
 
 func (r *runEnv) slashDiff(w io.Writer, args []string) error {
-	n, err := slash.TurnArg(args)
-	if err != nil {
-		return err
-	}
-	tl, err := r.timeline()
+	tl, n, err := r.timeline(args)
 	if err != nil {
 		return err
 	}
@@ -162,11 +165,7 @@ func (r *runEnv) slashDiff(w io.Writer, args []string) error {
 }
 
 func (r *runEnv) slashUndo(w io.Writer, args []string) error {
-	n, err := slash.TurnArg(args)
-	if err != nil {
-		return err
-	}
-	tl, err := r.timeline()
+	tl, n, err := r.timeline(args)
 	if err != nil {
 		return err
 	}
