@@ -7,23 +7,15 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
-
 	"github.com/wtagent/wtagent/internal/tooltest"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 )
 
-// helperEnv selects a helper mode when the test binary is re-executed as a
-// program under test.
+// helperEnv selects a helper mode of runHelper (see tooltest.Main).
 const helperEnv = "WTAGENT_TOOLS_HELPER"
 
-func TestMain(m *testing.M) {
-	if mode := os.Getenv(helperEnv); mode != "" {
-		os.Exit(runHelper(mode))
-	}
-	goleak.VerifyTestMain(m)
-}
+func TestMain(m *testing.M) { tooltest.Main(m, helperEnv, runHelper) }
 
 // runHelper is the re-executed test binary's main.
 func runHelper(mode string) int {
