@@ -12,6 +12,7 @@ import (
 	"github.com/wtagent/wtagent/instructions"
 	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/config"
 )
 
 // Options are the inputs of `wtagent config`.
@@ -65,7 +66,7 @@ func configRun(o *Options) error {
 	if err != nil {
 		return err
 	}
-	fc, path, err := cmdutil.LoadConfig(h, o.F.Getenv)
+	fc, path, err := config.Load(h, o.F.Getenv)
 	if err != nil {
 		return err
 	}
@@ -90,7 +91,7 @@ func configRun(o *Options) error {
 			"project": project, "project_instructions": files})
 	}
 	if path == "" {
-		path = "(none; looked in " + fmt.Sprint(cmdutil.ConfigPaths(h, o.F.Getenv)) + ")"
+		path = "(none; looked in " + fmt.Sprint(config.Paths(h, o.F.Getenv)) + ")"
 	}
 	fmt.Fprintf(out, "data root:   %s\nconfig file: %s\n", h.Dir(), path)
 	writeInstructions(out, project, files)

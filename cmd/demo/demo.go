@@ -14,6 +14,7 @@ import (
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -84,7 +85,7 @@ func demoRun(o *Options) error {
 	if err != nil {
 		return err
 	}
-	settings, err := app.Resolve(cmdutil.FileConfig{}, &o.Flags, false)
+	settings, err := app.Resolve(config.File{}, &o.Flags, false)
 	if err != nil {
 		return err
 	}

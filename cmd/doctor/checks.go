@@ -13,7 +13,7 @@ import (
 
 	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/browser/chrome"
-	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/sandbox"
 	"github.com/wtagent/wtagent/session"
 )
@@ -34,7 +34,7 @@ func runChecks(o *Options) []Result {
 // checkConfig reads the config file as a run would: a malformed one stops
 // every run.
 func checkConfig(o *Options, h session.Home) Result {
-	_, path, err := cmdutil.LoadConfig(h, o.F.Getenv)
+	_, path, err := config.Load(h, o.F.Getenv)
 	switch {
 	case err != nil:
 		return Result{Name: "config", Level: levelError, Detail: err.Error(),

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/session"
 )
 
@@ -54,7 +55,7 @@ func runRun(o *Options) error {
 	if o.Continue {
 		return continueRun(o, home, root)
 	}
-	fc, _, err := cmdutil.LoadConfig(home, f.Getenv)
+	fc, _, err := config.Load(home, f.Getenv)
 	if err != nil {
 		return err
 	}

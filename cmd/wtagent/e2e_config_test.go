@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -84,7 +84,7 @@ func TestConfigKeysAreFlagNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	keys := map[string]bool{}
-	for _, k := range cmdutil.ConfigKeys() {
+	for _, k := range config.Keys() {
 		keys[k] = true
 	}
 	got := map[string]string{}

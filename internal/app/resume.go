@@ -6,6 +6,7 @@ import (
 
 	"github.com/wtagent/wtagent/checkpoint"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/session"
 )
 
@@ -49,7 +50,7 @@ func Continue(f *cmdutil.Factory, flags *Flags, id, text string, input ClosingIn
 		}
 	}
 	inherit(flags, st, f.IOStreams.IsStdinTTY())
-	fc, _, err := cmdutil.LoadConfig(home, f.Getenv)
+	fc, _, err := config.Load(home, f.Getenv)
 	if err != nil {
 		sess.Close()
 		return err

@@ -10,6 +10,7 @@ import (
 	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/browser/picker"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"
@@ -57,7 +58,7 @@ type Settings struct {
 
 // Resolve merges the config file and the flags. stdinTTY decides the
 // default approval mode. Settings are named as their flags and config keys.
-func Resolve(fc cmdutil.FileConfig, f *Flags, stdinTTY bool) (Settings, error) {
+func Resolve(fc config.File, f *Flags, stdinTTY bool) (Settings, error) {
 	s := Settings{Provider: "chatgpt", Limits: actors.DefaultLimits(), Sources: map[string]string{}}
 	pick := func(name string, flagVal, cfgVal string, dst *string) {
 		switch {
@@ -152,7 +153,7 @@ func CheckModeRequest(mode, effort string) (string, error) {
 }
 
 // applyLimits applies the config file's limits, then the limit flags.
-func applyLimits(s *Settings, fc cmdutil.FileConfig, f *Flags) error {
+func applyLimits(s *Settings, fc config.File, f *Flags) error {
 	l := &s.Limits
 	ints := []struct {
 		name     string
@@ -177,7 +178,7 @@ func applyLimits(s *Settings, fc cmdutil.FileConfig, f *Flags) error {
 	durs := []struct {
 		name string
 		flag time.Duration
-		cfg  *cmdutil.Duration
+		cfg  *config.Duration
 		dst  *time.Duration
 	}{{"turn-timeout", f.TurnTimeout, fc.TurnTimeout, &l.TurnWait}, {"tool-timeout", f.ToolTimeout, fc.ToolTimeout, &l.ToolTime},
 		{"run-timeout", f.RunTimeout, fc.RunTimeout, &l.RunDuration}}

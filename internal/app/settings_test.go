@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
 )
@@ -25,7 +26,7 @@ func flagsFrom(t *testing.T, args ...string) *Flags {
 }
 
 func TestResolvePrecedence(t *testing.T) {
-	fc, err := cmdutil.ParseConfig([]byte(`{"mode": "thinking", "approvals": "allow", "max-turns": 12, "turn-timeout": "5m", "no-network": true}`))
+	fc, err := config.Parse([]byte(`{"mode": "thinking", "approvals": "allow", "max-turns": 12, "turn-timeout": "5m", "no-network": true}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func TestResolvePrecedence(t *testing.T) {
 	}
 	// Without a terminal the approval default is deny; on one, prompt.
 	for tty, want := range map[bool]policy.Mode{false: policy.ModeDeny, true: policy.ModePrompt} {
-		s, err := Resolve(cmdutil.FileConfig{}, flagsFrom(t), tty)
+		s, err := Resolve(config.File{}, flagsFrom(t), tty)
 		if err != nil || s.Approvals != want {
 			t.Errorf("tty=%v: approvals %q (%v), want %q", tty, s.Approvals, err, want)
 		}
@@ -59,7 +60,7 @@ func TestResolvePrecedence(t *testing.T) {
 
 func TestResolveRejects(t *testing.T) {
 	for _, c := range []struct {
-		fc   cmdutil.FileConfig
+		fc   config.File
 		args []string
 		want string
 	}{
@@ -71,9 +72,9 @@ func TestResolveRejects(t *testing.T) {
 		{args: []string{"--effort", "high"}, want: `--effort: unknown effort tier "high"; want one of light, standard, extended, extra-high, pro`},
 		{args: []string{"--mode", "pro", "--effort", "light"}, want: "--effort: the mode pro names the effort tier pro, the effort asks for light"},
 		{args: []string{"--mode", "Extra High", "--effort", "extended"}, want: "names the effort tier extra-high"},
-		{fc: cmdutil.FileConfig{Effort: "max"}, want: `config file: effort: unknown effort tier "max"`},
-		{fc: cmdutil.FileConfig{Rules: []messages.Rule{{Tool: "fs.write", Kind: "path", Prefix: []string{"/"}}}}, want: "config file: rules: policy: bad rule"},
-		{fc: cmdutil.FileConfig{Rules: []messages.Rule{{Tool: "fs.nothing", Kind: "path", Prefix: []string{"src"}}}}, want: `unknown tool "fs.nothing"`},
+		{fc: config.File{Effort: "max"}, want: `config file: effort: unknown effort tier "max"`},
+		{fc: config.File{Rules: []messages.Rule{{Tool: "fs.write", Kind: "path", Prefix: []string{"/"}}}}, want: "config file: rules: policy: bad rule"},
+		{fc: config.File{Rules: []messages.Rule{{Tool: "fs.nothing", Kind: "path", Prefix: []string{"src"}}}}, want: `unknown tool "fs.nothing"`},
 	} {
 		_, err := Resolve(c.fc, flagsFrom(t, c.args...), false)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -96,7 +97,7 @@ func TestParseConfigRejects(t *testing.T) {
 		{`{"limits": {"max_turns": 3}}`, `"max-turns"`},
 		{`{"speed": 1}`, "known: provider"},
 	} {
-		if _, err := cmdutil.ParseConfig([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := config.Parse([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want %q", c.json, err, c.want)
 		}
 	}
@@ -106,7 +107,7 @@ func TestParseConfigRejects(t *testing.T) {
 // key of the same name, and every setting `wtagent config` lists is a key.
 func TestConfigKeysAreFlagNames(t *testing.T) {
 	keys := map[string]bool{}
-	for _, k := range cmdutil.ConfigKeys() {
+	for _, k := range config.Keys() {
 		keys[k] = true
 	}
 	fs := pflag.NewFlagSet("run", pflag.ContinueOnError)
@@ -117,7 +118,7 @@ func TestConfigKeysAreFlagNames(t *testing.T) {
 			t.Errorf("flag --%s has no config key of its name", fl.Name)
 		}
 	})
-	s, err := Resolve(cmdutil.FileConfig{}, flagsFrom(t), false)
+	s, err := Resolve(config.File{}, flagsFrom(t), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +148,7 @@ func TestResolveEffort(t *testing.T) {
 		{"{}", []string{"--mode", "pro", "--effort", "pro"}, "pro", "pro", "flag", time.Hour},
 		{"{}", []string{"--mode", "thinking"}, "thinking", "", "default", 30 * time.Minute},
 	} {
-		fc, err := cmdutil.ParseConfig([]byte(c.config))
+		fc, err := config.Parse([]byte(c.config))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package cmdutil
+package config
 
 import (
 	"bytes"
@@ -15,10 +15,10 @@ import (
 	"github.com/wtagent/wtagent/session"
 )
 
-// FileConfig is the config file (config.json under $WTAGENT_HOME, or under
+// File is the config file (config.json under $WTAGENT_HOME, or under
 // the XDG config directory): defaults that flags override. A key that a
 // flag also sets has the flag's name ("chatgpt-url" is --chatgpt-url).
-type FileConfig struct {
+type File struct {
 	// Provider is chatgpt or script.
 	Provider string `json:"provider,omitempty"`
 	// Mode is the ChatGPT mode to select.
@@ -80,9 +80,9 @@ func (d Duration) MarshalJSON() ([]byte, error) {
 	return json.Marshal(time.Duration(d).String())
 }
 
-// ConfigKeys lists the keys the config file accepts, in order.
-func ConfigKeys() []string {
-	t := reflect.TypeFor[FileConfig]()
+// Keys lists the keys the config file accepts, in order.
+func Keys() []string {
+	t := reflect.TypeFor[File]()
 	keys := make([]string, 0, t.NumField())
 	for i := range t.NumField() {
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
@@ -91,8 +91,8 @@ func ConfigKeys() []string {
 	return keys
 }
 
-// ConfigPaths lists where the config file is looked for, in order.
-func ConfigPaths(h session.Home, getenv func(string) string) []string {
+// Paths lists where the config file is looked for, in order.
+func Paths(h session.Home, getenv func(string) string) []string {
 	paths := []string{h.ConfigFile()}
 	xdg := getenv("XDG_CONFIG_HOME")
 	if xdg == "" {
@@ -106,31 +106,31 @@ func ConfigPaths(h session.Home, getenv func(string) string) []string {
 	return paths
 }
 
-// LoadConfig reads the first config file that exists. It returns the zero
+// Load reads the first config file that exists. It returns the zero
 // config and an empty path when there is none; a malformed file, or one
 // with an unknown key, is an error naming it.
-func LoadConfig(h session.Home, getenv func(string) string) (FileConfig, string, error) {
-	for _, p := range ConfigPaths(h, getenv) {
+func Load(h session.Home, getenv func(string) string) (File, string, error) {
+	for _, p := range Paths(h, getenv) {
 		data, err := os.ReadFile(p)
 		if errors.Is(err, os.ErrNotExist) {
 			continue
 		}
 		if err != nil {
-			return FileConfig{}, p, fmt.Errorf("read config %s: %w", p, err)
+			return File{}, p, fmt.Errorf("read config %s: %w", p, err)
 		}
-		fc, err := ParseConfig(data)
+		fc, err := Parse(data)
 		if err != nil {
-			return FileConfig{}, p, fmt.Errorf("config %s: %w", p, err)
+			return File{}, p, fmt.Errorf("config %s: %w", p, err)
 		}
 		return fc, p, nil
 	}
-	return FileConfig{}, "", nil
+	return File{}, "", nil
 }
 
-// ParseConfig decodes a config file. An unknown key is an error that lists
+// Parse decodes a config file. An unknown key is an error that lists
 // the known ones (and names the flag-style key an old snake_case one is now).
-func ParseConfig(data []byte) (FileConfig, error) {
-	var fc FileConfig
+func Parse(data []byte) (File, error) {
+	var fc File
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(&fc)
@@ -140,17 +140,17 @@ func ParseConfig(data []byte) (FileConfig, error) {
 	const unknown = "json: unknown field "
 	msg := err.Error()
 	if !strings.HasPrefix(msg, unknown) {
-		return FileConfig{}, err
+		return File{}, err
 	}
 	key := strings.Trim(strings.TrimPrefix(msg, unknown), `"`)
-	keys := ConfigKeys()
+	keys := Keys()
 	for _, k := range keys {
 		if strings.ReplaceAll(key, "_", "-") == k {
-			return FileConfig{}, fmt.Errorf("unknown key %q: config keys are the flag names, write %q", key, k)
+			return File{}, fmt.Errorf("unknown key %q: config keys are the flag names, write %q", key, k)
 		}
 	}
 	if key == "limits" {
-		return FileConfig{}, fmt.Errorf("unknown key \"limits\": each limit is a key of its own, named as its flag (\"max-turns\": 80, \"turn-timeout\": \"20m\")")
+		return File{}, fmt.Errorf("unknown key \"limits\": each limit is a key of its own, named as its flag (\"max-turns\": 80, \"turn-timeout\": \"20m\")")
 	}
-	return FileConfig{}, fmt.Errorf("unknown key %q (known: %s)", key, strings.Join(keys, ", "))
+	return File{}, fmt.Errorf("unknown key %q (known: %s)", key, strings.Join(keys, ", "))
 }
