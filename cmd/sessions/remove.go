@@ -60,7 +60,7 @@ func removeRun(o *RemoveOptions) error {
 		if !ok {
 			return fmt.Errorf("no session %s under %s", id, h.SessionsDir())
 		}
-		if cmdutil.SessionState(s) == "running" {
+		if session.LiveState(s) == "running" {
 			return fmt.Errorf("session %s is running (pid %d): stop it first", id, s.PID)
 		}
 	}
@@ -117,7 +117,7 @@ func pruneRun(o *PruneOptions) error {
 	out := o.F.IOStreams.Out
 	n := 0
 	for _, s := range list {
-		if cmdutil.SessionState(s) == "running" {
+		if session.LiveState(s) == "running" {
 			continue
 		}
 		if s.Turns > 0 && s.Err == nil && now.Sub(s.LastActivity) < o.OlderThan {

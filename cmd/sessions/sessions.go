@@ -72,7 +72,7 @@ func sessionsRun(o *Options) error {
 	}
 	rows := make([]Row, 0, len(list))
 	for _, s := range list {
-		r := Row{ID: s.ID, Root: s.Root, State: cmdutil.SessionState(s), Turns: s.Turns,
+		r := Row{ID: s.ID, Root: s.Root, State: session.LiveState(s), Turns: s.Turns,
 			LastActivity: s.LastActivity, Task: s.Task, Provider: s.Provider}
 		if s.Err != nil {
 			r.Error = s.Err.Error()

@@ -115,7 +115,7 @@ func entryFor(s session.Summary) statusview.Entry {
 	if st, err := cmdutil.QueryStatus(ctx, s.Socket); err == nil {
 		return statusview.Entry{Status: st, State: "running"}
 	}
-	state := cmdutil.SessionState(s)
+	state := session.LiveState(s)
 	e := statusview.Entry{State: state, Status: messages.Status{SessionID: s.ID, PID: s.PID, Root: s.Root, Provider: s.Provider,
 		Phase: s.Phase, Turn: s.Turns, StartedAt: s.Created, UpdatedAt: s.LastActivity}}
 	if state == "dead" || state == string(messages.OutcomeInterrupted) || state == string(messages.OutcomeFailed) {

@@ -23,7 +23,7 @@ func LatestWhere(h session.Home, keep func(session.Summary) bool) (session.Summa
 		return session.Summary{}, err
 	}
 	for _, s := range list {
-		if s.Err == nil && keep(s) && cmdutil.SessionState(s) != "running" {
+		if s.Err == nil && keep(s) && session.LiveState(s) != "running" {
 			return s, nil
 		}
 	}
@@ -49,7 +49,7 @@ func Pick(f *cmdutil.Factory, h session.Home, in Input) (string, error) {
 	}
 	var rows []session.Summary
 	for _, s := range list {
-		if s.Err == nil && cmdutil.SessionState(s) != "running" && len(rows) < len(pickKeys) {
+		if s.Err == nil && session.LiveState(s) != "running" && len(rows) < len(pickKeys) {
 			rows = append(rows, s)
 		}
 	}
@@ -61,7 +61,7 @@ func Pick(f *cmdutil.Factory, h session.Home, in Input) (string, error) {
 	fmt.Fprintln(tw, "  \tTASK\tROOT\tAGE\tSTATE")
 	now := f.Now()
 	for i, s := range rows {
-		fmt.Fprintf(tw, "  %c\t%s\t%s\t%s\t%s\n", pickKeys[i], shorten(s.Task, 48), s.Root, age(now.Sub(s.LastActivity)), cmdutil.SessionState(s))
+		fmt.Fprintf(tw, "  %c\t%s\t%s\t%s\t%s\n", pickKeys[i], shorten(s.Task, 48), s.Root, age(now.Sub(s.LastActivity)), session.LiveState(s))
 	}
 	tw.Flush()
 	keys := pickKeys[:len(rows)] + "q"

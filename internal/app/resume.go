@@ -30,7 +30,7 @@ func Continue(f *cmdutil.Factory, flags *Flags, id, text string, input ClosingIn
 		sess.Close()
 		return err
 	}
-	if cmdutil.SocketLive(st.Socket) {
+	if session.SocketLive(st.Socket) {
 		sess.Close()
 		return fmt.Errorf("session %s is running in another wtagent process (pid %d); see `wtagent status %s`", id, st.PID, id)
 	}

@@ -51,7 +51,7 @@ func (c *Changes) load(stopped bool) error {
 		return err
 	}
 	c.State = st
-	if stopped && SocketLive(st.Socket) {
+	if stopped && session.SocketLive(st.Socket) {
 		return fmt.Errorf("session %s is running in another wtagent process (pid %d); stop it first, or use /undo in its prompt", c.Session.ID(), st.PID)
 	}
 	events, _, err := c.Session.Events()

@@ -1,4 +1,4 @@
-package cmdutil
+package session
 
 import (
 	"errors"
@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/wtagent/wtagent/messages"
-	"github.com/wtagent/wtagent/session"
 )
 
 // ProcessAlive reports whether a process with that pid exists.
@@ -37,10 +36,10 @@ func SocketLive(path string) bool {
 	return true
 }
 
-// SessionState is a session's state for listings: "running" while its
+// LiveState is a session's state for listings: "running" while its
 // process lives, the last run's outcome once it ended, and "dead" when the
 // process that ran it is gone before the run ended.
-func SessionState(s session.Summary) string {
+func LiveState(s Summary) string {
 	switch {
 	case s.Err != nil && s.Phase == "":
 		return "unreadable"
