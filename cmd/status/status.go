@@ -2,15 +2,10 @@
 package status
 
 import (
-	"context"
-	"fmt"
-	"time"
-
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/internal/app/statusview"
 	"github.com/wtagent/wtagent/internal/cmdutil"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session"
 )
 
@@ -58,69 +53,18 @@ func statusRun(o *Options) error {
 	if err != nil {
 		return err
 	}
-	var list []session.Summary
 	if o.ID != "" {
 		if err := session.ValidateID(o.ID); err != nil {
 			return cmdutil.FlagErrorf("%v", err)
 		}
-		all, err := session.List(h)
-		if err != nil {
-			return err
-		}
-		for _, s := range all {
-			if s.ID == o.ID {
-				list = append(list, s)
-			}
-		}
-		if len(list) == 0 {
-			return fmt.Errorf("no session %s under %s", o.ID, h.SessionsDir())
-		}
-	} else if list, err = session.List(h); err != nil {
+	}
+	entries, hidden, err := statusview.Entries(h, o.ID, o.All)
+	if err != nil {
 		return err
 	}
-	var entries []statusview.Entry
-	hidden := 0
-	for _, s := range list {
-		e := entryFor(s)
-		if e.State == "running" || o.ID != "" || o.All {
-			entries = append(entries, e)
-		} else {
-			hidden++
-		}
-	}
-	out := o.F.IOStreams.Out
 	if o.F.Global.JSON {
-		return cmdutil.WriteJSONLines(out, entries)
+		return cmdutil.WriteJSONLines(o.F.IOStreams.Out, entries)
 	}
-	if len(entries) == 0 {
-		fmt.Fprintln(out, "no live sessions")
-	}
-	for i, e := range entries {
-		if i > 0 {
-			fmt.Fprintln(out)
-		}
-		statusview.Print(out, e)
-	}
-	if hidden > 0 {
-		fmt.Fprintf(out, "\n%d more not running: wtagent status --all (wtagent sessions prune removes idle ones)\n", hidden)
-	}
+	statusview.PrintList(o.F.IOStreams.Out, entries, hidden)
 	return nil
-}
-
-// entryFor builds a session's entry: live from its socket, else from
-// session.json.
-func entryFor(s session.Summary) statusview.Entry {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	if st, err := cmdutil.QueryStatus(ctx, s.Socket); err == nil {
-		return statusview.Entry{Status: st, State: "running"}
-	}
-	state := session.LiveState(s)
-	e := statusview.Entry{State: state, Status: messages.Status{SessionID: s.ID, PID: s.PID, Root: s.Root, Provider: s.Provider,
-		Phase: s.Phase, Turn: s.Turns, StartedAt: s.Created, UpdatedAt: s.LastActivity}}
-	if state == "dead" || state == string(messages.OutcomeInterrupted) || state == string(messages.OutcomeFailed) {
-		e.Dead = state == "dead"
-		e.Resume = "wtagent resume " + s.ID
-	}
-	return e
 }

@@ -124,7 +124,7 @@ func (r *runEnv) slash(name string, args []string) (exit bool) {
 func (r *runEnv) slashStatus(w io.Writer) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
-	st, err := cmdutil.QueryStatus(ctx, r.socket)
+	st, err := statusview.Query(ctx, r.socket)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package cmdutil
+package statusview
 
 import (
 	"context"
@@ -15,8 +15,8 @@ import (
 // ErrNotLive means no wtagent process answers on a session's status socket.
 var ErrNotLive = errors.New("session is not running")
 
-// QueryStatus asks a live session for its status over its unix socket.
-func QueryStatus(ctx context.Context, socket string) (messages.Status, error) {
+// Query asks a live session for its status over its unix socket.
+func Query(ctx context.Context, socket string) (messages.Status, error) {
 	if socket == "" {
 		return messages.Status{}, ErrNotLive
 	}

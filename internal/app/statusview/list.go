@@ -1,0 +1,77 @@
+package statusview
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session"
+)
+
+// Entries lists the sessions `wtagent status` shows: session id alone when
+// id is set, else the live ones, or every one with all set. hidden counts
+// the sessions left out for not running.
+func Entries(h session.Home, id string, all bool) (entries []Entry, hidden int, err error) {
+	list, err := session.List(h)
+	if err != nil {
+		return nil, 0, err
+	}
+	if id != "" {
+		var one []session.Summary
+		for _, s := range list {
+			if s.ID == id {
+				one = append(one, s)
+			}
+		}
+		if len(one) == 0 {
+			return nil, 0, fmt.Errorf("no session %s under %s", id, h.SessionsDir())
+		}
+		list = one
+	}
+	for _, s := range list {
+		e := EntryFor(s)
+		if e.State == "running" || id != "" || all {
+			entries = append(entries, e)
+		} else {
+			hidden++
+		}
+	}
+	return entries, hidden, nil
+}
+
+// EntryFor builds a session's entry: live from its socket, else from
+// session.json.
+func EntryFor(s session.Summary) Entry {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if st, err := Query(ctx, s.Socket); err == nil {
+		return Entry{Status: st, State: "running"}
+	}
+	state := session.LiveState(s)
+	e := Entry{State: state, Status: messages.Status{SessionID: s.ID, PID: s.PID, Root: s.Root, Provider: s.Provider,
+		Phase: s.Phase, Turn: s.Turns, StartedAt: s.Created, UpdatedAt: s.LastActivity}}
+	if state == "dead" || state == string(messages.OutcomeInterrupted) || state == string(messages.OutcomeFailed) {
+		e.Dead = state == "dead"
+		e.Resume = "wtagent resume " + s.ID
+	}
+	return e
+}
+
+// PrintList prints the entries one after another, and how many sessions
+// not running were left out.
+func PrintList(w io.Writer, entries []Entry, hidden int) {
+	if len(entries) == 0 {
+		fmt.Fprintln(w, "no live sessions")
+	}
+	for i, e := range entries {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		Print(w, e)
+	}
+	if hidden > 0 {
+		fmt.Fprintf(w, "\n%d more not running: wtagent status --all (wtagent sessions prune removes idle ones)\n", hidden)
+	}
+}
