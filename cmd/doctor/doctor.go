@@ -3,13 +3,12 @@ package doctor
 
 import (
 	"context"
-	"fmt"
-	"io"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/doctor"
 )
 
 // Options are the inputs of `wtagent doctor`.
@@ -66,70 +65,20 @@ blocks use.`,
 	return cmd
 }
 
-// Result is one check's outcome.
-type Result struct {
-	Name   string `json:"name"`
-	Level  string `json:"level"` // ok, warning, error
-	Detail string `json:"detail"`
-	Fix    string `json:"fix,omitempty"`
-}
-
-const (
-	levelOK      = "ok"
-	levelWarning = "warning"
-	levelError   = "error"
-)
-
 func doctorRun(o *Options) error {
-	results := runChecks(o)
-	if o.Login {
-		ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
-		results = append(results, checkLogin(ctx, o))
-		cancel()
-	}
-	if o.Page {
-		ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
-		results = append(results, checkPage(ctx, o)...)
-		cancel()
-	}
-	out := o.F.IOStreams.Out
-	failed := false
-	for _, r := range results {
-		failed = failed || r.Level == levelError
-	}
+	// Background, as before this package was cut: the checks do not watch
+	// the command's context.
+	results := doctor.Run(context.Background(), doctor.Options{Getenv: o.F.Getenv, GOOS: o.F.GOOS, Login: o.Login, Page: o.Page,
+		ChatGPTURL: o.ChatGPTURL, Headless: o.Headless, Timeout: o.Timeout})
 	if o.F.Global.JSON {
-		if err := cmdutil.WriteJSONLines(out, results); err != nil {
+		if err := cmdutil.WriteJSONLines(o.F.IOStreams.Out, results); err != nil {
 			return err
 		}
 	} else {
-		printResults(out, results, o.F.IOStreams.ColorEnabled())
+		doctor.Print(o.F.IOStreams.Out, results, o.F.IOStreams.ColorEnabled())
 	}
-	if failed {
+	if doctor.Failed(results) {
 		return &cmdutil.ExitError{Code: cmdutil.ExitFailed}
 	}
 	return nil
-}
-
-func printResults(w io.Writer, results []Result, color bool) {
-	mark := map[string]string{levelOK: "ok     ", levelWarning: "warning", levelError: "error  "}
-	paint := map[string]string{levelOK: "\x1b[32m", levelWarning: "\x1b[33m", levelError: "\x1b[31m"}
-	errors := 0
-	for _, r := range results {
-		m := mark[r.Level]
-		if color {
-			m = paint[r.Level] + m + "\x1b[0m"
-		}
-		fmt.Fprintf(w, "%s  %-9s %s\n", m, r.Name, r.Detail)
-		if r.Fix != "" && r.Level != levelOK {
-			fmt.Fprintf(w, "           %-9s fix: %s\n", "", r.Fix)
-		}
-		if r.Level == levelError {
-			errors++
-		}
-	}
-	if errors == 0 {
-		fmt.Fprintln(w, "\nwtagent is ready.")
-	} else {
-		fmt.Fprintf(w, "\nwtagent is not ready: %d problem(s) block use; see the fixes above.\n", errors)
-	}
 }

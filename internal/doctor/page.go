@@ -13,8 +13,8 @@ import (
 // checkPage is --page: it opens the live ChatGPT page with the profile and
 // reports what the adapter finds there (browser.CheckPage), one result per
 // finding.
-func checkPage(ctx context.Context, o *Options) []Result {
-	h, err := session.ResolveHome(o.F.Getenv, o.F.GOOS)
+func checkPage(ctx context.Context, o Options) []Result {
+	h, err := session.ResolveHome(o.Getenv, o.GOOS)
 	if err != nil {
 		return []Result{{Name: "page", Level: levelError, Detail: err.Error()}}
 	}

@@ -19,10 +19,10 @@ import (
 )
 
 // runChecks runs every check that does not start Chrome.
-func runChecks(o *Options) []Result {
+func runChecks(o Options) []Result {
 	var out []Result
 	out = append(out, checkChrome(o))
-	h, err := session.ResolveHome(o.F.Getenv, o.F.GOOS)
+	h, err := session.ResolveHome(o.Getenv, o.GOOS)
 	if err != nil {
 		return append(out, Result{Name: "home", Level: levelError, Detail: err.Error(), Fix: "set WTAGENT_HOME to a private directory"})
 	}
@@ -33,8 +33,8 @@ func runChecks(o *Options) []Result {
 
 // checkConfig reads the config file as a run would: a malformed one stops
 // every run.
-func checkConfig(o *Options, h session.Home) Result {
-	_, path, err := config.Load(h, o.F.Getenv)
+func checkConfig(o Options, h session.Home) Result {
+	_, path, err := config.Load(h, o.Getenv)
 	switch {
 	case err != nil:
 		return Result{Name: "config", Level: levelError, Detail: err.Error(),
@@ -47,8 +47,8 @@ func checkConfig(o *Options, h session.Home) Result {
 
 // checkDisplay: the ChatGPT provider opens a visible Chrome window. With
 // --headless, which needs none, a missing display is only reported.
-func checkDisplay(o *Options) Result {
-	if err := chrome.CheckDisplay(o.F.Getenv, o.F.GOOS); err != nil {
+func checkDisplay(o Options) Result {
+	if err := chrome.CheckDisplay(o.Getenv, o.GOOS); err != nil {
 		if o.Headless {
 			return Result{Name: "display", Level: levelOK,
 				Detail: "none (DISPLAY and WAYLAND_DISPLAY are unset): headless Chrome needs none, a run that shows Chrome's window does"}
@@ -59,8 +59,8 @@ func checkDisplay(o *Options) Result {
 	return Result{Name: "display", Level: levelOK, Detail: "Chrome can open its window"}
 }
 
-func checkChrome(o *Options) Result {
-	found, err := chrome.Discover(o.F.Getenv, o.F.GOOS)
+func checkChrome(o Options) Result {
+	found, err := chrome.Discover(o.Getenv, o.GOOS)
 	if err != nil {
 		return Result{Name: "chrome", Level: levelError, Detail: err.Error(),
 			Fix: "install Google Chrome or Chromium (Debian: apt-get install chromium), or set WTAGENT_CHROME to its binary"}
@@ -154,8 +154,8 @@ func checkSandbox() Result {
 	return Result{Name: "sandbox", Level: levelOK, Detail: st.String()}
 }
 
-func checkLogin(ctx context.Context, o *Options) Result {
-	h, err := session.ResolveHome(o.F.Getenv, o.F.GOOS)
+func checkLogin(ctx context.Context, o Options) Result {
+	h, err := session.ResolveHome(o.Getenv, o.GOOS)
 	if err != nil {
 		return Result{Name: "login", Level: levelError, Detail: err.Error()}
 	}
