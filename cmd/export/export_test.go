@@ -13,6 +13,7 @@ import (
 
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/export"
+	"github.com/wtagent/wtagent/internal/export/install"
 	"github.com/wtagent/wtagent/internal/iostreams"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session"
@@ -140,11 +141,11 @@ func TestExportRun(t *testing.T) {
 			wantPath: ".codex/sessions/2026/12/02/rollout-2026-12-02T14-30-00-" + uuid + ".jsonl",
 			wantOut:  "cd '" + root + "' && codex resume " + uuid + "\n"},
 		{name: "claude install under HOME", opts: Options{Format: "claude-code", Install: true}, pathUnder: "HOME",
-			wantPath: ".claude/projects/" + claudeProject(root) + "/" + uuid + ".jsonl",
+			wantPath: ".claude/projects/" + install.ClaudeProject(root) + "/" + uuid + ".jsonl",
 			wantOut:  "cd '" + root + "' && claude -r " + uuid + "\n"},
 		{name: "claude install under CLAUDE_CONFIG_DIR", opts: Options{Format: "claude-code", Install: true},
 			env: map[string]string{"CLAUDE_CONFIG_DIR": "claudecfg"}, pathUnder: "CLAUDE_CONFIG_DIR",
-			wantPath: "projects/" + claudeProject(root) + "/" + uuid + ".jsonl",
+			wantPath: "projects/" + install.ClaudeProject(root) + "/" + uuid + ".jsonl",
 			wantOut:  "cd '" + root + "' && claude -r " + uuid + "\n"},
 		{name: "no HOME", opts: Options{Format: "claude-code", Install: true}, env: map[string]string{"HOME": ""},
 			wantErr: "HOME is not set (set CLAUDE_CONFIG_DIR)"},

@@ -1,4 +1,4 @@
-package export
+package install
 
 import (
 	"fmt"
@@ -9,39 +9,39 @@ import (
 	"github.com/wtagent/wtagent/session"
 )
 
-// target is where an installed export goes and the command that opens it.
-type target struct {
-	path    string
-	command string
+// Target is where an installed export goes and the command that opens it.
+type Target struct {
+	Path    string
+	Command string
 }
 
-// installTarget is where the format's tool looks for the session:
+// TargetFor is where the format's tool looks for the session:
 // Codex's $CODEX_HOME/sessions/YYYY/MM/DD/rollout-<time>-<uuid>.jsonl
 // (CODEX_HOME defaults to ~/.codex; the date is the session's creation,
 // local time, as Codex names its own), or Claude Code's
 // <config>/projects/<root with every non-alphanumeric as ->/<uuid>.jsonl
 // (config is $CLAUDE_CONFIG_DIR, default ~/.claude).
-func installTarget(format string, getenv func(string) string, st session.State) (target, error) {
+func TargetFor(format string, getenv func(string) string, st session.State) (Target, error) {
 	id := export.SessionUUID(st.ID)
-	if format == formatCodex {
+	if format == FormatCodex {
 		dir, err := toolDir(getenv, "CODEX_HOME", ".codex")
 		if err != nil {
-			return target{}, err
+			return Target{}, err
 		}
 		created := st.Created.Local()
 		name := "rollout-" + created.Format("2006-01-02T15-04-05") + "-" + id + ".jsonl"
-		return target{
-			path:    filepath.Join(dir, "sessions", created.Format("2006"), created.Format("01"), created.Format("02"), name),
-			command: "cd " + shellWord(st.Root) + " && codex resume " + id,
+		return Target{
+			Path:    filepath.Join(dir, "sessions", created.Format("2006"), created.Format("01"), created.Format("02"), name),
+			Command: "cd " + shellWord(st.Root) + " && codex resume " + id,
 		}, nil
 	}
 	dir, err := toolDir(getenv, "CLAUDE_CONFIG_DIR", ".claude")
 	if err != nil {
-		return target{}, err
+		return Target{}, err
 	}
-	return target{
-		path:    filepath.Join(dir, "projects", claudeProject(st.Root), id+".jsonl"),
-		command: "cd " + shellWord(st.Root) + " && claude -r " + id,
+	return Target{
+		Path:    filepath.Join(dir, "projects", ClaudeProject(st.Root), id+".jsonl"),
+		Command: "cd " + shellWord(st.Root) + " && claude -r " + id,
 	}, nil
 }
 
@@ -52,14 +52,14 @@ func toolDir(getenv func(string) string, env, dot string) (string, error) {
 	}
 	home := getenv("HOME")
 	if home == "" {
-		return "", fmt.Errorf("%w (set %s)", errNoHome, env)
+		return "", fmt.Errorf("%w (set %s)", ErrNoHome, env)
 	}
 	return filepath.Join(home, dot), nil
 }
 
-// claudeProject is Claude Code's directory name for a project: its path
+// ClaudeProject is Claude Code's directory name for a project: its path
 // with every character that is not a letter or digit replaced by '-'.
-func claudeProject(root string) string {
+func ClaudeProject(root string) string {
 	var b strings.Builder
 	for _, c := range root {
 		if c < 128 && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {

@@ -1,0 +1,108 @@
+package install
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/wtagent/wtagent/internal/atomicfile"
+	"github.com/wtagent/wtagent/internal/export"
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/policy/secrets"
+	"github.com/wtagent/wtagent/session"
+)
+
+// The export formats.
+const (
+	FormatCodex  = "codex"
+	FormatClaude = "claude-code"
+)
+
+// ErrNoHome is returned when neither the tool's directory variable nor
+// HOME is set.
+var ErrNoHome = errors.New("export: HOME is not set")
+
+// Export is a rendered export.
+type Export struct {
+	Data  []byte
+	State session.State
+	// Last is the time of the session's last event.
+	Last time.Time
+}
+
+// Render opens session id under h and renders its export in format
+// (FormatCodex or FormatClaude), redacted.
+func Render(h session.Home, id, format string) (Export, error) {
+	s, err := session.Open(h, id)
+	if err != nil {
+		return Export{}, err
+	}
+	defer s.Close()
+	events, _, err := s.Events()
+	if err != nil {
+		return Export{}, err
+	}
+	st, err := s.LoadState()
+	if err != nil {
+		return Export{}, err
+	}
+	if len(events) == 0 {
+		return Export{}, fmt.Errorf("export: session %s has no events", id)
+	}
+	fn := export.Codex
+	if format == FormatClaude {
+		fn = export.Claude
+	}
+	var buf bytes.Buffer
+	if err := fn(events, st.ExportMeta(), &buf); err != nil {
+		return Export{}, err
+	}
+	if st.Created.IsZero() {
+		st.Created = events[0].TS
+	}
+	return Export{Data: []byte(secrets.Redact(buf.String())), State: st, Last: lastTime(events)}, nil
+}
+
+// lastTime is the time of the last event that has one.
+func lastTime(events []messages.Event) time.Time {
+	for i := len(events) - 1; i >= 0; i-- {
+		if !events[i].TS.IsZero() {
+			return events[i].TS
+		}
+	}
+	return time.Time{}
+}
+
+// Install writes exp where format's tool looks for it (TargetFor) and
+// returns where it went and the command that opens it.
+func Install(exp Export, format string, getenv func(string) string) (Target, error) {
+	t, err := TargetFor(format, getenv, exp.State)
+	if err != nil {
+		return Target{}, err
+	}
+	if err := os.MkdirAll(filepath.Dir(t.Path), 0o700); err != nil {
+		return Target{}, fmt.Errorf("export: %w", err)
+	}
+	if err := WriteFile(t.Path, exp); err != nil {
+		return Target{}, err
+	}
+	return t, nil
+}
+
+// WriteFile writes an export atomically and dates it to the session's last
+// event, as the tools date their own session files.
+func WriteFile(path string, exp Export) error {
+	if err := atomicfile.WriteFile(path, exp.Data, 0o600); err != nil {
+		return fmt.Errorf("export: write %s: %w", path, err)
+	}
+	if exp.Last.IsZero() {
+		return nil
+	}
+	if err := os.Chtimes(path, exp.Last, exp.Last); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	return nil
+}
