@@ -47,30 +47,7 @@ func removeRun(o *RemoveOptions) error {
 			return cmdutil.FlagErrorf("%v", err)
 		}
 	}
-	list, err := session.List(h)
-	if err != nil {
-		return err
-	}
-	byID := map[string]session.Summary{}
-	for _, s := range list {
-		byID[s.ID] = s
-	}
-	for _, id := range o.IDs {
-		s, ok := byID[id]
-		if !ok {
-			return fmt.Errorf("no session %s under %s", id, h.SessionsDir())
-		}
-		if session.LiveState(s) == "running" {
-			return fmt.Errorf("session %s is running (pid %d): stop it first", id, s.PID)
-		}
-	}
-	for _, id := range o.IDs {
-		if err := session.Remove(h, id); err != nil {
-			return err
-		}
-		fmt.Fprintln(o.F.IOStreams.Out, "removed", id)
-	}
-	return nil
+	return session.RemoveStopped(h, o.IDs, func(id string) { fmt.Fprintln(o.F.IOStreams.Out, "removed", id) })
 }
 
 // PruneOptions are the inputs of `wtagent sessions prune`.
@@ -109,29 +86,14 @@ func pruneRun(o *PruneOptions) error {
 	if err != nil {
 		return err
 	}
-	list, err := session.List(h)
+	out := o.F.IOStreams.Out
+	verb := "removed"
+	if o.DryRun {
+		verb = "would remove"
+	}
+	n, err := session.Prune(h, o.F.Now(), o.OlderThan, o.DryRun, func(id string) { fmt.Fprintln(out, verb, id) })
 	if err != nil {
 		return err
-	}
-	now := o.F.Now()
-	out := o.F.IOStreams.Out
-	n := 0
-	for _, s := range list {
-		if session.LiveState(s) == "running" {
-			continue
-		}
-		if s.Turns > 0 && s.Err == nil && now.Sub(s.LastActivity) < o.OlderThan {
-			continue
-		}
-		n++
-		if o.DryRun {
-			fmt.Fprintln(out, "would remove", s.ID)
-			continue
-		}
-		if err := session.Remove(h, s.ID); err != nil {
-			return err
-		}
-		fmt.Fprintln(out, "removed", s.ID)
 	}
 	if n == 0 {
 		fmt.Fprintln(out, "nothing to prune")

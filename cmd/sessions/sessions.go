@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -46,38 +45,14 @@ ones.`,
 	return cmd
 }
 
-// Row is one session in the listing.
-type Row struct {
-	ID           string    `json:"session_id"`
-	Root         string    `json:"project_root"`
-	State        string    `json:"state"`
-	Turns        int       `json:"turns"`
-	LastActivity time.Time `json:"last_activity"`
-	Task         string    `json:"task"`
-	Provider     string    `json:"provider"`
-	Error        string    `json:"error,omitempty"`
-}
-
 func sessionsRun(o *Options) error {
 	h, err := o.F.Home()
 	if err != nil {
 		return err
 	}
-	list, err := session.List(h)
+	rows, err := session.Rows(h, o.Limit)
 	if err != nil {
 		return err
-	}
-	if o.Limit > 0 && len(list) > o.Limit {
-		list = list[:o.Limit]
-	}
-	rows := make([]Row, 0, len(list))
-	for _, s := range list {
-		r := Row{ID: s.ID, Root: s.Root, State: session.LiveState(s), Turns: s.Turns,
-			LastActivity: s.LastActivity, Task: s.Task, Provider: s.Provider}
-		if s.Err != nil {
-			r.Error = s.Err.Error()
-		}
-		rows = append(rows, r)
 	}
 	out := o.F.IOStreams.Out
 	if o.F.Global.JSON {
