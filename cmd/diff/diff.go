@@ -7,7 +7,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/wtagent/wtagent/internal/app/changes"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of `wtagent diff`.
@@ -53,12 +55,19 @@ func diffRun(ctx context.Context, o *Options) error {
 	if o.Turn < 0 {
 		return cmdutil.FlagErrorf("--turn must be a turn number (1 or more), not %d", o.Turn)
 	}
-	c, err := cmdutil.OpenChanges(o.F, o.ID, false)
+	if err := session.ValidateID(o.ID); err != nil {
+		return cmdutil.FlagErrorf("%v", err)
+	}
+	h, err := o.F.Home()
+	if err != nil {
+		return err
+	}
+	c, err := changes.Open(h, o.ID, false)
 	if err != nil {
 		return err
 	}
 	defer c.Close()
-	n, err := c.Timeline.WriteDiff(ctx, o.F.IOStreams.Out, c.Store, o.Turn)
+	n, err := c.WriteDiff(ctx, o.F.IOStreams.Out, o.Turn)
 	if err != nil {
 		return err
 	}

@@ -8,10 +8,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/wtagent/wtagent/checkpoint"
+	"github.com/wtagent/wtagent/internal/app/changes"
 	"github.com/wtagent/wtagent/internal/app/undoview"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/fault"
+	"github.com/wtagent/wtagent/session"
 )
 
 // killAfterEnv makes undo kill itself with SIGKILL after that many files,
@@ -63,19 +64,19 @@ func undoRun(ctx context.Context, o *Options) error {
 	if o.Turn < 0 {
 		return cmdutil.FlagErrorf("--turn must be a turn number (1 or more), not %d", o.Turn)
 	}
-	c, err := cmdutil.OpenChanges(o.F, o.ID, true)
+	if err := session.ValidateID(o.ID); err != nil {
+		return cmdutil.FlagErrorf("%v", err)
+	}
+	h, err := o.F.Home()
+	if err != nil {
+		return err
+	}
+	c, err := changes.Open(h, o.ID, true)
 	if err != nil {
 		return err
 	}
 	defer c.Close()
-	rec, closeLog, err := c.Recorder()
-	if err != nil {
-		return err
-	}
-	defer closeLog()
-	u := &checkpoint.Undo{Store: c.Store, Root: c.Root, Timeline: c.Timeline, Record: rec,
-		AfterStep: afterStep(o.F.Getenv)}
-	res, err := u.Run(ctx, o.Turn)
+	res, err := c.Undo(ctx, o.Turn, afterStep(o.F.Getenv))
 	return undoview.Report(o.F.IOStreams.Out, res, err, func(turn int) string {
 		return fmt.Sprintf("wtagent undo %s --turn %d", o.ID, turn)
 	})

@@ -1,8 +1,10 @@
-package cmdutil
+package changes
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/wtagent/wtagent/checkpoint"
@@ -23,16 +25,9 @@ type Changes struct {
 	Turn int
 }
 
-// OpenChanges opens session id's snapshots. With stopped set it refuses a
-// session that a live wtagent process is running.
-func OpenChanges(f *Factory, id string, stopped bool) (*Changes, error) {
-	if err := session.ValidateID(id); err != nil {
-		return nil, FlagErrorf("%v", err)
-	}
-	home, err := f.Home()
-	if err != nil {
-		return nil, err
-	}
+// Open opens the snapshots of session id under home. With stopped set it
+// refuses a session that a live wtagent process is running.
+func Open(home session.Home, id string, stopped bool) (*Changes, error) {
 	sess, err := session.Open(home, id)
 	if err != nil {
 		return nil, err
@@ -87,6 +82,25 @@ func (c *Changes) Recorder() (checkpoint.Recorder, func(), error) {
 		return err
 	}
 	return rec, func() { log.Close() }, nil
+}
+
+// WriteDiff writes the changes of turn (0: every turn) as unified diffs
+// to w and returns how many it wrote.
+func (c *Changes) WriteDiff(ctx context.Context, w io.Writer, turn int) (int, error) {
+	return c.Timeline.WriteDiff(ctx, w, c.Store, turn)
+}
+
+// Undo restores the project to before turn (0: the newest turn not yet
+// undone), recording the undo in the session's log; afterStep, when not
+// nil, is called after each restored file.
+func (c *Changes) Undo(ctx context.Context, turn int, afterStep func(int)) (checkpoint.UndoResult, error) {
+	rec, closeLog, err := c.Recorder()
+	if err != nil {
+		return checkpoint.UndoResult{}, err
+	}
+	defer closeLog()
+	u := &checkpoint.Undo{Store: c.Store, Root: c.Root, Timeline: c.Timeline, Record: rec, AfterStep: afterStep}
+	return u.Run(ctx, turn)
 }
 
 // Close releases the session and the project root.
