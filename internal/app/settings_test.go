@@ -86,23 +86,6 @@ func TestResolveRejects(t *testing.T) {
 	}
 }
 
-// TestParseConfigRejects: a malformed or unknown key is an error that says
-// what to write instead.
-func TestParseConfigRejects(t *testing.T) {
-	for _, c := range []struct{ json, want string }{
-		{`{"turn-timeout": 20}`, "duration"},
-		{`{"turn-timeout": "soon"}`, "duration"},
-		{`{"max-turns": 1.5}`, "max-turns"},
-		{`{"chatgpt_url": "http://x"}`, `write "chatgpt-url"`},
-		{`{"limits": {"max_turns": 3}}`, `"max-turns"`},
-		{`{"speed": 1}`, "known: provider"},
-	} {
-		if _, err := config.Parse([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: error %v, want %q", c.json, err, c.want)
-		}
-	}
-}
-
 // TestConfigKeysAreFlagNames: every run flag that is a setting has a config
 // key of the same name, and every setting `wtagent config` lists is a key.
 func TestConfigKeysAreFlagNames(t *testing.T) {

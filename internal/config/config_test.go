@@ -1,0 +1,58 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wtagent/wtagent/session"
+)
+
+// TestParseRejects: a malformed or unknown key is an error that says
+// what to write instead.
+func TestParseRejects(t *testing.T) {
+	for _, c := range []struct{ json, want string }{
+		{`{"turn-timeout": 20}`, "duration"},
+		{`{"turn-timeout": "soon"}`, "duration"},
+		{`{"max-turns": 1.5}`, "max-turns"},
+		{`{"chatgpt_url": "http://x"}`, `write "chatgpt-url"`},
+		{`{"limits": {"max_turns": 3}}`, `"max-turns"`},
+		{`{"speed": 1}`, "known: provider"},
+	} {
+		if _, err := Parse([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.json, err, c.want)
+		}
+	}
+}
+
+// TestLoad: the data root's config.json comes before the XDG one; no file
+// is the zero config and no path; a bad file is an error naming it.
+func TestLoad(t *testing.T) {
+	h, err := session.NewHome(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	xdg := t.TempDir()
+	env := map[string]string{"XDG_CONFIG_HOME": xdg}
+	getenv := func(k string) string { return env[k] }
+	if fc, path, err := Load(h, getenv); err != nil || path != "" || fc.Mode != "" {
+		t.Fatalf("no file: %+v %q %v", fc, path, err)
+	}
+	xdgFile := filepath.Join(xdg, "wtagent", "config.json")
+	if err := os.MkdirAll(filepath.Dir(xdgFile), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(xdgFile, []byte(`{"mode": "thinking"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if fc, path, err := Load(h, getenv); err != nil || path != xdgFile || fc.Mode != "thinking" {
+		t.Fatalf("XDG file: %+v %q %v", fc, path, err)
+	}
+	if err := os.WriteFile(h.ConfigFile(), []byte(`{"mode": `), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, path, err := Load(h, getenv); err == nil || path != h.ConfigFile() || !strings.Contains(err.Error(), h.ConfigFile()) {
+		t.Fatalf("bad data-root file: %q %v", path, err)
+	}
+}
