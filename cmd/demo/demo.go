@@ -2,26 +2,17 @@
 package demo
 
 import (
-	"bytes"
-	_ "embed"
+	"errors"
 	"fmt"
 	"os"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/wtagent/wtagent/browser/chrome"
-	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
-	"github.com/wtagent/wtagent/model"
+	"github.com/wtagent/wtagent/internal/demo"
 )
-
-// script is the demo conversation, in the scripted-model format.
-//
-//go:embed demo.jsonl
-var script []byte
 
 // Options are the inputs of `wtagent demo`.
 type Options struct {
@@ -66,9 +57,9 @@ through the scripted provider otherwise. It prints the same view a user sees.`,
 
 func demoRun(o *Options) error {
 	o.F.ReleaseSignalHandling() // the run handles its signals
-	lines, err := model.ParseScript(bytes.NewReader(script))
+	lines, err := demo.Lines()
 	if err != nil {
-		return fmt.Errorf("demo script: %w", err)
+		return err
 	}
 	home, err := o.F.Home()
 	if err != nil {
@@ -90,49 +81,18 @@ func demoRun(o *Options) error {
 		return err
 	}
 	settings.KeepProcesses = o.Keep
-	ios := o.F.IOStreams
-	useBrowser, why, err := o.chooseBrowser()
+	useBrowser, why, err := demo.ChooseBrowser(o.Browser, o.F.Getenv, o.F.GOOS)
+	if errors.Is(err, demo.ErrBrowserMode) {
+		return cmdutil.FlagErrorf("%v", err)
+	} else if err != nil {
+		return err
+	}
+	fmt.Fprintf(o.F.IOStreams.ErrOut, "wtagent demo: project %s; %s\n", root, why)
+	closeDemo, err := demo.Provide(&settings, lines, useBrowser)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(ios.ErrOut, "wtagent demo: project %s; %s\n", root, why)
-	if useBrowser {
-		srv := mockchat.New(mockchat.Options{Script: lines, LoggedIn: true, StreamGap: 4 * time.Millisecond})
-		url, err := srv.Start("127.0.0.1:0")
-		if err != nil {
-			return fmt.Errorf("demo: mock ChatGPT page: %w", err)
-		}
-		defer srv.Close()
-		profile, err := os.MkdirTemp("", "wtagent-demo-profile-")
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(profile)
-		settings.Provider, settings.ChatGPTURL, settings.ProfileDir = "chatgpt", url, profile
-		settings.Headless = settings.Headless || os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == ""
-	} else {
-		settings.Provider, settings.ScriptLines = "script", lines
-	}
-	task := "Build a small website with a home and an about page, a build step that catches broken links, and a dev server. Build it and start the server."
-	return app.Execute(app.Options{F: o.F, Settings: settings, Home: home, Root: root, Task: task,
+	defer closeDemo()
+	return app.Execute(app.Options{F: o.F, Settings: settings, Home: home, Root: root, Task: demo.Task,
 		StopProcesses: !o.Keep, Input: nil})
-}
-
-// chooseBrowser decides between real Chromium and the scripted provider.
-func (o *Options) chooseBrowser() (bool, string, error) {
-	switch o.Browser {
-	case "never":
-		return false, "through the scripted provider (--browser never)", nil
-	case "always", "auto":
-	default:
-		return false, "", cmdutil.FlagErrorf("--browser must be auto, always or never, not %q", o.Browser)
-	}
-	found, err := chrome.Discover(o.F.Getenv, o.F.GOOS)
-	if err != nil {
-		if o.Browser == "always" {
-			return false, "", fmt.Errorf("demo --browser always: %w", err)
-		}
-		return false, "no Chromium found, so through the scripted provider", nil
-	}
-	return true, fmt.Sprintf("through %s %s against the local mock ChatGPT page (its %s layout)", found.Kind, found.Version, mockchat.DefaultGeneration), nil
 }
