@@ -88,6 +88,22 @@ func OnTheWay(root *os.Root, rel string) []File {
 // skipDirs are never searched by All.
 var skipDirs = map[string]bool{".git": true, "node_modules": true, "vendor": true, ".hg": true, ".svn": true}
 
+// Paths lists the paths of the instruction files of the project in dir
+// (at most limit), root first, for `wtagent config`: nil when dir cannot
+// be opened, an empty list when it has none.
+func Paths(dir string, limit int) []string {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil
+	}
+	defer root.Close()
+	files := []string{}
+	for _, file := range All(root, limit) {
+		files = append(files, file.Path)
+	}
+	return files
+}
+
 // All lists every instruction file of the project (at most limit), root
 // first, for `wtagent config`.
 func All(root *os.Root, limit int) []File {

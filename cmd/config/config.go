@@ -4,7 +4,6 @@ package config
 import (
 	"fmt"
 	"io"
-	"os"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -115,16 +114,7 @@ func projectInstructions(f *cmdutil.Factory) (string, []string) {
 	if err != nil {
 		return "", nil
 	}
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return dir, nil
-	}
-	defer root.Close()
-	files := []string{}
-	for _, file := range instructions.All(root, 100) {
-		files = append(files, file.Path)
-	}
-	return dir, files
+	return dir, instructions.Paths(dir, 100)
 }
 
 func writeInstructions(w io.Writer, project string, files []string) {
