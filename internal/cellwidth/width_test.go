@@ -7,8 +7,8 @@ import (
 
 const (
 	family = "👨\u200d👩\u200d👧" // a ZWJ sequence: one cluster, two cells
-	flag   = "🇯🇵"                // two regional indicators: one cluster
-	eAcute = "e\u0301"           // e and a combining acute accent
+	flag   = "🇯🇵"              // two regional indicators: one cluster
+	eAcute = "e\u0301"         // e and a combining acute accent
 	red    = "\x1b[31m"
 	reset  = "\x1b[0m"
 )
@@ -110,5 +110,33 @@ func TestTruncateNeverOverflows(t *testing.T) {
 		if w := String(TruncateLeft(s, n, "…")); w > n {
 			t.Errorf("TruncateLeft(_, %d) is %d cells", n, w)
 		}
+	}
+}
+
+func TestWrap(t *testing.T) {
+	for _, tc := range []struct {
+		name, s string
+		n       int
+		want    string
+	}{
+		{"fits", "你好", 4, "你好"},
+		{"cjk even", "你好世界", 4, "你好\n世界"},
+		{"cjk odd moves whole", "a你好世", 4, "a你\n好世"},
+		{"zwj whole", "abc" + family + "d", 4, "abc\n" + family + "d"},
+		{"combining with base", "abc" + eAcute + "f", 4, "abc" + eAcute + "\nf"},
+		{"ansi kept", red + "你好世界" + reset, 4, red + "你好\n世界" + reset},
+		{"newlines kept", "ab\n你好世界", 4, "ab\n你好\n世界"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Wrap(tc.s, tc.n)
+			if got != tc.want {
+				t.Errorf("Wrap(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+			}
+			for _, l := range strings.Split(got, "\n") {
+				if String(l) > tc.n {
+					t.Errorf("line %q is wider than %d", l, tc.n)
+				}
+			}
+		})
 	}
 }

@@ -102,7 +102,7 @@ func (r *Renderer) draw(ev messages.Event) {
 		r.line(r.st.dim.Render(fmt.Sprintf("  approval: %s (by %s)", p.Choice, p.By)))
 	case messages.EvToolStarted:
 		p := decode[messages.ToolProposedPayload](ev)
-		r.setStatus("running " + truncateRunes(p.Call.Name+" "+protocol.Summary(p.Call), 50))
+		r.setStatus("running " + truncateCells(p.Call.Name+" "+protocol.Summary(p.Call), 50))
 	case messages.EvToolOutput:
 		r.drawOutput(ev)
 	case messages.EvToolCompleted, messages.EvToolUnknown:

@@ -73,13 +73,13 @@ func (r *Renderer) drawEnd(ev messages.Event) {
 	}
 }
 
-// firstLine is the first line of s, cut to n runes.
+// firstLine is the first line of s, cut to n terminal cells.
 func firstLine(s string, n int) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i] + " …"
 	}
-	return truncateRunes(s, n)
+	return truncateCells(s, n)
 }
 
 // indentAfterFirst indents every line of s but the first.

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/wtagent/wtagent/internal/cellwidth"
 	"github.com/wtagent/wtagent/internal/fifo"
 	"github.com/wtagent/wtagent/messages"
 )
@@ -196,8 +197,14 @@ func (r *Renderer) startTicker() func() {
 	return func() { close(stop); <-done }
 }
 
-// line prints one line above the status line. Callers hold r.mu.
+// line prints one line above the status line. Callers hold r.mu. On a
+// terminal the line is wrapped at the width here, with the one width
+// function, rather than left to the terminal's autowrap, which terminals
+// do differently for a wide character at the right margin.
 func (r *Renderer) line(s string) {
+	if r.opts.TTY {
+		s = cellwidth.Wrap(s, r.opts.Width)
+	}
 	r.clearStatus()
 	fmt.Fprintln(r.out, s)
 	r.drawStatus()

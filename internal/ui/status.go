@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/wtagent/wtagent/internal/cellwidth"
 )
 
 // statusLine is the live line at the bottom of a terminal: a spinner, what
@@ -66,7 +68,7 @@ func (r *Renderer) drawStatus() {
 	if g := r.status.glimpse; g != "" {
 		s += " · " + g
 	}
-	s = truncateRunes(s, r.opts.Width-1)
+	s = truncateCells(s, r.opts.Width-1)
 	fmt.Fprint(r.out, "\r\x1b[2K"+r.st.accent.Render(s))
 	r.status.drawn = true
 }
@@ -79,23 +81,16 @@ func glimpseOf(text string) string {
 		last = last[i+1:]
 	}
 	last = strings.Join(strings.Fields(last), " ")
-	return fmt.Sprintf("%d chars · %s", total, lastRunes(last, 60))
+	return fmt.Sprintf("%d chars · %s", total, cellwidth.TruncateLeft(last, 60, "…"))
 }
 
-func truncateRunes(s string, n int) string {
-	if n <= 1 || utf8.RuneCountInString(s) <= n {
+// truncateCells cuts s to n terminal cells, ending it with "…" when cut;
+// a width of one cell or less leaves s as it is.
+func truncateCells(s string, n int) string {
+	if n <= 1 {
 		return s
 	}
-	rs := []rune(s)
-	return string(rs[:n-1]) + "…"
-}
-
-func lastRunes(s string, n int) string {
-	rs := []rune(s)
-	if len(rs) <= n {
-		return s
-	}
-	return "…" + string(rs[len(rs)-n:])
+	return cellwidth.Truncate(s, n, "…")
 }
 
 // SetKeyHint names a key the status line shows while a run works
