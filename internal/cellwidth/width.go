@@ -48,3 +48,10 @@ func TruncateLeft(s string, n int, head string) string {
 func Wrap(s string, n int) string {
 	return ansi.Hardwrap(s, n, true)
 }
+
+// FirstCluster returns the first grapheme cluster of s (no escape sequences
+// are recognised: s is plain text) and the cells it takes. Walking a text
+// cluster by cluster with it measures as String does.
+func FirstCluster(s string) (cluster string, width int) {
+	return ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+}

@@ -140,3 +140,22 @@ func TestWrap(t *testing.T) {
 		})
 	}
 }
+
+func TestFirstCluster(t *testing.T) {
+	s := "a" + eAcute + family + flag + "你" + "\t"
+	var got []string
+	sum := 0
+	for rest := s; rest != ""; {
+		c, w := FirstCluster(rest)
+		got = append(got, c)
+		sum += w
+		rest = rest[len(c):]
+	}
+	want := []string{"a", eAcute, family, flag, "你", "\t"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("clusters %q, want %q", got, want)
+	}
+	if sum != String(s) {
+		t.Errorf("clusters add up to %d cells, String says %d", sum, String(s))
+	}
+}

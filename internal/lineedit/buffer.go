@@ -5,7 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/rivo/uniseg"
+	"github.com/wtagent/wtagent/internal/cellwidth"
 )
 
 // buffer is the text being edited and the cursor, an index into text that
@@ -59,10 +59,9 @@ func clusters(text []rune, lo, hi int, fn func(start, end int)) {
 		return
 	}
 	s := string(text[lo:hi])
-	state := -1
 	for i := lo; s != ""; {
-		var c string
-		c, s, _, state = uniseg.FirstGraphemeClusterInString(s, state)
+		c, _ := cellwidth.FirstCluster(s)
+		s = s[len(c):]
 		n := utf8.RuneCountInString(c)
 		fn(i, i+n)
 		i += n

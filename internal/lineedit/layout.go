@@ -1,9 +1,6 @@
 package lineedit
 
-import (
-	"github.com/mattn/go-runewidth"
-	"github.com/rivo/uniseg"
-)
+import "github.com/wtagent/wtagent/internal/cellwidth"
 
 // tabWidth is the number of cells a tab is drawn as.
 const tabWidth = 4
@@ -83,27 +80,18 @@ func (w *layouter) cell(i int, c string, n int) {
 
 // putPrefix draws a prompt or continuation prefix.
 func (w *layouter) putPrefix(s string) {
-	state := -1
 	for s != "" {
-		var c string
-		c, s, _, state = uniseg.FirstGraphemeClusterInString(s, state)
-		n := clusterWidth(c)
+		c, n := cellwidth.FirstCluster(s)
+		s = s[len(c):]
 		w.fit(n)
 		w.l.rows[len(w.l.rows)-1].prefix += c
 		w.advance(n)
 	}
 }
 
-// clusterWidth is the display width of one grapheme cluster: the width of
-// its first rune that has one, as go-runewidth measures strings.
-func clusterWidth(c string) int {
-	for _, r := range c {
-		if n := runewidth.RuneWidth(r); n > 0 {
-			return n
-		}
-	}
-	return 0
-}
+// clusterWidth is the display width of one grapheme cluster, measured by
+// the terminal's one width function.
+func clusterWidth(c string) int { return cellwidth.String(c) }
 
 // computeLayout lays out text with the cursor at index cur: prompt on the
 // first line, cont on every following line, wrapped at width columns.
