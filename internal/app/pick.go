@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/wtagent/wtagent/internal/cellwidth"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/session"
 )
@@ -75,13 +76,9 @@ func Pick(f *cmdutil.Factory, h session.Home, in Input) (string, error) {
 	return rows[strings.IndexRune(pickKeys, k)].ID, nil
 }
 
-// shorten is s on one line, cut to n runes.
+// shorten is s on one line, cut to n terminal cells.
 func shorten(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
+	return cellwidth.Truncate(strings.Join(strings.Fields(s), " "), n, "…")
 }
 
 // age says how long ago, coarsely.
