@@ -32,11 +32,17 @@ type term struct {
 
 func (e *env) startPTY(args ...string) *term {
 	e.t.Helper()
+	return e.startPTYCols(120, args...)
+}
+
+// startPTYCols is startPTY on a terminal of the given width (40 rows).
+func (e *env) startPTYCols(cols int, args ...string) *term {
+	e.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	e.t.Cleanup(cancel)
 	cmd := e.command(ctx, args...)
 	cmd.Env = append(cmd.Env, "TERM=xterm-256color")
-	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 120})
+	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: uint16(cols)})
 	if err != nil {
 		e.t.Fatal(err)
 	}
