@@ -35,8 +35,9 @@ func vtRows(out string, cols, rows int) []string {
 
 // TestChinesePromptAt80Columns: on an 80-column terminal a long Chinese
 // task with emoji is typed at the prompt, wraps, and reaches the session
-// whole; the composed screen has the prompt and the reply each once,
-// no row wider than 80 cells, and no status line left behind.
+// whole; the composed screen has the prompt and the reply each once, the
+// task cut to one row in the run's header, no row wider than 80 cells, and
+// no status line left behind.
 func TestChinesePromptAt80Columns(t *testing.T) {
 	const cols, rows = 80, 40
 	e := newEnv(t)
@@ -68,6 +69,16 @@ func TestChinesePromptAt80Columns(t *testing.T) {
 		if strings.Count(joined, want) != 1 {
 			t.Errorf("%q is not on the screen exactly once:\n%s", want, text)
 		}
+	}
+	// The run's header cuts the task to one row, in cells.
+	taskRow := false
+	for _, r := range screen {
+		if strings.HasPrefix(r, "  task: 你好👋") {
+			taskRow = strings.HasSuffix(r, "…") && cellwidth.String(r) <= cols
+		}
+	}
+	if !taskRow {
+		t.Errorf("no task row cut to one row of %d cells:\n%s", cols, text)
 	}
 	if strings.Contains(text, "ChatGPT is") {
 		t.Errorf("a status line was left on the screen:\n%s", text)
