@@ -3,7 +3,6 @@
 package main
 
 import (
-	"io"
 	"strings"
 	"testing"
 
@@ -17,8 +16,9 @@ import (
 // returns its rows, trailing blanks trimmed.
 func vtRows(out string, cols, rows int) []string {
 	emu := vt.NewEmulator(cols, rows)
-	defer emu.Close()
-	go io.Copy(io.Discard, emu) // answers to queries must not block
+	// What wtagent writes asks the terminal nothing, so the emulator never
+	// answers (an answer would block this write: the test would hang, not
+	// pass). It is not closed: vt v0.1.0's Close races with Read.
 	emu.WriteString(out)
 	var lines []string
 	for y := range rows {
