@@ -9,10 +9,10 @@ import (
 )
 
 // BenchmarkSandboxStart measures what confining one program costs: the
-// same /bin/true started plainly and through the session's sandbox (a
-// request to the session's init, which forks it in its namespaces and
-// Landlock domain), alternated so both see the same machine load. new-ms
-// is the once-per-session ruleset build and init start (go env included).
+// same /bin/true started plainly and through the session's sandbox
+// (the init in its own namespaces, its mounts and the Landlock domain), alternated
+// so both see the same machine load. new-ms is the once-per-session
+// ruleset build (go env included).
 func BenchmarkSandboxStart(b *testing.B) {
 	w := newWorld(b)
 	benchStart(b, w, Spec{Mode: WorkspaceWrite, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: os.Environ()})

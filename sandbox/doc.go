@@ -9,21 +9,15 @@
 // the rest of the user's home (~/.ssh, ~/.aws, ~/.gnupg, ~/.config/gh,
 // ~/.netrc, browser profiles) nor wtagent's own data directory. Where
 // Landlock cannot say it, namespaces do, for root and ordinary users
-// alike: one small init per session (package nsinit: the same binary,
-// started again by New and again by the next Start if it dies) gets its
-// own user, mount and PID namespaces, mounts .git/hooks and .git/config
-// read-only, covers credential stores and wtagent's data directory that
-// fall inside a granted tree with empty read-only mounts, mounts a fresh
-// /proc (wtagent's processes are not in it) and, without network (Mode
-// NoNetwork), brings up loopback in a network namespace of its own, all
-// once; then it forks each program wtagent asks for over a unix socket
-// (argv, environment, directory and session flags on the program's own
-// connection, its stdio and PTY by SCM_RIGHTS; back come its pid, in
-// SCM_CREDENTIALS, and its exit status) from a thread of the init that
-// entered the session's Landlock domain, so a program can neither undo
-// the mounts nor trace the init. Close ends the init and whatever still
-// runs under it; so does wtagent's death (its parent-death signal and the
-// socket's end).
+// alike: each program is started by a small init (package nsinit: the
+// same binary, started again) in its own user, mount and PID namespaces,
+// which mounts .git/hooks and .git/config read-only, covers credential
+// stores and wtagent's data directory that fall inside a granted tree
+// with empty read-only mounts, mounts a fresh /proc (wtagent's processes
+// are not in it) and, without network (Mode NoNetwork), brings up
+// loopback in a network namespace of its own; the program is forked from
+// a thread of the init that entered the session's Landlock domain, so it
+// can neither undo the mounts nor trace the init.
 //
 // Where this user may not create user namespaces (a distribution's
 // sysctl or AppArmor setting), Landlock alone confines programs, from a

@@ -10,9 +10,6 @@ import (
 // Program is a program a Sandbox started.
 type Program struct {
 	cmd *exec.Cmd
-	// pid, when set, is the program's pid (the init's start, where cmd
-	// is nil).
-	pid int
 	// wait, when set, waits for the program instead of cmd.Wait (the
 	// namespaced start, where cmd is the namespaces' init).
 	wait func() (Exit, error)
@@ -26,15 +23,9 @@ type Exit struct {
 	Signal syscall.Signal
 }
 
-// Pid is the program's pid as wtagent sees it (also where the session's
-// init started it in namespaces of its own). A program started with
-// Setsid or Setpgid leads its own process group.
-func (p *Program) Pid() int {
-	if p.cmd == nil {
-		return p.pid
-	}
-	return p.cmd.Process.Pid
-}
+// Pid is the process wtagent started: the program, or the init of its
+// namespaces, whose process group and session the program shares.
+func (p *Program) Pid() int { return p.cmd.Process.Pid }
 
 // Wait waits for the program to exit (and for cmd's output copying, as
 // exec.Cmd.Wait) and says how it ended. An exit code other than 0 is not

@@ -33,13 +33,10 @@ type kernelState struct {
 	cfg      landlock.Config
 	mu       sync.Mutex
 	programs int
-	// server is the session's init, with userns.
-	server initServer
 }
 
-// rulesetRenewEvery is how many inits add their /proc rule to the
-// session's ruleset (one per session, and one per restart) before it is
-// built afresh.
+// rulesetRenewEvery is how many programs' inits add their /proc rule to
+// the session's ruleset before it is built afresh.
 const rulesetRenewEvery = 256
 
 // Landlock rights.
@@ -59,9 +56,8 @@ const (
 // sandbox could not be built although the kernel supports it.
 //
 // Programs run in their own user, mount and PID namespaces (see
-// startInit) wherever the kernel lets this user create them: New starts
-// the session's init there, which sets them up once with the session's
-// mounts and forks every program (Close ends it); elsewhere Landlock alone
+// startInit) wherever the kernel lets this user create them, which New
+// tries once with the session's mounts; elsewhere Landlock alone
 // confines them, with a mount namespace for root (the older way), and
 // the Status says what is missing.
 func New(spec Spec) (*Sandbox, error) {
@@ -77,43 +73,27 @@ func New(spec Spec) (*Sandbox, error) {
 	}
 	s.plan = newPlan(spec)
 	cfg := landlock.Config{HandledAccessFS: landlock.V7.HandledAccessFS, Scoped: landlock.V7.Scoped}
-	if err := s.buildRuleset(cfg); err != nil || s.kernel.fd < 0 {
-		return s, err
-	}
-	// The session's init is the probe: it sets the namespaces up with
-	// the session's mounts, or says why it cannot.
-	nsErr := s.kernel.server.start(s.serverConfig(), s.kernel.ruleset)
+	nsErr := probeInit(spec.NoNetwork, s.plan.readOnly, s.plan.masks)
 	if nsErr == nil {
 		s.kernel.userns = true
 		s.status.Isolated, s.status.GitProtected = true, true
 	} else {
 		s.fallback(&cfg, nsErr)
-		s.kernel.ruleset.Close()
-		if err := s.buildRuleset(cfg); err != nil || s.kernel.fd < 0 {
-			return s, err
-		}
 	}
-	s.status.Enforced = true
-	s.status.Kernel = fmt.Sprintf("landlock ABI %d", abi)
-	return s, nil
-}
-
-// buildRuleset builds the session's Landlock ruleset with cfg; fd stays
-// -1, and the Status says so, where Landlock is not usable.
-func (s *Sandbox) buildRuleset(cfg landlock.Config) error {
 	s.kernel.cfg = cfg
 	fd, flags, err := cfg.BestEffort().NewRulesetFD(s.rules()...)
 	if err != nil {
-		return fmt.Errorf("%w: landlock ruleset: %v", ErrSetup, err)
+		return nil, fmt.Errorf("%w: landlock ruleset: %v", ErrSetup, err)
 	}
-	s.kernel.fd = fd
 	if fd < 0 {
 		s.status.Reason = "Landlock is not usable here"
-		return nil
+		return s, nil
 	}
-	s.kernel.flags = flags
+	s.kernel.fd, s.kernel.flags = fd, flags
 	s.kernel.ruleset = os.NewFile(uintptr(fd), "landlock-ruleset")
-	return nil
+	s.status.Enforced = true
+	s.status.Kernel = fmt.Sprintf("landlock ABI %d", abi)
+	return s, nil
 }
 
 // fallback sets s up for a kernel that does not let this user create
@@ -196,10 +176,10 @@ func Probe() Status {
 	return st
 }
 
-// rulesetFile returns a copy of the session's ruleset descriptor for an
-// init (the caller closes it). Each init adds a rule for its own /proc to
-// the ruleset, so after rulesetRenewEvery inits the ruleset is built
-// afresh: what a domain copies stays small.
+// rulesetFile returns a copy of the session's ruleset descriptor for one
+// program's init (the caller closes it). Each init adds a rule for its
+// own /proc to the ruleset, so after rulesetRenewEvery programs the
+// ruleset is built afresh: what a domain copies stays small.
 func (s *Sandbox) rulesetFile() (*os.File, error) {
 	s.kernel.mu.Lock()
 	defer s.kernel.mu.Unlock()
@@ -218,13 +198,11 @@ func (s *Sandbox) rulesetFile() (*os.File, error) {
 	return os.NewFile(uintptr(fd), "landlock-ruleset"), nil
 }
 
-// Close ends the session's init, and with it the programs still running
-// in its namespaces, and releases the ruleset.
+// Close releases the ruleset.
 func (s *Sandbox) Close() error {
 	if s == nil || s.kernel.fd < 0 {
 		return nil
 	}
-	s.kernel.server.close()
 	s.kernel.mu.Lock()
 	defer s.kernel.mu.Unlock()
 	err := s.kernel.ruleset.Close()

@@ -2,10 +2,8 @@ package sandbox
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -55,13 +53,11 @@ func initAttr(base *syscall.SysProcAttr, noNetwork bool) *syscall.SysProcAttr {
 	return a
 }
 
-// startInit starts cmd's program through the session's init (see
-// package nsinit and initServer): cmd's stdio and ExtraFiles go to it by
-// SCM_RIGHTS with a connection of the program's own, on which its path,
-// arguments, environment, directory and SysProcAttr (session, terminal,
-// process group, parent-death signal) follow. It returns once the program
-// has started, with its pid as wtagent sees it, or with the reason it did
-// not.
+// startInit starts cmd's program under an init in its own namespaces (see
+// package nsinit): cmd's stdio, environment, directory and SysProcAttr
+// go to the init, the session's ruleset and a status pipe follow cmd's
+// ExtraFiles. It returns once the program has started, or with the
+// reason it did not.
 func (s *Sandbox) startInit(cmd *exec.Cmd) (*Program, error) {
 	if cmd.Err != nil {
 		return nil, cmd.Err
@@ -70,101 +66,56 @@ func (s *Sandbox) startInit(cmd *exec.Cmd) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	fds, err := openStdio(cmd)
+	c := nsinit.Config{ReadOnly: s.plan.readOnly, Masks: s.plan.masks, Loopback: s.spec.NoNetwork,
+		Dir: dir, Extra: len(cmd.ExtraFiles), Path: cmd.Path, Argv: cmd.Args}
+	mapIDs(&c)
+	ruleset, err := s.rulesetFile()
 	if err != nil {
 		return nil, err
 	}
-	conn, theirs, err := programConn()
+	defer ruleset.Close()
+	r, w, err := os.Pipe()
 	if err != nil {
-		fds.closeAll()
 		return nil, err
 	}
-	req := nsinit.Request{Path: cmd.Path, Argv: cmd.Args, Dir: dir, Env: cmd.Environ(), Files: len(fds.files)}
-	if a := cmd.SysProcAttr; a != nil {
-		req.Setsid, req.Setctty, req.Ctty, req.Setpgid, req.Pdeathsig = a.Setsid, a.Setctty, a.Ctty, a.Setpgid, int(a.Pdeathsig)
+	defer w.Close()
+	in := exec.Command(initPath)
+	in.Args = append([]string{nsinit.Arg0}, c.Args()...)
+	in.Env, in.Dir = append(cmd.Environ(), nsinit.EnvKey+"=1"), cmd.Dir
+	in.Stdin, in.Stdout, in.Stderr = cmd.Stdin, cmd.Stdout, cmd.Stderr
+	in.ExtraFiles = append(append(append([]*os.File(nil), cmd.ExtraFiles...), ruleset), w)
+	in.SysProcAttr = initAttr(cmd.SysProcAttr, s.spec.NoNetwork)
+	if err := in.Start(); err != nil {
+		r.Close()
+		return nil, fmt.Errorf("%w: start the namespaces' init: %v", ErrSetup, err)
 	}
-	err = s.send(append([]*os.File{theirs}, fds.files...))
-	theirs.Close()
-	if err == nil {
-		_, err = conn.Write(req.Encode())
-	}
-	var pid int
-	var rest []byte
-	if err == nil {
-		pid, rest, err = readStart(conn, cmd.Path)
-	}
-	if err != nil {
-		conn.Close()
-		fds.closeAll()
+	w.Close()
+	status := bufio.NewReader(r)
+	if err := readStart(status, cmd.Path); err != nil {
+		_ = in.Wait()
+		r.Close()
 		return nil, err
 	}
-	fds.started()
-	status := bufio.NewReader(io.MultiReader(bytes.NewReader(rest), conn))
-	p := &Program{pid: pid}
+	p := &Program{cmd: in}
 	p.wait = func() (Exit, error) {
-		ws, ok := readExit(status)
-		conn.Close()
-		err := fds.wait()
-		if !ok {
-			// The init ended (killed, or the sandbox closed): so did the
-			// program, with the namespace.
-			return Exit{Code: -1, Signal: syscall.SIGKILL}, fmt.Errorf("%w: %w", ErrSetup, errInitEnded)
+		defer r.Close()
+		err := in.Wait()
+		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
+			err = nil
 		}
-		return waitExit(ws), err
+		if ws, ok := readExit(status); ok {
+			return waitExit(ws), err
+		}
+		// The init itself was killed (the tree kill's SIGKILL): so was
+		// the program, with the namespace.
+		return ExitOf(in.ProcessState), err
 	}
 	return p, nil
 }
 
-// programConn is a connection for one program: wtagent's end, which
-// receives the init's credentials (the program's pid), and the init's.
-func programConn() (conn, theirs *os.File, err error) {
-	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", ErrSetup, err)
-	}
-	if err := unix.SetsockoptInt(fds[0], unix.SOL_SOCKET, unix.SO_PASSCRED, 1); err != nil {
-		unix.Close(fds[0])
-		unix.Close(fds[1])
-		return nil, nil, fmt.Errorf("%w: %v", ErrSetup, err)
-	}
-	return os.NewFile(uintptr(fds[0]), "sandbox-program"), os.NewFile(uintptr(fds[1]), "sandbox-program"), nil
-}
-
-// readStart reads the init's first report on conn: the program's pid
-// (from the credentials of "start") once it runs, and what came after the
-// report's line.
-func readStart(conn *os.File, path string) (int, []byte, error) {
-	buf, oob := make([]byte, 512), make([]byte, unix.CmsgSpace(unix.SizeofUcred))
-	var line []byte
-	var pid int
-	for {
-		n, oobn, _, _, err := unix.Recvmsg(int(conn.Fd()), buf, oob, 0)
-		if err == unix.EINTR {
-			continue
-		}
-		if pid == 0 && oobn > 0 {
-			if msgs, perr := unix.ParseSocketControlMessage(oob[:oobn]); perr == nil && len(msgs) > 0 {
-				if cred, cerr := unix.ParseUnixCredentials(&msgs[0]); cerr == nil {
-					pid = int(cred.Pid)
-				}
-			}
-		}
-		line = append(line, buf[:max(n, 0)]...)
-		if i := bytes.IndexByte(line, '\n'); i >= 0 {
-			rest := line[i+1:]
-			if err := startReport(string(line[:i]), path); err != nil {
-				return 0, nil, err
-			}
-			return pid, rest, nil
-		}
-		if err != nil || n <= 0 {
-			return 0, nil, fmt.Errorf("%w: %w: no report (%v)", ErrSetup, errInitEnded, err)
-		}
-	}
-}
-
-// startReport reads the init's first report: nil once the program runs.
-func startReport(line, path string) error {
+// readStart reads the init's first report: nil once the program runs.
+func readStart(status *bufio.Reader, path string) error {
+	line, err := status.ReadString('\n')
 	line = strings.TrimSpace(line)
 	if line == "start" {
 		return nil
@@ -178,7 +129,10 @@ func startReport(line, path string) error {
 	case "setup":
 		return fmt.Errorf("%w: %s", ErrSetup, msg)
 	}
-	return fmt.Errorf("%w: %w: %q", ErrSetup, errInit, line)
+	if err == nil {
+		err = errors.New(line)
+	}
+	return fmt.Errorf("%w: %w: no report (%v)", ErrSetup, errInit, err)
 }
 
 // readExit reads the init's "exit WAITSTATUS" report.

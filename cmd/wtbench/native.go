@@ -238,10 +238,10 @@ func (b *bench) sandboxCost() result {
 	pct := 100 * (on.Seconds() - off.Seconds()) / off.Seconds()
 	return result{
 		measured: fmt.Sprintf("%.2f ms per command (median of 300 paired runs); 200 MB row %+.1f %%", s["cost-ms"], pct),
-		baseline: fmt.Sprintf("/bin/true %.2f ms plain, %.2f ms sandboxed; 200 MB row best of 3 alternated: %s off, %s sandboxed; ruleset and init started once per session in %.0f ms",
+		baseline: fmt.Sprintf("/bin/true %.2f ms plain, %.2f ms sandboxed; 200 MB row best of 3 alternated: %s off, %s sandboxed; ruleset built once per session in %.0f ms",
 			s["plain-ms"], s["sandboxed-ms"], off.Round(10*time.Millisecond), on.Round(10*time.Millisecond), s["new-ms"]),
 		ok:   verdict(s["cost-ms"] <= 5 && pct <= 5),
-		note: "one init per session (wtagent itself, started again) sets up the user, mount and PID namespaces, the covers, a fresh /proc and the Landlock domain once, then forks each program on request over a unix socket from a thread in the domain: per command the cost is a request and a fork; the program's own I/O is not touched, so the output row differs by noise only.",
+		note: "each program is started by an init (wtagent itself, started again) in its own user, mount and PID namespaces, which mounts the covers and a fresh /proc and forks the program from a thread in the Landlock domain: the cost is mostly a second process start; the program's own I/O is not touched, so the output row differs by noise only.",
 	}
 }
 

@@ -14,17 +14,21 @@ type Config struct {
 	Masks []string
 	// Loopback brings lo up (the init runs in a new network namespace).
 	Loopback bool
+	// Dir is the program's working directory, entered after the mounts.
+	Dir string
+	// Extra is how many descriptors after stdio (3, 4, …) the program
+	// inherits; the Landlock ruleset and the status pipe follow them.
+	Extra int
 	// Probe sets the namespaces up and reports, without a program.
 	Probe bool
-	// Serve sets the namespaces up once and then starts each program
-	// wtagent asks for on the control socket that follows the ruleset
-	// (see serve): one init per session.
-	Serve bool
 	// MapUID and MapGID, when MapIDs, are the user's ids, which the init
 	// maps to themselves in its user namespace: wtagent, non-dumpable,
 	// cannot write the maps of a child that is not root's.
 	MapIDs         bool
 	MapUID, MapGID int
+	// Path and Argv are the program (Argv[0] its name).
+	Path string
+	Argv []string
 }
 
 // errUsage is a command line the init does not understand.
@@ -42,13 +46,19 @@ func (c Config) Args() []string {
 	if c.Loopback {
 		a = append(a, "-lo")
 	}
+	if c.Dir != "" {
+		a = append(a, "-dir", c.Dir)
+	}
+	if c.Extra > 0 {
+		a = append(a, "-extra", strconv.Itoa(c.Extra))
+	}
 	if c.MapIDs {
 		a = append(a, "-map", strconv.Itoa(c.MapUID), strconv.Itoa(c.MapGID))
 	}
 	if c.Probe {
 		return append(a, "-probe")
 	}
-	return append(a, "-serve")
+	return append(append(a, "--", c.Path), c.Argv...)
 }
 
 // parse reads Args' output back.
@@ -73,6 +83,14 @@ func parse(args []string) (Config, error) {
 			c.Masks = append(c.Masks, v)
 		case "-lo":
 			c.Loopback = true
+		case "-dir":
+			c.Dir, err = val()
+		case "-extra":
+			if v, err = val(); err == nil {
+				if c.Extra, err = strconv.Atoi(v); err != nil || c.Extra < 0 {
+					err = wrap("-extra "+strconv.Quote(v), errUsage)
+				}
+			}
 		case "-map":
 			c.MapIDs = true
 			for _, id := range []*int{&c.MapUID, &c.MapGID} {
@@ -88,8 +106,14 @@ func parse(args []string) (Config, error) {
 		case "-probe":
 			c.Probe = true
 			return c, nil
-		case "-serve":
-			c.Serve = true
+		case "--":
+			if i+1 >= len(args) {
+				return c, wrap("no program", errUsage)
+			}
+			c.Path, c.Argv = args[i+1], args[i+2:]
+			if len(c.Argv) == 0 {
+				c.Argv = []string{c.Path}
+			}
 			return c, nil
 		default:
 			return c, wrap(strconv.Quote(args[i]), errUsage)
@@ -98,5 +122,5 @@ func parse(args []string) (Config, error) {
 			return c, err
 		}
 	}
-	return c, wrap("neither -probe nor -serve", errUsage)
+	return c, wrap("no program", errUsage)
 }

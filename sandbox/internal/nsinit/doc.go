@@ -4,12 +4,9 @@
 // namespace (and network namespace without network), and this package's
 // init function, which runs before any heavier package of the binary is
 // initialised, takes over: it makes the plan's read-only covers and
-// masks and mounts a fresh /proc. Serving (Config.Serve, one init per
-// session), it then forks each program wtagent sends it a Request for
-// from one thread that entered the session's Landlock domain, reports
-// each start and exit on the program's connection and, as PID 1, reaps
-// orphans. Otherwise (the older one-program form) it starts the one
-// program the same way, reaps until it exits and reports how it ended.
+// masks, mounts a fresh /proc, starts the program from a thread that
+// entered the session's Landlock domain and, as PID 1, reaps orphans
+// until the program exits, then reports how it ended.
 //
 // Every binary that imports package sandbox carries this entry point, so
 // test binaries run their sandboxed programs the way wtagent does.

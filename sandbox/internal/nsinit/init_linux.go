@@ -2,17 +2,18 @@ package nsinit
 
 import (
 	"errors"
+	"runtime"
 	"strconv"
 	"syscall"
 	"time"
 	"unsafe"
 )
 
-// errSetup is a failure to confine the thread programs are forked from.
+// errSetup is a failure to confine the program's thread.
 var errSetup = errors.New("confine")
 
-// leftoverGrace is how long processes a program left behind in its
-// process group or session get to end after SIGTERM before SIGKILL.
+// leftoverGrace is how long processes the program left behind get to end
+// after SIGTERM before the namespace, and with it they, is torn down.
 const leftoverGrace = time.Second
 
 // Linux constants the syscall package lacks on some architectures.
@@ -72,41 +73,60 @@ func cmdline() ([]string, error) {
 	return args, nil
 }
 
-// Main is the init process: it sets the namespaces up as args say and
-// reports "ok" (or "setup ERRNO MESSAGE") on the status socket, descriptor
-// 4 (the session's Landlock ruleset is 3); with Config.Serve it then
-// serves the session's programs on that socket (see serve). It returns
-// the init's own exit code.
+// Main is the init process: it sets the namespaces up as args say, starts
+// the program, reaps until it exits and reports on the status pipe:
+// "start" (or "error ERRNO MESSAGE" / "setup ERRNO MESSAGE" when the
+// program did not start), then "exit WAITSTATUS". It returns the init's
+// own exit code.
 func Main(args []string) int {
 	c, err := parse(args)
 	if err != nil {
 		syscall.Write(2, []byte("sandbox init: "+err.Error()+"\n"))
 		return 127
 	}
-	const rulesetFD, statusFD = 3, 4
+	rulesetFD, statusFD := 3+c.Extra, 4+c.Extra
 	syscall.CloseOnExec(rulesetFD)
 	syscall.CloseOnExec(statusFD)
-	fail := func(err error) int {
-		syscall.Write(statusFD, []byte("setup "+strconv.Itoa(errnoOf(err))+" "+err.Error()+"\n"))
+	report := func(line string) { syscall.Write(statusFD, []byte(line+"\n")) }
+	fail := func(kind string, err error) int {
+		report(kind + " " + strconv.Itoa(errnoOf(err)) + " " + err.Error())
 		return 127
 	}
 	ignoreSignals()
 	if c.MapIDs {
 		if err := mapOwnIDs(c.MapUID, c.MapGID); err != nil {
-			return fail(err)
+			return fail("setup", err)
 		}
 	}
 	if err := setup(c); err != nil {
-		return fail(err)
+		return fail("setup", err)
+	}
+	if !c.Probe {
+		if err := grantProc(rulesetFD); err != nil {
+			return fail("setup", err)
+		}
 	}
 	if c.Probe {
-		syscall.Write(statusFD, []byte("ok\n"))
+		report("ok")
 		return 0
 	}
-	if err := grantProc(rulesetFD); err != nil {
-		return fail(err)
+	pid, err := startProgram(c, rulesetFD)
+	syscall.Close(rulesetFD)
+	switch {
+	case errors.Is(err, errSetup):
+		return fail("setup", err)
+	case err != nil:
+		return fail("error", err)
 	}
-	return serve(rulesetFD, statusFD)
+	report("start")
+	ws := reap(pid)
+	report("exit " + strconv.FormatUint(uint64(ws), 10))
+	code := ws.ExitStatus()
+	if ws.Signaled() {
+		code = 128 + int(ws.Signal())
+	}
+	endLeftovers(code)
+	return code
 }
 
 // ignoreSignals ignores, in the init, the signals whose default would end
@@ -145,8 +165,8 @@ func mapOwnIDs(uid, gid int) error {
 	return nil
 }
 
-// setup makes the mounts, mounts a fresh /proc and brings lo up; the
-// init becomes non-dumpable, so that a
+// setup makes the mounts, mounts a fresh /proc, brings lo up and enters
+// the program's directory; the init becomes non-dumpable, so that a
 // program without capabilities cannot read or trace it.
 func setup(c Config) error {
 	if err := Protect(c.ReadOnly, c.Masks); err != nil {
@@ -162,6 +182,11 @@ func setup(c Config) error {
 	}
 	if c.Probe {
 		return nil
+	}
+	if c.Dir != "" {
+		if err := syscall.Chdir(c.Dir); err != nil {
+			return wrap("chdir "+c.Dir, err)
+		}
 	}
 	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, syscall.PR_SET_DUMPABLE, 0, 0); e != 0 {
 		return wrap("non-dumpable", e)
@@ -192,10 +217,29 @@ func grantProc(rulesetFD int) error {
 	return nil
 }
 
-// confineThread drops the calling (locked) thread's ambient
-// capabilities, sets no_new_privs and enters the Landlock domain of
-// rulesetFD.
-func confineThread(rulesetFD int) error {
+// startProgram forks the program from a thread of its own that drops the
+// capabilities the init holds, sets no_new_privs and enters the session's
+// Landlock domain first; the thread ends with the fork. The init's other
+// threads stay outside the domain, and Landlock lets no program in it
+// trace or read a process outside it, root's included.
+func startProgram(c Config, rulesetFD int) (int, error) {
+	type started struct {
+		pid int
+		err error
+	}
+	ch := make(chan started, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread ends with this goroutine
+		pid, err := confinedFork(c, rulesetFD)
+		ch <- started{pid, err}
+	}()
+	r := <-ch
+	return r.pid, r.err
+}
+
+// confinedFork confines the calling (locked) thread and forks the program
+// from it, with the init's environment less EnvKey.
+func confinedFork(c Config, rulesetFD int) (int, error) {
 	for _, call := range []struct {
 		name       string
 		trap       uintptr
@@ -206,8 +250,50 @@ func confineThread(rulesetFD int) error {
 		{"landlock_restrict_self", sysLandlockRestrictSelf, uintptr(rulesetFD), 0, 0},
 	} {
 		if _, _, e := syscall.RawSyscall(call.trap, call.a1, call.a2, call.a3); e != 0 {
-			return wrap(call.name, errors.Join(errSetup, e))
+			return 0, wrap(call.name, errors.Join(errSetup, e))
 		}
 	}
-	return nil
+	files := make([]uintptr, 3+c.Extra)
+	for i := range files {
+		files[i] = uintptr(i)
+	}
+	var env []string
+	for _, kv := range syscall.Environ() {
+		if len(kv) <= len(EnvKey) || kv[:len(EnvKey)+1] != EnvKey+"=" {
+			env = append(env, kv)
+		}
+	}
+	return syscall.ForkExec(c.Path, c.Argv, &syscall.ProcAttr{Env: env, Files: files})
+}
+
+// reap waits for children, orphans included, until pid exits, and
+// returns how it ended.
+func reap(pid int) syscall.WaitStatus {
+	for {
+		var ws syscall.WaitStatus
+		got, err := syscall.Wait4(-1, &ws, 0, nil)
+		switch {
+		case errors.Is(err, syscall.EINTR):
+		case err != nil:
+			return ws
+		case got == pid:
+			return ws
+		}
+	}
+}
+
+// endLeftovers sends SIGTERM to what the program left running in the
+// namespace and reaps it; after leftoverGrace the init exits with code,
+// and the namespace's end kills the rest.
+func endLeftovers(code int) {
+	if err := syscall.Kill(-1, syscall.SIGTERM); err != nil {
+		return
+	}
+	time.AfterFunc(leftoverGrace, func() { syscall.Exit(code) })
+	for {
+		var ws syscall.WaitStatus
+		if _, err := syscall.Wait4(-1, &ws, 0, nil); err != nil && !errors.Is(err, syscall.EINTR) {
+			return
+		}
+	}
 }
