@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/wtagent/wtagent/browser/wire/sse"
+	"github.com/wtagent/wtagent/browser/wire/wiretest"
 )
 
 // docNode is a stream message as the conversation document holds it: the
@@ -48,12 +51,12 @@ func TestDocumentJoinsLikeTheStream(t *testing.T) {
 	segmented := 0
 	for _, g := range goldens {
 		name := strings.TrimSuffix(filepath.Base(g), ".golden")
-		want := readGolden(t, g)
+		want := wiretest.ReadGolden[goldenTurn](t, g)
 		if !want.Finished {
 			continue // a turn that goes on elsewhere: no reply in either yet
 		}
 		t.Run(name, func(t *testing.T) {
-			p := parseAll(turnStreams(t, name)...)
+			p := wiretest.Feed[sse.Parser](wiretest.TurnStreams(t, sse2026, name)...)
 			// The turn's messages as the document holds them, after its
 			// user message (the stream's own, else one before them).
 			var doc convDoc

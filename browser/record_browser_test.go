@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/wtagent/wtagent/browser/mockchat"
+	"github.com/wtagent/wtagent/browser/wire/wiretest"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
@@ -22,7 +23,7 @@ func TestRecordAndReplay(t *testing.T) {
 		{Reply: "By induction on n, QED.", SSE: rawFixture(t, "handoff", "a5"), ResumeSSE: rawFixture(t, "handoff-resume", "a5"), StreamMS: 2},
 		{Reply: "Work is done: 7 files.", SSE: rawFixture(t, "handoffws", "a11"), StreamMS: 2},
 	}
-	for _, f := range socketFrames(t, "handoffws", "conversation-turn-tx11", "c11") {
+	for _, f := range wiretest.SocketFrames(t, sse2026, "handoffws", "conversation-turn-tx11", "c11") {
 		lines[2].WS = append(lines[2].WS, placeholders(f, "a11"))
 	}
 	run := func(lines []model.ScriptLine, record bool) (string, []string) {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/wtagent/wtagent/browser/mockchat"
+	"github.com/wtagent/wtagent/browser/wire/wiretest"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
@@ -68,7 +69,7 @@ func TestStream2026Chromium(t *testing.T) {
 			l.ResumeSSE = rawFixture(t, c.resume, c.answerID)
 		}
 		if c.fixture == "handoffws" {
-			for _, f := range socketFrames(t, "handoffws", "conversation-turn-tx11", "c11") {
+			for _, f := range wiretest.SocketFrames(t, sse2026, "handoffws", "conversation-turn-tx11", "c11") {
 				l.WS = append(l.WS, placeholders(f, c.answerID))
 			}
 		}

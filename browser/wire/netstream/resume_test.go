@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 
 	"github.com/wtagent/wtagent/browser/wire/sse"
+	"github.com/wtagent/wtagent/browser/wire/wiretest"
 )
 
 // TestResumeFromZeroGetsAFreshDecoder: after a completed hand-off the page
@@ -31,8 +32,8 @@ func TestResumeFromZeroGetsAFreshDecoder(t *testing.T) {
 		body   []byte
 		events int
 	}{
-		{"offset 0 replays the turn", 0, replay, parseAll(string(replay)).Events()},
-		{"the page's offset continues it", parseAll(string(post)).Events(), rest, parseAll(string(post)).Events() + parseAll(string(rest)).Events()},
+		{"offset 0 replays the turn", 0, replay, wiretest.Feed[sse.Parser](string(replay)).Events()},
+		{"the page's offset continues it", wiretest.Feed[sse.Parser](string(post)).Events(), rest, wiretest.Feed[sse.Parser](string(post)).Events() + wiretest.Feed[sse.Parser](string(rest)).Events()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			n := New(func(func(context.Context)) {})

@@ -2,7 +2,6 @@ package netstream
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,54 +11,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 
 	"github.com/wtagent/wtagent/browser/wire/sse"
+	"github.com/wtagent/wtagent/browser/wire/wiretest"
 )
-
-// socketFrames builds the server frames of a handed-off turn from the
-// events of sse/testdata/sse2026/<name>-items.txt, one stream item each: a
-// subscribe reply whose catch-ups hold the first three items, live frames
-// from the third item on (the third overlaps, as catch-ups and live items
-// do), then the conversations topic's turn-complete. conv names the
-// conversation in the last frame.
-func socketFrames(t testing.TB, name, topic, conv string) []string {
-	b, err := os.ReadFile(filepath.Join(sse2026, name+"-items.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	events := strings.SplitAfter(strings.TrimRight(string(b), "\n")+"\n\n", "\n\n")
-	item := func(i int) map[string]any {
-		return map[string]any{"type": "message", "topic_id": topic, "offset": i + 1, "payload": map[string]any{
-			"type": "conversation-turn-stream", "payload": map[string]any{
-				"type": "stream-item", "conversation_id": conv, "turn_id": "turn-1", "encoded_item": events[i],
-				"stream_item_id": fmt.Sprintf("item-%d", i), "parent_stream_item_id": fmt.Sprintf("item-%d", i-1),
-				"server_timestamp_ms": 1764700000000 + i}}}
-	}
-	enc := func(v any) string {
-		out, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(out)
-	}
-	var frames []string
-	var catchups []any
-	for i := 0; i < 3 && i < len(events)-1; i++ {
-		catchups = append(catchups, item(i))
-	}
-	frames = append(frames, enc(map[string]any{"id": 2, "type": "reply", "reply": map[string]any{"type": "subscribe", "topic_id": topic, "catchups": catchups}}))
-	for i := 2; i < len(events); i++ {
-		if events[i] == "" {
-			continue
-		}
-		if i%2 == 0 {
-			frames = append(frames, enc([]any{item(i)}))
-		} else {
-			frames = append(frames, enc(item(i))) // bare objects happen too
-		}
-	}
-	frames = append(frames, enc([]any{map[string]any{"type": "message", "topic_id": "conversations", "payload": map[string]any{
-		"type": "conversation-turn-complete", "payload": map[string]any{"conversation_id": conv}}}}))
-	return frames
-}
 
 // TestSocketContinuesHandoff: a turn handed off to the WebSocket is
 // continued by the topic's stream items, catch-ups and live items
@@ -74,7 +27,7 @@ func TestSocketContinuesHandoff(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			frames := socketFrames(t, "handoffws", "conversation-turn-tx11", "c11")
+			frames := wiretest.SocketFrames(t, sse2026, "handoffws", "conversation-turn-tx11", "c11")
 			other := strings.ReplaceAll(frames[1], "conversation-turn-tx11", "conversation-turn-other")
 			other = strings.ReplaceAll(other, "Work is", "WRONG")
 			send := func() {
@@ -113,7 +66,7 @@ func TestHandoffControlBeforeThePost(t *testing.T) {
 	n.streams["other"] = &netStream{ID: "other", Seq: 1, ConvID: "c-other", parser: &sse.Parser{}, Streaming: true}
 	n.streams["post"] = &netStream{ID: "post", Seq: 2, ConvID: "c11", parser: &sse.Parser{}, Streaming: true}
 	control := `{"type":"message","topic_id":"user-topic","payload":{"type":"conversation-turn-handoff-control","payload":{"handoff_attempt_id":"h1","conversation_id":"c11","turn_exchange_id":"tx11","topic_id":"conversation-turn-tx11"}}}`
-	for _, f := range append([]string{control}, socketFrames(t, "handoffws", "conversation-turn-tx11", "c11")...) {
+	for _, f := range append([]string{control}, wiretest.SocketFrames(t, sse2026, "handoffws", "conversation-turn-tx11", "c11")...) {
 		n.Handle(&network.EventWebSocketFrameReceived{RequestID: "ws", Response: &network.WebSocketFrame{Opcode: 1, PayloadData: []byte(f)}})
 	}
 	v, _ := n.Get("post")
@@ -129,7 +82,7 @@ func TestHandoffControlBeforeThePost(t *testing.T) {
 // first POST's bytes still wait (streaming not on yet) are fed after them,
 // so the turn's events stay in order.
 func TestResumeWaitsForItsPost(t *testing.T) {
-	bodies := turnStreams(t, "handoff-resume")
+	bodies := wiretest.TurnStreams(t, sse2026, "handoff-resume")
 	n := New(func(func(context.Context)) {})
 	post := &netStream{ID: "post", Seq: 1, parser: &sse.Parser{}}
 	n.streams["post"] = post

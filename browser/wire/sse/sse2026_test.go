@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/wtagent/wtagent/browser/wire/delta"
+	"github.com/wtagent/wtagent/browser/wire/wiretest"
 )
 
 // goldenTurn is what testdata/sse2026/<name>.golden says the streams of a
@@ -25,39 +26,6 @@ type goldenTurn struct {
 	ResolvedSlug string `json:"resolved_slug"`
 	ModelSlug    string `json:"model_slug"`
 	Fallback     string `json:"fallback"`
-}
-
-// turnStreams returns the bodies of a turn: name.sse and, for a name
-// ending in -resume, the stream it continues first.
-func turnStreams(t testing.TB, name string) []string {
-	var files []string
-	if base, ok := strings.CutSuffix(name, "-resume"); ok {
-		files = append(files, base+".sse")
-	}
-	files = append(files, name+".sse")
-	var out []string
-	for _, f := range files {
-		b, err := os.ReadFile(filepath.Join("testdata", "sse2026", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, string(b))
-	}
-	return out
-}
-
-// readGolden reads one golden file.
-func readGolden(t testing.TB, path string) goldenTurn {
-	t.Helper()
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var g goldenTurn
-	if err := json.Unmarshal(raw, &g); err != nil {
-		t.Fatal(err)
-	}
-	return g
 }
 
 func resultGolden(p *Parser) goldenTurn {
@@ -81,20 +49,20 @@ func TestStream2026Golden(t *testing.T) {
 	for _, g := range goldens {
 		name := strings.TrimSuffix(filepath.Base(g), ".golden")
 		t.Run(name, func(t *testing.T) {
-			want := readGolden(t, g)
-			bodies := turnStreams(t, name)
-			got := resultGolden(parseAll(bodies...))
+			want := wiretest.ReadGolden[goldenTurn](t, g)
+			bodies := wiretest.TurnStreams(t, filepath.Join("testdata", "sse2026"), name)
+			got := resultGolden(wiretest.Feed[Parser](bodies...))
 			if got != want {
 				t.Fatalf("got  %+v\nwant %+v", got, want)
 			}
-			if r := parseAll(bodies...).Result(); r.Len != len(want.Text) {
+			if r := wiretest.Feed[Parser](bodies...).Result(); r.Len != len(want.Text) {
 				t.Fatalf("Len %d, want %d", r.Len, len(want.Text))
 			}
 			// Any split of the last body gives the same turn.
 			last := bodies[len(bodies)-1]
 			for i := 0; i < len(last); i += 13 {
 				chunks := append(append([]string{}, bodies[:len(bodies)-1]...), last[:i], last[i:])
-				if got := resultGolden(parseAll(chunks...)); got != want {
+				if got := resultGolden(wiretest.Feed[Parser](chunks...)); got != want {
 					t.Fatalf("split at %d: %+v", i, got)
 				}
 			}
@@ -106,7 +74,7 @@ func TestStream2026Golden(t *testing.T) {
 // before the patch that ends the answer (never early).
 func TestStream2026NotBeforeEnd(t *testing.T) {
 	for _, name := range []string{"reasoning", "commentary", "tooluse", "multisegment", "handoff-resume"} {
-		bodies := turnStreams(t, name)
+		bodies := wiretest.TurnStreams(t, filepath.Join("testdata", "sse2026"), name)
 		last := bodies[len(bodies)-1]
 		end := strings.LastIndex(last, `"/message/end_turn","o":"replace","v":true`)
 		if end < 0 {
@@ -114,7 +82,7 @@ func TestStream2026NotBeforeEnd(t *testing.T) {
 		}
 		for i := 0; i < end; i += 5 {
 			chunks := append(append([]string{}, bodies[:len(bodies)-1]...), last[:i])
-			if parseAll(chunks...).Result().Finished {
+			if wiretest.Feed[Parser](chunks...).Result().Finished {
 				t.Fatalf("%s: finished after %d bytes, before the end patch at %d", name, i, end)
 			}
 		}
@@ -153,7 +121,7 @@ func TestDeltaOps(t *testing.T) {
 		{"a v without a carried path is ignored", delta(`{"v":"lost"}`) + delta(`{"p":"/message/content/parts/0","o":"append","v":"a"}`), "a", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := parseAll(head + tc.deltas)
+			p := wiretest.Feed[Parser](head + tc.deltas)
 			if got := p.Text(); got != tc.text {
 				t.Fatalf("text %q, want %q", got, tc.text)
 			}
@@ -168,8 +136,8 @@ func TestDeltaOps(t *testing.T) {
 // its start (adds of the same ids) replaces the messages instead of
 // doubling the text.
 func TestStreamReplayedResume(t *testing.T) {
-	bodies := turnStreams(t, "reasoning")
-	p := parseAll(bodies[0], bodies[0])
+	bodies := wiretest.TurnStreams(t, filepath.Join("testdata", "sse2026"), "reasoning")
+	p := wiretest.Feed[Parser](bodies[0], bodies[0])
 	if got := p.Text(); got != "Hello there, friend!" || !p.Result().Finished {
 		t.Fatalf("text %q %+v", got, p.Result())
 	}
@@ -201,8 +169,8 @@ func FuzzSSE(f *testing.F) {
 			cut = -cut
 		}
 		cut %= len(data) + 1
-		whole := parseAll(string(data))
-		split := parseAll(string(data[:cut]), string(data[cut:]))
+		whole := wiretest.Feed[Parser](string(data))
+		split := wiretest.Feed[Parser](string(data[:cut]), string(data[cut:]))
 		if whole.Text() != split.Text() || whole.Result() != split.Result() {
 			t.Fatalf("split at %d changed the result: %+v vs %+v", cut, whole.Result(), split.Result())
 		}
@@ -214,7 +182,7 @@ func FuzzSSE(f *testing.F) {
 		if strings.Contains(string(data), "NEVER-A-REPLY") {
 			return
 		}
-		tail := parseAll(string(data), commentaryTail)
+		tail := wiretest.Feed[Parser](string(data), commentaryTail)
 		if strings.Contains(tail.Text(), "NEVER-A-REPLY") {
 			t.Fatalf("commentary became the reply: %q", tail.Text())
 		}

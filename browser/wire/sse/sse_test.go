@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/wtagent/wtagent/browser/wire/wiretest"
 )
 
 // v1Stream is a conversation stream in the v1 delta encoding, as the page
@@ -21,16 +23,8 @@ func v1Stream(t testing.TB) string {
 
 const v1Reply = "<agent_response>\n  <![CDATA[```go\n\tx := 1 // tab\n```]]>\n</agent_response> 🚀"
 
-func parseAll(chunks ...string) *Parser {
-	var p Parser
-	for _, c := range chunks {
-		p.Write([]byte(c))
-	}
-	return &p
-}
-
 func TestStreamParserV1(t *testing.T) {
-	p := parseAll(v1Stream(t))
+	p := wiretest.Feed[Parser](v1Stream(t))
 	r := p.Result()
 	if !r.Finished || !r.Ended || r.MessageID != "a1" || r.ModelSlug != "gpt-5-2" || r.ConversationID != "c1" {
 		t.Fatalf("result %+v", r)
@@ -52,13 +46,13 @@ func TestStreamParserChunking(t *testing.T) {
 		step = 7 // every byte is slow under the race detector
 	}
 	for i := 0; i < len(v1Stream); i += step {
-		p := parseAll(v1Stream[:i], v1Stream[i:])
+		p := wiretest.Feed[Parser](v1Stream[:i], v1Stream[i:])
 		if got := p.Text(); got != v1Reply || !p.Result().Finished {
 			t.Fatalf("split at %d: %q finished=%v", i, got, p.Result().Finished)
 		}
 	}
 	crlf := strings.ReplaceAll(v1Stream, "\n", "\r\n")
-	if got := parseAll(crlf).Text(); got != v1Reply {
+	if got := wiretest.Feed[Parser](crlf).Text(); got != v1Reply {
 		t.Fatalf("CR LF: %q", got)
 	}
 	var p Parser
@@ -88,7 +82,7 @@ func TestStreamParserStates(t *testing.T) {
 		{"full-message encoding", "data: {\"message\":{\"id\":\"m\",\"author\":{\"role\":\"assistant\"},\"content\":{\"content_type\":\"text\",\"parts\":[\"He\"]},\"status\":\"in_progress\",\"recipient\":\"all\"}}\n\ndata: {\"message\":{\"id\":\"m\",\"author\":{\"role\":\"assistant\"},\"content\":{\"content_type\":\"text\",\"parts\":[\"Hello\"]},\"status\":\"finished_successfully\",\"end_turn\":true,\"recipient\":\"all\"}}\n\ndata: [DONE]\n\n", true, true, "Hello", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := parseAll(tc.stream)
+			p := wiretest.Feed[Parser](tc.stream)
 			r := p.Result()
 			if r.Finished != tc.finished || r.Ended != tc.ended || p.Text() != tc.text || r.Error != tc.err {
 				t.Fatalf("result %+v text %q", r, p.Text())
