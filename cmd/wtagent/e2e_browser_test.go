@@ -104,7 +104,7 @@ func toolTrace(evs []messages.Event) []string {
 // same outcome, same files, same tool calls.
 func TestBrowserPathMatchesScriptedPath(t *testing.T) {
 	needChromium(t)
-	demo, err := filepath.Abs("../demo/demo.jsonl")
+	demo, err := filepath.Abs("../../internal/demo/demo.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
