@@ -28,6 +28,9 @@ func newPages() *pages {
 // pageConfig is the app's boot configuration, embedded in the page as
 // JSON (as the real site embeds its boot data).
 type pageConfig struct {
+	// Instance prefixes the page's storage keys (the model and effort
+	// chosen): one server's choices never leak into another's page.
+	Instance       string   `json:"instance"`
 	LoggedIn       bool     `json:"loggedIn"`
 	Models         []Model  `json:"models"`
 	Model          string   `json:"model"`
@@ -89,6 +92,7 @@ func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	challenged := s.challenge
 	cfg := pageConfig{
+		Instance:       s.instance,
 		LoggedIn:       s.loggedIn,
 		Models:         s.models,
 		Model:          s.defaultModel(),

@@ -2,6 +2,7 @@ package mockchat
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"net"
@@ -26,6 +27,10 @@ type Server struct {
 	ctx    context.Context // cancelled by Close: stops generators and streams
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // generators and the Start goroutine
+
+	// instance names this server's page state in the browser's storage,
+	// so a later server on a reused port starts from its own defaults.
+	instance string
 
 	closeOnce sync.Once
 	mu        sync.Mutex
@@ -67,17 +72,18 @@ func New(opts Options) *Server {
 		models = DefaultModels()
 	}
 	s := &Server{
-		opts:    opts,
-		models:  models,
-		ctx:     ctx,
-		cancel:  cancel,
-		changed: make(chan struct{}),
-		broken:  map[string]bool{},
-		convs:   map[string]*conversation{},
-		wsTurns: map[string]*reply{},
-		files:   map[string]*storedFile{},
-		pages:   newPages(),
-		fresh:   &cursor{},
+		instance: rand.Text(),
+		opts:     opts,
+		models:   models,
+		ctx:      ctx,
+		cancel:   cancel,
+		changed:  make(chan struct{}),
+		broken:   map[string]bool{},
+		convs:    map[string]*conversation{},
+		wsTurns:  map[string]*reply{},
+		files:    map[string]*storedFile{},
+		pages:    newPages(),
+		fresh:    &cursor{},
 	}
 	if opts.LoggedIn {
 		s.logIn()

@@ -22,10 +22,14 @@ const ROOT_ID = 'client-created-root';
 
 // ------------------------------------------------------------ state
 
+// storageKey names a remembered choice of this server's page (another
+// server on the same origin, e.g. a reused port, has its own).
+function storageKey(name) { return 'mockchat.' + cfg.instance + '.' + name; }
+
 const models = cfg.models || [];
 function modelBySlug(slug) { return models.find((m) => m.slug === slug); }
 function initialModel() {
-  const saved = localStorage.getItem('mockchat.model');
+  const saved = localStorage.getItem(storageKey('model'));
   const m = modelBySlug(saved);
   return m && !m.disabled ? saved : cfg.model;
 }
@@ -36,7 +40,7 @@ const state = {
   conversationId: cfg.conversationId || null,
   leafId: ROOT_ID,
   model: initialModel(),
-  effort: (cfg.efforts || []).includes(localStorage.getItem('mockchat.effort')) ? localStorage.getItem('mockchat.effort') : cfg.effort,
+  effort: (cfg.efforts || []).includes(localStorage.getItem(storageKey('effort'))) ? localStorage.getItem(storageKey('effort')) : cfg.effort,
   streaming: null,
   work: G.UNITS && !!cfg.workMode,
   attachments: [],
@@ -921,12 +925,12 @@ async function loadConversation(id) {
 
 function selectModel(slug) {
   state.model = slug;
-  localStorage.setItem('mockchat.model', slug);
+  localStorage.setItem(storageKey('model'), slug);
 }
 
 function selectEffort(effort) {
   state.effort = effort;
-  localStorage.setItem('mockchat.effort', effort);
+  localStorage.setItem(storageKey('effort'), effort);
 }
 
 // ------------------------------------------------------------ boot
