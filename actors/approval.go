@@ -3,6 +3,8 @@ package actors
 import (
 	"context"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
@@ -41,7 +43,7 @@ func (a *approvalActor) Receive(c *actor.Context) {
 func (a *approvalActor) ask(c *actor.Context, req messages.ApprovalRequest) {
 	if req.Unconfined && a.cfg.Approvals == policy.ModeAllow {
 		// A run without the sandbox is the user's call alone.
-		c.Send(a.p.controller, messages.ApprovalAnswer{CallID: req.CallID, Choice: messages.ApproveDeny, By: string(policy.ModeAllow)})
+		c.Send(a.p.controller, messages.ApprovalAnswer{CallID: req.CallID, Choice: event.ApproveDeny, By: string(policy.ModeAllow)})
 		return
 	}
 	if ans, ok := policy.AutoAnswer(a.cfg.Approvals, req.CallID); ok {
@@ -53,13 +55,13 @@ func (a *approvalActor) ask(c *actor.Context, req messages.ApprovalRequest) {
 		ans, err := ap.Ask(ctx, req)
 		if err != nil {
 			// No answer (the terminal went away, the run is stopping): deny.
-			return answered{ans: messages.ApprovalAnswer{CallID: req.CallID, Choice: messages.ApproveDeny, By: "no answer: " + err.Error()}}
+			return answered{ans: messages.ApprovalAnswer{CallID: req.CallID, Choice: event.ApproveDeny, By: "no answer: " + err.Error()}}
 		}
 		ans.CallID = req.CallID
 		if ans.By == "" {
 			ans.By = "user"
 		}
-		if ans.Choice == messages.ApproveTask && ans.Rule == nil {
+		if ans.Choice == event.ApproveTask && ans.Rule == nil {
 			ans.Rule = req.Suggested
 		}
 		return answered{ans: ans}

@@ -8,7 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -42,7 +43,7 @@ func BenchmarkTurnOverhead(b *testing.B) {
 		f := h.run("read the note")
 		h.stop()
 		b.StopTimer()
-		if f.Outcome != messages.OutcomeCompleted {
+		if f.Outcome != event.OutcomeCompleted {
 			b.Fatalf("outcome %s: %s", f.Outcome, f.Reason)
 		}
 		d := turnOverheads(h.events())
@@ -61,14 +62,14 @@ func BenchmarkTurnOverhead(b *testing.B) {
 
 // turnOverheads is, per turn, the time from model.message_complete to the
 // next model.message_sending, in milliseconds.
-func turnOverheads(evs []messages.Event) []float64 {
+func turnOverheads(evs []event.Event) []float64 {
 	var out []float64
 	var complete time.Time
 	for _, ev := range evs {
 		switch ev.Type {
-		case messages.EvModelMessageComplete:
+		case event.EvModelMessageComplete:
 			complete = ev.TS
-		case messages.EvModelMessageSending:
+		case event.EvModelMessageSending:
 			if !complete.IsZero() {
 				out = append(out, float64(ev.TS.Sub(complete).Microseconds())/1000)
 				complete = time.Time{}

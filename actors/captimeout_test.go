@@ -4,7 +4,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -18,7 +19,7 @@ func TestCapTimeout(t *testing.T) {
 		{time.Hour, time.Hour, 3600000},
 	} {
 		args := &protocol.ExecArgs{Program: "make", TimeoutMS: int(c.asked.Milliseconds())}
-		got := capTimeout(messages.ToolCall{Name: protocol.ToolTerminalExec, Args: args}, c.limit)
+		got := capTimeout(event.ToolCall{Name: protocol.ToolTerminalExec, Args: args}, c.limit)
 		if ms := got.Args.(*protocol.ExecArgs).TimeoutMS; ms != c.want {
 			t.Errorf("asked %v, limit %v: timeout_ms %d, want %d", c.asked, c.limit, ms, c.want)
 		}
@@ -26,7 +27,7 @@ func TestCapTimeout(t *testing.T) {
 			t.Errorf("the logged call's arguments were changed")
 		}
 	}
-	read := messages.ToolCall{Name: protocol.ToolFSRead, Args: &protocol.FSReadArgs{Path: "a"}}
+	read := event.ToolCall{Name: protocol.ToolFSRead, Args: &protocol.FSReadArgs{Path: "a"}}
 	if got := capTimeout(read, time.Second); got.Args != read.Args {
 		t.Error("a non-program call was changed")
 	}

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/checkpoint"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -29,7 +31,7 @@ type Approver interface {
 // model actor fills them in for each incarnation. They must not block.
 type TransportHooks struct {
 	// ModeSelected reports the outcome of a ChatGPT mode selection.
-	ModeSelected func(messages.ModeSelected)
+	ModeSelected func(event.ModeSelected)
 	// Note reports a slow step (launching Chrome, uploading, recovering).
 	Note func(string)
 }
@@ -56,7 +58,7 @@ type Config struct {
 	// programs even though they look like credentials.
 	AllowEnv []string
 	// Rules are task-wide grants from the config file.
-	Rules []messages.Rule
+	Rules []event.Rule
 	// Environ is the user's environment for child processes.
 	Environ []string
 	// Home is the user's home directory (for ~ in paths).
@@ -77,7 +79,7 @@ type Config struct {
 	Limits Limits
 	// Sink receives every event for the UI (persisted and live ones). It
 	// must not block.
-	Sink func(messages.Event)
+	Sink func(event.Event)
 	// Logger is the session's logger.
 	Logger *slog.Logger
 	// SpoolCap caps the session's tool-output.jsonl.
@@ -127,7 +129,7 @@ func (cfg Config) withDefaults() (Config, error) {
 		return cfg, errors.New("actors: approvals mode prompt needs an approver")
 	}
 	if cfg.Sink == nil {
-		cfg.Sink = func(messages.Event) {}
+		cfg.Sink = func(event.Event) {}
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)

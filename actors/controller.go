@@ -2,6 +2,7 @@ package actors
 
 import (
 	"github.com/anthdm/hollywood/actor"
+	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session"
@@ -34,7 +35,7 @@ type controller struct {
 
 	last  lastReply
 	run   *runState
-	procs map[string]messages.ProcessInfo
+	procs map[string]event.ProcessInfo
 	// parsers counts parser children, for unique IDs.
 	parsers int64
 	// sentFiles are the instruction files (AGENTS.md …) this
@@ -59,7 +60,7 @@ type controller struct {
 // lastReply is the newest model reply and whether it was handled (parsed or
 // refused); an unhandled one is parsed again after a restart.
 type lastReply struct {
-	reply   *messages.Reply
+	reply   *event.Reply
 	handled bool
 }
 
@@ -69,7 +70,7 @@ type runDeadline struct{ gen int64 }
 func newController(cfg *Config, p pids) actor.Producer {
 	return func() actor.Receiver {
 		return &controller{cfg: cfg, p: p, sid: cfg.Session.ID(), fsm: newPhaseMachine(),
-			rp: session.NewReplay(), procs: map[string]messages.ProcessInfo{}}
+			rp: session.NewReplay(), procs: map[string]event.ProcessInfo{}}
 	}
 }
 
@@ -104,8 +105,8 @@ func (c *controller) Receive(ctx *actor.Context) {
 		c.childExited(ctx, m)
 	case messages.ModelStateChanged:
 		c.modelState(ctx, m)
-	case messages.ModeSelected:
-		c.record(ctx, messages.EvConversationMode, "", m, false, nil)
+	case event.ModeSelected:
+		c.record(ctx, event.EvConversationMode, "", m, false, nil)
 	case messages.ModelConnected:
 		c.modelConnected(ctx, m)
 	case messages.ModelSent:
@@ -122,7 +123,7 @@ func (c *controller) Receive(ctx *actor.Context) {
 		c.verdict(ctx, m)
 	case messages.ApprovalAnswer:
 		c.approvalAnswer(ctx, m)
-	case messages.ToolResult:
+	case event.ToolResult:
 		c.toolResult(ctx, m)
 	case messages.ProcessEvent:
 		c.processEvent(ctx, m)
@@ -132,10 +133,10 @@ func (c *controller) Receive(ctx *actor.Context) {
 		c.requestNewConversation(ctx, m)
 	case recordEvent:
 		c.recordExternal(ctx, m)
-	case messages.QueueInstruction:
+	case event.QueueInstruction:
 		// Synced: a queued instruction survives a crash and is sent after
 		// resume.
-		c.record(ctx, messages.EvQueued, "", m, true, nil)
+		c.record(ctx, event.EvQueued, "", m, true, nil)
 	case messages.TakeOver:
 		c.requestTakeover(ctx)
 	case messages.HandBack:
@@ -146,7 +147,7 @@ func (c *controller) Receive(ctx *actor.Context) {
 		c.pageRead(ctx, m)
 	case messages.SetMode:
 		c.request = &m
-		c.record(ctx, messages.EvModeRequested, "", m, false, nil)
+		c.record(ctx, event.EvModeRequested, "", event.ModePayload(m), false, nil)
 		ctx.Send(c.p.model, m)
 	case error:
 		// A supervisor refused to start a parser child.
@@ -161,7 +162,7 @@ func (c *controller) Receive(ctx *actor.Context) {
 }
 
 // record appends an event of the current turn; see appendEvent.
-func (c *controller) record(ctx *actor.Context, t messages.EventType, callID string, payload any, sync bool, then func(*actor.Context)) {
+func (c *controller) record(ctx *actor.Context, t event.Type, callID string, payload any, sync bool, then func(*actor.Context)) {
 	c.appendEvent(ctx, newEvent(t, c.sid, c.turn(), callID, payload), sync, then)
 }
 
@@ -181,7 +182,7 @@ func (c *controller) committed(ctx *actor.Context) {
 func (c *controller) turn() int { return c.rp.Turn }
 
 // inDoubt is the message whose send was logged but never confirmed.
-func (c *controller) inDoubt() *messages.MessageSentPayload {
+func (c *controller) inDoubt() *event.MessageSentPayload {
 	p, err := c.rp.InDoubt()
 	if err != nil {
 		c.cfg.Logger.Error("event log: unreadable send intent", "err", err)

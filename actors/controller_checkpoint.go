@@ -4,10 +4,11 @@ import (
 	"context"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/checkpoint"
-	"github.com/wtagent/wtagent/messages"
 )
 
 // checkpointTime bounds one snapshot of the project.
@@ -60,6 +61,6 @@ func (c *controller) checkpointDone(ctx *actor.Context, m checkpointTaken) {
 	if m.payload.Error != "" {
 		c.cfg.Logger.Warn("checkpoint: the project could not be snapshotted", "call", m.callID, "err", m.payload.Error)
 	}
-	c.record(ctx, messages.EvCheckpoint, m.callID, m.payload, false, nil)
+	c.record(ctx, event.EvCheckpoint, m.callID, m.payload, false, nil)
 	w.then(ctx, m.payload.Error == "")
 }

@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 
-	"github.com/anthdm/hollywood/actor"
+	"github.com/wtagent/wtagent/session/event"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/anthdm/hollywood/actor"
 )
 
 // Conversation resets the user can ask for between runs.
@@ -29,7 +29,7 @@ type newConversation struct{ kind string }
 // The reply is recorded{} once the event is appended (and fsynced, for a
 // synced one).
 type recordEvent struct {
-	typ     messages.EventType
+	typ     event.Type
 	payload json.RawMessage
 	sync    bool
 }

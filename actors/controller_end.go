@@ -3,6 +3,8 @@ package actors
 import (
 	"sort"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
@@ -10,17 +12,17 @@ import (
 
 // complete ends the run successfully.
 func (c *controller) complete(ctx *actor.Context, summary string) {
-	c.end(ctx, messages.EvRunCompleted, messages.OutcomeCompleted, "", summary)
+	c.end(ctx, event.EvRunCompleted, event.OutcomeCompleted, "", summary)
 }
 
 // interrupt ends the run resumably: a limit, a pause, a usage cap.
 func (c *controller) interrupt(ctx *actor.Context, reason string) {
-	c.end(ctx, messages.EvRunInterrupted, messages.OutcomeInterrupted, reason, "")
+	c.end(ctx, event.EvRunInterrupted, event.OutcomeInterrupted, reason, "")
 }
 
 // failRun ends the run as failed (it can still be resumed by hand).
 func (c *controller) failRun(ctx *actor.Context, reason string) {
-	c.end(ctx, messages.EvRunFailed, messages.OutcomeFailed, reason, "")
+	c.end(ctx, event.EvRunFailed, event.OutcomeFailed, reason, "")
 }
 
 // cancelRun stops the run now, killing the running tool's process tree.
@@ -35,7 +37,7 @@ func (c *controller) cancelRun(ctx *actor.Context, reason string) {
 	if reason == "" {
 		reason = "cancelled by the user"
 	}
-	c.end(ctx, messages.EvRunCancelled, messages.OutcomeCancelled, reason, "")
+	c.end(ctx, event.EvRunCancelled, event.OutcomeCancelled, reason, "")
 }
 
 // requestPause asks for a pause at the next step boundary; a run that is
@@ -49,7 +51,7 @@ func (c *controller) requestPause(ctx *actor.Context, reason string) {
 		reason = "paused by the user"
 	}
 	r.pause = reason
-	if !c.connected || c.fsm.phase == messages.PhaseApprovalRequired || c.fsm.phase == messages.PhaseTakeover {
+	if !c.connected || c.fsm.phase == event.PhaseApprovalRequired || c.fsm.phase == event.PhaseTakeover {
 		c.interrupt(ctx, reason)
 	}
 }
@@ -71,21 +73,21 @@ func (c *controller) logFailed(ctx *actor.Context, m messages.AppendFailed) {
 	r := c.run
 	c.run = nil
 	r.stopTimer()
-	c.fsm.phase = messages.PhaseFailed
-	ctx.Send(c.p.client, messages.RunFinished{SessionID: c.sid, Outcome: messages.OutcomeInterrupted,
+	c.fsm.phase = event.PhaseFailed
+	ctx.Send(c.p.client, messages.RunFinished{SessionID: c.sid, Outcome: event.OutcomeInterrupted,
 		Reason: why + "; the session stopped before running anything more, to stay exactly-once",
 		Turns:  c.turn(), Unlogged: true})
 }
 
 // end records the run's end and tells whoever started it.
-func (c *controller) end(ctx *actor.Context, t messages.EventType, o messages.Outcome, reason, summary string) {
+func (c *controller) end(ctx *actor.Context, t event.Type, o event.Outcome, reason, summary string) {
 	r := c.run
 	if r == nil {
 		return
 	}
 	c.run = nil
 	r.stopTimer()
-	payload := messages.RunEndPayload{Outcome: o, Reason: reason, Summary: summary,
+	payload := event.RunEndPayload{Outcome: o, Reason: reason, Summary: summary,
 		Changed: c.rp.Changed, Verification: dedupe(c.rp.Verifications), URLs: c.urls()}
 	c.enter(ctx, endPhase(t))
 	c.ending = &messages.RunFinished{SessionID: c.sid, Outcome: o, Reason: reason, Summary: summary,
@@ -102,7 +104,7 @@ func (c *controller) end(ctx *actor.Context, t messages.EventType, o messages.Ou
 func (c *controller) urls() []string {
 	var out []string
 	for _, p := range c.procs {
-		if p.State == messages.ProcessRunning || p.State == messages.ProcessReady {
+		if p.State == event.ProcessRunning || p.State == event.ProcessReady {
 			out = append(out, p.URLs...)
 		}
 	}

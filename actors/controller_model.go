@@ -3,6 +3,8 @@ package actors
 import (
 	"strings"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
@@ -16,7 +18,7 @@ func (c *controller) connect(ctx *actor.Context) {
 		return
 	}
 	c.connecting = true
-	c.enter(ctx, messages.PhaseBrowserStarting)
+	c.enter(ctx, event.PhaseBrowserStarting)
 	cursor := c.rp.Cursor
 	if c.run != nil && (c.run.rollover || c.run.newConversation) {
 		cursor = ""
@@ -29,20 +31,20 @@ func (c *controller) modelConnected(ctx *actor.Context, m messages.ModelConnecte
 	if c.run == nil {
 		return
 	}
-	c.enter(ctx, messages.PhaseReady)
+	c.enter(ctx, event.PhaseReady)
 	if c.run.rollover {
 		c.rolledOver(ctx, m.Cursor)
 		return
 	}
-	p := messages.ConversationPayload{Cursor: m.Cursor}
+	p := event.ConversationPayload{Cursor: m.Cursor}
 	if c.run.newConversation {
 		c.run.newConversation = false
 		p.Reason = "the user asked for a new conversation (/new)"
 	}
-	c.record(ctx, messages.EvConversationStart, "", p, false, nil)
+	c.record(ctx, event.EvConversationStart, "", p, false, nil)
 	if c.run.reread {
 		c.run.reread = false
-		c.record(ctx, messages.EvBrowserNote, "", messages.TextPayload{Text: "wtagent stopped during a manual takeover: reading the page for anything sent by hand"}, false, nil)
+		c.record(ctx, event.EvBrowserNote, "", event.TextPayload{Text: "wtagent stopped during a manual takeover: reading the page for anything sent by hand"}, false, nil)
 		c.handBack(ctx)
 		return
 	}
@@ -50,17 +52,17 @@ func (c *controller) modelConnected(ctx *actor.Context, m messages.ModelConnecte
 }
 
 func (c *controller) modelState(ctx *actor.Context, m messages.ModelStateChanged) {
-	c.record(ctx, messages.EvModelState, "", m, false, nil)
+	c.record(ctx, event.EvModelState, "", event.ModelStatePayload(m), false, nil)
 	switch m.State {
-	case messages.ModelAuthRequired:
-		c.enter(ctx, messages.PhaseAuthRequired)
-		c.record(ctx, messages.EvBrowserAuth, "", messages.TextPayload{Text: m.Detail}, false, nil)
-	case messages.ModelTakeoverRequired:
-		c.enter(ctx, messages.PhaseAuthRequired)
-		c.record(ctx, messages.EvBrowserTakeover, "", messages.TextPayload{Text: m.Detail}, false, nil)
-	case messages.ModelReady:
-		if c.fsm.phase == messages.PhaseAuthRequired {
-			c.record(ctx, messages.EvBrowserAuthed, "", messages.TextPayload{Text: m.Detail}, false, nil)
+	case event.ModelAuthRequired:
+		c.enter(ctx, event.PhaseAuthRequired)
+		c.record(ctx, event.EvBrowserAuth, "", event.TextPayload{Text: m.Detail}, false, nil)
+	case event.ModelTakeoverRequired:
+		c.enter(ctx, event.PhaseAuthRequired)
+		c.record(ctx, event.EvBrowserTakeover, "", event.TextPayload{Text: m.Detail}, false, nil)
+	case event.ModelReady:
+		if c.fsm.phase == event.PhaseAuthRequired {
+			c.record(ctx, event.EvBrowserAuthed, "", event.TextPayload{Text: m.Detail}, false, nil)
 		}
 	}
 }
@@ -68,7 +70,7 @@ func (c *controller) modelState(ctx *actor.Context, m messages.ModelStateChanged
 // sendText sends one message to the model: it records the intent (synced),
 // then asks the model actor to send it. Every message gets its one system
 // reminder here.
-func (c *controller) sendText(ctx *actor.Context, kind messages.OutboundKind, body string, ops, attachments []string) {
+func (c *controller) sendText(ctx *actor.Context, kind event.OutboundKind, body string, ops, attachments []string) {
 	r := c.run
 	if r == nil {
 		return
@@ -99,16 +101,16 @@ func (c *controller) sendText(ctx *actor.Context, kind messages.OutboundKind, bo
 	if len(masked) > 0 {
 		what := strings.Join(masked, ", ")
 		text += "\n[wtagent masked secret values in this message (" + what + "); they are not available to you]"
-		c.record(ctx, messages.EvSecretMasked, "", messages.TextPayload{Text: "masked secrets in the message to the model: " + what}, false, nil)
+		c.record(ctx, event.EvSecretMasked, "", event.TextPayload{Text: "masked secrets in the message to the model: " + what}, false, nil)
 	}
 	r.lastBody, r.lastKind, r.lastOps = body, kind, ops
-	if c.fsm.phase != messages.PhaseSendingResult {
-		c.enter(ctx, messages.PhaseSending)
+	if c.fsm.phase != event.PhaseSendingResult {
+		c.enter(ctx, event.PhaseSending)
 	}
 	turn := c.turn() + 1
 	out := messages.Outbound{Turn: turn, Kind: kind, Text: text, Attachments: attachments}
-	ev := newEvent(messages.EvModelMessageSending, c.sid, turn, "",
-		messages.MessageSentPayload{Kind: kind, Text: text, ResultOps: ops, Attachments: attachments, Queued: queued})
+	ev := newEvent(event.EvModelMessageSending, c.sid, turn, "",
+		event.MessageSentPayload{Kind: kind, Text: text, ResultOps: ops, Attachments: attachments, Queued: queued})
 	c.appendEvent(ctx, ev, true, func(ctx *actor.Context) {
 		ctx.Send(c.p.model, messages.SendToModel{Message: out})
 	})
@@ -119,10 +121,10 @@ func (c *controller) modelSent(ctx *actor.Context, m messages.ModelSent) {
 	if c.run == nil || s == nil {
 		return
 	}
-	c.enter(ctx, messages.PhaseWaitingModel)
+	c.enter(ctx, event.PhaseWaitingModel)
 	// Synced: once the page's request left, the message is sent, and a
 	// resume after a crash must wait for its reply, never send it again.
-	c.record(ctx, messages.EvModelMessageSent, "", messages.MessageSentPayload{Kind: s.Kind, Binding: m.Binding,
+	c.record(ctx, event.EvModelMessageSent, "", event.MessageSentPayload{Kind: s.Kind, Binding: m.Binding,
 		ResultOps: s.ResultOps, Attachments: s.Attachments}, true, nil)
 }
 
@@ -134,7 +136,7 @@ func (c *controller) modelReplied(ctx *actor.Context, m messages.ModelReplied) {
 		r.probe = nil
 		b := m.Reply.Binding
 		b.Probe = false
-		c.record(ctx, messages.EvModelMessageSent, "", messages.MessageSentPayload{Kind: p.Kind, Binding: b,
+		c.record(ctx, event.EvModelMessageSent, "", event.MessageSentPayload{Kind: p.Kind, Binding: b,
 			ResultOps: p.ResultOps, Attachments: p.Attachments}, false, nil)
 		m.Reply.Binding = b
 	}
@@ -144,7 +146,7 @@ func (c *controller) modelReplied(ctx *actor.Context, m messages.ModelReplied) {
 	r.replies++
 	r.timeoutRetried = false
 	//lint:ignore S1016 the journal payload is its own type; the message may grow fields it must not carry
-	c.record(ctx, messages.EvModelMessageComplete, "", messages.MessageCompletePayload{Reply: m.Reply}, false, nil)
+	c.record(ctx, event.EvModelMessageComplete, "", event.MessageCompletePayload{Reply: m.Reply}, false, nil)
 	if c.holdReply(ctx) {
 		return
 	}
@@ -161,11 +163,11 @@ func (c *controller) modelFailed(ctx *actor.Context, m messages.ModelFailed) {
 		return
 	}
 	c.connecting = false // a failed connect, or nothing was connecting
-	c.record(ctx, messages.EvModelFailed, "", messages.TextPayload{Text: m.Err, Kind: string(m.Kind)}, false, nil)
+	c.record(ctx, event.EvModelFailed, "", event.TextPayload{Text: m.Err, Kind: string(m.Kind)}, false, nil)
 	switch m.Kind {
 	case messages.FailCrash:
-		c.enter(ctx, messages.PhaseRecovering)
-		c.record(ctx, messages.EvBrowserCrashed, "", messages.TextPayload{Text: "the browser stopped: " + m.Err + "; restarting it"}, false, nil)
+		c.enter(ctx, event.PhaseRecovering)
+		c.record(ctx, event.EvBrowserCrashed, "", event.TextPayload{Text: "the browser stopped: " + m.Err + "; restarting it"}, false, nil)
 	case messages.FailEmpty:
 		r.empties++
 		if r.empties > 3 {
@@ -187,7 +189,7 @@ func (c *controller) modelFailed(ctx *actor.Context, m messages.ModelFailed) {
 	case messages.FailScript:
 		c.failRun(ctx, m.Err)
 	case messages.FailAdapter:
-		c.record(ctx, messages.EvBrowserAdapter, "", messages.TextPayload{Text: m.Err}, false, nil)
+		c.record(ctx, event.EvBrowserAdapter, "", event.TextPayload{Text: m.Err}, false, nil)
 		c.interrupt(ctx, m.Err)
 	default:
 		c.interrupt(ctx, "model: "+m.Err)
@@ -226,7 +228,7 @@ func (c *controller) childStarted(ctx *actor.Context, m supervisor.ChildStarted)
 	}
 	c.connected, c.connecting = false, false
 	if c.run != nil {
-		c.record(ctx, messages.EvModelState, "", messages.ModelStateChanged{State: messages.ModelRecovering,
+		c.record(ctx, event.EvModelState, "", event.ModelStatePayload{State: event.ModelRecovering,
 			Detail: "the browser was restarted; reopening the conversation"}, false, nil)
 		c.connect(ctx)
 	}
@@ -257,7 +259,7 @@ func errText(err error) string {
 // appendEvent appends an event built by the caller to the log and folds it
 // into the replay. A synced event is a commit point: then runs once it is
 // durable. An unsynced one runs then at once.
-func (c *controller) appendEvent(ctx *actor.Context, ev messages.Event, sync bool, then func(*actor.Context)) {
+func (c *controller) appendEvent(ctx *actor.Context, ev event.Event, sync bool, then func(*actor.Context)) {
 	ev.TS = c.cfg.Now().UTC()
 	c.seq++
 	ev.Seq = c.seq
@@ -276,16 +278,16 @@ func (c *controller) appendEvent(ctx *actor.Context, ev messages.Event, sync boo
 }
 
 // trackReply follows the newest reply and whether it was acted on.
-func (c *controller) trackReply(ev messages.Event) {
+func (c *controller) trackReply(ev event.Event) {
 	switch ev.Type {
-	case messages.EvModelMessageComplete:
-		var p messages.MessageCompletePayload
+	case event.EvModelMessageComplete:
+		var p event.MessageCompletePayload
 		if decodeInto(ev, &p) {
 			rep := p.Reply
 			c.last = lastReply{reply: &rep}
 		}
-	case messages.EvToolProposed, messages.EvModelMessageSending, messages.EvModelMessageSent, messages.EvRunCompleted,
-		messages.EvRunInterrupted, messages.EvRunFailed, messages.EvRunCancelled:
+	case event.EvToolProposed, event.EvModelMessageSending, event.EvModelMessageSent, event.EvRunCompleted,
+		event.EvRunInterrupted, event.EvRunFailed, event.EvRunCancelled:
 		c.last.handled = true
 	}
 }

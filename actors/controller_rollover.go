@@ -3,9 +3,10 @@ package actors
 import (
 	"path/filepath"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -19,7 +20,7 @@ func (c *controller) startRollover(ctx *actor.Context) {
 	}
 	r.rollover = true
 	c.connected = false
-	c.enter(ctx, messages.PhaseRecovering)
+	c.enter(ctx, event.PhaseRecovering)
 	c.connect(ctx)
 }
 
@@ -33,13 +34,13 @@ func (c *controller) rolledOver(ctx *actor.Context, cursor string) {
 		r.compact = false
 		reason = "the user asked to compact the conversation (/compact); continuing in a new one from a local checkpoint"
 	}
-	c.record(ctx, messages.EvConversationRoll, "", messages.ConversationPayload{Cursor: cursor, Reason: reason}, false, nil)
+	c.record(ctx, event.EvConversationRoll, "", event.ConversationPayload{Cursor: cursor, Reason: reason}, false, nil)
 	cp := protocol.Checkpoint{Goal: c.rp.Task, Changed: c.rp.Changed, Verification: dedupe(c.rp.Verifications),
 		OpenItems: c.rp.Instructions, LastMessage: c.rp.LastMessage, Instructions: c.newConversationFiles(c.rp.Changed...)}
 	body := protocol.Rollover(cp, c.cfg.Catalogue, filepath.Base(c.cfg.Root))
 	ops := r.lastOps
 	switch {
-	case r.lastKind == messages.OutboundToolResult && r.lastBody != "":
+	case r.lastKind == event.OutboundToolResult && r.lastBody != "":
 		body += "\n\n" + r.lastBody
 	case r.instruction != "":
 		// A rollover the user asked for (/compact): the new instruction
@@ -49,5 +50,5 @@ func (c *controller) rolledOver(ctx *actor.Context, cursor string) {
 	default:
 		ops = nil
 	}
-	c.sendText(ctx, messages.OutboundRollover, body, ops, nil)
+	c.sendText(ctx, event.OutboundRollover, body, ops, nil)
 }

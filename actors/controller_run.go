@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
@@ -20,7 +22,7 @@ import (
 // restore rebuilds the controller from the event log. A run that was live
 // in this very process (the controller itself crashed and was restarted)
 // goes on by itself; otherwise the controller waits for a StartRun.
-func (c *controller) restore(ctx *actor.Context, events []messages.Event) {
+func (c *controller) restore(ctx *actor.Context, events []event.Event) {
 	rp, err := session.BuildReplay(events)
 	if err != nil {
 		supervisor.Exit(ctx, fmt.Errorf("controller: replay the event log: %w", err))
@@ -31,28 +33,28 @@ func (c *controller) restore(ctx *actor.Context, events []messages.Event) {
 	for _, ev := range events {
 		c.trackReply(ev)
 		switch ev.Type {
-		case messages.EvRunStarted, messages.EvRunResumed:
-			var p messages.RunStartedPayload
+		case event.EvRunStarted, event.EvRunResumed:
+			var p event.RunStartedPayload
 			_ = json.Unmarshal(ev.Payload, &p)
 			open, pid = true, p.PID
-		case messages.EvRunCompleted, messages.EvRunInterrupted, messages.EvRunFailed, messages.EvRunCancelled:
+		case event.EvRunCompleted, event.EvRunInterrupted, event.EvRunFailed, event.EvRunCancelled:
 			open = false
-		case messages.EvProcessChanged:
-			var p messages.ProcessEvent
+		case event.EvProcessChanged:
+			var p event.ProcessPayload
 			if json.Unmarshal(ev.Payload, &p) == nil {
 				c.procs[p.Info.ID] = p.Info
 			}
 		}
 	}
 	c.restored = true
-	c.takeoverAtCrash = open && rp.Phase == messages.PhaseTakeover
+	c.takeoverAtCrash = open && rp.Phase == event.PhaseTakeover
 	if pid != c.cfg.PID {
 		c.forgetEarlierProcesses()
 	}
 	if open && pid == c.cfg.PID {
 		c.cfg.Logger.Warn("controller restarted mid-run; continuing from the event log", "seq", c.seq)
 		c.run = c.newRun()
-		c.enter(ctx, messages.PhaseRecovering)
+		c.enter(ctx, event.PhaseRecovering)
 		c.drive(ctx)
 	}
 	held := c.held
@@ -70,7 +72,7 @@ func (c *controller) startRun(ctx *actor.Context, m messages.StartRun) {
 	}
 	if c.run != nil {
 		if t := strings.TrimSpace(m.Task); t != "" {
-			c.record(ctx, messages.EvInstruction, "", messages.TextPayload{Text: t}, false, nil)
+			c.record(ctx, event.EvInstruction, "", event.TextPayload{Text: t}, false, nil)
 			c.run.instruction = t
 		}
 		return
@@ -78,9 +80,9 @@ func (c *controller) startRun(ctx *actor.Context, m messages.StartRun) {
 	conv := c.nextConversation
 	c.nextConversation = ""
 	fresh := c.rp.Replies == 0 && c.rp.Pending == nil && c.inDoubt() == nil && c.rp.Task == ""
-	typ := messages.EvRunResumed
+	typ := event.EvRunResumed
 	if fresh {
-		typ = messages.EvRunStarted
+		typ = event.EvRunStarted
 	}
 	c.run = c.newRun()
 	c.run.attachments = m.Attachments
@@ -92,12 +94,12 @@ func (c *controller) startRun(ctx *actor.Context, m messages.StartRun) {
 	if c.request != nil {
 		req = *c.request
 	}
-	payload := messages.RunStartedPayload{Task: m.Task, Note: m.Note, Root: c.cfg.Root, Provider: c.cfg.Provider,
+	payload := event.RunStartedPayload{Task: m.Task, Note: m.Note, Root: c.cfg.Root, Provider: c.cfg.Provider,
 		Attachments: m.Attachments, PID: c.cfg.PID, Mode: req.Mode, Effort: req.Effort, Sandbox: c.cfg.Sandbox.Summary(),
 		Warnings: c.cfg.Warnings}
 	c.record(ctx, typ, "", payload, true, nil)
 	if fresh {
-		c.run.next = &messages.Outbound{Kind: messages.OutboundBootstrap, Attachments: m.Attachments,
+		c.run.next = &messages.Outbound{Kind: event.OutboundBootstrap, Attachments: m.Attachments,
 			Text: protocol.Bootstrap(protocol.BootstrapInput{Task: m.Task, RootName: filepath.Base(c.cfg.Root),
 				Catalogue: c.cfg.Catalogue, Attachments: c.relative(m.Attachments), Mode: string(c.cfg.Approvals),
 				Instructions: c.newConversationFiles(c.relative(m.Attachments)...)})}
@@ -106,7 +108,7 @@ func (c *controller) startRun(ctx *actor.Context, m messages.StartRun) {
 	}
 	c.armDeadline(ctx)
 	if c.connected {
-		c.enter(ctx, messages.PhaseReady)
+		c.enter(ctx, event.PhaseReady)
 	}
 	c.drive(ctx)
 }
@@ -161,16 +163,16 @@ func (c *controller) drive(ctx *actor.Context) {
 	}
 	switch {
 	case c.rp.Pending != nil:
-		c.enter(ctx, messages.PhaseWaitingModel)
+		c.enter(ctx, event.PhaseWaitingModel)
 		ctx.Send(c.p.model, messages.AwaitModel{Binding: *c.rp.Pending})
 	case c.inDoubt() != nil:
 		// The message may have reached the conversation before a crash:
 		// look for it (by its text) before sending it again.
 		s := c.inDoubt()
 		r.probe = s
-		c.enter(ctx, messages.PhaseWaitingModel)
+		c.enter(ctx, event.PhaseWaitingModel)
 		sum := sha256.Sum256([]byte(s.Text))
-		ctx.Send(c.p.model, messages.AwaitModel{Binding: messages.Binding{Turn: c.turn(), Cursor: c.rp.Cursor,
+		ctx.Send(c.p.model, messages.AwaitModel{Binding: event.Binding{Turn: c.turn(), Cursor: c.rp.Cursor,
 			TextSHA256: hex.EncodeToString(sum[:]), Probe: true}})
 	case c.last.reply != nil && !c.last.handled:
 		c.parse(ctx, *c.last.reply)
@@ -186,10 +188,10 @@ func (c *controller) drive(ctx *actor.Context) {
 		}
 		if t := r.instruction; t != "" {
 			r.instruction = ""
-			c.sendText(ctx, messages.OutboundFollowUp, protocol.FollowUp(t), nil, r.attachments)
+			c.sendText(ctx, event.OutboundFollowUp, protocol.FollowUp(t), nil, r.attachments)
 			return
 		}
-		c.sendText(ctx, messages.OutboundContinue, protocol.Continue(
+		c.sendText(ctx, event.OutboundContinue, protocol.Continue(
 			"The session was resumed. Continue the task from where it stopped; do not repeat tool calls whose results you already have."), nil, nil)
 	}
 }
@@ -198,21 +200,21 @@ func (c *controller) drive(ctx *actor.Context) {
 // edge, otherwise through RECOVERING (which every running phase may enter
 // and which reaches every working phase). A transition that is still
 // illegal is rejected: the phase stays and the bug is logged.
-func (c *controller) enter(ctx *actor.Context, p messages.Phase) {
+func (c *controller) enter(ctx *actor.Context, p event.Phase) {
 	from := c.fsm.phase
 	if from == p {
 		return
 	}
-	if !c.fsm.allowed(from, p) && p != messages.PhaseRecovering && c.fsm.allowed(from, messages.PhaseRecovering) &&
-		c.fsm.allowed(messages.PhaseRecovering, p) {
-		c.enter(ctx, messages.PhaseRecovering)
+	if !c.fsm.allowed(from, p) && p != event.PhaseRecovering && c.fsm.allowed(from, event.PhaseRecovering) &&
+		c.fsm.allowed(event.PhaseRecovering, p) {
+		c.enter(ctx, event.PhaseRecovering)
 		from = c.fsm.phase
 	}
 	if err := c.fsm.to(p); err != nil {
 		c.cfg.Logger.Error("controller state machine", "err", err)
 		return
 	}
-	c.record(ctx, messages.EvPhaseChanged, "", messages.PhaseChanged{From: from, To: p, Turn: c.turn()}, false, nil)
+	c.record(ctx, event.EvPhaseChanged, "", event.PhaseChanged{From: from, To: p, Turn: c.turn()}, false, nil)
 }
 
 // forgetEarlierProcesses marks the dev servers an earlier wtagent process
@@ -221,8 +223,8 @@ func (c *controller) enter(ctx *actor.Context, p messages.Phase) {
 func (c *controller) forgetEarlierProcesses() {
 	for id, p := range c.procs {
 		switch p.State {
-		case messages.ProcessStarting, messages.ProcessRunning, messages.ProcessReady:
-			p.State = messages.ProcessExited
+		case event.ProcessStarting, event.ProcessRunning, event.ProcessReady:
+			p.State = event.ProcessExited
 			c.procs[id] = p
 		}
 	}

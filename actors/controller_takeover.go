@@ -3,6 +3,8 @@ package actors
 import (
 	"slices"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
@@ -31,7 +33,7 @@ const (
 // heldSend is a message held by a takeover, or a tool result carried over
 // to the next message because the user wrote to the model by hand first.
 type heldSend struct {
-	kind             messages.OutboundKind
+	kind             event.OutboundKind
 	body             string
 	ops, attachments []string
 }
@@ -43,7 +45,7 @@ func (c *controller) requestTakeover(ctx *actor.Context) {
 		return
 	}
 	r.takeover = takeoverRequested
-	c.record(ctx, messages.EvManualTakeover, "", messages.TakeoverPayload{State: messages.TakeoverRequested,
+	c.record(ctx, event.EvManualTakeover, "", event.TakeoverPayload{State: event.TakeoverRequested,
 		Detail: "the run pauses at the next safe point (no tool half-run, no message in flight), then the Chrome window is yours"}, false, nil)
 }
 
@@ -74,8 +76,8 @@ func (c *controller) holdReply(ctx *actor.Context) bool {
 // beginTakeover pauses the run and gives the page to the user.
 func (c *controller) beginTakeover(ctx *actor.Context) {
 	c.run.takeover = takeoverActive
-	c.enter(ctx, messages.PhaseTakeover)
-	c.record(ctx, messages.EvManualTakeover, "", messages.TakeoverPayload{State: messages.TakeoverActive,
+	c.enter(ctx, event.PhaseTakeover)
+	c.record(ctx, event.EvManualTakeover, "", event.TakeoverPayload{State: event.TakeoverActive,
 		Detail: "paused: manual takeover — the Chrome window is yours; /resume (or Enter on an empty line) hands it back"}, true,
 		func(ctx *actor.Context) { ctx.Send(c.p.model, messages.ShowPage{}) })
 }
@@ -87,7 +89,7 @@ func (c *controller) pageShown(ctx *actor.Context, m messages.PageShown) {
 		text = "could not bring the Chrome window to the front: " + m.Err
 	}
 	if text != "" {
-		c.record(ctx, messages.EvBrowserNote, "", messages.TextPayload{Text: text}, false, nil)
+		c.record(ctx, event.EvBrowserNote, "", event.TextPayload{Text: text}, false, nil)
 	}
 }
 
@@ -101,11 +103,11 @@ func (c *controller) handBack(ctx *actor.Context) {
 	switch r.takeover {
 	case takeoverRequested:
 		r.takeover = takeoverNone
-		c.record(ctx, messages.EvManualTakeover, "", messages.TakeoverPayload{State: messages.TakeoverCancelled,
+		c.record(ctx, event.EvManualTakeover, "", event.TakeoverPayload{State: event.TakeoverCancelled,
 			Detail: "handed back before the run paused; it goes on"}, false, nil)
 	case takeoverActive:
 		r.takeover = takeoverReading
-		var last messages.Reply
+		var last event.Reply
 		if c.last.reply != nil {
 			last = *c.last.reply
 		}
@@ -126,7 +128,7 @@ func (c *controller) pageRead(ctx *actor.Context, m messages.PageRead) {
 	}
 	held, heldReply := r.held, r.heldReply
 	r.held, r.heldReply = nil, false
-	c.record(ctx, messages.EvHandedBack, "", st, false, nil)
+	c.record(ctx, event.EvHandedBack, "", st, false, nil)
 	if st.Binding != nil {
 		c.manualTurn(ctx, st, held)
 		return
@@ -145,17 +147,17 @@ func (c *controller) pageRead(ctx *actor.Context, m messages.PageRead) {
 // message: recorded (synced) as sent, then its reply is awaited like any
 // other. A reply held by the takeover is superseded by it; a held tool
 // result or instruction goes with the next message.
-func (c *controller) manualTurn(ctx *actor.Context, st messages.HandBackState, held *heldSend) {
+func (c *controller) manualTurn(ctx *actor.Context, st event.HandBackState, held *heldSend) {
 	r := c.run
 	switch rec, ok := c.unfinishedOp(); {
-	case held != nil && held.kind != messages.OutboundContinue && held.kind != messages.OutboundProtocolError:
+	case held != nil && held.kind != event.OutboundContinue && held.kind != event.OutboundProtocolError:
 		// A nudge or a protocol complaint about the superseded reply is
 		// moot; results and the user's own words are not.
 		r.carry = held
 	case ok && rec.Action == session.RecoverResend && rec.Op.Result != nil:
 		// Stopped during the takeover: the held result is in the ledger.
 		res := capResult(*rec.Op.Result, c.cfg.Limits.OutputPerCall)
-		r.carry = &heldSend{kind: messages.OutboundToolResult, body: protocol.FormatToolResult(res), ops: []string{rec.Op.Key}}
+		r.carry = &heldSend{kind: event.OutboundToolResult, body: protocol.FormatToolResult(res), ops: []string{rec.Op.Key}}
 	}
 	b := *st.Binding
 	b.Turn = c.turn() + 1
@@ -163,9 +165,9 @@ func (c *controller) manualTurn(ctx *actor.Context, st messages.HandBackState, h
 	if n := len(st.Manual); n > 0 {
 		text = st.Manual[n-1].Text
 	}
-	ev := newEvent(messages.EvModelMessageSent, c.sid, b.Turn, "", messages.MessageSentPayload{Kind: messages.OutboundManual, Text: text, Binding: b})
+	ev := newEvent(event.EvModelMessageSent, c.sid, b.Turn, "", event.MessageSentPayload{Kind: event.OutboundManual, Text: text, Binding: b})
 	c.appendEvent(ctx, ev, true, func(ctx *actor.Context) {
-		c.enter(ctx, messages.PhaseWaitingModel)
+		c.enter(ctx, event.PhaseWaitingModel)
 		ctx.Send(c.p.model, messages.AwaitModel{Binding: b})
 	})
 }

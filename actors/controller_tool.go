@@ -16,7 +16,7 @@ import (
 )
 
 // opKey is the exactly-once key of a call in a reply.
-func opKey(sid, replyID string, turn int, call messages.ToolCall) string {
+func opKey(sid, replyID string, turn int, call event.ToolCall) string {
 	return event.OpKey(sid, replyID, turn, call.Name, call.CanonicalArgs)
 }
 
@@ -27,9 +27,9 @@ func callIDOf(key string) string { return event.CallID(key) }
 func (c *controller) execute(ctx *actor.Context) {
 	op := c.run.op
 	op.executing = true
-	c.enter(ctx, messages.PhaseExecuting)
-	p := messages.ToolProposedPayload{OpKey: op.key, Call: op.call, ReplyMessageID: op.replyID}
-	c.record(ctx, messages.EvToolPrepared, op.callID, p, false, nil)
+	c.enter(ctx, event.PhaseExecuting)
+	p := event.ToolProposedPayload{OpKey: op.key, Call: op.call, ReplyMessageID: op.replyID}
+	c.record(ctx, event.EvToolPrepared, op.callID, p, false, nil)
 	if c.wantsCheckpoint(op.call.Name) {
 		c.takeCheckpoint(ctx, op.callID, op.call.Name, checkpoint.Before, func(ctx *actor.Context, ok bool) {
 			if c.run != nil && c.run.op == op {
@@ -44,20 +44,20 @@ func (c *controller) execute(ctx *actor.Context) {
 
 // startTool records that the current operation started and hands it to
 // the tools supervisor.
-func (c *controller) startTool(ctx *actor.Context, op *opFlow, p messages.ToolProposedPayload) {
+func (c *controller) startTool(ctx *actor.Context, op *opFlow, p event.ToolProposedPayload) {
 	inv := messages.InvokeTool{CallID: op.callID, OpKey: op.key, Call: capTimeout(op.call, c.cfg.Limits.ToolTime),
 		Timeout: c.cfg.Limits.ToolTime, Env: op.verdict.Env, Outside: op.verdict.Outside, Unconfined: op.unconfined}
 	// A call with side effects must be known to have started before it
 	// runs, or a crash could run it twice; a read-only call may simply run
 	// again, so it needs no fsync.
-	c.record(ctx, messages.EvToolStarted, op.callID, p, !c.cfg.readOnly(op.call.Name), func(ctx *actor.Context) {
+	c.record(ctx, event.EvToolStarted, op.callID, p, !c.cfg.readOnly(op.call.Name), func(ctx *actor.Context) {
 		ctx.Send(c.p.tools, inv)
 	})
 }
 
 // capTimeout holds a program's own timeout_ms to the per-tool time limit.
 // The logged call keeps what the model asked for.
-func capTimeout(call messages.ToolCall, limit time.Duration) messages.ToolCall {
+func capTimeout(call event.ToolCall, limit time.Duration) event.ToolCall {
 	if a, ok := call.Args.(*protocol.ExecArgs); ok && time.Duration(a.TimeoutMS)*time.Millisecond > limit {
 		capped := *a
 		capped.TimeoutMS = int(limit.Milliseconds())
@@ -69,18 +69,18 @@ func capTimeout(call messages.ToolCall, limit time.Duration) messages.ToolCall {
 // denied completes the current operation without running it.
 func (c *controller) denied(ctx *actor.Context, reason string) {
 	op := c.run.op
-	res := messages.ToolResult{CallID: op.callID, OpKey: op.key, Tool: op.call.Name, Status: messages.ToolDenied, Message: reason}
+	res := event.ToolResult{CallID: op.callID, OpKey: op.key, Tool: op.call.Name, Status: event.ToolDenied, Message: reason}
 	c.completeOp(ctx, res)
 }
 
-func (c *controller) toolResult(ctx *actor.Context, res messages.ToolResult) {
+func (c *controller) toolResult(ctx *actor.Context, res event.ToolResult) {
 	r := c.run
 	if r == nil || r.op == nil || r.op.callID != res.CallID || !r.op.executing {
 		// A result nobody waits for (the run was cancelled): keep it in the
 		// ledger so a resume does not call its outcome unknown.
 		if op, ok := c.rp.Ledger.ByCallID(res.CallID); ok && op.Result == nil {
 			res = c.maskResult(res)
-			c.record(ctx, messages.EvToolCompleted, res.CallID, messages.ToolCompletedPayload{OpKey: op.Key, Result: res}, true, nil)
+			c.record(ctx, event.EvToolCompleted, res.CallID, event.ToolCompletedPayload{OpKey: op.Key, Result: res}, true, nil)
 		}
 		return
 	}
@@ -99,31 +99,31 @@ func (c *controller) toolLost(ctx *actor.Context, why string) {
 	c.completeOp(ctx, unknownResult(op.callID, op.key, op.call.Name, why))
 }
 
-func unknownResult(callID, key, tool, why string) messages.ToolResult {
-	return messages.ToolResult{CallID: callID, OpKey: key, Tool: tool, Status: messages.ToolUnknown,
+func unknownResult(callID, key, tool, why string) event.ToolResult {
+	return event.ToolResult{CallID: callID, OpKey: key, Tool: tool, Status: event.ToolUnknown,
 		Message: "The outcome of this call is unknown (" + why + "). It was not run again. Check the project's state " +
 			"(fs.read, project.status, process.list) before you go on."}
 }
 
 // completeOp records an operation's result (synced, secrets masked) and
 // sends it.
-func (c *controller) completeOp(ctx *actor.Context, res messages.ToolResult) {
+func (c *controller) completeOp(ctx *actor.Context, res event.ToolResult) {
 	res = c.maskResult(res)
 	key := res.OpKey
-	typ := messages.EvToolCompleted
-	if res.Status == messages.ToolUnknown {
-		typ = messages.EvToolUnknown
+	typ := event.EvToolCompleted
+	if res.Status == event.ToolUnknown {
+		typ = event.EvToolUnknown
 	}
 	// A side effect's result is made durable before the model sees it; a
 	// lost read-only result is simply read again.
-	sync := !c.cfg.readOnly(res.Tool) || res.Status == messages.ToolDenied
+	sync := !c.cfg.readOnly(res.Tool) || res.Status == event.ToolDenied
 	op := c.run.op
-	c.record(ctx, typ, res.CallID, messages.ToolCompletedPayload{OpKey: key, Result: res}, sync, func(ctx *actor.Context) {
+	c.record(ctx, typ, res.CallID, event.ToolCompletedPayload{OpKey: key, Result: res}, sync, func(ctx *actor.Context) {
 		if c.run == nil {
 			return
 		}
 		c.run.op = nil
-		c.enter(ctx, messages.PhaseSendingResult)
+		c.enter(ctx, event.PhaseSendingResult)
 		if op != nil && op.checkpointed {
 			c.takeCheckpoint(ctx, res.CallID, res.Tool, checkpoint.After, func(ctx *actor.Context, _ bool) {
 				if c.run != nil {
@@ -137,7 +137,7 @@ func (c *controller) completeOp(ctx *actor.Context, res messages.ToolResult) {
 }
 
 // sendResult sends a tool result (with any process notes) to the model.
-func (c *controller) sendResult(ctx *actor.Context, key string, res messages.ToolResult) {
+func (c *controller) sendResult(ctx *actor.Context, key string, res event.ToolResult) {
 	r := c.run
 	res = capResult(res, c.cfg.Limits.OutputPerCall)
 	body := protocol.FormatToolResult(res)
@@ -153,12 +153,12 @@ func (c *controller) sendResult(ctx *actor.Context, key string, res messages.Too
 		c.limit(ctx, "output-per-run", "tool results sent in this run passed %d bytes", c.cfg.Limits.OutputPerRun)
 		return
 	}
-	c.sendText(ctx, messages.OutboundToolResult, body, []string{key}, nil)
+	c.sendText(ctx, event.OutboundToolResult, body, []string{key}, nil)
 }
 
 // capResult shortens a result's large fields so that it stays near limit
 // bytes, keeping the head and tail of each and saying so.
-func capResult(res messages.ToolResult, limit int) messages.ToolResult {
+func capResult(res event.ToolResult, limit int) event.ToolResult {
 	size := len(res.Message) + len(res.Stdout) + len(res.Stderr) + len(res.Data) + len(res.Diff)
 	if limit <= 0 || size <= limit {
 		return res
@@ -183,8 +183,8 @@ func capResult(res messages.ToolResult, limit int) messages.ToolResult {
 // with the next result.
 func (c *controller) processEvent(ctx *actor.Context, m messages.ProcessEvent) {
 	c.procs[m.Info.ID] = m.Info
-	c.record(ctx, messages.EvProcessChanged, "", m, false, nil)
-	if c.run != nil && (m.Info.State == messages.ProcessCrashed || m.Info.State == messages.ProcessExited) {
+	c.record(ctx, event.EvProcessChanged, "", event.ProcessPayload(m), false, nil)
+	if c.run != nil && (m.Info.State == event.ProcessCrashed || m.Info.State == event.ProcessExited) {
 		note := fmt.Sprintf("<process_event process_id=%q status=%q>%s</process_event>", m.Info.ID, m.Info.State, xmlText(m.Err))
 		c.run.notes = append(c.run.notes, note)
 	}
@@ -222,11 +222,11 @@ func (c *controller) recoverOp(ctx *actor.Context, rec session.Recovery) {
 	op := rec.Op
 	switch rec.Action {
 	case session.RecoverResend:
-		c.enter(ctx, messages.PhaseSendingResult)
+		c.enter(ctx, event.PhaseSendingResult)
 		c.sendResult(ctx, op.Key, *op.Result)
 	case session.RecoverUnknown:
 		c.run.op = &opFlow{key: op.Key, callID: op.CallID, call: op.Call, replyID: op.ReplyMessageID, executing: true}
-		c.enter(ctx, messages.PhaseExecuting)
+		c.enter(ctx, event.PhaseExecuting)
 		c.toolLost(ctx, "wtagent stopped while it ran")
 	default: // re-run a read-only call, or check a call that never ran
 		call, err := c.typedCall(op.Call)
@@ -241,7 +241,7 @@ func (c *controller) recoverOp(ctx *actor.Context, rec session.Recovery) {
 
 // typedCall decodes a logged call's canonical arguments back into the
 // tool's argument struct.
-func (c *controller) typedCall(call messages.ToolCall) (messages.ToolCall, error) {
+func (c *controller) typedCall(call event.ToolCall) (event.ToolCall, error) {
 	spec, ok := c.cfg.Catalogue.Lookup(call.Name)
 	if !ok {
 		return call, fmt.Errorf("tool %q is not in this catalogue", call.Name)

@@ -3,6 +3,8 @@ package actors
 import (
 	"fmt"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
@@ -12,8 +14,8 @@ import (
 )
 
 // parse hands a complete reply to a fresh parser child.
-func (c *controller) parse(ctx *actor.Context, reply messages.Reply) {
-	c.enter(ctx, messages.PhaseParsing)
+func (c *controller) parse(ctx *actor.Context, reply event.Reply) {
+	c.enter(ctx, event.PhaseParsing)
 	c.parsers++
 	id := parserID(c.turn(), c.parsers)
 	c.run.parsing = id
@@ -31,7 +33,7 @@ func (c *controller) parsedTurn(ctx *actor.Context, m messages.ParsedTurn) {
 	if m.Call != nil {
 		tool = m.Call.Name
 	}
-	c.record(ctx, messages.EvProtocolParsed, "", messages.ParsedPayload{Done: m.Done, Message: m.Message, Tool: tool, Notes: m.Notes,
+	c.record(ctx, event.EvProtocolParsed, "", event.ParsedPayload{Done: m.Done, Message: m.Message, Tool: tool, Notes: m.Notes,
 		Repairs: m.Repairs}, false, nil)
 	if len(m.Repairs) > 0 {
 		// The model learns the canonical form with the next result.
@@ -40,7 +42,7 @@ func (c *controller) parsedTurn(ctx *actor.Context, m messages.ParsedTurn) {
 	switch {
 	case m.Done:
 		if why, miss := c.doneRefusal(m.Message); why != "" {
-			c.record(ctx, messages.EvDoneRefused, "", messages.TextPayload{Text: why}, false, nil)
+			c.record(ctx, event.EvDoneRefused, "", event.TextPayload{Text: why}, false, nil)
 			if r.refusals++; r.refusals > c.cfg.Limits.DoneRefusals {
 				c.limit(ctx, "done-refusals", "the model said it was done %d times without the evidence the request needs (missing: %s)",
 					r.refusals, missingSummary(miss))
@@ -64,13 +66,13 @@ func (c *controller) parseFailed(ctx *actor.Context, m messages.ParseFailed) {
 	}
 	r.parsing = ""
 	r.protoErrs++
-	c.record(ctx, messages.EvProtocolInvalid, "", messages.ProtocolInvalidPayload{Kind: m.Kind, Err: m.Err,
+	c.record(ctx, event.EvProtocolInvalid, "", event.ProtocolInvalidPayload{Kind: m.Kind, Err: m.Err,
 		Tool: m.Tool, Arg: m.Arg, Feedback: m.Feedback}, false, nil)
 	if r.protoErrs >= c.cfg.Limits.ProtocolErrors {
 		c.limit(ctx, "protocol-errors", "%d replies in a row broke the protocol (last: %s)", r.protoErrs, m.Err)
 		return
 	}
-	c.sendText(ctx, messages.OutboundProtocolError, m.Feedback, nil, nil)
+	c.sendText(ctx, event.OutboundProtocolError, m.Feedback, nil, nil)
 }
 
 // nudge asks the model to go on, within the nudge limit.
@@ -81,13 +83,13 @@ func (c *controller) nudge(ctx *actor.Context, reason string) {
 		c.limit(ctx, "nudges", "the model was asked to continue %d times in a row without progress", r.nudges-1)
 		return
 	}
-	c.sendText(ctx, messages.OutboundContinue, protocol.Continue(reason), nil, nil)
+	c.sendText(ctx, event.OutboundContinue, protocol.Continue(reason), nil, nil)
 }
 
 // limit interrupts the run at a limit.
 func (c *controller) limit(ctx *actor.Context, name, format string, args ...any) {
 	detail := fmt.Sprintf(format, args...)
-	c.record(ctx, messages.EvLimitReached, "", messages.TextPayload{Text: "limit " + name + " reached: " + detail, Kind: name}, false, nil)
+	c.record(ctx, event.EvLimitReached, "", event.TextPayload{Text: "limit " + name + " reached: " + detail, Kind: name}, false, nil)
 	c.interrupt(ctx, (&LimitError{Name: name, Detail: detail}).Error())
 }
 
@@ -102,7 +104,7 @@ func (c *controller) doneRefusal(message string) (string, []missing) {
 // propose takes a tool call the model asked for: a call this session
 // already ran (the same reply read again) reuses its result; anything else
 // is recorded and checked by policy.
-func (c *controller) propose(ctx *actor.Context, call messages.ToolCall) {
+func (c *controller) propose(ctx *actor.Context, call event.ToolCall) {
 	r := c.run
 	r.nudges = 0
 	sig := call.Name + "\x00" + string(call.CanonicalArgs)
@@ -129,7 +131,7 @@ func (c *controller) propose(ctx *actor.Context, call messages.ToolCall) {
 		c.reuse(ctx, op.Key, op.CallID, *op.Result)
 		return
 	}
-	c.record(ctx, messages.EvToolProposed, callID, messages.ToolProposedPayload{OpKey: key, Call: call, ReplyMessageID: replyID}, false, nil)
+	c.record(ctx, event.EvToolProposed, callID, event.ToolProposedPayload{OpKey: key, Call: call, ReplyMessageID: replyID}, false, nil)
 	if r.pause != "" {
 		c.interrupt(ctx, r.pause)
 		return
@@ -144,9 +146,9 @@ func (c *controller) check(ctx *actor.Context, op *opFlow) {
 }
 
 // reuse sends a saved result again instead of running a call twice.
-func (c *controller) reuse(ctx *actor.Context, key, callID string, res messages.ToolResult) {
-	c.record(ctx, messages.EvToolReused, callID, messages.ToolCompletedPayload{OpKey: key, Result: res}, false, nil)
-	c.enter(ctx, messages.PhaseSendingResult)
+func (c *controller) reuse(ctx *actor.Context, key, callID string, res event.ToolResult) {
+	c.record(ctx, event.EvToolReused, callID, event.ToolCompletedPayload{OpKey: key, Result: res}, false, nil)
+	c.enter(ctx, event.PhaseSendingResult)
 	c.sendResult(ctx, key, res)
 }
 
@@ -156,15 +158,15 @@ func (c *controller) verdict(ctx *actor.Context, v messages.Verdict) {
 		return
 	}
 	r.op.verdict = v
-	c.record(ctx, messages.EvPolicyDecided, v.CallID, messages.PolicyPayload{Decision: v.Decision, Risk: v.Risk,
+	c.record(ctx, event.EvPolicyDecided, v.CallID, event.PolicyPayload{Decision: v.Decision, Risk: v.Risk,
 		Reason: v.Reason, Subject: v.Subject, Rule: v.Suggested}, false, nil)
 	switch v.Decision {
-	case messages.DecisionAllow:
+	case event.DecisionAllow:
 		c.execute(ctx)
-	case messages.DecisionAsk:
-		c.enter(ctx, messages.PhaseApprovalRequired)
+	case event.DecisionAsk:
+		c.enter(ctx, event.PhaseApprovalRequired)
 		req := policy.Request(r.op.call.Name, v)
-		c.record(ctx, messages.EvApprovalRequired, v.CallID, messages.PolicyPayload{Decision: v.Decision, Risk: v.Risk,
+		c.record(ctx, event.EvApprovalRequired, v.CallID, event.PolicyPayload{Decision: v.Decision, Risk: v.Risk,
 			Reason: v.Reason, Subject: v.Subject, Rule: v.Suggested}, false, func(ctx *actor.Context) {
 			ctx.Send(c.p.approval, req)
 		})
@@ -182,10 +184,10 @@ func (c *controller) approvalAnswer(ctx *actor.Context, a messages.ApprovalAnswe
 	if r == nil || r.op == nil || r.op.callID != a.CallID || r.op.executing {
 		return
 	}
-	c.record(ctx, messages.EvApprovalResolved, a.CallID, messages.PolicyPayload{Choice: a.Choice, Rule: a.Rule, By: a.By}, false, nil)
+	c.record(ctx, event.EvApprovalResolved, a.CallID, event.PolicyPayload{Choice: a.Choice, Rule: a.Rule, By: a.By}, false, nil)
 	switch a.Choice {
-	case messages.ApproveOnce, messages.ApproveTask:
-		if a.Choice == messages.ApproveTask && a.Rule != nil {
+	case event.ApproveOnce, event.ApproveTask:
+		if a.Choice == event.ApproveTask && a.Rule != nil {
 			ctx.Send(c.p.policy, messages.GrantRule{Rule: *a.Rule})
 		}
 		c.execute(ctx)

@@ -3,6 +3,8 @@ package actors
 import (
 	"strings"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
@@ -14,7 +16,7 @@ import (
 // command the kernel sandbox blocked may run once more without it. It
 // reports whether it asked (the blocked result waits for the answer);
 // otherwise it returns res, saying so when it is an unconfined re-run.
-func (c *controller) offerUnconfined(ctx *actor.Context, res messages.ToolResult) (messages.ToolResult, bool) {
+func (c *controller) offerUnconfined(ctx *actor.Context, res event.ToolResult) (event.ToolResult, bool) {
 	op := c.run.op
 	if op.unconfined {
 		res.Message = "run again WITHOUT the sandbox, as the user approved: " + res.Message
@@ -24,14 +26,14 @@ func (c *controller) offerUnconfined(ctx *actor.Context, res messages.ToolResult
 		return res, false
 	}
 	op.blocked = &res
-	c.enter(ctx, messages.PhaseApprovalRequired)
+	c.enter(ctx, event.PhaseApprovalRequired)
 	reason := "The sandbox blocked this command: " + strings.Join(res.SandboxBlocked, "; ") +
 		".\nRun it once more WITHOUT the sandbox (with your full rights, still without credentials in its environment)?"
 	subject := protocol.Summary(op.call)
-	req := messages.ApprovalRequest{CallID: op.callID, Tool: op.call.Name, Risk: messages.RiskSensitive, Reason: reason,
+	req := messages.ApprovalRequest{CallID: op.callID, Tool: op.call.Name, Risk: event.RiskSensitive, Reason: reason,
 		Subject: subject, Unconfined: true}
-	c.record(ctx, messages.EvApprovalRequired, op.callID, messages.PolicyPayload{Decision: messages.DecisionAsk,
-		Risk: messages.RiskSensitive, Reason: reason, Subject: subject, Unconfined: true}, false, func(ctx *actor.Context) {
+	c.record(ctx, event.EvApprovalRequired, op.callID, event.PolicyPayload{Decision: event.DecisionAsk,
+		Risk: event.RiskSensitive, Reason: reason, Subject: subject, Unconfined: true}, false, func(ctx *actor.Context) {
 		ctx.Send(c.p.approval, req)
 	})
 	return res, true
@@ -43,13 +45,13 @@ func (c *controller) unconfinedAnswer(ctx *actor.Context, a messages.ApprovalAns
 	op := c.run.op
 	blocked := *op.blocked
 	op.blocked = nil
-	c.record(ctx, messages.EvApprovalResolved, a.CallID, messages.PolicyPayload{Choice: a.Choice, By: a.By, Unconfined: true}, false, nil)
-	if a.Choice != messages.ApproveOnce || a.By != "user" {
+	c.record(ctx, event.EvApprovalResolved, a.CallID, event.PolicyPayload{Choice: a.Choice, By: a.By, Unconfined: true}, false, nil)
+	if a.Choice != event.ApproveOnce || a.By != "user" {
 		blocked.Message += "; the user did not allow a run without the sandbox"
 		c.completeOp(ctx, blocked)
 		return
 	}
 	op.unconfined = true
-	c.enter(ctx, messages.PhaseExecuting)
-	c.startTool(ctx, op, messages.ToolProposedPayload{OpKey: op.key, Call: op.call, ReplyMessageID: op.replyID})
+	c.enter(ctx, event.PhaseExecuting)
+	c.startTool(ctx, op, event.ToolProposedPayload{OpKey: op.key, Call: op.call, ReplyMessageID: op.replyID})
 }

@@ -8,7 +8,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/policy/evidence"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/session"
@@ -205,14 +206,14 @@ func (g doneGate) exists(name string) bool {
 	return err == nil
 }
 
-func ok(op session.OpState) bool { return op.Result != nil && op.Result.Status == messages.ToolOK }
+func ok(op session.OpState) bool { return op.Result != nil && op.Result.Status == event.ToolOK }
 
 // deniedOf accepts a call of one of the tools that the user or the policy
 // denied: the model tried, and it is for the user, not the gate, to judge
 // the run it then reports.
 func deniedOf(tools ...string) func(session.OpState) bool {
 	return func(op session.OpState) bool {
-		return op.Result != nil && op.Result.Status == messages.ToolDenied && slices.Contains(tools, op.Tool)
+		return op.Result != nil && op.Result.Status == event.ToolDenied && slices.Contains(tools, op.Tool)
 	}
 }
 

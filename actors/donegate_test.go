@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/policy/evidence"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/session"
@@ -17,7 +18,7 @@ import (
 type step struct {
 	tool   string
 	args   any
-	status messages.ToolStatus
+	status event.ToolStatus
 	change bool // the result lists a changed file
 }
 
@@ -30,7 +31,7 @@ func gateRead(p string) step {
 func gateExec(prog string, argv ...string) step {
 	return step{tool: protocol.ToolTerminalExec, args: protocol.ExecArgs{Program: prog, Argv: argv}}
 }
-func gateFailed(s step) step { s.status = messages.ToolError; return s }
+func gateFailed(s step) step { s.status = event.ToolError; return s }
 
 func TestDoneGate(t *testing.T) {
 	root := t.TempDir()
@@ -88,24 +89,24 @@ func TestDoneGate(t *testing.T) {
 				for _, s := range steps {
 					seq++
 					args, _ := json.Marshal(s.args)
-					res := &messages.ToolResult{Tool: s.tool, Status: messages.ToolOK}
+					res := &event.ToolResult{Tool: s.tool, Status: event.ToolOK}
 					if s.status != "" {
 						res.Status = s.status
 					}
-					if s.change && res.Status == messages.ToolOK {
+					if s.change && res.Status == event.ToolOK {
 						p := s.args.(protocol.FSWriteArgs).Path
 						res.Changed = []string{p}
 						g.changed = append(g.changed, p)
 						g.lastChange = seq
 					}
-					if s.tool == protocol.ToolFSWrite && res.Status != messages.ToolOK {
+					if s.tool == protocol.ToolFSWrite && res.Status != event.ToolOK {
 						g.lastFailedEdit = seq
 					}
-					if a, ok := s.args.(protocol.ExecArgs); ok && res.Status == messages.ToolOK {
+					if a, ok := s.args.(protocol.ExecArgs); ok && res.Status == event.ToolOK {
 						res.Verified = verifies(a)
 					}
 					g.ops = append(g.ops, session.OpState{Tool: s.tool, DoneSeq: seq, Result: res,
-						Call: messages.ToolCall{Name: s.tool, CanonicalArgs: args}})
+						Call: event.ToolCall{Name: s.tool, CanonicalArgs: args}})
 				}
 			}
 			for i, r := range c.requests {

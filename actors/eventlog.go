@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/internal/fifo"
@@ -24,7 +26,7 @@ type eventLog struct {
 
 // logJob is one piece of work for the writer goroutine.
 type logJob struct {
-	ev      messages.Event
+	ev      event.Event
 	persist bool
 	sync    bool
 	read    bool

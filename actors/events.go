@@ -4,17 +4,17 @@ import (
 	"bytes"
 	"encoding/json"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // newEvent makes an event with a JSON payload. <, > and & stay as they are
 // (the log and --json carry code and HTML).
-func newEvent(t messages.EventType, sid string, turn int, callID string, payload any) messages.Event {
-	ev := messages.Event{Type: t, SessionID: sid, Turn: turn, CallID: callID}
+func newEvent(t event.Type, sid string, turn int, callID string, payload any) event.Event {
+	ev := event.Event{Type: t, SessionID: sid, Turn: turn, CallID: callID}
 	if payload != nil {
 		b, err := marshalPlain(payload)
 		if err != nil {
-			b, _ = marshalPlain(messages.TextPayload{Text: "unencodable payload: " + err.Error()})
+			b, _ = marshalPlain(event.TextPayload{Text: "unencodable payload: " + err.Error()})
 		}
 		ev.Payload = b
 	}
@@ -33,11 +33,11 @@ func marshalPlain(v any) ([]byte, error) {
 }
 
 // textEvent makes an event with a TextPayload.
-func textEvent(t messages.EventType, sid string, turn int, callID string, p messages.TextPayload) messages.Event {
+func textEvent(t event.Type, sid string, turn int, callID string, p event.TextPayload) event.Event {
 	return newEvent(t, sid, turn, callID, p)
 }
 
 // decodeInto unmarshals an event's payload, reporting success.
-func decodeInto(ev messages.Event, v any) bool {
+func decodeInto(ev event.Event, v any) bool {
 	return len(ev.Payload) > 0 && json.Unmarshal(ev.Payload, v) == nil
 }

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
@@ -29,13 +31,13 @@ func (f *faultyModel) Open(ctx context.Context, cursor string) (string, error) {
 	return f.Scripted.Open(ctx, cursor)
 }
 
-func (f *faultyModel) Await(ctx context.Context, b messages.Binding, p func(string)) (messages.Reply, error) {
+func (f *faultyModel) Await(ctx context.Context, b event.Binding, p func(string)) (event.Reply, error) {
 	f.mu.Lock()
 	err, ok := f.faults[b.Turn]
 	delete(f.faults, b.Turn)
 	f.mu.Unlock()
 	if ok {
-		return messages.Reply{}, err
+		return event.Reply{}, err
 	}
 	return f.Scripted.Await(ctx, b, p)
 }
@@ -52,21 +54,21 @@ func TestTransportFaults(t *testing.T) {
 		name    string
 		faults  map[int]error
 		lines   []model.ScriptLine
-		outcome messages.Outcome
+		outcome event.Outcome
 		expect  string // in the message that follows the fault
 	}{
 		// The conversation is too long for turn 2's reply: a fresh one is
 		// opened and gets a checkpoint carrying the unanswered result.
 		{"too_long", map[int]error{2: tooLong}, scriptLines(line("", write), line("", "unused"),
-			line("<checkpoint", check), line("", done)), messages.OutcomeCompleted, ""},
+			line("<checkpoint", check), line("", done)), event.OutcomeCompleted, ""},
 		// An empty reply gets a bounded "continue".
 		{"empty", map[int]error{2: empty}, scriptLines(line("", write), line("", "unused"),
-			line("empty", check), line("", done)), messages.OutcomeCompleted, ""},
+			line("empty", check), line("", done)), event.OutcomeCompleted, ""},
 		// A timeout is retried once on the same message, not resent.
 		{"timeout", map[int]error{2: timeout}, scriptLines(line("", write), line("", check), line("", done)),
-			messages.OutcomeCompleted, ""},
+			event.OutcomeCompleted, ""},
 		// A usage limit pauses the run.
-		{"rate_limit", map[int]error{1: limit}, scriptLines(line("", write)), messages.OutcomeInterrupted, ""},
+		{"rate_limit", map[int]error{1: limit}, scriptLines(line("", write)), event.OutcomeInterrupted, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h := newHarness(t, "write a", c.lines)
@@ -81,17 +83,17 @@ func TestTransportFaults(t *testing.T) {
 			h.stop()
 			evs := h.events()
 			if c.name == "too_long" {
-				if len(fm.opened) != 2 || fm.opened[1] != "" || count(evs, messages.EvConversationRoll) != 1 {
+				if len(fm.opened) != 2 || fm.opened[1] != "" || count(evs, event.EvConversationRoll) != 1 {
 					t.Fatalf("no fresh conversation: opened %q", fm.opened)
 				}
 			}
-			if c.name == "timeout" && count(evs, messages.EvModelMessageSending) != 3 {
-				t.Fatalf("%d messages sent: the timed-out one was resent instead of re-awaited", count(evs, messages.EvModelMessageSending))
+			if c.name == "timeout" && count(evs, event.EvModelMessageSending) != 3 {
+				t.Fatalf("%d messages sent: the timed-out one was resent instead of re-awaited", count(evs, event.EvModelMessageSending))
 			}
 			if c.name == "rate_limit" && !strings.Contains(f.Reason, "limit") {
 				t.Fatalf("reason %q", f.Reason)
 			}
-			if n := count(evs, messages.EvToolStarted); c.outcome == messages.OutcomeCompleted && n != 2 {
+			if n := count(evs, event.EvToolStarted); c.outcome == event.OutcomeCompleted && n != 2 {
 				t.Fatalf("%d tools started, want 2", n)
 			}
 		})

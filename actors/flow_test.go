@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"
@@ -57,7 +59,7 @@ func TestWriteBuildFix(t *testing.T) {
 	h := newHarness(t, "make the check pass", lines)
 	h.start()
 	f := h.run("make the check pass")
-	if f.Outcome != messages.OutcomeCompleted {
+	if f.Outcome != event.OutcomeCompleted {
 		t.Fatalf("outcome %s: %s", f.Outcome, f.Reason)
 	}
 	got, err := os.ReadFile(filepath.Join(h.root, "greet.txt"))
@@ -72,10 +74,10 @@ func TestWriteBuildFix(t *testing.T) {
 	}
 	h.stop()
 	evs := h.events()
-	if n := count(evs, messages.EvToolCompleted); n != 5 {
+	if n := count(evs, event.EvToolCompleted); n != 5 {
 		t.Errorf("%d tool.completed, want 5", n)
 	}
-	if n := count(evs, messages.EvToolStarted); n != 5 {
+	if n := count(evs, event.EvToolStarted); n != 5 {
 		t.Errorf("%d tool.started, want 5", n)
 	}
 }
@@ -99,11 +101,11 @@ func TestDoneGateRefusesUnverified(t *testing.T) {
 	}
 	h.start()
 	f := h.run("greet and test it")
-	if f.Outcome != messages.OutcomeCompleted || f.Summary != "Checked." {
+	if f.Outcome != event.OutcomeCompleted || f.Summary != "Checked." {
 		t.Fatalf("outcome %s %q: %s", f.Outcome, f.Summary, f.Reason)
 	}
 	h.stop()
-	if n := count(h.events(), messages.EvDoneRefused); n != 2 {
+	if n := count(h.events(), event.EvDoneRefused); n != 2 {
 		t.Fatalf("%d done refusals, want 2", n)
 	}
 }
@@ -122,10 +124,10 @@ func TestDoneGateFollowsRequest(t *testing.T) {
 			h.start()
 			f := h.run(task)
 			h.stop()
-			if f.Outcome != messages.OutcomeCompleted || f.Summary != "Wrote notes.txt." {
+			if f.Outcome != event.OutcomeCompleted || f.Summary != "Wrote notes.txt." {
 				t.Fatalf("outcome %s %q: %s", f.Outcome, f.Summary, f.Reason)
 			}
-			if n := count(h.events(), messages.EvDoneRefused); n != 0 {
+			if n := count(h.events(), event.EvDoneRefused); n != 0 {
 				t.Fatalf("%d done refusals, want 0", n)
 			}
 		})
@@ -146,23 +148,23 @@ func TestMalformedThenRetry(t *testing.T) {
 	f := h.run("write x")
 	h.stop()
 	evs := h.events()
-	if count(evs, messages.EvProtocolInvalid) != 1 {
-		t.Fatalf("protocol.invalid logged %d times", count(evs, messages.EvProtocolInvalid))
+	if count(evs, event.EvProtocolInvalid) != 1 {
+		t.Fatalf("protocol.invalid logged %d times", count(evs, event.EvProtocolInvalid))
 	}
-	if count(evs, messages.EvToolCompleted) != 2 {
-		t.Fatalf("tool.completed logged %d times, want 2 (the broken reply must run nothing)", count(evs, messages.EvToolCompleted))
+	if count(evs, event.EvToolCompleted) != 2 {
+		t.Fatalf("tool.completed logged %d times, want 2 (the broken reply must run nothing)", count(evs, event.EvToolCompleted))
 	}
 	if _, err := os.Stat(filepath.Join(h.root, "x.txt")); err != nil {
 		t.Fatal(err)
 	}
-	if f.Outcome != messages.OutcomeCompleted {
+	if f.Outcome != event.OutcomeCompleted {
 		t.Fatalf("outcome %s: %s", f.Outcome, f.Reason)
 	}
 }
 
 // answerer is the user at an approval prompt.
 type answerer struct {
-	choice messages.ApprovalChoice
+	choice event.ApprovalChoice
 	asked  chan messages.ApprovalRequest
 }
 
@@ -179,12 +181,12 @@ func TestApprovalOutsideRoot(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
-		choice messages.ApprovalChoice
+		choice event.ApprovalChoice
 		expect string
 		status string
 	}{
-		{messages.ApproveOnce, "outside-secret-42", "ok"},
-		{messages.ApproveDeny, `status="denied"`, "denied"},
+		{event.ApproveOnce, "outside-secret-42", "ok"},
+		{event.ApproveDeny, `status="denied"`, "denied"},
 	} {
 		t.Run(string(c.choice), func(t *testing.T) {
 			lines := scriptLines(
@@ -196,30 +198,30 @@ func TestApprovalOutsideRoot(t *testing.T) {
 			h.cfg.Approvals, h.cfg.Approver = policy.ModePrompt, a
 			h.start()
 			f := h.run("read my notes")
-			if f.Outcome != messages.OutcomeCompleted {
+			if f.Outcome != event.OutcomeCompleted {
 				h.stop()
 				dumpEvents(t, h)
 				t.Fatalf("outcome %s: %s", f.Outcome, f.Reason)
 			}
 			req := <-a.asked
-			if req.Risk != messages.RiskSensitive || !strings.Contains(req.Subject, "notes.txt") {
+			if req.Risk != event.RiskSensitive || !strings.Contains(req.Subject, "notes.txt") {
 				t.Errorf("approval request %+v", req)
 			}
 			h.stop()
 			evs := h.events()
-			if count(evs, messages.EvApprovalRequired) != 1 || count(evs, messages.EvApprovalResolved) != 1 {
+			if count(evs, event.EvApprovalRequired) != 1 || count(evs, event.EvApprovalResolved) != 1 {
 				t.Fatal("approval not recorded")
 			}
-			var res messages.ToolCompletedPayload
+			var res event.ToolCompletedPayload
 			for _, ev := range evs {
-				if ev.Type == messages.EvToolCompleted {
+				if ev.Type == event.EvToolCompleted {
 					json.Unmarshal(ev.Payload, &res)
 				}
 			}
 			if string(res.Result.Status) != c.status {
 				t.Fatalf("status %s, want %s", res.Result.Status, c.status)
 			}
-			if c.choice == messages.ApproveDeny {
+			if c.choice == event.ApproveDeny {
 				raw, _ := os.ReadFile(h.sess.EventsPath())
 				if strings.Contains(string(raw), "outside-secret-42") {
 					t.Fatal("denied file content reached the event log")
@@ -245,24 +247,24 @@ func TestLimitThenResume(t *testing.T) {
 	h.cfg.Limits.MaxTurns = 2
 	h.start()
 	f := h.run("write two files")
-	if f.Outcome != messages.OutcomeInterrupted || !strings.Contains(f.Reason, "max-turns") {
+	if f.Outcome != event.OutcomeInterrupted || !strings.Contains(f.Reason, "max-turns") {
 		t.Fatalf("outcome %s: %s", f.Outcome, f.Reason)
 	}
 	h.stop()
 	h.cfg.Limits.MaxTurns = 10
 	h.start()
 	f = h.run("")
-	if f.Outcome != messages.OutcomeCompleted {
+	if f.Outcome != event.OutcomeCompleted {
 		h.stop()
 		dumpEvents(t, h)
 		t.Fatalf("resumed outcome %s: %s", f.Outcome, f.Reason)
 	}
 	h.stop()
 	evs := h.events()
-	if n := count(evs, messages.EvToolStarted); n != 3 {
+	if n := count(evs, event.EvToolStarted); n != 3 {
 		t.Fatalf("%d tools started over both runs, want 3 (nothing twice)", n)
 	}
-	if n := count(evs, messages.EvRunResumed); n != 1 {
+	if n := count(evs, event.EvRunResumed); n != 1 {
 		t.Fatalf("%d run.resumed", n)
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // ErrIllegalTransition is returned for a controller state change that the
@@ -12,39 +12,39 @@ import (
 var ErrIllegalTransition = errors.New("illegal phase transition")
 
 // escapes returns the phases every running phase may move to.
-func escapes() []messages.Phase {
-	return []messages.Phase{
-		messages.PhasePaused, messages.PhaseRecovering, messages.PhaseFailed, messages.PhaseCancelled,
+func escapes() []event.Phase {
+	return []event.Phase{
+		event.PhasePaused, event.PhaseRecovering, event.PhaseFailed, event.PhaseCancelled,
 		// A manual takeover pauses at a safe point, which the controller
 		// decides.
-		messages.PhaseTakeover,
+		event.PhaseTakeover,
 	}
 }
 
 // legalTransitions returns the turn state machine's edges, apart from the
 // escapes that every phase has. It is a function, not a global, so no
 // caller can change the table.
-func legalTransitions() map[messages.Phase][]messages.Phase {
+func legalTransitions() map[event.Phase][]event.Phase {
 	const (
-		ini      = messages.PhaseInitializing
-		browser  = messages.PhaseBrowserStarting
-		auth     = messages.PhaseAuthRequired
-		ready    = messages.PhaseReady
-		conv     = messages.PhaseConversationStarting
-		sending  = messages.PhaseSending
-		waiting  = messages.PhaseWaitingModel
-		parsing  = messages.PhaseParsing
-		approval = messages.PhaseApprovalRequired
-		exec     = messages.PhaseExecuting
-		result   = messages.PhaseSendingResult
-		done     = messages.PhaseCompleted
-		paused   = messages.PhasePaused
-		recover  = messages.PhaseRecovering
-		failed   = messages.PhaseFailed
-		cancel   = messages.PhaseCancelled
-		takeover = messages.PhaseTakeover
+		ini      = event.PhaseInitializing
+		browser  = event.PhaseBrowserStarting
+		auth     = event.PhaseAuthRequired
+		ready    = event.PhaseReady
+		conv     = event.PhaseConversationStarting
+		sending  = event.PhaseSending
+		waiting  = event.PhaseWaitingModel
+		parsing  = event.PhaseParsing
+		approval = event.PhaseApprovalRequired
+		exec     = event.PhaseExecuting
+		result   = event.PhaseSendingResult
+		done     = event.PhaseCompleted
+		paused   = event.PhasePaused
+		recover  = event.PhaseRecovering
+		failed   = event.PhaseFailed
+		cancel   = event.PhaseCancelled
+		takeover = event.PhaseTakeover
 	)
-	return map[messages.Phase][]messages.Phase{
+	return map[event.Phase][]event.Phase{
 		ini:      {browser},
 		browser:  {auth, ready},
 		auth:     {ready, browser},
@@ -67,26 +67,26 @@ func legalTransitions() map[messages.Phase][]messages.Phase {
 
 // phaseMachine is the controller's turn state machine.
 type phaseMachine struct {
-	phase messages.Phase
-	edges map[messages.Phase][]messages.Phase
+	phase event.Phase
+	edges map[event.Phase][]event.Phase
 }
 
 func newPhaseMachine() *phaseMachine {
-	return &phaseMachine{phase: messages.PhaseInitializing, edges: legalTransitions()}
+	return &phaseMachine{phase: event.PhaseInitializing, edges: legalTransitions()}
 }
 
 // terminal reports whether p ends a run (it takes a new run or a resume to
 // leave it, not an escape).
-func terminal(p messages.Phase) bool {
+func terminal(p event.Phase) bool {
 	switch p {
-	case messages.PhaseCompleted, messages.PhasePaused, messages.PhaseFailed, messages.PhaseCancelled:
+	case event.PhaseCompleted, event.PhasePaused, event.PhaseFailed, event.PhaseCancelled:
 		return true
 	}
 	return false
 }
 
 // allowed reports whether the machine may move from one phase to another.
-func (m *phaseMachine) allowed(from, to messages.Phase) bool {
+func (m *phaseMachine) allowed(from, to event.Phase) bool {
 	for _, p := range m.edges[from] {
 		if p == to {
 			return true
@@ -103,7 +103,7 @@ func (m *phaseMachine) allowed(from, to messages.Phase) bool {
 }
 
 // to moves the machine to phase p, or returns ErrIllegalTransition.
-func (m *phaseMachine) to(p messages.Phase) error {
+func (m *phaseMachine) to(p event.Phase) error {
 	if !m.allowed(m.phase, p) {
 		return fmt.Errorf("%w: %s → %s", ErrIllegalTransition, m.phase, p)
 	}

@@ -4,28 +4,28 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
-func allPhases() []messages.Phase {
-	return []messages.Phase{
-		messages.PhaseInitializing, messages.PhaseBrowserStarting, messages.PhaseAuthRequired,
-		messages.PhaseReady, messages.PhaseConversationStarting, messages.PhaseSending,
-		messages.PhaseWaitingModel, messages.PhaseParsing, messages.PhaseApprovalRequired,
-		messages.PhaseExecuting, messages.PhaseSendingResult, messages.PhaseCompleted,
-		messages.PhasePaused, messages.PhaseRecovering, messages.PhaseFailed, messages.PhaseCancelled,
+func allPhases() []event.Phase {
+	return []event.Phase{
+		event.PhaseInitializing, event.PhaseBrowserStarting, event.PhaseAuthRequired,
+		event.PhaseReady, event.PhaseConversationStarting, event.PhaseSending,
+		event.PhaseWaitingModel, event.PhaseParsing, event.PhaseApprovalRequired,
+		event.PhaseExecuting, event.PhaseSendingResult, event.PhaseCompleted,
+		event.PhasePaused, event.PhaseRecovering, event.PhaseFailed, event.PhaseCancelled,
 	}
 }
 
 func TestPhaseMachineHappyPath(t *testing.T) {
 	m := newPhaseMachine()
-	path := []messages.Phase{
-		messages.PhaseBrowserStarting, messages.PhaseAuthRequired, messages.PhaseReady,
-		messages.PhaseConversationStarting, messages.PhaseSending, messages.PhaseWaitingModel,
-		messages.PhaseParsing, messages.PhaseApprovalRequired, messages.PhaseExecuting,
-		messages.PhaseSendingResult, messages.PhaseWaitingModel, messages.PhaseParsing,
-		messages.PhaseExecuting, messages.PhaseSendingResult, messages.PhaseWaitingModel,
-		messages.PhaseParsing, messages.PhaseCompleted,
+	path := []event.Phase{
+		event.PhaseBrowserStarting, event.PhaseAuthRequired, event.PhaseReady,
+		event.PhaseConversationStarting, event.PhaseSending, event.PhaseWaitingModel,
+		event.PhaseParsing, event.PhaseApprovalRequired, event.PhaseExecuting,
+		event.PhaseSendingResult, event.PhaseWaitingModel, event.PhaseParsing,
+		event.PhaseExecuting, event.PhaseSendingResult, event.PhaseWaitingModel,
+		event.PhaseParsing, event.PhaseCompleted,
 	}
 	for _, p := range path {
 		if err := m.to(p); err != nil {
@@ -35,22 +35,22 @@ func TestPhaseMachineHappyPath(t *testing.T) {
 }
 
 func TestPhaseMachineRejectsIllegal(t *testing.T) {
-	cases := []struct{ from, to messages.Phase }{
-		{messages.PhaseInitializing, messages.PhaseExecuting},
-		{messages.PhaseInitializing, messages.PhaseCompleted},
-		{messages.PhaseSending, messages.PhaseExecuting},
-		{messages.PhaseWaitingModel, messages.PhaseExecuting},
-		{messages.PhaseWaitingModel, messages.PhaseCompleted},
-		{messages.PhaseExecuting, messages.PhaseParsing},
-		{messages.PhaseExecuting, messages.PhaseCompleted},
-		{messages.PhaseApprovalRequired, messages.PhaseCompleted},
-		{messages.PhaseSendingResult, messages.PhaseExecuting},
-		{messages.PhaseCompleted, messages.PhaseExecuting},
-		{messages.PhaseCompleted, messages.PhaseFailed},
-		{messages.PhaseFailed, messages.PhaseExecuting},
-		{messages.PhasePaused, messages.PhaseExecuting},
-		{messages.PhaseCancelled, messages.PhasePaused},
-		{messages.PhaseParsing, messages.PhaseParsing},
+	cases := []struct{ from, to event.Phase }{
+		{event.PhaseInitializing, event.PhaseExecuting},
+		{event.PhaseInitializing, event.PhaseCompleted},
+		{event.PhaseSending, event.PhaseExecuting},
+		{event.PhaseWaitingModel, event.PhaseExecuting},
+		{event.PhaseWaitingModel, event.PhaseCompleted},
+		{event.PhaseExecuting, event.PhaseParsing},
+		{event.PhaseExecuting, event.PhaseCompleted},
+		{event.PhaseApprovalRequired, event.PhaseCompleted},
+		{event.PhaseSendingResult, event.PhaseExecuting},
+		{event.PhaseCompleted, event.PhaseExecuting},
+		{event.PhaseCompleted, event.PhaseFailed},
+		{event.PhaseFailed, event.PhaseExecuting},
+		{event.PhasePaused, event.PhaseExecuting},
+		{event.PhaseCancelled, event.PhasePaused},
+		{event.PhaseParsing, event.PhaseParsing},
 	}
 	for _, c := range cases {
 		m := newPhaseMachine()
@@ -92,8 +92,8 @@ func TestPhaseMachineEscapes(t *testing.T) {
 // TestPhaseMachineEveryPhaseReachable walks the graph from INITIALIZING.
 func TestPhaseMachineEveryPhaseReachable(t *testing.T) {
 	m := newPhaseMachine()
-	seen := map[messages.Phase]bool{messages.PhaseInitializing: true}
-	queue := []messages.Phase{messages.PhaseInitializing}
+	seen := map[event.Phase]bool{event.PhaseInitializing: true}
+	queue := []event.Phase{event.PhaseInitializing}
 	for len(queue) > 0 {
 		from := queue[0]
 		queue = queue[1:]

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"
@@ -129,7 +131,7 @@ func (h *harness) run(task string) messages.RunFinished {
 }
 
 // events reads the session's event log.
-func (h *harness) events() []messages.Event {
+func (h *harness) events() []event.Event {
 	h.t.Helper()
 	evs, _, err := h.sess.Events()
 	if err != nil {
@@ -139,7 +141,7 @@ func (h *harness) events() []messages.Event {
 }
 
 // count counts events of a type.
-func count(evs []messages.Event, t messages.EventType) int {
+func count(evs []event.Event, t event.Type) int {
 	n := 0
 	for _, ev := range evs {
 		if ev.Type == t {

@@ -4,7 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -35,11 +36,11 @@ func TestLimitsInterruptTheRun(t *testing.T) {
 			c.set(&h.cfg.Limits)
 			h.start()
 			f := h.run("loop")
-			if f.Outcome != messages.OutcomeInterrupted || !strings.Contains(f.Reason, c.name) {
+			if f.Outcome != event.OutcomeInterrupted || !strings.Contains(f.Reason, c.name) {
 				t.Fatalf("outcome %s: %s", f.Outcome, f.Reason)
 			}
 			h.stop()
-			if count(h.events(), messages.EvLimitReached) != 1 {
+			if count(h.events(), event.EvLimitReached) != 1 {
 				t.Fatal("limit not recorded")
 			}
 		})

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/internal/fifo"
@@ -107,7 +109,7 @@ func (w *logWriter) handle(j logJob) error {
 }
 
 // show fans an event out to the UI and the status actor.
-func (w *logWriter) show(ev messages.Event) {
+func (w *logWriter) show(ev event.Event) {
 	if ev.SessionID == "" {
 		ev.SessionID = w.cfg.Session.ID()
 	}

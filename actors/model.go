@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
@@ -37,8 +39,8 @@ type (
 	}
 	exchangeDone struct {
 		turn    int
-		binding *messages.Binding
-		reply   messages.Reply
+		binding *event.Binding
+		reply   event.Reply
 		err     error
 	}
 )
@@ -53,9 +55,9 @@ func (m *modelActor) Receive(c *actor.Context) {
 	case actor.Started:
 		e, ctl, log, sid := c.Engine(), m.p.controller, m.p.eventlog, m.cfg.Session.ID()
 		m.t = m.cfg.NewTransport(TransportHooks{
-			ModeSelected: func(ms messages.ModeSelected) { e.Send(ctl, ms) },
+			ModeSelected: func(ms event.ModeSelected) { e.Send(ctl, ms) },
 			Note: func(n string) {
-				e.Send(log, messages.Publish{Event: textEvent(messages.EvBrowserNote, sid, 0, "", messages.TextPayload{Text: n})})
+				e.Send(log, messages.Publish{Event: textEvent(event.EvBrowserNote, sid, 0, "", event.TextPayload{Text: n})})
 			},
 		})
 	case messages.ConnectModel:
@@ -111,7 +113,7 @@ func (m *modelActor) connect(c *actor.Context, cursor string) {
 }
 
 // exchange sends out (unless await is set) and waits for the reply.
-func (m *modelActor) exchange(c *actor.Context, out messages.Outbound, await *messages.Binding) {
+func (m *modelActor) exchange(c *actor.Context, out messages.Outbound, await *event.Binding) {
 	if m.busy {
 		if out.Turn == m.busyTurn {
 			return
@@ -124,7 +126,7 @@ func (m *modelActor) exchange(c *actor.Context, out messages.Outbound, await *me
 	e, ctl, log := c.Engine(), m.p.controller, m.p.eventlog
 	t, wait, sid := m.t, m.cfg.Limits.TurnWait, m.cfg.Session.ID()
 	supervisor.Go(c, func(ctx context.Context) any {
-		b := messages.Binding{}
+		b := event.Binding{}
 		if await != nil {
 			b = *await
 		} else {
@@ -148,7 +150,7 @@ func (m *modelActor) exchange(c *actor.Context, out messages.Outbound, await *me
 
 // fail reports a transport failure to the controller; a crashed browser also
 // ends this incarnation so the supervisor restarts the transport.
-func (m *modelActor) fail(c *actor.Context, turn int, b *messages.Binding, err error) {
+func (m *modelActor) fail(c *actor.Context, turn int, b *event.Binding, err error) {
 	kind := model.Failure(err)
 	c.Send(m.p.controller, messages.ModelFailed{Turn: turn, Binding: b, Kind: kind, Err: err.Error()})
 	if kind == messages.FailCrash {
@@ -170,11 +172,11 @@ func progressPublisher(e *actor.Engine, log *actor.PID, sid string, turn int) fu
 			return
 		}
 		last = now
-		p := messages.TextPayload{Text: text, Kind: messages.ProgressSnapshot}
+		p := event.TextPayload{Text: text, Kind: event.ProgressSnapshot}
 		if rest, ok := strings.CutPrefix(text, shown); ok {
-			p = messages.TextPayload{Text: rest, Kind: messages.ProgressDelta}
+			p = event.TextPayload{Text: rest, Kind: event.ProgressDelta}
 		}
 		shown = text
-		e.Send(log, messages.Publish{Event: textEvent(messages.EvModelProgress, sid, turn, "", p)})
+		e.Send(log, messages.Publish{Event: textEvent(event.EvModelProgress, sid, turn, "", p)})
 	}
 }

@@ -3,6 +3,8 @@ package actors
 import (
 	"context"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
@@ -29,7 +31,7 @@ func (m *modelActor) showPage(c *actor.Context) {
 }
 
 // readPage takes the page back and reads what the user did there.
-func (m *modelActor) readPage(c *actor.Context, last messages.Reply) {
+func (m *modelActor) readPage(c *actor.Context, last event.Reply) {
 	h, ok := m.t.(model.Handover)
 	if !ok {
 		c.Send(m.p.controller, messages.PageRead{})

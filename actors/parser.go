@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
@@ -18,14 +20,14 @@ import (
 // is never restarted onto a half-handled reply.
 type parserActor struct {
 	cat   *protocol.Catalogue
-	reply messages.Reply
+	reply event.Reply
 	to    *actor.PID
 }
 
 // parserID is the child ID of the parser for one reply.
 func parserID(turn int, seq int64) string { return fmt.Sprintf("parser-%d-%d", turn, seq) }
 
-func newParserSpec(cat *protocol.Catalogue, reply messages.Reply, to *actor.PID, id string) supervisor.ChildSpec {
+func newParserSpec(cat *protocol.Catalogue, reply event.Reply, to *actor.PID, id string) supervisor.ChildSpec {
 	return supervisor.ChildSpec{
 		ID:       id,
 		Restart:  supervisor.Temporary,
@@ -50,7 +52,7 @@ func (p *parserActor) Receive(c *actor.Context) {
 }
 
 // parseReply turns a reply into a ParsedTurn or a ParseFailed.
-func parseReply(cat *protocol.Catalogue, reply messages.Reply) any {
+func parseReply(cat *protocol.Catalogue, reply event.Reply) any {
 	turn := reply.Binding.Turn
 	t, err := protocol.Parse(reply.Text, cat)
 	if err == nil || errors.Is(err, protocol.KindNoTool) {

@@ -3,6 +3,8 @@ package actors
 import (
 	"fmt"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
@@ -84,7 +86,7 @@ func (a *policyActor) Receive(c *actor.Context) {
 func (a *policyActor) check(m messages.CheckCall) messages.Verdict {
 	v := a.engine.Check(m.Call)
 	v.CallID = m.CallID
-	if v.Decision != messages.DecisionDeny {
+	if v.Decision != event.DecisionDeny {
 		v.Outside = a.engine.Outside(m.Call)
 	}
 	return v

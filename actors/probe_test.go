@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
@@ -18,19 +20,19 @@ import (
 type lookupModel struct {
 	*model.Scripted
 	mu          sync.Mutex
-	sent        map[string]messages.Binding
+	sent        map[string]event.Binding
 	crashOnSend int
 	// lost makes that crash come before the page took the message.
 	lost  bool
 	sends int
 }
 
-func (l *lookupModel) Send(ctx context.Context, m messages.Outbound) (messages.Binding, error) {
+func (l *lookupModel) Send(ctx context.Context, m messages.Outbound) (event.Binding, error) {
 	l.mu.Lock()
 	if l.lost && m.Turn == l.crashOnSend {
 		l.crashOnSend = 0
 		l.mu.Unlock()
-		return messages.Binding{}, &model.Error{Kind: messages.FailCrash, Err: model.ErrCrash}
+		return event.Binding{}, &model.Error{Kind: messages.FailCrash, Err: model.ErrCrash}
 	}
 	l.mu.Unlock()
 	b, err := l.Scripted.Send(ctx, m)
@@ -43,22 +45,22 @@ func (l *lookupModel) Send(ctx context.Context, m messages.Outbound) (messages.B
 	l.sent[b.TextSHA256] = b
 	if m.Turn == l.crashOnSend {
 		l.crashOnSend = 0
-		return messages.Binding{}, &model.Error{Kind: messages.FailCrash, Err: model.ErrCrash}
+		return event.Binding{}, &model.Error{Kind: messages.FailCrash, Err: model.ErrCrash}
 	}
 	return b, nil
 }
 
-func (l *lookupModel) Await(ctx context.Context, b messages.Binding, p func(string)) (messages.Reply, error) {
+func (l *lookupModel) Await(ctx context.Context, b event.Binding, p func(string)) (event.Reply, error) {
 	if b.Probe {
 		l.mu.Lock()
 		found, ok := l.sent[b.TextSHA256]
 		l.mu.Unlock()
 		if !ok {
-			return messages.Reply{}, &model.Error{Kind: messages.FailNotSent, Err: model.ErrNotSent}
+			return event.Reply{}, &model.Error{Kind: messages.FailNotSent, Err: model.ErrNotSent}
 		}
 		// The conversation holds the message: it goes on after it.
 		if _, err := l.Scripted.Open(ctx, found.Cursor); err != nil {
-			return messages.Reply{}, err
+			return event.Reply{}, err
 		}
 		found.Turn = b.Turn
 		return l.Scripted.Await(ctx, found, p)
@@ -84,11 +86,11 @@ func testSendInDoubt(t *testing.T, lost bool) {
 	)
 	h := newHarness(t, "record", lines)
 	os.WriteFile(filepath.Join(h.root, "check.sh"), []byte("n=$(wc -l < runs.log); echo \"$n line\"; test \"$n\" -eq 1\n"), 0o644)
-	lm := &lookupModel{Scripted: model.NewScripted(lines), sent: map[string]messages.Binding{}, crashOnSend: 2, lost: lost}
+	lm := &lookupModel{Scripted: model.NewScripted(lines), sent: map[string]event.Binding{}, crashOnSend: 2, lost: lost}
 	h.cfg.NewTransport = func(TransportHooks) model.Transport { return lm }
 	h.start()
 	f := h.run("record")
-	if f.Outcome != messages.OutcomeCompleted {
+	if f.Outcome != event.OutcomeCompleted {
 		t.Fatalf("outcome %s: %s", f.Outcome, f.Reason)
 	}
 	h.stop()
@@ -99,7 +101,7 @@ func testSendInDoubt(t *testing.T, lost bool) {
 	if string(got) != "ran\n" {
 		t.Fatalf("runs.log = %q", got)
 	}
-	if count(h.events(), messages.EvBrowserCrashed) != 1 {
+	if count(h.events(), event.EvBrowserCrashed) != 1 {
 		t.Fatal("the crash was not recorded")
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
@@ -44,7 +46,7 @@ func TestControllerKilledMidTurnRecovers(t *testing.T) {
 	case <-time.After(hangGuard):
 		t.Fatal("the restarted controller did not finish the run")
 	}
-	if f.Outcome != messages.OutcomeCompleted {
+	if f.Outcome != event.OutcomeCompleted {
 		t.Fatalf("outcome %s: %s", f.Outcome, f.Reason)
 	}
 	h.stop()
@@ -55,15 +57,15 @@ func TestControllerKilledMidTurnRecovers(t *testing.T) {
 	evs := h.events()
 	recovering := false
 	for _, ev := range evs {
-		var p messages.PhaseChanged
-		if ev.Type == messages.EvPhaseChanged && decodeInto(ev, &p) && p.To == messages.PhaseRecovering {
+		var p event.PhaseChanged
+		if ev.Type == event.EvPhaseChanged && decodeInto(ev, &p) && p.To == event.PhaseRecovering {
 			recovering = true
 		}
 	}
 	if !recovering {
 		t.Fatal("the restarted controller never entered RECOVERING")
 	}
-	if n := count(evs, messages.EvToolStarted); n != 2 {
+	if n := count(evs, event.EvToolStarted); n != 2 {
 		t.Fatalf("%d tools started, want 2", n)
 	}
 }
@@ -79,13 +81,13 @@ type heldAwait struct {
 	once    sync.Once
 }
 
-func (h *heldAwait) Await(ctx context.Context, b messages.Binding, progress func(string)) (messages.Reply, error) {
+func (h *heldAwait) Await(ctx context.Context, b event.Binding, progress func(string)) (event.Reply, error) {
 	if b.Turn == h.turn {
 		h.once.Do(func() { close(h.waiting) })
 		select {
 		case <-h.release:
 		case <-ctx.Done():
-			return messages.Reply{}, ctx.Err()
+			return event.Reply{}, ctx.Err()
 		}
 	}
 	return h.Transport.Await(ctx, b, progress)

@@ -3,6 +3,8 @@ package actors
 import (
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 )
 
@@ -27,7 +29,7 @@ type runState struct {
 	// resent is set once a lost message was sent again.
 	resent bool
 	// probe is a message in doubt being looked for in the conversation.
-	probe *messages.MessageSentPayload
+	probe *event.MessageSentPayload
 	// pause is the reason for a pause asked for; it takes effect at the next
 	// step boundary.
 	pause string
@@ -47,7 +49,7 @@ type runState struct {
 	compact bool
 	// lastBody is the body of the last message sent (for a rollover).
 	lastBody string
-	lastKind messages.OutboundKind
+	lastKind event.OutboundKind
 	lastOps  []string
 	// takeover is the manual takeover state; held and heldReply are what
 	// it paused (a message not sent, a reply not parsed), carry a tool
@@ -64,7 +66,7 @@ type runState struct {
 // opFlow is the tool call being decided or run.
 type opFlow struct {
 	key, callID string
-	call        messages.ToolCall
+	call        event.ToolCall
 	replyID     string
 	verdict     messages.Verdict
 	executing   bool
@@ -74,7 +76,7 @@ type opFlow struct {
 	// blocked is the result of a run the sandbox blocked, kept while the
 	// user is asked whether to run the call again unconfined; unconfined
 	// is set once they said yes (a call is re-run at most once).
-	blocked    *messages.ToolResult
+	blocked    *event.ToolResult
 	unconfined bool
 }
 

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy/boundary"
@@ -174,7 +176,7 @@ func (rt *Runtime) NewConversation(compact bool) error {
 // Record appends an event made outside the actor tree (an undo from the
 // prompt) to the session's log; with sync it returns once the event is
 // fsynced. Only between runs.
-func (rt *Runtime) Record(t messages.EventType, payload any, sync bool) error {
+func (rt *Runtime) Record(t event.Type, payload any, sync bool) error {
 	b, err := json.Marshal(payload)
 	if err != nil {
 		return fmt.Errorf("record %s: %w", t, err)
@@ -188,7 +190,7 @@ func (rt *Runtime) Record(t messages.EventType, payload any, sync bool) error {
 // Queue queues text the user typed while a run works; it goes to the
 // model with the next outbound message.
 func (rt *Runtime) Queue(id, text string) {
-	rt.e.Send(rt.p.controller, messages.QueueInstruction{ID: id, Text: text})
+	rt.e.Send(rt.p.controller, event.QueueInstruction{ID: id, Text: text})
 }
 
 // TakeOver asks for a manual takeover: the run pauses at the next safe
@@ -210,7 +212,7 @@ func (rt *Runtime) SetMode(mode, effort string) {
 }
 
 // Processes lists the dev servers this session started.
-func (rt *Runtime) Processes() ([]messages.ProcessInfo, error) {
+func (rt *Runtime) Processes() ([]event.ProcessInfo, error) {
 	pl, err := request[messages.ProcessList](rt.e, rt.p.processes, messages.ListProcesses{}, 2*time.Second)
 	if err != nil {
 		return nil, fmt.Errorf("list processes: %w", err)
@@ -219,7 +221,7 @@ func (rt *Runtime) Processes() ([]messages.ProcessInfo, error) {
 }
 
 // StopProcesses stops every dev server (TERM, grace, KILL on each tree).
-func (rt *Runtime) StopProcesses(timeout time.Duration) ([]messages.ProcessInfo, error) {
+func (rt *Runtime) StopProcesses(timeout time.Duration) ([]event.ProcessInfo, error) {
 	pl, err := request[messages.ProcessList](rt.e, rt.p.processes, messages.StopAllProcesses{}, timeout)
 	if err != nil {
 		return nil, fmt.Errorf("stop processes: %w", err)

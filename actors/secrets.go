@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/policy/secrets"
 )
@@ -15,7 +16,7 @@ import (
 // event log (and the rollout beside it) holds what the model is sent, not
 // the raw values; those stay in the 0600 tool-output spool. Structured
 // data that no longer parses after masking is kept as masked text.
-func (c *controller) maskResult(res messages.ToolResult) messages.ToolResult {
+func (c *controller) maskResult(res event.ToolResult) event.ToolResult {
 	data := string(res.Data)
 	if len(c.cfg.guard.MaskAll(&res.Message, &res.Stdout, &res.Stderr, &res.Diff, &data)) == 0 {
 		return res
@@ -62,7 +63,7 @@ func (rt *Runtime) RevealSecret(source string) error {
 	if !slices.Contains(rt.cfg.guard.Sources(), source) {
 		return fmt.Errorf("%w: %q; /reveal lists them", secrets.ErrUnknownSecret, source)
 	}
-	if err := rt.Record(messages.EvSecretRevealed, messages.TextPayload{Text: "the user revealed " + source + " to the model"}, true); err != nil {
+	if err := rt.Record(event.EvSecretRevealed, event.TextPayload{Text: "the user revealed " + source + " to the model"}, true); err != nil {
 		return err
 	}
 	return rt.cfg.guard.Reveal(source)

@@ -3,7 +3,7 @@ package actors
 import (
 	"encoding/json"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // applyState folds a persisted event into session.json's summary and says
@@ -11,14 +11,14 @@ import (
 // conversation is opened. Other changes are written at most every
 // stateEvery (and when the writer closes); the live state is on the status
 // socket and the event log is the truth.
-func (w *logWriter) applyState(ev messages.Event) bool {
+func (w *logWriter) applyState(ev event.Event) bool {
 	st := &w.state
 	if ev.Turn > st.Turn {
 		st.Turn = ev.Turn
 	}
 	switch ev.Type {
-	case messages.EvRunStarted, messages.EvRunResumed:
-		var p messages.RunStartedPayload
+	case event.EvRunStarted, event.EvRunResumed:
+		var p event.RunStartedPayload
 		_ = json.Unmarshal(ev.Payload, &p)
 		if st.Task == "" {
 			st.Task = p.Task
@@ -26,25 +26,25 @@ func (w *logWriter) applyState(ev messages.Event) bool {
 		st.PID = p.PID
 		st.Mode, st.Effort = p.Mode, p.Effort // a resume's flags are the session's request from now on
 		st.Outcome, st.Reason = "", ""
-		st.Phase = messages.PhaseInitializing
+		st.Phase = event.PhaseInitializing
 		return true
-	case messages.EvPhaseChanged:
-		var p messages.PhaseChanged
+	case event.EvPhaseChanged:
+		var p event.PhaseChanged
 		_ = json.Unmarshal(ev.Payload, &p)
 		st.Phase = p.To
 		return false
-	case messages.EvConversationStart, messages.EvConversationRoll:
-		var p messages.ConversationPayload
+	case event.EvConversationStart, event.EvConversationRoll:
+		var p event.ConversationPayload
 		_ = json.Unmarshal(ev.Payload, &p)
 		st.Cursor = p.Cursor
 		return true
-	case messages.EvModeRequested:
-		var p messages.SetMode
+	case event.EvModeRequested:
+		var p event.ModePayload
 		_ = json.Unmarshal(ev.Payload, &p)
 		st.Mode, st.Effort = p.Mode, p.Effort
 		return true
-	case messages.EvModelMessageSent:
-		var p messages.MessageSentPayload
+	case event.EvModelMessageSent:
+		var p event.MessageSentPayload
 		_ = json.Unmarshal(ev.Payload, &p)
 		b := p.Binding
 		st.Pending, st.PendingResultOps = &b, p.ResultOps
@@ -52,21 +52,21 @@ func (w *logWriter) applyState(ev messages.Event) bool {
 			st.Cursor = b.Cursor
 		}
 		return false
-	case messages.EvModelMessageComplete:
-		var p messages.MessageCompletePayload
+	case event.EvModelMessageComplete:
+		var p event.MessageCompletePayload
 		_ = json.Unmarshal(ev.Payload, &p)
 		st.Pending, st.PendingResultOps = nil, nil
 		if p.Reply.Cursor != "" {
 			st.Cursor = p.Reply.Cursor
 		}
 		return false
-	case messages.EvProtocolParsed:
-		var p messages.ParsedPayload
+	case event.EvProtocolParsed:
+		var p event.ParsedPayload
 		_ = json.Unmarshal(ev.Payload, &p)
 		st.LastMessage = shorten(p.Message, 200)
 		return false
-	case messages.EvRunCompleted, messages.EvRunInterrupted, messages.EvRunFailed, messages.EvRunCancelled:
-		var p messages.RunEndPayload
+	case event.EvRunCompleted, event.EvRunInterrupted, event.EvRunFailed, event.EvRunCancelled:
+		var p event.RunEndPayload
 		_ = json.Unmarshal(ev.Payload, &p)
 		st.Outcome, st.Reason = p.Outcome, p.Reason
 		st.Phase = endPhase(ev.Type)
@@ -77,16 +77,16 @@ func (w *logWriter) applyState(ev messages.Event) bool {
 }
 
 // endPhase is the controller phase a run end event leaves the session in.
-func endPhase(t messages.EventType) messages.Phase {
+func endPhase(t event.Type) event.Phase {
 	switch t {
-	case messages.EvRunCompleted:
-		return messages.PhaseCompleted
-	case messages.EvRunInterrupted:
-		return messages.PhasePaused
-	case messages.EvRunCancelled:
-		return messages.PhaseCancelled
+	case event.EvRunCompleted:
+		return event.PhaseCompleted
+	case event.EvRunInterrupted:
+		return event.PhasePaused
+	case event.EvRunCancelled:
+		return event.PhaseCancelled
 	}
-	return messages.PhaseFailed
+	return event.PhaseFailed
 }
 
 // shorten cuts s to about n bytes on a rune boundary.

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
@@ -22,13 +24,13 @@ type statusActor struct {
 	p      pids
 	st     messages.Status
 	actors map[string]messages.ActorInfo
-	procs  map[string]messages.ProcessInfo
+	procs  map[string]event.ProcessInfo
 	server *statusServer
 }
 
 func newStatusActor(cfg *Config, p pids) actor.Producer {
 	return func() actor.Receiver {
-		return &statusActor{cfg: cfg, p: p, actors: map[string]messages.ActorInfo{}, procs: map[string]messages.ProcessInfo{}}
+		return &statusActor{cfg: cfg, p: p, actors: map[string]messages.ActorInfo{}, procs: map[string]event.ProcessInfo{}}
 	}
 }
 
@@ -39,7 +41,7 @@ func (s *statusActor) Receive(c *actor.Context) {
 		now := s.cfg.Now()
 		s.st = messages.Status{
 			SessionID: s.cfg.Session.ID(), PID: s.cfg.PID, Root: s.cfg.Root, Provider: s.cfg.Provider, Sandbox: s.cfg.Sandbox.Summary(),
-			Phase: messages.PhaseInitializing, StartedAt: now, UpdatedAt: now, Live: true,
+			Phase: event.PhaseInitializing, StartedAt: now, UpdatedAt: now, Live: true,
 		}
 		// Actors that started before this one (or before its restart) are
 		// learnt from their supervisors; later changes arrive as events.
@@ -54,7 +56,7 @@ func (s *statusActor) Receive(c *actor.Context) {
 			s.server = srv
 			supervisor.Go(c, srv.serve)
 		}
-	case messages.Event:
+	case event.Event:
 		s.apply(m)
 	case messages.ActorChanged:
 		if m.Gone {
@@ -77,72 +79,72 @@ func (s *statusActor) Receive(c *actor.Context) {
 	}
 }
 
-func (s *statusActor) apply(ev messages.Event) {
+func (s *statusActor) apply(ev event.Event) {
 	st := &s.st
 	st.UpdatedAt = s.cfg.Now()
 	if ev.Turn > st.Turn {
 		st.Turn = ev.Turn
 	}
 	switch ev.Type {
-	case messages.EvPhaseChanged:
-		var p messages.PhaseChanged
+	case event.EvPhaseChanged:
+		var p event.PhaseChanged
 		if json.Unmarshal(ev.Payload, &p) == nil {
 			st.Phase = p.To
 		}
-	case messages.EvModelState:
-		var p messages.ModelStateChanged
+	case event.EvModelState:
+		var p event.ModelStatePayload
 		if json.Unmarshal(ev.Payload, &p) == nil {
 			st.ModelState = p.State
 		}
-	case messages.EvConversationStart, messages.EvConversationRoll:
-		var p messages.ConversationPayload
+	case event.EvConversationStart, event.EvConversationRoll:
+		var p event.ConversationPayload
 		if json.Unmarshal(ev.Payload, &p) == nil {
 			st.Cursor = p.Cursor
 		}
-	case messages.EvConversationMode:
-		var p messages.ModeSelected
+	case event.EvConversationMode:
+		var p event.ModeSelected
 		if json.Unmarshal(ev.Payload, &p) == nil {
 			st.Mode = &p
 		}
-	case messages.EvQueued:
-		var p messages.QueueInstruction
+	case event.EvQueued:
+		var p event.QueueInstruction
 		if json.Unmarshal(ev.Payload, &p) == nil {
 			st.Queued = append(st.Queued, p)
 		}
-	case messages.EvModelMessageSending:
-		var p messages.MessageSentPayload
+	case event.EvModelMessageSending:
+		var p event.MessageSentPayload
 		if json.Unmarshal(ev.Payload, &p) == nil && len(p.Queued) > 0 {
-			st.Queued = slices.DeleteFunc(slices.Clone(st.Queued), func(q messages.QueueInstruction) bool { return slices.Contains(p.Queued, q.ID) })
+			st.Queued = slices.DeleteFunc(slices.Clone(st.Queued), func(q event.QueueInstruction) bool { return slices.Contains(p.Queued, q.ID) })
 		}
-	case messages.EvManualTakeover:
-		var p messages.TakeoverPayload
-		if json.Unmarshal(ev.Payload, &p) == nil && p.State == messages.TakeoverActive {
+	case event.EvManualTakeover:
+		var p event.TakeoverPayload
+		if json.Unmarshal(ev.Payload, &p) == nil && p.State == event.TakeoverActive {
 			st.Paused = messages.PausedTakeover
 		}
-	case messages.EvHandedBack:
+	case event.EvHandedBack:
 		st.Paused = ""
-	case messages.EvModelMessageSent:
-		st.ModelState = messages.ModelThinking
-	case messages.EvModelMessageComplete:
-		st.ModelState = messages.ModelReady
-	case messages.EvToolStarted:
-		var p messages.ToolProposedPayload
+	case event.EvModelMessageSent:
+		st.ModelState = event.ModelThinking
+	case event.EvModelMessageComplete:
+		st.ModelState = event.ModelReady
+	case event.EvToolStarted:
+		var p event.ToolProposedPayload
 		if json.Unmarshal(ev.Payload, &p) == nil {
 			st.Tool = &messages.CurrentTool{CallID: ev.CallID, Name: p.Call.Name, Summary: protocol.Summary(p.Call), Started: ev.TS}
 		}
-	case messages.EvToolCompleted, messages.EvToolUnknown:
+	case event.EvToolCompleted, event.EvToolUnknown:
 		st.Tool = nil
-	case messages.EvProcessChanged:
-		var p messages.ProcessEvent
+	case event.EvProcessChanged:
+		var p event.ProcessPayload
 		if json.Unmarshal(ev.Payload, &p) == nil {
 			s.procs[p.Info.ID] = p.Info
 		}
-	case messages.EvProtocolParsed:
-		var p messages.ParsedPayload
+	case event.EvProtocolParsed:
+		var p event.ParsedPayload
 		if json.Unmarshal(ev.Payload, &p) == nil {
 			st.LastMessage = shorten(p.Message, 300)
 		}
-	case messages.EvRunCompleted, messages.EvRunInterrupted, messages.EvRunFailed, messages.EvRunCancelled:
+	case event.EvRunCompleted, event.EvRunInterrupted, event.EvRunFailed, event.EvRunCancelled:
 		st.Phase = endPhase(ev.Type)
 		st.Tool, st.Paused = nil, ""
 	}
@@ -156,7 +158,7 @@ func (s *statusActor) snapshot() messages.Status {
 		t.ElapsedMS = now.Sub(t.Started).Milliseconds()
 		st.Tool = &t
 	}
-	st.Processes = make([]messages.ProcessInfo, 0, len(s.procs))
+	st.Processes = make([]event.ProcessInfo, 0, len(s.procs))
 	for _, p := range s.procs {
 		st.Processes = append(st.Processes, p)
 	}

@@ -3,6 +3,8 @@ package actors
 import (
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
@@ -14,8 +16,8 @@ import (
 // newToolOutput coalesces tools' live output into tool.output events.
 func newToolOutput(e *actor.Engine, eventlog *actor.PID, sid string) *liveOutput {
 	return newLiveOutput(50*time.Millisecond, 64<<10, func(k outputKey, text string) {
-		e.Send(eventlog, messages.Publish{Event: textEvent(messages.EvToolOutput, sid, 0, k.callID,
-			messages.TextPayload{Text: text, Stream: string(k.stream), Kind: k.processID})})
+		e.Send(eventlog, messages.Publish{Event: textEvent(event.EvToolOutput, sid, 0, k.callID,
+			event.TextPayload{Text: text, Stream: string(k.stream), Kind: k.processID})})
 	})
 }
 

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/chromedp/cdproto/browser"
 
 	"github.com/wtagent/wtagent/browser/pagescript"
@@ -111,7 +113,7 @@ func (t *Transport) ensureLoggedIn(ctx context.Context, s *session, reload strin
 	case LoginOK:
 		return nil
 	case LoginRateLimited:
-		t.report(messages.ModelRateLimited, "ChatGPT shows a usage limit: "+cardText(p.Err), "")
+		t.report(event.ModelRateLimited, "ChatGPT shows a usage limit: "+cardText(p.Err), "")
 		return nil
 	}
 	return t.waitForUser(ctx, s, st, reload)
@@ -133,11 +135,11 @@ func (t *Transport) waitForUser(ctx context.Context, s *session, st LoginState, 
 	announce := func(st LoginState) {
 		switch st {
 		case LoginChallenge:
-			t.report(messages.ModelTakeoverRequired, "ChatGPT shows a verification page: solve it in the Chrome window wtagent opened; wtagent continues by itself", "")
+			t.report(event.ModelTakeoverRequired, "ChatGPT shows a verification page: solve it in the Chrome window wtagent opened; wtagent continues by itself", "")
 		case LoginElsewhere:
 			// The user is on the identity provider; nothing new to say.
 		default:
-			t.report(messages.ModelAuthRequired, "log in to ChatGPT in the Chrome window wtagent opened; wtagent continues by itself", "")
+			t.report(event.ModelAuthRequired, "log in to ChatGPT in the Chrome window wtagent opened; wtagent continues by itself", "")
 		}
 		if !shown {
 			shown = true
@@ -195,7 +197,7 @@ func (t *Transport) waitForUser(ctx context.Context, s *session, st LoginState, 
 			}
 		}
 		t.minimise(ctx, s)
-		t.report(messages.ModelReady, "ChatGPT is ready", "")
+		t.report(event.ModelReady, "ChatGPT is ready", "")
 		return nil
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -25,7 +27,7 @@ func TestLoginWall(t *testing.T) {
 		defer cancel()
 		done <- tr.Start(ctx, st.record)
 	}()
-	st.wait(t, messages.ModelAuthRequired, hangGuard)
+	st.wait(t, event.ModelAuthRequired, hangGuard)
 	select {
 	case err := <-done:
 		t.Fatalf("Start returned while logged out: %v", err)
@@ -40,7 +42,7 @@ func TestLoginWall(t *testing.T) {
 	case <-time.After(hangGuard):
 		t.Fatal("Start did not continue after the login")
 	}
-	st.wait(t, messages.ModelReady, hangGuard)
+	st.wait(t, event.ModelReady, hangGuard)
 	if _, err := tr.Open(ctxFor(t, hangGuard), ""); err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +70,7 @@ func TestChallengeWaits(t *testing.T) {
 		_, err := tr.Open(ctxFor(t, hangGuard), b.Cursor)
 		done <- err
 	}()
-	st.wait(t, messages.ModelTakeoverRequired, hangGuard)
+	st.wait(t, event.ModelTakeoverRequired, hangGuard)
 	srv.SetChallenge(false)
 	select {
 	case err := <-done:
@@ -101,7 +103,7 @@ func TestLogoutMidTurn(t *testing.T) {
 		_, err := tr.Await(ctx, b, nil)
 		done <- err
 	}()
-	st.wait(t, messages.ModelAuthRequired, hangGuard)
+	st.wait(t, event.ModelAuthRequired, hangGuard)
 	srv.SetLoggedIn(true)
 	select {
 	case err = <-done:

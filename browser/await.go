@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/chromedp/cdproto/network"
 
 	"github.com/wtagent/wtagent/browser/wire/netstream"
@@ -27,16 +29,16 @@ type watchConfig struct {
 // own conversation stream (read through the Network domain) when this
 // process saw the request, else by the page's MutationObserver, with
 // polling only as a fallback. It never accepts a reply older than b.
-func (t *Transport) Await(ctx context.Context, b messages.Binding, progress func(string)) (messages.Reply, error) {
+func (t *Transport) Await(ctx context.Context, b event.Binding, progress func(string)) (event.Reply, error) {
 	s, err := t.live()
 	if err != nil {
-		return messages.Reply{}, err
+		return event.Reply{}, err
 	}
 	ctx, cancel := context.WithTimeoutCause(ctx, t.opts.TurnTimeout, errTurnTimeout)
 	defer cancel()
 	b = t.placeBinding(ctx, s, b)
 	if err := t.showConversation(ctx, s, b.Cursor); err != nil {
-		return messages.Reply{}, t.awaitErr(ctx, s, err)
+		return event.Reply{}, t.awaitErr(ctx, s, err)
 	}
 	w := &turnWatch{t: t, s: s, b: b, progress: progress}
 	r, err := w.run(ctx)
@@ -84,7 +86,7 @@ func (t *Transport) showConversation(ctx context.Context, s *session, cursor str
 type turnWatch struct {
 	t        *Transport
 	s        *session
-	b        messages.Binding
+	b        event.Binding
 	progress func(string)
 
 	key     string
@@ -120,7 +122,7 @@ type turnWatch struct {
 	rec  *recovery
 }
 
-func (w *turnWatch) run(ctx context.Context) (messages.Reply, error) {
+func (w *turnWatch) run(ctx context.Context) (event.Reply, error) {
 	w.started, w.changed = time.Now(), time.Now()
 	w.jsonWait = time.Second
 	w.t.mu.Lock()
@@ -131,13 +133,13 @@ func (w *turnWatch) run(ctx context.Context) (messages.Reply, error) {
 		w.mark, w.stream = rec.mark, rec.stream
 	}
 	if err := w.watch(ctx); err != nil {
-		return messages.Reply{}, err
+		return event.Reply{}, err
 	}
 	if !known {
 		// A restart: the message must be in the conversation, or it may be
 		// sent again.
 		if err := w.checkSent(ctx); err != nil {
-			return messages.Reply{}, err
+			return event.Reply{}, err
 		}
 	}
 	poll := time.NewTicker(500 * time.Millisecond)
@@ -150,15 +152,15 @@ func (w *turnWatch) run(ctx context.Context) (messages.Reply, error) {
 		}
 		select {
 		case <-ctx.Done():
-			return messages.Reply{}, ctx.Err()
+			return event.Reply{}, ctx.Err()
 		case <-w.s.c.Life().Done():
-			return messages.Reply{}, w.s.wrap(ctx, context.Canceled)
+			return event.Reply{}, w.s.wrap(ctx, context.Canceled)
 		case <-w.s.obs.notify:
 		case <-w.s.net.Notify():
 		case <-stable.C:
 		case <-poll.C:
 			if err := w.refresh(ctx); err != nil {
-				return messages.Reply{}, err
+				return event.Reply{}, err
 			}
 		}
 	}
@@ -209,7 +211,7 @@ func (w *turnWatch) observe(st turnState) {
 }
 
 // step evaluates the turn once; done means r or err is the answer.
-func (w *turnWatch) step(ctx context.Context, stable *time.Timer) (messages.Reply, bool, error) {
+func (w *turnWatch) step(ctx context.Context, stable *time.Timer) (event.Reply, bool, error) {
 	if st, _ := w.s.obs.latest(); st.Key == w.key {
 		w.observe(st)
 	}
@@ -241,7 +243,7 @@ func (w *turnWatch) step(ctx context.Context, stable *time.Timer) (messages.Repl
 				return r, true, err
 			}
 		}
-		return messages.Reply{}, false, nil
+		return event.Reply{}, false, nil
 	}
 	now := time.Now()
 	// 3. The DOM: a bound assistant message, no stop button, text stable.
@@ -272,7 +274,7 @@ func (w *turnWatch) step(ctx context.Context, stable *time.Timer) (messages.Repl
 		if r, done, err := w.fromConversation(ctx, true); done || err != nil {
 			return r, true, err
 		}
-		return messages.Reply{}, true, failure(messages.FailTimeout, fmt.Errorf("%w: no reply started within %s of the send", model.ErrTimeout, w.t.opts.DeadRequestTimeout))
+		return event.Reply{}, true, failure(messages.FailTimeout, fmt.Errorf("%w: no reply started within %s of the send", model.ErrTimeout, w.t.opts.DeadRequestTimeout))
 	}
 	// 5. No DOM signal while the document may already have the reply
 	// (a virtualised thread, a page that does not render it).
@@ -281,7 +283,7 @@ func (w *turnWatch) step(ctx context.Context, stable *time.Timer) (messages.Repl
 			return r, true, err
 		}
 	}
-	return messages.Reply{}, false, nil
+	return event.Reply{}, false, nil
 }
 
 // window is the quiet time the DOM path needs: the stability window with
@@ -344,16 +346,16 @@ func (w *turnWatch) boundStream() (netstream.View, bool) {
 }
 
 // fromNetwork completes the turn from the bound stream.
-func (w *turnWatch) fromNetwork(ctx context.Context) (messages.Reply, bool, error) {
+func (w *turnWatch) fromNetwork(ctx context.Context) (event.Reply, bool, error) {
 	v, ok := w.boundStream()
 	if !ok {
-		return messages.Reply{}, false, nil
+		return event.Reply{}, false, nil
 	}
 	switch v.Status {
 	case 401, 403:
 		return w.onAuthLost(ctx, v.Status)
 	case 429:
-		return messages.Reply{}, true, w.rateLimited("the conversation request was refused with 429 Too Many Requests")
+		return event.Reply{}, true, w.rateLimited("the conversation request was refused with 429 Too Many Requests")
 	}
 	res := v.Result
 	if res.Events > 0 {
@@ -366,40 +368,40 @@ func (w *turnWatch) fromNetwork(ctx context.Context) (messages.Reply, bool, erro
 	if res.Error != "" {
 		switch classifyCardText(res.Error) {
 		case "too_long":
-			return messages.Reply{}, true, failure(messages.FailTooLong, fmt.Errorf("%w: %s", model.ErrTooLong, res.Error))
+			return event.Reply{}, true, failure(messages.FailTooLong, fmt.Errorf("%w: %s", model.ErrTooLong, res.Error))
 		case "rate_limit":
-			return messages.Reply{}, true, w.rateLimited(res.Error)
+			return event.Reply{}, true, w.rateLimited(res.Error)
 		}
 		// Other stream errors show as a card; the DOM path handles them.
-		return messages.Reply{}, false, nil
+		return event.Reply{}, false, nil
 	}
 	if res.MaxTokens && res.Ended && !res.Handoff {
 		// The answer stopped at the output limit: never a complete reply.
 		return w.startContinuation(ctx, w.s.net.Text(v.ID), res.MessageID)
 	}
 	if !res.Finished || res.MessageID == w.b.PrevAssistantID {
-		return messages.Reply{}, false, nil
+		return event.Reply{}, false, nil
 	}
 	text := w.cont.join(w.s.net.Text(v.ID))
 	if text == "" {
-		return messages.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: the reply to turn %d finished with no text", model.ErrEmpty, w.b.Turn))
+		return event.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: the reply to turn %d finished with no text", model.ErrEmpty, w.b.Turn))
 	}
-	src := messages.SourceNetwork
+	src := event.SourceNetwork
 	if w.rec != nil && w.rec.resumed {
-		src = messages.SourceResume
+		src = event.SourceResume
 	}
 	return w.reply(ctx, text, res.MessageID, res.ModelSlug, src), true, nil
 }
 
 // finishDOM is reached when the DOM says the reply is complete: it
 // confirms with a fresh read, then reads the exact text.
-func (w *turnWatch) finishDOM(ctx context.Context) (messages.Reply, bool, error) {
+func (w *turnWatch) finishDOM(ctx context.Context) (event.Reply, bool, error) {
 	if err := w.refresh(ctx); err != nil {
-		return messages.Reply{}, false, err
+		return event.Reply{}, false, err
 	}
 	st := w.last
 	if st.ID == "" || st.Stop || st.Err != nil || time.Since(w.changed) < w.window(st) {
-		return messages.Reply{}, false, nil
+		return event.Reply{}, false, nil
 	}
 	// The stream may have finished meanwhile.
 	if r, done, err := w.fromNetwork(ctx); done || err != nil {
@@ -412,7 +414,7 @@ func (w *turnWatch) finishDOM(ctx context.Context) (messages.Reply, bool, error)
 			w.domDone = time.Now()
 		}
 		if time.Since(w.domDone) < 750*time.Millisecond || (!v.Loaded && time.Since(v.LastData) < 2*time.Second) {
-			return messages.Reply{}, false, nil
+			return event.Reply{}, false, nil
 		}
 	}
 	// The conversation document is exact; it also tells an unfinished reply
@@ -422,33 +424,33 @@ func (w *turnWatch) finishDOM(ctx context.Context) (messages.Reply, bool, error)
 		return r, done, err
 	}
 	if w.docPending || w.continuing() || w.recovering() {
-		return messages.Reply{}, false, nil
+		return event.Reply{}, false, nil
 	}
 	return w.fromPage(ctx, st)
 }
 
 // fromPage reads the text from the page itself: the copy action, then
 // a DOM-to-markdown walk.
-func (w *turnWatch) fromPage(ctx context.Context, st turnState) (messages.Reply, bool, error) {
+func (w *turnWatch) fromPage(ctx context.Context, st turnState) (event.Reply, bool, error) {
 	var cp struct {
 		OK     bool   `json:"ok"`
 		Text   string `json:"text"`
 		Reason string `json:"reason"`
 	}
 	if err := w.s.call(ctx, 5*time.Second, &cp, "copyText", st.ID, 2000); err == nil && cp.OK && cp.Text != "" {
-		return w.reply(ctx, w.cont.join(cp.Text), st.ID, st.Slug, messages.SourceCopy), true, nil
+		return w.reply(ctx, w.cont.join(cp.Text), st.ID, st.Slug, event.SourceCopy), true, nil
 	} else if err != nil && (w.s.gone() || ctx.Err() != nil) {
-		return messages.Reply{}, true, err
+		return event.Reply{}, true, err
 	}
 	var md *string
 	if err := w.s.call(ctx, 0, &md, "markdown", st.ID); err != nil {
-		return messages.Reply{}, true, err
+		return event.Reply{}, true, err
 	}
 	if md == nil {
-		return messages.Reply{}, false, nil // the message went away: keep watching
+		return event.Reply{}, false, nil // the message went away: keep watching
 	}
 	if *md == "" {
-		return messages.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: the reply to turn %d is empty", model.ErrEmpty, w.b.Turn))
+		return event.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: the reply to turn %d is empty", model.ErrEmpty, w.b.Turn))
 	}
-	return w.reply(ctx, w.cont.join(*md), st.ID, st.Slug, messages.SourceDOM), true, nil
+	return w.reply(ctx, w.cont.join(*md), st.ID, st.Slug, event.SourceDOM), true, nil
 }

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/browser/pagescript"
 	"github.com/wtagent/wtagent/browser/wire/sse"
 	"github.com/wtagent/wtagent/messages"
@@ -56,10 +58,10 @@ func (w *turnWatch) conversationDoc(ctx context.Context, full bool) (convDoc, bo
 // fromConversation completes the turn from the conversation document when
 // it holds a finished reply. Unless force is set it reads the document at
 // most every jsonWait (backing off while the reply is still running).
-func (w *turnWatch) fromConversation(ctx context.Context, force bool) (messages.Reply, bool, error) {
+func (w *turnWatch) fromConversation(ctx context.Context, force bool) (event.Reply, bool, error) {
 	now := time.Now()
 	if !force && now.Before(w.jsonNext) {
-		return messages.Reply{}, false, nil
+		return event.Reply{}, false, nil
 	}
 	w.jsonNext = now.Add(w.jsonWait)
 	if w.jsonWait = w.jsonWait * 3 / 2; w.jsonWait > 5*time.Second {
@@ -67,11 +69,11 @@ func (w *turnWatch) fromConversation(ctx context.Context, force bool) (messages.
 	}
 	doc, ok := w.conversationDoc(ctx, false)
 	if err := ctx.Err(); err != nil {
-		return messages.Reply{}, true, err
+		return event.Reply{}, true, err
 	}
 	if !ok {
 		w.docPending = false
-		return messages.Reply{}, false, nil
+		return event.Reply{}, false, nil
 	}
 	turn := doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, w.b.PrevAssistantID)
 	if doc.onEarlierPage(turn) {
@@ -81,7 +83,7 @@ func (w *turnWatch) fromConversation(ctx context.Context, force bool) (messages.
 	}
 	if !turn.UserFound {
 		w.docPending = false
-		return messages.Reply{}, false, nil
+		return event.Reply{}, false, nil
 	}
 	if turn.MaxTokens {
 		// Cut at the output limit: continue it, once per cut.
@@ -90,7 +92,7 @@ func (w *turnWatch) fromConversation(ctx context.Context, force bool) (messages.
 		if w.cont == nil || w.cont.clicked && w.cont.join(text) != w.cont.prefix {
 			return w.startContinuation(ctx, text, turn.Reply.ID)
 		}
-		return messages.Reply{}, false, nil
+		return event.Reply{}, false, nil
 	}
 	if turn.Reply == nil || !turn.Finished {
 		// The document knows the turn and the reply is not done: it is the
@@ -100,13 +102,13 @@ func (w *turnWatch) fromConversation(ctx context.Context, force bool) (messages.
 			w.pendingSince = now
 		}
 		w.docPending = now.Sub(w.pendingSince) < 30*time.Second
-		return messages.Reply{}, false, nil
+		return event.Reply{}, false, nil
 	}
 	text := w.cont.join(turn.Text)
 	if text == "" {
-		return messages.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: the reply to turn %d finished with no text", model.ErrEmpty, w.b.Turn))
+		return event.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: the reply to turn %d finished with no text", model.ErrEmpty, w.b.Turn))
 	}
-	return w.reply(ctx, text, turn.Reply.ID, turn.Reply.ModelSlug, messages.SourceConversation), true, nil
+	return w.reply(ctx, text, turn.Reply.ID, turn.Reply.ModelSlug, event.SourceConversation), true, nil
 }
 
 // checkSent verifies after a restart that the bound user message is in the
@@ -138,16 +140,16 @@ func (w *turnWatch) checkSent(ctx context.Context) error {
 }
 
 // onCard handles an error or limit card after the bound message.
-func (w *turnWatch) onCard(ctx context.Context, st turnState) (messages.Reply, bool, error) {
+func (w *turnWatch) onCard(ctx context.Context, st turnState) (event.Reply, bool, error) {
 	c := st.Err
 	switch c.Kind {
 	case "rate_limit":
-		return messages.Reply{}, true, w.rateLimited(c.Text)
+		return event.Reply{}, true, w.rateLimited(c.Text)
 	case "too_long":
-		return messages.Reply{}, true, failure(messages.FailTooLong, fmt.Errorf("%w: %s", model.ErrTooLong, c.Text))
+		return event.Reply{}, true, failure(messages.FailTooLong, fmt.Errorf("%w: %s", model.ErrTooLong, c.Text))
 	}
 	if time.Since(w.retryAt) < 2*time.Second {
-		return messages.Reply{}, false, nil // the retry is being handled
+		return event.Reply{}, false, nil // the retry is being handled
 	}
 	// A generic error. Is the reply there anyway?
 	doc, ok := w.conversationDoc(ctx, false)
@@ -155,37 +157,37 @@ func (w *turnWatch) onCard(ctx context.Context, st turnState) (messages.Reply, b
 	if ok {
 		turn := doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, w.b.PrevAssistantID)
 		if turn.Reply != nil && turn.Finished && turn.Text != "" {
-			return w.reply(ctx, w.cont.join(turn.Text), turn.Reply.ID, turn.Reply.ModelSlug, messages.SourceConversation), true, nil
+			return w.reply(ctx, w.cont.join(turn.Text), turn.Reply.ID, turn.Reply.ModelSlug, event.SourceConversation), true, nil
 		}
 		absent = turn.Reply == nil || turn.Text == ""
 	}
 	if absent && c.Retry && w.retries < w.t.opts.MaxRetries {
 		w.retries++
-		w.t.report(messages.ModelRecovering, fmt.Sprintf("ChatGPT said %q; retrying (%d of %d)", c.Text, w.retries, w.t.opts.MaxRetries), w.b.Cursor)
+		w.t.report(event.ModelRecovering, fmt.Sprintf("ChatGPT said %q; retrying (%d of %d)", c.Text, w.retries, w.t.opts.MaxRetries), w.b.Cursor)
 		w.mark, w.stream = w.s.net.Mark(), ""
 		if err := w.s.click(ctx, clickSpec{Retry: true}); err != nil {
-			return messages.Reply{}, true, w.s.wrap(ctx, fmt.Errorf("browser: click retry: %w", err))
+			return event.Reply{}, true, w.s.wrap(ctx, fmt.Errorf("browser: click retry: %w", err))
 		}
 		w.retryAt = time.Now()
 		w.started, w.changed, w.sawReply = time.Now(), time.Now(), false
-		return messages.Reply{}, false, nil
+		return event.Reply{}, false, nil
 	}
 	if absent {
-		return messages.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: ChatGPT showed %q and no reply (after %d retries)", model.ErrEmpty, c.Text, w.retries))
+		return event.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: ChatGPT showed %q and no reply (after %d retries)", model.ErrEmpty, c.Text, w.retries))
 	}
-	return messages.Reply{}, true, failure(messages.FailOther, fmt.Errorf("browser: ChatGPT showed %q after a partial reply", c.Text))
+	return event.Reply{}, true, failure(messages.FailOther, fmt.Errorf("browser: ChatGPT showed %q after a partial reply", c.Text))
 }
 
 // rateLimited reports the limit and returns its error.
 func (w *turnWatch) rateLimited(text string) error {
-	w.t.report(messages.ModelRateLimited, "ChatGPT usage limit: "+text, w.b.Cursor)
+	w.t.report(event.ModelRateLimited, "ChatGPT usage limit: "+text, w.b.Cursor)
 	return failure(messages.FailRateLimit, fmt.Errorf("%w: %s", model.ErrRateLimit, text))
 }
 
 // onAuthLost handles a conversation request refused for lack of a session
 // (or a challenge): it waits for the user, reopens the conversation and
 // then finds out whether the message was kept.
-func (w *turnWatch) onAuthLost(ctx context.Context, status int64) (messages.Reply, bool, error) {
+func (w *turnWatch) onAuthLost(ctx context.Context, status int64) (event.Reply, bool, error) {
 	w.t.opts.Logger.Warn("the conversation request was refused", "status", status)
 	target := w.b.Cursor
 	if conversationID(target) == "" {
@@ -193,36 +195,36 @@ func (w *turnWatch) onAuthLost(ctx context.Context, status int64) (messages.Repl
 	}
 	st, _, err := w.t.loginState(ctx, w.s)
 	if err != nil {
-		return messages.Reply{}, true, err
+		return event.Reply{}, true, err
 	}
 	if st == LoginOK {
 		// The session is fine: the refusal was about the request.
-		return messages.Reply{}, true, failure(messages.FailOther, fmt.Errorf("browser: ChatGPT refused the message with HTTP %d", status))
+		return event.Reply{}, true, failure(messages.FailOther, fmt.Errorf("browser: ChatGPT refused the message with HTTP %d", status))
 	}
 	if err := w.t.waitForUser(ctx, w.s, st, target); err != nil {
-		return messages.Reply{}, true, err
+		return event.Reply{}, true, err
 	}
 	w.mark, w.stream = w.s.net.Mark(), ""
 	if err := w.watch(ctx); err != nil {
-		return messages.Reply{}, true, err
+		return event.Reply{}, true, err
 	}
 	if doc, ok := w.conversationDoc(ctx, true); ok && !doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, "").UserFound {
-		return messages.Reply{}, true, errNotSent("the message was refused while the session was logged out")
+		return event.Reply{}, true, errNotSent("the message was refused while the session was logged out")
 	}
 	if conversationID(w.b.Cursor) == "" {
-		return messages.Reply{}, true, errNotSent("the message was refused while the session was logged out")
+		return event.Reply{}, true, errNotSent("the message was refused while the session was logged out")
 	}
 	w.started, w.changed = time.Now(), time.Now()
-	return messages.Reply{}, false, nil
+	return event.Reply{}, false, nil
 }
 
 // finishEmpty ends a turn whose reply stayed empty: the document may
 // still hold text the page did not render.
-func (w *turnWatch) finishEmpty(ctx context.Context) (messages.Reply, bool, error) {
+func (w *turnWatch) finishEmpty(ctx context.Context) (event.Reply, bool, error) {
 	if r, done, err := w.fromConversation(ctx, true); done || err != nil {
 		return r, true, err
 	}
-	return messages.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: the reply to turn %d stayed empty for %s", model.ErrEmpty, w.b.Turn, w.t.opts.EmptyTimeout))
+	return event.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: the reply to turn %d stayed empty for %s", model.ErrEmpty, w.b.Turn, w.t.opts.EmptyTimeout))
 }
 
 // reportProgress passes the partial text to the progress callback, at
@@ -264,7 +266,7 @@ func (w *turnWatch) reportProgress(ctx context.Context) {
 }
 
 // reply builds the Reply.
-func (w *turnWatch) reply(ctx context.Context, text, id, slug string, src messages.ReplySource) messages.Reply {
+func (w *turnWatch) reply(ctx context.Context, text, id, slug string, src event.ReplySource) event.Reply {
 	cursor := w.b.Cursor
 	if conversationID(cursor) == "" {
 		if here, err := w.s.location(ctx); err == nil && conversationID(here) != "" {
@@ -278,8 +280,8 @@ func (w *turnWatch) reply(ctx context.Context, text, id, slug string, src messag
 		slug = w.last.Slug
 	}
 	w.t.opts.Logger.Info("reply complete", "turn", w.b.Turn, "source", src, "bytes", len(text), "message_id", id)
-	w.t.report(messages.ModelReady, fmt.Sprintf("turn %d answered (%d bytes, from %s)", w.b.Turn, len(text), src), cursor)
-	return messages.Reply{Binding: w.b, Text: text, MessageID: id, ModelSlug: slug, Source: src, Cursor: cursor, CompletedAt: time.Now()}
+	w.t.report(event.ModelReady, fmt.Sprintf("turn %d answered (%d bytes, from %s)", w.b.Turn, len(text), src), cursor)
+	return event.Reply{Binding: w.b, Text: text, MessageID: id, ModelSlug: slug, Source: src, Cursor: cursor, CompletedAt: time.Now()}
 }
 
 // waitingWhat is what the model does before the answer's first words:

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -29,10 +31,10 @@ func TestCompletion(t *testing.T) {
 	for _, path := range []struct {
 		name             string
 		domOnly, netOnly bool
-		source           messages.ReplySource
+		source           event.ReplySource
 	}{
-		{"network", false, true, messages.SourceNetwork},
-		{"dom", true, false, messages.SourceConversation},
+		{"network", false, true, event.SourceNetwork},
+		{"dom", true, false, event.SourceConversation},
 	} {
 		t.Run(path.name, func(t *testing.T) {
 			srv, url := newMock(t, mockchat.Options{LoggedIn: true, FlashActionBar: true, Script: script(lines...)})
@@ -119,10 +121,10 @@ func TestReadFallbacks(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		broken string
-		source messages.ReplySource
+		source event.ReplySource
 	}{
-		{"copy", "", messages.SourceCopy},
-		{"dom walk", mockchat.LocatorCopyButton, messages.SourceDOM},
+		{"copy", "", event.SourceCopy},
+		{"dom walk", mockchat.LocatorCopyButton, event.SourceDOM},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(model.ScriptLine{Reply: reply})})

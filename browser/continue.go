@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 )
 
@@ -55,13 +57,13 @@ func (c *continuation) join(part string) string {
 
 // startContinuation is reached when the reply so far (text, message id)
 // stopped at the output limit: it asks the page to continue it.
-func (w *turnWatch) startContinuation(ctx context.Context, text, id string) (messages.Reply, bool, error) {
+func (w *turnWatch) startContinuation(ctx context.Context, text, id string) (event.Reply, bool, error) {
 	n := 1
 	if w.cont != nil {
 		n = w.cont.count + 1
 	}
 	if n > maxContinuations {
-		return messages.Reply{}, true, failure(messages.FailOther, fmt.Errorf("browser: the reply to turn %d still stopped at the output limit after %d continuations (%d bytes)", w.b.Turn, maxContinuations, len(text)))
+		return event.Reply{}, true, failure(messages.FailOther, fmt.Errorf("browser: the reply to turn %d still stopped at the output limit after %d continuations (%d bytes)", w.b.Turn, maxContinuations, len(text)))
 	}
 	w.cont = &continuation{prefix: w.cont.join(text), msgID: id, count: n, since: time.Now(), domOnly: w.t.opts.domOnly}
 	w.mark, w.stream = w.s.net.Mark(), ""
@@ -73,23 +75,23 @@ func (w *turnWatch) startContinuation(ctx context.Context, text, id string) (mes
 // pressContinue clicks the page's continue button once it shows. A page
 // that offers none within the step timeout gets a message asking the model
 // to continue (askToContinue).
-func (w *turnWatch) pressContinue(ctx context.Context) (messages.Reply, bool, error) {
+func (w *turnWatch) pressContinue(ctx context.Context) (event.Reply, bool, error) {
 	c := w.cont
 	if c == nil || c.clicked {
-		return messages.Reply{}, false, nil
+		return event.Reply{}, false, nil
 	}
 	err := w.s.click(ctx, clickSpec{Loc: "continue"})
 	switch {
 	case err == nil:
 		c.clicked, c.since = true, time.Now()
 		w.started, w.changed, w.domDone = time.Now(), time.Now(), time.Time{}
-		return messages.Reply{}, false, nil
+		return event.Reply{}, false, nil
 	case errors.Is(err, errNoTarget) && time.Since(c.since) < w.continueWait():
-		return messages.Reply{}, false, nil // the button comes after the stream's end
+		return event.Reply{}, false, nil // the button comes after the stream's end
 	case errors.Is(err, errNoTarget):
 		return w.askToContinue(ctx)
 	}
-	return messages.Reply{}, true, w.s.wrap(ctx, fmt.Errorf("browser: click continue: %w", err))
+	return event.Reply{}, true, w.s.wrap(ctx, fmt.Errorf("browser: click continue: %w", err))
 }
 
 // continueWait bounds the wait for the page's continue control.
@@ -113,20 +115,20 @@ const continuePrompt = "Your previous reply was cut off by the output limit. Con
 // askToContinue sends a message asking the model to continue the cut
 // reply and follows that turn to its end; its reply joined to the text so
 // far is this turn's reply.
-func (w *turnWatch) askToContinue(ctx context.Context) (messages.Reply, bool, error) {
+func (w *turnWatch) askToContinue(ctx context.Context) (event.Reply, bool, error) {
 	c := w.cont
 	w.t.opts.Logger.Warn("the page offers no continue control; asking the model to continue", "turn", w.b.Turn, "bytes", len(c.prefix))
 	w.t.reportPhase("asking ChatGPT to continue a reply cut at the output limit",
 		fmt.Sprintf("turn %d: no continue control on the page; asking the model to continue (%d bytes so far)", w.b.Turn, len(c.prefix)), w.b.Cursor)
 	b, err := w.t.Send(ctx, messages.Outbound{Turn: w.b.Turn, Text: continuePrompt})
 	if err != nil {
-		return messages.Reply{}, true, err
+		return event.Reply{}, true, err
 	}
 	sub := &turnWatch{t: w.t, s: w.s, b: b, progress: w.progress,
 		cont: &continuation{prefix: c.prefix, msgID: c.msgID, count: c.count, clicked: true, asked: true, since: time.Now()}}
 	r, err := sub.run(ctx)
 	if err != nil {
-		return messages.Reply{}, true, err
+		return event.Reply{}, true, err
 	}
 	r.Binding = w.b
 	return r, true, nil

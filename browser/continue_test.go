@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -45,24 +47,24 @@ func TestMaxTokensContinuedChromium(t *testing.T) {
 		name  string
 		lines []model.ScriptLine
 		want  string
-		src   messages.ReplySource
+		src   event.ReplySource
 		opt   func(*Options)
 		asked bool // the page has no continue control: the model is asked
 	}{
 		{"raw, the continuation streams the new text", []model.ScriptLine{
 			{Reply: "<agent_response>long", SSE: rawFixture(t, "maxtokens", "a6"), StreamMS: 2},
 			{Reply: " reply, 你好 🚀</agent_response>", SSE: rawFixture(t, "maxtokens-continue", "a6"), StreamMS: 2},
-		}, "<agent_response>long reply, 你好 🚀</agent_response>", messages.SourceNetwork, netOnly, false},
+		}, "<agent_response>long reply, 你好 🚀</agent_response>", event.SourceNetwork, netOnly, false},
 		{"generated, the continuation repeats the text", []model.ScriptLine{
 			{Reply: gen, Fault: mockchat.FaultMaxTokens, StreamMS: 2},
-		}, gen, messages.SourceNetwork, netOnly, false},
+		}, gen, event.SourceNetwork, netOnly, false},
 		{"from the conversation document", []model.ScriptLine{
 			{Reply: gen, Fault: mockchat.FaultMaxTokens, StreamMS: 2},
-		}, gen, messages.SourceConversation, func(o *Options) { o.domOnly = true }, false},
+		}, gen, event.SourceConversation, func(o *Options) { o.domOnly = true }, false},
 		{"no continue control, the model is asked", []model.ScriptLine{
 			{Reply: gen, Fault: mockchat.FaultMaxTokens, StreamMS: 2},
 			{Expect: "cut off by the output limit", Reply: "zeta eta theta iota kappa", StreamMS: 2},
-		}, gen, messages.SourceNetwork, func(o *Options) { o.continueWait = 2 * time.Second }, true},
+		}, gen, event.SourceNetwork, func(o *Options) { o.continueWait = 2 * time.Second }, true},
 	}
 	for _, gen := range mockchat.Generations() {
 		for _, c := range cases {

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -37,7 +39,7 @@ func TestLinearConversationReadChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Text != reply || r.Source != messages.SourceConversation {
+	if r.Text != reply || r.Source != event.SourceConversation {
 		t.Fatalf("reply %q from %s", r.Text, r.Source)
 	}
 	conv := srv.Conversations()[0]

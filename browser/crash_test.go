@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
@@ -136,7 +138,7 @@ func TestNotSentAfterRestart(t *testing.T) {
 	_, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(model.ScriptLine{Reply: "one"})})
 	tr := shared.use(t, url, nil)
 	b, _ := roundTrip(t, tr, 1, "one")
-	ghost := messages.Binding{Turn: 2, Cursor: b.Cursor, UserMessageID: "00000000-0000-4000-8000-000000000000", TurnIndex: 3, TextSHA256: textHash("never sent")}
+	ghost := event.Binding{Turn: 2, Cursor: b.Cursor, UserMessageID: "00000000-0000-4000-8000-000000000000", TurnIndex: 3, TextSHA256: textHash("never sent")}
 	if _, err := tr.Await(ctxFor(t, hangGuard), ghost, nil); !errors.Is(err, model.ErrNotSent) {
 		t.Fatalf("Await of a message never sent: %v, want ErrNotSent", err)
 	}

@@ -5,8 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/browser/mockchat"
-	"github.com/wtagent/wtagent/messages"
 )
 
 // TestEffortSelection selects (mode, effort) requests on the mock's three
@@ -25,37 +26,37 @@ func TestEffortSelection(t *testing.T) {
 	const legacy, mid, sep = mockchat.DOM2025, mockchat.DOM2026Mid, mockchat.DOM2026Sep
 	for _, tc := range []struct {
 		gen, mode, effort string
-		variant           string          // pro-limited, slider-only, pointer-only
-		mode2             messages.Choice // the mode part, when one is asked for
-		effort2           messages.Choice
+		variant           string       // pro-limited, slider-only, pointer-only
+		mode2             event.Choice // the mode part, when one is asked for
+		effort2           event.Choice
 		model, posted     string // the posted model and effort
 	}{
-		{sep, "", "extended", "", messages.Choice{}, choice("extended", "selected", "extended", ""), "gpt-5-5", "high"},
-		{sep, "", "standard", "", messages.Choice{}, choice("standard", "already", "standard", ""), "gpt-5-5", "medium"},
+		{sep, "", "extended", "", event.Choice{}, choice("extended", "selected", "extended", ""), "gpt-5-5", "high"},
+		{sep, "", "standard", "", event.Choice{}, choice("standard", "already", "standard", ""), "gpt-5-5", "medium"},
 		{sep, "thinking", "extra-high", "", choice("thinking", "selected", "gpt-5-5-thinking", ""),
 			choice("extra-high", "selected", "extra-high", ""), "gpt-5-5-thinking", "xhigh"},
-		{sep, "", "pro", "", messages.Choice{}, choice("pro", "selected", "pro", ""), "gpt-5-5", "max"},
-		{sep, "", "pro", "pro-limited", messages.Choice{}, choice("pro", "fallback", "extra-high", "not offered"), "gpt-5-5", "xhigh"},
+		{sep, "", "pro", "", event.Choice{}, choice("pro", "selected", "pro", ""), "gpt-5-5", "max"},
+		{sep, "", "pro", "pro-limited", event.Choice{}, choice("pro", "fallback", "extra-high", "not offered"), "gpt-5-5", "xhigh"},
 		{sep, "instant", "light", "", choice("instant", "selected", "gpt-5-5-instant", ""),
 			choice("light", "selected", "light", ""), "gpt-5-5-instant", "low"},
-		{sep, "", "extra-high", "pointer-only", messages.Choice{}, choice("extra-high", "selected", "extra-high", ""), "gpt-5-5", "xhigh"},
-		{sep, "", "light", "pointer-only", messages.Choice{}, choice("light", "selected", "light", ""), "gpt-5-5", "low"},
-		{sep, "", "pro", "slider-only", messages.Choice{}, choice("pro", "selected", "pro", ""), "gpt-5-5", "max"},
+		{sep, "", "extra-high", "pointer-only", event.Choice{}, choice("extra-high", "selected", "extra-high", ""), "gpt-5-5", "xhigh"},
+		{sep, "", "light", "pointer-only", event.Choice{}, choice("light", "selected", "light", ""), "gpt-5-5", "low"},
+		{sep, "", "pro", "slider-only", event.Choice{}, choice("pro", "selected", "pro", ""), "gpt-5-5", "max"},
 		{sep, "thinking", "extended", "slider-only", choice("thinking", "kept", "", "only the effort slider"),
 			choice("extended", "selected", "extended", ""), "gpt-5-5", "high"},
 		{sep, "thinking", "pro", "ar", choice("thinking", "selected", "gpt-5-5-thinking", ""),
 			choice("pro", "selected", "pro", ""), "gpt-5-5-thinking", "max"}, // right to left: Right steps down
-		{sep, "", "light", "ar", messages.Choice{}, choice("light", "selected", "light", ""), "gpt-5-5", "low"},
-		{sep, "", "extra-high", "ar/pointer-only", messages.Choice{}, choice("extra-high", "selected", "extra-high", ""), "gpt-5-5", "xhigh"},
-		{sep, "", "extended", "tr", messages.Choice{}, choice("extended", "selected", "extended", ""), "gpt-5-5", "high"},
+		{sep, "", "light", "ar", event.Choice{}, choice("light", "selected", "light", ""), "gpt-5-5", "low"},
+		{sep, "", "extra-high", "ar/pointer-only", event.Choice{}, choice("extra-high", "selected", "extra-high", ""), "gpt-5-5", "xhigh"},
+		{sep, "", "extended", "tr", event.Choice{}, choice("extended", "selected", "extended", ""), "gpt-5-5", "high"},
 		{sep, "instant", "extra-high", "babble", choice("instant", "selected", "gpt-5-5-instant", ""),
 			choice("extra-high", "selected", "extra-high", ""), "gpt-5-5-instant", "xhigh"}, // made-up words
-		{mid, "", "extended", "", messages.Choice{}, choice("extended", "selected", "extended", ""), "gpt-5-5", "extended"},
+		{mid, "", "extended", "", event.Choice{}, choice("extended", "selected", "extended", ""), "gpt-5-5", "extended"},
 		{mid, "thinking", "extra-high", "", choice("thinking", "selected", "gpt-5-5-thinking", ""),
 			choice("extra-high", "selected", "extra-high", ""), "gpt-5-5-thinking", "extra-high"},
-		{mid, "", "pro", "", messages.Choice{}, choice("pro", "selected", "pro", ""), "gpt-5-5-pro", "standard"}, // Pro's trigger
-		{mid, "", "pro", "pro-limited", messages.Choice{}, choice("pro", "fallback", "extra-high", "not offered"), "gpt-5-5", "extra-high"},
-		{mid, "Extra high", "", "", choice("Extra high", "selected", "extra-high", ""), messages.Choice{}, "gpt-5-5", "extra-high"}, // a tier as --mode: the slider
+		{mid, "", "pro", "", event.Choice{}, choice("pro", "selected", "pro", ""), "gpt-5-5-pro", "standard"}, // Pro's trigger
+		{mid, "", "pro", "pro-limited", event.Choice{}, choice("pro", "fallback", "extra-high", "not offered"), "gpt-5-5", "extra-high"},
+		{mid, "Extra high", "", "", choice("Extra high", "selected", "extra-high", ""), event.Choice{}, "gpt-5-5", "extra-high"}, // a tier as --mode: the slider
 		{legacy, "thinking", "extended", "", choice("thinking", "selected", "gpt-5-2-thinking", ""),
 			choice("extended", "kept", "", "no effort control"), "gpt-5-2-thinking", ""},
 	} {
@@ -92,13 +93,13 @@ func TestEffortSelection(t *testing.T) {
 }
 
 // choice is a Choice whose Reason is a part of the expected reason.
-func choice(requested, outcome, selected, reason string) messages.Choice {
-	return messages.Choice{Requested: requested, Outcome: outcome, Selected: selected, Reason: reason}
+func choice(requested, outcome, selected, reason string) event.Choice {
+	return event.Choice{Requested: requested, Outcome: outcome, Selected: selected, Reason: reason}
 }
 
 // sameChoice compares a reported choice with a wanted one whose Reason is
 // a part of the reported reason ("" for none).
-func sameChoice(got, want messages.Choice) bool {
+func sameChoice(got, want event.Choice) bool {
 	return got.Requested == want.Requested && got.Outcome == want.Outcome && got.Selected == want.Selected &&
 		(want.Reason == "") == (got.Reason == "") && strings.Contains(got.Reason, want.Reason)
 }

@@ -3,8 +3,9 @@ package browser
 import (
 	"testing"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/browser/mockchat"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -38,7 +39,7 @@ func TestLongMessageExact(t *testing.T) {
 	// The network stream is preferred, but on a loaded machine the page's
 	// conversation document may answer first; both are the raw text. The
 	// rendered page and the copy button are not.
-	if r.Source != messages.SourceNetwork && r.Source != messages.SourceConversation {
+	if r.Source != event.SourceNetwork && r.Source != event.SourceConversation {
 		t.Errorf("source %s, want the network stream or the conversation document", r.Source)
 	}
 

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -19,9 +21,9 @@ func TestReplyFaults(t *testing.T) {
 		line  model.ScriptLine
 		want  error
 		kind  messages.ModelFailure
-		state messages.ModelState
+		state event.ModelState
 	}{
-		{"rate limit", model.ScriptLine{Reply: "later", Fault: mockchat.FaultRateLimit}, model.ErrRateLimit, messages.FailRateLimit, messages.ModelRateLimited},
+		{"rate limit", model.ScriptLine{Reply: "later", Fault: mockchat.FaultRateLimit}, model.ErrRateLimit, messages.FailRateLimit, event.ModelRateLimited},
 		{"too long", model.ScriptLine{Fault: mockchat.FaultTooLong}, model.ErrTooLong, messages.FailTooLong, ""},
 		{"empty", model.ScriptLine{Reply: "unused", Fault: mockchat.FaultEmpty}, model.ErrEmpty, messages.FailEmpty, ""},
 	} {
@@ -67,7 +69,7 @@ func TestRetryAfterError(t *testing.T) {
 			if len(got) != 2 || got[0].Action != "next" || got[1].Action != "variant" || got[1].MessageID != got[0].MessageID {
 				t.Fatalf("received %+v, want the message and one retry of it", got)
 			}
-			if s := st.wait(t, messages.ModelRecovering, hangGuard); !strings.Contains(s.Detail, "Something went wrong") {
+			if s := st.wait(t, event.ModelRecovering, hangGuard); !strings.Contains(s.Detail, "Something went wrong") {
 				t.Fatalf("recovering %q does not quote the card", s.Detail)
 			}
 		})

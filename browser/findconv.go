@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // recentConversations is how many of the newest conversations a message
@@ -36,7 +36,7 @@ func (t *Transport) findConversation(ctx context.Context, s *session, n int, mat
 // id looks for it in the newest conversations; a probe (wtagent died
 // before it recorded the send) only as the newest conversation's last
 // user message, by its text (an older identical text must not match).
-func (t *Transport) placeBinding(ctx context.Context, s *session, b messages.Binding) messages.Binding {
+func (t *Transport) placeBinding(ctx context.Context, s *session, b event.Binding) event.Binding {
 	if conversationID(b.Cursor) != "" {
 		return b
 	}

@@ -5,10 +5,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/chromedp/chromedp"
 
 	"github.com/wtagent/wtagent/browser/mockchat"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -67,10 +68,10 @@ func TestGenerationsChromium(t *testing.T) {
 		for _, path := range []struct {
 			name   string
 			dom    bool
-			source messages.ReplySource
+			source event.ReplySource
 		}{
-			{"network", false, messages.SourceNetwork},
-			{"dom", true, messages.SourceCopy},
+			{"network", false, event.SourceNetwork},
+			{"dom", true, event.SourceCopy},
 		} {
 			t.Run(gen+"/"+path.name, func(t *testing.T) {
 				lines := []model.ScriptLine{

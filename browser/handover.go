@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/chromedp/cdproto/browser"
 
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -39,8 +40,8 @@ func (t *Transport) TakeOver(ctx context.Context) (string, error) {
 // conversation, reads the messages the user sent there after last (the
 // run's newest reply) from the conversation document, notes another model,
 // and minimises the window.
-func (t *Transport) HandBack(ctx context.Context, last messages.Reply) (messages.HandBackState, error) {
-	var st messages.HandBackState
+func (t *Transport) HandBack(ctx context.Context, last event.Reply) (event.HandBackState, error) {
+	var st event.HandBackState
 	s, err := t.live()
 	if err != nil {
 		return st, err
@@ -98,7 +99,7 @@ func (t *Transport) HandBack(ctx context.Context, last messages.Reply) (messages
 		return st, nil
 	}
 	for _, n := range manual {
-		st.Manual = append(st.Manual, messages.ManualMessage{ID: n.ID, Text: n.text()})
+		st.Manual = append(st.Manual, event.ManualMessage{ID: n.ID, Text: n.text()})
 	}
 	if slug := doc.replySlugAfter(manual[len(manual)-1].ID); !namesModel && slug != "" && last.ModelSlug != "" && slug != last.ModelSlug {
 		// The 2026 triggers do not name the model: the reply to the
@@ -107,7 +108,7 @@ func (t *Transport) HandBack(ctx context.Context, last messages.Reply) (messages
 		st.Notes = append(st.Notes, fmt.Sprintf("the model was changed by hand: %s (was %s); it stays", slug, last.ModelSlug))
 	}
 	newest := manual[len(manual)-1]
-	b := messages.Binding{Cursor: cursor, UserMessageID: newest.ID, PrevAssistantID: prev, TextSHA256: textHash(newest.text()), SentAt: time.Now()}
+	b := event.Binding{Cursor: cursor, UserMessageID: newest.ID, PrevAssistantID: prev, TextSHA256: textHash(newest.text()), SentAt: time.Now()}
 	if lu := p.Thread.LastUser; lu != nil && lu.ID == newest.ID {
 		b.TurnIndex = lu.N
 	}
@@ -122,7 +123,7 @@ var errNotOnBranch = errors.New("not on the active branch")
 // else after the user message it answers), and the id of the newest
 // assistant reply before the last of them. ok is false when last is not on
 // the active branch.
-func (d convDoc) after(last messages.Reply) (manual []convNode, prev string, ok bool) {
+func (d convDoc) after(last event.Reply) (manual []convNode, prev string, ok bool) {
 	at, err := d.indexOf(last)
 	if err != nil {
 		return nil, "", false
@@ -137,7 +138,7 @@ func (d convDoc) after(last messages.Reply) (manual []convNode, prev string, ok 
 
 // indexOf finds the reply in the chain: by its id, else the user message
 // it answers.
-func (d convDoc) indexOf(last messages.Reply) (int, error) {
+func (d convDoc) indexOf(last event.Reply) (int, error) {
 	for i, n := range d.Chain {
 		if last.MessageID != "" && n.ID == last.MessageID {
 			return i, nil

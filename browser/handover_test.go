@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 func TestConvDocAfterFindsHandTypedMessages(t *testing.T) {
@@ -13,11 +13,11 @@ func TestConvDocAfterFindsHandTypedMessages(t *testing.T) {
 		return convNode{ID: id, Role: role, ContentType: "text", Parts: []*string{str(text)}, Status: "finished_successfully", EndTurn: true}
 	}
 	base := []convNode{node("u1", "user", "task"), node("a1", "assistant", "call a tool")}
-	last := messages.Reply{MessageID: "a1", Binding: messages.Binding{UserMessageID: "u1"}}
+	last := event.Reply{MessageID: "a1", Binding: event.Binding{UserMessageID: "u1"}}
 	for _, c := range []struct {
 		name   string
 		chain  []convNode
-		last   messages.Reply
+		last   event.Reply
 		want   string // the manual messages' ids
 		prev   string
 		onPath bool
@@ -26,9 +26,9 @@ func TestConvDocAfterFindsHandTypedMessages(t *testing.T) {
 		{"one message and its reply", append(base[:2:2], node("u2", "user", "by hand"), node("a2", "assistant", "answer")), last, "u2", "a1", true},
 		{"two messages", append(base[:2:2], node("u2", "user", "one"), node("a2", "assistant", "r"), node("u3", "user", "two")), last, "u2 u3", "a2", true},
 		{"reply found by the message it answers", append(base[:2:2], node("u2", "user", "by hand")),
-			messages.Reply{Binding: messages.Binding{UserMessageID: "u1"}}, "u2", "a1", true},
+			event.Reply{Binding: event.Binding{UserMessageID: "u1"}}, "u2", "a1", true},
 		{"reply edited away", []convNode{node("u1", "user", "task"), node("a9", "assistant", "other")},
-			messages.Reply{MessageID: "a1", Binding: messages.Binding{UserMessageID: "u0"}}, "", "", false},
+			event.Reply{MessageID: "a1", Binding: event.Binding{UserMessageID: "u0"}}, "", "", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			manual, prev, ok := convDoc{Chain: c.chain}.after(c.last)

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/charmbracelet/log"
 	"go.uber.org/goleak"
 
@@ -118,7 +120,7 @@ func (s *states) record(st messages.ModelStateChanged) {
 }
 
 // wait waits for a state.
-func (s *states) wait(t testing.TB, want messages.ModelState, d time.Duration) messages.ModelStateChanged {
+func (s *states) wait(t testing.TB, want event.ModelState, d time.Duration) messages.ModelStateChanged {
 	t.Helper()
 	timer := time.NewTimer(d)
 	defer timer.Stop()
@@ -135,10 +137,10 @@ func (s *states) wait(t testing.TB, want messages.ModelState, d time.Duration) m
 	}
 }
 
-func (s *states) all() []messages.ModelState {
+func (s *states) all() []event.ModelState {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var out []messages.ModelState
+	var out []event.ModelState
 	for _, st := range s.seen {
 		out = append(out, st.State)
 	}
@@ -238,10 +240,10 @@ func ctxFor(t testing.TB, d time.Duration) context.Context {
 }
 
 // send sends text and awaits the reply.
-func roundTrip(t *testing.T, tr *Transport, turn int, text string) (messages.Binding, messages.Reply) {
+func roundTrip(t *testing.T, tr *Transport, turn int, text string) (event.Binding, event.Reply) {
 	t.Helper()
 	ctx := ctxFor(t, hangGuard)
-	b, err := tr.Send(ctx, messages.Outbound{Turn: turn, Kind: messages.OutboundFollowUp, Text: text})
+	b, err := tr.Send(ctx, messages.Outbound{Turn: turn, Kind: event.OutboundFollowUp, Text: text})
 	if err != nil {
 		t.Fatalf("Send: %v", err)
 	}

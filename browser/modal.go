@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
@@ -72,7 +74,7 @@ func (t *Transport) handleModal(ctx context.Context, s *session) error {
 		return err
 	}
 	if m.Kind == "rate_limit" {
-		t.report(messages.ModelRateLimited, "ChatGPT rate limit: "+m.Text, "")
+		t.report(event.ModelRateLimited, "ChatGPT rate limit: "+m.Text, "")
 		return failure(messages.FailRateLimit, fmt.Errorf("%w: the page showed a rate-limit modal: %s", model.ErrRateLimit, m.Text))
 	}
 	return nil
@@ -122,7 +124,7 @@ func (t *Transport) dismissModal(ctx context.Context, s *session) error {
 			return err
 		}
 	}
-	t.report(messages.ModelTakeoverRequired, "a dialog blocks the ChatGPT composer: close it in the Chrome window wtagent opened", "")
+	t.report(event.ModelTakeoverRequired, "a dialog blocks the ChatGPT composer: close it in the Chrome window wtagent opened", "")
 	if !t.opts.Headless {
 		_ = s.setWindow(ctx, "normal")
 	}
@@ -135,7 +137,7 @@ func (t *Transport) dismissModal(ctx context.Context, s *session) error {
 		}
 		if !open {
 			t.minimise(ctx, s)
-			t.report(messages.ModelReady, "the dialog is closed", "")
+			t.report(event.ModelReady, "the dialog is closed", "")
 			return nil
 		}
 		if err := s.sleep(wctx, 500*time.Millisecond); err != nil {

@@ -4,8 +4,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/browser/mockchat"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -39,21 +40,21 @@ func TestModeSelection(t *testing.T) {
 // selectMode sends one message on a mock page made with opts (its script
 // answers "ok") with --mode mode, and returns the page and the one mode
 // selection reported.
-func selectMode(t *testing.T, opts mockchat.Options, mode string) (*mockchat.Server, messages.ModeSelected) {
+func selectMode(t *testing.T, opts mockchat.Options, mode string) (*mockchat.Server, event.ModeSelected) {
 	t.Helper()
 	return selectRequest(t, opts, mode, "")
 }
 
 // selectRequest is selectMode with --effort effort too.
-func selectRequest(t *testing.T, opts mockchat.Options, mode, effort string) (*mockchat.Server, messages.ModeSelected) {
+func selectRequest(t *testing.T, opts mockchat.Options, mode, effort string) (*mockchat.Server, event.ModeSelected) {
 	t.Helper()
 	opts.Script = script(model.ScriptLine{Reply: "ok"})
 	srv, url := newMock(t, opts)
 	var mu sync.Mutex
-	var got []messages.ModeSelected
+	var got []event.ModeSelected
 	tr := shared.use(t, url, func(o *Options) {
 		o.Mode, o.Effort = mode, effort
-		o.OnMode = func(m messages.ModeSelected) { mu.Lock(); got = append(got, m); mu.Unlock() }
+		o.OnMode = func(m event.ModeSelected) { mu.Lock(); got = append(got, m); mu.Unlock() }
 	})
 	roundTrip(t, tr, 1, "hi")
 	mu.Lock()
@@ -70,10 +71,10 @@ func selectRequest(t *testing.T, opts mockchat.Options, mode, effort string) (*m
 // the page is pinned to DOM2025.
 func TestModeAlreadyFromSwitcher(t *testing.T) {
 	srv, url := newMock(t, mockchat.Options{LoggedIn: true, DOM: mockchat.DOM2025, Model: "gpt-5-2-instant", Script: script(model.ScriptLine{Reply: "ok"})})
-	var got []messages.ModeSelected
+	var got []event.ModeSelected
 	tr := shared.use(t, url, func(o *Options) {
 		o.Mode = "5.2 Instant"
-		o.OnMode = func(m messages.ModeSelected) { got = append(got, m) }
+		o.OnMode = func(m event.ModeSelected) { got = append(got, m) }
 	})
 	roundTrip(t, tr, 1, "hi")
 	if len(got) != 1 || got[0].Outcome != "already" || srv.Received()[0].Model != "gpt-5-2-instant" {

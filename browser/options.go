@@ -6,9 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"github.com/wtagent/wtagent/session/event"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/charmbracelet/log"
 )
 
 // DefaultBaseURL is the ChatGPT web app.
@@ -81,7 +81,7 @@ type Options struct {
 	// Logger receives the adapter's log; nil discards it.
 	Logger *log.Logger
 	// OnMode, if set, receives the outcome of each mode selection.
-	OnMode func(messages.ModeSelected)
+	OnMode func(event.ModeSelected)
 	// Progress, if set, receives short human notes about slow steps
 	// (launching Chrome, uploading, waiting for the user, recovering).
 	Progress func(note string)

@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/browser/wire/netstream"
-	"github.com/wtagent/wtagent/messages"
 )
 
 // When the bound stream breaks off (it ended or failed without the
@@ -52,10 +53,10 @@ func broken(v netstream.View) bool {
 }
 
 // recoverStream runs one step of the recovery of a broken bound stream.
-func (w *turnWatch) recoverStream(ctx context.Context) (messages.Reply, bool, error) {
+func (w *turnWatch) recoverStream(ctx context.Context) (event.Reply, bool, error) {
 	v, ok := w.boundStream()
 	if !ok || w.cont != nil {
-		return messages.Reply{}, false, nil
+		return event.Reply{}, false, nil
 	}
 	if w.rec == nil {
 		w.rec = &recovery{}
@@ -63,7 +64,7 @@ func (w *turnWatch) recoverStream(ctx context.Context) (messages.Reply, bool, er
 	rec := w.rec
 	if !broken(v) {
 		rec.since = time.Time{}
-		return messages.Reply{}, false, nil
+		return event.Reply{}, false, nil
 	}
 	now := time.Now()
 	if rec.since.IsZero() {
@@ -74,7 +75,7 @@ func (w *turnWatch) recoverStream(ctx context.Context) (messages.Reply, bool, er
 		grace = handoffGrace // the page's socket may take a while to catch up
 	}
 	if rec.done || now.Sub(rec.since) < grace || now.Sub(v.LastData) < grace {
-		return messages.Reply{}, false, nil
+		return event.Reply{}, false, nil
 	}
 	rec.since = time.Time{} // the next break waits its grace again
 	rec.tries++
@@ -88,7 +89,7 @@ func (w *turnWatch) recoverStream(ctx context.Context) (messages.Reply, bool, er
 	}
 	if conv != "" && rec.tries <= maxSelfResumes {
 		if err := w.s.call(ctx, 15*time.Second, &st, "streamStatus", conv); err != nil && (w.s.gone() || ctx.Err() != nil) {
-			return messages.Reply{}, true, err
+			return event.Reply{}, true, err
 		}
 	}
 	w.t.opts.Logger.Info("the reply's stream broke off", "turn", w.b.Turn, "events", v.Result.Events, "stream_status", st.Status, "status", st.Value)
@@ -97,12 +98,12 @@ func (w *turnWatch) recoverStream(ctx context.Context) (messages.Reply, bool, er
 			Status int `json:"status"`
 		}
 		if err := w.s.call(ctx, 15*time.Second, &res, "resume", conv, v.Result.Events, v.Conduit); err != nil && (w.s.gone() || ctx.Err() != nil) {
-			return messages.Reply{}, true, err
+			return event.Reply{}, true, err
 		}
 		if res.Status == 200 {
 			rec.resumed = true
 			w.t.reportPhase("resuming a broken stream", fmt.Sprintf("turn %d: the stream broke off after %d events; resumed it", w.b.Turn, v.Result.Events), w.b.Cursor)
-			return messages.Reply{}, false, nil
+			return event.Reply{}, false, nil
 		}
 		w.t.opts.Logger.Info("resume refused", "turn", w.b.Turn, "status", res.Status)
 	}
@@ -111,7 +112,7 @@ func (w *turnWatch) recoverStream(ctx context.Context) (messages.Reply, bool, er
 		return r, true, err
 	}
 	rec.done = true
-	return messages.Reply{}, false, nil
+	return event.Reply{}, false, nil
 }
 
 // recovering reports whether a broken stream is still being recovered:

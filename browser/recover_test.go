@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -29,11 +31,11 @@ func TestBrokenStreamFallbacksChromium(t *testing.T) {
 		opt    func(*Options)
 		hold   bool // hold the reply server-side until the watcher resumed it
 		want   string
-		src    messages.ReplySource
+		src    event.ReplySource
 	}{
-		{"stream_status then resume", model.ScriptLine{Reply: long, Fault: mockchat.FaultCut, StreamMS: 3}, true, nil, true, long, messages.SourceResume},
-		{"the conversation document", model.ScriptLine{Reply: half, SSE: rawFixture(t, "cut", "a10"), StreamMS: 2}, true, nil, false, half, messages.SourceConversation},
-		{"the page", model.ScriptLine{Reply: half, SSE: rawFixture(t, "cut", "a10"), StreamMS: 2}, false, func(o *Options) { o.noDoc = true }, false, half, messages.SourceCopy},
+		{"stream_status then resume", model.ScriptLine{Reply: long, Fault: mockchat.FaultCut, StreamMS: 3}, true, nil, true, long, event.SourceResume},
+		{"the conversation document", model.ScriptLine{Reply: half, SSE: rawFixture(t, "cut", "a10"), StreamMS: 2}, true, nil, false, half, event.SourceConversation},
+		{"the page", model.ScriptLine{Reply: half, SSE: rawFixture(t, "cut", "a10"), StreamMS: 2}, false, func(o *Options) { o.noDoc = true }, false, half, event.SourceCopy},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -50,7 +52,7 @@ func TestBrokenStreamFallbacksChromium(t *testing.T) {
 				t.Fatal(err)
 			}
 			type result struct {
-				r   messages.Reply
+				r   event.Reply
 				err error
 			}
 			got := make(chan result, 1)

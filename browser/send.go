@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/browser/wire/netstream"
 	"github.com/wtagent/wtagent/messages"
 )
@@ -15,27 +17,27 @@ import (
 // Send implements model.Transport: it enters the message (and its
 // attachments), submits it, checks that the conversation shows it, and
 // returns the binding that identifies it.
-func (t *Transport) Send(ctx context.Context, m messages.Outbound) (messages.Binding, error) {
+func (t *Transport) Send(ctx context.Context, m messages.Outbound) (event.Binding, error) {
 	s, err := t.live()
 	if err != nil {
-		return messages.Binding{}, err
+		return event.Binding{}, err
 	}
 	text := normalizeText(m.Text)
 	if strings.TrimSpace(text) == "" && len(m.Attachments) == 0 {
-		return messages.Binding{}, fmt.Errorf("browser: turn %d: empty message", m.Turn)
+		return event.Binding{}, fmt.Errorf("browser: turn %d: empty message", m.Turn)
 	}
 	files, err := checkAttachments(m.Attachments)
 	if err != nil {
-		return messages.Binding{}, err
+		return event.Binding{}, err
 	}
-	t.report(messages.ModelSending, fmt.Sprintf("sending turn %d (%d bytes, %d attachments)", m.Turn, len(text), len(files)), "")
+	t.report(event.ModelSending, fmt.Sprintf("sending turn %d (%d bytes, %d attachments)", m.Turn, len(text), len(files)), "")
 	if _, err := t.prepare(ctx, s); err != nil {
-		return messages.Binding{}, err
+		return event.Binding{}, err
 	}
 	t.selectModeIfDue(ctx, s)
 	p, err := t.prepare(ctx, s)
 	if err != nil {
-		return messages.Binding{}, err
+		return event.Binding{}, err
 	}
 	base := p.Thread
 	mark := s.net.Mark()
@@ -43,17 +45,17 @@ func (t *Transport) Send(ctx context.Context, m messages.Outbound) (messages.Bin
 	inline, cleanup, err := t.compose(ctx, s, text, files, m.Turn)
 	defer cleanup()
 	if err != nil {
-		return messages.Binding{}, err
+		return event.Binding{}, err
 	}
 	b, err := t.submit(ctx, s, base, mark, inline)
 	if err != nil {
-		return messages.Binding{}, err
+		return event.Binding{}, err
 	}
 	b.Turn = m.Turn
 	b.TextSHA256 = textHash(inline)
 	b.SentAt = time.Now()
 	t.opts.Logger.Info("message sent", "turn", m.Turn, "user_message_id", b.UserMessageID, "turn_index", b.TurnIndex, "cursor", b.Cursor)
-	t.report(messages.ModelThinking, fmt.Sprintf("turn %d sent", m.Turn), b.Cursor)
+	t.report(event.ModelThinking, fmt.Sprintf("turn %d sent", m.Turn), b.Cursor)
 	return b, nil
 }
 
@@ -123,19 +125,19 @@ func (t *Transport) compose(ctx context.Context, s *session, text string, files 
 // shows a new user message). When neither happens and the composer still
 // holds the text, it clicks once more; once the POST left it never sends
 // again.
-func (t *Transport) submit(ctx context.Context, s *session, base threadInfo, mark int, inline string) (messages.Binding, error) {
+func (t *Transport) submit(ctx context.Context, s *session, base threadInfo, mark int, inline string) (event.Binding, error) {
 	for attempt := 0; attempt < 2; attempt++ {
 		if _, err := s.waitSnap(ctx, t.opts.UploadTimeout, func(p pageSnap) bool { return p.Send.Enabled }); err != nil {
 			if s.gone() || ctx.Err() != nil {
-				return messages.Binding{}, s.wrap(ctx, err)
+				return event.Binding{}, s.wrap(ctx, err)
 			}
-			return messages.Binding{}, s.adapterError(ctx, "send", "submit the message", "the send button is not enabled")
+			return event.Binding{}, s.adapterError(ctx, "send", "submit the message", "the send button is not enabled")
 		}
 		if err := s.click(ctx, clickSpec{Loc: "send"}); err != nil {
 			if errors.Is(err, errNoTarget) {
-				return messages.Binding{}, s.adapterError(ctx, "send", "submit the message", "")
+				return event.Binding{}, s.adapterError(ctx, "send", "submit the message", "")
 			}
-			return messages.Binding{}, err
+			return event.Binding{}, err
 		}
 		b, ok, err := t.confirmSent(ctx, s, base, mark, inline)
 		if err != nil || ok {
@@ -143,14 +145,14 @@ func (t *Transport) submit(ctx context.Context, s *session, base threadInfo, mar
 		}
 		var cur *string
 		if err := s.call(ctx, 0, &cur, "composerText"); err != nil {
-			return messages.Binding{}, err
+			return event.Binding{}, err
 		}
 		if cur == nil || *cur != inline {
 			break // the page took the text somewhere: do not resend
 		}
 		t.opts.Logger.Warn("the send did not leave; clicking send once more")
 	}
-	return messages.Binding{}, s.adapterError(ctx, "message", "confirm the send", "no conversation request left and no new user message appeared after clicking send")
+	return event.Binding{}, s.adapterError(ctx, "message", "confirm the send", "no conversation request left and no new user message appeared after clicking send")
 }
 
 // postedStream is the first conversation POST after mark that carries a
@@ -172,7 +174,7 @@ func postedStream(s *session, mark int) (netstream.View, bool) {
 // thread), the conversation (the POST body, the stream, else the URL).
 // Sent is final: a slow confirmation after the POST left returns what is
 // known, never "not sent", so the message is never posted twice.
-func (t *Transport) confirmSent(ctx context.Context, s *session, base threadInfo, mark int, inline string) (messages.Binding, bool, error) {
+func (t *Transport) confirmSent(ctx context.Context, s *session, base threadInfo, mark int, inline string) (event.Binding, bool, error) {
 	newUser := func(p pageSnap) bool {
 		lu := p.Thread.LastUser
 		return lu != nil && lu.ID != "" && lu.ID != base.LastUser.id()
@@ -183,9 +185,9 @@ func (t *Transport) confirmSent(ctx context.Context, s *session, base threadInfo
 	})
 	if _, posted := postedStream(s, mark); err != nil && !posted {
 		if s.gone() || ctx.Err() != nil {
-			return messages.Binding{}, false, s.wrap(ctx, err)
+			return event.Binding{}, false, s.wrap(ctx, err)
 		}
-		return messages.Binding{}, false, nil
+		return event.Binding{}, false, nil
 	}
 	var stream netstream.View
 	known := func(p pageSnap) bool {
@@ -208,7 +210,7 @@ func (t *Transport) confirmSent(ctx context.Context, s *session, base threadInfo
 			t.opts.Logger.Warn("the message left, but the page did not name it or its conversation in time", "user_message_id", stream.UserID, "url", p.URL, "err", werr)
 		}
 	}
-	b := messages.Binding{UserMessageID: stream.UserID, PrevAssistantID: base.LastAssistant.id()}
+	b := event.Binding{UserMessageID: stream.UserID, PrevAssistantID: base.LastAssistant.id()}
 	if lu := p.Thread.LastUser; newUser(p) && (b.UserMessageID == "" || lu.ID == b.UserMessageID) {
 		b.UserMessageID, b.TurnIndex = lu.ID, lu.N
 	}

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/browser/wire/wiretest"
 	"github.com/wtagent/wtagent/messages"
@@ -102,7 +104,7 @@ func TestStream2026Chromium(t *testing.T) {
 		if r.Text != c.want {
 			t.Fatalf("%s: reply %q (source %s), want %q", c.name, r.Text, r.Source, c.want)
 		}
-		if r.Source != messages.SourceNetwork {
+		if r.Source != event.SourceNetwork {
 			t.Errorf("%s: source %s, want the network", c.name, r.Source)
 		}
 		if err := srv.WaitIdle(ctx); err != nil {
@@ -144,7 +146,7 @@ func TestEndTurnWithTheConnectionOpenChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, err := tr.Await(ctx, b, nil)
-	if err != nil || r.Text != want || r.Source != messages.SourceNetwork {
+	if err != nil || r.Text != want || r.Source != event.SourceNetwork {
 		t.Fatalf("reply %q from %s, %v", r.Text, r.Source, err)
 	}
 	if st := srv.Stats().Messages; len(st) != 1 || !st[0].Done.IsZero() {

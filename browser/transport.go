@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/chromedp/cdproto/network"
 
 	"github.com/wtagent/wtagent/browser/chrome"
@@ -96,14 +98,14 @@ func (t *Transport) Browser() chrome.Found {
 }
 
 // report sends a state change to the Start callback.
-func (t *Transport) report(st messages.ModelState, detail, cursor string) {
+func (t *Transport) report(st event.ModelState, detail, cursor string) {
 	t.reportState(messages.ModelStateChanged{State: st, Detail: detail, Cursor: cursor})
 }
 
 // reportPhase reports what the model does while a reply is awaited (the
 // live status line's phase).
 func (t *Transport) reportPhase(phase, detail, cursor string) {
-	t.reportState(messages.ModelStateChanged{State: messages.ModelThinking, Detail: detail, Cursor: cursor, Phase: phase})
+	t.reportState(messages.ModelStateChanged{State: event.ModelThinking, Detail: detail, Cursor: cursor, Phase: phase})
 }
 
 func (t *Transport) reportState(m messages.ModelStateChanged) {
@@ -145,10 +147,10 @@ func (t *Transport) Start(ctx context.Context, state func(messages.ModelStateCha
 	t.sess = nil
 	t.mu.Unlock()
 	if old != nil {
-		t.report(messages.ModelRecovering, "relaunching Chrome after: "+old.c.Cause().Error(), "")
+		t.report(event.ModelRecovering, "relaunching Chrome after: "+old.c.Cause().Error(), "")
 		old.c.Teardown()
 	}
-	t.report(messages.ModelStarting, "launching Chrome", "")
+	t.report(event.ModelStarting, "launching Chrome", "")
 	t.opts.note("launching Chrome with profile %s", t.opts.ProfileDir)
 	s, err := launch(ctx, &t.opts)
 	if err != nil {
@@ -166,7 +168,7 @@ func (t *Transport) Start(ctx context.Context, state func(messages.ModelStateCha
 		return err
 	}
 	t.minimise(ctx, s)
-	t.report(messages.ModelReady, fmt.Sprintf("ChatGPT ready (%s %s, adapter %s)", s.c.Found().Kind, s.c.Found().Version, AdapterVersion), "")
+	t.report(event.ModelReady, fmt.Sprintf("ChatGPT ready (%s %s, adapter %s)", s.c.Found().Kind, s.c.Found().Version, AdapterVersion), "")
 	return nil
 }
 
@@ -181,7 +183,7 @@ func (t *Transport) Close() error {
 		return nil
 	}
 	s.close()
-	t.report(messages.ModelClosed, "Chrome closed", "")
+	t.report(event.ModelClosed, "Chrome closed", "")
 	return nil
 }
 
@@ -265,10 +267,10 @@ func (t *Transport) Open(ctx context.Context, cursor string) (string, error) {
 	}
 	t.logGeneration(ctx, s)
 	if cursor == "" {
-		t.report(messages.ModelReady, "new conversation", p.URL)
+		t.report(event.ModelReady, "new conversation", p.URL)
 		return p.URL, nil
 	}
-	t.report(messages.ModelReady, "conversation opened", target)
+	t.report(event.ModelReady, "conversation opened", target)
 	return target, nil
 }
 
@@ -286,7 +288,7 @@ func (t *Transport) logGeneration(ctx context.Context, s *session) {
 }
 
 // bindingKey identifies a binding in the in-memory send records.
-func bindingKey(b messages.Binding) string {
+func bindingKey(b event.Binding) string {
 	if b.UserMessageID != "" {
 		return "id:" + b.UserMessageID
 	}

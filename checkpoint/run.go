@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // Recorder appends an event of the session's current turn to its log;
 // sync makes it a commit point (fsynced before Record returns).
-type Recorder func(t messages.EventType, payload any, sync bool) error
+type Recorder func(t event.Type, payload any, sync bool) error
 
 // Undo takes back a session's changes, written ahead in the event log:
 // undo.started (synced) holds the whole plan before any file is touched,
@@ -74,7 +74,7 @@ func (u *Undo) Run(ctx context.Context, n int) (UndoResult, error) {
 		return UndoResult{}, err
 	}
 	if len(conflicts) > 0 {
-		if err := u.Record(messages.EvUndoRefused, UndoPayload{Turn: n, Conflicts: conflicts}, true); err != nil {
+		if err := u.Record(event.EvUndoRefused, UndoPayload{Turn: n, Conflicts: conflicts}, true); err != nil {
 			return UndoResult{}, err
 		}
 		return UndoResult{}, &ConflictsError{Turn: n, Conflicts: conflicts}
@@ -86,7 +86,7 @@ func (u *Undo) Run(ctx context.Context, n int) (UndoResult, error) {
 	if err != nil {
 		return UndoResult{}, err
 	}
-	if err := u.Record(messages.EvUndoStarted, UndoPayload{Turn: n, Steps: steps, Before: before}, true); err != nil {
+	if err := u.Record(event.EvUndoStarted, UndoPayload{Turn: n, Steps: steps, Before: before}, true); err != nil {
 		return UndoResult{}, err
 	}
 	return res, u.apply(ctx, &res, steps, n)
@@ -128,7 +128,7 @@ func (u *Undo) apply(ctx context.Context, res *UndoResult, steps []Step, n int) 
 			continue
 		}
 		res.Restored = append(res.Restored, st)
-		if err := u.Record(messages.EvUndoRestored, UndoPayload{Turn: n, Path: st.Path}, false); err != nil {
+		if err := u.Record(event.EvUndoRestored, UndoPayload{Turn: n, Path: st.Path}, false); err != nil {
 			return err
 		}
 		if u.AfterStep != nil {
@@ -139,5 +139,5 @@ func (u *Undo) apply(ctx context.Context, res *UndoResult, steps []Step, n int) 
 	if err != nil {
 		return err
 	}
-	return u.Record(messages.EvUndoCompleted, UndoPayload{Turn: n, After: after}, true)
+	return u.Record(event.EvUndoCompleted, UndoPayload{Turn: n, After: after}, true)
 }

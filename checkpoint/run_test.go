@@ -6,26 +6,26 @@ import (
 	"os"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // eventLog is a session's log in memory: checkpoints taken and what an
 // Undo records.
 type eventLog struct {
 	t      *testing.T
-	events []messages.Event
+	events []event.Event
 }
 
-func (l *eventLog) add(typ messages.EventType, turn int, call string, payload any) {
+func (l *eventLog) add(typ event.Type, turn int, call string, payload any) {
 	p, err := json.Marshal(payload)
 	if err != nil {
 		l.t.Fatal(err)
 	}
-	l.events = append(l.events, messages.Event{Type: typ, Turn: turn, CallID: call, Payload: p})
+	l.events = append(l.events, event.Event{Type: typ, Turn: turn, CallID: call, Payload: p})
 }
 
 // record is an Undo's Recorder, in the session's turn 9.
-func (l *eventLog) record(typ messages.EventType, payload any, _ bool) error {
+func (l *eventLog) record(typ event.Type, payload any, _ bool) error {
 	l.add(typ, 9, "", payload)
 	return nil
 }
@@ -53,10 +53,10 @@ func TestUndoCutShortIsFinished(t *testing.T) {
 			s, dir := newProject(t, kind)
 			log := &eventLog{t: t}
 			put(t, dir, "a.txt", "old\n", 0o644)
-			log.add(messages.EvCheckpoint, 1, "c1", TakenPayload{When: Before, Tool: "terminal.exec", ID: take(t, s)})
+			log.add(event.EvCheckpoint, 1, "c1", TakenPayload{When: Before, Tool: "terminal.exec", ID: take(t, s)})
 			put(t, dir, "a.txt", "new\n", 0o644)
 			put(t, dir, "b.txt", "created\n", 0o644)
-			log.add(messages.EvCheckpoint, 1, "c1", TakenPayload{When: After, Tool: "terminal.exec", ID: take(t, s)})
+			log.add(event.EvCheckpoint, 1, "c1", TakenPayload{When: After, Tool: "terminal.exec", ID: take(t, s)})
 			root, err := os.OpenRoot(dir)
 			if err != nil {
 				t.Fatal(err)
@@ -92,7 +92,7 @@ func TestUndoCutShortIsFinished(t *testing.T) {
 			if tl := log.timeline(); tl.Pending != nil {
 				t.Fatalf("still pending after it was finished: %+v", tl.Pending)
 			}
-			if last := log.events[len(log.events)-1]; last.Type != messages.EvUndoCompleted {
+			if last := log.events[len(log.events)-1]; last.Type != event.EvUndoCompleted {
 				t.Fatalf("last event %s, want undo.completed", last.Type)
 			}
 		})
@@ -105,9 +105,9 @@ func TestUndoNothingToUndo(t *testing.T) {
 	s, dir := newProject(t, "files")
 	log := &eventLog{t: t}
 	put(t, dir, "a.txt", "old\n", 0o644)
-	log.add(messages.EvCheckpoint, 1, "c1", TakenPayload{When: Before, Tool: "fs.write", ID: take(t, s)})
+	log.add(event.EvCheckpoint, 1, "c1", TakenPayload{When: Before, Tool: "fs.write", ID: take(t, s)})
 	put(t, dir, "a.txt", "new\n", 0o644)
-	log.add(messages.EvCheckpoint, 1, "c1", TakenPayload{When: After, Tool: "fs.write", ID: take(t, s)})
+	log.add(event.EvCheckpoint, 1, "c1", TakenPayload{When: After, Tool: "fs.write", ID: take(t, s)})
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		t.Fatal(err)

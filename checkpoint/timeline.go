@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // When a snapshot was taken, relative to the call it belongs to.
@@ -63,13 +63,13 @@ type Timeline struct {
 }
 
 // NewTimeline reads the checkpoint and undo events of a session's log.
-func NewTimeline(events []messages.Event) (*Timeline, error) {
+func NewTimeline(events []event.Event) (*Timeline, error) {
 	t := &Timeline{}
 	open := map[string]int{}
 	for _, ev := range events {
 		t.Last = max(t.Last, ev.Turn)
 		switch ev.Type {
-		case messages.EvCheckpoint:
+		case event.EvCheckpoint:
 			var p TakenPayload
 			if err := decode(ev, &p); err != nil {
 				return nil, err
@@ -83,13 +83,13 @@ func NewTimeline(events []messages.Event) (*Timeline, error) {
 			} else if i, ok := open[ev.CallID]; ok {
 				t.Changes[i].After = p.ID
 			}
-		case messages.EvUndoStarted:
+		case event.EvUndoStarted:
 			var p UndoPayload
 			if err := decode(ev, &p); err != nil {
 				return nil, err
 			}
 			t.Pending, t.PendingTurn = &p, ev.Turn
-		case messages.EvUndoCompleted:
+		case event.EvUndoCompleted:
 			var p UndoPayload
 			if err := decode(ev, &p); err != nil {
 				return nil, err
@@ -104,7 +104,7 @@ func NewTimeline(events []messages.Event) (*Timeline, error) {
 	return t, nil
 }
 
-func decode(ev messages.Event, v any) error {
+func decode(ev event.Event, v any) error {
 	if err := json.Unmarshal(ev.Payload, v); err != nil {
 		return fmt.Errorf("checkpoint: event %d (%s): %w", ev.Seq, ev.Type, err)
 	}

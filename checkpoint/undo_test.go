@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // TestUndoRefusesAHandEditBetweenTheAgentsSteps: the user edited a.txt
@@ -44,10 +44,10 @@ func TestUndoRefusesAHandEditBetweenTheAgentsSteps(t *testing.T) {
 	write("b.txt", "agent\n") // turn 2
 	a2 := take()
 
-	var events []messages.Event
+	var events []event.Event
 	add := func(turn int, call, when, id string) {
 		p, _ := json.Marshal(TakenPayload{When: when, Tool: "fs.write", ID: id})
-		events = append(events, messages.Event{Type: messages.EvCheckpoint, Turn: turn, CallID: call, Payload: p})
+		events = append(events, event.Event{Type: event.EvCheckpoint, Turn: turn, CallID: call, Payload: p})
 	}
 	add(1, "c1", Before, b1)
 	add(1, "c1", After, a1)
@@ -63,8 +63,8 @@ func TestUndoRefusesAHandEditBetweenTheAgentsSteps(t *testing.T) {
 	}
 	defer root.Close()
 
-	var recorded []messages.EventType
-	u := &Undo{Store: s, Root: root, Timeline: tl, Record: func(typ messages.EventType, _ any, _ bool) error {
+	var recorded []event.Type
+	u := &Undo{Store: s, Root: root, Timeline: tl, Record: func(typ event.Type, _ any, _ bool) error {
 		recorded = append(recorded, typ)
 		return nil
 	}}
@@ -88,7 +88,7 @@ func TestUndoRefusesAHandEditBetweenTheAgentsSteps(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "b.txt")); !errors.Is(err, os.ErrNotExist) {
 		t.Fatal("b.txt survived the undo of turn 2")
 	}
-	want := []messages.EventType{messages.EvUndoRefused, messages.EvUndoStarted, messages.EvUndoRestored, messages.EvUndoCompleted}
+	want := []event.Type{event.EvUndoRefused, event.EvUndoStarted, event.EvUndoRestored, event.EvUndoCompleted}
 	if len(recorded) != len(want) {
 		t.Fatalf("recorded %v, want %v", recorded, want)
 	}

@@ -1,44 +1,15 @@
 package messages
 
-import "time"
-
-// ProcessState is the life-cycle state of a managed process.
-type ProcessState string
-
-// The process states.
-const (
-	ProcessStarting ProcessState = "starting"
-	ProcessRunning  ProcessState = "running"
-	ProcessReady    ProcessState = "ready"
-	ProcessExited   ProcessState = "exited"
-	ProcessCrashed  ProcessState = "crashed"
-	ProcessStopped  ProcessState = "stopped"
-)
-
-// ProcessInfo describes a process that this runtime started with
-// process.start.
-type ProcessInfo struct {
-	ID      string       `json:"process_id"`
-	PID     int          `json:"pid"`
-	Program string       `json:"program"`
-	Argv    []string     `json:"argv,omitempty"`
-	Cwd     string       `json:"cwd,omitempty"`
-	State   ProcessState `json:"status"`
-	URLs    []string     `json:"detected_urls,omitempty"`
-	Started time.Time    `json:"started_at"`
-	// ExitCode is set once the process exited.
-	ExitCode *int   `json:"exit_code,omitempty"`
-	Signal   string `json:"signal,omitempty"`
-	// Restarts counts supervisor restarts of this process.
-	Restarts int `json:"restarts,omitempty"`
-}
+import "github.com/wtagent/wtagent/session/event"
 
 // ProcessEvent reports a change in a managed process (started, ready,
-// crashed, stopped) to the controller and the status actor.
+// crashed, stopped) to the controller and the status actor. The controller
+// records it as event.ProcessPayload (a conversion: the two must keep the
+// same fields).
 type ProcessEvent struct {
-	Info ProcessInfo `json:"info"`
+	Info event.ProcessInfo
 	// Err describes a crash or a failed start.
-	Err string `json:"error,omitempty"`
+	Err string
 }
 
 // ListProcesses asks the process supervisor for the managed processes; the
@@ -47,7 +18,7 @@ type ListProcesses struct{}
 
 // ProcessList is the reply to ListProcesses.
 type ProcessList struct {
-	Processes []ProcessInfo
+	Processes []event.ProcessInfo
 }
 
 // StopAllProcesses asks the process supervisor to stop every managed process

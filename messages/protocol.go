@@ -1,5 +1,7 @@
 package messages
 
+import "github.com/wtagent/wtagent/session/event"
+
 // ParsedTurn is a successfully parsed model reply.
 type ParsedTurn struct {
 	Turn int
@@ -8,26 +10,14 @@ type ParsedTurn struct {
 	// Message is the model's <message> text.
 	Message string
 	// Call is the requested tool call, if any.
-	Call *ToolCall
+	Call *event.ToolCall
 	// Notes lists the text ignored around the root ("stripped a ```xml
 	// fence", "ignored 40 bytes of prose before the root").
 	Notes []string
 	// Repairs lists the lossless repairs the parser made to the reply's
 	// markup (see protocol.Repair*); the model is told about them with
 	// the next result.
-	Repairs []Repair
-}
-
-// Repair is one lossless repair the parser made to a reply instead of
-// asking the model to send it again.
-type Repair struct {
-	// Kind names the repair: "bare_ampersand", "arguments_element",
-	// "name_element" or "message_markup".
-	Kind string `json:"kind"`
-	// Note says what was changed and what the canonical form is.
-	Note string `json:"note"`
-	// Line is the reply's line (from 1) the repair is on, when known.
-	Line int `json:"line,omitempty"`
+	Repairs []event.Repair
 }
 
 // ParseFailed reports a reply that did not follow the protocol. Feedback is

@@ -1,41 +1,6 @@
 package messages
 
-// Phase is the turn controller's state.
-type Phase string
-
-// The controller states. From any state the run can also move to
-// PhasePaused, PhaseRecovering, PhaseFailed or PhaseCancelled.
-const (
-	PhaseInitializing         Phase = "INITIALIZING"
-	PhaseBrowserStarting      Phase = "BROWSER_STARTING"
-	PhaseAuthRequired         Phase = "AUTH_REQUIRED"
-	PhaseReady                Phase = "READY"
-	PhaseConversationStarting Phase = "CONVERSATION_STARTING"
-	PhaseSending              Phase = "SENDING"
-	PhaseWaitingModel         Phase = "WAITING_MODEL"
-	PhaseParsing              Phase = "PARSING"
-	PhaseApprovalRequired     Phase = "APPROVAL_REQUIRED"
-	PhaseExecuting            Phase = "EXECUTING"
-	PhaseSendingResult        Phase = "SENDING_RESULT"
-	PhaseCompleted            Phase = "COMPLETED"
-	PhasePaused               Phase = "PAUSED"
-	PhaseRecovering           Phase = "RECOVERING"
-	PhaseFailed               Phase = "FAILED"
-	PhaseCancelled            Phase = "CANCELLED"
-	// PhaseTakeover is a live run paused while the user has the browser.
-	PhaseTakeover Phase = "MANUAL_TAKEOVER"
-)
-
-// Outcome is how a run ended.
-type Outcome string
-
-// The run outcomes and their CLI exit codes (see ExitCode).
-const (
-	OutcomeCompleted   Outcome = "completed"   // exit 0
-	OutcomeFailed      Outcome = "failed"      // exit 1
-	OutcomeInterrupted Outcome = "interrupted" // exit 3: a limit or a pause; resumable
-	OutcomeCancelled   Outcome = "cancelled"   // exit 130
-)
+import "github.com/wtagent/wtagent/session/event"
 
 // StartRun tells the controller to begin (or, on resume, continue) a run.
 type StartRun struct {
@@ -63,7 +28,7 @@ type CancelRun struct {
 // RunFinished reports the end of a run to whoever started it.
 type RunFinished struct {
 	SessionID string
-	Outcome   Outcome
+	Outcome   event.Outcome
 	// Reason explains an interruption or failure.
 	Reason string
 	// Summary is the model's final message.
@@ -78,12 +43,4 @@ type RunFinished struct {
 	// Unlogged is set when the end could not be logged (the event log
 	// failed), so nothing drew it: whoever started the run says Reason.
 	Unlogged bool
-}
-
-// PhaseChanged reports a controller state transition.
-type PhaseChanged struct {
-	From   Phase  `json:"from"`
-	To     Phase  `json:"to"`
-	Turn   int    `json:"turn"`
-	Reason string `json:"reason,omitempty"`
 }

@@ -1,6 +1,10 @@
 package messages
 
-import "time"
+import (
+	"time"
+
+	"github.com/wtagent/wtagent/session/event"
+)
 
 // ActorInfo describes one supervised actor for `wtagent status`.
 type ActorInfo struct {
@@ -38,27 +42,27 @@ type StatusSnapshot struct{}
 
 // Status is the live state of one session, as `wtagent status` prints it.
 type Status struct {
-	SessionID  string     `json:"session_id"`
-	PID        int        `json:"pid"`
-	Root       string     `json:"project_root"`
-	Provider   string     `json:"provider"`
-	Sandbox    string     `json:"sandbox,omitempty"`
-	Phase      Phase      `json:"phase"`
-	Turn       int        `json:"turn"`
-	ModelState ModelState `json:"model_state"`
-	Cursor     string     `json:"conversation,omitempty"`
+	SessionID  string           `json:"session_id"`
+	PID        int              `json:"pid"`
+	Root       string           `json:"project_root"`
+	Provider   string           `json:"provider"`
+	Sandbox    string           `json:"sandbox,omitempty"`
+	Phase      event.Phase      `json:"phase"`
+	Turn       int              `json:"turn"`
+	ModelState event.ModelState `json:"model_state"`
+	Cursor     string           `json:"conversation,omitempty"`
 	// Mode is the newest ChatGPT mode selection on the page.
-	Mode        *ModeSelected `json:"mode,omitempty"`
-	Tool        *CurrentTool  `json:"current_tool,omitempty"`
-	Processes   []ProcessInfo `json:"processes"`
-	Actors      []ActorInfo   `json:"actors"`
-	StartedAt   time.Time     `json:"started_at"`
-	UpdatedAt   time.Time     `json:"updated_at"`
-	Live        bool          `json:"live"`
-	LastMessage string        `json:"last_message,omitempty"`
+	Mode        *event.ModeSelected `json:"mode,omitempty"`
+	Tool        *CurrentTool        `json:"current_tool,omitempty"`
+	Processes   []event.ProcessInfo `json:"processes"`
+	Actors      []ActorInfo         `json:"actors"`
+	StartedAt   time.Time           `json:"started_at"`
+	UpdatedAt   time.Time           `json:"updated_at"`
+	Live        bool                `json:"live"`
+	LastMessage string              `json:"last_message,omitempty"`
 	// Queued are the user's instructions typed during the run and not yet
 	// sent to the model.
-	Queued []QueueInstruction `json:"queued,omitempty"`
+	Queued []event.QueueInstruction `json:"queued,omitempty"`
 	// Paused says why a live run is paused without ending
 	// (PausedTakeover).
 	Paused string `json:"paused,omitempty"`

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 )
 
@@ -56,7 +58,7 @@ func TestScriptedTransport(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep, err := s.Await(ctx, b, nil)
-	if err != nil || rep.Text != "r1" || rep.Cursor != "1" || rep.Source != messages.SourceScript {
+	if err != nil || rep.Text != "r1" || rep.Cursor != "1" || rep.Source != event.SourceScript {
 		t.Fatalf("reply %+v %v", rep, err)
 	}
 	// The second line expects "needle": a message without it fails,

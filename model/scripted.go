@@ -10,6 +10,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 )
 
@@ -45,7 +47,7 @@ func (s *Scripted) Name() string { return "script" }
 // Start implements Transport; a script is ready at once.
 func (s *Scripted) Start(ctx context.Context, state func(messages.ModelStateChanged)) error {
 	if state != nil {
-		state(messages.ModelStateChanged{State: messages.ModelReady, Detail: fmt.Sprintf("scripted model, %d replies", len(s.lines))})
+		state(messages.ModelStateChanged{State: event.ModelReady, Detail: fmt.Sprintf("scripted model, %d replies", len(s.lines))})
 	}
 	return ctx.Err()
 }
@@ -115,24 +117,24 @@ func plural(n int, one, many string) string {
 
 // Send implements Transport: it consumes the next line after checking its
 // expectation against the outbound text.
-func (s *Scripted) Send(ctx context.Context, m messages.Outbound) (messages.Binding, error) {
+func (s *Scripted) Send(ctx context.Context, m messages.Outbound) (event.Binding, error) {
 	if err := ctx.Err(); err != nil {
-		return messages.Binding{}, err
+		return event.Binding{}, err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.next >= len(s.lines) {
-		return messages.Binding{}, &Error{Kind: messages.FailScript,
+		return event.Binding{}, &Error{Kind: messages.FailScript,
 			Err: fmt.Errorf("%w: no reply left for turn %d (%d lines)", ErrScriptExhausted, m.Turn, len(s.lines))}
 	}
 	l := s.lines[s.next]
 	if l.Expect != "" && !strings.Contains(m.Text, l.Expect) {
-		return messages.Binding{}, &Error{Kind: messages.FailScript,
+		return event.Binding{}, &Error{Kind: messages.FailScript,
 			Err: fmt.Errorf("%w: script line %d expects the message to contain %q; turn %d's %s message does not",
 				ErrScriptExpect, l.Line, l.Expect, m.Turn, m.Kind)}
 	}
 	sum := sha256.Sum256([]byte(m.Text))
-	b := messages.Binding{
+	b := event.Binding{
 		Turn:       m.Turn,
 		TurnIndex:  s.next,
 		Cursor:     s.cursor(s.next + 1),
@@ -145,19 +147,19 @@ func (s *Scripted) Send(ctx context.Context, m messages.Outbound) (messages.Bind
 
 // Await implements Transport: it returns the line bound to b after the
 // line's delay.
-func (s *Scripted) Await(ctx context.Context, b messages.Binding, progress func(string)) (messages.Reply, error) {
+func (s *Scripted) Await(ctx context.Context, b event.Binding, progress func(string)) (event.Reply, error) {
 	if b.Probe {
 		// A script keeps no conversation to look in: a message in doubt
 		// was not answered, and the cursor it was sent at still holds.
-		return messages.Reply{}, &Error{Kind: messages.FailNotSent, Err: fmt.Errorf("%w: the scripted model cannot look a message up", ErrNotSent)}
+		return event.Reply{}, &Error{Kind: messages.FailNotSent, Err: fmt.Errorf("%w: the scripted model cannot look a message up", ErrNotSent)}
 	}
 	if !s.ours(b.Cursor) {
 		// Sent by a session with another script file: this one never
 		// received it, so it is sent again and answered from line 1.
-		return messages.Reply{}, &Error{Kind: messages.FailNotSent, Err: fmt.Errorf("%w: it was sent with another script file", ErrNotSent)}
+		return event.Reply{}, &Error{Kind: messages.FailNotSent, Err: fmt.Errorf("%w: it was sent with another script file", ErrNotSent)}
 	}
 	if b.TurnIndex < 0 || b.TurnIndex >= len(s.lines) {
-		return messages.Reply{}, &Error{Kind: messages.FailScript,
+		return event.Reply{}, &Error{Kind: messages.FailScript,
 			Err: fmt.Errorf("%w: no script line %d", ErrScriptExhausted, b.TurnIndex+1)}
 	}
 	l := s.lines[b.TurnIndex]
@@ -166,18 +168,18 @@ func (s *Scripted) Await(ctx context.Context, b messages.Binding, progress func(
 		defer t.Stop()
 		select {
 		case <-ctx.Done():
-			return messages.Reply{}, ctx.Err()
+			return event.Reply{}, ctx.Err()
 		case <-t.C:
 		}
 	}
 	if progress != nil {
 		progress(l.Reply)
 	}
-	return messages.Reply{
+	return event.Reply{
 		Binding:     b,
 		Text:        l.Reply,
 		MessageID:   fmt.Sprintf("script-%d", l.Line),
-		Source:      messages.SourceScript,
+		Source:      event.SourceScript,
 		Cursor:      s.cursor(b.TurnIndex + 1),
 		CompletedAt: s.now(),
 	}, ctx.Err()

@@ -3,6 +3,8 @@ package model
 import (
 	"context"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 )
 
@@ -20,11 +22,11 @@ type Transport interface {
 	Open(ctx context.Context, cursor string) (string, error)
 	// Send enters one message, submits it and returns as soon as the
 	// conversation shows it, with the binding that identifies it.
-	Send(ctx context.Context, m messages.Outbound) (messages.Binding, error)
+	Send(ctx context.Context, m messages.Outbound) (event.Binding, error)
 	// Await waits until the reply bound to b is complete and returns its
 	// exact text. It never accepts a reply older than b. progress, if not
 	// nil, receives the partial text while the model writes.
-	Await(ctx context.Context, b messages.Binding, progress func(string)) (messages.Reply, error)
+	Await(ctx context.Context, b event.Binding, progress func(string)) (event.Reply, error)
 	// Close releases the transport.
 	Close() error
 }
@@ -39,5 +41,5 @@ type Handover interface {
 	// run's newest reply last (messages sent by hand, the model, the page
 	// shown), brings the tab back to the run's conversation and hides the
 	// window again.
-	HandBack(ctx context.Context, last messages.Reply) (messages.HandBackState, error)
+	HandBack(ctx context.Context, last event.Reply) (event.HandBackState, error)
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 )
 
@@ -35,15 +37,15 @@ func Request(tool string, v messages.Verdict) messages.ApprovalRequest {
 //
 // A verdict that is not ask is returned unchanged: an answer never turns
 // a deny into an allow.
-func (e *Engine) Apply(v messages.Verdict, choice messages.ApprovalChoice) (messages.Verdict, messages.ApprovalAnswer, error) {
+func (e *Engine) Apply(v messages.Verdict, choice event.ApprovalChoice) (messages.Verdict, messages.ApprovalAnswer, error) {
 	ans := messages.ApprovalAnswer{CallID: v.CallID, Choice: choice, By: "user"}
-	if v.Decision != messages.DecisionAsk {
+	if v.Decision != event.DecisionAsk {
 		return v, ans, fmt.Errorf("policy: verdict is %s, not ask", v.Decision)
 	}
 	switch choice {
-	case messages.ApproveOnce:
-		v.Decision, v.Reason = messages.DecisionAllow, v.Reason+" (allowed once by the user)"
-	case messages.ApproveTask:
+	case event.ApproveOnce:
+		v.Decision, v.Reason = event.DecisionAllow, v.Reason+" (allowed once by the user)"
+	case event.ApproveTask:
 		if v.Suggested == nil {
 			return v, ans, ErrNoSuggestedRule
 		}
@@ -52,9 +54,9 @@ func (e *Engine) Apply(v messages.Verdict, choice messages.ApprovalChoice) (mess
 		}
 		r := cloneRule(*v.Suggested)
 		ans.Rule = &r
-		v.Decision, v.Reason = messages.DecisionAllow, v.Reason+"; allowed for this task by the rule "+DescribeRule(r)
-	case messages.ApproveDeny:
-		v.Decision, v.Reason = messages.DecisionDeny, "the user denied it: "+v.Reason
+		v.Decision, v.Reason = event.DecisionAllow, v.Reason+"; allowed for this task by the rule "+DescribeRule(r)
+	case event.ApproveDeny:
+		v.Decision, v.Reason = event.DecisionDeny, "the user denied it: "+v.Reason
 		v.Env = nil
 		return v, ans, nil
 	default:
@@ -73,7 +75,7 @@ func AutoAnswer(m Mode, callID string) (messages.ApprovalAnswer, bool) {
 	case ModePrompt:
 		return messages.ApprovalAnswer{}, false
 	case ModeAllow:
-		return messages.ApprovalAnswer{CallID: callID, Choice: messages.ApproveOnce, By: string(m)}, true
+		return messages.ApprovalAnswer{CallID: callID, Choice: event.ApproveOnce, By: string(m)}, true
 	}
-	return messages.ApprovalAnswer{CallID: callID, Choice: messages.ApproveDeny, By: string(m)}, true
+	return messages.ApprovalAnswer{CallID: callID, Choice: event.ApproveDeny, By: string(m)}, true
 }

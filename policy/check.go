@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy/classify"
 )
@@ -11,7 +13,7 @@ import (
 // assessment is what a tool's policy found about one call, before rules
 // and the approvals mode apply.
 type assessment struct {
-	base     messages.Risk
+	base     event.Risk
 	subject  string
 	allow    string // the reason when nothing needs approval
 	denied   string // a hard deny: no rule or mode overrides it
@@ -34,7 +36,7 @@ type assessment struct {
 //
 // Env is set for terminal.exec and process.start: the scrubbed
 // environment plus the call's (checked) additions.
-func (e *Engine) Check(call messages.ToolCall) messages.Verdict {
+func (e *Engine) Check(call event.ToolCall) messages.Verdict {
 	a := e.assess(call)
 	return e.decide(call.Name, a)
 }
@@ -47,24 +49,24 @@ func (e *Engine) CheckCall(m messages.CheckCall) messages.Verdict {
 	return v
 }
 
-func (e *Engine) assess(call messages.ToolCall) assessment {
+func (e *Engine) assess(call event.ToolCall) assessment {
 	p := toolPolicy(call.Name)
 	if p == nil {
-		return assessment{base: messages.RiskExternal, subject: call.Name, denied: fmt.Sprintf("unknown tool %q; use one of the tools in the catalogue", call.Name)}
+		return assessment{base: event.RiskExternal, subject: call.Name, denied: fmt.Sprintf("unknown tool %q; use one of the tools in the catalogue", call.Name)}
 	}
 	if e.b == nil {
-		return assessment{base: messages.RiskRead, subject: call.Name, denied: "no project root is open"}
+		return assessment{base: event.RiskRead, subject: call.Name, denied: "no project root is open"}
 	}
 	return p(e, call.Args)
 }
 
 func (e *Engine) decide(tool string, a assessment) messages.Verdict {
-	v := messages.Verdict{Decision: messages.DecisionAllow, Risk: a.base, Reason: a.allow, Subject: a.subject}
+	v := messages.Verdict{Decision: event.DecisionAllow, Risk: a.base, Reason: a.allow, Subject: a.subject}
 	for _, f := range a.findings {
 		v.Risk = classify.MaxRisk(v.Risk, f.Risk)
 	}
 	if a.denied != "" {
-		v.Decision, v.Reason = messages.DecisionDeny, a.denied
+		v.Decision, v.Reason = event.DecisionDeny, a.denied
 		return v
 	}
 	v.Env = a.env
@@ -81,19 +83,19 @@ func (e *Engine) decide(tool string, a assessment) messages.Verdict {
 	case ModeAllow:
 		v.Reason += " (allowed by --approvals=allow)"
 	case ModePrompt:
-		v.Decision, v.Env = messages.DecisionAsk, nil
+		v.Decision, v.Env = event.DecisionAsk, nil
 	default:
-		v.Decision, v.Env = messages.DecisionDeny, nil
+		v.Decision, v.Env = event.DecisionDeny, nil
 		v.Reason += "; this needs the user's approval and --approvals=deny refuses it"
 	}
 	return v
 }
 
 // covering returns the rules that together cover every finding, or nil.
-func (e *Engine) covering(tool string, a assessment) []messages.Rule {
+func (e *Engine) covering(tool string, a assessment) []event.Rule {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
-	var used []messages.Rule
+	var used []event.Rule
 	for _, f := range a.findings {
 		found := false
 		for _, r := range append(e.config[:len(e.config):len(e.config)], e.grants...) {
@@ -112,7 +114,7 @@ func (e *Engine) covering(tool string, a assessment) []messages.Rule {
 	return used
 }
 
-func containsRule(rs []messages.Rule, r messages.Rule) bool {
+func containsRule(rs []event.Rule, r event.Rule) bool {
 	for _, x := range rs {
 		if sameRule(x, r) {
 			return true
@@ -121,7 +123,7 @@ func containsRule(rs []messages.Rule, r messages.Rule) bool {
 	return false
 }
 
-func describeRules(rs []messages.Rule) string {
+func describeRules(rs []event.Rule) string {
 	parts := make([]string, len(rs))
 	for i, r := range rs {
 		parts[i] = "the rule " + DescribeRule(r)

@@ -7,7 +7,8 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/policy/classify"
 	"github.com/wtagent/wtagent/protocol"
@@ -26,7 +27,7 @@ type Config struct {
 	// Rules are rules granted up front: from the user's config, or rebuilt
 	// from the event log on resume. Invalid rules are skipped (see
 	// Config.Validate).
-	Rules []messages.Rule
+	Rules []event.Rule
 	// Home is the user's home directory, for "~"; empty means
 	// os.UserHomeDir.
 	Home string
@@ -81,8 +82,8 @@ type Engine struct {
 	cs boundary.Case
 
 	mu     sync.RWMutex
-	config []messages.Rule
-	grants []messages.Rule
+	config []event.Rule
+	grants []event.Rule
 }
 
 // New returns an engine enforcing b. A nil b denies every call that names
@@ -122,7 +123,7 @@ func (e *Engine) Boundary() *boundary.Boundary { return e.b }
 // Grant adds a rule for the rest of the task (after an "allow for this
 // task" answer, or on replay of the event log). It refuses rules that are
 // malformed or too broad (ErrBadRule). Granting a rule twice is a no-op.
-func (e *Engine) Grant(r messages.Rule) error {
+func (e *Engine) Grant(r event.Rule) error {
 	if err := validateRule(r, e.home); err != nil {
 		return err
 	}
@@ -139,10 +140,10 @@ func (e *Engine) Grant(r messages.Rule) error {
 
 // Rules returns the rules in force: the configured ones, then the task's
 // grants in the order they were made.
-func (e *Engine) Rules() []messages.Rule {
+func (e *Engine) Rules() []event.Rule {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
-	out := make([]messages.Rule, 0, len(e.config)+len(e.grants))
+	out := make([]event.Rule, 0, len(e.config)+len(e.grants))
 	for _, r := range append(slices.Clip(e.config), e.grants...) {
 		out = append(out, cloneRule(r))
 	}
@@ -190,11 +191,11 @@ func (e *Engine) protected(abs string) bool {
 	return false
 }
 
-func sameRule(a, b messages.Rule) bool {
+func sameRule(a, b event.Rule) bool {
 	return a.Tool == b.Tool && a.Kind == b.Kind && slices.Equal(a.Prefix, b.Prefix)
 }
 
-func cloneRule(r messages.Rule) messages.Rule {
+func cloneRule(r event.Rule) event.Rule {
 	r.Prefix = slices.Clone(r.Prefix)
 	return r
 }
@@ -204,7 +205,7 @@ func cloneRule(r messages.Rule) messages.Rule {
 // tool opens an os.Root at each (or uses it as a program's working
 // directory). Paths in a program's argv are not listed: the program
 // opens those itself.
-func (e *Engine) Outside(call messages.ToolCall) []string {
+func (e *Engine) Outside(call event.ToolCall) []string {
 	if e.b == nil {
 		return nil
 	}

@@ -7,32 +7,33 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/protocol"
 )
 
 // engineFor returns an engine over the project, with the directory above
 // the project as the user's home (so "~/outside/secret" is the outside
 // file).
-func engineFor(p *project, mode Mode, rules ...messages.Rule) *Engine {
+func engineFor(p *project, mode Mode, rules ...event.Rule) *Engine {
 	return New(Config{Root: p.Dir, Mode: mode, Home: filepath.Dir(p.Dir), Rules: rules,
 		Environ: []string{"PATH=/usr/bin:/bin", "HOME=/home/u", "GITHUB_TOKEN=ghp_x", "LANG=C.UTF-8"}}, p.b)
 }
 
-func read(path string) messages.ToolCall {
-	return messages.ToolCall{Name: protocol.ToolFSRead, Args: &protocol.FSReadArgs{Path: path, Limit: 400}}
+func read(path string) event.ToolCall {
+	return event.ToolCall{Name: protocol.ToolFSRead, Args: &protocol.FSReadArgs{Path: path, Limit: 400}}
 }
 
-func write(path string) messages.ToolCall {
-	return messages.ToolCall{Name: protocol.ToolFSWrite, Args: &protocol.FSWriteArgs{Path: path, Content: "x", Mode: "overwrite"}}
+func write(path string) event.ToolCall {
+	return event.ToolCall{Name: protocol.ToolFSWrite, Args: &protocol.FSWriteArgs{Path: path, Content: "x", Mode: "overwrite"}}
 }
 
-func exec(program string, argv ...string) messages.ToolCall {
-	return messages.ToolCall{Name: protocol.ToolTerminalExec, Args: &protocol.ExecArgs{Program: program, Argv: argv, Cwd: ".", TimeoutMS: 1000}}
+func exec(program string, argv ...string) event.ToolCall {
+	return event.ToolCall{Name: protocol.ToolTerminalExec, Args: &protocol.ExecArgs{Program: program, Argv: argv, Cwd: ".", TimeoutMS: 1000}}
 }
 
-func execIn(cwd, program string, argv ...string) messages.ToolCall {
-	return messages.ToolCall{Name: protocol.ToolTerminalExec, Args: &protocol.ExecArgs{Program: program, Argv: argv, Cwd: cwd, TimeoutMS: 1000}}
+func execIn(cwd, program string, argv ...string) event.ToolCall {
+	return event.ToolCall{Name: protocol.ToolTerminalExec, Args: &protocol.ExecArgs{Program: program, Argv: argv, Cwd: cwd, TimeoutMS: 1000}}
 }
 
 func TestEveryCatalogueToolHasAPolicy(t *testing.T) {
@@ -45,7 +46,7 @@ func TestEveryCatalogueToolHasAPolicy(t *testing.T) {
 		}
 		// The zero arguments of every tool are judged by its own policy,
 		// not refused as an unknown tool.
-		v := e.Check(messages.ToolCall{Name: spec.Name, Args: spec.New()})
+		v := e.Check(event.ToolCall{Name: spec.Name, Args: spec.New()})
 		if strings.Contains(v.Reason, "unknown tool") || strings.Contains(v.Reason, "arguments are a") {
 			t.Errorf("%s with its own argument struct: %s", spec.Name, v.Reason)
 		}
@@ -56,7 +57,7 @@ func TestUnknownToolAndBadArgumentsAreDenied(t *testing.T) {
 	p := newProject(t)
 	for _, mode := range []Mode{ModePrompt, ModeAllow, ModeDeny} {
 		e := engineFor(p, mode)
-		calls := []messages.ToolCall{
+		calls := []event.ToolCall{
 			{Name: "fs.delete", Args: &protocol.FSReadArgs{Path: "x"}},
 			{Name: "", Args: nil},
 			{Name: "FS.READ", Args: &protocol.FSReadArgs{Path: "src/main.go"}},
@@ -67,12 +68,12 @@ func TestUnknownToolAndBadArgumentsAreDenied(t *testing.T) {
 			{Name: protocol.ToolTerminalExec, Args: &protocol.ProcessStartArgs{Program: "ls"}},
 		}
 		for _, c := range calls {
-			if v := e.Check(c); v.Decision != messages.DecisionDeny || v.Reason == "" {
+			if v := e.Check(c); v.Decision != event.DecisionDeny || v.Reason == "" {
 				t.Errorf("mode %s: %s(%T) = %s (%s); want deny", mode, c.Name, c.Args, v.Decision, v.Reason)
 			}
 		}
 		// A value instead of a pointer is accepted.
-		if v := e.Check(messages.ToolCall{Name: protocol.ToolFSRead, Args: protocol.FSReadArgs{Path: "src/main.go"}}); v.Decision != messages.DecisionAllow {
+		if v := e.Check(event.ToolCall{Name: protocol.ToolFSRead, Args: protocol.FSReadArgs{Path: "src/main.go"}}); v.Decision != event.DecisionAllow {
 			t.Errorf("value args: %s (%s)", v.Decision, v.Reason)
 		}
 	}
@@ -87,7 +88,7 @@ func TestHardDeniesHoldInEveryMode(t *testing.T) {
 	makeFIFO(t, p.Path("fifo"))
 	protected := filepath.Join(p.Outside, "wtagent-home")
 	os.MkdirAll(protected, 0o700)
-	calls := map[string]messages.ToolCall{
+	calls := map[string]event.ToolCall{
 		"NUL byte":                read("src/main.go\x00"),
 		"300-char name":           read(strings.Repeat("n", 300)),
 		"trailing dot":            write("src/main.go."),
@@ -115,7 +116,7 @@ func TestHardDeniesHoldInEveryMode(t *testing.T) {
 		"overlong argv word":      exec("echo", strings.Repeat("x", maxArgBytes+1)),
 		"fs.list of a linked dir": {Name: protocol.ToolFSList, Args: &protocol.FSListArgs{Path: "linkdir", Depth: 1}},
 	}
-	everything := []messages.Rule{
+	everything := []event.Rule{
 		{Tool: protocol.ToolFSRead, Kind: RulePath, Prefix: []string{p.Dir}},
 		{Tool: protocol.ToolFSRead, Kind: RulePath, Prefix: []string{p.Outside}},
 		{Tool: protocol.ToolFSRead, Kind: RulePath, Prefix: []string{"/dev"}},
@@ -126,7 +127,7 @@ func TestHardDeniesHoldInEveryMode(t *testing.T) {
 		e := New(Config{Mode: mode, Home: filepath.Dir(p.Dir), Rules: everything, Protected: []string{protected}}, p.b)
 		for name, c := range calls {
 			v := e.Check(c)
-			if v.Decision != messages.DecisionDeny || v.Reason == "" {
+			if v.Decision != event.DecisionDeny || v.Reason == "" {
 				t.Errorf("mode %s, %s: %s (%s); want a hard deny", mode, name, v.Decision, v.Reason)
 			}
 			if v.Env != nil {
@@ -143,7 +144,7 @@ func TestOutsideRootAsksThenGrantCoversExactlyThatPath(t *testing.T) {
 
 	for _, path := range []string{"/etc/hosts", "../outside/secret", "~/outside/secret", secret} {
 		v := e.Check(read(path))
-		if v.Decision != messages.DecisionAsk || v.Risk != messages.RiskSensitive {
+		if v.Decision != event.DecisionAsk || v.Risk != event.RiskSensitive {
 			t.Fatalf("read %s: %s/%s (%s); want ask/sensitive", path, v.Decision, v.Risk, v.Reason)
 		}
 		want, _ := p.b.Locate(path, filepath.Dir(p.Dir))
@@ -158,7 +159,7 @@ func TestOutsideRootAsksThenGrantCoversExactlyThatPath(t *testing.T) {
 	if err := e.Grant(*v.Suggested); err != nil {
 		t.Fatal(err)
 	}
-	if v := e.Check(read("../outside/secret")); v.Decision != messages.DecisionAllow {
+	if v := e.Check(read("../outside/secret")); v.Decision != event.DecisionAllow {
 		t.Errorf("after the grant: %s (%s)", v.Decision, v.Reason)
 	}
 	if abs, ok := e.ResolveGranted(protocol.ToolFSRead, "~/outside/secret"); !ok || abs != secret {
@@ -166,10 +167,10 @@ func TestOutsideRootAsksThenGrantCoversExactlyThatPath(t *testing.T) {
 	}
 	// Narrow: another file next to it, another tool, still ask.
 	p.WriteOutside("other", "x")
-	if v := e.Check(read("../outside/other")); v.Decision != messages.DecisionAsk {
+	if v := e.Check(read("../outside/other")); v.Decision != event.DecisionAsk {
 		t.Errorf("sibling after the grant: %s", v.Decision)
 	}
-	if v := e.Check(write(secret)); v.Decision != messages.DecisionAsk {
+	if v := e.Check(write(secret)); v.Decision != event.DecisionAsk {
 		t.Errorf("fs.write after an fs.read grant: %s", v.Decision)
 	}
 	if _, ok := e.ResolveGranted(protocol.ToolFSWrite, secret); ok {
@@ -196,36 +197,36 @@ func TestInsideFiles(t *testing.T) {
 	}
 	e := engineFor(p, ModePrompt)
 	tests := []struct {
-		call     messages.ToolCall
-		decision messages.Decision
-		risk     messages.Risk
+		call     event.ToolCall
+		decision event.Decision
+		risk     event.Risk
 		reason   string
 	}{
-		{read("src/main.go"), messages.DecisionAllow, messages.RiskRead, "reads src/main.go"},
-		{read("src/missing.go"), messages.DecisionAllow, messages.RiskRead, "does not exist"},
-		{write("src/new.go"), messages.DecisionAllow, messages.RiskWrite, "writes src/new.go"},
-		{read(p.Path("src/main.go")), messages.DecisionAllow, messages.RiskRead, ""},
-		{read(".env"), messages.DecisionAsk, messages.RiskSensitive, "credential"},
-		{read("env-alias"), messages.DecisionAsk, messages.RiskSensitive, "credential"},
-		{write(".env"), messages.DecisionAsk, messages.RiskSensitive, "credential"},
-		{read(".env.example"), messages.DecisionAllow, messages.RiskRead, ""},
-		{read("config/server.pem"), messages.DecisionAsk, messages.RiskSensitive, "credential"},
-		{read(".npmrc"), messages.DecisionAllow, messages.RiskRead, ""},
-		{read("pkg/.npmrc"), messages.DecisionAsk, messages.RiskSensitive, "credential"},
-		{read("hard"), messages.DecisionAsk, messages.RiskSensitive, "hard links"},
-		{write("hard"), messages.DecisionAsk, messages.RiskSensitive, "hard links"},
-		{read("node_modules/pkg/linked.js"), messages.DecisionAllow, messages.RiskRead, ""},
-		{write("node_modules/pkg/linked.js"), messages.DecisionAsk, messages.RiskSensitive, "hard links"},
-		{write(".git/config"), messages.DecisionAsk, messages.RiskDestructive, ".git"},
-		{write(".git/hooks/pre-commit"), messages.DecisionAsk, messages.RiskDestructive, ".git"},
-		{read(".git/config"), messages.DecisionAllow, messages.RiskRead, ""},
-		{messages.ToolCall{Name: protocol.ToolFSList, Args: &protocol.FSListArgs{Path: ".", Depth: 2}}, messages.DecisionAllow, messages.RiskRead, "lists"},
-		{messages.ToolCall{Name: protocol.ToolFSList, Args: &protocol.FSListArgs{Path: "..", Depth: 1}}, messages.DecisionAsk, messages.RiskSensitive, "outside"},
-		{messages.ToolCall{Name: protocol.ToolFSSearch, Args: &protocol.FSSearchArgs{Pattern: "x", Path: "src", Glob: "*.go", MaxResults: 5}}, messages.DecisionAllow, messages.RiskRead, ""},
-		{messages.ToolCall{Name: protocol.ToolFSEdit, Args: &protocol.FSEditArgs{Path: "src/main.go", OldText: "a", NewText: "b"}}, messages.DecisionAllow, messages.RiskWrite, "edits"},
-		{messages.ToolCall{Name: protocol.ToolProcessRead, Args: &protocol.ProcessReadArgs{ProcessID: "proc_1a2b", Since: -1}}, messages.DecisionAllow, messages.RiskRead, ""},
-		{messages.ToolCall{Name: protocol.ToolProcessList, Args: &protocol.ProcessListArgs{}}, messages.DecisionAllow, messages.RiskRead, ""},
-		{messages.ToolCall{Name: protocol.ToolProjectStatus, Args: &protocol.ProjectStatusArgs{}}, messages.DecisionAllow, messages.RiskRead, ""},
+		{read("src/main.go"), event.DecisionAllow, event.RiskRead, "reads src/main.go"},
+		{read("src/missing.go"), event.DecisionAllow, event.RiskRead, "does not exist"},
+		{write("src/new.go"), event.DecisionAllow, event.RiskWrite, "writes src/new.go"},
+		{read(p.Path("src/main.go")), event.DecisionAllow, event.RiskRead, ""},
+		{read(".env"), event.DecisionAsk, event.RiskSensitive, "credential"},
+		{read("env-alias"), event.DecisionAsk, event.RiskSensitive, "credential"},
+		{write(".env"), event.DecisionAsk, event.RiskSensitive, "credential"},
+		{read(".env.example"), event.DecisionAllow, event.RiskRead, ""},
+		{read("config/server.pem"), event.DecisionAsk, event.RiskSensitive, "credential"},
+		{read(".npmrc"), event.DecisionAllow, event.RiskRead, ""},
+		{read("pkg/.npmrc"), event.DecisionAsk, event.RiskSensitive, "credential"},
+		{read("hard"), event.DecisionAsk, event.RiskSensitive, "hard links"},
+		{write("hard"), event.DecisionAsk, event.RiskSensitive, "hard links"},
+		{read("node_modules/pkg/linked.js"), event.DecisionAllow, event.RiskRead, ""},
+		{write("node_modules/pkg/linked.js"), event.DecisionAsk, event.RiskSensitive, "hard links"},
+		{write(".git/config"), event.DecisionAsk, event.RiskDestructive, ".git"},
+		{write(".git/hooks/pre-commit"), event.DecisionAsk, event.RiskDestructive, ".git"},
+		{read(".git/config"), event.DecisionAllow, event.RiskRead, ""},
+		{event.ToolCall{Name: protocol.ToolFSList, Args: &protocol.FSListArgs{Path: ".", Depth: 2}}, event.DecisionAllow, event.RiskRead, "lists"},
+		{event.ToolCall{Name: protocol.ToolFSList, Args: &protocol.FSListArgs{Path: "..", Depth: 1}}, event.DecisionAsk, event.RiskSensitive, "outside"},
+		{event.ToolCall{Name: protocol.ToolFSSearch, Args: &protocol.FSSearchArgs{Pattern: "x", Path: "src", Glob: "*.go", MaxResults: 5}}, event.DecisionAllow, event.RiskRead, ""},
+		{event.ToolCall{Name: protocol.ToolFSEdit, Args: &protocol.FSEditArgs{Path: "src/main.go", OldText: "a", NewText: "b"}}, event.DecisionAllow, event.RiskWrite, "edits"},
+		{event.ToolCall{Name: protocol.ToolProcessRead, Args: &protocol.ProcessReadArgs{ProcessID: "proc_1a2b", Since: -1}}, event.DecisionAllow, event.RiskRead, ""},
+		{event.ToolCall{Name: protocol.ToolProcessList, Args: &protocol.ProcessListArgs{}}, event.DecisionAllow, event.RiskRead, ""},
+		{event.ToolCall{Name: protocol.ToolProjectStatus, Args: &protocol.ProjectStatusArgs{}}, event.DecisionAllow, event.RiskRead, ""},
 	}
 	for _, tt := range tests {
 		v := e.Check(tt.call)
@@ -248,36 +249,36 @@ func TestExecChecksArgvAgainstTheRoot(t *testing.T) {
 	p.Symlink("../../outside", "src/vendor")
 	e := engineFor(p, ModePrompt)
 	tests := []struct {
-		call     messages.ToolCall
-		decision messages.Decision
-		risk     messages.Risk
+		call     event.ToolCall
+		decision event.Decision
+		risk     event.Risk
 		reason   string
 	}{
-		{exec("cat", "~/.ssh/id_rsa"), messages.DecisionAsk, rSens, "credential"},
-		{exec("cat", filepath.Join(home, ".ssh", "id_rsa")), messages.DecisionAsk, rSens, "credential"},
-		{exec("cat", "docs/config"), messages.DecisionAsk, rSens, "symbolic link to " + filepath.Join(home, ".ssh", "id_rsa")},
-		{exec("ls", "src/vendor/"), messages.DecisionAsk, rSens, "symbolic link"},
-		{exec("cat", "src/vendor/secret"), messages.DecisionAsk, rSens, "src/vendor is a symbolic link to " + filepath.Join(p.Outside, "secret")},
-		{exec("cat", "src/vendor/../proj/src/main.go"), messages.DecisionAsk, rSens, "symbolic link"}, // leaves the root on the way
-		{exec("cat", "../outside/secret"), messages.DecisionAsk, rSens, "outside"},
-		{execIn("src", "cat", "../docs/readme.md"), messages.DecisionAllow, rExec, ""},
-		{execIn("src", "cat", "../../outside/secret"), messages.DecisionAsk, rSens, "outside"},
-		{exec("cat", p.Path("docs/readme.md")), messages.DecisionAllow, rExec, ""},
-		{exec("cat", ".env"), messages.DecisionAsk, rSens, "credential"},
-		{execIn("src", "cat", "../.env"), messages.DecisionAsk, rSens, "credential"},
-		{exec("python3", "-m", "venv", "tools/.env"), messages.DecisionAllow, rExec, ""}, // a directory
-		{exec("cp", ".env.example", "new/.env"), messages.DecisionAllow, rExec, ""},      // creates one
-		{exec("go", "test", "./..."), messages.DecisionAllow, rExec, "runs go"},
-		{exec("rm", "-rf", "docs/readme.md"), messages.DecisionAllow, rExec, ""},
-		{exec("rm", "-rf", "build"), messages.DecisionAsk, rDest, "directory tree"},
-		{exec("rm", "-rf", "src/vendor"), messages.DecisionAsk, rDest, "outside"},
-		{exec("../outside/run.sh"), messages.DecisionAsk, rSens, "program outside"},
-		{exec("./build.sh"), messages.DecisionAllow, rExec, ""},
-		{execIn("../outside", "ls"), messages.DecisionAsk, rSens, "runs in " + p.Outside},
-		{execIn("src", "ls"), messages.DecisionAllow, rExec, ""},
-		{exec("docker", "run", "-v", p.Dir+":/src", "alpine"), messages.DecisionAllow, rExec, ""},
-		{exec("docker", "run", "-v", home+":/h", "alpine"), messages.DecisionAsk, rDest, "mounts"},
-		{exec("git", "push"), messages.DecisionAsk, rExt, "push"},
+		{exec("cat", "~/.ssh/id_rsa"), event.DecisionAsk, rSens, "credential"},
+		{exec("cat", filepath.Join(home, ".ssh", "id_rsa")), event.DecisionAsk, rSens, "credential"},
+		{exec("cat", "docs/config"), event.DecisionAsk, rSens, "symbolic link to " + filepath.Join(home, ".ssh", "id_rsa")},
+		{exec("ls", "src/vendor/"), event.DecisionAsk, rSens, "symbolic link"},
+		{exec("cat", "src/vendor/secret"), event.DecisionAsk, rSens, "src/vendor is a symbolic link to " + filepath.Join(p.Outside, "secret")},
+		{exec("cat", "src/vendor/../proj/src/main.go"), event.DecisionAsk, rSens, "symbolic link"}, // leaves the root on the way
+		{exec("cat", "../outside/secret"), event.DecisionAsk, rSens, "outside"},
+		{execIn("src", "cat", "../docs/readme.md"), event.DecisionAllow, rExec, ""},
+		{execIn("src", "cat", "../../outside/secret"), event.DecisionAsk, rSens, "outside"},
+		{exec("cat", p.Path("docs/readme.md")), event.DecisionAllow, rExec, ""},
+		{exec("cat", ".env"), event.DecisionAsk, rSens, "credential"},
+		{execIn("src", "cat", "../.env"), event.DecisionAsk, rSens, "credential"},
+		{exec("python3", "-m", "venv", "tools/.env"), event.DecisionAllow, rExec, ""}, // a directory
+		{exec("cp", ".env.example", "new/.env"), event.DecisionAllow, rExec, ""},      // creates one
+		{exec("go", "test", "./..."), event.DecisionAllow, rExec, "runs go"},
+		{exec("rm", "-rf", "docs/readme.md"), event.DecisionAllow, rExec, ""},
+		{exec("rm", "-rf", "build"), event.DecisionAsk, rDest, "directory tree"},
+		{exec("rm", "-rf", "src/vendor"), event.DecisionAsk, rDest, "outside"},
+		{exec("../outside/run.sh"), event.DecisionAsk, rSens, "program outside"},
+		{exec("./build.sh"), event.DecisionAllow, rExec, ""},
+		{execIn("../outside", "ls"), event.DecisionAsk, rSens, "runs in " + p.Outside},
+		{execIn("src", "ls"), event.DecisionAllow, rExec, ""},
+		{exec("docker", "run", "-v", p.Dir+":/src", "alpine"), event.DecisionAllow, rExec, ""},
+		{exec("docker", "run", "-v", home+":/h", "alpine"), event.DecisionAsk, rDest, "mounts"},
+		{exec("git", "push"), event.DecisionAsk, rExt, "push"},
 	}
 	for _, tt := range tests {
 		v := e.Check(tt.call)
@@ -290,10 +291,10 @@ func TestExecChecksArgvAgainstTheRoot(t *testing.T) {
 func TestExecEnvironment(t *testing.T) {
 	p := newProject(t)
 	e := engineFor(p, ModePrompt)
-	call := messages.ToolCall{Name: protocol.ToolProcessStart, Args: &protocol.ProcessStartArgs{
+	call := event.ToolCall{Name: protocol.ToolProcessStart, Args: &protocol.ProcessStartArgs{
 		Program: "npm", Argv: []string{"run", "dev"}, Cwd: ".", Env: []string{"PORT=5173", "LANG=en_GB.UTF-8"}}}
 	v := e.Check(call)
-	if v.Decision != messages.DecisionAllow {
+	if v.Decision != event.DecisionAllow {
 		t.Fatalf("npm run dev: %s (%s)", v.Decision, v.Reason)
 	}
 	want := []string{"PATH=/usr/bin:/bin", "HOME=/home/u", "LANG=en_GB.UTF-8", "PORT=5173"}
@@ -303,16 +304,16 @@ func TestExecEnvironment(t *testing.T) {
 	if fs := e.Check(read("src/main.go")); fs.Env != nil {
 		t.Errorf("fs.read verdict has an environment")
 	}
-	for add, risk := range map[string]messages.Risk{
+	for add, risk := range map[string]event.Risk{
 		"LD_PRELOAD=/tmp/x.so":          rDest,
 		"NODE_OPTIONS=--require ./x.js": rDest,
 		"GIT_SSH_COMMAND=sh -c id":      rDest,
 		"PATH=/tmp/evil":                rSens,
 		"API_TOKEN=abc":                 rSens,
 	} {
-		call := messages.ToolCall{Name: protocol.ToolTerminalExec, Args: &protocol.ExecArgs{Program: "npm", Argv: []string{"test"}, Cwd: ".", Env: []string{add}}}
+		call := event.ToolCall{Name: protocol.ToolTerminalExec, Args: &protocol.ExecArgs{Program: "npm", Argv: []string{"test"}, Cwd: ".", Env: []string{add}}}
 		v := e.Check(call)
-		if v.Decision != messages.DecisionAsk || v.Risk != risk {
+		if v.Decision != event.DecisionAsk || v.Risk != risk {
 			t.Errorf("env %s: %s/%s (%s); want ask/%s", add, v.Decision, v.Risk, v.Reason, risk)
 		}
 		if v.Suggested != nil {
@@ -334,7 +335,7 @@ func TestApprovalFlows(t *testing.T) {
 	call := exec("rm", "-rf", "dist")
 	wider := exec("rm", "-rf", "dist", "src2")
 	for _, mode := range []Mode{ModePrompt, ModeAllow, ModeDeny} {
-		for _, choice := range []messages.ApprovalChoice{messages.ApproveOnce, messages.ApproveTask, messages.ApproveDeny} {
+		for _, choice := range []event.ApprovalChoice{event.ApproveOnce, event.ApproveTask, event.ApproveDeny} {
 			t.Run(string(mode)+"/"+string(choice), func(t *testing.T) {
 				e := engineFor(p, mode)
 				v := e.Check(call)
@@ -343,7 +344,7 @@ func TestApprovalFlows(t *testing.T) {
 				}
 				switch mode {
 				case ModeAllow:
-					if v.Decision != messages.DecisionAllow || v.Env == nil {
+					if v.Decision != event.DecisionAllow || v.Env == nil {
 						t.Fatalf("allow mode: %s", v.Decision)
 					}
 					if _, _, err := e.Apply(v, choice); err == nil {
@@ -351,18 +352,18 @@ func TestApprovalFlows(t *testing.T) {
 					}
 					return
 				case ModeDeny:
-					if v.Decision != messages.DecisionDeny || !strings.Contains(v.Reason, "--approvals=deny") {
+					if v.Decision != event.DecisionDeny || !strings.Contains(v.Reason, "--approvals=deny") {
 						t.Fatalf("deny mode: %s (%s)", v.Decision, v.Reason)
 					}
 					if !strings.Contains(v.Subject+": "+v.Reason, "directory tree") {
 						t.Errorf("deny verdict %+v", v)
 					}
-					if _, _, err := e.Apply(v, messages.ApproveOnce); err == nil {
+					if _, _, err := e.Apply(v, event.ApproveOnce); err == nil {
 						t.Error("an answer turned a deny into an allow")
 					}
 					return
 				}
-				if v.Decision != messages.DecisionAsk {
+				if v.Decision != event.DecisionAsk {
 					t.Fatalf("prompt mode: %s", v.Decision)
 				}
 				req := Request(protocol.ToolTerminalExec, v)
@@ -375,29 +376,29 @@ func TestApprovalFlows(t *testing.T) {
 				}
 				again := e.Check(call)
 				switch choice {
-				case messages.ApproveOnce:
-					if final.Decision != messages.DecisionAllow || again.Decision != messages.DecisionAsk || ans.Rule != nil {
+				case event.ApproveOnce:
+					if final.Decision != event.DecisionAllow || again.Decision != event.DecisionAsk || ans.Rule != nil {
 						t.Errorf("once: final %s, re-check %s, rule %v", final.Decision, again.Decision, ans.Rule)
 					}
-				case messages.ApproveTask:
-					if final.Decision != messages.DecisionAllow || again.Decision != messages.DecisionAllow || ans.Rule == nil {
+				case event.ApproveTask:
+					if final.Decision != event.DecisionAllow || again.Decision != event.DecisionAllow || ans.Rule == nil {
 						t.Errorf("task: final %s, re-check %s (%s)", final.Decision, again.Decision, again.Reason)
 					}
-					if w := e.Check(wider); w.Decision != messages.DecisionAsk {
+					if w := e.Check(wider); w.Decision != event.DecisionAsk {
 						t.Errorf("the rule for %q covered %q", "rm -rf dist", "rm -rf dist src2")
 					}
 					if len(e.Rules()) != 1 {
 						t.Errorf("rules = %+v", e.Rules())
 					}
 					e.ClearGrants()
-					if v := e.Check(call); v.Decision != messages.DecisionAsk {
+					if v := e.Check(call); v.Decision != event.DecisionAsk {
 						t.Errorf("after ClearGrants: %s", v.Decision)
 					}
-				case messages.ApproveDeny:
-					if final.Decision != messages.DecisionDeny || !strings.Contains(final.Reason, "user denied") || final.Env != nil {
+				case event.ApproveDeny:
+					if final.Decision != event.DecisionDeny || !strings.Contains(final.Reason, "user denied") || final.Env != nil {
 						t.Errorf("deny: %+v", final)
 					}
-					if again.Decision != messages.DecisionAsk {
+					if again.Decision != event.DecisionAsk {
 						t.Errorf("deny changed the next verdict: %s", again.Decision)
 					}
 				}
@@ -409,27 +410,27 @@ func TestApprovalFlows(t *testing.T) {
 func TestCommandRulesAreNarrow(t *testing.T) {
 	p := newProject(t)
 	e := engineFor(p, ModePrompt,
-		messages.Rule{Tool: protocol.ToolTerminalExec, Kind: RuleCommand, Prefix: []string{"git", "push"}},
-		messages.Rule{Tool: protocol.ToolTerminalExec, Kind: RuleCommand, Prefix: []string{"aws"}},
-		messages.Rule{Tool: protocol.ToolTerminalExec, Kind: RuleCommand, Prefix: []string{"cat", "~/outside/secret"}},
+		event.Rule{Tool: protocol.ToolTerminalExec, Kind: RuleCommand, Prefix: []string{"git", "push"}},
+		event.Rule{Tool: protocol.ToolTerminalExec, Kind: RuleCommand, Prefix: []string{"aws"}},
+		event.Rule{Tool: protocol.ToolTerminalExec, Kind: RuleCommand, Prefix: []string{"cat", "~/outside/secret"}},
 	)
 	tests := []struct {
-		call messages.ToolCall
-		want messages.Decision
+		call event.ToolCall
+		want event.Decision
 	}{
-		{exec("git", "push"), messages.DecisionAllow},
-		{exec("git", "push", "origin", "main"), messages.DecisionAllow},
-		{exec("git", "push", "--force", "origin", "main"), messages.DecisionAsk},
-		{exec("git", "push", "origin", "+main"), messages.DecisionAsk},
-		{exec("git", "-C", "x", "push"), messages.DecisionAsk}, // other words: another command
-		{execIn("src", "git", "push"), messages.DecisionAllow},
-		{messages.ToolCall{Name: protocol.ToolProcessStart, Args: &protocol.ProcessStartArgs{Program: "git", Argv: []string{"push"}, Cwd: "."}}, messages.DecisionAsk},
-		{exec("aws", "s3", "ls"), messages.DecisionAllow},
-		{exec("aws", "s3", "rm", "s3://b/x"), messages.DecisionAsk}, // the external finding sits on "rm"
-		{exec("cat", "~/outside/secret"), messages.DecisionAllow},
-		{exec("cat", "~/outside/secret", "~/.ssh/id_rsa"), messages.DecisionAsk},
-		{exec("sudo", "git", "push"), messages.DecisionAsk},
-		{execIn("../outside", "git", "push"), messages.DecisionAsk},
+		{exec("git", "push"), event.DecisionAllow},
+		{exec("git", "push", "origin", "main"), event.DecisionAllow},
+		{exec("git", "push", "--force", "origin", "main"), event.DecisionAsk},
+		{exec("git", "push", "origin", "+main"), event.DecisionAsk},
+		{exec("git", "-C", "x", "push"), event.DecisionAsk}, // other words: another command
+		{execIn("src", "git", "push"), event.DecisionAllow},
+		{event.ToolCall{Name: protocol.ToolProcessStart, Args: &protocol.ProcessStartArgs{Program: "git", Argv: []string{"push"}, Cwd: "."}}, event.DecisionAsk},
+		{exec("aws", "s3", "ls"), event.DecisionAllow},
+		{exec("aws", "s3", "rm", "s3://b/x"), event.DecisionAsk}, // the external finding sits on "rm"
+		{exec("cat", "~/outside/secret"), event.DecisionAllow},
+		{exec("cat", "~/outside/secret", "~/.ssh/id_rsa"), event.DecisionAsk},
+		{exec("sudo", "git", "push"), event.DecisionAsk},
+		{execIn("../outside", "git", "push"), event.DecisionAsk},
 	}
 	for _, tt := range tests {
 		if v := e.Check(tt.call); v.Decision != tt.want {
@@ -449,18 +450,18 @@ func TestSuggestedRules(t *testing.T) {
 	if err := e.Grant(*v.Suggested); err != nil {
 		t.Fatal(err)
 	}
-	if v := e.Check(execIn("../outside", "cat", "secret")); v.Decision != messages.DecisionAllow {
+	if v := e.Check(execIn("../outside", "cat", "secret")); v.Decision != event.DecisionAllow {
 		t.Errorf("after the cwd grant: %s (%s)", v.Decision, v.Reason)
 	}
 	// An outside cwd plus a destructive command: no single narrow rule.
 	if v := e.Check(execIn("/etc", "rm", "-rf", "x")); v.Suggested != nil {
 		t.Errorf("mixed findings: suggested %+v", v.Suggested)
 	}
-	if _, _, err := e.Apply(e.Check(execIn("/etc", "rm", "-rf", "x")), messages.ApproveTask); !errors.Is(err, ErrNoSuggestedRule) {
+	if _, _, err := e.Apply(e.Check(execIn("/etc", "rm", "-rf", "x")), event.ApproveTask); !errors.Is(err, ErrNoSuggestedRule) {
 		t.Errorf("Apply(task) without a rule = %v", err)
 	}
 	// Suggestions never cover everything.
-	if v := e.Check(read("/")); v.Decision != messages.DecisionAsk || v.Suggested != nil {
+	if v := e.Check(read("/")); v.Decision != event.DecisionAsk || v.Suggested != nil {
 		t.Errorf("read /: %s, suggested %+v", v.Decision, v.Suggested)
 	}
 	if v := e.Check(read("~")); v.Suggested != nil {
@@ -472,7 +473,7 @@ func TestGrantRefusesBroadOrMalformedRules(t *testing.T) {
 	p := newProject(t)
 	e := engineFor(p, ModePrompt)
 	home := filepath.Dir(p.Dir)
-	bad := []messages.Rule{
+	bad := []event.Rule{
 		{Tool: protocol.ToolFSRead, Kind: RulePath, Prefix: []string{"/"}},
 		{Tool: protocol.ToolFSRead, Kind: RulePath, Prefix: []string{home}},
 		{Tool: protocol.ToolFSRead, Kind: RulePath, Prefix: []string{filepath.Dir(home)}},
@@ -498,7 +499,7 @@ func TestGrantRefusesBroadOrMalformedRules(t *testing.T) {
 	if err := (Config{Rules: bad[:1], Home: home}).Validate(); !errors.Is(err, ErrBadRule) {
 		t.Errorf("Config.Validate = %v", err)
 	}
-	good := messages.Rule{Tool: protocol.ToolFSRead, Kind: RulePath, Prefix: []string{"/etc/hosts"}}
+	good := event.Rule{Tool: protocol.ToolFSRead, Kind: RulePath, Prefix: []string{"/etc/hosts"}}
 	if err := e.Grant(good); err != nil {
 		t.Fatal(err)
 	}
@@ -542,7 +543,7 @@ func TestModes(t *testing.T) {
 	if e := New(Config{}, p.b); e.Mode() != ModeDeny {
 		t.Errorf("default mode %q, want deny", e.Mode())
 	}
-	for m, want := range map[Mode]messages.ApprovalChoice{ModeDeny: messages.ApproveDeny, ModeAllow: messages.ApproveOnce} {
+	for m, want := range map[Mode]event.ApprovalChoice{ModeDeny: event.ApproveDeny, ModeAllow: event.ApproveOnce} {
 		ans, ok := AutoAnswer(m, "c1")
 		if !ok || ans.Choice != want || ans.By != string(m) || ans.CallID != "c1" {
 			t.Errorf("AutoAnswer(%s) = %+v, %v", m, ans, ok)
@@ -558,14 +559,14 @@ func TestOutside(t *testing.T) {
 	e := engineFor(p, ModeAllow)
 	secret := filepath.Join(p.Outside, "secret")
 	tests := []struct {
-		call messages.ToolCall
+		call event.ToolCall
 		want string
 	}{
 		{read("../outside/secret"), secret},
 		{read("src/main.go"), ""},
 		{execIn("../outside", "ls"), p.Outside},
 		{exec("cat", "../outside/secret"), ""},
-		{messages.ToolCall{Name: protocol.ToolProcessList, Args: &protocol.ProcessListArgs{}}, ""},
+		{event.ToolCall{Name: protocol.ToolProcessList, Args: &protocol.ProcessListArgs{}}, ""},
 	}
 	for _, tt := range tests {
 		got := e.Outside(tt.call)
@@ -574,7 +575,7 @@ func TestOutside(t *testing.T) {
 		}
 	}
 	// In allow mode the outside read is allowed.
-	if v := e.Check(read("../outside/secret")); v.Decision != messages.DecisionAllow {
+	if v := e.Check(read("../outside/secret")); v.Decision != event.DecisionAllow {
 		t.Fatalf("allow mode: %s", v.Decision)
 	}
 }

@@ -6,7 +6,8 @@ import (
 	"io/fs"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/policy/classify"
 )
@@ -20,7 +21,7 @@ const maxArgBytes = 128 << 10
 // asks, when outside); then the command is classified with the root-aware
 // judge and the env additions are checked.
 func (e *Engine) execAccess(program string, argv []string, cwd string, env []string) assessment {
-	a := assessment{base: messages.RiskExecute, subject: classify.FormatCommand(program, argv), words: append([]string{program}, argv...)}
+	a := assessment{base: event.RiskExecute, subject: classify.FormatCommand(program, argv), words: append([]string{program}, argv...)}
 	if cwd == "" {
 		cwd = "."
 	}
@@ -91,7 +92,7 @@ func (e *Engine) cwdJudge(cwd string) (*rootJudge, *classify.Finding, string) {
 		return nil, nil, "cwd " + loc.Abs + " is wtagent's own data, which the model may never touch"
 	}
 	if !loc.Inside {
-		f := &classify.Finding{Risk: messages.RiskSensitive, Reason: "runs in " + loc.Abs + ", outside the project root", At: -1, Path: loc.Abs}
+		f := &classify.Finding{Risk: event.RiskSensitive, Reason: "runs in " + loc.Abs + ", outside the project root", At: -1, Path: loc.Abs}
 		return &rootJudge{e: e, cwdAbs: loc.Abs}, f, ""
 	}
 	w, err := e.b.Probe(loc.Rel, false)

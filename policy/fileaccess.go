@@ -8,7 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/policy/classify"
 	"github.com/wtagent/wtagent/policy/secrets"
@@ -17,7 +18,7 @@ import (
 // access describes what a file tool does with its path.
 type access struct {
 	verb    string // "reads", "writes", …
-	base    messages.Risk
+	base    event.Risk
 	write   bool
 	content bool // the tool reads or writes the file's bytes
 }
@@ -63,22 +64,22 @@ func (e *Engine) fileAccess(p string, ac access) assessment {
 func (e *Engine) insideFindings(rel string, w boundary.Walk, ac access) []classify.Finding {
 	abs := e.b.Abs(rel)
 	var fs []classify.Finding
-	add := func(r messages.Risk, reason string) {
+	add := func(r event.Risk, reason string) {
 		fs = append(fs, classify.Finding{Risk: r, Reason: reason, At: -1, Path: abs})
 	}
 	if ac.content && (secrets.IsCredentialPath(rel) || secrets.IsCredentialPath(w.Rel)) && !(ac.verb == "reads" && e.tokenFree(w.Rel)) {
-		add(messages.RiskSensitive, ac.verb+" the credential file "+rel)
+		add(event.RiskSensitive, ac.verb+" the credential file "+rel)
 	}
 	if ac.content && w.Info != nil && w.Info.Mode().IsRegular() {
 		if n := e.b.Links(w.Rel, w.Info); n > 1 && (ac.write || !packageStore(w.Rel)) {
-			add(messages.RiskSensitive, fmt.Sprintf("%s %s, which has %d hard links: the same file may be outside the project", ac.verb, rel, n))
+			add(event.RiskSensitive, fmt.Sprintf("%s %s, which has %d hard links: the same file may be outside the project", ac.verb, rel, n))
 		}
 	}
 	if ac.write && (e.homeCode(abs) || e.homeCode(e.b.Abs(w.Rel))) {
-		add(messages.RiskDestructive, ac.verb+" "+rel+", a program or start-up file that runs outside the sandbox")
+		add(event.RiskDestructive, ac.verb+" "+rel+", a program or start-up file that runs outside the sandbox")
 	}
 	if ac.write && (e.b.Case().InGitDir(rel) || e.b.Case().InGitDir(w.Rel)) {
-		add(messages.RiskDestructive, ac.verb+" "+rel+" inside .git, which can corrupt history or install hooks")
+		add(event.RiskDestructive, ac.verb+" "+rel+" inside .git, which can corrupt history or install hooks")
 	}
 	return fs
 }
@@ -157,6 +158,6 @@ func (e *Engine) outsideAccess(a assessment, abs string, ac access) assessment {
 	if secrets.IsCredentialPath(abs) {
 		reason = ac.verb + " the credential file " + shown + ", outside the project root"
 	}
-	a.findings = []classify.Finding{{Risk: messages.RiskSensitive, Reason: reason, At: -1, Path: abs}}
+	a.findings = []classify.Finding{{Risk: event.RiskSensitive, Reason: reason, At: -1, Path: abs}}
 	return a
 }

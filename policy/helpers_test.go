@@ -3,17 +3,18 @@ package policy
 import (
 	"testing"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/projecttest"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy/boundary"
 )
 
 // Short names for the risks in test tables.
 const (
-	rExec = messages.RiskExecute
-	rSens = messages.RiskSensitive
-	rDest = messages.RiskDestructive
-	rExt  = messages.RiskExternal
+	rExec = event.RiskExecute
+	rSens = event.RiskSensitive
+	rDest = event.RiskDestructive
+	rExt  = event.RiskExternal
 )
 
 // project is a projecttest.Project with its boundary open.

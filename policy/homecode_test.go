@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // TestFileToolsAskBeforeHomeCode: when the project is the home (wtagent
@@ -19,21 +19,21 @@ func TestFileToolsAskBeforeHomeCode(t *testing.T) {
 	for _, tc := range []struct {
 		e    *Engine
 		path string
-		want messages.Decision
+		want event.Decision
 	}{
-		{asHome, ".cargo/bin/git", messages.DecisionDeny},
-		{asHome, "go/bin/git", messages.DecisionDeny},
-		{asHome, ".bashrc", messages.DecisionDeny},
-		{asHome, ".bash_profile", messages.DecisionDeny},
-		{asHome, ".gradle/init.d/evil.gradle", messages.DecisionDeny},
-		{asHome, ".cargo/config.toml", messages.DecisionDeny},
-		{asHome, ".config/autostart/x.desktop", messages.DecisionDeny},
-		{asHome, filepath.Join(p.Dir, ".local/bin/tool"), messages.DecisionDeny},
-		{asHome, "notes.txt", messages.DecisionAllow},
-		{asHome, ".cargo/registry/index/x", messages.DecisionAllow},
-		{asHome, "binary/x", messages.DecisionAllow},
-		{dotfiles, ".bashrc", messages.DecisionAllow},
-		{dotfiles, ".cargo/bin/git", messages.DecisionAllow},
+		{asHome, ".cargo/bin/git", event.DecisionDeny},
+		{asHome, "go/bin/git", event.DecisionDeny},
+		{asHome, ".bashrc", event.DecisionDeny},
+		{asHome, ".bash_profile", event.DecisionDeny},
+		{asHome, ".gradle/init.d/evil.gradle", event.DecisionDeny},
+		{asHome, ".cargo/config.toml", event.DecisionDeny},
+		{asHome, ".config/autostart/x.desktop", event.DecisionDeny},
+		{asHome, filepath.Join(p.Dir, ".local/bin/tool"), event.DecisionDeny},
+		{asHome, "notes.txt", event.DecisionAllow},
+		{asHome, ".cargo/registry/index/x", event.DecisionAllow},
+		{asHome, "binary/x", event.DecisionAllow},
+		{dotfiles, ".bashrc", event.DecisionAllow},
+		{dotfiles, ".cargo/bin/git", event.DecisionAllow},
 	} {
 		if v := tc.e.Check(write(tc.path)); v.Decision != tc.want {
 			t.Errorf("write %s (home %s): %s (%s), want %s", tc.path, tc.e.home, v.Decision, v.Reason, tc.want)

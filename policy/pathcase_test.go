@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/policy/classify"
 )
@@ -65,19 +66,19 @@ func TestEngineFoldsCase(t *testing.T) {
 	shouted := filepath.ToSlash(filepath.Join(p.Outside, "WTAGENT-Home", "Cookies"))
 	for _, tc := range []struct {
 		goos     string
-		call     messages.ToolCall
-		decision messages.Decision
+		call     event.ToolCall
+		decision event.Decision
 		reason   string
 	}{
-		{"windows", write(".GIT/HOOKS/pre-commit"), messages.DecisionAsk, "inside .git"},
-		{"windows", write(".Git/config"), messages.DecisionAsk, "inside .git"},
-		{"windows", read(shouted), messages.DecisionDeny, "wtagent's own data"},
-		{"windows", exec("cp", "x", ".GIT/hooks/pre-commit"), messages.DecisionAsk, ""},
-		{"windows", exec("cat", "GIT~1/config"), messages.DecisionAsk, "8.3 short name"},
-		{"windows", exec("cat", `sub\PROGRA~1\x`), messages.DecisionAsk, "PROGRA~1"},
-		{"linux", exec("cat", "GIT~1/config"), messages.DecisionAllow, ""},
-		{"linux", write(".GIT/HOOKS/pre-commit"), messages.DecisionAllow, "writes"},
-		{"linux", read(shouted), messages.DecisionAsk, "outside the project root"},
+		{"windows", write(".GIT/HOOKS/pre-commit"), event.DecisionAsk, "inside .git"},
+		{"windows", write(".Git/config"), event.DecisionAsk, "inside .git"},
+		{"windows", read(shouted), event.DecisionDeny, "wtagent's own data"},
+		{"windows", exec("cp", "x", ".GIT/hooks/pre-commit"), event.DecisionAsk, ""},
+		{"windows", exec("cat", "GIT~1/config"), event.DecisionAsk, "8.3 short name"},
+		{"windows", exec("cat", `sub\PROGRA~1\x`), event.DecisionAsk, "PROGRA~1"},
+		{"linux", exec("cat", "GIT~1/config"), event.DecisionAllow, ""},
+		{"linux", write(".GIT/HOOKS/pre-commit"), event.DecisionAllow, "writes"},
+		{"linux", read(shouted), event.DecisionAsk, "outside the project root"},
 	} {
 		p.b.SetCase(boundary.CaseFor(tc.goos))
 		e := New(Config{Mode: ModePrompt, Home: filepath.Dir(p.Dir), Protected: []string{protected}}, p.b)

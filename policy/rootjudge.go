@@ -4,7 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/policy/classify"
 	"github.com/wtagent/wtagent/policy/secrets"
@@ -70,16 +71,16 @@ func (j *rootJudge) Arg(c *classify.Classifier, i int, p string) {
 	case j.e.protected(s.abs):
 		c.Deny(p + " is wtagent's own data (its Chrome profile and sessions), which the model may never touch")
 	case j.e.cs.ShortAlias(p) != "":
-		c.AddPath(messages.RiskSensitive, p+" names "+j.e.cs.ShortAlias(p)+", shaped like a Windows 8.3 short name (GIT~1 is .git): where it leads is not checked", i, s.abs)
+		c.AddPath(event.RiskSensitive, p+" names "+j.e.cs.ShortAlias(p)+", shaped like a Windows 8.3 short name (GIT~1 is .git): where it leads is not checked", i, s.abs)
 	case !s.inside && classify.HarmlessDevice(s.abs):
 	case !s.inside && s.via != "":
-		c.AddPath(messages.RiskSensitive, s.via+" is a symbolic link to "+s.abs+", outside the project root", i, s.abs)
+		c.AddPath(event.RiskSensitive, s.via+" is a symbolic link to "+s.abs+", outside the project root", i, s.abs)
 	case !s.inside:
-		c.AddPath(messages.RiskSensitive, classify.OutsideReason(p, s.abs), i, s.abs)
+		c.AddPath(event.RiskSensitive, classify.OutsideReason(p, s.abs), i, s.abs)
 	case s.w.Info != nil && !s.w.Info.IsDir() && (secrets.IsCredentialPath(s.rel) || secrets.IsCredentialPath(p)):
 		// Only existing files: "python -m venv .env" creates a directory,
 		// "cp .env.example .env" writes one; neither reads a secret.
-		c.AddPath(messages.RiskSensitive, "reads the credential file "+s.rel, i, s.abs)
+		c.AddPath(event.RiskSensitive, "reads the credential file "+s.rel, i, s.abs)
 	}
 }
 
@@ -89,7 +90,7 @@ func (j *rootJudge) Program(c *classify.Classifier, at int) {
 		return
 	}
 	if s := j.locate(w); !s.inside {
-		c.AddPath(messages.RiskSensitive, "runs "+w+", a program outside the project root ("+s.abs+")", at, s.abs)
+		c.AddPath(event.RiskSensitive, "runs "+w+", a program outside the project root ("+s.abs+")", at, s.abs)
 	}
 }
 

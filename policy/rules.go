@@ -7,7 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/policy/classify"
 	"github.com/wtagent/wtagent/protocol"
@@ -29,7 +30,7 @@ var ErrBadRule = errors.New("policy: bad rule")
 // validateRule refuses rules that are malformed or cover "everything": an
 // unknown tool, an empty command, the file-system root or a path that
 // contains the user's home directory.
-func validateRule(r messages.Rule, home string) error {
+func validateRule(r event.Rule, home string) error {
 	spec, ok := protocol.DefaultCatalogue().Lookup(r.Tool)
 	switch {
 	case !ok:
@@ -55,7 +56,7 @@ func validateRule(r messages.Rule, home string) error {
 	return fmt.Errorf("%w: kind %q: want %q or %q", ErrBadRule, r.Kind, RuleCommand, RulePath)
 }
 
-func validatePathRule(r messages.Rule, home string, pathTool bool) error {
+func validatePathRule(r event.Rule, home string, pathTool bool) error {
 	p := r.Prefix[0]
 	switch {
 	case !pathTool:
@@ -74,7 +75,7 @@ func validatePathRule(r messages.Rule, home string, pathTool bool) error {
 
 // covers reports whether rule r covers finding f of a call to tool with
 // the given command words.
-func covers(r messages.Rule, tool string, words []string, f classify.Finding) bool {
+func covers(r event.Rule, tool string, words []string, f classify.Finding) bool {
 	if r.Tool != tool {
 		return false
 	}
@@ -92,15 +93,15 @@ func covers(r messages.Rule, tool string, words []string, f classify.Finding) bo
 // the path of the findings (the outermost one, when the others are inside
 // it, as with an outside cwd). It returns nil when no single rule does,
 // and never a rule validateRule refuses.
-func suggest(tool string, words []string, fs []classify.Finding, home string) *messages.Rule {
+func suggest(tool string, words []string, fs []classify.Finding, home string) *event.Rule {
 	if len(fs) == 0 {
 		return nil
 	}
-	var r *messages.Rule
+	var r *event.Rule
 	if words != nil && all(fs, func(f classify.Finding) bool { return f.At >= 0 }) {
-		r = &messages.Rule{Tool: tool, Kind: RuleCommand, Prefix: slices.Clone(words)}
+		r = &event.Rule{Tool: tool, Kind: RuleCommand, Prefix: slices.Clone(words)}
 	} else if outer := outermost(fs); outer != "" {
-		r = &messages.Rule{Tool: tool, Kind: RulePath, Prefix: []string{outer}}
+		r = &event.Rule{Tool: tool, Kind: RulePath, Prefix: []string{outer}}
 	}
 	if r == nil || validateRule(*r, home) != nil {
 		return nil
@@ -129,7 +130,7 @@ func all(fs []classify.Finding, ok func(classify.Finding) bool) bool {
 
 // DescribeRule renders a rule for the user: `terminal.exec: git push …`
 // or `fs.read: /etc/hosts and below`.
-func DescribeRule(r messages.Rule) string {
+func DescribeRule(r event.Rule) string {
 	if len(r.Prefix) == 0 {
 		return r.Tool + ": (empty rule)"
 	}

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"path"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -15,26 +16,26 @@ func toolPolicy(name string) func(*Engine, any) assessment {
 	switch name {
 	case protocol.ToolFSList:
 		return typed(func(e *Engine, a *protocol.FSListArgs) assessment {
-			return e.fileAccess(a.Path, access{verb: "lists", base: messages.RiskRead})
+			return e.fileAccess(a.Path, access{verb: "lists", base: event.RiskRead})
 		})
 	case protocol.ToolFSRead:
 		return typed(func(e *Engine, a *protocol.FSReadArgs) assessment {
-			return e.fileAccess(a.Path, access{verb: "reads", base: messages.RiskRead, content: true})
+			return e.fileAccess(a.Path, access{verb: "reads", base: event.RiskRead, content: true})
 		})
 	case protocol.ToolFSWrite:
 		return typed(func(e *Engine, a *protocol.FSWriteArgs) assessment {
-			return e.fileAccess(a.Path, access{verb: "writes", base: messages.RiskWrite, content: true, write: true})
+			return e.fileAccess(a.Path, access{verb: "writes", base: event.RiskWrite, content: true, write: true})
 		})
 	case protocol.ToolFSEdit:
 		return typed(func(e *Engine, a *protocol.FSEditArgs) assessment {
-			return e.fileAccess(a.Path, access{verb: "edits", base: messages.RiskWrite, content: true, write: true})
+			return e.fileAccess(a.Path, access{verb: "edits", base: event.RiskWrite, content: true, write: true})
 		})
 	case protocol.ToolFSSearch:
 		return typed(func(e *Engine, a *protocol.FSSearchArgs) assessment {
 			if _, err := path.Match(a.Glob, ""); a.Glob != "" && err != nil {
-				return assessment{base: messages.RiskRead, subject: a.Glob, denied: fmt.Sprintf("the glob %q is malformed", a.Glob)}
+				return assessment{base: event.RiskRead, subject: a.Glob, denied: fmt.Sprintf("the glob %q is malformed", a.Glob)}
 			}
-			return e.fileAccess(a.Path, access{verb: "searches", base: messages.RiskRead})
+			return e.fileAccess(a.Path, access{verb: "searches", base: event.RiskRead})
 		})
 	case protocol.ToolTerminalExec:
 		return typed(func(e *Engine, a *protocol.ExecArgs) assessment {
@@ -46,19 +47,19 @@ func toolPolicy(name string) func(*Engine, any) assessment {
 		})
 	case protocol.ToolProcessRead:
 		return typed(func(_ *Engine, a *protocol.ProcessReadArgs) assessment {
-			return processAccess(a.ProcessID, "reads the output of", messages.RiskRead)
+			return processAccess(a.ProcessID, "reads the output of", event.RiskRead)
 		})
 	case protocol.ToolProcessStop:
 		return typed(func(_ *Engine, a *protocol.ProcessStopArgs) assessment {
-			return processAccess(a.ProcessID, "stops", messages.RiskExecute)
+			return processAccess(a.ProcessID, "stops", event.RiskExecute)
 		})
 	case protocol.ToolProcessList:
 		return typed(func(*Engine, *protocol.ProcessListArgs) assessment {
-			return assessment{base: messages.RiskRead, subject: name, allow: "lists this session's processes"}
+			return assessment{base: event.RiskRead, subject: name, allow: "lists this session's processes"}
 		})
 	case protocol.ToolProjectStatus:
 		return typed(func(*Engine, *protocol.ProjectStatusArgs) assessment {
-			return assessment{base: messages.RiskRead, subject: name, allow: "shows the project status"}
+			return assessment{base: event.RiskRead, subject: name, allow: "shows the project status"}
 		})
 	}
 	return nil
@@ -78,14 +79,14 @@ func typed[T any](f func(*Engine, *T) assessment) func(*Engine, any) assessment 
 			return f(e, &a)
 		}
 		var want *T
-		return assessment{base: messages.RiskExternal, subject: fmt.Sprintf("%T", args),
+		return assessment{base: event.RiskExternal, subject: fmt.Sprintf("%T", args),
 			denied: fmt.Sprintf("the arguments are a %T, not the tool's %T", args, want)}
 	}
 }
 
 // processAccess checks a process id: the process supervisor knows which
 // ids exist; policy only refuses ids that cannot be one.
-func processAccess(id, verb string, base messages.Risk) assessment {
+func processAccess(id, verb string, base event.Risk) assessment {
 	a := assessment{base: base, subject: id, allow: verb + " the managed process " + id}
 	if !validProcessID(id) {
 		a.denied = fmt.Sprintf("%q is not a process id returned by process.start", id)

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/policy/classify"
 	"github.com/wtagent/wtagent/protocol"
@@ -20,7 +21,7 @@ func TestWipesAreHardDenies(t *testing.T) {
 	p := newProject(t)
 	home := filepath.Dir(p.Dir) // engineFor's home holds the project
 	p.Symlink(home, "up")
-	denied := []messages.ToolCall{
+	denied := []event.ToolCall{
 		exec("rm", "-rf", "/"),
 		exec("rm", "-rf", "//"),
 		exec("rm", "-rf", "/usr/.."),
@@ -48,7 +49,7 @@ func TestWipesAreHardDenies(t *testing.T) {
 		exec("bash", "-c", `rm -rf "$PWD"`),
 		execIn("src", "sh", "-c", "rm -rf $(pwd)/.."),
 	}
-	allowed := []messages.ToolCall{
+	allowed := []event.ToolCall{
 		exec("rm", "-rf", "src"),
 		exec("rm", "-rf", "node_modules"),
 		exec("rm", "-rf", p.Outside),
@@ -62,9 +63,9 @@ func TestWipesAreHardDenies(t *testing.T) {
 		for _, call := range denied {
 			e := engineFor(p, mode)
 			words := commandWords(call)
-			_ = e.Grant(messages.Rule{Tool: call.Name, Kind: RuleCommand, Prefix: words})
+			_ = e.Grant(event.Rule{Tool: call.Name, Kind: RuleCommand, Prefix: words})
 			v := e.Check(call)
-			if v.Decision != messages.DecisionDeny || !strings.Contains(v.Reason, "whatever the approvals mode") {
+			if v.Decision != event.DecisionDeny || !strings.Contains(v.Reason, "whatever the approvals mode") {
 				t.Errorf("%s %q: %s (%s), want a hard deny", mode, words, v.Decision, v.Reason)
 			}
 		}
@@ -73,7 +74,7 @@ func TestWipesAreHardDenies(t *testing.T) {
 			if strings.Contains(v.Reason, "whatever the approvals mode") {
 				t.Errorf("%s %q: hard-denied: %s", mode, commandWords(call), v.Reason)
 			}
-			if mode == ModeAllow && v.Decision != messages.DecisionAllow {
+			if mode == ModeAllow && v.Decision != event.DecisionAllow {
 				t.Errorf("allow %q: %s (%s)", commandWords(call), v.Decision, v.Reason)
 			}
 		}
@@ -184,7 +185,7 @@ func TestWipeRulesByPlatform(t *testing.T) {
 }
 
 // commandWords returns a terminal.exec call's program and argv.
-func commandWords(call messages.ToolCall) []string {
+func commandWords(call event.ToolCall) []string {
 	a := call.Args.(*protocol.ExecArgs)
 	return append([]string{a.Program}, a.Argv...)
 }
@@ -198,7 +199,7 @@ func TestWindowsDeletersWipe(t *testing.T) {
 		goos  string
 		words []string
 		deny  bool
-		risk  messages.Risk
+		risk  event.Risk
 	}{
 		{"windows", []string{"rd", "/s", "/q", `C:\`}, true, ""},
 		{"windows", []string{"RMDIR", "/S", "/Q", `c:`}, true, ""},
@@ -219,16 +220,16 @@ func TestWindowsDeletersWipe(t *testing.T) {
 		{"windows", []string{"powershell", "-NoProfile", "-Command", "Remove-Item -Recurse -Force $env:USERPROFILE"}, true, ""},
 		{"windows", []string{"pwsh", "-c", `Get-ChildItem; Remove-Item 'C:\Windows\' -Recurse`}, true, ""},
 		{"windows", []string{"pwsh", "-Command", `if ($x) { rd -r -fo C:\ }`}, true, ""},
-		{"windows", []string{"rd", "/s", "/q", "build"}, false, messages.RiskDestructive},
-		{"windows", []string{"del", "/q", "out.txt"}, false, messages.RiskExecute},
-		{"windows", []string{"del", "/q", "*.obj"}, false, messages.RiskDestructive},
-		{"windows", []string{"Remove-Item", "-Recurse", "-Force", "dist"}, false, messages.RiskDestructive},
-		{"windows", []string{"cmd", "/c", "rd /s /q build & echo done"}, false, messages.RiskDestructive},
-		{"windows", []string{"pwsh", "-c", "Remove-Item -Recurse 'C:\\Users\\me\\x'"}, false, messages.RiskDestructive},
-		{"linux", []string{"del", "/q", "out.txt"}, false, messages.RiskDestructive},
+		{"windows", []string{"rd", "/s", "/q", "build"}, false, event.RiskDestructive},
+		{"windows", []string{"del", "/q", "out.txt"}, false, event.RiskExecute},
+		{"windows", []string{"del", "/q", "*.obj"}, false, event.RiskDestructive},
+		{"windows", []string{"Remove-Item", "-Recurse", "-Force", "dist"}, false, event.RiskDestructive},
+		{"windows", []string{"cmd", "/c", "rd /s /q build & echo done"}, false, event.RiskDestructive},
+		{"windows", []string{"pwsh", "-c", "Remove-Item -Recurse 'C:\\Users\\me\\x'"}, false, event.RiskDestructive},
+		{"linux", []string{"del", "/q", "out.txt"}, false, event.RiskDestructive},
 		{"linux", []string{"rmdir", "/"}, true, ""},
 		{"linux", []string{"pwsh", "-c", "Remove-Item -Recurse -Force /"}, true, ""},
-		{"linux", []string{"pwsh", "-c", "Remove-Item -Recurse -Force %USERPROFILE%"}, false, messages.RiskDestructive},
+		{"linux", []string{"pwsh", "-c", "Remove-Item -Recurse -Force %USERPROFILE%"}, false, event.RiskDestructive},
 	} {
 		cl := classifyOn(tc.goos, tc.words)
 		if got := cl.Denied != ""; got != tc.deny || (!tc.deny && cl.Risk != tc.risk) {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // reply100KB is a typical big reply: an fs.write of ~100 KB of source code
@@ -36,7 +36,7 @@ func BenchmarkParse100KB(b *testing.B) {
 
 func BenchmarkFormatToolResult100KB(b *testing.B) {
 	out := strings.Repeat("ok  \tgithub.com/x/y\t0.01s ]]> \x1b[0m\n", 100<<10/40)
-	r := messages.ToolResult{Tool: ToolTerminalExec, Status: messages.ToolOK, Stdout: out}
+	r := event.ToolResult{Tool: ToolTerminalExec, Status: event.ToolOK, Stdout: out}
 	b.SetBytes(int64(len(out)))
 	b.ReportAllocs()
 	for b.Loop() {

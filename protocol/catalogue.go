@@ -3,7 +3,7 @@ package protocol
 import (
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // Catalogue is the set of tools offered to the model. The bootstrap prompt's
@@ -64,7 +64,7 @@ func DefaultCatalogue() *Catalogue {
 				{Name: "depth", Type: ArgInt, Default: "2", Min: 0, Max: 8, Doc: "how many levels to descend"},
 				{Name: "include_hidden", Type: ArgBool, Default: "false", Doc: "list dot-files too"},
 			},
-			Risk: messages.RiskRead, Timeout: 30 * time.Second, OutputLimit: 32 << 10, ReadOnly: true,
+			Risk: event.RiskRead, Timeout: 30 * time.Second, OutputLimit: 32 << 10, ReadOnly: true,
 			New: func() any { return new(FSListArgs) },
 		},
 		ToolSpec{
@@ -75,7 +75,7 @@ func DefaultCatalogue() *Catalogue {
 				{Name: "offset", Type: ArgInt, Default: "0", Min: 0, Max: 1 << 30, Doc: "first line to return, from 0"},
 				{Name: "limit", Type: ArgInt, Default: "400", Min: 1, Max: 4000, Doc: "most lines to return"},
 			},
-			Risk: messages.RiskRead, Timeout: 30 * time.Second, OutputLimit: 48 << 10, ReadOnly: true,
+			Risk: event.RiskRead, Timeout: 30 * time.Second, OutputLimit: 48 << 10, ReadOnly: true,
 			New: func() any { return new(FSReadArgs) },
 		},
 		ToolSpec{
@@ -86,7 +86,7 @@ func DefaultCatalogue() *Catalogue {
 				{Name: "content", Type: ArgText, Required: true, MaxLen: 4 << 20, Doc: "the whole new content"},
 				{Name: "mode", Type: ArgEnum, Default: "overwrite", Enum: []string{"overwrite", "append"}, Doc: "overwrite or append"},
 			},
-			Risk: messages.RiskWrite, Timeout: 30 * time.Second, OutputLimit: 8 << 10,
+			Risk: event.RiskWrite, Timeout: 30 * time.Second, OutputLimit: 8 << 10,
 			New: func() any { return new(FSWriteArgs) },
 		},
 		ToolSpec{
@@ -99,7 +99,7 @@ func DefaultCatalogue() *Catalogue {
 				{Name: "replace_all", Type: ArgBool, Default: "false", Form: "single", Doc: "replace every occurrence"},
 				{Name: "edits", Type: ArgEdits, Required: true, Form: "edits", Doc: "edits applied in order, each <edit><old_text/><new_text/><replace_all/></edit>"},
 			},
-			Risk: messages.RiskWrite, Timeout: 30 * time.Second, OutputLimit: 16 << 10,
+			Risk: event.RiskWrite, Timeout: 30 * time.Second, OutputLimit: 16 << 10,
 			New: func() any { return new(FSEditArgs) },
 		},
 		ToolSpec{
@@ -113,7 +113,7 @@ func DefaultCatalogue() *Catalogue {
 				{Name: "case_insensitive", Type: ArgBool, Default: "false", Doc: "ignore case"},
 				{Name: "max_results", Type: ArgInt, Default: "200", Min: 1, Max: 2000, Doc: "most hits in total"},
 			},
-			Risk: messages.RiskRead, Timeout: 60 * time.Second, OutputLimit: 32 << 10, ReadOnly: true,
+			Risk: event.RiskRead, Timeout: 60 * time.Second, OutputLimit: 32 << 10, ReadOnly: true,
 			New: func() any { return new(FSSearchArgs) },
 		},
 		ToolSpec{
@@ -125,7 +125,7 @@ func DefaultCatalogue() *Catalogue {
 				{Name: "timeout_ms", Type: ArgInt, Default: "120000", Min: 100, Max: 3600000, Doc: "kill the process tree after this long"},
 				env,
 			},
-			Risk: messages.RiskExecute, Timeout: 120 * time.Second, MaxTimeout: time.Hour, OutputLimit: 16 << 10,
+			Risk: event.RiskExecute, Timeout: 120 * time.Second, MaxTimeout: time.Hour, OutputLimit: 16 << 10,
 			New: func() any { return new(ExecArgs) },
 		},
 		ToolSpec{
@@ -135,7 +135,7 @@ func DefaultCatalogue() *Catalogue {
 				{Name: "program", Type: ArgString, Required: true, Doc: "program name or path"},
 				argv, cwd, env,
 			},
-			Risk: messages.RiskExecute, Timeout: 60 * time.Second, OutputLimit: 8 << 10,
+			Risk: event.RiskExecute, Timeout: 60 * time.Second, OutputLimit: 8 << 10,
 			New: func() any { return new(ProcessStartArgs) },
 		},
 		ToolSpec{
@@ -145,26 +145,26 @@ func DefaultCatalogue() *Catalogue {
 				procID,
 				{Name: "since", Type: ArgInt, Default: "-1", Min: -1, Max: 1 << 62, Doc: "output offset from an earlier read; -1 = since the last read"},
 			},
-			Risk: messages.RiskRead, Timeout: 10 * time.Second, OutputLimit: 16 << 10, ReadOnly: true,
+			Risk: event.RiskRead, Timeout: 10 * time.Second, OutputLimit: 16 << 10, ReadOnly: true,
 			New: func() any { return new(ProcessReadArgs) },
 		},
 		ToolSpec{
 			Name:        ToolProcessStop,
 			Description: "Stop a managed process and its whole process tree (TERM, a grace period, then KILL).",
 			Args:        []ArgSpec{procID},
-			Risk:        messages.RiskExecute, Timeout: 30 * time.Second, OutputLimit: 8 << 10,
+			Risk:        event.RiskExecute, Timeout: 30 * time.Second, OutputLimit: 8 << 10,
 			New: func() any { return new(ProcessStopArgs) },
 		},
 		ToolSpec{
 			Name:        ToolProcessList,
 			Description: "List the processes started in this session with their state and URLs.",
-			Risk:        messages.RiskRead, Timeout: 10 * time.Second, OutputLimit: 8 << 10, ReadOnly: true,
+			Risk:        event.RiskRead, Timeout: 10 * time.Second, OutputLimit: 8 << 10, ReadOnly: true,
 			New: func() any { return new(ProcessListArgs) },
 		},
 		ToolSpec{
 			Name:        ToolProjectStatus,
 			Description: "Show the project root, git branch and dirty files, managed processes and the last verification result.",
-			Risk:        messages.RiskRead, Timeout: 30 * time.Second, OutputLimit: 16 << 10, ReadOnly: true,
+			Risk:        event.RiskRead, Timeout: 30 * time.Second, OutputLimit: 16 << 10, ReadOnly: true,
 			New: func() any { return new(ProjectStatusArgs) },
 		},
 	)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // CatalogueText renders the catalogue for the bootstrap prompt, one block
@@ -72,13 +72,13 @@ func traits(s ToolSpec) string {
 	return strings.Join(parts, ", ")
 }
 
-func riskLabel(r messages.Risk) string {
+func riskLabel(r event.Risk) string {
 	switch r {
-	case messages.RiskRead:
+	case event.RiskRead:
 		return "read-only"
-	case messages.RiskWrite:
+	case event.RiskWrite:
 		return "writes"
-	case messages.RiskExecute:
+	case event.RiskExecute:
 		return "executes"
 	case "":
 		return "read-only"

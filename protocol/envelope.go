@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // MaxReplyBytes is the largest reply Parse accepts.
@@ -25,16 +25,16 @@ type envelope struct {
 }
 
 // ampRepair describes the bare & the scan escaped, or returns false.
-func (env *envelope) ampRepair() (messages.Repair, bool) {
+func (env *envelope) ampRepair() (event.Repair, bool) {
 	lines := env.root.ampLines
 	if len(lines) == 0 {
-		return messages.Repair{}, false
+		return event.Repair{}, false
 	}
 	what := "a bare &"
 	if len(lines) > 1 {
 		what = fmt.Sprintf("%d bare &", len(lines))
 	}
-	return messages.Repair{Kind: RepairBareAmpersand, Line: lines[0],
+	return event.Repair{Kind: RepairBareAmpersand, Line: lines[0],
 		Note: fmt.Sprintf("escaped %s as &amp; (line %s); write &amp; for a literal &, or put the text in CDATA", what, joinLines(lines))}, true
 }
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // FuzzParse checks that Parse never panics, that every failure is a typed
@@ -80,7 +80,7 @@ func FuzzToolResult(f *testing.F) {
 	f.Add("msg", "out ]]> \r\n", "err \x1b[0m", `{"a":1}`, "--- a", 0, int64(12))
 	f.Add("", "", "", "", "", -1, int64(0))
 	f.Fuzz(func(t *testing.T, msg, stdout, stderr, data, diff string, code int, ms int64) {
-		in := messages.ToolResult{Tool: ToolTerminalExec, Status: messages.ToolOK, Message: msg, Stdout: stdout,
+		in := event.ToolResult{Tool: ToolTerminalExec, Status: event.ToolOK, Message: msg, Stdout: stdout,
 			Stderr: stderr, Diff: diff, ExitCode: &code, Duration: time.Duration(ms) * time.Millisecond, Changed: []string{stdout}}
 		if data != "" {
 			in.Data = json.RawMessage(data)

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 func call(tool, args string) string {
@@ -222,7 +222,7 @@ func TestNoToolKeepsMessage(t *testing.T) {
 // CanonicalArgs) formats to the same reply.
 func TestFormatTurnFromCanonical(t *testing.T) {
 	orig := mustParse(t, call(ToolFSEdit, "<path>a</path><edits><edit><old_text>x</old_text><new_text/></edit></edits>"))
-	replay := Turn{Call: &messages.ToolCall{Name: orig.Call.Name, CanonicalArgs: orig.Call.CanonicalArgs}}
+	replay := Turn{Call: &event.ToolCall{Name: orig.Call.Name, CanonicalArgs: orig.Call.CanonicalArgs}}
 	text, err := FormatTurn(replay, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -231,16 +231,16 @@ func TestFormatTurnFromCanonical(t *testing.T) {
 	if !reflect.DeepEqual(again.Call.Args, orig.Call.Args) {
 		t.Fatalf("replayed args %+v, want %+v", again.Call.Args, orig.Call.Args)
 	}
-	if _, err := FormatTurn(Turn{Call: &messages.ToolCall{Name: "nope"}}, nil); !errors.Is(err, KindUnknownTool) {
+	if _, err := FormatTurn(Turn{Call: &event.ToolCall{Name: "nope"}}, nil); !errors.Is(err, KindUnknownTool) {
 		t.Errorf("unknown tool: %v", err)
 	}
 }
 
 func TestFormatToolResultShape(t *testing.T) {
 	code := 2
-	r := messages.ToolResult{
-		Tool: ToolTerminalExec, Status: messages.ToolError, ExitCode: &code, Signal: "SIGKILL", Duration: 1500 * time.Millisecond,
-		Message: "exit 2", Stdout: "out ]]> end", Stderr: "err", StdoutCut: &messages.Truncation{OriginalBytes: 9000, KeptBytes: 100},
+	r := event.ToolResult{
+		Tool: ToolTerminalExec, Status: event.ToolError, ExitCode: &code, Signal: "SIGKILL", Duration: 1500 * time.Millisecond,
+		Message: "exit 2", Stdout: "out ]]> end", Stderr: "err", StdoutCut: &event.Truncation{OriginalBytes: 9000, KeptBytes: 100},
 		Data: json.RawMessage(`{"a":1}`), Changed: []string{"x.go"}, Diff: "--- a\n+++ b\n",
 	}
 	got := FormatToolResult(r)
@@ -255,9 +255,9 @@ func TestFormatToolResultShape(t *testing.T) {
 			t.Errorf("tool result lacks %q:\n%s", want, got)
 		}
 	}
-	for status, note := range map[messages.ToolStatus]string{messages.ToolDenied: "Do not send the same call again",
-		messages.ToolUnknown: "not re-run", messages.ToolTimeout: "time limit"} {
-		if s := FormatToolResult(messages.ToolResult{Tool: "t", Status: status}); !strings.Contains(s, note) {
+	for status, note := range map[event.ToolStatus]string{event.ToolDenied: "Do not send the same call again",
+		event.ToolUnknown: "not re-run", event.ToolTimeout: "time limit"} {
+		if s := FormatToolResult(event.ToolResult{Tool: "t", Status: status}); !strings.Contains(s, note) {
 			t.Errorf("%s: no note: %s", status, s)
 		}
 	}

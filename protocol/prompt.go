@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // The builders in this file return message text WITHOUT the trailing
@@ -98,7 +98,7 @@ func protocolBlock(cat *Catalogue, rootName, mode string) string {
 // never shows a reply that Parse would refuse.
 func exampleStep(cat *Catalogue) string {
 	args := &FSWriteArgs{Path: "index.html", Content: "<h1>Hi & welcome</h1>\n", Mode: "overwrite"}
-	t := Turn{Message: "Create the page.", Call: &messages.ToolCall{Name: ToolFSWrite, Args: args}}
+	t := Turn{Message: "Create the page.", Call: &event.ToolCall{Name: ToolFSWrite, Args: args}}
 	s, err := FormatTurn(t, cat)
 	if err != nil {
 		s, _ = FormatTurn(t, nil)

@@ -4,14 +4,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // outbound returns one message of every kind, as the builders make them.
 func outbound() map[string]string {
 	cat := DefaultCatalogue()
 	code := 0
-	res := messages.ToolResult{Tool: ToolTerminalExec, Status: messages.ToolOK, ExitCode: &code, Stdout: "ok\n"}
+	res := event.ToolResult{Tool: ToolTerminalExec, Status: event.ToolOK, ExitCode: &code, Stdout: "ok\n"}
 	_, perr := Parse("<agent_response><done>maybe</done></agent_response>", cat)
 	return map[string]string{
 		"bootstrap":      Bootstrap(BootstrapInput{Task: "build me a website", RootName: "site", Catalogue: cat, Attachments: []string{"notes.md"}, Mode: "ask"}),

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // The lossless repairs Parse makes instead of asking the model to send its
@@ -38,7 +38,7 @@ const (
 // FormatRepairs tells the model which repairs its last reply needed and
 // the canonical form to use, to be appended to the next message it gets;
 // "" when there were none.
-func FormatRepairs(repairs []messages.Repair) string {
+func FormatRepairs(repairs []event.Repair) string {
 	if len(repairs) == 0 {
 		return ""
 	}
@@ -83,7 +83,7 @@ func (r *reader) nameElement(n *node) (string, []*node) {
 		return "", n.kids
 	}
 	if _, ok := r.cat.Lookup(name); ok {
-		r.repairs = append(r.repairs, messages.Repair{Kind: RepairNameElement, Line: found.line,
+		r.repairs = append(r.repairs, event.Repair{Kind: RepairNameElement, Line: found.line,
 			Note: fmt.Sprintf("took the tool name from <name>%s</name> (line %d); write <tool_call name=%q>", name, found.line, name)})
 	}
 	return name, rest
@@ -144,7 +144,7 @@ func keepDoneMessage(s string, cat *Catalogue, perr *Error) (Turn, bool) {
 	}
 	line := lineOf(s, root, open)
 	turn.Message = text
-	turn.Repairs = append(turn.Repairs, messages.Repair{Kind: RepairMessageMarkup, Line: line,
+	turn.Repairs = append(turn.Repairs, event.Repair{Kind: RepairMessageMarkup, Line: line,
 		Note: fmt.Sprintf("kept the final <message> as written (line %d): it holds markup, not text (a tag or a bare <); "+
 			"put such text in CDATA: <message><![CDATA[…]]></message>", line)})
 	return turn, true

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // Turn is one parsed model reply.
@@ -16,13 +16,13 @@ type Turn struct {
 	// Call is the requested tool call, nil when Done. Call.Args points at
 	// the tool's argument struct (*FSWriteArgs, …) and Call.CanonicalArgs is
 	// CanonicalJSON(Call.Args).
-	Call *messages.ToolCall
+	Call *event.ToolCall
 	// Notes lists the text ignored around the root ("removed the opening
 	// code fence \"```xml\"").
 	Notes []string
 	// Repairs lists the lossless markup repairs made (see Repair*), in
 	// the order they were made.
-	Repairs []messages.Repair
+	Repairs []event.Repair
 }
 
 // Parse parses one complete model reply against a catalogue (nil means
@@ -90,7 +90,7 @@ func parseRoot(s string, cat *Catalogue, repair bool) (Turn, *Error) {
 type reader struct {
 	cat     *Catalogue
 	repair  bool
-	repairs []messages.Repair
+	repairs []event.Repair
 }
 
 // response reads a decoded <agent_response>.
@@ -208,7 +208,7 @@ func twoTools(calls []*node) *Error {
 }
 
 // call decodes and validates one <tool_call> against the catalogue.
-func (r *reader) call(n *node) (*messages.ToolCall, *Error) {
+func (r *reader) call(n *node) (*event.ToolCall, *Error) {
 	cat := r.cat
 	name, _ := n.attr("name")
 	name = strings.TrimSpace(name)
@@ -254,10 +254,10 @@ func (r *reader) call(n *node) (*messages.ToolCall, *Error) {
 		return nil, perr
 	}
 	if args != nil && args.name != "args" {
-		r.repairs = append(r.repairs, messages.Repair{Kind: RepairArgumentsElement, Line: args.line,
+		r.repairs = append(r.repairs, event.Repair{Kind: RepairArgumentsElement, Line: args.line,
 			Note: fmt.Sprintf("read <%s> as <args> (line %d); write <tool_call name=%q><args>…</args></tool_call>", args.name, args.line, spec.Name)})
 	}
-	return &messages.ToolCall{Name: spec.Name, Args: v, CanonicalArgs: CanonicalJSON(v)}, nil
+	return &event.ToolCall{Name: spec.Name, Args: v, CanonicalArgs: CanonicalJSON(v)}, nil
 }
 
 // similar returns the candidate closest to name (at most two edits away,

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // FormatToolResult renders a tool result for the model (without the
@@ -25,12 +25,12 @@ import (
 // milliseconds. An empty Status is written as "error". Denied, timed-out
 // and unknown outcomes get a <note> telling the model how to go on. CallID,
 // OpKey and Verified are runtime bookkeeping and are not shown.
-func FormatToolResult(r messages.ToolResult) string {
+func FormatToolResult(r event.ToolResult) string {
 	var b strings.Builder
 	b.Grow(len(r.Message) + len(r.Stdout) + len(r.Stderr) + len(r.Data) + len(r.Diff) + 256)
 	status := r.Status
 	if status == "" {
-		status = messages.ToolError
+		status = event.ToolError
 	}
 	b.WriteString("<tool_result")
 	attr(&b, "name", r.Tool)
@@ -72,7 +72,7 @@ func FormatToolResult(r messages.ToolResult) string {
 	return b.String()
 }
 
-func stream(b *strings.Builder, name, text string, cut *messages.Truncation) {
+func stream(b *strings.Builder, name, text string, cut *event.Truncation) {
 	if text == "" && cut == nil {
 		return
 	}
@@ -87,13 +87,13 @@ func stream(b *strings.Builder, name, text string, cut *messages.Truncation) {
 	b.WriteString("</" + name + ">\n")
 }
 
-func statusNote(s messages.ToolStatus) string {
+func statusNote(s event.ToolStatus) string {
 	switch s {
-	case messages.ToolDenied:
+	case event.ToolDenied:
 		return "Not run: refused by local policy or by the user. Do not send the same call again; take another approach, or explain in your final message."
-	case messages.ToolTimeout:
+	case event.ToolTimeout:
 		return "The call hit its time limit and its process tree was killed; the output is what it printed until then."
-	case messages.ToolUnknown:
+	case event.ToolUnknown:
 		return "The outcome of this call was lost (wtagent was interrupted while it ran) and it is not re-run. Check the current state with read-only tools before repeating it."
 	}
 	return ""

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // The tool-result reader: only tests read <tool_result> back (wtagent
@@ -17,32 +17,32 @@ import (
 // returns the fields the model sees: Tool, Status, Message, Data, Stdout,
 // Stderr, StdoutCut, StderrCut, ExitCode, Signal, Duration, Diff and
 // Changed. Failures are *Error.
-func ParseToolResult(s string) (messages.ToolResult, error) {
+func ParseToolResult(s string) (event.ToolResult, error) {
 	s, _ = cleanReply(s)
 	env, perr := locate(s, rootResult, false)
 	if perr != nil {
-		return messages.ToolResult{}, perr
+		return event.ToolResult{}, perr
 	}
 	root, perr := buildTree(env.root, rootResult)
 	if perr != nil {
-		return messages.ToolResult{}, perr
+		return event.ToolResult{}, perr
 	}
-	var r messages.ToolResult
+	var r event.ToolResult
 	if perr := readResultAttrs(root, &r); perr != nil {
-		return messages.ToolResult{}, perr
+		return event.ToolResult{}, perr
 	}
 	for _, k := range root.kids {
 		if perr := readResultChild(k, &r); perr != nil {
-			return messages.ToolResult{}, perr
+			return event.ToolResult{}, perr
 		}
 	}
 	return r, nil
 }
 
-func readResultAttrs(root *node, r *messages.ToolResult) *Error {
+func readResultAttrs(root *node, r *event.ToolResult) *Error {
 	r.Tool, _ = root.attr("name")
 	status, _ := root.attr("status")
-	r.Status = messages.ToolStatus(status)
+	r.Status = event.ToolStatus(status)
 	r.Signal, _ = root.attr("signal")
 	if v, ok := root.attr("exit_code"); ok {
 		n, err := strconv.Atoi(v)
@@ -61,7 +61,7 @@ func readResultAttrs(root *node, r *messages.ToolResult) *Error {
 	return nil
 }
 
-func readResultChild(k *node, r *messages.ToolResult) *Error {
+func readResultChild(k *node, r *event.ToolResult) *Error {
 	if len(k.kids) > 0 && k.name != "changed" {
 		return resultErr("<%s> holds the element <%s>", k.name, k.kids[0].name)
 	}
@@ -96,11 +96,11 @@ func readResultChild(k *node, r *messages.ToolResult) *Error {
 	return nil
 }
 
-func readCut(k *node) (*messages.Truncation, *Error) {
+func readCut(k *node) (*event.Truncation, *Error) {
 	if v, _ := k.attr("truncated"); v != "true" {
 		return nil, nil
 	}
-	var cut messages.Truncation
+	var cut event.Truncation
 	for name, dst := range map[string]*int64{"original_bytes": &cut.OriginalBytes, "kept_bytes": &cut.KeptBytes} {
 		v, _ := k.attr(name)
 		n, err := strconv.ParseInt(v, 10, 64)

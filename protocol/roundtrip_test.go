@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // hardPieces are the hard parts random content is built from.
@@ -43,9 +43,9 @@ func randomText(r *rand.Rand, invalid bool) string {
 // modelVisible is what a tool result keeps through Format/Parse: text
 // made valid UTF-8, and JSON data without HTML escapes (\u0026 is sent
 // as &, one byte of the model's context instead of six).
-func modelVisible(r messages.ToolResult) messages.ToolResult {
+func modelVisible(r event.ToolResult) event.ToolResult {
 	v := func(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }
-	out := messages.ToolResult{
+	out := event.ToolResult{
 		Tool: r.Tool, Status: r.Status, Message: v(r.Message), Stdout: v(r.Stdout), Stderr: v(r.Stderr),
 		StdoutCut: r.StdoutCut, StderrCut: r.StderrCut, ExitCode: r.ExitCode, Signal: r.Signal,
 		Duration: r.Duration.Round(time.Millisecond), Diff: v(r.Diff),
@@ -57,14 +57,14 @@ func modelVisible(r messages.ToolResult) messages.ToolResult {
 		out.Changed = append(out.Changed, v(c))
 	}
 	if out.Status == "" {
-		out.Status = messages.ToolError
+		out.Status = event.ToolError
 	}
 	return out
 }
 
-func randomResult(r *rand.Rand) messages.ToolResult {
-	statuses := []messages.ToolStatus{messages.ToolOK, messages.ToolError, messages.ToolDenied, messages.ToolTimeout, messages.ToolUnknown, ""}
-	res := messages.ToolResult{
+func randomResult(r *rand.Rand) event.ToolResult {
+	statuses := []event.ToolStatus{event.ToolOK, event.ToolError, event.ToolDenied, event.ToolTimeout, event.ToolUnknown, ""}
+	res := event.ToolResult{
 		CallID: "call_1", OpKey: "op", Verified: r.IntN(2) == 0,
 		Tool:    []string{"fs.read", "terminal.exec", "a&b<\"c\">"}[r.IntN(3)],
 		Status:  statuses[r.IntN(len(statuses))],
@@ -80,10 +80,10 @@ func randomResult(r *rand.Rand) messages.ToolResult {
 		res.Signal = []string{"", "SIGKILL", "SIGTERM"}[r.IntN(3)]
 	}
 	if r.IntN(3) == 0 {
-		res.StdoutCut = &messages.Truncation{OriginalBytes: r.Int64N(1 << 40), KeptBytes: r.Int64N(1 << 20)}
+		res.StdoutCut = &event.Truncation{OriginalBytes: r.Int64N(1 << 40), KeptBytes: r.Int64N(1 << 20)}
 	}
 	if r.IntN(3) == 0 {
-		res.StderrCut = &messages.Truncation{OriginalBytes: 10, KeptBytes: 0}
+		res.StderrCut = &event.Truncation{OriginalBytes: 10, KeptBytes: 0}
 		res.Stderr = ""
 	}
 	for n := r.IntN(3); n > 0; n-- {
@@ -212,7 +212,7 @@ func TestTurnRoundTrip(t *testing.T) {
 		spec := specs[r.IntN(len(specs))]
 		args := randomArgs(r, spec)
 		msg := strings.TrimSpace(randomText(r, false))
-		in := Turn{Message: msg, Call: &messages.ToolCall{Name: spec.Name, Args: args}}
+		in := Turn{Message: msg, Call: &event.ToolCall{Name: spec.Name, Args: args}}
 		if r.IntN(8) == 0 {
 			in = Turn{Done: true, Message: msg + " done"}
 		}

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // Summary is a one-line description of a tool call's arguments, e.g.
 // "npm run build" or "src/index.html".
-func Summary(call messages.ToolCall) string {
+func Summary(call event.ToolCall) string {
 	var a map[string]any
 	if err := json.Unmarshal(call.CanonicalArgs, &a); err != nil {
 		return ""

@@ -3,7 +3,7 @@ package protocol
 import (
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // ArgType is the type of one tool argument as it appears inside <args>.
@@ -64,7 +64,7 @@ type ToolSpec struct {
 	Description string
 	Args        []ArgSpec
 	// Risk is the tool's baseline risk; policy may raise it per call.
-	Risk messages.Risk
+	Risk event.Risk
 	// Timeout is the default per-call deadline; MaxTimeout caps what the
 	// model may ask for (terminal.exec's timeout_ms).
 	Timeout, MaxTimeout time.Duration

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // TestToolResultDataIsNotHTMLEscaped: <, > and & in result data go to the
@@ -22,7 +22,7 @@ func TestToolResultDataIsNotHTMLEscaped(t *testing.T) {
 		t.Fatalf("encoding/json no longer escapes HTML: %s", escaped)
 	}
 	for name, data := range map[string][]byte{"escaped": escaped, "plain": mustEncode(t, map[string]string{"content": content})} {
-		out := FormatToolResult(messages.ToolResult{Tool: ToolFSRead, Status: messages.ToolOK, Data: data})
+		out := FormatToolResult(event.ToolResult{Tool: ToolFSRead, Status: event.ToolOK, Data: data})
 		if strings.Contains(out, `\u003c`+"p") || strings.Contains(out, `\u0026`) || strings.Contains(out, `\u003e`) {
 			t.Errorf("%s: result escapes HTML:\n%s", name, out)
 		}

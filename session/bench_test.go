@@ -8,28 +8,29 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/export"
 	"github.com/wtagent/wtagent/internal/export/exporttest"
-	"github.com/wtagent/wtagent/messages"
 )
 
 // syntheticEvents returns n events shaped like a real session: model
 // round trips with protocol text, and tool calls with output.
-func syntheticEvents(tb testing.TB, n int) []messages.Event {
+func syntheticEvents(tb testing.TB, n int) []event.Event {
 	tb.Helper()
 	b := &exporttest.Builder{T: tb}
 	reply := "<agent_response><message>" + strings.Repeat("Working on it. ", 40) + "</message></agent_response>"
 	out := strings.Repeat("ok  \tgithub.com/example/pkg\t0.123s\n", 30)
 	for i := 0; len(b.Events) < n; i++ {
-		b.Exchange(messages.OutboundToolResult, nil, reply, "Step "+fmt.Sprint(i), false)
+		b.Exchange(event.OutboundToolResult, nil, reply, "Step "+fmt.Sprint(i), false)
 		b.Tool("terminal.exec", map[string]any{"program": "go", "argv": []string{"test", fmt.Sprintf("./pkg%d/...", i)}, "cwd": "."},
-			messages.ToolResult{Status: messages.ToolOK, ExitCode: exporttest.IntP(0), Stdout: out, Verified: i%3 == 0, Changed: []string{"a.go"}})
+			event.ToolResult{Status: event.ToolOK, ExitCode: exporttest.IntP(0), Stdout: out, Verified: i%3 == 0, Changed: []string{"a.go"}})
 	}
 	return b.Events[:n]
 }
 
 // writeLog writes events as a session's events.jsonl.
-func writeLog(tb testing.TB, s *Session, events []messages.Event) {
+func writeLog(tb testing.TB, s *Session, events []event.Event) {
 	tb.Helper()
 	l, err := s.OpenLog()
 	if err != nil {
@@ -116,9 +117,9 @@ func benchAppend(b *testing.B, sync bool) {
 		b.Fatal(err)
 	}
 	defer l.Close()
-	payload, _ := json.Marshal(messages.ToolCompletedPayload{OpKey: strings.Repeat("a", 64),
-		Result: messages.ToolResult{Status: messages.ToolOK, Stdout: strings.Repeat("x", 400)}})
-	ev := messages.Event{Type: messages.EvToolCompleted, Turn: 3, CallID: "call_0123456789abcdef", Payload: payload,
+	payload, _ := json.Marshal(event.ToolCompletedPayload{OpKey: strings.Repeat("a", 64),
+		Result: event.ToolResult{Status: event.ToolOK, Stdout: strings.Repeat("x", 400)}})
+	ev := event.Event{Type: event.EvToolCompleted, Turn: 3, CallID: "call_0123456789abcdef", Payload: payload,
 		TS: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)}
 	b.ResetTimer()
 	for b.Loop() {

@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // fsizeHelper runs in a child: under RLIMIT_FSIZE a big append is written
@@ -23,7 +23,7 @@ func fsizeHelper(s *Session) error {
 		return err
 	}
 	defer l.Close()
-	if _, err := l.Append(messages.Event{Type: messages.EvRunStarted}, true); err != nil {
+	if _, err := l.Append(event.Event{Type: event.EvRunStarted}, true); err != nil {
 		return err
 	}
 	fi, err := os.Stat(s.EventsPath())
@@ -39,7 +39,7 @@ func fsizeHelper(s *Session) error {
 		return err
 	}
 	big := json.RawMessage(`{"text":"` + strings.Repeat("x", 4000) + `"}`)
-	_, appendErr := l.Append(messages.Event{Type: messages.EvToolOutput, Payload: big}, true)
+	_, appendErr := l.Append(event.Event{Type: event.EvToolOutput, Payload: big}, true)
 	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &old); err != nil {
 		return err
 	}
@@ -49,7 +49,7 @@ func fsizeHelper(s *Session) error {
 	if fi2, _ := os.Stat(s.EventsPath()); fi2.Size() != fi.Size() {
 		return fmt.Errorf("partial line left: size %d, want %d", fi2.Size(), fi.Size())
 	}
-	seq, err := l.Append(messages.Event{Type: messages.EvRunResumed}, true)
+	seq, err := l.Append(event.Event{Type: event.EvRunResumed}, true)
 	if err != nil || seq != 2 {
 		return fmt.Errorf("append after the failure = %d, %v", seq, err)
 	}
@@ -69,7 +69,7 @@ func TestLogFailedWriteIsCutBack(t *testing.T) {
 		t.Fatal(err, tail)
 	}
 	checkSeqs(t, events, 2)
-	if events[1].Type != messages.EvRunResumed {
+	if events[1].Type != event.EvRunResumed {
 		t.Fatalf("event 2 = %s", events[1].Type)
 	}
 }

@@ -8,13 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session/event"
 )
 
 // goldenLog reads the event log of the golden log name (see
 // cmd/wtagent's TestWriteGoldenLogs).
-func goldenLog(t *testing.T, name string) []messages.Event {
+func goldenLog(t *testing.T, name string) []event.Event {
 	t.Helper()
 	paths, err := filepath.Glob(filepath.Join("event", "testdata", "logs", name, "home", "sessions", "*", EventsFileName))
 	if err != nil || len(paths) != 1 {
@@ -39,7 +38,7 @@ func TestGoldenLogsReplay(t *testing.T) {
 // checkGoldenReplay checks the replays of the golden logs of one prefix.
 func checkGoldenReplay(t *testing.T, prefix string) {
 	done := goldenReplay(t, prefix+"-completed")
-	if done.Outcome != messages.OutcomeCompleted || done.Pending != nil || len(done.Verifications) != 1 {
+	if done.Outcome != event.OutcomeCompleted || done.Pending != nil || len(done.Verifications) != 1 {
 		t.Errorf("completed: outcome %q, pending %v, verifications %v", done.Outcome, done.Pending, done.Verifications)
 	}
 	if ops := done.Ledger.Ops(); len(ops) != 2 || ops[0].Stage != StageResultSent || ops[1].Stage != StageResultSent {
@@ -47,11 +46,11 @@ func checkGoldenReplay(t *testing.T, prefix string) {
 	}
 
 	killed := goldenReplay(t, prefix+"-killed-waiting")
-	if killed.Outcome != "" || killed.Pending == nil || killed.PendingKind != messages.OutboundToolResult {
+	if killed.Outcome != "" || killed.Pending == nil || killed.PendingKind != event.OutboundToolResult {
 		t.Errorf("killed: outcome %q, pending %v (%s)", killed.Outcome, killed.Pending, killed.PendingKind)
 	}
 	ops := killed.Ledger.Ops()
-	if len(ops) != 1 || ops[0].Tool != "fs.write" || ops[0].Result == nil || ops[0].Result.Status != messages.ToolOK {
+	if len(ops) != 1 || ops[0].Tool != "fs.write" || ops[0].Result == nil || ops[0].Result.Status != event.ToolOK {
 		t.Fatalf("killed: ops %+v", ops)
 	}
 	if rec := killed.Ledger.Recover(func(string) bool { return false }); len(rec) != 0 {

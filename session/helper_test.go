@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // runHelper runs one crash helper in a child process. It reports readiness
@@ -33,7 +33,7 @@ func runHelper(mode string) error {
 		if err != nil {
 			return err
 		}
-		st.Phase, st.Turn = messages.PhaseExecuting, 99
+		st.Phase, st.Turn = event.PhaseExecuting, 99
 		return s.SaveState(st)
 	case "fsize":
 		return helperFsize(s)
@@ -44,7 +44,7 @@ func runHelper(mode string) error {
 		}
 		payload := []byte(`{"text":"padding padding padding padding padding padding"}`)
 		for i := 0; ; i++ {
-			if _, err := l.Append(messages.Event{Type: messages.EvToolOutput, Payload: payload}, i%50 == 0); err != nil {
+			if _, err := l.Append(event.Event{Type: event.EvToolOutput, Payload: payload}, i%50 == 0); err != nil {
 				return err
 			}
 			if i == 200 {

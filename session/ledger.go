@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session/event"
 )
 
@@ -46,12 +45,12 @@ type OpState struct {
 	CallID string
 	Tool   string
 	Turn   int
-	Call   messages.ToolCall
+	Call   event.ToolCall
 	// ReplyMessageID is the assistant message the call came from.
 	ReplyMessageID string
 	Stage          Stage
 	// Result is the saved result once completed (or completion_unknown).
-	Result *messages.ToolResult
+	Result *event.ToolResult
 	// Unknown is true when the outcome was recorded as lost.
 	Unknown bool
 	// ReadOnly is filled in by Recover from the tool catalogue.
@@ -78,9 +77,9 @@ type opRecord struct {
 
 // toolHead is the part of tool.proposed/prepared/started the ledger reads.
 type toolHead struct {
-	OpKey          string            `json:"op_key"`
-	Call           messages.ToolCall `json:"call"`
-	ReplyMessageID string            `json:"reply_message_id"`
+	OpKey          string         `json:"op_key"`
+	Call           event.ToolCall `json:"call"`
+	ReplyMessageID string         `json:"reply_message_id"`
 }
 
 // completedHead is the part of tool.completed/reused/completion_unknown
@@ -88,20 +87,20 @@ type toolHead struct {
 type completedHead struct {
 	OpKey  string `json:"op_key"`
 	Result struct {
-		CallID   string              `json:"call_id"`
-		Tool     string              `json:"tool"`
-		Status   messages.ToolStatus `json:"status"`
-		Changed  []string            `json:"changed"`
-		Verified bool                `json:"verified"`
+		CallID   string           `json:"call_id"`
+		Tool     string           `json:"tool"`
+		Status   event.ToolStatus `json:"status"`
+		Changed  []string         `json:"changed"`
+		Verified bool             `json:"verified"`
 	} `json:"result"`
 }
 
 // sentHead is the part of model.message_sent that replay reads (not the
 // message text).
 type sentHead struct {
-	Kind      messages.OutboundKind `json:"kind"`
-	Binding   messages.Binding      `json:"binding"`
-	ResultOps []string              `json:"result_ops"`
+	Kind      event.OutboundKind `json:"kind"`
+	Binding   event.Binding      `json:"binding"`
+	ResultOps []string           `json:"result_ops"`
 }
 
 // NewLedger returns an empty ledger.
@@ -109,21 +108,21 @@ func NewLedger() *Ledger { return &Ledger{ops: make(map[string]*opRecord)} }
 
 // Apply folds one event into the ledger; events that are not about
 // operations are ignored. A payload that does not decode is an error.
-func (l *Ledger) Apply(ev messages.Event) error {
+func (l *Ledger) Apply(ev event.Event) error {
 	switch ev.Type {
-	case messages.EvToolProposed, messages.EvToolPrepared, messages.EvToolStarted:
+	case event.EvToolProposed, event.EvToolPrepared, event.EvToolStarted:
 		var p toolHead
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
 		}
 		return l.tool(ev, p)
-	case messages.EvToolCompleted, messages.EvToolUnknown, messages.EvToolReused:
+	case event.EvToolCompleted, event.EvToolUnknown, event.EvToolReused:
 		var p completedHead
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
 		}
 		return l.completed(ev, p)
-	case messages.EvModelMessageSent:
+	case event.EvModelMessageSent:
 		var p sentHead
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
@@ -134,7 +133,7 @@ func (l *Ledger) Apply(ev messages.Event) error {
 }
 
 // tool records a proposed, prepared or started call.
-func (l *Ledger) tool(ev messages.Event, p toolHead) error {
+func (l *Ledger) tool(ev event.Event, p toolHead) error {
 	if p.OpKey == "" {
 		return fmt.Errorf("event %d (%s): no op_key", ev.Seq, ev.Type)
 	}
@@ -149,14 +148,14 @@ func (l *Ledger) tool(ev messages.Event, p toolHead) error {
 
 // completed records a saved result (kept encoded). A reuse never replaces
 // the result it reused.
-func (l *Ledger) completed(ev messages.Event, p completedHead) error {
+func (l *Ledger) completed(ev event.Event, p completedHead) error {
 	if p.OpKey == "" {
 		return fmt.Errorf("event %d (%s): no op_key", ev.Seq, ev.Type)
 	}
 	op := l.op(p.OpKey, ev)
-	if op.resultRaw == nil || ev.Type != messages.EvToolReused {
+	if op.resultRaw == nil || ev.Type != event.EvToolReused {
 		op.resultRaw = ev.Payload
-		op.Unknown = ev.Type == messages.EvToolUnknown || p.Result.Status == messages.ToolUnknown
+		op.Unknown = ev.Type == event.EvToolUnknown || p.Result.Status == event.ToolUnknown
 	}
 	if op.Tool == "" {
 		op.Tool = p.Result.Tool
@@ -169,7 +168,7 @@ func (l *Ledger) completed(ev messages.Event, p completedHead) error {
 }
 
 // sent marks the operations whose results a sent message carried.
-func (l *Ledger) sent(ev messages.Event, keys []string) {
+func (l *Ledger) sent(ev event.Event, keys []string) {
 	for _, key := range keys {
 		l.advance(l.op(key, ev), StageResultSent, ev.Seq)
 	}
@@ -179,7 +178,7 @@ func (l *Ledger) sent(ev messages.Event, keys []string) {
 func (op *opRecord) snapshot() OpState {
 	st := op.OpState
 	if op.resultRaw != nil {
-		var p messages.ToolCompletedPayload
+		var p event.ToolCompletedPayload
 		if event.Unmarshal(op.resultRaw, &p) == nil {
 			st.Result = &p.Result
 		}
@@ -188,23 +187,23 @@ func (op *opRecord) snapshot() OpState {
 }
 
 // stageOf maps a tool event type to its stage.
-func stageOf(t messages.EventType) Stage {
+func stageOf(t event.Type) Stage {
 	switch t {
-	case messages.EvToolPrepared:
+	case event.EvToolPrepared:
 		return StagePrepared
-	case messages.EvToolStarted:
+	case event.EvToolStarted:
 		return StageStarted
 	}
 	return StageProposed
 }
 
 // op returns the record of key, creating it in log order.
-func (l *Ledger) op(key string, ev messages.Event) *opRecord {
+func (l *Ledger) op(key string, ev event.Event) *opRecord {
 	if op, ok := l.ops[key]; ok {
 		return op
 	}
 	callID := ev.CallID
-	if callID == "" || ev.Type == messages.EvModelMessageSent {
+	if callID == "" || ev.Type == event.EvModelMessageSent {
 		callID = event.CallID(key)
 	}
 	op := &opRecord{OpState: OpState{Key: key, CallID: callID, Turn: ev.Turn}}

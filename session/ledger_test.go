@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/wtagent/wtagent/internal/export/exporttest"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session/event"
 )
 
@@ -43,41 +42,41 @@ type ledgerEvents struct {
 	exporttest.Builder
 }
 
-func (b *ledgerEvents) stage(typ messages.EventType, key, tool string) {
-	call := messages.ToolCall{Name: tool, CanonicalArgs: json.RawMessage(`{}`)}
+func (b *ledgerEvents) stage(typ event.Type, key, tool string) {
+	call := event.ToolCall{Name: tool, CanonicalArgs: json.RawMessage(`{}`)}
 	switch typ {
-	case messages.EvToolCompleted, messages.EvToolUnknown, messages.EvToolReused:
-		b.Add(typ, event.CallID(key), messages.ToolCompletedPayload{OpKey: key,
-			Result: messages.ToolResult{CallID: event.CallID(key), Tool: tool, Status: messages.ToolOK, Message: string(typ)}})
+	case event.EvToolCompleted, event.EvToolUnknown, event.EvToolReused:
+		b.Add(typ, event.CallID(key), event.ToolCompletedPayload{OpKey: key,
+			Result: event.ToolResult{CallID: event.CallID(key), Tool: tool, Status: event.ToolOK, Message: string(typ)}})
 	default:
-		b.Add(typ, event.CallID(key), messages.ToolProposedPayload{OpKey: key, Call: call})
+		b.Add(typ, event.CallID(key), event.ToolProposedPayload{OpKey: key, Call: call})
 	}
 }
 
 func TestLedgerRecover(t *testing.T) {
 	b := &ledgerEvents{exporttest.Builder{T: t}}
 	// sent: completed and result_sent; done.
-	b.stage(messages.EvToolProposed, "sent", "fs.write")
-	b.stage(messages.EvToolStarted, "sent", "fs.write")
-	b.stage(messages.EvToolCompleted, "sent", "fs.write")
-	b.Add(messages.EvModelMessageSent, "", messages.MessageSentPayload{ResultOps: []string{"sent"}})
+	b.stage(event.EvToolProposed, "sent", "fs.write")
+	b.stage(event.EvToolStarted, "sent", "fs.write")
+	b.stage(event.EvToolCompleted, "sent", "fs.write")
+	b.Add(event.EvModelMessageSent, "", event.MessageSentPayload{ResultOps: []string{"sent"}})
 	// unsent: completed but the message carrying it never went out.
-	b.stage(messages.EvToolProposed, "unsent", "terminal.exec")
-	b.stage(messages.EvToolPrepared, "unsent", "terminal.exec")
-	b.stage(messages.EvToolStarted, "unsent", "terminal.exec")
-	b.stage(messages.EvToolCompleted, "unsent", "terminal.exec")
+	b.stage(event.EvToolProposed, "unsent", "terminal.exec")
+	b.stage(event.EvToolPrepared, "unsent", "terminal.exec")
+	b.stage(event.EvToolStarted, "unsent", "terminal.exec")
+	b.stage(event.EvToolCompleted, "unsent", "terminal.exec")
 	// prepared only, and proposed only.
-	b.stage(messages.EvToolProposed, "prepared", "terminal.exec")
-	b.stage(messages.EvToolPrepared, "prepared", "terminal.exec")
-	b.stage(messages.EvToolProposed, "proposed", "fs.write")
+	b.stage(event.EvToolProposed, "prepared", "terminal.exec")
+	b.stage(event.EvToolPrepared, "prepared", "terminal.exec")
+	b.stage(event.EvToolProposed, "proposed", "fs.write")
 	// started, read-only vs side effects.
-	b.stage(messages.EvToolStarted, "read", "fs.read")
-	b.stage(messages.EvToolStarted, "exec", "terminal.exec")
+	b.stage(event.EvToolStarted, "read", "fs.read")
+	b.stage(event.EvToolStarted, "exec", "terminal.exec")
 	// outcome recorded as unknown: its result is saved, so it is resent.
-	b.stage(messages.EvToolStarted, "lost", "terminal.exec")
-	b.stage(messages.EvToolUnknown, "lost", "terminal.exec")
+	b.stage(event.EvToolStarted, "lost", "terminal.exec")
+	b.stage(event.EvToolUnknown, "lost", "terminal.exec")
 	// A re-logged proposal after completion never moves the stage back.
-	b.stage(messages.EvToolProposed, "unsent", "terminal.exec")
+	b.stage(event.EvToolProposed, "unsent", "terminal.exec")
 
 	l := NewLedger()
 	for _, ev := range b.Events {
@@ -132,17 +131,17 @@ func TestLedgerRecover(t *testing.T) {
 }
 
 func TestLedgerRejectsBadPayloads(t *testing.T) {
-	for _, ev := range []messages.Event{
-		{Seq: 1, Type: messages.EvToolProposed},
-		{Seq: 1, Type: messages.EvToolStarted, Payload: json.RawMessage(`{"op_key":""}`)},
-		{Seq: 1, Type: messages.EvToolCompleted, Payload: json.RawMessage(`[1]`)},
-		{Seq: 1, Type: messages.EvModelMessageSent, Payload: json.RawMessage(`{"result_ops":"x"}`)},
+	for _, ev := range []event.Event{
+		{Seq: 1, Type: event.EvToolProposed},
+		{Seq: 1, Type: event.EvToolStarted, Payload: json.RawMessage(`{"op_key":""}`)},
+		{Seq: 1, Type: event.EvToolCompleted, Payload: json.RawMessage(`[1]`)},
+		{Seq: 1, Type: event.EvModelMessageSent, Payload: json.RawMessage(`{"result_ops":"x"}`)},
 	} {
 		if err := NewLedger().Apply(ev); err == nil {
 			t.Errorf("Apply(%s %s) accepted", ev.Type, ev.Payload)
 		}
 	}
-	if err := NewLedger().Apply(messages.Event{Type: messages.EvBrowserStarted}); err != nil {
+	if err := NewLedger().Apply(event.Event{Type: event.EvBrowserStarted}); err != nil {
 		t.Errorf("unrelated event: %v", err)
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // Summary is one session as `wtagent sessions` lists it.
@@ -18,8 +18,8 @@ type Summary struct {
 	Root     string
 	Task     string
 	Provider string
-	Phase    messages.Phase
-	Outcome  messages.Outcome
+	Phase    event.Phase
+	Outcome  event.Outcome
 	Turns    int
 	PID      int
 	Socket   string

@@ -7,7 +7,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // ProcessAlive reports whether a process with that pid exists.
@@ -49,7 +49,7 @@ func LiveState(s Summary) string {
 		return string(s.Outcome)
 	case s.PID != 0:
 		return "dead"
-	case s.Phase == messages.PhaseCompleted:
+	case s.Phase == event.PhaseCompleted:
 		return "completed"
 	}
 	return "new"

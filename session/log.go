@@ -9,7 +9,6 @@ import (
 	"os"
 	"sync"
 
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session/event"
 )
 
@@ -67,7 +66,7 @@ func (l *Log) recover() error {
 			return 0, err
 		}
 		last = head.Seq
-		return head.Seq, checkEvent(messages.Event{Seq: head.Seq, Type: head.Type}, prev)
+		return head.Seq, checkEvent(event.Event{Seq: head.Seq, Type: head.Type}, prev)
 	})
 	if err != nil {
 		return fmt.Errorf("open event log: %w", err)
@@ -98,27 +97,27 @@ func (l *Log) recover() error {
 // returns. A failed write is cut back, so no partial line is ever followed
 // by another; if even that fails the log refuses further appends
 // (ErrLogBroken).
-func (l *Log) Append(ev messages.Event, sync bool) (int64, error) {
+func (l *Log) Append(ev event.Event, sync bool) (int64, error) {
 	stored, err := l.Write(ev, sync)
 	return stored.Seq, err
 }
 
 // Write is Append returning the event as stored (with its Seq, SessionID
 // and TS), ready to fan out to the rollout, the status actor and the UI.
-func (l *Log) Write(ev messages.Event, sync bool) (messages.Event, error) {
+func (l *Log) Write(ev event.Event, sync bool) (event.Event, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.closed {
-		return messages.Event{}, fmt.Errorf("append event: %w", ErrClosed)
+		return event.Event{}, fmt.Errorf("append event: %w", ErrClosed)
 	}
 	if l.broken != nil {
-		return messages.Event{}, fmt.Errorf("append event: %w: %v", ErrLogBroken, l.broken)
+		return event.Event{}, fmt.Errorf("append event: %w: %v", ErrLogBroken, l.broken)
 	}
 	if ev.Type == "" {
-		return messages.Event{}, errors.New(`append event: event without "type"`)
+		return event.Event{}, errors.New(`append event: event without "type"`)
 	}
 	if ev.SessionID != "" && ev.SessionID != l.s.id {
-		return messages.Event{}, fmt.Errorf("append event %s: event of session %q in the log of %q", ev.Type, ev.SessionID, l.s.id)
+		return event.Event{}, fmt.Errorf("append event %s: event of session %q in the log of %q", ev.Type, ev.SessionID, l.s.id)
 	}
 	ev.Seq = l.seq + 1
 	ev.SessionID = l.s.id
@@ -126,8 +125,8 @@ func (l *Log) Write(ev messages.Event, sync bool) (messages.Event, error) {
 		ev.TS = l.s.now().UTC()
 	}
 	l.buf.Reset()
-	if err := l.enc.Encode(event.FromMessage(ev)); err != nil {
-		return messages.Event{}, fmt.Errorf("append event %s: %w", ev.Type, err)
+	if err := l.enc.Encode(event.NewRecord(ev)); err != nil {
+		return event.Event{}, fmt.Errorf("append event %s: %w", ev.Type, err)
 	}
 	line := l.buf.Bytes()
 	n, err := l.f.Write(line)
@@ -136,7 +135,7 @@ func (l *Log) Write(ev messages.Event, sync bool) (messages.Event, error) {
 	}
 	if err != nil {
 		l.rollback(n, err)
-		return messages.Event{}, fmt.Errorf("append event %s: %w", ev.Type, err)
+		return event.Event{}, fmt.Errorf("append event %s: %w", ev.Type, err)
 	}
 	l.size += int64(n)
 	l.seq = ev.Seq
@@ -145,7 +144,7 @@ func (l *Log) Write(ev messages.Event, sync bool) (messages.Event, error) {
 			// After a failed fsync the page cache's state is unknown:
 			// stop here and let a reopen rescan the file.
 			l.broken = err
-			return messages.Event{}, fmt.Errorf("append event %s: %w", ev.Type, err)
+			return event.Event{}, fmt.Errorf("append event %s: %w", ev.Type, err)
 		}
 	}
 	return ev, nil

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // openLog opens the session's log and closes it at cleanup.
@@ -30,7 +30,7 @@ func openLog(t *testing.T, s *Session) *Log {
 func appendN(t *testing.T, l *Log, n int) {
 	t.Helper()
 	for i := range n {
-		if _, err := l.Append(messages.Event{Type: messages.EvModelProgress, Turn: i,
+		if _, err := l.Append(event.Event{Type: event.EvModelProgress, Turn: i,
 			Payload: json.RawMessage(fmt.Sprintf(`{"text":"event %d <xml> & \n"}`, i))}, false); err != nil {
 			t.Fatal(err)
 		}
@@ -38,7 +38,7 @@ func appendN(t *testing.T, l *Log, n int) {
 }
 
 // checkSeqs asserts events are numbered 1…n.
-func checkSeqs(t *testing.T, events []messages.Event, n int) {
+func checkSeqs(t *testing.T, events []event.Event, n int) {
 	t.Helper()
 	if len(events) != n {
 		t.Fatalf("%d events, want %d", len(events), n)
@@ -58,7 +58,7 @@ func TestLogAppendAndReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seq, err := l.Append(messages.Event{Type: messages.EvRunStarted, Payload: json.RawMessage(`{"task":"a"}`)}, true)
+	seq, err := l.Append(event.Event{Type: event.EvRunStarted, Payload: json.RawMessage(`{"task":"a"}`)}, true)
 	if err != nil || seq != 1 {
 		t.Fatalf("first Append = %d, %v", seq, err)
 	}
@@ -66,19 +66,19 @@ func TestLogAppendAndReopen(t *testing.T) {
 	if l.Seq() != 10 {
 		t.Fatalf("Seq = %d", l.Seq())
 	}
-	if _, err := l.Append(messages.Event{}, false); err == nil {
+	if _, err := l.Append(event.Event{}, false); err == nil {
 		t.Fatal("appended an event without a type")
 	}
-	if _, err := l.Append(messages.Event{Type: "x", Payload: json.RawMessage(`{bad`)}, false); err == nil {
+	if _, err := l.Append(event.Event{Type: "x", Payload: json.RawMessage(`{bad`)}, false); err == nil {
 		t.Fatal("appended an invalid payload")
 	}
-	if _, err := l.Append(messages.Event{Type: "x", SessionID: "20000101-000000-00000000"}, false); err == nil {
+	if _, err := l.Append(event.Event{Type: "x", SessionID: "20000101-000000-00000000"}, false); err == nil {
 		t.Fatal("appended another session's event")
 	}
 	if err := l.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l.Append(messages.Event{Type: "x"}, false); !errors.Is(err, ErrClosed) {
+	if _, err := l.Append(event.Event{Type: "x"}, false); !errors.Is(err, ErrClosed) {
 		t.Fatalf("Append after Close err = %v", err)
 	}
 
@@ -86,7 +86,7 @@ func TestLogAppendAndReopen(t *testing.T) {
 	if l.Seq() != 10 || l.Repaired().Torn {
 		t.Fatalf("reopened Seq = %d, repaired %v", l.Seq(), l.Repaired())
 	}
-	if seq, _ := l.Append(messages.Event{Type: messages.EvRunResumed}, true); seq != 11 {
+	if seq, _ := l.Append(event.Event{Type: event.EvRunResumed}, true); seq != 11 {
 		t.Fatalf("seq after reopen = %d, want 11", seq)
 	}
 	events, tail, err := s.Events()
@@ -132,7 +132,7 @@ func TestLogTornLastLine(t *testing.T) {
 	if rep := l.Repaired(); !rep.Torn || rep.Line != 6 || !strings.Contains(rep.String(), "torn last line 6") {
 		t.Fatalf("Repaired = %v", rep)
 	}
-	if seq, err := l.Append(messages.Event{Type: messages.EvRunResumed}, true); err != nil || seq != 6 {
+	if seq, err := l.Append(event.Event{Type: event.EvRunResumed}, true); err != nil || seq != 6 {
 		t.Fatalf("Append after repair = %d, %v", seq, err)
 	}
 	events, tail, err = ReadEvents(s.EventsPath())
@@ -140,7 +140,7 @@ func TestLogTornLastLine(t *testing.T) {
 		t.Fatal(err, tail)
 	}
 	checkSeqs(t, events, 6)
-	if events[5].Type != messages.EvRunResumed {
+	if events[5].Type != event.EvRunResumed {
 		t.Fatalf("event 6 = %s", events[5].Type)
 	}
 }
@@ -197,7 +197,7 @@ func TestLogSyncOnlyAtCommitPoints(t *testing.T) {
 	if len(synced) != 0 {
 		t.Fatalf("appends without sync fsynced %q", synced)
 	}
-	if _, err := l.Append(messages.Event{Type: messages.EvToolStarted}, true); err != nil {
+	if _, err := l.Append(event.Event{Type: event.EvToolStarted}, true); err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(synced, []string{EventsFileName}) {
@@ -214,7 +214,7 @@ func TestLogConcurrentAppends(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := range 100 {
-				if _, err := l.Append(messages.Event{Type: messages.EvToolOutput, Turn: w*1000 + i}, i%25 == 0); err != nil {
+				if _, err := l.Append(event.Event{Type: event.EvToolOutput, Turn: w*1000 + i}, i%25 == 0); err != nil {
 					t.Error(err)
 					return
 				}
@@ -239,7 +239,7 @@ func TestLogSurvivesSIGKILL(t *testing.T) {
 	if n < 200 {
 		t.Fatalf("only %d events survived", n)
 	}
-	if seq, err := l.Append(messages.Event{Type: messages.EvRunResumed}, true); err != nil || seq != n+1 {
+	if seq, err := l.Append(event.Event{Type: event.EvRunResumed}, true); err != nil || seq != n+1 {
 		t.Fatalf("Append after SIGKILL = %d, %v (want %d)", seq, err, n+1)
 	}
 	events, tail, err := s.Events()
@@ -255,8 +255,8 @@ func FuzzScanEvents(f *testing.F) {
 	f.Add([]byte("\n"))
 	f.Add([]byte(`{"seq":2,"type":"a"}` + "\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var got []messages.Event
-		tail, err := ScanEvents(bytes.NewReader(data), func(ev messages.Event) error {
+		var got []event.Event
+		tail, err := ScanEvents(bytes.NewReader(data), func(ev event.Event) error {
 			got = append(got, ev)
 			return nil
 		})

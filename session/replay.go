@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session/event"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -35,8 +34,8 @@ type Replay struct {
 	// Pending is the binding of the last message sent with no
 	// model.message_complete after it; PendingKind and PendingResultOps
 	// describe that message.
-	Pending          *messages.Binding
-	PendingKind      messages.OutboundKind
+	Pending          *event.Binding
+	PendingKind      event.OutboundKind
 	PendingResultOps []string
 	// Cursor is the conversation position: the latest reply's, or the
 	// latest sent message's.
@@ -58,15 +57,15 @@ type Replay struct {
 	Verifications []string
 	// Rules are the task grants from approval.resolved, in order, without
 	// duplicates.
-	Rules []messages.Rule
+	Rules []event.Rule
 	// Phase is the last run.phase target; Outcome and Reason the last
 	// run end.
-	Phase   messages.Phase
-	Outcome messages.Outcome
+	Phase   event.Phase
+	Outcome event.Outcome
 	Reason  string
 	// Queued are the user's queued instructions no message has carried
 	// yet, in order.
-	Queued []messages.QueueInstruction
+	Queued []event.QueueInstruction
 	// LastMessage and Done are the model's latest parsed message.
 	LastMessage string
 	Done        bool
@@ -96,7 +95,7 @@ func NewReplay() *Replay {
 }
 
 // BuildReplay folds events into a Replay.
-func BuildReplay(events []messages.Event) (*Replay, error) {
+func BuildReplay(events []event.Event) (*Replay, error) {
 	r := NewReplay()
 	for _, ev := range events {
 		if err := r.Apply(ev); err != nil {
@@ -109,16 +108,16 @@ func BuildReplay(events []messages.Event) (*Replay, error) {
 // Apply folds one event into the replay. Each payload is decoded once,
 // and only the parts replay needs: message texts and tool output stay
 // encoded until asked for.
-func (r *Replay) Apply(ev messages.Event) error {
+func (r *Replay) Apply(ev event.Event) error {
 	if r.SessionID == "" {
 		r.SessionID = ev.SessionID
 	}
 	r.LastSeq = max(r.LastSeq, ev.Seq)
 	r.Turn = max(r.Turn, ev.Turn)
 	switch ev.Type {
-	case messages.EvRunStarted, messages.EvRunResumed:
+	case event.EvRunStarted, event.EvRunResumed:
 		return r.runStarted(ev)
-	case messages.EvInstruction:
+	case event.EvInstruction:
 		var p event.InstructionPayload
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
@@ -128,7 +127,7 @@ func (r *Replay) Apply(ev messages.Event) error {
 		if text != "" {
 			r.Requests = append(r.Requests, Request{Text: text, Seq: ev.Seq})
 		}
-	case messages.EvModelMessageSending:
+	case event.EvModelMessageSending:
 		if len(ev.Payload) == 0 {
 			return event.DecodePayload(ev, &struct{}{})
 		}
@@ -142,17 +141,17 @@ func (r *Replay) Apply(ev messages.Event) error {
 					r.Requests = append(r.Requests, Request{Text: x.Text, Seq: ev.Seq})
 				}
 			}
-			r.Queued = slices.DeleteFunc(r.Queued, func(x messages.QueueInstruction) bool { return slices.Contains(q.Queued, x.ID) })
+			r.Queued = slices.DeleteFunc(r.Queued, func(x event.QueueInstruction) bool { return slices.Contains(q.Queued, x.ID) })
 		}
-	case messages.EvQueued:
-		var p messages.QueueInstruction
+	case event.EvQueued:
+		var p event.QueueInstruction
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
 		}
 		r.Queued = append(r.Queued, p)
-	case messages.EvModelMessageSent:
+	case event.EvModelMessageSent:
 		return r.messageSent(ev)
-	case messages.EvModelMessageComplete:
+	case event.EvModelMessageComplete:
 		var p struct {
 			Reply struct {
 				Cursor string `json:"cursor"`
@@ -165,21 +164,21 @@ func (r *Replay) Apply(ev messages.Event) error {
 		r.pendingRaw = nil
 		r.Cursor = cmp.Or(p.Reply.Cursor, r.Cursor)
 		r.Replies++
-	case messages.EvConversationStart, messages.EvConversationRoll, messages.EvModelState:
+	case event.EvConversationStart, event.EvConversationRoll, event.EvModelState:
 		r.cursorEvent(ev)
-	case messages.EvProtocolParsed:
-		var p messages.ParsedPayload
+	case event.EvProtocolParsed:
+		var p event.ParsedPayload
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
 		}
 		r.LastMessage, r.Done = p.Message, p.Done
-	case messages.EvToolProposed, messages.EvToolPrepared, messages.EvToolStarted:
+	case event.EvToolProposed, event.EvToolPrepared, event.EvToolStarted:
 		var p toolHead
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
 		}
 		return r.Ledger.tool(ev, p)
-	case messages.EvToolCompleted, messages.EvToolUnknown, messages.EvToolReused:
+	case event.EvToolCompleted, event.EvToolUnknown, event.EvToolReused:
 		var p completedHead
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
@@ -187,26 +186,26 @@ func (r *Replay) Apply(ev messages.Event) error {
 		if err := r.Ledger.completed(ev, p); err != nil {
 			return err
 		}
-		if ev.Type == messages.EvToolCompleted {
+		if ev.Type == event.EvToolCompleted {
 			r.toolCompleted(ev, p)
 		}
-	case messages.EvApprovalResolved:
-		var p messages.PolicyPayload
+	case event.EvApprovalResolved:
+		var p event.PolicyPayload
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
 		}
-		if p.Rule != nil && p.Choice != messages.ApproveDeny && !slices.ContainsFunc(r.Rules, sameRule(*p.Rule)) {
+		if p.Rule != nil && p.Choice != event.ApproveDeny && !slices.ContainsFunc(r.Rules, sameRule(*p.Rule)) {
 			r.Rules = append(r.Rules, *p.Rule)
 		}
-	case messages.EvPhaseChanged:
+	case event.EvPhaseChanged:
 		var p struct {
-			To messages.Phase `json:"to,case:ignore"`
+			To event.Phase `json:"to,case:ignore"`
 		}
 		if event.Unmarshal(ev.Payload, &p) == nil && p.To != "" {
 			r.Phase = p.To
 		}
-	case messages.EvRunCompleted, messages.EvRunInterrupted, messages.EvRunFailed, messages.EvRunCancelled:
-		var p messages.RunEndPayload
+	case event.EvRunCompleted, event.EvRunInterrupted, event.EvRunFailed, event.EvRunCancelled:
+		var p event.RunEndPayload
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return err
 		}
@@ -216,12 +215,12 @@ func (r *Replay) Apply(ev messages.Event) error {
 }
 
 // runStarted records run.started (the task) and run.resumed (a follow-up).
-func (r *Replay) runStarted(ev messages.Event) error {
-	var p messages.RunStartedPayload
+func (r *Replay) runStarted(ev event.Event) error {
+	var p event.RunStartedPayload
 	if err := event.DecodePayload(ev, &p); err != nil {
 		return err
 	}
-	if ev.Type == messages.EvRunStarted && r.Task == "" {
+	if ev.Type == event.EvRunStarted && r.Task == "" {
 		r.Task = p.Task
 	} else {
 		r.instruction(p.Task)
@@ -248,7 +247,7 @@ func (r *Replay) instruction(text string) {
 }
 
 // messageSent records the message in flight.
-func (r *Replay) messageSent(ev messages.Event) error {
+func (r *Replay) messageSent(ev event.Event) error {
 	var p sentHead
 	if err := event.DecodePayload(ev, &p); err != nil {
 		return err
@@ -262,7 +261,7 @@ func (r *Replay) messageSent(ev messages.Event) error {
 }
 
 // cursorEvent takes a conversation cursor from events that carry one.
-func (r *Replay) cursorEvent(ev messages.Event) {
+func (r *Replay) cursorEvent(ev event.Event) {
 	var p struct {
 		Cursor string `json:"cursor,case:ignore"`
 	}
@@ -275,11 +274,11 @@ func (r *Replay) cursorEvent(ev messages.Event) {
 // model.message_sent after it: it may or may not have reached the
 // conversation, so the transport must look before sending it again. It is
 // nil when no send is in doubt.
-func (r *Replay) InDoubt() (*messages.MessageSentPayload, error) {
+func (r *Replay) InDoubt() (*event.MessageSentPayload, error) {
 	if r.sendingRaw == nil {
 		return nil, nil
 	}
-	var p messages.MessageSentPayload
+	var p event.MessageSentPayload
 	if err := event.Unmarshal(r.sendingRaw, &p); err != nil {
 		return nil, fmt.Errorf("model.message_sending payload: %w", err)
 	}
@@ -290,11 +289,11 @@ func (r *Replay) InDoubt() (*messages.MessageSentPayload, error) {
 // was logged by model.message_sending, text included, so it can be sent
 // again if the conversation turns out not to have it. It is nil when no
 // message is in flight or its intent was not logged.
-func (r *Replay) PendingMessage() (*messages.MessageSentPayload, error) {
+func (r *Replay) PendingMessage() (*event.MessageSentPayload, error) {
 	if r.Pending == nil || r.pendingRaw == nil {
 		return nil, nil
 	}
-	var p messages.MessageSentPayload
+	var p event.MessageSentPayload
 	if err := event.Unmarshal(r.pendingRaw, &p); err != nil {
 		return nil, fmt.Errorf("model.message_sending payload: %w", err)
 	}
@@ -302,7 +301,7 @@ func (r *Replay) PendingMessage() (*messages.MessageSentPayload, error) {
 }
 
 // toolCompleted records changed files and verification evidence.
-func (r *Replay) toolCompleted(ev messages.Event, p completedHead) {
+func (r *Replay) toolCompleted(ev event.Event, p completedHead) {
 	res := p.Result
 	if len(res.Changed) > 0 {
 		r.LastChangeSeq = ev.Seq
@@ -313,10 +312,10 @@ func (r *Replay) toolCompleted(ev messages.Event, p completedHead) {
 			}
 		}
 	}
-	if (res.Tool == "fs.write" || res.Tool == "fs.edit") && (res.Status == messages.ToolError || res.Status == messages.ToolUnknown) {
+	if (res.Tool == "fs.write" || res.Tool == "fs.edit") && (res.Status == event.ToolError || res.Status == event.ToolUnknown) {
 		r.LastFailedEditSeq = ev.Seq
 	}
-	if res.Verified && res.Status == messages.ToolOK {
+	if res.Verified && res.Status == event.ToolOK {
 		r.LastVerifiedSeq = ev.Seq
 		r.Verifications = append(r.Verifications, r.describe(p.OpKey, res.Tool))
 	}
@@ -357,8 +356,8 @@ func (r *Replay) String() string {
 }
 
 // sameRule matches rules equal to want.
-func sameRule(want messages.Rule) func(messages.Rule) bool {
-	return func(r messages.Rule) bool {
+func sameRule(want event.Rule) func(event.Rule) bool {
+	return func(r event.Rule) bool {
 		return r.Tool == want.Tool && r.Kind == want.Kind && slices.Equal(r.Prefix, want.Prefix)
 	}
 }

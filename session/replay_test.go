@@ -6,8 +6,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/export/exporttest"
-	"github.com/wtagent/wtagent/messages"
 )
 
 func TestReplayFixture(t *testing.T) {
@@ -37,7 +38,7 @@ func TestReplayFixture(t *testing.T) {
 	if !slices.Equal(r.Instructions, []string{"Also start the dev server so I can look"}) {
 		t.Errorf("Instructions = %q", r.Instructions)
 	}
-	if r.Cursor != "https://chatgpt.com/c/abc" || !r.Done || r.Outcome != messages.OutcomeCompleted {
+	if r.Cursor != "https://chatgpt.com/c/abc" || !r.Done || r.Outcome != event.OutcomeCompleted {
 		t.Errorf("cursor %q done %v outcome %q", r.Cursor, r.Done, r.Outcome)
 	}
 	// The denied call was carried as a result, so nothing is left to do.
@@ -48,35 +49,35 @@ func TestReplayFixture(t *testing.T) {
 
 func TestReplayPendingAndEvidence(t *testing.T) {
 	b := &exporttest.Builder{T: t}
-	b.Add(messages.EvRunStarted, "", messages.RunStartedPayload{Task: "t", Root: "/r", Provider: "script"})
+	b.Add(event.EvRunStarted, "", event.RunStartedPayload{Task: "t", Root: "/r", Provider: "script"})
 	b.Turn = 1
-	bind := messages.Binding{Turn: 1, Cursor: "3", TextSHA256: "x"}
-	b.Add(messages.EvModelMessageSending, "", messages.MessageSentPayload{Kind: messages.OutboundBootstrap, Text: "hello"})
+	bind := event.Binding{Turn: 1, Cursor: "3", TextSHA256: "x"}
+	b.Add(event.EvModelMessageSending, "", event.MessageSentPayload{Kind: event.OutboundBootstrap, Text: "hello"})
 	r, _ := BuildReplay(b.Events)
-	if d, err := r.InDoubt(); err != nil || d == nil || d.Text != "hello" || d.Kind != messages.OutboundBootstrap || r.Pending != nil {
+	if d, err := r.InDoubt(); err != nil || d == nil || d.Text != "hello" || d.Kind != event.OutboundBootstrap || r.Pending != nil {
 		t.Fatalf("in-doubt send: %+v %v %+v", d, err, r.Pending)
 	}
-	b.Add(messages.EvModelMessageSent, "", messages.MessageSentPayload{Kind: messages.OutboundToolResult, Binding: bind, ResultOps: []string{"k"}})
+	b.Add(event.EvModelMessageSent, "", event.MessageSentPayload{Kind: event.OutboundToolResult, Binding: bind, ResultOps: []string{"k"}})
 	r, _ = BuildReplay(b.Events)
-	if d, _ := r.InDoubt(); d != nil || r.Pending == nil || r.Pending.Cursor != "3" || r.PendingKind != messages.OutboundToolResult ||
+	if d, _ := r.InDoubt(); d != nil || r.Pending == nil || r.Pending.Cursor != "3" || r.PendingKind != event.OutboundToolResult ||
 		!slices.Equal(r.PendingResultOps, []string{"k"}) || r.Cursor != "3" {
 		t.Fatalf("pending after send: %+v kind %q ops %v", r.Pending, r.PendingKind, r.PendingResultOps)
 	}
 	// A verification, then a change: the done gate is closed again.
 	b.Tool("terminal.exec", map[string]any{"program": "go", "argv": []string{"test", "./..."}},
-		messages.ToolResult{Status: messages.ToolOK, Verified: true})
-	b.Tool("fs.write", map[string]any{"path": "a.go", "content": "x"}, messages.ToolResult{Status: messages.ToolOK, Changed: []string{"a.go"}})
+		event.ToolResult{Status: event.ToolOK, Verified: true})
+	b.Tool("fs.write", map[string]any{"path": "a.go", "content": "x"}, event.ToolResult{Status: event.ToolOK, Changed: []string{"a.go"}})
 	b.Tool("terminal.exec", map[string]any{"program": "go", "argv": []string{"vet"}},
-		messages.ToolResult{Status: messages.ToolError, Verified: true}) // failed: not evidence
-	b.Add(messages.EvModelMessageComplete, "", messages.MessageCompletePayload{Reply: messages.Reply{Binding: bind, Cursor: "4"}})
-	b.Add(messages.EvPhaseChanged, "", messages.PhaseChanged{From: messages.PhaseParsing, To: messages.PhaseExecuting})
-	b.Add(messages.EvRunResumed, "", messages.RunStartedPayload{Task: "now add docs"})
-	b.Add(messages.EvInstruction, "", messages.TextPayload{Text: "now add docs"})
+		event.ToolResult{Status: event.ToolError, Verified: true}) // failed: not evidence
+	b.Add(event.EvModelMessageComplete, "", event.MessageCompletePayload{Reply: event.Reply{Binding: bind, Cursor: "4"}})
+	b.Add(event.EvPhaseChanged, "", event.PhaseChanged{From: event.PhaseParsing, To: event.PhaseExecuting})
+	b.Add(event.EvRunResumed, "", event.RunStartedPayload{Task: "now add docs"})
+	b.Add(event.EvInstruction, "", event.TextPayload{Text: "now add docs"})
 	r, err := BuildReplay(b.Events)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Pending != nil || r.Cursor != "4" || r.Phase != messages.PhaseExecuting {
+	if r.Pending != nil || r.Cursor != "4" || r.Phase != event.PhaseExecuting {
 		t.Fatalf("after reply: pending %+v cursor %q phase %q", r.Pending, r.Cursor, r.Phase)
 	}
 	if r.VerifiedAfterChange() || r.LastChangeSeq <= r.LastVerifiedSeq || !slices.Equal(r.Verifications, []string{"go test ./..."}) {
@@ -101,14 +102,14 @@ func TestReplayPendingAndEvidence(t *testing.T) {
 
 func TestReplayPendingMessage(t *testing.T) {
 	text := "<tool_result name=\"fs.read\" status=\"ok\"/>"
-	mk := func(seq int64, typ messages.EventType, p any) messages.Event {
+	mk := func(seq int64, typ event.Type, p any) event.Event {
 		b, _ := json.Marshal(p)
-		return messages.Event{Seq: seq, Type: typ, Turn: 2, Payload: b}
+		return event.Event{Seq: seq, Type: typ, Turn: 2, Payload: b}
 	}
 	r := NewReplay()
-	for _, ev := range []messages.Event{
-		mk(1, messages.EvModelMessageSending, messages.MessageSentPayload{Kind: messages.OutboundToolResult, Text: text, ResultOps: []string{"op1"}}),
-		mk(2, messages.EvModelMessageSent, messages.MessageSentPayload{Kind: messages.OutboundToolResult, Binding: messages.Binding{Turn: 2}, ResultOps: []string{"op1"}}),
+	for _, ev := range []event.Event{
+		mk(1, event.EvModelMessageSending, event.MessageSentPayload{Kind: event.OutboundToolResult, Text: text, ResultOps: []string{"op1"}}),
+		mk(2, event.EvModelMessageSent, event.MessageSentPayload{Kind: event.OutboundToolResult, Binding: event.Binding{Turn: 2}, ResultOps: []string{"op1"}}),
 	} {
 		if err := r.Apply(ev); err != nil {
 			t.Fatal(err)
@@ -121,7 +122,7 @@ func TestReplayPendingMessage(t *testing.T) {
 	if d, _ := r.InDoubt(); d != nil {
 		t.Fatal("a confirmed send is still in doubt")
 	}
-	if err := r.Apply(mk(3, messages.EvModelMessageComplete, messages.MessageCompletePayload{})); err != nil {
+	if err := r.Apply(mk(3, event.EvModelMessageComplete, event.MessageCompletePayload{})); err != nil {
 		t.Fatal(err)
 	}
 	if p, _ := r.PendingMessage(); p != nil {
@@ -151,19 +152,19 @@ func TestReplayRequests(t *testing.T) {
 			t.Errorf("%s: Requests = %q, want %q", step, got, texts)
 		}
 	}
-	b.Add(messages.EvRunStarted, "", messages.RunStartedPayload{Task: "create a.txt"})
+	b.Add(event.EvRunStarted, "", event.RunStartedPayload{Task: "create a.txt"})
 	want("start", "create a.txt")
-	b.Add(messages.EvInstruction, "", messages.TextPayload{Text: "also b.txt"})
+	b.Add(event.EvInstruction, "", event.TextPayload{Text: "also b.txt"})
 	want("instruction", "create a.txt", "also b.txt")
-	b.Add(messages.EvQueued, "", messages.QueueInstruction{ID: "q1", Text: "and c.txt"})
+	b.Add(event.EvQueued, "", event.QueueInstruction{ID: "q1", Text: "and c.txt"})
 	want("queued, not carried yet", "create a.txt", "also b.txt")
-	b.Add(messages.EvModelMessageSending, "", messages.MessageSentPayload{Kind: messages.OutboundToolResult, Text: "x", Queued: []string{"q1"}})
+	b.Add(event.EvModelMessageSending, "", event.MessageSentPayload{Kind: event.OutboundToolResult, Text: "x", Queued: []string{"q1"}})
 	want("queued and carried", "create a.txt", "also b.txt", "and c.txt")
-	b.Add(messages.EvRunResumed, "", messages.RunStartedPayload{})
+	b.Add(event.EvRunResumed, "", event.RunStartedPayload{})
 	want("resumed without an instruction", "create a.txt", "also b.txt", "and c.txt")
-	b.Add(messages.EvRunResumed, "", messages.RunStartedPayload{Task: "运行测试"})
+	b.Add(event.EvRunResumed, "", event.RunStartedPayload{Task: "运行测试"})
 	want("resumed with one", "运行测试")
 	note := "(I undid your changes of turn 1 and later: a.txt are back as they were before it. Re-read a file before you edit it.)"
-	b.Add(messages.EvRunResumed, "", messages.RunStartedPayload{Task: note + "\n\nsecond prompt", Note: note})
+	b.Add(event.EvRunResumed, "", event.RunStartedPayload{Task: note + "\n\nsecond prompt", Note: note})
 	want("wtagent's note is no request", "second prompt")
 }

@@ -12,8 +12,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/export"
-	"github.com/wtagent/wtagent/messages"
 )
 
 // rolloutTime is the timestamp in a rollout's file name (Codex's layout).
@@ -119,7 +120,7 @@ func (r *Rollout) recover() (int64, error) {
 // lines that follow are exactly those an export would have. Lines missing
 // at the end are appended; a file that is not a prefix of what the log
 // says is rewritten atomically.
-func (r *Rollout) Resume(logged []messages.Event) error {
+func (r *Rollout) Resume(logged []event.Event) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if err := r.usable(); err != nil {
@@ -236,7 +237,7 @@ func (s *Session) RolloutPath() (string, error) {
 func (r *Rollout) Path() string { return r.s.path + string(os.PathSeparator) + r.name }
 
 // Event adds the rollout lines of one logged event, if it has any.
-func (r *Rollout) Event(ev messages.Event) error {
+func (r *Rollout) Event(ev event.Event) error {
 	return r.locked(func() error { return r.cs.Event(ev) })
 }
 
@@ -252,13 +253,13 @@ func (r *Rollout) AssistantMessage(text string) error {
 
 // FunctionCall adds a tool call; a call id already in the rollout is
 // skipped.
-func (r *Rollout) FunctionCall(callID string, call messages.ToolCall) error {
+func (r *Rollout) FunctionCall(callID string, call event.ToolCall) error {
 	return r.locked(func() error { return r.cs.FunctionCall(r.s.now(), callID, call) })
 }
 
 // FunctionOutput adds a tool call's output; a second output for the same
 // call is skipped.
-func (r *Rollout) FunctionOutput(callID string, res messages.ToolResult) error {
+func (r *Rollout) FunctionOutput(callID string, res event.ToolResult) error {
 	return r.locked(func() error { return r.cs.FunctionOutput(r.s.now(), callID, res) })
 }
 

@@ -6,9 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/export"
 	"github.com/wtagent/wtagent/internal/export/exporttest"
-	"github.com/wtagent/wtagent/messages"
 )
 
 // fixtureSession creates the fixture's session directory.
@@ -21,7 +22,7 @@ func fixtureSession(t *testing.T) *Session {
 
 // exportOf is the live-rollout rendering of events with the session's
 // state: what the live rollout must hold after them.
-func exportOf(t *testing.T, s *Session, events []messages.Event) []byte {
+func exportOf(t *testing.T, s *Session, events []event.Event) []byte {
 	t.Helper()
 	st, err := s.LoadState()
 	if err != nil {
@@ -70,7 +71,7 @@ func TestRolloutResumeAfterCrash(t *testing.T) {
 	// Cut in the middle of a call: proposed and started but not completed.
 	cut := 0
 	for i, ev := range events {
-		if ev.Type == messages.EvToolStarted && i > len(events)/2 {
+		if ev.Type == event.EvToolStarted && i > len(events)/2 {
 			cut = i + 1
 			break
 		}
@@ -139,16 +140,16 @@ func TestRolloutDirectMethods(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	call := messages.ToolCall{Name: "fs.read", CanonicalArgs: []byte(`{"path":"a","offset":0,"limit":5}`)}
+	call := event.ToolCall{Name: "fs.read", CanonicalArgs: []byte(`{"path":"a","offset":0,"limit":5}`)}
 	steps := []func() error{
 		func() error { return r.UserMessage("fix the bug") },
 		func() error { return r.AssistantMessage("Reading a.") },
 		func() error { return r.FunctionCall("call_1", call) },
 		func() error { return r.FunctionCall("call_1", call) }, // duplicate: skipped
 		func() error {
-			return r.FunctionOutput("call_1", messages.ToolResult{Status: messages.ToolOK, Stdout: "x"})
+			return r.FunctionOutput("call_1", event.ToolResult{Status: event.ToolOK, Stdout: "x"})
 		},
-		func() error { return r.FunctionOutput("call_1", messages.ToolResult{Status: messages.ToolOK}) }, // skipped
+		func() error { return r.FunctionOutput("call_1", event.ToolResult{Status: event.ToolOK}) }, // skipped
 		func() error { return r.FunctionCall("call_2", call) },
 	}
 	for _, step := range steps {
@@ -163,7 +164,7 @@ func TestRolloutDirectMethods(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.FunctionCall("call_1", call)
-	r.FunctionOutput("call_2", messages.ToolResult{Status: messages.ToolError, Message: "gone"})
+	r.FunctionOutput("call_2", event.ToolResult{Status: event.ToolError, Message: "gone"})
 	r.Close()
 	data, _ := os.ReadFile(r.Path())
 	st := exporttest.CodexHistory(t, data)
@@ -189,7 +190,7 @@ func TestLogToRolloutFlow(t *testing.T) {
 	defer r.Close()
 	for i, ev := range exporttest.Events(t) {
 		ev.Seq = 0
-		commit := ev.Type == messages.EvToolStarted || ev.Type == messages.EvToolCompleted || ev.Type == messages.EvModelMessageSent
+		commit := ev.Type == event.EvToolStarted || ev.Type == event.EvToolCompleted || ev.Type == event.EvModelMessageSent
 		stored, err := l.Write(ev, commit)
 		if err != nil {
 			t.Fatal(err)

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session/event"
 )
 
@@ -42,7 +41,7 @@ func (t Tail) String() string {
 // a line that does not parse, a blank line or a gap is a *CorruptError
 // naming the line. A partial last line is not an error: it is skipped and
 // described in the returned Tail.
-func ScanEvents(r io.Reader, fn func(messages.Event) error) (Tail, error) {
+func ScanEvents(r io.Reader, fn func(event.Event) error) (Tail, error) {
 	return scanEvents(r, "events", func(line []byte, n int, prev int64) (int64, error) {
 		ev, err := event.Decode(line)
 		if err != nil {
@@ -64,7 +63,7 @@ type stopError struct{ err error }
 func (e *stopError) Error() string { return e.err.Error() }
 
 // checkEvent validates one decoded event against its predecessor.
-func checkEvent(ev messages.Event, prev int64) error {
+func checkEvent(ev event.Event, prev int64) error {
 	if ev.Type == "" {
 		return errors.New(`event without "type"`)
 	}
@@ -138,7 +137,7 @@ func readLine(br *bufio.Reader, long *[]byte) ([]byte, error) {
 
 // ReadEvents reads the event log at path. See ScanEvents for what is an
 // error and what is a tolerated torn tail.
-func ReadEvents(path string) ([]messages.Event, Tail, error) {
+func ReadEvents(path string) ([]event.Event, Tail, error) {
 	fi, err := os.Lstat(path)
 	if err != nil {
 		return nil, Tail{}, fmt.Errorf("read events: %w", err)
@@ -156,7 +155,7 @@ func ReadEvents(path string) ([]messages.Event, Tail, error) {
 
 // Events reads the session's event log; a session without one has no
 // events.
-func (s *Session) Events() ([]messages.Event, Tail, error) {
+func (s *Session) Events() ([]event.Event, Tail, error) {
 	f, _, err := s.openPrivate(EventsFileName, os.O_RDONLY)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, Tail{}, nil
@@ -173,9 +172,9 @@ func (s *Session) Events() ([]messages.Event, Tail, error) {
 }
 
 // readAll collects every event of f, sizing the slice from the file size.
-func readAll(f *os.File, path string, size int64) ([]messages.Event, Tail, error) {
-	events := make([]messages.Event, 0, min(size/256+1, 1<<16))
-	tail, err := ScanEvents(f, func(ev messages.Event) error {
+func readAll(f *os.File, path string, size int64) ([]event.Event, Tail, error) {
+	events := make([]event.Event, 0, min(size/256+1, 1<<16))
+	tail, err := ScanEvents(f, func(ev event.Event) error {
 		events = append(events, ev)
 		return nil
 	})

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // File modes: everything under the data root is private to the user.
@@ -107,7 +107,7 @@ func Create(h Home, meta Meta) (*Session, error) {
 	st := State{
 		Version: StateVersion, ID: id, Root: meta.Root, Task: meta.Task, Provider: meta.Provider,
 		Mode: meta.Mode, Effort: meta.Effort, Approvals: meta.Approvals, Script: meta.Script, ChatGPTURL: meta.ChatGPTURL, Limits: meta.Limits, PID: meta.PID,
-		AgentVersion: meta.AgentVersion, Phase: messages.PhaseInitializing, Created: created.UTC(),
+		AgentVersion: meta.AgentVersion, Phase: event.PhaseInitializing, Created: created.UTC(),
 	}
 	if err := s.saveState(st, created.UTC()); err != nil {
 		s.Close()

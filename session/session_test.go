@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // testHome returns a fresh data root.
@@ -71,7 +71,7 @@ func TestCreateOpen(t *testing.T) {
 		t.Fatal(err)
 	}
 	if st.ID != s.ID() || st.Root != "/p" || st.Task != "do it" || st.PID != 7 || st.Limits["turns"] != 40 ||
-		!st.Created.Equal(created) || st.Phase != messages.PhaseInitializing || st.Version != StateVersion {
+		!st.Created.Equal(created) || st.Phase != event.PhaseInitializing || st.Version != StateVersion {
 		t.Fatalf("state %+v", st)
 	}
 
@@ -228,7 +228,7 @@ func TestList(t *testing.T) {
 		s := newSession(t, h, Meta{Root: "/p", Task: "task", Created: base.Add(time.Duration(i) * time.Hour)})
 		s.now = func() time.Time { return base.Add(time.Duration(10-i) * time.Hour) }
 		if err := s.UpdateState(func(st *State) error {
-			st.Turn, st.Phase, st.PID = i+1, messages.PhaseWaitingModel, 100+i
+			st.Turn, st.Phase, st.PID = i+1, event.PhaseWaitingModel, 100+i
 			return nil
 		}); err != nil {
 			t.Fatal(err)
@@ -254,7 +254,7 @@ func TestList(t *testing.T) {
 	if list[0].ID != ids[2] || !errors.Is(list[0].Err, ErrCorrupt) {
 		t.Errorf("corrupt entry = %+v", list[0])
 	}
-	if list[1].ID != ids[0] || list[1].Turns != 1 || list[1].PID != 100 || list[1].Phase != messages.PhaseWaitingModel ||
+	if list[1].ID != ids[0] || list[1].Turns != 1 || list[1].PID != 100 || list[1].Phase != event.PhaseWaitingModel ||
 		list[1].Task != "task" || !list[1].LastActivity.Equal(base.Add(10*time.Hour)) || list[1].Err != nil {
 		t.Errorf("list[1] = %+v", list[1])
 	}

@@ -8,9 +8,10 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/atomicfile"
 	"github.com/wtagent/wtagent/internal/export"
-	"github.com/wtagent/wtagent/messages"
 )
 
 // StateVersion is the session.json format version this package writes.
@@ -35,9 +36,9 @@ type State struct {
 	Provider string `json:"provider"`
 	// Cursor is the conversation position (a ChatGPT URL or a script
 	// index).
-	Cursor string         `json:"cursor,omitempty"`
-	Phase  messages.Phase `json:"phase"`
-	Turn   int            `json:"turn"`
+	Cursor string      `json:"cursor,omitempty"`
+	Phase  event.Phase `json:"phase"`
+	Turn   int         `json:"turn"`
 	// PID is the wtagent process running the session; zero when none.
 	PID int `json:"pid,omitempty"`
 	// Socket is the live status socket.
@@ -46,12 +47,12 @@ type State struct {
 	// Updated is stamped by SaveState.
 	Updated time.Time `json:"updated"`
 	// Pending is the message sent to the model that has no reply yet.
-	Pending *messages.Binding `json:"pending,omitempty"`
+	Pending *event.Binding `json:"pending,omitempty"`
 	// PendingResultOps are the operations whose results Pending carries.
 	PendingResultOps []string `json:"pending_result_ops,omitempty"`
 	// Outcome and Reason say how the last run ended.
-	Outcome messages.Outcome `json:"outcome,omitempty"`
-	Reason  string           `json:"reason,omitempty"`
+	Outcome event.Outcome `json:"outcome,omitempty"`
+	Reason  string        `json:"reason,omitempty"`
 	// Mode and Effort are the ChatGPT mode and effort tier asked for;
 	// Approvals the --approvals mode.
 	Mode      string `json:"mode,omitempty"`

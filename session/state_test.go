@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // tempFiles lists a session's leftover atomic-save temp files.
@@ -28,9 +28,9 @@ func TestStateRoundTrip(t *testing.T) {
 	at := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 	s.now = func() time.Time { return at }
 	want := State{ID: s.ID(), Root: "/p", Task: "t", Provider: "chatgpt", Cursor: "https://chatgpt.com/c/1",
-		Phase: messages.PhaseWaitingModel, Turn: 3, PID: 9, Socket: "/run/x.sock",
-		Created: at.Add(-time.Hour), Pending: &messages.Binding{Turn: 3, Cursor: "c", TextSHA256: "ab", SentAt: at},
-		PendingResultOps: []string{"k1"}, Outcome: messages.OutcomeInterrupted, Reason: "limit",
+		Phase: event.PhaseWaitingModel, Turn: 3, PID: 9, Socket: "/run/x.sock",
+		Created: at.Add(-time.Hour), Pending: &event.Binding{Turn: 3, Cursor: "c", TextSHA256: "ab", SentAt: at},
+		PendingResultOps: []string{"k1"}, Outcome: event.OutcomeInterrupted, Reason: "limit",
 		Mode: "Pro", Approvals: "ask", Limits: map[string]int{"turns": 5}, LastSeq: 40, LastMessage: "hi"}
 	if err := s.SaveState(want); err != nil {
 		t.Fatal(err)

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/internal/tooltest"
@@ -145,20 +147,20 @@ func (rt *runtimeTree) startChild(t *testing.T, cs supervisor.ChildSpec) *actor.
 
 // call sends one InvokeTool to the tools supervisor and waits for its
 // result.
-func (rt *runtimeTree) call(t *testing.T, inv messages.InvokeTool) messages.ToolResult {
+func (rt *runtimeTree) call(t *testing.T, inv messages.InvokeTool) event.ToolResult {
 	t.Helper()
 	v, err := rt.e.Request(rt.tools, inv, hangGuard).Result()
 	if err != nil {
 		t.Fatalf("%s: no result: %v", inv.Call.Name, err)
 	}
-	res, ok := v.(messages.ToolResult)
+	res, ok := v.(event.ToolResult)
 	if !ok {
 		t.Fatalf("%s: reply %T %v", inv.Call.Name, v, v)
 	}
 	return res
 }
 
-func (rt *runtimeTree) tool(t *testing.T, name string, args any) messages.ToolResult {
+func (rt *runtimeTree) tool(t *testing.T, name string, args any) event.ToolResult {
 	t.Helper()
 	inv := tooltest.Invoke(name, args)
 	inv.OpKey = fmt.Sprintf("op-%s-%d", strings.ReplaceAll(name, ".", "-"), time.Now().UnixNano())
@@ -201,7 +203,7 @@ func TestToolsSupervisorRunsCalls(t *testing.T) {
 	b := tooltest.NewBoundary(t)
 	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
 	var wg sync.WaitGroup
-	results := make([]messages.ToolResult, 4)
+	results := make([]event.ToolResult, 4)
 	for i := range results {
 		wg.Add(1)
 		go func() {
@@ -213,7 +215,7 @@ func TestToolsSupervisorRunsCalls(t *testing.T) {
 	}
 	wg.Wait()
 	for i, res := range results {
-		tooltest.WantStatus(t, res, messages.ToolOK)
+		tooltest.WantStatus(t, res, event.ToolOK)
 		if res.OpKey != fmt.Sprintf("op-write-%d", i) || b.Read(t, fmt.Sprintf("f%d.txt", i)) != "x\n" {
 			t.Errorf("call %d: %+v", i, res)
 		}
@@ -224,7 +226,7 @@ func TestToolsSupervisorRunsCalls(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := rt.tool(t, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "./test.sh", TimeoutMS: 120000})
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	if !res.Verified {
 		t.Errorf("./test.sh not verified")
 	}
@@ -260,7 +262,7 @@ func TestToolsSupervisorTimeoutKillsTree(t *testing.T) {
 	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
 	script := `echo $$ > top.pid; sh -c 'setsid sh -c "echo \$\$ > orphan.pid; exec sleep 300" &'; while [ ! -s orphan.pid ]; do sleep 0.01; done; sleep 300`
 	res := rt.tool(t, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", script}, TimeoutMS: 800})
-	tooltest.WantStatus(t, res, messages.ToolTimeout)
+	tooltest.WantStatus(t, res, event.ToolTimeout)
 	for _, pid := range tooltest.ReadPids(t, b, "top.pid", "orphan.pid") {
 		if !tooltest.ProcessGone(pid) {
 			t.Errorf("pid %d survived", pid)
@@ -274,9 +276,9 @@ func TestToolsSupervisorWatchdog(t *testing.T) {
 	b := tooltest.NewBoundary(t)
 	release := make(chan struct{})
 	d := tools.Deps{Paths: b, Grace: 100 * time.Millisecond, Tools: map[string]tools.Func{
-		"test.hang": func(ctx context.Context, d tools.Deps, inv messages.InvokeTool) messages.ToolResult {
+		"test.hang": func(ctx context.Context, d tools.Deps, inv messages.InvokeTool) event.ToolResult {
 			<-release // ignores ctx on purpose
-			return messages.ToolResult{Status: messages.ToolOK}
+			return event.ToolResult{Status: event.ToolOK}
 		},
 	}}
 	rt := startTreeSlack(t, d, ProcessRestart{}, 200*time.Millisecond)
@@ -284,29 +286,29 @@ func TestToolsSupervisorWatchdog(t *testing.T) {
 	inv := tooltest.Invoke("test.hang", nil)
 	inv.Timeout = 200 * time.Millisecond
 	res := rt.call(t, inv) // the tool never returns: only the watchdog answers
-	tooltest.WantStatus(t, res, messages.ToolTimeout)
+	tooltest.WantStatus(t, res, event.ToolTimeout)
 	if res.CallID != inv.CallID {
 		t.Errorf("watchdog result %+v", res)
 	}
-	tooltest.WantStatus(t, rt.tool(t, protocol.ToolFSList, &protocol.FSListArgs{Path: "."}), messages.ToolOK)
+	tooltest.WantStatus(t, rt.tool(t, protocol.ToolFSList, &protocol.FSListArgs{Path: "."}), event.ToolOK)
 }
 
 func TestToolsSupervisorSurvivesPanic(t *testing.T) {
 	b := tooltest.NewBoundary(t)
 	d := tools.Deps{Paths: b, Tools: map[string]tools.Func{
-		"test.panic": func(context.Context, tools.Deps, messages.InvokeTool) messages.ToolResult { panic("boom in a tool") },
+		"test.panic": func(context.Context, tools.Deps, messages.InvokeTool) event.ToolResult { panic("boom in a tool") },
 	}}
 	rt := startTree(t, d, ProcessRestart{})
 	for range 3 {
 		inv := tooltest.Invoke("test.panic", nil)
 		inv.OpKey = fmt.Sprintf("op-panic-%d", time.Now().UnixNano())
 		res := rt.call(t, inv)
-		tooltest.WantStatus(t, res, messages.ToolError)
+		tooltest.WantStatus(t, res, event.ToolError)
 		if tooltest.ErrorCode(t, res) != "crashed" || !strings.Contains(res.Message, "boom in a tool") || res.Tool != "test.panic" {
 			t.Errorf("panic result: %+v %s", res, res.Data)
 		}
 	}
-	tooltest.WantStatus(t, rt.tool(t, protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: "after.txt", Content: "ok"}), messages.ToolOK)
+	tooltest.WantStatus(t, rt.tool(t, protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: "after.txt", Content: "ok"}), event.ToolOK)
 	rt.waitNoChildren(t, rt.calls)
 	if kids := rt.children(t, rt.root.PID()); len(kids) != 2 || kids[1].Restarts != 0 || kids[1].State != supervisor.StateRunning {
 		t.Errorf("tools supervisor affected: %+v", kids)
@@ -316,7 +318,7 @@ func TestToolsSupervisorSurvivesPanic(t *testing.T) {
 func TestToolsSupervisorCancelRun(t *testing.T) {
 	b := tooltest.NewBoundary(t)
 	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
-	got := make(chan messages.ToolResult, 1)
+	got := make(chan event.ToolResult, 1)
 	started := tooltest.Signalled(t, b.Dir(), "started")
 	go func() {
 		got <- rt.tool(t, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", "echo $$ > c.pid; echo > started; exec sleep 300"}, TimeoutMS: 600000})
@@ -324,7 +326,7 @@ func TestToolsSupervisorCancelRun(t *testing.T) {
 	await(t, "the command to start", started)
 	rt.e.Send(rt.tools, messages.CancelRun{Reason: "test"})
 	res := <-got
-	if res.Status != messages.ToolError || tooltest.ErrorCode(t, res) != "cancelled" {
+	if res.Status != event.ToolError || tooltest.ErrorCode(t, res) != "cancelled" {
 		t.Errorf("cancel: %s %s", res.Status, res.Data)
 	}
 	if pid := tooltest.ReadPids(t, b, "c.pid")[0]; !tooltest.ProcessGone(pid) {
@@ -348,9 +350,9 @@ func TestProcessLifecycle(t *testing.T) {
 	live := newLiveOutput()
 	rt := startTree(t, tools.Deps{Paths: b, Grace: 500 * time.Millisecond, Output: live.add}, ProcessRestart{})
 	res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: tooltest.HelperProgram(t), Argv: []string{"-test.run=^$"}, Env: []string{helperEnv + "=server"}})
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	st := tooltest.Decode[tools.ProcessStartData](t, res)
-	if st.State != messages.ProcessReady || st.PID == 0 || len(st.URLs) != 1 || !strings.HasPrefix(st.URLs[0], "http://127.0.0.1:") || !strings.HasSuffix(st.URLs[0], "/") {
+	if st.State != event.ProcessReady || st.PID == 0 || len(st.URLs) != 1 || !strings.HasPrefix(st.URLs[0], "http://127.0.0.1:") || !strings.HasSuffix(st.URLs[0], "/") {
 		t.Fatalf("start: %+v", st)
 	}
 	var raw map[string]any
@@ -365,7 +367,7 @@ func TestProcessLifecycle(t *testing.T) {
 	read := func(since int) tools.ProcessReadData {
 		t.Helper()
 		r := rt.tool(t, protocol.ToolProcessRead, &protocol.ProcessReadArgs{ProcessID: id, Since: since})
-		tooltest.WantStatus(t, r, messages.ToolOK)
+		tooltest.WantStatus(t, r, event.ToolOK)
 		return tooltest.Decode[tools.ProcessReadData](t, r)
 	}
 	// Ready comes from the listening socket, which the server opens
@@ -395,26 +397,26 @@ func TestProcessLifecycle(t *testing.T) {
 		t.Errorf("list: %s", list.Data)
 	}
 	stop := rt.tool(t, protocol.ToolProcessStop, &protocol.ProcessStopArgs{ProcessID: id})
-	tooltest.WantStatus(t, stop, messages.ToolOK)
-	info := tooltest.Decode[messages.ProcessInfo](t, stop)
-	if info.State != messages.ProcessStopped || (info.Signal == "" && info.ExitCode == nil) {
+	tooltest.WantStatus(t, stop, event.ToolOK)
+	info := tooltest.Decode[event.ProcessInfo](t, stop)
+	if info.State != event.ProcessStopped || (info.Signal == "" && info.ExitCode == nil) {
 		t.Errorf("stop: %+v", info)
 	}
 	if !tooltest.ProcessGone(st.PID) {
 		t.Errorf("server pid %d still runs", st.PID)
 	}
 	// stopping again reports the same end; unknown ids are refused
-	tooltest.WantStatus(t, rt.tool(t, protocol.ToolProcessStop, &protocol.ProcessStopArgs{ProcessID: id}), messages.ToolOK)
-	for _, r := range []messages.ToolResult{
+	tooltest.WantStatus(t, rt.tool(t, protocol.ToolProcessStop, &protocol.ProcessStopArgs{ProcessID: id}), event.ToolOK)
+	for _, r := range []event.ToolResult{
 		rt.tool(t, protocol.ToolProcessRead, &protocol.ProcessReadArgs{ProcessID: "proc_nope", Since: -1}),
 		rt.tool(t, protocol.ToolProcessStop, &protocol.ProcessStopArgs{ProcessID: "1"}),
 	} {
-		if r.Status != messages.ToolError || tooltest.ErrorCode(t, r) != "unknown_process" {
+		if r.Status != event.ToolError || tooltest.ErrorCode(t, r) != "unknown_process" {
 			t.Errorf("unknown process: %s %s", r.Status, r.Data)
 		}
 	}
 	rt.waitEvent(t, hangGuard, func(ev messages.ProcessEvent) bool {
-		return ev.Info.ID == id && ev.Info.State == messages.ProcessStopped
+		return ev.Info.ID == id && ev.Info.State == event.ProcessStopped
 	})
 }
 
@@ -426,7 +428,7 @@ func TestProcessPythonHTTPServer(t *testing.T) {
 	b.Write(t, map[string]string{"index.html": "<h1>hi</h1>\n"})
 	rt := startTree(t, tools.Deps{Paths: b, Grace: 500 * time.Millisecond}, ProcessRestart{})
 	res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: "python3", Argv: []string{"-m", "http.server", "0", "--bind", "127.0.0.1"}})
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	st := tooltest.Decode[tools.ProcessStartData](t, res)
 	if len(st.URLs) == 0 {
 		t.Fatalf("no URL: %+v", st)
@@ -434,7 +436,7 @@ func TestProcessPythonHTTPServer(t *testing.T) {
 	if body := httpGet(t, st.URLs[0]); body != "<h1>hi</h1>\n" {
 		t.Errorf("GET %s: %q", st.URLs[0], body)
 	}
-	tooltest.WantStatus(t, rt.tool(t, protocol.ToolProcessStop, &protocol.ProcessStopArgs{ProcessID: st.ID}), messages.ToolOK)
+	tooltest.WantStatus(t, rt.tool(t, protocol.ToolProcessStop, &protocol.ProcessStopArgs{ProcessID: st.ID}), event.ToolOK)
 	if !tooltest.ProcessGone(st.PID) {
 		t.Errorf("python pid %d still runs", st.PID)
 	}
@@ -458,7 +460,7 @@ func TestProcessStartFailures(t *testing.T) {
 	}
 	for _, tc := range tests {
 		res := rt.tool(t, protocol.ToolProcessStart, &tc.args)
-		if res.Status != messages.ToolError || tooltest.ErrorCode(t, res) != tc.code {
+		if res.Status != event.ToolError || tooltest.ErrorCode(t, res) != tc.code {
 			t.Errorf("%s: %s %s %s", tc.args.Program, res.Status, res.Message, res.Data)
 			continue
 		}
@@ -472,9 +474,9 @@ func TestProcessStartFailures(t *testing.T) {
 	// child left, nothing can restart
 	rt.waitNoChildren(t, rt.procSup)
 	for _, p := range tooltest.Decode[struct {
-		Processes []messages.ProcessInfo `json:"processes"`
+		Processes []event.ProcessInfo `json:"processes"`
 	}](t, rt.tool(t, protocol.ToolProcessList, &protocol.ProcessListArgs{})).Processes {
-		if p.State == messages.ProcessRunning || p.State == messages.ProcessReady || p.Restarts > 0 {
+		if p.State == event.ProcessRunning || p.State == event.ProcessReady || p.Restarts > 0 {
 			t.Errorf("failed start still managed: %+v", p)
 		}
 	}
@@ -487,19 +489,19 @@ func TestProcessCrashRestartsWithBackoffThenGivesUp(t *testing.T) {
 	policy := ProcessRestart{Backoff: supervisor.Backoff{Min: 100 * time.Millisecond, Max: 400 * time.Millisecond, ResetAfter: time.Minute}, Intensity: 3, Period: time.Minute}
 	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, policy)
 	res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: tooltest.HelperProgram(t), Argv: []string{"-test.run=^$"}, Env: []string{helperEnv + "=server", "HELPER_CRASH=1"}})
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	id := tooltest.Decode[tools.ProcessStartData](t, res).ID
 	final := rt.waitEvent(t, hangGuard, func(ev messages.ProcessEvent) bool {
 		return ev.Info.ID == id && strings.Contains(ev.Err, "gave up")
 	})
-	if final.Info.State != messages.ProcessCrashed || final.Info.Restarts != 3 || final.Info.ExitCode == nil || *final.Info.ExitCode != 1 {
+	if final.Info.State != event.ProcessCrashed || final.Info.Restarts != 3 || final.Info.ExitCode == nil || *final.Info.ExitCode != 1 {
 		t.Errorf("final: %+v", final)
 	}
 	// the restarts were spaced by the backoff: 100, 200, 400 ms
 	var starts []time.Time
 	rt.mu.Lock()
 	for _, ev := range rt.events {
-		if ev.Info.ID == id && ev.Info.State == messages.ProcessRunning {
+		if ev.Info.ID == id && ev.Info.State == event.ProcessRunning {
 			starts = append(starts, ev.Info.Started)
 		}
 	}
@@ -524,7 +526,7 @@ func TestStopAllProcesses(t *testing.T) {
 	var pids []int
 	for range 2 {
 		res := rt.tool(t, protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: tooltest.HelperProgram(t), Argv: []string{"-test.run=^$"}, Env: []string{helperEnv + "=listen-quiet"}})
-		tooltest.WantStatus(t, res, messages.ToolOK)
+		tooltest.WantStatus(t, res, event.ToolOK)
 		st := tooltest.Decode[tools.ProcessStartData](t, res)
 		// The helper binds 127.0.0.1: the URL shows the bound address.
 		if !st.Ready || len(st.URLs) != 1 || !strings.HasPrefix(st.URLs[0], "http://127.0.0.1:") {
@@ -541,7 +543,7 @@ func TestStopAllProcesses(t *testing.T) {
 		t.Fatalf("stopped %+v", list)
 	}
 	for _, p := range list.Processes {
-		if p.State != messages.ProcessStopped {
+		if p.State != event.ProcessStopped {
 			t.Errorf("%s: %s", p.ID, p.State)
 		}
 	}
@@ -557,15 +559,15 @@ func TestStopAllProcesses(t *testing.T) {
 func TestProcessShutdownDuringStart(t *testing.T) {
 	b := tooltest.NewBoundary(t)
 	rt := startTree(t, tools.Deps{Paths: b, Grace: 300 * time.Millisecond}, ProcessRestart{})
-	got := make(chan messages.ToolResult, 1)
+	got := make(chan event.ToolResult, 1)
 	started := tooltest.Signalled(t, b.Dir(), "started")
 	go func() {
 		inv := tooltest.Invoke(protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: "sh", Argv: []string{"-c", "echo $$ > s.pid; echo > started; exec sleep 300"}})
 		inv.OpKey = "op-start-during-shutdown"
 		v, err := rt.e.Request(rt.tools, inv, hangGuard).Result()
-		res, _ := v.(messages.ToolResult)
+		res, _ := v.(event.ToolResult)
 		if err != nil {
-			res.Status = messages.ToolError
+			res.Status = event.ToolError
 		}
 		got <- res
 	}()
@@ -578,7 +580,7 @@ func TestProcessShutdownDuringStart(t *testing.T) {
 	if pid := tooltest.ReadPids(t, b, "s.pid")[0]; !tooltest.ProcessGone(pid) {
 		t.Errorf("process %d outlived the shutdown", pid)
 	}
-	if res := <-got; res.Status == messages.ToolOK {
+	if res := <-got; res.Status == event.ToolOK {
 		t.Errorf("start reported success across a shutdown: %+v", res)
 	}
 }

@@ -7,7 +7,7 @@
 //
 // # Running a call
 // Run(ctx, deps, invoke) runs one call synchronously and returns its
-// messages.ToolResult; the invocation actors run it off their goroutine
+// event.ToolResult; the invocation actors run it off their goroutine
 // and benchmarks call it directly. Arguments are the typed structs of
 // package protocol (Call.Args) or canonical JSON decoded over the
 // catalogue's defaults. Every path goes through Deps.Paths (an os.Root

@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
@@ -15,11 +17,11 @@ import (
 // toolFinished carries an invocation's result to the tools supervisor.
 type toolFinished struct {
 	id     string
-	result messages.ToolResult
+	result event.ToolResult
 }
 
 // invocationDone is the result of Run, delivered by supervisor.Go.
-type invocationDone struct{ result messages.ToolResult }
+type invocationDone struct{ result event.ToolResult }
 
 // watchdogFired tells an invocation that its call overran every deadline.
 type watchdogFired struct{}
@@ -71,7 +73,7 @@ func (v *invocation) Receive(c *actor.Context) {
 }
 
 // finish reports the result once and ends the incarnation.
-func (v *invocation) finish(c *actor.Context, res messages.ToolResult, exitErr error) {
+func (v *invocation) finish(c *actor.Context, res event.ToolResult, exitErr error) {
 	if v.done {
 		return
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
@@ -27,7 +29,7 @@ type (
 type procReply struct {
 	started tools.ProcessStarted
 	output  tools.ProcessOutput
-	info    messages.ProcessInfo
+	info    event.ProcessInfo
 	err     error
 }
 
@@ -112,13 +114,13 @@ func (p processClient) Read(ctx context.Context, id string, since int64) (tools.
 }
 
 // Stop implements Processes.
-func (p processClient) Stop(ctx context.Context, id string) (messages.ProcessInfo, error) {
+func (p processClient) Stop(ctx context.Context, id string) (event.ProcessInfo, error) {
 	r, err := p.reply(ctx, procStopReq{id: id}, 0)
 	return r.info, err
 }
 
 // List implements Processes.
-func (p processClient) List(ctx context.Context) ([]messages.ProcessInfo, error) {
+func (p processClient) List(ctx context.Context) ([]event.ProcessInfo, error) {
 	v, err := p.ask(ctx, messages.ListProcesses{}, 0)
 	if err != nil {
 		return nil, err

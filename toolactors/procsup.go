@@ -8,6 +8,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
@@ -68,7 +70,7 @@ func NewProcessSupervisor(d tools.Deps, notify *actor.PID, restart ProcessRestar
 
 // procRecord is the front's view of one managed process.
 type procRecord struct {
-	info  messages.ProcessInfo
+	info  event.ProcessInfo
 	spec  tools.ProcessSpec
 	ring  *outputRing
 	lines lineScanner
@@ -139,7 +141,7 @@ func (s *procFront) Receive(c *actor.Context) {
 		s.onChildExited(m)
 	case supervisor.ChildStarted:
 		if r := s.procs[m.ID]; r != nil && m.Incarnation > 1 {
-			r.restarting, r.info.State = false, messages.ProcessStarting
+			r.restarting, r.info.State = false, event.ProcessStarting
 		}
 	case actor.Stopped:
 		s.answerAll(fmt.Errorf("%w: the process supervisor stopped", tools.ErrCancelled))
@@ -154,7 +156,7 @@ func (s *procFront) start(c *actor.Context, spec tools.ProcessSpec) {
 		id = "proc_" + randomHex(4)
 	}
 	r := &procRecord{spec: spec, ring: newOutputRing(s.d.Limits.ProcessRing), starters: []*actor.PID{c.Sender()},
-		info: messages.ProcessInfo{ID: id, Program: spec.Program, Argv: spec.Argv, Cwd: spec.Cwd, State: messages.ProcessStarting, Started: time.Now()}}
+		info: event.ProcessInfo{ID: id, Program: spec.Program, Argv: spec.Argv, Cwd: spec.Cwd, State: event.ProcessStarting, Started: time.Now()}}
 	s.procs[id] = r
 	s.order = append(s.order, id)
 	e, self := s.engine, s.self
@@ -170,7 +172,7 @@ func (s *procFront) onSpawned(m procSpawned) {
 	if r == nil {
 		return
 	}
-	r.info.PID, r.info.Started, r.info.State = m.pid, m.at, messages.ProcessRunning
+	r.info.PID, r.info.Started, r.info.State = m.pid, m.at, event.ProcessRunning
 	r.info.ExitCode, r.info.Signal = nil, ""
 	if m.inc > 1 {
 		r.ring.write(fmt.Appendf(nil, "\n[wtagent: restarted %s (restart %d, pid %d)]\n", r.info.Program, m.inc-1, m.pid))
@@ -183,7 +185,7 @@ func (s *procFront) onSpawnFailed(m procSpawnFailed) {
 	if r == nil {
 		return
 	}
-	r.info.State = messages.ProcessCrashed
+	r.info.State = event.ProcessCrashed
 	s.answerStarters(r, m.err)
 	s.event(r, m.err.Error())
 }
@@ -218,10 +220,10 @@ func (s *procFront) onListening(m procListening) {
 }
 
 func (s *procFront) markReady(r *procRecord) {
-	if r.ready || r.info.State == messages.ProcessExited || r.info.State == messages.ProcessCrashed {
+	if r.ready || r.info.State == event.ProcessExited || r.info.State == event.ProcessCrashed {
 		return
 	}
-	r.ready, r.info.State = true, messages.ProcessReady
+	r.ready, r.info.State = true, event.ProcessReady
 	s.answerStarters(r, nil)
 	s.event(r, "")
 }
@@ -242,11 +244,11 @@ func (s *procFront) onExited(m procExited) {
 	clean := m.signal == "" && m.code != nil && *m.code == 0
 	switch {
 	case r.stopping:
-		r.info.State = messages.ProcessStopped
+		r.info.State = event.ProcessStopped
 	case clean:
-		r.info.State = messages.ProcessExited
+		r.info.State = event.ProcessExited
 	default:
-		r.info.State = messages.ProcessCrashed
+		r.info.State = event.ProcessCrashed
 	}
 	if len(r.starters) > 0 {
 		s.answerStarters(r, fmt.Errorf("%w: %s", tools.ErrExitedEarly, tools.ExitText(r.info)))
@@ -261,7 +263,7 @@ func (s *procFront) onChildExited(m supervisor.ChildExited) {
 	}
 	r.info.Restarts = m.Restarts
 	if m.WillRestart && !r.stopping && !r.abandoned {
-		r.restarting, r.info.State = true, messages.ProcessCrashed
+		r.restarting, r.info.State = true, event.ProcessCrashed
 		s.event(r, fmt.Sprintf("%s crashed (%s); restarting it (restart %d)", r.info.Program, tools.ExitText(r.info), m.Restarts+1))
 		return
 	}
@@ -272,14 +274,14 @@ func (s *procFront) onChildExited(m supervisor.ChildExited) {
 	msg := ""
 	switch {
 	case r.stopping:
-		r.info.State = messages.ProcessStopped
+		r.info.State = event.ProcessStopped
 	case m.Reason == supervisor.GaveUp:
-		r.info.State = messages.ProcessCrashed
+		r.info.State = event.ProcessCrashed
 		msg = fmt.Sprintf("%s crashed (%s) and was restarted %d times; wtagent gave up on it", r.info.Program, tools.ExitText(r.info), m.Restarts)
-	case r.info.State == messages.ProcessCrashed:
+	case r.info.State == event.ProcessCrashed:
 		msg = fmt.Sprintf("%s crashed (%s)", r.info.Program, tools.ExitText(r.info))
-	case r.info.State != messages.ProcessExited:
-		r.info.State = messages.ProcessExited
+	case r.info.State != event.ProcessExited:
+		r.info.State = event.ProcessExited
 	}
 	s.answerStarters(r, errors.New(msg))
 	s.event(r, msg)
@@ -401,8 +403,8 @@ func (s *procFront) checkStopAll() {
 	s.stopAll = nil
 }
 
-func (s *procFront) list() []messages.ProcessInfo {
-	out := make([]messages.ProcessInfo, 0, len(s.order))
+func (s *procFront) list() []event.ProcessInfo {
+	out := make([]event.ProcessInfo, 0, len(s.order))
 	for _, id := range s.order {
 		out = append(out, s.snapshot(s.procs[id]))
 	}
@@ -410,7 +412,7 @@ func (s *procFront) list() []messages.ProcessInfo {
 }
 
 // snapshot copies a record's info so no slice is shared with a reader.
-func (s *procFront) snapshot(r *procRecord) messages.ProcessInfo {
+func (s *procFront) snapshot(r *procRecord) event.ProcessInfo {
 	info := r.info
 	info.Argv = slices.Clone(info.Argv)
 	info.URLs = slices.Clone(info.URLs)
@@ -428,8 +430,8 @@ func (s *procFront) answerAll(err error) {
 		if r.readyTimer != nil {
 			r.readyTimer.Stop()
 		}
-		if !r.final && r.info.State != messages.ProcessCrashed && r.info.State != messages.ProcessExited {
-			r.info.State = messages.ProcessStopped
+		if !r.final && r.info.State != event.ProcessCrashed && r.info.State != event.ProcessExited {
+			r.info.State = event.ProcessStopped
 		}
 		r.final = true
 		s.answerStarters(r, err)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/anthdm/hollywood/actor"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy/evidence"
@@ -38,7 +40,7 @@ func Front(subtree *actor.PID) *actor.PID { return supervisor.ChildPID(subtree, 
 // supervisor (one_for_all) of two children: "calls", a supervisor (spec
 // ToolsSpec) of one Temporary invocation actor per call, and "front", the
 // worker that takes the calls. Send Front(subtree) an InvokeTool (Send or
-// Request); exactly one messages.ToolResult goes back to the sender,
+// Request); exactly one event.ToolResult goes back to the sender,
 // whatever happens to the call: its result, or an error or timeout result
 // when the invocation crashed, was killed or overran. procs is the process
 // subtree's front (NewProcessSupervisor) the process.* tools and
@@ -182,7 +184,7 @@ func (t *toolsFront) childExited(m supervisor.ChildExited) {
 }
 
 // failure is the result of a call that produced none.
-func (t *toolsFront) failure(id string, err error) messages.ToolResult {
+func (t *toolsFront) failure(id string, err error) event.ToolResult {
 	res := tools.ErrorResult(err, nil)
 	if p := t.pending[id]; p != nil {
 		res.CallID, res.OpKey, res.Tool = p.inv.CallID, p.inv.OpKey, p.inv.Call.Name
@@ -191,7 +193,7 @@ func (t *toolsFront) failure(id string, err error) messages.ToolResult {
 }
 
 // deliver sends a call's one result and records verification evidence.
-func (t *toolsFront) deliver(id string, res messages.ToolResult) {
+func (t *toolsFront) deliver(id string, res event.ToolResult) {
 	p, ok := t.pending[id]
 	if !ok {
 		return
@@ -205,7 +207,7 @@ func (t *toolsFront) deliver(id string, res messages.ToolResult) {
 
 // noteVerification remembers the last build/test outcome for
 // project.status.
-func (t *toolsFront) noteVerification(inv messages.InvokeTool, res messages.ToolResult) {
+func (t *toolsFront) noteVerification(inv messages.InvokeTool, res event.ToolResult) {
 	if inv.Call.Name != protocol.ToolTerminalExec {
 		return
 	}

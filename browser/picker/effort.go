@@ -4,15 +4,15 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // selectEffort selects an effort tier on a 2026 picker: its effort slider,
 // or on 2026-06 Pro's own trigger (a disabled one leaves Pro to the
 // slider, which falls back to the highest tier it offers). The 2025
 // picker has no effort control: the effort is kept.
-func (pk *Picker) selectEffort(ctx context.Context, gen, tier string) messages.Choice {
-	out := messages.Choice{Requested: tier, Outcome: "kept"}
+func (pk *Picker) selectEffort(ctx context.Context, gen, tier string) event.Choice {
+	out := event.Choice{Requested: tier, Outcome: "kept"}
 	switch gen {
 	case "2026-09", "2026-06":
 		if err := pk.openPicker(ctx, gen); err != nil {
@@ -46,7 +46,7 @@ func (pk *Picker) clickPro(ctx context.Context) bool {
 // setEffort moves the open picker's effort slider to tier and reports
 // the tier it ends on. A tier the slider does not reach (Pro on a
 // rate-limited account) falls back to the nearest one it offers.
-func (pk *Picker) setEffort(ctx context.Context, tier string, out messages.Choice) messages.Choice {
+func (pk *Picker) setEffort(ctx context.Context, tier string, out event.Choice) event.Choice {
 	var sl Slider
 	if err := pk.page.Call(ctx, &sl, "sliderState"); err != nil || !sl.Found {
 		out.Reason = "no effort slider in the picker"

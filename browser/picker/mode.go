@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // menuList is the page helper's menuItems() answer.
@@ -18,17 +18,17 @@ type menuList struct {
 // picker, of whichever generation the page shows: the model first, then
 // the effort. An empty part is not asked for. It never fails: a mode or
 // effort it cannot select keeps the current one, and the outcome says why.
-func (pk *Picker) Select(ctx context.Context, mode, effort string) messages.ModeSelected {
-	var out messages.ModeSelected
+func (pk *Picker) Select(ctx context.Context, mode, effort string) event.ModeSelected {
+	var out event.ModeSelected
 	if mode != "" {
-		out.Choice = messages.Choice{Requested: mode, Outcome: "kept"}
+		out.Choice = event.Choice{Requested: mode, Outcome: "kept"}
 	}
 	if effort != "" {
-		out.Effort = &messages.Choice{Requested: effort, Outcome: "kept"}
+		out.Effort = &event.Choice{Requested: effort, Outcome: "kept"}
 	}
-	keep := func(reason string) messages.ModeSelected {
+	keep := func(reason string) event.ModeSelected {
 		pk.log.Warn("mode selection: keeping the current mode", "reason", reason)
-		for _, c := range []*messages.Choice{&out.Choice, out.Effort} {
+		for _, c := range []*event.Choice{&out.Choice, out.Effort} {
 			if c != nil && c.Requested != "" {
 				c.Reason = reason
 			}
@@ -56,7 +56,7 @@ func (pk *Picker) Select(ctx context.Context, mode, effort string) messages.Mode
 }
 
 // selectModel selects the mode part of a request.
-func (pk *Picker) selectModel(ctx context.Context, p Snap, out messages.Choice) messages.Choice {
+func (pk *Picker) selectModel(ctx context.Context, p Snap, out event.Choice) event.Choice {
 	switch p.Switcher.Gen {
 	case "2026-09":
 		return pk.selectIntelligence(ctx, out)
@@ -68,7 +68,7 @@ func (pk *Picker) selectModel(ctx context.Context, p Snap, out messages.Choice) 
 
 // selectFromMenu selects on the 2025 model-switcher menu: the requested
 // item by its stable slot, opening nested submenus.
-func (pk *Picker) selectFromMenu(ctx context.Context, p Snap, out messages.Choice) messages.Choice {
+func (pk *Picker) selectFromMenu(ctx context.Context, p Snap, out event.Choice) event.Choice {
 	req := out.Requested
 	if alreadyOn(req, p.Switcher, p.LastSlug) {
 		out.Outcome, out.Selected = "already", firstLine(p.Switcher.Label)
@@ -105,7 +105,7 @@ func (pk *Picker) selectFromMenu(ctx context.Context, p Snap, out messages.Choic
 }
 
 // applyDecision clicks the chosen item of a model list and reports it.
-func (pk *Picker) applyDecision(ctx context.Context, dec modeDecision, before string, out messages.Choice) messages.Choice {
+func (pk *Picker) applyDecision(ctx context.Context, dec modeDecision, before string, out event.Choice) event.Choice {
 	if !dec.Found {
 		pk.log.Warn("mode selection: no model matches; keeping the current mode", "requested", out.Requested)
 		out.Reason = "no model on the picker matches " + out.Requested
@@ -127,7 +127,7 @@ func (pk *Picker) applyDecision(ctx context.Context, dec modeDecision, before st
 	idx := dec.Click.Index
 	if err := pk.page.Click(ctx, Target{Item: &idx}); err != nil {
 		pk.log.Warn("mode selection: click", "err", err)
-		return messages.Choice{Requested: out.Requested, Outcome: "kept", Reason: "the click on " + out.Selected + " failed: " + err.Error()}
+		return event.Choice{Requested: out.Requested, Outcome: "kept", Reason: "the click on " + out.Selected + " failed: " + err.Error()}
 	}
 	pk.awaitModeApplied(ctx, before)
 	return out
@@ -137,7 +137,7 @@ func (pk *Picker) applyDecision(ctx context.Context, dec modeDecision, before st
 // intelligence content; Pro is its Pro trigger, another effort tier a
 // position of its slider, everything else (and Pro when the trigger is
 // disabled) a row of its Advanced view.
-func (pk *Picker) selectFromPill(ctx context.Context, out messages.Choice) messages.Choice {
+func (pk *Picker) selectFromPill(ctx context.Context, out event.Choice) event.Choice {
 	tier, isTier := EffortTier(out.Requested)
 	if isTier && tier != "pro" {
 		return asRequested(pk.selectEffort(ctx, "2026-06", tier), out.Requested)
@@ -163,7 +163,7 @@ func (pk *Picker) selectFromPill(ctx context.Context, out messages.Choice) messa
 // selectIntelligence selects on the 2026-09 picker: a model on the
 // advanced pane, or Pro (and the other effort tiers) on the simple pane's
 // power slider.
-func (pk *Picker) selectIntelligence(ctx context.Context, out messages.Choice) messages.Choice {
+func (pk *Picker) selectIntelligence(ctx context.Context, out event.Choice) event.Choice {
 	if tier, ok := EffortTier(out.Requested); ok {
 		return asRequested(pk.selectEffort(ctx, "2026-09", tier), out.Requested)
 	}
@@ -186,7 +186,7 @@ func (pk *Picker) selectIntelligence(ctx context.Context, out messages.Choice) m
 
 // asRequested reports c as the answer to a request spelled req (a mode
 // naming an effort tier: "Extra high" for extra-high).
-func asRequested(c messages.Choice, req string) messages.Choice {
+func asRequested(c event.Choice, req string) event.Choice {
 	c.Requested = req
 	return c
 }

@@ -11,11 +11,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/export"
 	"github.com/wtagent/wtagent/internal/export/install"
 	"github.com/wtagent/wtagent/internal/iostreams"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session"
 )
 
@@ -99,13 +100,13 @@ func testSession(t *testing.T, root string) map[string]string {
 		}
 		return b
 	}
-	call := messages.ToolCall{Name: "fs.write", CanonicalArgs: json.RawMessage(`{"content":"a\n","mode":"overwrite","path":"a.txt"}`)}
-	events := []messages.Event{
-		{Type: messages.EvRunStarted, Payload: payload(messages.RunStartedPayload{Task: "write a", Root: root, Provider: "script"})},
-		{Type: messages.EvProtocolParsed, Payload: payload(messages.ParsedPayload{Message: "Writing a."})},
-		{Type: messages.EvToolProposed, CallID: "call_1", Payload: payload(messages.ToolProposedPayload{Call: call})},
-		{Type: messages.EvToolCompleted, CallID: "call_1", Payload: payload(messages.ToolCompletedPayload{
-			Result: messages.ToolResult{CallID: "call_1", Tool: "fs.write", Status: messages.ToolOK, Message: "created a.txt"}})},
+	call := event.ToolCall{Name: "fs.write", CanonicalArgs: json.RawMessage(`{"content":"a\n","mode":"overwrite","path":"a.txt"}`)}
+	events := []event.Event{
+		{Type: event.EvRunStarted, Payload: payload(event.RunStartedPayload{Task: "write a", Root: root, Provider: "script"})},
+		{Type: event.EvProtocolParsed, Payload: payload(event.ParsedPayload{Message: "Writing a."})},
+		{Type: event.EvToolProposed, CallID: "call_1", Payload: payload(event.ToolProposedPayload{Call: call})},
+		{Type: event.EvToolCompleted, CallID: "call_1", Payload: payload(event.ToolCompletedPayload{
+			Result: event.ToolResult{CallID: "call_1", Tool: "fs.write", Status: event.ToolOK, Message: "created a.txt"}})},
 	}
 	for i, ev := range events {
 		ev.SessionID, ev.TS = testID, created.Add(time.Duration(i+1)*time.Second)

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/browser"
@@ -72,7 +74,7 @@ func loginRun(ctx context.Context, o *Options) error {
 	fmt.Fprintf(out, "Opening ChatGPT in wtagent's Chrome profile (%s)…\n", h.ProfileDir())
 	err = t.Start(ctx, func(s messages.ModelStateChanged) {
 		switch s.State {
-		case messages.ModelAuthRequired, messages.ModelTakeoverRequired:
+		case event.ModelAuthRequired, event.ModelTakeoverRequired:
 			fmt.Fprintln(out, "→ "+s.Detail)
 		}
 	})

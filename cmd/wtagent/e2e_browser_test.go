@@ -16,11 +16,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/shirou/gopsutil/v3/process"
 
 	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/browser/mockchat"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -87,11 +88,11 @@ func treeHash(t *testing.T, root string) (string, []string) {
 }
 
 // toolTrace is the sequence of tool calls and outcomes of a session.
-func toolTrace(evs []messages.Event) []string {
+func toolTrace(evs []event.Event) []string {
 	var out []string
 	for _, ev := range evs {
-		if ev.Type == messages.EvToolCompleted {
-			var p messages.ToolCompletedPayload
+		if ev.Type == event.EvToolCompleted {
+			var p event.ToolCompletedPayload
 			json.Unmarshal(ev.Payload, &p)
 			out = append(out, p.Result.Tool+":"+string(p.Result.Status))
 		}
@@ -143,10 +144,10 @@ func TestBrowserPathMatchesScriptedPath(t *testing.T) {
 		t.Fatalf("tool calls differ:\nscripted %v\nbrowser  %v", t1, t2)
 	}
 	for _, ev := range webEvents {
-		if ev.Type == messages.EvModelMessageComplete {
-			var p messages.MessageCompletePayload
+		if ev.Type == event.EvModelMessageComplete {
+			var p event.MessageCompletePayload
 			json.Unmarshal(ev.Payload, &p)
-			if p.Reply.Source == messages.SourceDOM {
+			if p.Reply.Source == event.SourceDOM {
 				t.Errorf("turn %d was read from the rendered DOM, not the page's own data", ev.Turn)
 			}
 		}
@@ -190,7 +191,7 @@ func TestBrowserKilledMidStream(t *testing.T) {
 		t.Fatalf("runs.log = %q: the tool before the crash did not run exactly once", got)
 	}
 	evs := e.events(e.onlySession())
-	if count(evs, messages.EvBrowserCrashed) == 0 {
+	if count(evs, event.EvBrowserCrashed) == 0 {
 		t.Fatalf("no browser.crashed event; output:\n%s", out.String())
 	}
 	if n := len(srv.Received()); n != 3 {
@@ -235,7 +236,7 @@ func TestBrowserRolloverWhenTooLong(t *testing.T) {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
 	evs := e.events(e.onlySession())
-	if count(evs, messages.EvConversationRoll) != 1 {
+	if count(evs, event.EvConversationRoll) != 1 {
 		t.Fatalf("no rollover; output:\n%s", out)
 	}
 	convs := map[string]bool{}
@@ -253,10 +254,10 @@ func TestBrowserRolloverWhenTooLong(t *testing.T) {
 }
 
 // eventTrace is a compact listing of a session's events, for failures.
-func eventTrace(evs []messages.Event) string {
+func eventTrace(evs []event.Event) string {
 	var b strings.Builder
 	for _, ev := range evs {
-		if ev.Type == messages.EvPhaseChanged {
+		if ev.Type == event.EvPhaseChanged {
 			continue
 		}
 		p := string(ev.Payload)

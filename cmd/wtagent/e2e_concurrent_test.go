@@ -10,7 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -32,7 +33,7 @@ func TestSecondRunInTheSameProject(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	id := e.waitFor("the first run's tool", func(evs []messages.Event) bool { return count(evs, messages.EvToolStarted) == 1 })
+	id := e.waitFor("the first run's tool", func(evs []event.Event) bool { return count(evs, event.EvToolStarted) == 1 })
 
 	done := e.script(model.ScriptLine{Reply: agentReply(true, "Nothing to do.", "")})
 	code, _, errOut := e.run("--provider", "script", "--script", done, "look")

@@ -10,8 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/browser/mockchat"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -38,13 +39,13 @@ func TestBrowserReplyCutAtOutputLimit(t *testing.T) {
 		t.Fatalf("a.txt = %q", b)
 	}
 	evs := e.events(e.onlySession())
-	if n := count(evs, messages.EvProtocolInvalid); n != 0 {
+	if n := count(evs, event.EvProtocolInvalid); n != 0 {
 		t.Fatalf("%d protocol errors: the cut reply was taken as complete\n%s", n, eventTrace(evs))
 	}
 	var replies []string
 	for _, ev := range evs {
-		if ev.Type == messages.EvModelMessageComplete {
-			var p messages.MessageCompletePayload
+		if ev.Type == event.EvModelMessageComplete {
+			var p event.MessageCompletePayload
 			json.Unmarshal(ev.Payload, &p)
 			replies = append(replies, p.Reply.Text)
 		}
@@ -93,14 +94,14 @@ func TestBrowserStreamBrokenAndResumed(t *testing.T) {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
 	for _, ev := range e.events(e.onlySession()) {
-		if ev.Type == messages.EvModelMessageComplete {
-			var p messages.MessageCompletePayload
+		if ev.Type == event.EvModelMessageComplete {
+			var p event.MessageCompletePayload
 			json.Unmarshal(ev.Payload, &p)
 			if p.Reply.Binding.Turn != 2 {
 				continue
 			}
-			if p.Reply.Text != reply || p.Reply.Source != messages.SourceResume {
-				t.Fatalf("reply from %s: %q, want the whole reply from %s", p.Reply.Source, p.Reply.Text, messages.SourceResume)
+			if p.Reply.Text != reply || p.Reply.Source != event.SourceResume {
+				t.Fatalf("reply from %s: %q, want the whole reply from %s", p.Reply.Source, p.Reply.Text, event.SourceResume)
 			}
 			return
 		}

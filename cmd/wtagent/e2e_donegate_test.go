@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -67,10 +68,10 @@ func TestDoneGateRefusesBareDone(t *testing.T) {
 			}
 			id := e.onlySession()
 			evs := e.events(id)
-			if n := count(evs, messages.EvDoneRefused); n != 4 {
+			if n := count(evs, event.EvDoneRefused); n != 4 {
 				t.Errorf("%d refusals logged, want 4", n)
 			}
-			if count(evs, messages.EvRunCompleted) != 0 || count(evs, messages.EvRunInterrupted) != 1 {
+			if count(evs, event.EvRunCompleted) != 0 || count(evs, event.EvRunInterrupted) != 1 {
 				t.Error("the run is not interrupted, or is completed")
 			}
 			if code, out, _ := e.run("sessions", "--json"); code != 0 || strings.Contains(out, `"state":"completed"`) {
@@ -100,7 +101,7 @@ func TestDoneGateAcceptsEvidence(t *testing.T) {
 			if code != 0 || !strings.Contains(out, "✔ done") {
 				t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 			}
-			if n := count(e.events(e.onlySession()), messages.EvDoneRefused); n != 0 {
+			if n := count(e.events(e.onlySession()), event.EvDoneRefused); n != 0 {
 				t.Errorf("%d refusals", n)
 			}
 		})
@@ -136,7 +137,7 @@ func TestDoneGateChecksClaims(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "✔ done") {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
-	if n := count(e.events(e.onlySession()), messages.EvDoneRefused); n != 1 {
+	if n := count(e.events(e.onlySession()), event.EvDoneRefused); n != 1 {
 		t.Errorf("%d refusals, want 1", n)
 	}
 }
@@ -169,8 +170,8 @@ func TestDoneGateResumeInstruction(t *testing.T) {
 	}
 	var refusals []string
 	for _, ev := range e.events(id) {
-		if ev.Type == messages.EvDoneRefused {
-			var p messages.TextPayload
+		if ev.Type == event.EvDoneRefused {
+			var p event.TextPayload
 			json.Unmarshal(ev.Payload, &p)
 			refusals = append(refusals, p.Text)
 		}
@@ -197,7 +198,7 @@ func TestDoneGateRefusalsConfigured(t *testing.T) {
 	if code != 3 || !strings.Contains(out+errOut, "limit done-refusals reached") {
 		t.Fatalf("exit %d, want 3\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
-	if n := count(e.events(e.onlySession()), messages.EvDoneRefused); n != 2 {
+	if n := count(e.events(e.onlySession()), event.EvDoneRefused); n != 2 {
 		t.Errorf("%d refusals logged, want 2", n)
 	}
 }

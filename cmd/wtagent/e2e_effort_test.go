@@ -12,17 +12,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/browser/mockchat"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
 
 // modeSelections are a session's conversation.mode_selected payloads.
-func modeSelections(evs []messages.Event) []messages.ModeSelected {
-	var out []messages.ModeSelected
+func modeSelections(evs []event.Event) []event.ModeSelected {
+	var out []event.ModeSelected
 	for _, ev := range evs {
-		var p messages.ModeSelected
-		if ev.Type == messages.EvConversationMode && json.Unmarshal(ev.Payload, &p) == nil {
+		var p event.ModeSelected
+		if ev.Type == event.EvConversationMode && json.Unmarshal(ev.Payload, &p) == nil {
 			out = append(out, p)
 		}
 	}
@@ -78,7 +79,7 @@ func TestEffortSelectedAndReselectedOnResume(t *testing.T) {
 	if err := srv.WaitStreaming(ctx, 1); err != nil {
 		t.Fatalf("the first reply never streamed: %v; output:\n%s", err, out.String())
 	}
-	id := e.waitFor("the mode selection", func(evs []messages.Event) bool { return len(modeSelections(evs)) > 0 })
+	id := e.waitFor("the mode selection", func(evs []event.Event) bool { return len(modeSelections(evs)) > 0 })
 	code, status, errOut := e.run("status", id)
 	if code != 0 || !strings.Contains(status, "chatgpt   effort extended: selected extended") {
 		t.Fatalf("status: exit %d\n%s\n%s", code, status, errOut)

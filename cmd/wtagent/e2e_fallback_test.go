@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -62,10 +63,10 @@ func TestCapFallbackReported(t *testing.T) {
 		n := 0
 		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 			var ev struct {
-				Type    messages.EventType   `json:"type"`
-				Payload messages.TextPayload `json:"payload"`
+				Type    event.Type        `json:"type"`
+				Payload event.TextPayload `json:"payload"`
 			}
-			if json.Unmarshal([]byte(line), &ev) == nil && ev.Type == messages.EvBrowserNote && ev.Payload.Text == note {
+			if json.Unmarshal([]byte(line), &ev) == nil && ev.Type == event.EvBrowserNote && ev.Payload.Text == note {
 				n++
 			}
 		}

@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -63,8 +64,8 @@ func TestWriteGoldenLogs(t *testing.T) {
 	e = newEnv(t)
 	os.WriteFile(filepath.Join(e.root, "check.sh"), []byte(recordOnceCheck), 0o644)
 	slow := e.script(recordOnceLines(60000)...)
-	e.startAndKill(func(evs []messages.Event) bool {
-		return count(evs, messages.EvModelMessageSent) == 2 // waiting for the slow reply
+	e.startAndKill(func(evs []event.Event) bool {
+		return count(evs, event.EvModelMessageSent) == 2 // waiting for the slow reply
 	}, "--provider", "script", "--script", slow, "record one run")
 	// Resumed, the script answers at once.
 	os.Rename(e.script(recordOnceLines(0)...), slow)
@@ -154,7 +155,7 @@ func resumeGoldenOnce(t *testing.T, name string) {
 	e := newEnv(t)
 	id := restoreGolden(t, e, name)
 	evs := e.resumeRanOnce(id)
-	if n := count(evs, messages.EvRunCompleted); n != 1 {
+	if n := count(evs, event.EvRunCompleted); n != 1 {
 		t.Fatalf("%d run.completed, want 1", n)
 	}
 }

@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -51,12 +52,12 @@ func TestBrowserHandoffOnTheStatusLine(t *testing.T) {
 	phase, text := false, ""
 	for _, ev := range evs {
 		switch ev.Type {
-		case messages.EvModelState:
-			var p messages.ModelStateChanged
+		case event.EvModelState:
+			var p event.ModelStatePayload
 			json.Unmarshal(ev.Payload, &p)
 			phase = phase || strings.Contains(p.Phase, "hand-off")
-		case messages.EvModelMessageComplete:
-			var p messages.MessageCompletePayload
+		case event.EvModelMessageComplete:
+			var p event.MessageCompletePayload
 			json.Unmarshal(ev.Payload, &p)
 			text = p.Reply.Text
 		}

@@ -12,16 +12,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/shirou/gopsutil/v3/process"
 	"golang.org/x/sys/unix"
 
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
 
 // startKilled starts a run in the background and kills it with SIGKILL once
 // ready says so.
-func (e *env) startAndKill(ready func([]messages.Event) bool, args ...string) (id string, pid int) {
+func (e *env) startAndKill(ready func([]event.Event) bool, args ...string) (id string, pid int) {
 	e.t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	e.t.Cleanup(cancel)
@@ -52,8 +53,8 @@ func TestKill9WhileWaitingForTheModelThenResume(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(e.root, "check.sh"), []byte("n=$(wc -l < runs.log); echo \"$n line\"; test \"$n\" -eq 1\n"), 0o644)
 	slow := e.script(lines...)
-	id, _ := e.startAndKill(func(evs []messages.Event) bool {
-		return count(evs, messages.EvModelMessageSent) == 2 // waiting for the slow reply
+	id, _ := e.startAndKill(func(evs []event.Event) bool {
+		return count(evs, event.EvModelMessageSent) == 2 // waiting for the slow reply
 	}, "--provider", "script", "--script", slow, "record one run")
 
 	// The same script file, now without the delay, continues where the
@@ -67,7 +68,7 @@ func TestKill9WhileWaitingForTheModelThenResume(t *testing.T) {
 // the killed run had already made (the line "ran" in runs.log) is not made
 // again, and that the run's tool calls started twice in all (the one
 // before the kill and the next one); it returns the session's events.
-func (e *env) resumeRanOnce(id string) []messages.Event {
+func (e *env) resumeRanOnce(id string) []event.Event {
 	t := e.t
 	t.Helper()
 	code, out, errOut := e.run("resume", id)
@@ -79,7 +80,7 @@ func (e *env) resumeRanOnce(id string) []messages.Event {
 		t.Fatalf("runs.log = %q: the side effect ran %d times", got, strings.Count(string(got), "ran"))
 	}
 	evs := e.events(id)
-	if n := count(evs, messages.EvToolStarted); n != 2 {
+	if n := count(evs, event.EvToolStarted); n != 2 {
 		t.Fatalf("%d tool.started, want 2", n)
 	}
 	return evs
@@ -93,9 +94,9 @@ func TestKill9WhileACommandRunsThenResume(t *testing.T) {
 		{Expect: `status="unknown"`, Reply: agentReply(true, "The job's outcome is unknown; I did not run it again.", "")},
 	}
 	s := e.script(lines...)
-	id, _ := e.startAndKill(func(evs []messages.Event) bool {
+	id, _ := e.startAndKill(func(evs []event.Event) bool {
 		b, _ := os.ReadFile(filepath.Join(e.root, "runs.log"))
-		return count(evs, messages.EvToolStarted) == 1 && len(b) > 0
+		return count(evs, event.EvToolStarted) == 1 && len(b) > 0
 	}, "--provider", "script", "--script", s, "start slow.sh once") // "start", not "run": a run request needs a passing run before done
 
 	// Nothing the killed run started may survive it: its processes get
@@ -111,13 +112,13 @@ func TestKill9WhileACommandRunsThenResume(t *testing.T) {
 	if string(got) != "ran\n" {
 		t.Fatalf("runs.log = %q: the command ran again on resume", got)
 	}
-	var unknown messages.ToolCompletedPayload
+	var unknown event.ToolCompletedPayload
 	for _, ev := range e.events(id) {
-		if ev.Type == messages.EvToolUnknown {
+		if ev.Type == event.EvToolUnknown {
 			json.Unmarshal(ev.Payload, &unknown)
 		}
 	}
-	if unknown.Result.Status != messages.ToolUnknown {
+	if unknown.Result.Status != event.ToolUnknown {
 		t.Fatalf("no completion_unknown recorded: %+v", unknown)
 	}
 }

@@ -20,7 +20,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/session"
 )
@@ -174,7 +175,7 @@ func (e *env) onlySession() string {
 }
 
 // events reads a session's event log.
-func (e *env) events(id string) []messages.Event {
+func (e *env) events(id string) []event.Event {
 	e.t.Helper()
 	evs, _, err := session.ReadEvents(filepath.Join(e.home, "sessions", id, "events.jsonl"))
 	if err != nil {
@@ -185,7 +186,7 @@ func (e *env) events(id string) []messages.Event {
 
 // waitFor waits until the session's log satisfies ok, checking it after
 // every change of the data root or the project.
-func (e *env) waitFor(what string, ok func([]messages.Event) bool) string {
+func (e *env) waitFor(what string, ok func([]event.Event) bool) string {
 	e.t.Helper()
 	var id string
 	e.watch().until(e.t, what, func() bool {
@@ -209,7 +210,7 @@ func (e *env) watch() *treeWatch {
 	return e.w
 }
 
-func count(evs []messages.Event, t messages.EventType) int {
+func count(evs []event.Event, t event.Type) int {
 	n := 0
 	for _, ev := range evs {
 		if ev.Type == t {

@@ -14,7 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/session"
 )
@@ -82,8 +83,8 @@ func TestHTMLReadGoesOutCompact(t *testing.T) {
 	}
 	var sent string
 	for _, ev := range e.events(e.onlySession()) {
-		var p messages.MessageSentPayload
-		if ev.Type == messages.EvModelMessageSending && json.Unmarshal(ev.Payload, &p) == nil && p.Kind == messages.OutboundToolResult {
+		var p event.MessageSentPayload
+		if ev.Type == event.EvModelMessageSending && json.Unmarshal(ev.Payload, &p) == nil && p.Kind == event.OutboundToolResult {
 			sent = p.Text
 		}
 	}
@@ -110,9 +111,9 @@ func TestSIGHUPStopsLikeSIGTERM(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	id := e.waitFor("the job to run", func(evs []messages.Event) bool {
+	id := e.waitFor("the job to run", func(evs []event.Event) bool {
 		b, _ := os.ReadFile(filepath.Join(e.root, "runs.log"))
-		return count(evs, messages.EvToolStarted) == 1 && len(b) > 0 && len(sleepers(t, e.root)) >= 2
+		return count(evs, event.EvToolStarted) == 1 && len(b) > 0 && len(sleepers(t, e.root)) >= 2
 	})
 	if err := cmd.Process.Signal(syscall.SIGHUP); err != nil {
 		t.Fatal(err)
@@ -124,7 +125,7 @@ func TestSIGHUPStopsLikeSIGTERM(t *testing.T) {
 	if left := sleepers(t, e.root); len(left) != 0 {
 		t.Fatalf("processes survive SIGHUP: %v", left)
 	}
-	if n := count(e.events(id), messages.EvRunCancelled); n != 1 {
+	if n := count(e.events(id), event.EvRunCancelled); n != 1 {
 		t.Fatalf("%d run.cancelled events, want 1", n)
 	}
 	// Another script file answers from its first line.
@@ -236,7 +237,7 @@ func TestStatusHidesDeadSessionsAndSessionsRmPrune(t *testing.T) {
 	var dead string
 	e.watch().until(t, "the second run's first turn", func() bool {
 		for _, s := range e.sessions() {
-			if evs, _, err := session.ReadEvents(filepath.Join(e.home, "sessions", s.ID, "events.jsonl")); err == nil && s.ID != finished && count(evs, messages.EvModelMessageSent) == 1 {
+			if evs, _, err := session.ReadEvents(filepath.Join(e.home, "sessions", s.ID, "events.jsonl")); err == nil && s.ID != finished && count(evs, event.EvModelMessageSent) == 1 {
 				dead = s.ID
 			}
 		}

@@ -13,8 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/browser/mockchat"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -174,8 +175,8 @@ func TestBrowser2026WindowedThreadKilledAfterPost(t *testing.T) {
 	srv, url := page2026(t, mockchat.Options{Window: 6, HiddenRoutes: 2, FrozenCopy: true, Lang: mockchat.LangJapanese}, lines)
 	release := srv.HoldStream(killAt)
 	t.Cleanup(release)
-	id, _ := e.startAndKill(func(evs []messages.Event) bool {
-		return count(evs, messages.EvModelMessageSent) == killAt
+	id, _ := e.startAndKill(func(evs []event.Event) bool {
+		return count(evs, event.EvModelMessageSent) == killAt
 	}, "--chatgpt-url", url, "--headless", "--max-turns", "100", "record the steps")
 	if got := len(srv.Received()); got != killAt {
 		t.Fatalf("the page posted %d messages before the kill, want %d", got, killAt)
@@ -216,7 +217,7 @@ func TestBrowser2026SlowConfirmationPostsOnce(t *testing.T) {
 	defer cancel()
 	cmd, out := e.startRun(ctx, "--chatgpt-url", url, "--headless", "record one run")
 	// The send is recorded as sent although the page confirmed nothing.
-	e.waitFor("the first send recorded", func(evs []messages.Event) bool { return count(evs, messages.EvModelMessageSent) == 1 })
+	e.waitFor("the first send recorded", func(evs []event.Event) bool { return count(evs, event.EvModelMessageSent) == 1 })
 	release()
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("run: %v\n%s", err, out.String())
@@ -258,7 +259,7 @@ func TestBrowser2026Kill9BeforeTheSendIsRecorded(t *testing.T) {
 	}
 	r.cmd.Wait()
 	id := r.e.onlySession()
-	if n := count(r.e.events(id), messages.EvModelMessageSent); n != 0 {
+	if n := count(r.e.events(id), event.EvModelMessageSent); n != 0 {
 		t.Fatalf("%d sends recorded before the kill: the test missed its moment", n)
 	}
 	waitGone(t, r.e.root)

@@ -8,7 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -35,9 +36,9 @@ func TestJSONProgressCarriesDeltas(t *testing.T) {
 	progress, progressBytes := 0, 0
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		var l struct {
-			Type    messages.EventType `json:"type"`
-			TS      time.Time          `json:"ts"`
-			Payload json.RawMessage    `json:"payload"`
+			Type    event.Type      `json:"type"`
+			TS      time.Time       `json:"ts"`
+			Payload json.RawMessage `json:"payload"`
 		}
 		if err := json.Unmarshal([]byte(line), &l); err != nil {
 			t.Fatalf("not JSON: %q", line)
@@ -46,20 +47,20 @@ func TestJSONProgressCarriesDeltas(t *testing.T) {
 			t.Errorf("%s has the timestamp %v", l.Type, l.TS)
 		}
 		switch l.Type {
-		case messages.EvModelProgress:
-			var p messages.TextPayload
+		case event.EvModelProgress:
+			var p event.TextPayload
 			json.Unmarshal(l.Payload, &p)
 			progress++
 			progressBytes += len(p.Text)
 			switch p.Kind {
-			case messages.ProgressDelta:
+			case event.ProgressDelta:
 				rebuilt += p.Text
-			case messages.ProgressSnapshot:
+			case event.ProgressSnapshot:
 				rebuilt = p.Text
 			default:
 				t.Errorf("model.progress kind %q", p.Kind)
 			}
-		case messages.EvModelMessageComplete:
+		case event.EvModelMessageComplete:
 			var p struct {
 				Reply struct {
 					Text string `json:"text"`

@@ -8,7 +8,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -19,7 +20,7 @@ func (e *env) tasks() []string {
 	var out []string
 	for _, ev := range e.events(e.onlySession()) {
 		switch ev.Type {
-		case messages.EvRunStarted, messages.EvRunResumed, messages.EvInstruction:
+		case event.EvRunStarted, event.EvRunResumed, event.EvInstruction:
 			var p struct {
 				Task string `json:"task"`
 				Text string `json:"text"`

@@ -10,7 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -19,14 +20,14 @@ func fenced(reply string) string { return "```xml\n" + reply + "\n```" }
 
 // parsedRepairs lists, turn by turn, the kinds of the repairs each
 // protocol.parsed event records.
-func parsedRepairs(t *testing.T, evs []messages.Event) [][]string {
+func parsedRepairs(t *testing.T, evs []event.Event) [][]string {
 	t.Helper()
 	var out [][]string
 	for _, ev := range evs {
-		if ev.Type != messages.EvProtocolParsed {
+		if ev.Type != event.EvProtocolParsed {
 			continue
 		}
-		var p messages.ParsedPayload
+		var p event.ParsedPayload
 		if err := json.Unmarshal(ev.Payload, &p); err != nil {
 			t.Fatal(err)
 		}
@@ -64,7 +65,7 @@ func TestRepairedRepliesRunWithoutReask(t *testing.T) {
 		t.Fatalf("a&b.txt: %q, %v", b, err)
 	}
 	evs := e.events(e.onlySession())
-	if n := count(evs, messages.EvProtocolInvalid); n != 0 {
+	if n := count(evs, event.EvProtocolInvalid); n != 0 {
 		t.Fatalf("%d protocol.invalid events: the repaired replies were re-asked", n)
 	}
 	want := [][]string{{"bare_ampersand", "name_element", "arguments_element"}, {"bare_ampersand"}, {"message_markup"}}
@@ -72,8 +73,8 @@ func TestRepairedRepliesRunWithoutReask(t *testing.T) {
 		t.Fatalf("repairs per turn %v, want %v", got, want)
 	}
 	for _, ev := range evs {
-		if ev.Type == messages.EvRunCompleted {
-			var p messages.RunEndPayload
+		if ev.Type == event.EvRunCompleted {
+			var p event.RunEndPayload
 			json.Unmarshal(ev.Payload, &p)
 			if p.Summary != "Wrote <b>a&b.txt: it says Tom & Jerry, and cat shows it." {
 				t.Errorf("final message %q, want it as written", p.Summary)
@@ -108,8 +109,8 @@ func TestUnrepairableRepliesStillReask(t *testing.T) {
 	evs := e.events(e.onlySession())
 	var kinds []string
 	for _, ev := range evs {
-		if ev.Type == messages.EvProtocolInvalid {
-			var p messages.ProtocolInvalidPayload
+		if ev.Type == event.EvProtocolInvalid {
+			var p event.ProtocolInvalidPayload
 			json.Unmarshal(ev.Payload, &p)
 			kinds = append(kinds, p.Kind)
 		}
@@ -118,7 +119,7 @@ func TestUnrepairableRepliesStillReask(t *testing.T) {
 		t.Fatalf("protocol.invalid kinds %v, want unknown_arg and two_tools", kinds)
 	}
 	// Only the valid read of the third reply ran, none of the broken ones.
-	if n := count(evs, messages.EvToolProposed); n != 1 {
+	if n := count(evs, event.EvToolProposed); n != 1 {
 		t.Fatalf("%d tool calls proposed, want 1", n)
 	}
 	if !strings.Contains(out, "↻ reply repaired (bare_ampersand): escaped a bare & as &amp;") {
@@ -170,12 +171,12 @@ func TestWipeIsDeniedUnderApprovalsAllow(t *testing.T) {
 	}
 	var denies int
 	for _, ev := range e.events(e.onlySession()) {
-		if ev.Type != messages.EvPolicyDecided {
+		if ev.Type != event.EvPolicyDecided {
 			continue
 		}
-		var p messages.PolicyPayload
+		var p event.PolicyPayload
 		json.Unmarshal(ev.Payload, &p)
-		if p.Decision == messages.DecisionDeny {
+		if p.Decision == event.DecisionDeny {
 			denies++
 			if !strings.Contains(p.Reason, "whatever the approvals mode") {
 				t.Errorf("deny reason %q", p.Reason)

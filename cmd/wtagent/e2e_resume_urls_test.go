@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -21,8 +22,8 @@ func TestResumeListsOnlyLiveServers(t *testing.T) {
 			items("argv", "-m", "http.server", "0", "--bind", "127.0.0.1")))},
 		model.ScriptLine{Expect: "http://127.0.0.1:", Reply: agentReply(false, "Wait.", callXML("terminal.exec", el("program", "sh"), items("argv", "wait.sh")))},
 		model.ScriptLine{Reply: agentReply(true, "Stopped waiting.", "")})
-	id, _ := e.startAndKill(func(evs []messages.Event) bool {
-		return count(evs, messages.EvToolStarted) == 2
+	id, _ := e.startAndKill(func(evs []event.Event) bool {
+		return count(evs, event.EvToolStarted) == 2
 	}, "--provider", "script", "--script", s, "--approvals", "allow", "serve the folder")
 	waitGone(t, e.root)
 	code, out, errOut := e.run("resume", id, "--provider", "script", "--script", s, "--approvals", "allow")

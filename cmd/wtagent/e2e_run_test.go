@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -144,7 +145,7 @@ func TestJSONEventStream(t *testing.T) {
 		types = append(types, typ)
 	}
 	joined := strings.Join(types, " ")
-	for _, want := range []messages.EventType{messages.EvRunStarted, messages.EvModelMessageSent, messages.EvModelMessageComplete, messages.EvRunCompleted} {
+	for _, want := range []event.Type{event.EvRunStarted, event.EvModelMessageSent, event.EvModelMessageComplete, event.EvRunCompleted} {
 		if !strings.Contains(joined, string(want)) {
 			t.Errorf("stream lacks %s: %s", want, joined)
 		}

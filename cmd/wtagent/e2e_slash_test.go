@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -91,15 +92,15 @@ func TestSlashCommandsInTheInteractivePrompt(t *testing.T) {
 	var newConv, compacted, modeReq, effortReq bool
 	for _, ev := range evs {
 		switch ev.Type {
-		case messages.EvModelMessageSending:
-			var p messages.MessageSentPayload
+		case event.EvModelMessageSending:
+			var p event.MessageSentPayload
 			json.Unmarshal(ev.Payload, &p)
 			sent = append(sent, p.Text)
-		case messages.EvConversationStart:
+		case event.EvConversationStart:
 			newConv = newConv || strings.Contains(string(ev.Payload), "(/new)")
-		case messages.EvConversationRoll:
+		case event.EvConversationRoll:
 			compacted = compacted || strings.Contains(string(ev.Payload), "(/compact)")
-		case messages.EvModeRequested:
+		case event.EvModeRequested:
 			modeReq = modeReq || strings.Contains(string(ev.Payload), `"pro"`)
 			effortReq = strings.Contains(string(ev.Payload), `{"mode":"","effort":"extended"}`)
 		}
@@ -118,7 +119,7 @@ func TestSlashCommandsInTheInteractivePrompt(t *testing.T) {
 	if !newConv || !compacted || !modeReq || !effortReq {
 		t.Fatalf("/new recorded %v, /compact recorded %v, /mode recorded %v, /effort recorded %v", newConv, compacted, modeReq, effortReq)
 	}
-	if c := count(evs, messages.EvUndoCompleted); c != 1 {
+	if c := count(evs, event.EvUndoCompleted); c != 1 {
 		t.Fatalf("%d undo.completed, want 1", c)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
@@ -26,10 +28,10 @@ func TestStatusOfALiveAndADeadSession(t *testing.T) {
 	}
 	// The status actor gets each event right after it is on disk, before
 	// the status query this test sends afterwards.
-	id := e.waitFor("the model wait", func(evs []messages.Event) bool {
+	id := e.waitFor("the model wait", func(evs []event.Event) bool {
 		for _, ev := range evs {
-			var p messages.PhaseChanged
-			if ev.Type == messages.EvPhaseChanged && json.Unmarshal(ev.Payload, &p) == nil && p.To == messages.PhaseWaitingModel {
+			var p event.PhaseChanged
+			if ev.Type == event.EvPhaseChanged && json.Unmarshal(ev.Payload, &p) == nil && p.To == event.PhaseWaitingModel {
 				return true
 			}
 		}
@@ -50,7 +52,7 @@ func TestStatusOfALiveAndADeadSession(t *testing.T) {
 	if !st.Live || st.State != "running" || st.PID != cmd.Process.Pid {
 		t.Fatalf("live status %+v", st)
 	}
-	if st.Phase != messages.PhaseWaitingModel || st.Turn != 1 || st.Provider != "script" || st.Root != e.root {
+	if st.Phase != event.PhaseWaitingModel || st.Turn != 1 || st.Provider != "script" || st.Root != e.root {
 		t.Fatalf("status phase %s turn %d provider %s root %s", st.Phase, st.Turn, st.Provider, st.Root)
 	}
 	paths := map[string]string{}

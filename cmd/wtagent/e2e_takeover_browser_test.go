@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -21,7 +23,6 @@ import (
 
 	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/browser/mockchat"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -112,7 +113,7 @@ func typeByHand(t *testing.T, tab context.Context, text string) {
 func TestBrowserTakeoverHandTypedMessageRunsOnce(t *testing.T) {
 	const typed = "hand-typed: also log the takeover"
 	e, srv, url, tm, at := pausedForTakeover(t, typed, "Logging it as you asked.", "Logged once after your message.")
-	id := e.waitFor("the takeover", func(evs []messages.Event) bool { return takeoverCount(evs, messages.TakeoverActive) == 1 })
+	id := e.waitFor("the takeover", func(evs []event.Event) bool { return takeoverCount(evs, event.TakeoverActive) == 1 })
 	e.checkPausedStatus(id)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -220,7 +221,7 @@ func takeoverSupersededByHand(t *testing.T, gen, picked, effort, note string, pi
 	at = tm.waitFor("/browser: the run pauses at the next safe point", at)
 	release()
 	at = tm.waitFor("paused: manual takeover", at)
-	id := e.waitFor("the takeover", func(evs []messages.Event) bool { return takeoverCount(evs, messages.TakeoverActive) == 1 })
+	id := e.waitFor("the takeover", func(evs []event.Event) bool { return takeoverCount(evs, event.TakeoverActive) == 1 })
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -277,7 +278,7 @@ func TestBrowserManualTurnSurvivesKill9(t *testing.T) {
 		t.Fatal(err)
 	}
 	tm.send("/resume\r")
-	id := e.waitFor("the manual turn", func(evs []messages.Event) bool {
+	id := e.waitFor("the manual turn", func(evs []event.Event) bool {
 		return strings.Contains(strings.Join(sentKinds(evs), " "), "manual")
 	})
 	if err := tm.cmd.Process.Signal(syscall.SIGKILL); err != nil {
@@ -341,7 +342,7 @@ func TestBrowserTakeoverHeldReplyRunsAfterResume(t *testing.T) {
 func TestBrowserTakeoverKilledAfterHandTypedMessage(t *testing.T) {
 	const typed = "hand-typed: log it before the crash"
 	e, srv, url, tm, _ := pausedForTakeover(t, typed, "Logging it.", "Logged once; the wait was released.")
-	id := e.waitFor("the takeover", func(evs []messages.Event) bool { return takeoverCount(evs, messages.TakeoverActive) == 1 })
+	id := e.waitFor("the takeover", func(evs []event.Event) bool { return takeoverCount(evs, event.TakeoverActive) == 1 })
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()

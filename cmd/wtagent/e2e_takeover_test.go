@@ -10,16 +10,18 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
 
 // takeoverCount counts browser.manual_takeover events in state.
-func takeoverCount(evs []messages.Event, state string) int {
+func takeoverCount(evs []event.Event, state string) int {
 	n := 0
 	for _, ev := range evs {
-		if ev.Type == messages.EvManualTakeover {
-			var p messages.TakeoverPayload
+		if ev.Type == event.EvManualTakeover {
+			var p event.TakeoverPayload
 			json.Unmarshal(ev.Payload, &p)
 			if p.State == state {
 				n++
@@ -30,11 +32,11 @@ func takeoverCount(evs []messages.Event, state string) int {
 }
 
 // sentKinds lists the kinds of the messages recorded as sent.
-func sentKinds(evs []messages.Event) []string {
+func sentKinds(evs []event.Event) []string {
 	var out []string
 	for _, ev := range evs {
-		if ev.Type == messages.EvModelMessageSent {
-			var p messages.MessageSentPayload
+		if ev.Type == event.EvModelMessageSent {
+			var p event.MessageSentPayload
 			json.Unmarshal(ev.Payload, &p)
 			out = append(out, string(p.Kind))
 		}
@@ -78,7 +80,7 @@ func TestBrowserTakeoverPausesAndResumeContinues(t *testing.T) {
 	at = tm.waitFor("/browser: the run pauses at the next safe point", at)
 	os.WriteFile(filepath.Join(e.root, "go"), nil, 0o644)
 	at = tm.waitFor("paused: manual takeover", at)
-	id := e.waitFor("the takeover", func(evs []messages.Event) bool { return takeoverCount(evs, messages.TakeoverActive) == 1 })
+	id := e.waitFor("the takeover", func(evs []event.Event) bool { return takeoverCount(evs, event.TakeoverActive) == 1 })
 	if n := sentWith(e.events(id), "released"); n != 0 {
 		t.Fatalf("the held result was sent %d times during the takeover", n)
 	}
@@ -93,7 +95,7 @@ func TestBrowserTakeoverPausesAndResumeContinues(t *testing.T) {
 	if n := sentWith(evs, "released"); n != 1 {
 		t.Fatalf("the held result went out %d times, want once", n)
 	}
-	if count(evs, messages.EvHandedBack) != 1 {
+	if count(evs, event.EvHandedBack) != 1 {
 		t.Fatalf("no browser.handed_back event:\n%s", eventTrace(evs))
 	}
 }
@@ -132,7 +134,7 @@ func TestBrowserTakeoverSurvivesKill9(t *testing.T) {
 	at = tm.waitFor("/browser: the run pauses at the next safe point", at)
 	os.WriteFile(filepath.Join(e.root, "go"), nil, 0o644)
 	tm.waitFor("paused: manual takeover", at)
-	id := e.waitFor("the takeover", func(evs []messages.Event) bool { return takeoverCount(evs, messages.TakeoverActive) == 1 })
+	id := e.waitFor("the takeover", func(evs []event.Event) bool { return takeoverCount(evs, event.TakeoverActive) == 1 })
 	if err := tm.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}

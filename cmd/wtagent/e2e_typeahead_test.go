@@ -10,7 +10,8 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -28,11 +29,11 @@ func (e *env) typeAheadScript() string {
 }
 
 // sentWith lists the messages sent to the model that contain s.
-func sentWith(evs []messages.Event, s string) int {
+func sentWith(evs []event.Event, s string) int {
 	n := 0
 	for _, ev := range evs {
-		if ev.Type == messages.EvModelMessageSending {
-			var p messages.MessageSentPayload
+		if ev.Type == event.EvModelMessageSending {
+			var p event.MessageSentPayload
 			json.Unmarshal(ev.Payload, &p)
 			if strings.Contains(p.Text, s) {
 				n++
@@ -51,7 +52,7 @@ func TestTypedWhileItWorksReachesTheNextMessageOnce(t *testing.T) {
 	at := tm.waitFor("terminal.exec sh wait.sh", 0)
 	tm.send("also add a footer\r")
 	at = tm.waitFor("you (queued for the next message): also add a footer", at)
-	id := e.waitFor("the queued instruction", func(evs []messages.Event) bool { return count(evs, messages.EvQueued) == 1 })
+	id := e.waitFor("the queued instruction", func(evs []event.Event) bool { return count(evs, event.EvQueued) == 1 })
 	if _, out, _ := e.run("status", id); !strings.Contains(out, "queued    also add a footer") {
 		t.Fatalf("status does not show the queued instruction:\n%s", out)
 	}
@@ -78,7 +79,7 @@ func TestTypedInstructionSurvivesKill9BeforeItWasSent(t *testing.T) {
 	at := tm.waitFor("terminal.exec sh wait.sh", 0)
 	tm.send("also add a footer\r")
 	tm.waitFor("you (queued for the next message)", at)
-	id := e.waitFor("the queued instruction", func(evs []messages.Event) bool { return count(evs, messages.EvQueued) == 1 })
+	id := e.waitFor("the queued instruction", func(evs []event.Event) bool { return count(evs, event.EvQueued) == 1 })
 	if err := tm.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}

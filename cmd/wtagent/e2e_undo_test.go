@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -117,9 +118,9 @@ func TestDiffAndUndoShowAndRestoreFileAndCommandChanges(t *testing.T) {
 				t.Fatalf("undo touched a file the user edited: keep.txt = %q", got)
 			}
 			evs := e.events(id)
-			if count(evs, messages.EvUndoStarted) != 1 || count(evs, messages.EvUndoCompleted) != 1 || count(evs, messages.EvUndoRestored) != 2 {
-				t.Fatalf("undo events: started %d, restored %d, completed %d", count(evs, messages.EvUndoStarted),
-					count(evs, messages.EvUndoRestored), count(evs, messages.EvUndoCompleted))
+			if count(evs, event.EvUndoStarted) != 1 || count(evs, event.EvUndoCompleted) != 1 || count(evs, event.EvUndoRestored) != 2 {
+				t.Fatalf("undo events: started %d, restored %d, completed %d", count(evs, event.EvUndoStarted),
+					count(evs, event.EvUndoRestored), count(evs, event.EvUndoCompleted))
 			}
 			if repo {
 				if got := e.git("rev-parse", "HEAD"); got != head {
@@ -157,7 +158,7 @@ func TestUndoRefusesFilesChangedByHand(t *testing.T) {
 	if _, ok := e.read("new.txt"); !ok {
 		t.Fatal("a refused undo removed new.txt")
 	}
-	if evs := e.events(id); count(evs, messages.EvUndoRefused) != 1 || count(evs, messages.EvUndoStarted) != 0 {
+	if evs := e.events(id); count(evs, event.EvUndoRefused) != 1 || count(evs, event.EvUndoStarted) != 0 {
 		t.Fatal("the refusal is not recorded as undo.refused")
 	}
 }
@@ -177,7 +178,7 @@ func TestUndoKilledHalfwayIsFinishedByTheNextUndo(t *testing.T) {
 		t.Fatalf("want exactly one file restored before the kill: new.txt present %v, cmd.txt %q", newLeft, cmdNow)
 	}
 	evs := e.events(id)
-	if count(evs, messages.EvUndoStarted) != 1 || count(evs, messages.EvUndoCompleted) != 0 {
+	if count(evs, event.EvUndoStarted) != 1 || count(evs, event.EvUndoCompleted) != 0 {
 		t.Fatal("the killed undo is not recorded as started and unfinished")
 	}
 
@@ -198,8 +199,8 @@ func TestUndoKilledHalfwayIsFinishedByTheNextUndo(t *testing.T) {
 		t.Fatalf("cmd.txt = %q", got)
 	}
 	evs = e.events(id)
-	if count(evs, messages.EvUndoCompleted) != 1 || count(evs, messages.EvUndoRestored) != 2 {
-		t.Fatalf("undo events after finishing: completed %d, restored %d", count(evs, messages.EvUndoCompleted), count(evs, messages.EvUndoRestored))
+	if count(evs, event.EvUndoCompleted) != 1 || count(evs, event.EvUndoRestored) != 2 {
+		t.Fatalf("undo events after finishing: completed %d, restored %d", count(evs, event.EvUndoCompleted), count(evs, event.EvUndoRestored))
 	}
 }
 

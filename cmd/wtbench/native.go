@@ -14,12 +14,13 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/creack/pty"
 	"golang.org/x/term"
 
 	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/browser/mockchat"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/session"
 )
@@ -55,7 +56,7 @@ func writeScript(path string, lines []model.ScriptLine) error {
 }
 
 // events reads the one session of home.
-func events(home string) ([]messages.Event, string, error) {
+func events(home string) ([]event.Event, string, error) {
 	h, err := session.NewHome(home)
 	if err != nil {
 		return nil, "", err
@@ -107,7 +108,7 @@ func (b *bench) completionLatency() result {
 	var lat []time.Duration
 	early := 0
 	for _, ev := range evs {
-		if ev.Type != messages.EvProtocolParsed || ev.Turn < 1 || ev.Turn > len(stats) {
+		if ev.Type != event.EvProtocolParsed || ev.Turn < 1 || ev.Turn > len(stats) {
 			continue
 		}
 		d := ev.TS.Sub(stats[ev.Turn-1].LastToken)
@@ -189,8 +190,8 @@ func (b *bench) runExec200(home, root, script, mode string) (time.Duration, int6
 	}
 	var tool time.Duration
 	for _, ev := range evs {
-		if ev.Type == messages.EvToolCompleted {
-			var p messages.ToolCompletedPayload
+		if ev.Type == event.EvToolCompleted {
+			var p event.ToolCompletedPayload
 			json.Unmarshal(ev.Payload, &p)
 			tool = p.Result.Duration
 		}

@@ -9,9 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/browser/mockchat"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -178,7 +179,7 @@ func (b *bench) handoffLatency() result {
 	lat := map[int][]time.Duration{}
 	early := 0
 	for _, ev := range evs {
-		if ev.Type != messages.EvProtocolParsed || ev.Turn < 1 || ev.Turn > len(stats) {
+		if ev.Type != event.EvProtocolParsed || ev.Turn < 1 || ev.Turn > len(stats) {
 			continue
 		}
 		d := ev.TS.Sub(stats[ev.Turn-1].LastToken)

@@ -8,6 +8,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/actors"
 	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/checkpoint"
@@ -158,7 +160,7 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 		r.logClose()
 		return nil, err
 	}
-	var sink func(messages.Event)
+	var sink func(event.Event)
 	if o.F.Global.JSON {
 		r.json = ui.NewJSONWriter(ios.Out)
 		sink = r.json.Event
@@ -255,7 +257,7 @@ func (r *runEnv) loop(task string) error {
 			return err
 		}
 		last = f
-		if !r.o.Interactive || f.Outcome == messages.OutcomeCancelled {
+		if !r.o.Interactive || f.Outcome == event.OutcomeCancelled {
 			break
 		}
 		if r.renderer != nil {
@@ -380,11 +382,11 @@ func (r *runEnv) close() {
 // outcomeError maps a run's outcome to the command's exit code.
 func outcomeError(f messages.RunFinished) error {
 	switch f.Outcome {
-	case messages.OutcomeCompleted:
+	case event.OutcomeCompleted:
 		return nil
-	case messages.OutcomeInterrupted:
+	case event.OutcomeInterrupted:
 		return &cmdutil.ExitError{Code: cmdutil.ExitInterrupted}
-	case messages.OutcomeCancelled:
+	case event.OutcomeCancelled:
 		return &cmdutil.ExitError{Code: cmdutil.ExitCancelled}
 	}
 	return &cmdutil.ExitError{Code: cmdutil.ExitFailed}

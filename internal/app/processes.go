@@ -6,15 +6,15 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // running keeps the processes that are still up.
-func running(ps []messages.ProcessInfo) []messages.ProcessInfo {
-	var out []messages.ProcessInfo
+func running(ps []event.ProcessInfo) []event.ProcessInfo {
+	var out []event.ProcessInfo
 	for _, p := range ps {
 		switch p.State {
-		case messages.ProcessStarting, messages.ProcessRunning, messages.ProcessReady:
+		case event.ProcessStarting, event.ProcessRunning, event.ProcessReady:
 			out = append(out, p)
 		}
 	}

@@ -6,12 +6,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/actors"
 	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/browser/picker"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/sandbox"
@@ -44,7 +45,7 @@ type Settings struct {
 	AllowConcurrent bool
 	Limits          actors.Limits
 	AllowEnv        []string
-	Rules           []messages.Rule
+	Rules           []event.Rule
 	// ScriptLines, when set, is the script itself (the demo's embedded
 	// one) instead of the file Script names.
 	ScriptLines []model.ScriptLine

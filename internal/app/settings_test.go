@@ -5,11 +5,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/spf13/pflag"
 
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
 )
 
@@ -73,8 +74,8 @@ func TestResolveRejects(t *testing.T) {
 		{args: []string{"--mode", "pro", "--effort", "light"}, want: "--effort: the mode pro names the effort tier pro, the effort asks for light"},
 		{args: []string{"--mode", "Extra High", "--effort", "extended"}, want: "names the effort tier extra-high"},
 		{fc: config.File{Effort: "max"}, want: `config file: effort: unknown effort tier "max"`},
-		{fc: config.File{Rules: []messages.Rule{{Tool: "fs.write", Kind: "path", Prefix: []string{"/"}}}}, want: "config file: rules: policy: bad rule"},
-		{fc: config.File{Rules: []messages.Rule{{Tool: "fs.nothing", Kind: "path", Prefix: []string{"src"}}}}, want: `unknown tool "fs.nothing"`},
+		{fc: config.File{Rules: []event.Rule{{Tool: "fs.write", Kind: "path", Prefix: []string{"/"}}}}, want: "config file: rules: policy: bad rule"},
+		{fc: config.File{Rules: []event.Rule{{Tool: "fs.nothing", Kind: "path", Prefix: []string{"src"}}}}, want: `unknown tool "fs.nothing"`},
 	} {
 		_, err := Resolve(c.fc, flagsFrom(t, c.args...), false)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -11,7 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/session"
 )
 
@@ -55,7 +56,7 @@ type File struct {
 	// passed to programs anyway.
 	AllowEnv []string `json:"allow-env,omitempty"`
 	// Rules are task-wide grants applied to every run.
-	Rules []messages.Rule `json:"rules,omitempty"`
+	Rules []event.Rule `json:"rules,omitempty"`
 }
 
 // Duration is a config duration, written as a Go duration string ("20m").

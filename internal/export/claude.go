@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // claudeTime is the timestamp layout of Claude Code transcripts.
@@ -85,7 +85,7 @@ type claudeBlock struct {
 // KillShell); each result is a user line of one tool_result block with the
 // toolUseResult Claude Code's view renders. The session id becomes a UUID
 // derived from it. No protocol XML is exported.
-func Claude(events []messages.Event, meta Meta, w io.Writer) error {
+func Claude(events []event.Event, meta Meta, w io.Writer) error {
 	items, err := transcript(events)
 	if err != nil {
 		return fmt.Errorf("export claude: %w", err)
@@ -190,7 +190,7 @@ func (c *claudeWriter) result(it item) error {
 	text := resultText(r)
 	call := c.calls[it.callID]
 	var isErr *bool
-	if r.Status != messages.ToolOK {
+	if r.Status != event.ToolOK {
 		t := true
 		isErr = &t
 	}

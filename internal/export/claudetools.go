@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // Claude Code tool inputs, field for field as Claude Code names them.
@@ -61,7 +61,7 @@ type (
 
 // claudeTool maps a wtagent call onto a Claude Code tool and its input;
 // calls with no counterpart keep a descriptive name and their arguments.
-func claudeTool(call messages.ToolCall, root string) (string, json.RawMessage, error) {
+func claudeTool(call event.ToolCall, root string) (string, json.RawMessage, error) {
 	name, v := claudeMapping(call, root)
 	if name == "" {
 		return descriptiveName(call.Name), argsOrEmpty(call.CanonicalArgs), nil
@@ -75,7 +75,7 @@ func claudeTool(call messages.ToolCall, root string) (string, json.RawMessage, e
 
 // claudeMapping returns the Claude Code tool and input for call, or "" when
 // there is none or the arguments do not decode.
-func claudeMapping(call messages.ToolCall, root string) (string, any) {
+func claudeMapping(call event.ToolCall, root string) (string, any) {
 	raw := call.CanonicalArgs
 	switch call.Name {
 	case toolFSRead:

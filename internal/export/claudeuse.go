@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // claudeHunk is one hunk of a structuredPatch.
@@ -22,8 +22,8 @@ type claudeHunk struct {
 // Write, the replacement for Edit and MultiEdit, the streams for Bash. A
 // failed call, and a tool with no such shape, get the text as a string
 // (as Claude Code writes for errors).
-func toolUseResult(name string, input json.RawMessage, r messages.ToolResult, text string) any {
-	if r.Status != messages.ToolOK {
+func toolUseResult(name string, input json.RawMessage, r event.ToolResult, text string) any {
+	if r.Status != event.ToolOK {
 		return "Error: " + text
 	}
 	patch := structuredPatch(r.Diff)

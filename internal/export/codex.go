@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session/event"
 )
 
@@ -230,7 +229,7 @@ func (c *codexWriter) output(it item, ts string) error {
 	switch {
 	case tool.custom:
 		if err := c.event(ts, map[string]any{"type": "patch_apply_end", "call_id": it.callID,
-			"turn_id": c.turnID(), "stdout": text, "stderr": "", "success": r.Status == messages.ToolOK,
+			"turn_id": c.turnID(), "stdout": text, "stderr": "", "success": r.Status == event.ToolOK,
 			"changes": map[string]any{}}); err != nil {
 			return err
 		}
@@ -248,13 +247,13 @@ func (c *codexWriter) output(it item, ts string) error {
 }
 
 // execEnd is the exec_command_end event of an exec_command call.
-func execEnd(callID, turnID, cwd, command string, r messages.ToolResult, text string) map[string]any {
+func execEnd(callID, turnID, cwd, command string, r event.ToolResult, text string) map[string]any {
 	exit := -1
 	if r.ExitCode != nil {
 		exit = *r.ExitCode
 	}
 	status := "completed"
-	if r.Status != messages.ToolOK {
+	if r.Status != event.ToolOK {
 		status = "failed"
 	}
 	return map[string]any{"type": "exec_command_end", "call_id": callID, "turn_id": turnID,
@@ -305,14 +304,14 @@ func fmtCodexTime(t time.Time) string { return t.UTC().Format(codexTime) }
 // and history view read (user_message, agent_message, exec_command_end,
 // patch_apply_end, task_complete). No protocol XML is exported: neither
 // the bootstrap scaffold nor the raw replies.
-func Codex(events []messages.Event, meta Meta, w io.Writer) error {
+func Codex(events []event.Event, meta Meta, w io.Writer) error {
 	return writeCodex(events, meta, w, true)
 }
 
 // CodexLive writes events as exactly the lines a session's live rollout
 // holds after them: Codex without naming each turn's model by its answer
 // and without closing the last turn.
-func CodexLive(events []messages.Event, meta Meta, w io.Writer) error {
+func CodexLive(events []event.Event, meta Meta, w io.Writer) error {
 	return writeCodex(events, meta, w, false)
 }
 
@@ -320,7 +319,7 @@ func CodexLive(events []messages.Event, meta Meta, w io.Writer) error {
 // turn's model by the reply that answered it and closes the last turn; a
 // live one (final false) holds exactly the lines the session's live
 // rollout writes as the events arrive.
-func writeCodex(events []messages.Event, meta Meta, w io.Writer, final bool) error {
+func writeCodex(events []event.Event, meta Meta, w io.Writer, final bool) error {
 	items, err := transcript(events)
 	if err != nil {
 		return fmt.Errorf("export codex: %w", err)
@@ -351,7 +350,7 @@ func writeCodex(events []messages.Event, meta Meta, w io.Writer, final bool) err
 
 // fillMeta completes an export's metadata from the events: the id, root,
 // provider and task of run.started, and the first event's time.
-func fillMeta(meta Meta, events []messages.Event) Meta {
+func fillMeta(meta Meta, events []event.Event) Meta {
 	for _, ev := range events {
 		if meta.ID == "" {
 			meta.ID = ev.SessionID
@@ -359,8 +358,8 @@ func fillMeta(meta Meta, events []messages.Event) Meta {
 		if meta.Created.IsZero() {
 			meta.Created = ev.TS
 		}
-		if ev.Type == messages.EvRunStarted && (meta.Root == "" || meta.Provider == "") {
-			var p messages.RunStartedPayload
+		if ev.Type == event.EvRunStarted && (meta.Root == "" || meta.Provider == "") {
+			var p event.RunStartedPayload
 			if event.DecodePayload(ev, &p) == nil {
 				meta.Root = firstNonEmpty(meta.Root, p.Root)
 				meta.Provider = firstNonEmpty(meta.Provider, p.Provider)

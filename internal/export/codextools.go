@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // codexTool is how one wtagent call is written in a rollout: a function
@@ -45,7 +45,7 @@ type execCommandArgs struct {
 // fs.search become exec_command with the shell command that does the same
 // (cat/sed, find, rg). Other calls keep a descriptive snake_case function
 // name and their arguments.
-func codexFunction(call messages.ToolCall, root string) (codexTool, error) {
+func codexFunction(call event.ToolCall, root string) (codexTool, error) {
 	orig := wtagentArgs{Tool: call.Name, Args: argsOrEmpty(call.CanonicalArgs)}
 	switch call.Name {
 	case toolFSWrite:
@@ -72,7 +72,7 @@ func codexFunction(call messages.ToolCall, root string) (codexTool, error) {
 
 // codexCommand is the shell command line and working directory of a call
 // that maps onto exec_command, or "" when it does not.
-func codexCommand(call messages.ToolCall, root string) (string, string) {
+func codexCommand(call event.ToolCall, root string) (string, string) {
 	raw := call.CanonicalArgs
 	switch call.Name {
 	case toolTerminalExec:

@@ -8,8 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/export/exporttest"
-	"github.com/wtagent/wtagent/messages"
 )
 
 // goldenDir holds the export golden files.
@@ -91,14 +92,14 @@ func TestExportsAreDeterministicAndCompleteOpenCalls(t *testing.T) {
 	// Cut the log right after a call started: the export still answers it.
 	cut := 0
 	for i, ev := range events {
-		if ev.Type == messages.EvToolStarted {
+		if ev.Type == event.EvToolStarted {
 			cut = i + 1
 		}
 	}
 	events = events[:cut]
-	for name, export := range map[string]func([]messages.Event, Meta, *bytes.Buffer) error{
-		"codex":  func(e []messages.Event, m Meta, w *bytes.Buffer) error { return Codex(e, m, w) },
-		"claude": func(e []messages.Event, m Meta, w *bytes.Buffer) error { return Claude(e, m, w) },
+	for name, export := range map[string]func([]event.Event, Meta, *bytes.Buffer) error{
+		"codex":  func(e []event.Event, m Meta, w *bytes.Buffer) error { return Codex(e, m, w) },
+		"claude": func(e []event.Event, m Meta, w *bytes.Buffer) error { return Claude(e, m, w) },
 	} {
 		var a, b bytes.Buffer
 		if err := export(events, Meta{}, &a); err != nil {
@@ -123,7 +124,7 @@ func TestExportsAreDeterministicAndCompleteOpenCalls(t *testing.T) {
 }
 
 func TestExportRejectsBadPayload(t *testing.T) {
-	events := []messages.Event{{Seq: 1, Type: messages.EvRunStarted, Payload: json.RawMessage(`"x"`)}}
+	events := []event.Event{{Seq: 1, Type: event.EvRunStarted, Payload: json.RawMessage(`"x"`)}}
 	if err := Codex(events, Meta{}, &bytes.Buffer{}); err == nil {
 		t.Error("codex export accepted a bad payload")
 	}

@@ -6,8 +6,9 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/export/exporttest"
-	"github.com/wtagent/wtagent/messages"
 )
 
 // decodeJSON decodes s into a generic value.
@@ -63,7 +64,7 @@ func TestToolMappings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.tool+" "+tt.codex, func(t *testing.T) {
-			call := messages.ToolCall{Name: tt.tool, CanonicalArgs: json.RawMessage(tt.args)}
+			call := event.ToolCall{Name: tt.tool, CanonicalArgs: json.RawMessage(tt.args)}
 			tool, err := codexFunction(call, root)
 			if err != nil {
 				t.Fatal(err)

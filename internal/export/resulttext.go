@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // resultText renders a tool result as the plain text both exports carry
 // as the call's output: status, message, exit, streams, changes, data.
-func resultText(r messages.ToolResult) string {
+func resultText(r event.ToolResult) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "status: %s\n", r.Status)
 	if r.Message != "" {
@@ -36,7 +36,7 @@ func resultText(r messages.ToolResult) string {
 }
 
 // stream writes one output stream with its truncation note.
-func stream(b *strings.Builder, name, text string, cut *messages.Truncation) {
+func stream(b *strings.Builder, name, text string, cut *event.Truncation) {
 	if text == "" && cut == nil {
 		return
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // CodexStream renders a session as Codex rollout lines one step at a time,
@@ -40,7 +40,7 @@ func (s *CodexStream) Meta() Meta { return s.meta }
 func (s *CodexStream) Header(ts time.Time) error { return s.cw.header(ts) }
 
 // Event writes the lines of one logged event, if it has any.
-func (s *CodexStream) Event(ev messages.Event) error {
+func (s *CodexStream) Event(ev event.Event) error {
 	items, err := s.t.feed(ev)
 	if err != nil {
 		return err
@@ -50,7 +50,7 @@ func (s *CodexStream) Event(ev messages.Event) error {
 
 // UserMessage writes the user's own words (a task or an instruction).
 func (s *CodexStream) UserMessage(ts time.Time, text string) error {
-	return s.items(s.t.user(messages.Event{TS: ts}, text, nil))
+	return s.items(s.t.user(event.Event{TS: ts}, text, nil))
 }
 
 // AssistantMessage writes the model's parsed message; a blank one writes
@@ -66,17 +66,17 @@ func (s *CodexStream) AssistantMessage(ts time.Time, text string) error {
 
 // FunctionCall writes a tool call; a call id already written (or
 // registered) is skipped.
-func (s *CodexStream) FunctionCall(ts time.Time, callID string, call messages.ToolCall) error {
+func (s *CodexStream) FunctionCall(ts time.Time, callID string, call event.ToolCall) error {
 	if _, seen := s.t.calls[callID]; seen {
 		return nil
 	}
-	return s.items([]item{s.t.callItem(messages.Event{TS: ts}, callID, call)})
+	return s.items([]item{s.t.callItem(event.Event{TS: ts}, callID, call)})
 }
 
 // FunctionOutput writes a tool call's output; a second output for the
 // same call is skipped.
-func (s *CodexStream) FunctionOutput(ts time.Time, callID string, res messages.ToolResult) error {
-	return s.items(s.t.output(messages.Event{TS: ts}, callID, res))
+func (s *CodexStream) FunctionOutput(ts time.Time, callID string, res event.ToolResult) error {
+	return s.items(s.t.output(event.Event{TS: ts}, callID, res))
 }
 
 // items writes the lines of items.

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session/event"
 )
 
@@ -31,8 +30,8 @@ type item struct {
 	attachments []string
 	model       string
 	callID      string
-	call        messages.ToolCall
-	result      messages.ToolResult
+	call        event.ToolCall
+	result      event.ToolResult
 }
 
 // transcriber turns events into items, one event at a time, so the live
@@ -62,28 +61,28 @@ func newTranscriber() *transcriber {
 }
 
 // feed returns the items that ev adds.
-func (t *transcriber) feed(ev messages.Event) ([]item, error) {
+func (t *transcriber) feed(ev event.Event) ([]item, error) {
 	switch ev.Type {
-	case messages.EvRunStarted, messages.EvRunResumed:
-		var p messages.RunStartedPayload
+	case event.EvRunStarted, event.EvRunResumed:
+		var p event.RunStartedPayload
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return nil, err
 		}
 		return t.user(ev, p.Task, p.Attachments), nil
-	case messages.EvInstruction:
+	case event.EvInstruction:
 		var p event.InstructionPayload
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return nil, err
 		}
 		return t.user(ev, firstNonEmpty(p.Text, p.Instruction, p.Task), p.Attachments), nil
-	case messages.EvQueued:
-		var p messages.QueueInstruction
+	case event.EvQueued:
+		var p event.QueueInstruction
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return nil, err
 		}
 		return t.user(ev, p.Text, nil), nil
-	case messages.EvHandedBack:
-		var p messages.HandBackState
+	case event.EvHandedBack:
+		var p event.HandBackState
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return nil, err
 		}
@@ -92,16 +91,16 @@ func (t *transcriber) feed(ev messages.Event) ([]item, error) {
 			out = append(out, t.user(ev, m.Text, nil)...)
 		}
 		return out, nil
-	case messages.EvModelMessageComplete:
-		var p messages.MessageCompletePayload
+	case event.EvModelMessageComplete:
+		var p event.MessageCompletePayload
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return nil, err
 		}
 		if p.Reply.ModelSlug != "" {
 			t.model = p.Reply.ModelSlug
 		}
-	case messages.EvProtocolParsed:
-		var p messages.ParsedPayload
+	case event.EvProtocolParsed:
+		var p event.ParsedPayload
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return nil, err
 		}
@@ -111,8 +110,8 @@ func (t *transcriber) feed(ev messages.Event) ([]item, error) {
 		out := t.closePending(ev.TS)
 		t.sinceUser++
 		return append(out, item{kind: itemAssistant, ts: ev.TS, turn: ev.Turn, text: p.Message, model: t.model}), nil
-	case messages.EvToolProposed:
-		var p messages.ToolProposedPayload
+	case event.EvToolProposed:
+		var p event.ToolProposedPayload
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return nil, err
 		}
@@ -121,19 +120,19 @@ func (t *transcriber) feed(ev messages.Event) ([]item, error) {
 			return nil, nil
 		}
 		return []item{t.callItem(ev, id, p.Call)}, nil
-	case messages.EvToolCompleted, messages.EvToolUnknown, messages.EvToolReused:
-		var p messages.ToolCompletedPayload
+	case event.EvToolCompleted, event.EvToolUnknown, event.EvToolReused:
+		var p event.ToolCompletedPayload
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return nil, err
 		}
 		id := firstNonEmpty(ev.CallID, p.Result.CallID, event.CallID(p.OpKey))
 		return t.output(ev, id, p.Result), nil
-	case messages.EvPolicyDecided, messages.EvApprovalResolved:
-		var p messages.PolicyPayload
+	case event.EvPolicyDecided, event.EvApprovalResolved:
+		var p event.PolicyPayload
 		if err := event.DecodePayload(ev, &p); err != nil {
 			return nil, err
 		}
-		if ev.CallID != "" && (p.Decision == messages.DecisionDeny || p.Choice == messages.ApproveDeny) {
+		if ev.CallID != "" && (p.Decision == event.DecisionDeny || p.Choice == event.ApproveDeny) {
 			t.denied[ev.CallID] = firstNonEmpty(p.Reason, "the call was denied")
 		}
 	}
@@ -141,7 +140,7 @@ func (t *transcriber) feed(ev messages.Event) ([]item, error) {
 }
 
 // user returns the item of the user's own text, if any.
-func (t *transcriber) user(ev messages.Event, text string, attachments []string) []item {
+func (t *transcriber) user(ev event.Event, text string, attachments []string) []item {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
@@ -158,7 +157,7 @@ func (t *transcriber) user(ev messages.Event, text string, attachments []string)
 }
 
 // callItem records and returns a call item.
-func (t *transcriber) callItem(ev messages.Event, id string, call messages.ToolCall) item {
+func (t *transcriber) callItem(ev event.Event, id string, call event.ToolCall) item {
 	t.calls[id] = false
 	t.pending = append(t.pending, id)
 	t.sinceUser++
@@ -167,14 +166,14 @@ func (t *transcriber) callItem(ev messages.Event, id string, call messages.ToolC
 
 // output returns the output item of call id (preceded by a call item when
 // the call itself was never logged), or nothing if it was answered.
-func (t *transcriber) output(ev messages.Event, id string, r messages.ToolResult) []item {
+func (t *transcriber) output(ev event.Event, id string, r event.ToolResult) []item {
 	answered, seen := t.calls[id]
 	if answered {
 		return nil
 	}
 	var out []item
 	if !seen {
-		out = append(out, t.callItem(ev, id, messages.ToolCall{Name: r.Tool, CanonicalArgs: json.RawMessage("{}")}))
+		out = append(out, t.callItem(ev, id, event.ToolCall{Name: r.Tool, CanonicalArgs: json.RawMessage("{}")}))
 	}
 	t.calls[id] = true
 	for i, p := range t.pending {
@@ -199,10 +198,10 @@ func (t *transcriber) output(ev messages.Event, id string, r messages.ToolResult
 func (t *transcriber) closePending(ts time.Time) []item {
 	var out []item
 	for _, id := range t.pending {
-		r := messages.ToolResult{CallID: id, Status: messages.ToolUnknown,
+		r := event.ToolResult{CallID: id, Status: event.ToolUnknown,
 			Message: "no result was recorded for this call"}
 		if reason, ok := t.denied[id]; ok {
-			r.Status, r.Message = messages.ToolDenied, reason
+			r.Status, r.Message = event.ToolDenied, reason
 		}
 		t.calls[id] = true
 		out = append(out, item{kind: itemOutput, ts: ts, callID: id, result: r})
@@ -215,7 +214,7 @@ func (t *transcriber) closePending(ts time.Time) []item {
 
 // transcript converts a whole event sequence into items, answering calls
 // left open at the end.
-func transcript(events []messages.Event) ([]item, error) {
+func transcript(events []event.Event) ([]item, error) {
 	t := newTranscriber()
 	var items []item
 	var last time.Time

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 )
 
@@ -62,18 +64,18 @@ func (a *Approver) Ask(ctx context.Context, req messages.ApprovalRequest) (messa
 	ans := messages.ApprovalAnswer{CallID: req.CallID, By: "user"}
 	switch k {
 	case 'y', 'Y':
-		ans.Choice = messages.ApproveOnce
+		ans.Choice = event.ApproveOnce
 	case 'a', 'A':
-		ans.Choice, ans.Rule = messages.ApproveTask, req.Suggested
+		ans.Choice, ans.Rule = event.ApproveTask, req.Suggested
 	default:
-		ans.Choice = messages.ApproveDeny
+		ans.Choice = event.ApproveDeny
 	}
 	fmt.Fprintln(w, st.dim.Render("  → "+string(ans.Choice)))
 	return ans, nil
 }
 
 // RuleText describes a task grant in words.
-func RuleText(r messages.Rule) string {
+func RuleText(r event.Rule) string {
 	switch r.Kind {
 	case "path":
 		return fmt.Sprintf("%s on paths under %s", r.Tool, strings.Join(r.Prefix, " "))

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/wtagent/wtagent/messages"
@@ -12,12 +14,12 @@ import (
 )
 
 // draw renders one event. Callers hold r.mu.
-func (r *Renderer) draw(ev messages.Event) {
+func (r *Renderer) draw(ev event.Event) {
 	switch ev.Type {
-	case messages.EvRunStarted, messages.EvRunResumed:
-		p := decode[messages.RunStartedPayload](ev)
+	case event.EvRunStarted, event.EvRunResumed:
+		p := decode[event.RunStartedPayload](ev)
 		verb := "session"
-		if ev.Type == messages.EvRunResumed {
+		if ev.Type == event.EvRunResumed {
 			verb = "resumed"
 		}
 		r.line(r.st.bold.Render(fmt.Sprintf("● %s %s", verb, ev.SessionID)) + r.st.dim.Render(fmt.Sprintf(" · %s · %s", p.Root, p.Provider)))
@@ -30,38 +32,38 @@ func (r *Renderer) draw(ev messages.Event) {
 		for _, w := range p.Warnings {
 			r.line(r.st.warn.Render("! " + terminalSafe(w)))
 		}
-	case messages.EvSecretMasked, messages.EvSecretRevealed:
-		r.line(r.st.warn.Render("! " + decode[messages.TextPayload](ev).Text))
-	case messages.EvInstruction:
-		r.line(r.st.dim.Render("  instruction: ") + firstLine(decode[messages.TextPayload](ev).Text, r.opts.Width-16))
-	case messages.EvQueued:
-		r.line(r.st.bold.Render("› you (queued for the next message): ") + firstLine(decode[messages.QueueInstruction](ev).Text, r.opts.Width-40))
-	case messages.EvManualTakeover:
-		r.drawTakeover(decode[messages.TakeoverPayload](ev))
-	case messages.EvHandedBack:
-		r.drawHandBack(decode[messages.HandBackState](ev))
-	case messages.EvModelState:
-		r.drawModelState(decode[messages.ModelStateChanged](ev))
-	case messages.EvBrowserAuth, messages.EvBrowserTakeover, messages.EvBrowserAdapter, messages.EvBrowserCrashed:
-		r.line(r.st.warn.Render("! " + decode[messages.TextPayload](ev).Text))
-	case messages.EvBrowserNote:
-		r.line(r.st.dim.Render("  chrome: " + decode[messages.TextPayload](ev).Text))
-	case messages.EvConversationMode:
-		p := decode[messages.ModeSelected](ev)
+	case event.EvSecretMasked, event.EvSecretRevealed:
+		r.line(r.st.warn.Render("! " + decode[event.TextPayload](ev).Text))
+	case event.EvInstruction:
+		r.line(r.st.dim.Render("  instruction: ") + firstLine(decode[event.TextPayload](ev).Text, r.opts.Width-16))
+	case event.EvQueued:
+		r.line(r.st.bold.Render("› you (queued for the next message): ") + firstLine(decode[event.QueueInstruction](ev).Text, r.opts.Width-40))
+	case event.EvManualTakeover:
+		r.drawTakeover(decode[event.TakeoverPayload](ev))
+	case event.EvHandedBack:
+		r.drawHandBack(decode[event.HandBackState](ev))
+	case event.EvModelState:
+		r.drawModelState(decode[event.ModelStatePayload](ev))
+	case event.EvBrowserAuth, event.EvBrowserTakeover, event.EvBrowserAdapter, event.EvBrowserCrashed:
+		r.line(r.st.warn.Render("! " + decode[event.TextPayload](ev).Text))
+	case event.EvBrowserNote:
+		r.line(r.st.dim.Render("  chrome: " + decode[event.TextPayload](ev).Text))
+	case event.EvConversationMode:
+		p := decode[event.ModeSelected](ev)
 		r.line(r.st.dim.Render("  " + p.String()))
 		r.status.mode = p.Short()
-	case messages.EvConversationRoll:
-		r.line(r.st.warn.Render("↻ " + decode[messages.TextPayload](ev).Text))
-	case messages.EvModelMessageSent:
-		p := decode[messages.MessageSentPayload](ev)
+	case event.EvConversationRoll:
+		r.line(r.st.warn.Render("↻ " + decode[event.TextPayload](ev).Text))
+	case event.EvModelMessageSent:
+		p := decode[event.MessageSentPayload](ev)
 		what := fmt.Sprintf("turn %d, %s", ev.Turn, p.Kind)
 		if r.status.mode != "" {
 			what += "; " + r.status.mode
 		}
 		r.setStatus("ChatGPT is thinking (" + what + ")")
-	case messages.EvModelProgress:
-		p := decode[messages.TextPayload](ev)
-		if p.Kind == messages.ProgressDelta {
+	case event.EvModelProgress:
+		p := decode[event.TextPayload](ev)
+		if p.Kind == event.ProgressDelta {
 			r.status.text += p.Text
 		} else {
 			r.status.text = p.Text
@@ -69,83 +71,83 @@ func (r *Renderer) draw(ev messages.Event) {
 		r.status.glimpse = glimpseOf(terminalSafe(r.status.text))
 		r.status.phase = ""
 		r.drawStatus()
-	case messages.EvModelMessageComplete:
+	case event.EvModelMessageComplete:
 		r.setStatus("")
-	case messages.EvModelFailed:
+	case event.EvModelFailed:
 		r.setStatus("")
-		r.line(r.st.warn.Render("! model: " + decode[messages.TextPayload](ev).Text))
-	case messages.EvProtocolParsed:
-		p := decode[messages.ParsedPayload](ev)
+		r.line(r.st.warn.Render("! model: " + decode[event.TextPayload](ev).Text))
+	case event.EvProtocolParsed:
+		p := decode[event.ParsedPayload](ev)
 		if msg := strings.TrimSpace(terminalSafe(p.Message)); msg != "" && !p.Done {
 			r.line(r.st.accent.Render("⏺ ") + indentAfterFirst(msg, "  "))
 		}
 		for _, rep := range p.Repairs {
 			r.line(r.st.dim.Render(fmt.Sprintf("  ↻ reply repaired (%s): %s", rep.Kind, terminalSafe(rep.Note))))
 		}
-	case messages.EvProtocolInvalid:
-		p := decode[messages.ProtocolInvalidPayload](ev)
+	case event.EvProtocolInvalid:
+		p := decode[event.ProtocolInvalidPayload](ev)
 		r.line(r.st.warn.Render(fmt.Sprintf("✗ reply broke the protocol (%s): %s — asking the model to resend", p.Kind, p.Err)))
-	case messages.EvToolProposed:
-		p := decode[messages.ToolProposedPayload](ev)
+	case event.EvToolProposed:
+		p := decode[event.ToolProposedPayload](ev)
 		r.calls[ev.CallID] = &callOutput{}
 		r.line(r.st.bold.Render("▸ "+terminalSafe(p.Call.Name)) + " " + terminalSafe(protocol.Summary(p.Call)))
 		r.markProposed(ev.CallID)
-	case messages.EvToolReused:
+	case event.EvToolReused:
 		r.line(r.st.dim.Render("  ↺ result reused: this call already ran"))
-	case messages.EvPolicyDecided:
-		p := decode[messages.PolicyPayload](ev)
-		if p.Decision == messages.DecisionDeny {
+	case event.EvPolicyDecided:
+		p := decode[event.PolicyPayload](ev)
+		if p.Decision == event.DecisionDeny {
 			r.line(r.st.bad.Render("  ✗ denied: " + p.Reason))
 		}
-	case messages.EvApprovalResolved:
-		p := decode[messages.PolicyPayload](ev)
+	case event.EvApprovalResolved:
+		p := decode[event.PolicyPayload](ev)
 		r.line(r.st.dim.Render(fmt.Sprintf("  approval: %s (by %s)", p.Choice, p.By)))
-	case messages.EvToolStarted:
-		p := decode[messages.ToolProposedPayload](ev)
+	case event.EvToolStarted:
+		p := decode[event.ToolProposedPayload](ev)
 		r.setStatus("running " + truncateCells(p.Call.Name+" "+protocol.Summary(p.Call), 50))
-	case messages.EvToolOutput:
+	case event.EvToolOutput:
 		r.drawOutput(ev)
-	case messages.EvToolCompleted, messages.EvToolUnknown:
+	case event.EvToolCompleted, event.EvToolUnknown:
 		r.drawResult(ev)
-	case messages.EvProcessChanged:
-		p := decode[messages.ProcessEvent](ev)
+	case event.EvProcessChanged:
+		p := decode[event.ProcessPayload](ev)
 		r.drawProcess(p)
-	case messages.EvDoneRefused:
-		r.line(r.st.warn.Render("↺ done refused: " + decode[messages.TextPayload](ev).Text))
-	case messages.EvLimitReached:
-		r.line(r.st.warn.Render("! " + decode[messages.TextPayload](ev).Text))
-	case messages.EvRunCompleted, messages.EvRunInterrupted, messages.EvRunFailed, messages.EvRunCancelled:
+	case event.EvDoneRefused:
+		r.line(r.st.warn.Render("↺ done refused: " + decode[event.TextPayload](ev).Text))
+	case event.EvLimitReached:
+		r.line(r.st.warn.Render("! " + decode[event.TextPayload](ev).Text))
+	case event.EvRunCompleted, event.EvRunInterrupted, event.EvRunFailed, event.EvRunCancelled:
 		r.setStatus("")
 		r.drawEnd(ev)
 	}
 }
 
-func (r *Renderer) drawModelState(p messages.ModelStateChanged) {
+func (r *Renderer) drawModelState(p event.ModelStatePayload) {
 	switch p.State {
-	case messages.ModelStarting:
+	case event.ModelStarting:
 		r.setStatus("starting ChatGPT")
-	case messages.ModelAuthRequired, messages.ModelTakeoverRequired:
+	case event.ModelAuthRequired, event.ModelTakeoverRequired:
 		r.line(r.st.warn.Render("! " + p.Detail))
 		r.setStatus("waiting for you in the Chrome window")
-	case messages.ModelRateLimited:
+	case event.ModelRateLimited:
 		r.line(r.st.warn.Render("! " + p.Detail))
-	case messages.ModelRecovering:
+	case event.ModelRecovering:
 		r.line(r.st.warn.Render("↻ " + p.Detail))
 		r.setStatus("recovering the browser")
-	case messages.ModelThinking:
+	case event.ModelThinking:
 		if p.Phase != "" && strings.HasPrefix(r.status.label, "ChatGPT is") {
 			r.status.phase = terminalSafe(p.Phase)
 			r.drawStatus()
 		}
-	case messages.ModelReady:
+	case event.ModelReady:
 		if r.status.label != "" && !strings.HasPrefix(r.status.label, "ChatGPT is") {
 			r.setStatus("")
 		}
 	}
 }
 
-func (r *Renderer) drawOutput(ev messages.Event) {
-	p := decode[messages.TextPayload](ev)
+func (r *Renderer) drawOutput(ev event.Event) {
+	p := decode[event.TextPayload](ev)
 	key := ev.CallID
 	prefix := "  │ "
 	if key == "" {
@@ -175,8 +177,8 @@ func (r *Renderer) outputLine(prefix, stream, l string) {
 	r.line(r.st.dim.Render(prefix) + l)
 }
 
-func (r *Renderer) drawResult(ev messages.Event) {
-	p := decode[messages.ToolCompletedPayload](ev)
+func (r *Renderer) drawResult(ev event.Event) {
+	p := decode[event.ToolCompletedPayload](ev)
 	res := p.Result
 	if c := r.calls[ev.CallID]; c != nil {
 		for _, l := range c.flush() {
@@ -195,9 +197,9 @@ func (r *Renderer) drawResult(ev messages.Event) {
 	r.setStatus("")
 	mark, style := "✓", r.st.ok
 	switch res.Status {
-	case messages.ToolError, messages.ToolTimeout, messages.ToolUnknown:
+	case event.ToolError, event.ToolTimeout, event.ToolUnknown:
 		mark, style = "✗", r.st.bad
-	case messages.ToolDenied:
+	case event.ToolDenied:
 		mark, style = "⊘", r.st.warn
 	}
 	detail := res.Message
@@ -217,22 +219,22 @@ func (r *Renderer) drawResult(ev messages.Event) {
 	}
 }
 
-func (r *Renderer) drawProcess(p messages.ProcessEvent) {
+func (r *Renderer) drawProcess(p event.ProcessPayload) {
 	info := p.Info
 	switch info.State {
-	case messages.ProcessReady, messages.ProcessRunning:
+	case event.ProcessReady, event.ProcessRunning:
 		urls := ""
 		if len(info.URLs) > 0 {
 			urls = " → " + r.st.accent.Render(strings.Join(info.URLs, " "))
 		}
 		r.line(r.st.ok.Render(fmt.Sprintf("  ● %s %s (pid %d) %s", info.ID, info.Program, info.PID, info.State)) + urls)
-	case messages.ProcessCrashed, messages.ProcessExited:
+	case event.ProcessCrashed, event.ProcessExited:
 		code := ""
 		if info.ExitCode != nil {
 			code = fmt.Sprintf(" exit %d", *info.ExitCode)
 		}
 		r.line(r.st.bad.Render(fmt.Sprintf("  ● %s %s %s%s %s", info.ID, info.Program, info.State, code, p.Err)))
-	case messages.ProcessStopped:
+	case event.ProcessStopped:
 		r.line(r.st.dim.Render(fmt.Sprintf("  ● %s %s stopped", info.ID, info.Program)))
 	}
 }

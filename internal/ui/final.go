@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // diffLines is how many diff lines are shown before folding.
@@ -34,15 +34,15 @@ func (r *Renderer) drawDiff(diff string) {
 }
 
 // drawEnd prints the final block of a run.
-func (r *Renderer) drawEnd(ev messages.Event) {
-	p := decode[messages.RunEndPayload](ev)
+func (r *Renderer) drawEnd(ev event.Event) {
+	p := decode[event.RunEndPayload](ev)
 	r.line("")
 	switch ev.Type {
-	case messages.EvRunCompleted:
+	case event.EvRunCompleted:
 		r.line(r.st.ok.Render("✔ done") + r.st.dim.Render(fmt.Sprintf(" · session %s · %s", ev.SessionID, plural(ev.Turn, "turn"))))
-	case messages.EvRunInterrupted:
+	case event.EvRunInterrupted:
 		r.line(r.st.warn.Render("⏸ interrupted: ") + p.Reason)
-	case messages.EvRunCancelled:
+	case event.EvRunCancelled:
 		r.line(r.st.warn.Render("■ cancelled: ") + p.Reason)
 	default:
 		r.line(r.st.bad.Render("✗ failed: ") + p.Reason)
@@ -67,7 +67,7 @@ func (r *Renderer) drawEnd(ev messages.Event) {
 	section("Changed files", p.Changed, plain)
 	section("Verified with", p.Verification, plain)
 	section("Running at", p.URLs, func(s string) string { return r.st.accent.Render(s) })
-	if ev.Type != messages.EvRunCompleted {
+	if ev.Type != event.EvRunCompleted {
 		r.line("")
 		r.line(r.st.dim.Render("resume with: ") + "wtagent resume " + ev.SessionID)
 	}

@@ -6,18 +6,19 @@ import (
 	"sync"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/cmdutil"
-	"github.com/wtagent/wtagent/messages"
 )
 
 // JSONLine is one line of `--json` output.
 type JSONLine struct {
-	Type      messages.EventType `json:"type"`
-	SessionID string             `json:"session_id"`
-	Turn      int                `json:"turn"`
-	CallID    string             `json:"call_id"`
-	TS        time.Time          `json:"ts"`
-	Payload   json.RawMessage    `json:"payload"`
+	Type      event.Type      `json:"type"`
+	SessionID string          `json:"session_id"`
+	Turn      int             `json:"turn"`
+	CallID    string          `json:"call_id"`
+	TS        time.Time       `json:"ts"`
+	Payload   json.RawMessage `json:"payload"`
 }
 
 // JSONWriter prints events as JSON Lines, one event per line, in order.
@@ -33,7 +34,7 @@ func NewJSONWriter(w io.Writer) *JSONWriter {
 }
 
 // Event writes ev as one line.
-func (j *JSONWriter) Event(ev messages.Event) {
+func (j *JSONWriter) Event(ev event.Event) {
 	p := ev.Payload
 	if len(p) == 0 {
 		p = json.RawMessage("{}")

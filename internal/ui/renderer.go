@@ -7,14 +7,15 @@ import (
 	"sync"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/cellwidth"
 	"github.com/wtagent/wtagent/internal/fifo"
-	"github.com/wtagent/wtagent/messages"
 )
 
 // item is a queued event, or a Sync barrier.
 type item struct {
-	ev    messages.Event
+	ev    event.Event
 	drawn chan struct{}
 }
 
@@ -113,7 +114,7 @@ func (r *Renderer) awaitProposed(ctx context.Context, callID string, limit time.
 
 // Event queues ev for drawing. It never blocks; live events (Seq 0:
 // output, progress) are dropped under a flood and the drop is shown.
-func (r *Renderer) Event(ev messages.Event) { r.q.Push(item{ev: ev}, ev.Seq == 0) }
+func (r *Renderer) Event(ev event.Event) { r.q.Push(item{ev: ev}, ev.Seq == 0) }
 
 // Run draws queued events until Close; it returns when everything queued
 // before Close has been drawn.

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 )
 
@@ -17,46 +19,46 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 
 // fixedEvents is a short session: a write with a diff, a failing command
 // with output on both streams, a dev server, and the end.
-func fixedEvents() []messages.Event {
+func fixedEvents() []event.Event {
 	ts := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
 	seq := int64(0)
-	ev := func(t messages.EventType, turn int, call string, p any) messages.Event {
+	ev := func(t event.Type, turn int, call string, p any) event.Event {
 		seq++
 		b, _ := json.Marshal(p)
-		return messages.Event{Seq: seq, Type: t, SessionID: "20261202-100000-abcdef01", Turn: turn, CallID: call, TS: ts, Payload: b}
+		return event.Event{Seq: seq, Type: t, SessionID: "20261202-100000-abcdef01", Turn: turn, CallID: call, TS: ts, Payload: b}
 	}
-	live := func(e messages.Event) messages.Event { e.Seq = 0; seq--; return e }
+	live := func(e event.Event) event.Event { e.Seq = 0; seq--; return e }
 	code1 := 1
-	write := messages.ToolCall{Name: "fs.edit", CanonicalArgs: json.RawMessage(`{"path":"src/app.js"}`)}
-	exec := messages.ToolCall{Name: "terminal.exec", CanonicalArgs: json.RawMessage(`{"argv":["run","build"],"cwd":".","program":"npm"}`)}
-	var out []messages.Event
+	write := event.ToolCall{Name: "fs.edit", CanonicalArgs: json.RawMessage(`{"path":"src/app.js"}`)}
+	exec := event.ToolCall{Name: "terminal.exec", CanonicalArgs: json.RawMessage(`{"argv":["run","build"],"cwd":".","program":"npm"}`)}
+	var out []event.Event
 	out = append(out,
-		ev(messages.EvRunStarted, 0, "", messages.RunStartedPayload{Task: "fix the build", Root: "/home/u/proj", Provider: "chatgpt"}),
-		ev(messages.EvModelState, 0, "", messages.ModelStateChanged{State: messages.ModelAuthRequired, Detail: "log in to ChatGPT in the Chrome window"}),
-		ev(messages.EvConversationMode, 0, "", messages.ModeSelected{Picker: "2026-09",
-			Choice: messages.Choice{Requested: "thinking", Outcome: "selected", Selected: "gpt-5-5-thinking"},
-			Effort: &messages.Choice{Requested: "pro", Outcome: "fallback", Selected: "extra-high", Reason: "pro is not offered"}}),
-		ev(messages.EvModelMessageSent, 1, "", messages.MessageSentPayload{Kind: messages.OutboundBootstrap}),
-		live(ev(messages.EvModelProgress, 1, "", messages.TextPayload{Text: "partial"})),
-		ev(messages.EvModelMessageComplete, 1, "", messages.MessageCompletePayload{}),
-		ev(messages.EvProtocolParsed, 1, "", messages.ParsedPayload{Message: "Fix the import.\nThen build.", Tool: "fs.edit"}),
-		ev(messages.EvToolProposed, 1, "call_1", messages.ToolProposedPayload{Call: write}),
-		ev(messages.EvToolCompleted, 1, "call_1", messages.ToolCompletedPayload{Result: messages.ToolResult{Tool: "fs.edit", Status: messages.ToolOK,
+		ev(event.EvRunStarted, 0, "", event.RunStartedPayload{Task: "fix the build", Root: "/home/u/proj", Provider: "chatgpt"}),
+		ev(event.EvModelState, 0, "", messages.ModelStateChanged{State: event.ModelAuthRequired, Detail: "log in to ChatGPT in the Chrome window"}),
+		ev(event.EvConversationMode, 0, "", event.ModeSelected{Picker: "2026-09",
+			Choice: event.Choice{Requested: "thinking", Outcome: "selected", Selected: "gpt-5-5-thinking"},
+			Effort: &event.Choice{Requested: "pro", Outcome: "fallback", Selected: "extra-high", Reason: "pro is not offered"}}),
+		ev(event.EvModelMessageSent, 1, "", event.MessageSentPayload{Kind: event.OutboundBootstrap}),
+		live(ev(event.EvModelProgress, 1, "", event.TextPayload{Text: "partial"})),
+		ev(event.EvModelMessageComplete, 1, "", event.MessageCompletePayload{}),
+		ev(event.EvProtocolParsed, 1, "", event.ParsedPayload{Message: "Fix the import.\nThen build.", Tool: "fs.edit"}),
+		ev(event.EvToolProposed, 1, "call_1", event.ToolProposedPayload{Call: write}),
+		ev(event.EvToolCompleted, 1, "call_1", event.ToolCompletedPayload{Result: event.ToolResult{Tool: "fs.edit", Status: event.ToolOK,
 			Message: "edited src/app.js", Duration: 3 * time.Millisecond,
 			Diff: "--- a/src/app.js\n+++ b/src/app.js\n@@ -1 +1 @@\n-import x from './y'\n+import x from './x'\n"}}),
-		ev(messages.EvToolProposed, 2, "call_2", messages.ToolProposedPayload{Call: exec}),
+		ev(event.EvToolProposed, 2, "call_2", event.ToolProposedPayload{Call: exec}),
 	)
 	for i := 0; i < 30; i++ {
-		out = append(out, live(ev(messages.EvToolOutput, 2, "call_2", messages.TextPayload{Text: "line " + string(rune('a'+i%26)) + "\n", Stream: "stdout"})))
+		out = append(out, live(ev(event.EvToolOutput, 2, "call_2", event.TextPayload{Text: "line " + string(rune('a'+i%26)) + "\n", Stream: "stdout"})))
 	}
 	out = append(out,
-		live(ev(messages.EvToolOutput, 2, "call_2", messages.TextPayload{Text: "\x1b[31mError: boom\x1b[0m\r\n", Stream: "stderr"})),
-		ev(messages.EvToolCompleted, 2, "call_2", messages.ToolCompletedPayload{Result: messages.ToolResult{Tool: "terminal.exec", Status: messages.ToolError,
+		live(ev(event.EvToolOutput, 2, "call_2", event.TextPayload{Text: "\x1b[31mError: boom\x1b[0m\r\n", Stream: "stderr"})),
+		ev(event.EvToolCompleted, 2, "call_2", event.ToolCompletedPayload{Result: event.ToolResult{Tool: "terminal.exec", Status: event.ToolError,
 			ExitCode: &code1, Duration: 1500 * time.Millisecond}}),
-		ev(messages.EvProcessChanged, 3, "", messages.ProcessEvent{Info: messages.ProcessInfo{ID: "proc_1", PID: 4242, Program: "npm",
-			State: messages.ProcessReady, URLs: []string{"http://localhost:5173/"}}}),
-		ev(messages.EvDoneRefused, 3, "", messages.TextPayload{Text: "no build passed after the last change"}),
-		ev(messages.EvRunCompleted, 4, "", messages.RunEndPayload{Outcome: messages.OutcomeCompleted, Summary: "Fixed the import; npm run build passes.",
+		ev(event.EvProcessChanged, 3, "", messages.ProcessEvent{Info: event.ProcessInfo{ID: "proc_1", PID: 4242, Program: "npm",
+			State: event.ProcessReady, URLs: []string{"http://localhost:5173/"}}}),
+		ev(event.EvDoneRefused, 3, "", event.TextPayload{Text: "no build passed after the last change"}),
+		ev(event.EvRunCompleted, 4, "", event.RunEndPayload{Outcome: event.OutcomeCompleted, Summary: "Fixed the import; npm run build passes.",
 			Changed: []string{"src/app.js"}, Verification: []string{"npm run build"}, URLs: []string{"http://localhost:5173/"}}),
 	)
 	return out
@@ -123,11 +125,11 @@ func TestProgramEscapesNeverReachTheTerminal(t *testing.T) {
 	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
 	r := New(&buf, Options{TTY: true, Color: true, Width: 80, Now: func() time.Time { return now }, Verbose: true})
 	go r.Run()
-	exec := messages.ToolCall{Name: "terminal.exec", CanonicalArgs: json.RawMessage(`{"argv":["x"],"cwd":".","program":"sh"}`)}
-	proposed, _ := json.Marshal(messages.ToolProposedPayload{Call: exec})
-	output, _ := json.Marshal(messages.TextPayload{Text: "\x1b]0;pwned\x07\x1b[2Jvisible \x1b[1Atext\n", Stream: "stdout"})
-	r.Event(messages.Event{Seq: 1, Type: messages.EvToolProposed, Turn: 1, CallID: "c1", TS: now, Payload: proposed})
-	r.Event(messages.Event{Type: messages.EvToolOutput, Turn: 1, CallID: "c1", TS: now, Payload: output})
+	exec := event.ToolCall{Name: "terminal.exec", CanonicalArgs: json.RawMessage(`{"argv":["x"],"cwd":".","program":"sh"}`)}
+	proposed, _ := json.Marshal(event.ToolProposedPayload{Call: exec})
+	output, _ := json.Marshal(event.TextPayload{Text: "\x1b]0;pwned\x07\x1b[2Jvisible \x1b[1Atext\n", Stream: "stdout"})
+	r.Event(event.Event{Seq: 1, Type: event.EvToolProposed, Turn: 1, CallID: "c1", TS: now, Payload: proposed})
+	r.Event(event.Event{Type: event.EvToolOutput, Turn: 1, CallID: "c1", TS: now, Payload: output})
 	r.Close()
 	out := buf.String()
 	if !strings.Contains(out, "visible text") {
@@ -149,15 +151,15 @@ func TestStatusLinePhase(t *testing.T) {
 	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
 	r := New(&buf, Options{TTY: true, Color: false, Width: 120, Now: func() time.Time { return now }})
 	go r.Run()
-	ev := func(typ messages.EventType, p any) messages.Event {
+	ev := func(typ event.Type, p any) event.Event {
 		b, _ := json.Marshal(p)
-		return messages.Event{Type: typ, Turn: 2, Payload: b}
+		return event.Event{Type: typ, Turn: 2, Payload: b}
 	}
-	r.Event(ev(messages.EvModelState, messages.ModelStateChanged{State: messages.ModelThinking, Phase: "too early"}))
-	r.Event(ev(messages.EvConversationMode, messages.ModeSelected{Effort: &messages.Choice{Requested: "pro", Outcome: "fallback", Selected: "extra-high"}}))
-	r.Event(ev(messages.EvModelMessageSent, messages.MessageSentPayload{Kind: messages.OutboundToolResult}))
-	r.Event(ev(messages.EvModelState, messages.ModelStateChanged{State: messages.ModelThinking, Detail: "turn 2 sent"}))
-	r.Event(ev(messages.EvModelState, messages.ModelStateChanged{State: messages.ModelThinking, Detail: "turn 2: thinking, continued after a hand-off 1s",
+	r.Event(ev(event.EvModelState, messages.ModelStateChanged{State: event.ModelThinking, Phase: "too early"}))
+	r.Event(ev(event.EvConversationMode, event.ModeSelected{Effort: &event.Choice{Requested: "pro", Outcome: "fallback", Selected: "extra-high"}}))
+	r.Event(ev(event.EvModelMessageSent, event.MessageSentPayload{Kind: event.OutboundToolResult}))
+	r.Event(ev(event.EvModelState, messages.ModelStateChanged{State: event.ModelThinking, Detail: "turn 2 sent"}))
+	r.Event(ev(event.EvModelState, messages.ModelStateChanged{State: event.ModelThinking, Detail: "turn 2: thinking, continued after a hand-off 1s",
 		Phase: "thinking, continued after a hand-off"}))
 	r.Close()
 	out := buf.String()

@@ -7,10 +7,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/charmbracelet/x/vt"
 
 	"github.com/wtagent/wtagent/internal/cellwidth"
-	"github.com/wtagent/wtagent/messages"
 )
 
 const (
@@ -46,9 +47,9 @@ func composed(t *testing.T, out []byte) (rows []string, x, y int) {
 	return rows, pos.X, pos.Y
 }
 
-func screenEvent(typ messages.EventType, call string, p any) messages.Event {
+func screenEvent(typ event.Type, call string, p any) event.Event {
 	b, _ := json.Marshal(p)
-	return messages.Event{Type: typ, Turn: 1, CallID: call, Payload: b}
+	return event.Event{Type: typ, Turn: 1, CallID: call, Payload: b}
 }
 
 // TestScreenStatusLineCJK: a status line glimpsing Chinese and emoji text
@@ -61,10 +62,10 @@ func TestScreenStatusLineCJK(t *testing.T) {
 	r := New(&buf, Options{TTY: true, Color: true, Width: screenCols, Now: func() time.Time { return now }})
 	go r.Run()
 	reply := "我先看一下构建脚本，然后修复导入路径的问题。" + zwjFamily + "这个改动应该很小，只涉及一个文件🙂继续检查测试是否通过。"
-	r.Event(screenEvent(messages.EvModelMessageSent, "", messages.MessageSentPayload{Kind: messages.OutboundBootstrap}))
-	r.Event(screenEvent(messages.EvModelProgress, "", messages.TextPayload{Text: reply, Kind: messages.ProgressDelta}))
-	r.Event(screenEvent(messages.EvInstruction, "", messages.TextPayload{Text: "请用中文回答"}))
-	r.Event(screenEvent(messages.EvModelProgress, "", messages.TextPayload{Text: "再补充一点🇨🇳", Kind: messages.ProgressDelta}))
+	r.Event(screenEvent(event.EvModelMessageSent, "", event.MessageSentPayload{Kind: event.OutboundBootstrap}))
+	r.Event(screenEvent(event.EvModelProgress, "", event.TextPayload{Text: reply, Kind: event.ProgressDelta}))
+	r.Event(screenEvent(event.EvInstruction, "", event.TextPayload{Text: "请用中文回答"}))
+	r.Event(screenEvent(event.EvModelProgress, "", event.TextPayload{Text: "再补充一点🇨🇳", Kind: event.ProgressDelta}))
 	r.Sync()
 	r.mu.Lock() // the renderer is idle: read what it wrote
 	out := append([]byte(nil), buf.Bytes()...)
@@ -102,10 +103,10 @@ func TestScreenToolCallCJK(t *testing.T) {
 	r := New(&buf, Options{TTY: true, Color: true, Width: screenCols, Now: func() time.Time { return now }})
 	go r.Run()
 	long := strings.Repeat("测试输出", 12) + zwjFamily + "完成" // 104 cells
-	call := messages.ToolCall{Name: "terminal.exec", CanonicalArgs: json.RawMessage(`{"argv":["运行全部测试用例并且输出详细的中文日志信息以便检查问题所在之处"],"cwd":".","program":"echo"}`)}
-	r.Event(screenEvent(messages.EvToolProposed, "c1", messages.ToolProposedPayload{Call: call}))
-	r.Event(screenEvent(messages.EvToolStarted, "c1", messages.ToolProposedPayload{Call: call}))
-	r.Event(screenEvent(messages.EvToolOutput, "c1", messages.TextPayload{Text: long + "\n短行🙂\n", Stream: "stdout"}))
+	call := event.ToolCall{Name: "terminal.exec", CanonicalArgs: json.RawMessage(`{"argv":["运行全部测试用例并且输出详细的中文日志信息以便检查问题所在之处"],"cwd":".","program":"echo"}`)}
+	r.Event(screenEvent(event.EvToolProposed, "c1", event.ToolProposedPayload{Call: call}))
+	r.Event(screenEvent(event.EvToolStarted, "c1", event.ToolProposedPayload{Call: call}))
+	r.Event(screenEvent(event.EvToolOutput, "c1", event.TextPayload{Text: long + "\n短行🙂\n", Stream: "stdout"}))
 	r.Sync()
 	r.mu.Lock()
 	out := append([]byte(nil), buf.Bytes()...)

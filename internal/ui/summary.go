@@ -3,12 +3,12 @@ package ui
 import (
 	"encoding/json"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // decode unmarshals an event payload, ignoring malformed payloads (the
 // renderer shows what it can).
-func decode[T any](ev messages.Event) T {
+func decode[T any](ev event.Event) T {
 	var v T
 	_ = json.Unmarshal(ev.Payload, &v)
 	return v

@@ -1,12 +1,14 @@
 package ui
 
-import "github.com/wtagent/wtagent/messages"
+import (
+	"github.com/wtagent/wtagent/session/event"
+)
 
 // drawTakeover shows a manual takeover's request, pause or cancellation.
 // Callers hold r.mu.
-func (r *Renderer) drawTakeover(p messages.TakeoverPayload) {
+func (r *Renderer) drawTakeover(p event.TakeoverPayload) {
 	switch p.State {
-	case messages.TakeoverActive:
+	case event.TakeoverActive:
 		r.setStatus("")
 		r.line(r.st.warn.Render("⏸ " + p.Detail))
 		r.setStatus("paused: manual takeover (/resume hands the browser back)")
@@ -16,7 +18,7 @@ func (r *Renderer) drawTakeover(p messages.TakeoverPayload) {
 }
 
 // drawHandBack shows what the user did in the page during a takeover.
-func (r *Renderer) drawHandBack(p messages.HandBackState) {
+func (r *Renderer) drawHandBack(p event.HandBackState) {
 	r.setStatus("")
 	r.line(r.st.bold.Render("▶ handed back: wtagent drives the browser again"))
 	for _, m := range p.Manual {

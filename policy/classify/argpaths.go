@@ -5,7 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/policy/secrets"
 )
@@ -40,7 +41,7 @@ func (c *Classifier) scanPaths() {
 		}
 		if p, ok := pathCandidate(c.Words[i]); ok {
 			if GitRunsFrom(p, c.judge.Cases()) {
-				c.Add(messages.RiskDestructive, "names "+p+": git runs what .git/hooks and .git/config say on later git calls", i)
+				c.Add(event.RiskDestructive, "names "+p+": git runs what .git/hooks and .git/config say on later git calls", i)
 			}
 			c.judge.Arg(c, i, p)
 		}

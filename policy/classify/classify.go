@@ -3,13 +3,13 @@ package classify
 import (
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // Classification is the risk of running a program with its arguments.
 type Classification struct {
 	// Risk is the highest risk found; RiskExecute when nothing stood out.
-	Risk messages.Risk
+	Risk event.Risk
 	// Reason explains the risk in one line (several reasons are joined
 	// with "; ", the riskiest first).
 	Reason string
@@ -71,7 +71,7 @@ func (c *Classifier) nested(at int, fed bool) {
 		return
 	}
 	if c.depth++; c.depth > MaxDepth {
-		c.Add(messages.RiskDestructive, "nests too many wrappers to classify", c.whole())
+		c.Add(event.RiskDestructive, "nests too many wrappers to classify", c.whole())
 		return
 	}
 	c.skip[at] = true
@@ -83,12 +83,12 @@ func (c *Classifier) nested(at int, fed bool) {
 }
 
 // Add records a finding at word index at.
-func (c *Classifier) Add(r messages.Risk, reason string, at int) {
+func (c *Classifier) Add(r event.Risk, reason string, at int) {
 	c.Findings = append(c.Findings, Finding{Risk: r, Reason: reason, At: at})
 }
 
 // AddPath records a finding about an absolute path at word index at.
-func (c *Classifier) AddPath(r messages.Risk, reason string, at int, abs string) {
+func (c *Classifier) AddPath(r event.Risk, reason string, at int, abs string) {
 	c.Findings = append(c.Findings, Finding{Risk: r, Reason: reason, At: at, Path: abs})
 }
 
@@ -171,9 +171,9 @@ func contains(list []string, s string) bool {
 
 // result folds the findings into a Classification.
 func (c *Classifier) result() Classification {
-	cl := Classification{Risk: messages.RiskExecute, Program: c.Program, Findings: c.Findings, Denied: c.Denied}
+	cl := Classification{Risk: event.RiskExecute, Program: c.Program, Findings: c.Findings, Denied: c.Denied}
 	if c.Denied != "" {
-		cl.Risk, cl.Reason = messages.RiskDestructive, c.Denied
+		cl.Risk, cl.Reason = event.RiskDestructive, c.Denied
 		return cl
 	}
 	if len(c.Findings) == 0 {

@@ -4,14 +4,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 const (
-	rExec = messages.RiskExecute
-	rSens = messages.RiskSensitive
-	rDest = messages.RiskDestructive
-	rExt  = messages.RiskExternal
+	rExec = event.RiskExecute
+	rSens = event.RiskSensitive
+	rDest = event.RiskDestructive
+	rExt  = event.RiskExternal
 )
 
 // classifyCases is the command table's test: each line is a command as
@@ -19,7 +19,7 @@ const (
 // program that actually runs, and a word the reason must contain.
 var classifyCases = []struct {
 	cmd     []string
-	risk    messages.Risk
+	risk    event.Risk
 	program string
 	reason  string
 }{

@@ -3,7 +3,7 @@ package classify
 import (
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // cloudMutates reports a cloud CLI verb that changes something: create,
@@ -38,11 +38,11 @@ func classifyCloud(c *Classifier, at int, _ bool) {
 			continue
 		}
 		if cloudMutates(t) {
-			c.Add(messages.RiskExternal, name+" "+c.shown(at+1, i+1)+" changes cloud resources", i)
+			c.Add(event.RiskExternal, name+" "+c.shown(at+1, i+1)+" changes cloud resources", i)
 			return
 		}
 	}
-	c.Add(messages.RiskSensitive, name+" uses your cloud credentials", at)
+	c.Add(event.RiskSensitive, name+" uses your cloud credentials", at)
 }
 
 // cloudValued lists global options whose value is the next word.
@@ -69,13 +69,13 @@ func classifyCluster(c *Classifier, at int, fed bool) {
 		}
 	case "get", "describe", "logs", "top", "explain", "api-resources", "api-versions", "cluster-info",
 		"list", "ls", "status", "history", "show", "search", "diff", "auth", "wait", "events":
-		c.Add(messages.RiskSensitive, name+" "+sub+" reads the cluster with your credentials", at)
+		c.Add(event.RiskSensitive, name+" "+sub+" reads the cluster with your credentials", at)
 		return
 	case "config":
-		c.Add(messages.RiskSensitive, name+" config handles your cluster credentials", c.whole())
+		c.Add(event.RiskSensitive, name+" config handles your cluster credentials", c.whole())
 		return
 	}
-	c.Add(messages.RiskExternal, name+" "+sub+" changes the cluster", i)
+	c.Add(event.RiskExternal, name+" "+sub+" changes the cluster", i)
 }
 
 // classifyDeploy classifies deploy and infrastructure CLIs: their local
@@ -86,31 +86,31 @@ func classifyDeploy(c *Classifier, at int, _ bool) {
 	i := c.operand(at+1, "--cwd", "-C", "--chdir", "--scope", "-t", "--token", "-A", "--app", "--project", "-c", "--config")
 	sub := c.word(i)
 	switch deployLocal(name, sub) {
-	case messages.RiskExecute:
+	case event.RiskExecute:
 		return
-	case messages.RiskSensitive:
-		c.Add(messages.RiskSensitive, name+" "+sub+" uses your cloud credentials", i)
+	case event.RiskSensitive:
+		c.Add(event.RiskSensitive, name+" "+sub+" uses your cloud credentials", i)
 		return
 	}
 	if sub == "" {
-		c.Add(messages.RiskExternal, name+" deploys the project", at)
+		c.Add(event.RiskExternal, name+" deploys the project", at)
 		return
 	}
-	c.Add(messages.RiskExternal, name+" "+sub+" deploys or changes remote infrastructure", i)
+	c.Add(event.RiskExternal, name+" "+sub+" deploys or changes remote infrastructure", i)
 }
 
 // deployLocal says how risky a deploy CLI subcommand is when it does not
 // deploy: RiskExecute for local work, RiskSensitive for reads with your
 // credentials, "" for external.
-func deployLocal(name, sub string) messages.Risk {
+func deployLocal(name, sub string) event.Risk {
 	switch sub {
 	case "dev", "build", "help", "--help", "-h", "--version", "-v", "version", "init", "validate", "fmt",
 		"synth", "serve", "emulators:start", "emulators:exec", "local", "package", "offline", "types", "completion":
 		if name == "heroku" && sub == "local" || name != "heroku" {
-			return messages.RiskExecute
+			return event.RiskExecute
 		}
 	case "plan", "preview", "show", "output", "whoami", "status", "logs", "ls", "list", "diff", "inspect", "env", "info", "graph", "providers", "console", "login":
-		return messages.RiskSensitive
+		return event.RiskSensitive
 	}
 	return ""
 }

@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // classifyShell judges inline shell code (sh -c, bash -lc) command by
@@ -40,7 +40,7 @@ func classifyShell(c *Classifier, at int, _ bool) {
 			}
 		case (t[0] == '-' || t[0] == '+') && len(t) > 1:
 			if strings.ContainsAny(t[1:], "si") {
-				c.Add(messages.RiskDestructive, name+" "+t+" runs commands from its input", c.whole())
+				c.Add(event.RiskDestructive, name+" "+t+" runs commands from its input", c.whole())
 				return
 			}
 			if strings.HasSuffix(t, "o") || strings.HasSuffix(t, "O") {
@@ -50,7 +50,7 @@ func classifyShell(c *Classifier, at int, _ bool) {
 			return // a script file
 		}
 	}
-	c.Add(messages.RiskDestructive, name+" without a script runs commands from its input", c.whole())
+	c.Add(event.RiskDestructive, name+" without a script runs commands from its input", c.whole())
 }
 
 // posixShells parse their -c scripts with ParseScript; fish, csh and tcsh
@@ -68,17 +68,17 @@ func posixShell(name string) bool {
 func (c *Classifier) shellScript(name, flag, src string) {
 	inline := "runs inline shell code (" + name + " " + flag + ")"
 	if !posixShell(name) {
-		c.Add(messages.RiskDestructive, inline, c.whole())
+		c.Add(event.RiskDestructive, inline, c.whole())
 		return
 	}
 	s, err := ParseScript(src, ShellOptions{})
 	switch {
 	case err != nil:
-		c.Add(messages.RiskDestructive, inline+" that does not parse", c.whole())
+		c.Add(event.RiskDestructive, inline+" that does not parse", c.whole())
 		return
 	case !s.Plain:
 		c.scriptDenies(s)
-		c.Add(messages.RiskDestructive, inline+" that "+s.Opaque, c.whole())
+		c.Add(event.RiskDestructive, inline+" that "+s.Opaque, c.whole())
 		return
 	}
 	for _, cmd := range s.Commands {
@@ -97,7 +97,7 @@ func (c *Classifier) scriptCommand(cmd ScriptCommand) {
 		for _, kv := range cmd.Assigns {
 			if f, bad := CheckEnvAddition(kv); bad != "" {
 				c.Deny(bad)
-			} else if f != nil && f.Risk == messages.RiskDestructive {
+			} else if f != nil && f.Risk == event.RiskDestructive {
 				c.Add(f.Risk, f.Reason, c.whole())
 			}
 		}
@@ -137,7 +137,7 @@ func classifyWindowsShell(c *Classifier, at int, _ bool) {
 		t := strings.ToLower(c.Words[i])
 		if strings.HasPrefix(t, "/c") || strings.HasPrefix(t, "/k") || strings.HasPrefix(t, "-c") ||
 			strings.HasPrefix(t, "-e") || strings.HasPrefix(t, "--c") {
-			c.Add(messages.RiskDestructive, "runs inline shell code ("+c.Words[at]+" "+c.Words[i]+")", c.whole())
+			c.Add(event.RiskDestructive, "runs inline shell code ("+c.Words[at]+" "+c.Words[i]+")", c.whole())
 			c.skipFrom(i + 1)
 			if !strings.HasPrefix(t, "-e") {
 				c.commandDenies(SplitWindowsScript(strings.Join(c.Words[i+1:], " ")))
@@ -268,7 +268,7 @@ func (c *Classifier) interpCluster(name string, fl inlineFlags, i int, fed bool)
 
 // inline records inline code; the code and its arguments are not paths.
 func (c *Classifier) inline(how string, from int) {
-	c.Add(messages.RiskDestructive, "runs inline code ("+how+")", c.whole())
+	c.Add(event.RiskDestructive, "runs inline code ("+how+")", c.whole())
 	c.skipFrom(from)
 }
 
@@ -290,7 +290,7 @@ func classifyAwk(c *Classifier, at int, _ bool) {
 	}
 	c.skip[i] = true
 	if awkDanger.MatchString(c.Words[i]) {
-		c.Add(messages.RiskDestructive, "the awk program runs commands or writes files", c.whole())
+		c.Add(event.RiskDestructive, "the awk program runs commands or writes files", c.whole())
 	}
 }
 
@@ -318,7 +318,7 @@ func classifySed(c *Classifier, at int, _ bool) {
 	for _, i := range scripts {
 		c.skip[i] = true
 		if sedRunsCommand(c.Words[i]) {
-			c.Add(messages.RiskDestructive, "the sed script runs commands (e)", c.whole())
+			c.Add(event.RiskDestructive, "the sed script runs commands (e)", c.whole())
 		}
 	}
 }

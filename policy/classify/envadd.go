@@ -3,14 +3,15 @@ package classify
 import (
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/policy/secrets"
 )
 
 // EnvFinding is what an environment addition from the model is.
 type EnvFinding struct {
 	// Risk is how risky the addition makes the call.
-	Risk messages.Risk
+	Risk event.Risk
 	// Reason says why, in one line.
 	Reason string
 }
@@ -26,13 +27,13 @@ func CheckEnvAddition(kv string) (f *EnvFinding, bad string) {
 		return nil, "environment entry " + name + " contains a NUL byte"
 	}
 	if injectingEnv(name, value) {
-		return &EnvFinding{messages.RiskDestructive, "sets " + name + ", which makes programs load or run other code"}, ""
+		return &EnvFinding{event.RiskDestructive, "sets " + name + ", which makes programs load or run other code"}, ""
 	}
 	if name == "PATH" {
-		return &EnvFinding{messages.RiskSensitive, "replaces PATH, which changes which programs run"}, ""
+		return &EnvFinding{event.RiskSensitive, "replaces PATH, which changes which programs run"}, ""
 	}
 	if secrets.LooksSecret(name, value) {
-		return &EnvFinding{messages.RiskSensitive, "passes the credential-like variable " + name}, ""
+		return &EnvFinding{event.RiskSensitive, "passes the credential-like variable " + name}, ""
 	}
 	return nil, ""
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // classifyRemove lets rm and unlink delete one regular file inside the
@@ -25,20 +25,20 @@ func classifyRemove(c *Classifier, at int, fed bool) {
 		case t == "--recursive" || (!strings.HasPrefix(t, "--") && strings.ContainsAny(t[1:], "rR")):
 			recursive = true
 		case t == "--no-preserve-root":
-			c.Add(messages.RiskDestructive, "rm --no-preserve-root can delete the whole file system", c.whole())
+			c.Add(event.RiskDestructive, "rm --no-preserve-root can delete the whole file system", c.whole())
 		}
 	}
 	c.denyWipes(ProgramName(c.Words[at]), ops)
 	last := c.whole()
 	switch {
 	case fed:
-		c.Add(messages.RiskDestructive, "rm deletes whatever xargs or find feeds it", last)
+		c.Add(event.RiskDestructive, "rm deletes whatever xargs or find feeds it", last)
 	case len(ops) > 1:
-		c.Add(messages.RiskDestructive, fmt.Sprintf("rm deletes %d paths", len(ops)), last)
+		c.Add(event.RiskDestructive, fmt.Sprintf("rm deletes %d paths", len(ops)), last)
 	case len(ops) == 1 && c.judge.Kind(c.Words[ops[0]]) == "outside":
-		c.Add(messages.RiskDestructive, "rm deletes "+c.Words[ops[0]]+", outside the project root", last)
+		c.Add(event.RiskDestructive, "rm deletes "+c.Words[ops[0]]+", outside the project root", last)
 	case len(ops) == 1 && recursive && c.judge.Kind(c.Words[ops[0]]) != "file":
-		c.Add(messages.RiskDestructive, "rm -r deletes the directory tree "+c.Words[ops[0]], last)
+		c.Add(event.RiskDestructive, "rm -r deletes the directory tree "+c.Words[ops[0]], last)
 	}
 }
 
@@ -48,7 +48,7 @@ func classifyFind(c *Classifier, at int, _ bool) {
 	for i := at + 1; i < len(c.Words); i++ {
 		switch c.Words[i] {
 		case "-delete":
-			c.Add(messages.RiskDestructive, "find -delete deletes every match", c.whole())
+			c.Add(event.RiskDestructive, "find -delete deletes every match", c.whole())
 		case "-exec", "-execdir", "-ok", "-okdir":
 			end := i + 1
 			for end < len(c.Words) && c.Words[end] != ";" && c.Words[end] != "+" {
@@ -72,10 +72,10 @@ func classifyChmod(c *Classifier, at int, _ bool) {
 	for i := at + 1; i < len(c.Words); i++ {
 		t := c.Words[i]
 		if t == "--recursive" || (len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsRune(t, 'R')) {
-			c.Add(messages.RiskDestructive, name+" -R changes a whole tree", c.whole())
+			c.Add(event.RiskDestructive, name+" -R changes a whole tree", c.whole())
 		}
 		if name == "chmod" && setuidMode(t) {
-			c.Add(messages.RiskDestructive, "chmod "+t+" sets the setuid or setgid bit", c.whole())
+			c.Add(event.RiskDestructive, "chmod "+t+" sets the setuid or setgid bit", c.whole())
 		}
 	}
 }
@@ -105,5 +105,5 @@ func classifyServices(c *Classifier, at int, _ bool) {
 	case name == "crontab" && c.word(at+1) == "-l":
 		return
 	}
-	c.Add(messages.RiskDestructive, name+" changes system services or scheduled jobs", c.whole())
+	c.Add(event.RiskDestructive, name+" changes system services or scheduled jobs", c.whole())
 }

@@ -3,7 +3,7 @@ package classify
 import (
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // classifyGit reads git's global options (-C, -c, --git-dir, --work-tree,
@@ -25,7 +25,7 @@ func classifyGit(c *Classifier, at int, _ bool) {
 		case t == "-C" || t == "--git-dir" || t == "--work-tree" || t == "--namespace" || t == "--super-prefix" || t == "--attr-source":
 			i++
 		case name == "--exec-path" && hasValue:
-			c.Add(messages.RiskDestructive, "git --exec-path runs git's helpers from "+value, c.whole())
+			c.Add(event.RiskDestructive, "git --exec-path runs git's helpers from "+value, c.whole())
 		case !strings.HasPrefix(t, "-"):
 			c.gitSubcommand(i)
 			return
@@ -38,7 +38,7 @@ func classifyGit(c *Classifier, at int, _ bool) {
 func (c *Classifier) gitConfig(kv string, at int) {
 	key, _, _ := strings.Cut(strings.ToLower(kv), "=")
 	if gitKeyRunsCode(key) {
-		c.Add(messages.RiskDestructive, "git configuration "+key+" runs a command", at)
+		c.Add(event.RiskDestructive, "git configuration "+key+" runs a command", at)
 	}
 }
 
@@ -66,42 +66,42 @@ func (c *Classifier) gitSubcommand(i int) {
 	case "push":
 		c.gitPush(i)
 	case "send-email":
-		c.Add(messages.RiskExternal, "git send-email sends patches by e-mail", i)
+		c.Add(event.RiskExternal, "git send-email sends patches by e-mail", i)
 	case "svn", "p4":
 		if w := c.word(args); w == "dcommit" || w == "submit" {
-			c.Add(messages.RiskExternal, "git "+sub+" "+w+" publishes commits", args)
+			c.Add(event.RiskExternal, "git "+sub+" "+w+" publishes commits", args)
 		}
 	case "clean":
 		_, dry := c.hasOption(args, "-n", "--dry-run")
 		if c.anyShort(args, 'f') || c.hasLong(args, "--force") {
 			if !dry {
-				c.Add(messages.RiskDestructive, "git clean -f deletes untracked files", c.whole())
+				c.Add(event.RiskDestructive, "git clean -f deletes untracked files", c.whole())
 			}
 		}
 	case "reset":
 		if _, ok := c.hasOption(args, "--hard", "--merge", "--keep"); ok {
-			c.Add(messages.RiskDestructive, "git reset --hard discards uncommitted changes", c.whole())
+			c.Add(event.RiskDestructive, "git reset --hard discards uncommitted changes", c.whole())
 		}
 	case "checkout", "switch", "restore":
 		c.gitDiscard(sub, args)
 	case "stash":
 		if w := c.word(c.operand(args)); w == "drop" || w == "clear" {
-			c.Add(messages.RiskDestructive, "git stash "+w+" deletes stashed changes", c.whole())
+			c.Add(event.RiskDestructive, "git stash "+w+" deletes stashed changes", c.whole())
 		}
 	case "branch":
 		if c.anyShort(args, 'D') || (c.hasLong(args, "--delete") && c.hasLong(args, "--force")) {
-			c.Add(messages.RiskDestructive, "git branch -D deletes unmerged branches", c.whole())
+			c.Add(event.RiskDestructive, "git branch -D deletes unmerged branches", c.whole())
 		}
 	case "reflog", "gc", "prune", "filter-branch", "filter-repo", "update-ref", "replace":
 		c.gitHistory(sub, args)
 	case "rebase":
 		if j, ok := c.hasOption(args, "-x", "--exec"); ok {
-			c.Add(messages.RiskDestructive, "git rebase --exec runs inline shell code", c.whole())
+			c.Add(event.RiskDestructive, "git rebase --exec runs inline shell code", c.whole())
 			c.skipFrom(j + 1)
 		}
 	case "submodule":
 		if c.word(c.operand(args)) == "foreach" {
-			c.Add(messages.RiskDestructive, "git submodule foreach runs inline shell code", c.whole())
+			c.Add(event.RiskDestructive, "git submodule foreach runs inline shell code", c.whole())
 			c.skipFrom(args)
 		}
 	case "bisect":
@@ -111,7 +111,7 @@ func (c *Classifier) gitSubcommand(i int) {
 	case "config":
 		c.gitConfigCommand(args)
 	case "credential", "credential-store", "credential-cache":
-		c.Add(messages.RiskSensitive, "git "+sub+" reads stored credentials", i)
+		c.Add(event.RiskSensitive, "git "+sub+" reads stored credentials", i)
 	case "commit", "tag", "notes", "grep", "log", "shortlog":
 		c.gitSkipMessages(sub, args)
 	}
@@ -127,10 +127,10 @@ func (c *Classifier) gitTransport(sub string, from int) {
 		name, value, _ := strings.Cut(t, "=")
 		switch {
 		case strings.HasPrefix(t, "ext::"):
-			c.Add(messages.RiskDestructive, "the ext:: transport runs a shell command", c.whole())
+			c.Add(event.RiskDestructive, "the ext:: transport runs a shell command", c.whole())
 		case !network:
 		case name == "--upload-pack" || name == "--receive-pack" || (name == "--exec" && sub != "archive") || (t == "-u" && sub != "push"):
-			c.Add(messages.RiskDestructive, "git "+sub+" "+name+" runs a custom command on the remote side", c.whole())
+			c.Add(event.RiskDestructive, "git "+sub+" "+name+" runs a custom command on the remote side", c.whole())
 		case t == "--config" || t == "-c":
 			c.gitConfig(c.word(i+1), c.whole())
 		case name == "--config":
@@ -142,14 +142,14 @@ func (c *Classifier) gitTransport(sub string, from int) {
 // gitPush: every push is external (it publishes); force, delete and
 // mirror pushes also rewrite or remove remote history.
 func (c *Classifier) gitPush(i int) {
-	c.Add(messages.RiskExternal, "git push publishes commits to a remote", i)
+	c.Add(event.RiskExternal, "git push publishes commits to a remote", i)
 	for j := i + 1; j < len(c.Words); j++ {
 		t := c.Words[j]
 		force := t == "-f" || t == "--force" || strings.HasPrefix(t, "--force-with-lease") || t == "--force-if-includes" ||
 			t == "--mirror" || t == "-d" || t == "--delete" || t == "--prune" ||
 			(!strings.HasPrefix(t, "-") && (strings.HasPrefix(t, "+") || strings.HasPrefix(t, ":")))
 		if force || (shortFlag(t, 'f') && !strings.HasPrefix(t, "--")) {
-			c.Add(messages.RiskExternal, "git push "+t+" rewrites or deletes remote history", j)
+			c.Add(event.RiskExternal, "git push "+t+" rewrites or deletes remote history", j)
 		}
 	}
 }
@@ -168,9 +168,9 @@ func (c *Classifier) gitDiscard(sub string, args int) {
 	_, worktree := c.hasOption(args, "--worktree", "-W")
 	switch {
 	case sub == "restore" && (!staged || worktree):
-		c.Add(messages.RiskDestructive, "git restore discards uncommitted changes", c.whole())
+		c.Add(event.RiskDestructive, "git restore discards uncommitted changes", c.whole())
 	case sub != "restore" && (force || dashdash):
-		c.Add(messages.RiskDestructive, "git "+sub+" "+c.shown(args, len(c.Words))+" discards uncommitted changes", c.whole())
+		c.Add(event.RiskDestructive, "git "+sub+" "+c.shown(args, len(c.Words))+" discards uncommitted changes", c.whole())
 	}
 }
 
@@ -183,7 +183,7 @@ func (c *Classifier) gitHistory(sub string, args int) {
 	case sub == "reflog" && (w == "expire" || w == "delete"),
 		sub == "gc" && prune, sub == "prune", sub == "filter-branch", sub == "filter-repo",
 		(sub == "update-ref" || sub == "replace") && del:
-		c.Add(messages.RiskDestructive, "git "+sub+" deletes or rewrites history", c.whole())
+		c.Add(event.RiskDestructive, "git "+sub+" deletes or rewrites history", c.whole())
 	}
 }
 
@@ -199,7 +199,7 @@ func (c *Classifier) gitConfigCommand(args int) {
 	_, get := c.hasOption(args, "--get", "--get-all", "--get-regexp", "--list", "-l", "get", "list")
 	writes := !get && len(positional) >= 2
 	if _, global := c.hasOption(args, "--global", "--system"); global && writes {
-		c.Add(messages.RiskSensitive, "git config changes your git configuration outside the project", c.whole())
+		c.Add(event.RiskSensitive, "git config changes your git configuration outside the project", c.whole())
 	}
 	if writes {
 		c.gitConfig(c.Words[positional[0]], c.whole())
@@ -256,17 +256,17 @@ func classifyForge(c *Classifier, at int, _ bool) {
 	action := c.word(c.operand(i+1, "-R", "--repo"))
 	switch {
 	case area == "auth":
-		c.Add(messages.RiskSensitive, area+" "+action+" handles your forge credentials", c.whole())
+		c.Add(event.RiskSensitive, area+" "+action+" handles your forge credentials", c.whole())
 	case area == "api":
 		if c.forgeAPIWrites(i + 1) {
-			c.Add(messages.RiskExternal, "writes through the forge API", c.whole())
+			c.Add(event.RiskExternal, "writes through the forge API", c.whole())
 		} else {
-			c.Add(messages.RiskSensitive, "calls the forge API with your token", c.whole())
+			c.Add(event.RiskSensitive, "calls the forge API with your token", c.whole())
 		}
 	case area == "secret" || area == "variable" || area == "ssh-key" || area == "gpg-key":
-		c.Add(messages.RiskExternal, "changes the forge's "+area+"s", c.whole())
+		c.Add(event.RiskExternal, "changes the forge's "+area+"s", c.whole())
 	case forgeMutates(action):
-		c.Add(messages.RiskExternal, area+" "+action+" changes the remote repository", c.operand(i+1))
+		c.Add(event.RiskExternal, area+" "+action+" changes the remote repository", c.operand(i+1))
 	}
 }
 

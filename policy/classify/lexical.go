@@ -4,7 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/policy/secrets"
 )
@@ -26,15 +27,15 @@ var _ Judge = LexicalJudge{}
 func (LexicalJudge) Arg(c *Classifier, i int, p string) {
 	switch {
 	case strings.HasPrefix(p, "~"):
-		c.Add(messages.RiskSensitive, OutsideReason(p, p), i)
+		c.Add(event.RiskSensitive, OutsideReason(p, p), i)
 	case filepath.IsAbs(p):
 		if !HarmlessDevice(filepath.Clean(p)) {
-			c.Add(messages.RiskSensitive, OutsideReason(p, p), i)
+			c.Add(event.RiskSensitive, OutsideReason(p, p), i)
 		}
 	case escapes(p):
-		c.Add(messages.RiskSensitive, OutsideReason(p, p), i)
+		c.Add(event.RiskSensitive, OutsideReason(p, p), i)
 	case secrets.IsCredentialPath(p):
-		c.Add(messages.RiskSensitive, "reads the credential file "+p, i)
+		c.Add(event.RiskSensitive, "reads the credential file "+p, i)
 	}
 }
 
@@ -50,7 +51,7 @@ func (j LexicalJudge) Cases() boundary.Case {
 // absolute one that is not a system program, is sensitive.
 func (LexicalJudge) Program(c *Classifier, at int) {
 	if w := c.Words[at]; (!filepath.IsAbs(w) && escapes(w)) || (filepath.IsAbs(w) && !SystemProgram(w)) {
-		c.Add(messages.RiskSensitive, "runs "+w+", a program outside the project root", at)
+		c.Add(event.RiskSensitive, "runs "+w+", a program outside the project root", at)
 	}
 }
 

@@ -3,7 +3,7 @@ package classify
 import (
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // curlValued lists curl's short options that take a value.
@@ -44,7 +44,7 @@ func classifyCurl(c *Classifier, at int, _ bool) {
 		if get && strings.HasPrefix(w, "sends data (-d") {
 			continue
 		}
-		c.Add(messages.RiskSensitive, "curl "+w+" over the network", c.whole())
+		c.Add(event.RiskSensitive, "curl "+w+" over the network", c.whole())
 	}
 }
 
@@ -101,13 +101,13 @@ func classifyWget(c *Classifier, at int, _ bool) {
 		name, value, inline := strings.Cut(c.Words[i], "=")
 		switch name {
 		case "--post-data", "--post-file", "--body-data", "--body-file":
-			c.Add(messages.RiskSensitive, "wget sends data ("+name+") over the network", c.whole())
+			c.Add(event.RiskSensitive, "wget sends data ("+name+") over the network", c.whole())
 		case "--method":
 			if !inline {
 				value = c.word(i + 1)
 			}
 			if !safeMethod(value) {
-				c.Add(messages.RiskSensitive, "wget sends a "+strings.ToUpper(value)+" request over the network", c.whole())
+				c.Add(event.RiskSensitive, "wget sends a "+strings.ToUpper(value)+" request over the network", c.whole())
 			}
 		}
 	}
@@ -119,7 +119,7 @@ func classifyHTTPie(c *Classifier, at int, _ bool) {
 	i := c.operand(at+1, "-a", "--auth", "-A", "--auth-type", "-o", "--output", "--session", "--verify", "--cert", "--cert-key")
 	if m := c.word(i); m != "" && strings.ToUpper(m) == m && !strings.ContainsAny(m, "/.:") {
 		if !safeMethod(m) {
-			c.Add(messages.RiskSensitive, ProgramName(c.Words[at])+" sends a "+m+" request over the network", c.whole())
+			c.Add(event.RiskSensitive, ProgramName(c.Words[at])+" sends a "+m+" request over the network", c.whole())
 			return
 		}
 		i++
@@ -128,13 +128,13 @@ func classifyHTTPie(c *Classifier, at int, _ bool) {
 		t := c.Words[j]
 		if strings.HasPrefix(t, "-") {
 			if t == "-f" || t == "--form" || t == "--raw" || strings.HasPrefix(t, "--raw=") {
-				c.Add(messages.RiskSensitive, ProgramName(c.Words[at])+" sends data over the network", c.whole())
+				c.Add(event.RiskSensitive, ProgramName(c.Words[at])+" sends data over the network", c.whole())
 				return
 			}
 			continue
 		}
 		if k := strings.IndexAny(t, "=:@"); k > 0 && !strings.HasPrefix(t[k:], "==") && (t[k] != ':' || strings.HasPrefix(t[k:], ":=")) {
-			c.Add(messages.RiskSensitive, ProgramName(c.Words[at])+" sends data ("+t[:k]+") over the network", c.whole())
+			c.Add(event.RiskSensitive, ProgramName(c.Words[at])+" sends data ("+t[:k]+") over the network", c.whole())
 			return
 		}
 	}
@@ -146,13 +146,13 @@ func classifyRemote(c *Classifier, at int, _ bool) {
 	name := ProgramName(c.Words[at])
 	switch name {
 	case "ssh", "sftp", "ftp", "lftp", "ssh-copy-id":
-		c.Add(messages.RiskExternal, name+" connects to another machine", c.whole())
+		c.Add(event.RiskExternal, name+" connects to another machine", c.whole())
 		c.skipFrom(at + 1)
 		return
 	}
 	for i := at + 1; i < len(c.Words); i++ {
 		if t := c.Words[i]; remoteOperand(t) {
-			c.Add(messages.RiskExternal, name+" copies files to or from another machine ("+t+")", c.whole())
+			c.Add(event.RiskExternal, name+" copies files to or from another machine ("+t+")", c.whole())
 			c.skip[i] = true
 		}
 	}
@@ -173,6 +173,6 @@ func remoteOperand(t string) bool {
 // classifyGPG flags exporting secret keys and decrypting.
 func classifyGPG(c *Classifier, at int, _ bool) {
 	if _, ok := c.hasOption(at+1, "--export-secret-keys", "--export-secret-subkeys", "-d", "--decrypt", "--export-ownertrust"); ok {
-		c.Add(messages.RiskSensitive, "gpg reveals secret keys or decrypts data", c.whole())
+		c.Add(event.RiskSensitive, "gpg reveals secret keys or decrypts data", c.whole())
 	}
 }

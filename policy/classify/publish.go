@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // deployName matches task, script and goal names that publish or deploy:
@@ -34,15 +34,15 @@ func classifyNodePM(c *Classifier, at int, fed bool) {
 	sub := c.word(i)
 	switch sub {
 	case "publish", "unpublish", "deprecate", "dist-tag", "owner", "author", "access", "team", "org", "hook", "star", "unstar":
-		c.Add(messages.RiskExternal, name+" "+sub+" changes the package registry", i)
+		c.Add(event.RiskExternal, name+" "+sub+" changes the package registry", i)
 	case "login", "adduser", "add-user", "logout", "token":
-		c.Add(messages.RiskSensitive, name+" "+sub+" handles your registry credentials", i)
+		c.Add(event.RiskSensitive, name+" "+sub+" handles your registry credentials", i)
 	case "install", "i", "add", "ci", "update", "up", "upgrade", "remove", "rm", "uninstall", "un", "link":
 		if _, ok := c.hasOption(i, "-g", "--global", "--location=global"); ok {
-			c.Add(messages.RiskSensitive, name+" "+sub+" -g changes the machine's global packages, outside the project", c.whole())
+			c.Add(event.RiskSensitive, name+" "+sub+" -g changes the machine's global packages, outside the project", c.whole())
 		}
 	case "global":
-		c.Add(messages.RiskSensitive, name+" global changes the machine's global packages, outside the project", c.whole())
+		c.Add(event.RiskSensitive, name+" global changes the machine's global packages, outside the project", c.whole())
 	case "run", "run-script", "rum", "urn":
 		c.script(name, c.operand(i+1, nodePMValued()...))
 	case "exec", "x", "dlx":
@@ -64,7 +64,7 @@ func classifyNodePM(c *Classifier, at int, fed bool) {
 // deploy.
 func (c *Classifier) script(tool string, i int) {
 	if s := c.word(i); s != "" && deployName.MatchString(s) {
-		c.Add(messages.RiskExternal, tool+" "+s+" looks like a deploy or publish step", i)
+		c.Add(event.RiskExternal, tool+" "+s+" looks like a deploy or publish step", i)
 	}
 }
 
@@ -79,11 +79,11 @@ func classifyToolchain(c *Classifier, at int, fed bool) {
 	sub := c.word(i)
 	switch {
 	case toolchainPublishes(name, sub, c.word(c.operand(i+1))):
-		c.Add(messages.RiskExternal, name+" "+sub+" publishes a package", i)
+		c.Add(event.RiskExternal, name+" "+sub+" publishes a package", i)
 	case sub == "login" || sub == "signin":
-		c.Add(messages.RiskSensitive, name+" "+sub+" handles your registry credentials", i)
+		c.Add(event.RiskSensitive, name+" "+sub+" handles your registry credentials", i)
 	case name == "go" && sub == "env" && c.hasLong(i+1, "-w"):
-		c.Add(messages.RiskSensitive, "go env -w changes your Go configuration outside the project", c.whole())
+		c.Add(event.RiskSensitive, "go env -w changes your Go configuration outside the project", c.whole())
 	case runsCommand(name, sub):
 		c.unwrap(c.operand(i+1, "--with", "--python", "-p", "--project", "--directory", "--package", "--env-file", "-e", "--env"), fed)
 	case name == "uv" && sub == "tool" && c.word(i+1) == "run":
@@ -162,13 +162,13 @@ func classifyContainer(c *Classifier, at int, _ bool) {
 	}
 	switch {
 	case last == "push":
-		c.Add(messages.RiskExternal, name+" push publishes an image", i)
+		c.Add(event.RiskExternal, name+" push publishes an image", i)
 	case last == "login":
-		c.Add(messages.RiskSensitive, name+" login handles your registry credentials", i)
+		c.Add(event.RiskSensitive, name+" login handles your registry credentials", i)
 	case last == "rm" || last == "rmi" || last == "kill" || last == "prune" || strings.HasSuffix(sub, "volume rm"):
-		c.Add(messages.RiskDestructive, name+" "+sub+" deletes containers, images or volumes", c.whole())
+		c.Add(event.RiskDestructive, name+" "+sub+" deletes containers, images or volumes", c.whole())
 	case last == "down" && (c.hasLong(i+1, "-v") || c.hasLong(i+1, "--volumes")):
-		c.Add(messages.RiskDestructive, name+" compose down -v deletes volumes", c.whole())
+		c.Add(event.RiskDestructive, name+" compose down -v deletes volumes", c.whole())
 	case last == "run" || last == "create" || last == "exec" || last == "up":
 		c.containerAccess(name, i+1)
 	}
@@ -183,7 +183,7 @@ func (c *Classifier) containerAccess(name string, from int) {
 		case t == "--privileged" || opt == "--pid" && value == "host" || opt == "--network" && value == "host" ||
 			opt == "--net" && value == "host" || opt == "--ipc" && value == "host" || opt == "--userns" && value == "host" ||
 			opt == "--cap-add" || opt == "--device" || opt == "--security-opt":
-			c.Add(messages.RiskDestructive, name+" "+t+" gives the container access to the host", c.whole())
+			c.Add(event.RiskDestructive, name+" "+t+" gives the container access to the host", c.whole())
 		case opt == "-v" || opt == "--volume" || opt == "--mount":
 			at := i
 			if !inline {
@@ -199,7 +199,7 @@ func (c *Classifier) containerAccess(name string, from int) {
 			c.skip[at] = true
 			c.judge.Arg(c, at, src)
 			if c.judge.Kind(src) == "outside" {
-				c.Add(messages.RiskDestructive, name+" mounts "+src+", outside the project root, into the container", c.whole())
+				c.Add(event.RiskDestructive, name+" mounts "+src+", outside the project root, into the container", c.whole())
 			}
 		}
 	}

@@ -1,28 +1,30 @@
 package classify
 
-import "github.com/wtagent/wtagent/messages"
+import (
+	"github.com/wtagent/wtagent/session/event"
+)
 
 // RiskRank orders the risks from the least to the most risky.
-func RiskRank(r messages.Risk) int {
+func RiskRank(r event.Risk) int {
 	switch r {
-	case messages.RiskRead:
+	case event.RiskRead:
 		return 1
-	case messages.RiskWrite:
+	case event.RiskWrite:
 		return 2
-	case messages.RiskExecute:
+	case event.RiskExecute:
 		return 3
-	case messages.RiskSensitive:
+	case event.RiskSensitive:
 		return 4
-	case messages.RiskDestructive:
+	case event.RiskDestructive:
 		return 5
-	case messages.RiskExternal:
+	case event.RiskExternal:
 		return 6
 	}
 	return 0
 }
 
 // MaxRisk returns the riskier of a and b.
-func MaxRisk(a, b messages.Risk) messages.Risk {
+func MaxRisk(a, b event.Risk) event.Risk {
 	if RiskRank(b) > RiskRank(a) {
 		return b
 	}
@@ -32,7 +34,7 @@ func MaxRisk(a, b messages.Risk) messages.Risk {
 // Finding is one reason a call needs approval.
 type Finding struct {
 	// Risk is how risky the finding makes the call.
-	Risk messages.Risk
+	Risk event.Risk
 	// Reason says why, in one line.
 	Reason string
 	// At is the index of the command word (program = 0) that makes the call

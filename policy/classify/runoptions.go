@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // runOptions are, per program, the options through which it runs a
@@ -42,7 +42,7 @@ var sedWrite = regexp.MustCompile(`(?:^|[;\n{}])\s*[0-9$,/]*\s*[wW]\s+\S|/[gpiIm
 func (c *Classifier) checkRunOptions(at int) {
 	name := ProgramName(c.Words[at])
 	if runsAlways[name] {
-		c.Add(messages.RiskDestructive, name+" runs its arguments as a command line", c.whole())
+		c.Add(event.RiskDestructive, name+" runs its arguments as a command line", c.whole())
 		return
 	}
 	c.checkDeviceDestination(at, name)
@@ -56,20 +56,20 @@ func (c *Classifier) checkRunOptions(at int) {
 			table = runOptions["exec"]
 		case (name == "npm" || name == "pip" || name == "pip3" || name == "yarn" || name == "pnpm") && w == "config" &&
 			i+1 < len(c.Words) && (c.Words[i+1] == "set" || c.Words[i+1] == "edit" || c.Words[i+1] == "delete" || c.Words[i+1] == "unset"):
-			c.Add(messages.RiskSensitive, "changes "+name+"'s global configuration", c.whole())
+			c.Add(event.RiskSensitive, "changes "+name+"'s global configuration", c.whole())
 		case name == "sqlite3" && (strings.HasPrefix(strings.TrimSpace(w), ".shell") || strings.HasPrefix(strings.TrimSpace(w), ".system")):
-			c.Add(messages.RiskDestructive, "runs a command line through sqlite3's "+strings.Fields(w)[0], c.whole())
+			c.Add(event.RiskDestructive, "runs a command line through sqlite3's "+strings.Fields(w)[0], c.whole())
 		case name == "sed" && !strings.HasPrefix(w, "-") && sedWrite.MatchString(w):
-			c.Add(messages.RiskDestructive, "the sed script writes a file (w)", c.whole())
+			c.Add(event.RiskDestructive, "the sed script writes a file (w)", c.whole())
 		case name == "vim" || name == "vi" || name == "nvim":
 			if strings.HasPrefix(w, "+") {
-				c.Add(messages.RiskDestructive, "runs an editor command line ("+name+" +…)", c.whole())
+				c.Add(event.RiskDestructive, "runs an editor command line ("+name+" +…)", c.whole())
 			}
 		}
 		for _, opt := range table {
 			if w == opt || strings.HasPrefix(w, opt+"=") || (len(opt) == 2 && opt[1] != '-' && strings.HasPrefix(w, opt) && !strings.HasPrefix(w, "--")) ||
 				bundled(name, w, opt) {
-				c.Add(messages.RiskDestructive, "runs a command line through an option ("+name+" "+opt+")", c.whole())
+				c.Add(event.RiskDestructive, "runs a command line through an option ("+name+" "+opt+")", c.whole())
 				return
 			}
 		}
@@ -82,12 +82,12 @@ func (c *Classifier) checkDeviceDestination(at int, name string) {
 	switch name {
 	case "mv", "cp", "ln", "install":
 		if last := c.Words[len(c.Words)-1]; len(c.Words)-at > 2 && strings.HasPrefix(filepath.Clean(last), "/dev/") {
-			c.Add(messages.RiskSensitive, name+" writes onto the device "+last, len(c.Words)-1)
+			c.Add(event.RiskSensitive, name+" writes onto the device "+last, len(c.Words)-1)
 		}
 	case "dd":
 		for _, w := range c.Words[at+1:] {
 			if of, ok := strings.CutPrefix(w, "of="); ok && strings.HasPrefix(filepath.Clean(of), "/dev/") {
-				c.Add(messages.RiskSensitive, "dd writes onto the device "+of, c.whole())
+				c.Add(event.RiskSensitive, "dd writes onto the device "+of, c.whole())
 			}
 		}
 	}

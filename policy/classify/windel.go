@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // classifyWindowsRemove classifies Windows' deleters: cmd's rd, rmdir, del
@@ -33,15 +33,15 @@ func classifyWindowsRemove(c *Classifier, at int, fed bool) {
 	last := c.whole()
 	switch {
 	case fed:
-		c.Add(messages.RiskDestructive, name+" deletes whatever xargs or find feeds it", last)
+		c.Add(event.RiskDestructive, name+" deletes whatever xargs or find feeds it", last)
 	case len(ops) > 1:
-		c.Add(messages.RiskDestructive, name+" deletes several paths", last)
+		c.Add(event.RiskDestructive, name+" deletes several paths", last)
 	case len(ops) == 1 && c.judge.Kind(c.Words[ops[0]]) == "outside":
-		c.Add(messages.RiskDestructive, name+" deletes "+c.Words[ops[0]]+", outside the project root", last)
+		c.Add(event.RiskDestructive, name+" deletes "+c.Words[ops[0]]+", outside the project root", last)
 	case len(ops) == 1 && strings.ContainsAny(c.Words[ops[0]], "*?"):
-		c.Add(messages.RiskDestructive, name+" deletes every match of "+c.Words[ops[0]], last)
+		c.Add(event.RiskDestructive, name+" deletes every match of "+c.Words[ops[0]], last)
 	case recursive && len(ops) == 1:
-		c.Add(messages.RiskDestructive, name+" deletes the directory tree "+c.Words[ops[0]], last)
+		c.Add(event.RiskDestructive, name+" deletes the directory tree "+c.Words[ops[0]], last)
 	}
 }
 

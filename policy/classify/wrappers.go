@@ -3,13 +3,13 @@ package classify
 import (
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // destructive returns a handler that marks the whole command destructive.
 func destructive(reason string) handler {
 	return func(c *Classifier, at int, _ bool) {
-		c.Add(messages.RiskDestructive, ProgramName(c.Words[at])+": "+reason, c.whole())
+		c.Add(event.RiskDestructive, ProgramName(c.Words[at])+": "+reason, c.whole())
 	}
 }
 
@@ -17,7 +17,7 @@ func destructive(reason string) handler {
 // finding sits on the program word, so a rule for the program covers it.
 func sensitive(reason string) handler {
 	return func(c *Classifier, at int, _ bool) {
-		c.Add(messages.RiskSensitive, ProgramName(c.Words[at])+": "+reason, at)
+		c.Add(event.RiskSensitive, ProgramName(c.Words[at])+": "+reason, at)
 	}
 }
 
@@ -33,7 +33,7 @@ func classifyEnv(c *Classifier, at int, fed bool) {
 			c.unwrap(i+1, fed)
 			return
 		case t == "-S" || t == "--split-string" || strings.HasPrefix(t, "--split-string=") || (strings.HasPrefix(t, "-S") && !strings.HasPrefix(t, "--")):
-			c.Add(messages.RiskDestructive, "env -S splits a string into a command line; give the words as argv", c.whole())
+			c.Add(event.RiskDestructive, "env -S splits a string into a command line; give the words as argv", c.whole())
 			c.skip[i] = true
 			return
 		case t == "-u" || t == "--unset" || t == "-C" || t == "--chdir":
@@ -56,7 +56,7 @@ func classifyEnv(c *Classifier, at int, fed bool) {
 // classifyElevate marks sudo, doas, pkexec and run0 destructive and
 // classifies the elevated command too.
 func classifyElevate(c *Classifier, at int, fed bool) {
-	c.Add(messages.RiskDestructive, "runs with elevated privileges ("+ProgramName(c.Words[at])+")", c.whole())
+	c.Add(event.RiskDestructive, "runs with elevated privileges ("+ProgramName(c.Words[at])+")", c.whole())
 	i := c.operand(at+1, "-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-T", "-U", "--user", "--group",
 		"--host", "--prompt", "--chdir", "--role", "--type", "--close-from", "--other-user")
 	c.unwrap(i, fed)
@@ -64,7 +64,7 @@ func classifyElevate(c *Classifier, at int, fed bool) {
 
 // classifyPrivilege marks su, chroot and their kin destructive.
 func classifyPrivilege(c *Classifier, at int, _ bool) {
-	c.Add(messages.RiskDestructive, "runs with other privileges ("+ProgramName(c.Words[at])+")", c.whole())
+	c.Add(event.RiskDestructive, "runs with other privileges ("+ProgramName(c.Words[at])+")", c.whole())
 	if i, ok := c.hasOption(at+1, "-c", "--command"); ok && i+1 < len(c.Words) {
 		c.skip[i+1] = true
 	}
@@ -109,7 +109,7 @@ func classifyRunner(c *Classifier, at int, fed bool) {
 	pkg := c.operand(i, "-p", "--package", "--cache", "--from", "--with", "--python", "--spec", "--pip-args", "-c", "--call")
 	for j := i; j < pkg; j++ {
 		if t := c.Words[j]; t == "-c" || t == "--call" || strings.HasPrefix(t, "--call=") {
-			c.Add(messages.RiskDestructive, "runs an inline shell command line ("+t+")", c.whole())
+			c.Add(event.RiskDestructive, "runs an inline shell command line ("+t+")", c.whole())
 			c.skip[min(j+1, c.whole())] = true
 			return
 		}

@@ -6,7 +6,6 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 	jsonv1 "github.com/go-json-experiment/json/v1"
-	"github.com/wtagent/wtagent/messages"
 )
 
 // decodeOptions make the fast decoder read what encoding/json writes:
@@ -27,7 +26,7 @@ func Unmarshal(data []byte, v any) error {
 }
 
 // DecodePayload decodes ev's payload into v, naming the event on failure.
-func DecodePayload(ev messages.Event, v any) error {
+func DecodePayload(ev Event, v any) error {
 	if len(ev.Payload) == 0 {
 		return fmt.Errorf("event %d (%s): no payload", ev.Seq, ev.Type)
 	}

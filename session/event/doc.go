@@ -1,7 +1,7 @@
 // Package event is the persisted event schema of a session's events.jsonl,
 // apart from the in-memory messages actors exchange (package messages).
-// Actors keep sending messages.Event; the log's writer turns each into a
-// Record (FromMessage) and its readers turn records back (Decode), so a
+// Actors keep sending Event; the log's writer turns each into a
+// Record (NewRecord) and its readers turn records back (Decode), so a
 // change to the in-memory types is not silently a change to the log that
 // resume must read.
 //

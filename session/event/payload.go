@@ -1,7 +1,7 @@
 package event
 
 // InstructionPayload is what session.instruction_added carries: a
-// messages.TextPayload's text, or a task with attachments.
+// TextPayload's text, or a task with attachments.
 type InstructionPayload struct {
 	Text        string   `json:"text"`
 	Task        string   `json:"task"`

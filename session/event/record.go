@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
-	"github.com/wtagent/wtagent/messages"
 )
 
 // Version is the format version of the records this package writes; each
@@ -20,21 +19,21 @@ const Version = 1
 var ErrUnknownVersion = errors.New("event log format version unknown to this wtagent")
 
 // Record is one line of events.jsonl as it is written: the envelope of a
-// messages.Event with its format version. Its field names are the log's,
+// Event with its format version. Its field names are the log's,
 // fixed here apart from the in-memory type.
 type Record struct {
-	V         int                `json:"v"`
-	Seq       int64              `json:"seq,omitempty"`
-	Type      messages.EventType `json:"type"`
-	SessionID string             `json:"session_id"`
-	Turn      int                `json:"turn"`
-	CallID    string             `json:"call_id,omitempty"`
-	TS        time.Time          `json:"ts"`
-	Payload   json.RawMessage    `json:"payload,omitempty"`
+	V         int             `json:"v"`
+	Seq       int64           `json:"seq,omitempty"`
+	Type      Type            `json:"type"`
+	SessionID string          `json:"session_id"`
+	Turn      int             `json:"turn"`
+	CallID    string          `json:"call_id,omitempty"`
+	TS        time.Time       `json:"ts"`
+	Payload   json.RawMessage `json:"payload,omitempty"`
 }
 
-// FromMessage is the record of ev in the current format.
-func FromMessage(ev messages.Event) Record {
+// NewRecord is the record of ev in the current format.
+func NewRecord(ev Event) Record {
 	return Record{V: Version, Seq: ev.Seq, Type: ev.Type, SessionID: ev.SessionID, Turn: ev.Turn,
 		CallID: ev.CallID, TS: ev.TS, Payload: ev.Payload}
 }
@@ -43,37 +42,37 @@ func FromMessage(ev messages.Event) Record {
 // and the payload as a jsontext.Value, which the decoder fills without a
 // method call.
 type wire struct {
-	V         int                `json:"v"`
-	Seq       int64              `json:"seq"`
-	Type      messages.EventType `json:"type"`
-	SessionID string             `json:"session_id"`
-	Turn      int                `json:"turn"`
-	CallID    string             `json:"call_id"`
-	TS        time.Time          `json:"ts"`
-	Payload   jsontext.Value     `json:"payload"`
+	V         int            `json:"v"`
+	Seq       int64          `json:"seq"`
+	Type      Type           `json:"type"`
+	SessionID string         `json:"session_id"`
+	Turn      int            `json:"turn"`
+	CallID    string         `json:"call_id"`
+	TS        time.Time      `json:"ts"`
+	Payload   jsontext.Value `json:"payload"`
 }
 
 // Decode decodes one record of the log into the event actors exchange. A
 // record of a format version newer than Version is an error wrapping
 // ErrUnknownVersion.
-func Decode(line []byte) (messages.Event, error) {
+func Decode(line []byte) (Event, error) {
 	var w wire
 	if err := Unmarshal(line, &w); err != nil {
-		return messages.Event{}, err
+		return Event{}, err
 	}
 	if err := CheckVersion(w.V); err != nil {
-		return messages.Event{}, err
+		return Event{}, err
 	}
-	return messages.Event{Seq: w.Seq, Type: w.Type, SessionID: w.SessionID, Turn: w.Turn, CallID: w.CallID,
+	return Event{Seq: w.Seq, Type: w.Type, SessionID: w.SessionID, Turn: w.Turn, CallID: w.CallID,
 		TS: w.TS, Payload: json.RawMessage(w.Payload)}, nil
 }
 
 // Head is the part of a record the log's writer reads when it reopens the
 // log: version, sequence number and type.
 type Head struct {
-	V    int                `json:"v"`
-	Seq  int64              `json:"seq"`
-	Type messages.EventType `json:"type"`
+	V    int   `json:"v"`
+	Seq  int64 `json:"seq"`
+	Type Type  `json:"type"`
 }
 
 // DecodeHead decodes the head of one record, checking its version.

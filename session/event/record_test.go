@@ -10,17 +10,15 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/wtagent/wtagent/messages"
 )
 
 // goldenLogs holds the golden logs (see cmd/wtagent's TestWriteGoldenLogs).
 const goldenLogs = "testdata/logs"
 
 func TestRecordRoundTrip(t *testing.T) {
-	ev := messages.Event{Seq: 7, Type: messages.EvToolCompleted, SessionID: "20250301-101500-0a1b2c3d", Turn: 3,
+	ev := Event{Seq: 7, Type: EvToolCompleted, SessionID: "20250301-101500-0a1b2c3d", Turn: 3,
 		CallID: "call_1", TS: time.Date(2025, 3, 1, 10, 15, 0, 123, time.UTC), Payload: json.RawMessage(`{"op_key":"k"}`)}
-	line, err := json.Marshal(FromMessage(ev))
+	line, err := json.Marshal(NewRecord(ev))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +50,7 @@ func TestDecodeVersions(t *testing.T) {
 		if (err != nil) != tt.fails || errors.Is(err, ErrUnknownVersion) != tt.unknown {
 			t.Errorf("Decode(%s) = %v", tt.line, err)
 		}
-		if err == nil && (ev.Seq != 1 || ev.Type != messages.EvRunStarted) {
+		if err == nil && (ev.Seq != 1 || ev.Type != EvRunStarted) {
 			t.Errorf("Decode(%s) = %+v", tt.line, ev)
 		}
 		if _, herr := DecodeHead([]byte(tt.line)); (herr != nil) != tt.fails {

@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/tooltest"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
@@ -37,7 +39,7 @@ func BenchmarkExecOutput(b *testing.B) {
 		res := Run(context.Background(), d, tooltest.Invoke(protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", hugeScript(size)}, TimeoutMS: 600000}))
 		ptyTime += time.Since(start)
 		stop()
-		if res.Status != messages.ToolOK {
+		if res.Status != event.ToolOK {
 			b.Fatalf("%s %s", res.Status, res.Message)
 		}
 		start = time.Now()
@@ -101,7 +103,7 @@ func BenchmarkSearch(b *testing.B) {
 				hits := 0
 				for b.Loop() {
 					res := Run(context.Background(), d, tooltest.Invoke(protocol.ToolFSSearch, &tc.args))
-					if res.Status != messages.ToolOK {
+					if res.Status != event.ToolOK {
 						b.Fatalf("%s", res.Message)
 					}
 					hits = len(tooltest.Decode[SearchResult](b, res).Hits)

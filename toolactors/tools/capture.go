@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/termtext"
-	"github.com/wtagent/wtagent/messages"
 )
 
 // capture keeps the first and the last bytes of a stream in fixed buffers
@@ -77,7 +78,7 @@ func (c *capture) snapshot() (head, tail []byte, total, lines int64, gap bool) {
 // shaped is one stream as the model gets it.
 type shaped struct {
 	text string
-	cut  *messages.Truncation
+	cut  *event.Truncation
 }
 
 // shapeStream cleans a captured stream for the model and cuts it to
@@ -126,7 +127,7 @@ func cutMiddle(head, tail []byte, total, lines int64, name string, budget int, s
 	}
 	b.WriteString(marker)
 	b.Write(t)
-	return shaped{text: b.String(), cut: &messages.Truncation{OriginalBytes: total, KeptBytes: kept}}
+	return shaped{text: b.String(), cut: &event.Truncation{OriginalBytes: total, KeptBytes: kept}}
 }
 
 // keepHead returns at most n leading bytes of b, ending after a newline

@@ -6,6 +6,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/sandbox"
@@ -44,14 +46,14 @@ type Processes interface {
 	// Read returns output since an offset (-1: since the last read).
 	Read(ctx context.Context, id string, since int64) (ProcessOutput, error)
 	// Stop stops a process's tree and reports how it ended.
-	Stop(ctx context.Context, id string) (messages.ProcessInfo, error)
+	Stop(ctx context.Context, id string) (event.ProcessInfo, error)
 	// List returns this session's processes.
-	List(ctx context.Context) ([]messages.ProcessInfo, error)
+	List(ctx context.Context) ([]event.ProcessInfo, error)
 }
 
 // Func runs one tool call. Deps.Tools maps tool names to extra or
 // replacement implementations.
-type Func func(ctx context.Context, d Deps, inv messages.InvokeTool) messages.ToolResult
+type Func func(ctx context.Context, d Deps, inv messages.InvokeTool) event.ToolResult
 
 // Verification is the outcome of the last build or test command, shown by
 // project.status.

@@ -5,7 +5,7 @@
 // processes, and project.status.
 //
 // Run(ctx, deps, invoke) runs one call synchronously and returns its
-// messages.ToolResult; package toolactors's invocation actors run it off
+// event.ToolResult; package toolactors's invocation actors run it off
 // their goroutine and benchmarks call it directly. Arguments are the typed structs of
 // package protocol (Call.Args) or canonical JSON decoded over the
 // catalogue's defaults. Every path goes through Deps.Paths (an os.Root

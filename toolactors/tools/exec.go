@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy/evidence"
 	"github.com/wtagent/wtagent/protocol"
@@ -51,7 +53,7 @@ type ExecData struct {
 	Unconfined bool `json:"unconfined,omitempty"`
 }
 
-func terminalExec(ctx context.Context, c call) messages.ToolResult {
+func terminalExec(ctx context.Context, c call) event.ToolResult {
 	a, err := argsAs[protocol.ExecArgs](c)
 	if err != nil {
 		return errResult(err, nil)
@@ -121,7 +123,7 @@ func (o outputSink) write(p []byte) {
 
 // runProgram runs plan to completion under a PTY with stderr on its own
 // pipe, streaming output, and kills the whole tree on timeout or cancel.
-func runProgram(ctx context.Context, c call, plan proc.Plan, timeout time.Duration) messages.ToolResult {
+func runProgram(ctx context.Context, c call, plan proc.Plan, timeout time.Duration) event.ToolResult {
 	start := time.Now()
 	data := ExecData{Program: plan.Program, Path: plan.Path, Argv: plan.Argv, Cwd: plan.Cwd,
 		TimeoutMS: timeout.Milliseconds(), Deadline: c.d.Now().Add(timeout)}
@@ -191,7 +193,7 @@ func drain(pumps *sync.WaitGroup, sp *proc.Spawned) {
 	<-done
 }
 
-func execResult(c call, plan proc.Plan, data ExecData, sp *proc.Spawned, outCap, errCap *capture, perStream, limit int, spoolErr error) messages.ToolResult {
+func execResult(c call, plan proc.Plan, data ExecData, sp *proc.Spawned, outCap, errCap *capture, perStream, limit int, spoolErr error) event.ToolResult {
 	data.ExitCode, data.Signal = proc.ExitInfo(sp)
 	_, _, data.StdoutBytes, _, _ = outCap.snapshot()
 	_, _, data.StderrBytes, _, _ = errCap.snapshot()
@@ -207,26 +209,26 @@ func execResult(c call, plan proc.Plan, data ExecData, sp *proc.Spawned, outCap,
 	if len(errS.text) > budget[1] {
 		errS = shapeStream(errCap, "stderr", budget[1])
 	}
-	res := messages.ToolResult{
+	res := event.ToolResult{
 		Stdout: out.text, Stderr: errS.text, StdoutCut: out.cut, StderrCut: errS.cut,
 		ExitCode: data.ExitCode, Signal: data.Signal, Duration: time.Duration(data.DurationMS) * time.Millisecond,
 	}
 	kind := evidence.VerificationOf(plan.Program, plan.Argv)
 	switch {
 	case data.TimedOut:
-		res.Status = messages.ToolTimeout
+		res.Status = event.ToolTimeout
 		res.Message = fmt.Sprintf("timed out after %s; the process tree was stopped (SIGTERM, then SIGKILL after %s)", time.Duration(data.TimeoutMS)*time.Millisecond, c.d.Grace)
 	case data.Cancelled:
-		res.Status = messages.ToolError
+		res.Status = event.ToolError
 		res.Message = "cancelled; the process tree was stopped"
 	case data.Signal != "":
-		res.Status = messages.ToolError
+		res.Status = event.ToolError
 		res.Message = fmt.Sprintf("killed by %s", data.Signal)
 	case data.ExitCode != nil && *data.ExitCode != 0:
-		res.Status = messages.ToolError
+		res.Status = event.ToolError
 		res.Message = fmt.Sprintf("exited with code %d", *data.ExitCode)
 	default:
-		res.Status = messages.ToolOK
+		res.Status = event.ToolOK
 		res.Message = "exited with code 0"
 		if kind != evidence.None {
 			res.Verified = true

@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/tooltest"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
@@ -71,7 +73,7 @@ func execDeps(b *tooltest.Boundary, rec *recorder) Deps {
 	return d
 }
 
-func execData(t testing.TB, res messages.ToolResult) ExecData {
+func execData(t testing.TB, res event.ToolResult) ExecData {
 	return tooltest.Decode[ExecData](t, res)
 }
 
@@ -81,7 +83,7 @@ func TestExecTTYAndSeparateStderr(t *testing.T) {
 	script := `test -t 1 && echo "stdout is a tty"; test -t 0 && echo "stdin is a tty"; test -t 2 || echo "stderr is a pipe"; ` +
 		`echo "to stderr" >&2; cat; echo "stdin at eof"; printf '\033[31mred\033[0m\n'`
 	res := run(t, execDeps(b, rec), protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", script}, TimeoutMS: 20000})
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	for _, want := range []string{"stdout is a tty\n", "stdin is a tty\n", "stderr is a pipe\n", "stdin at eof\n", "red\n"} {
 		if !strings.Contains(res.Stdout, want) {
 			t.Errorf("stdout %q lacks %q", res.Stdout, want)
@@ -115,13 +117,13 @@ func TestExecExitEnvAndLookup(t *testing.T) {
 	inv := tooltest.Invoke(protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", `echo "$FROM_POLICY/$EXTRA/$TERM"; exit 3`}, Env: []string{"EXTRA=added"}, TimeoutMS: 20000})
 	inv.Env = []string{"PATH=" + os.Getenv("PATH"), "FROM_POLICY=kept"}
 	res := Run(t.Context(), d, inv)
-	tooltest.WantStatus(t, res, messages.ToolError)
+	tooltest.WantStatus(t, res, event.ToolError)
 	if res.ExitCode == nil || *res.ExitCode != 3 || res.Stdout != "kept/added/dumb\n" || res.Message != "exited with code 3" {
 		t.Errorf("exit=%v stdout=%q msg=%q", res.ExitCode, res.Stdout, res.Message)
 	}
 
 	res = run(t, d, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "./test.sh", Cwd: "sub", Env: []string{"GREETING=hi"}, TimeoutMS: 20000})
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	if res.Stdout != "in sub with hi\n" || !res.Verified || execData(t, res).Verification != "test" {
 		t.Errorf("script: %q verified=%v %s", res.Stdout, res.Verified, res.Data)
 	}
@@ -138,7 +140,7 @@ func TestExecExitEnvAndLookup(t *testing.T) {
 		{protocol.ExecArgs{Program: "sub/test.sh/x"}, "program_not_found"},
 	} {
 		res := run(t, d, protocol.ToolTerminalExec, &tc.args)
-		if res.Status != messages.ToolError || tooltest.ErrorCode(t, res) != tc.code {
+		if res.Status != event.ToolError || tooltest.ErrorCode(t, res) != tc.code {
 			t.Errorf("%+v: %s %s", tc.args, res.Status, res.Data)
 		}
 	}
@@ -180,7 +182,7 @@ func TestExecHugeOutput(t *testing.T) {
 	res := run(t, execDeps(b, rec), protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", hugeScript(size)}, TimeoutMS: 120000})
 	close(stop)
 	<-done
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	growth := int64(peak.Load()) - int64(base)
 	t.Logf("heap in use: base %d MiB, peak %d MiB; stdout %d bytes in %s", base>>20, peak.Load()>>20, execData(t, res).StdoutBytes, res.Duration)
 	if growth > 48<<20 {
@@ -241,7 +243,7 @@ func TestExecTimeoutKillsTree(t *testing.T) {
 	}
 	d.hooks = &hooks{execExpiry: func() <-chan time.Time { return ready }}
 	res := run(t, d, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "./tree.sh", TimeoutMS: 600000})
-	tooltest.WantStatus(t, res, messages.ToolTimeout)
+	tooltest.WantStatus(t, res, event.ToolTimeout)
 	data := execData(t, res)
 	if !data.TimedOut || data.Kill == nil || data.Kill.Termed < 4 || data.Kill.Killed < 1 || len(data.Kill.Survivors) > 0 {
 		t.Errorf("kill report %+v", data.Kill)
@@ -266,7 +268,7 @@ func TestExecLeftoversAndCancel(t *testing.T) {
 	d := execDeps(b, nil)
 	// Waiting for the background child (sleep 300) would end in a timeout.
 	res := run(t, d, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", "sh -c 'trap \"\" HUP; echo $$ > bg.pid; exec sleep 300' & while [ ! -s bg.pid ]; do sleep 0.01; done; echo started"}, TimeoutMS: 120000})
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	if data := execData(t, res); data.Leftovers == nil || data.Leftovers.Termed < 1 {
 		t.Errorf("leftovers %+v", data.Leftovers)
 	}
@@ -284,7 +286,7 @@ func TestExecLeftoversAndCancel(t *testing.T) {
 		}
 	}()
 	res = Run(ctx, d, tooltest.Invoke(protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", "echo $$ > c.pid; echo > started; exec sleep 300"}, TimeoutMS: 600000}))
-	tooltest.WantStatus(t, res, messages.ToolError)
+	tooltest.WantStatus(t, res, event.ToolError)
 	if data := execData(t, res); !data.Cancelled || data.Kill == nil {
 		t.Errorf("cancel: %s", res.Data)
 	}
@@ -309,9 +311,9 @@ func TestExecLongTimeoutHonoured(t *testing.T) {
 		{`{"program":"true","timeout_ms":7200000}`, time.Hour},
 		{`{"program":"true"}`, 120 * time.Second},
 	} {
-		inv := messages.InvokeTool{CallID: "c", Call: messages.ToolCall{Name: protocol.ToolTerminalExec, CanonicalArgs: json.RawMessage(tc.json)}}
+		inv := messages.InvokeTool{CallID: "c", Call: event.ToolCall{Name: protocol.ToolTerminalExec, CanonicalArgs: json.RawMessage(tc.json)}}
 		res := Run(t.Context(), d, inv)
-		tooltest.WantStatus(t, res, messages.ToolOK)
+		tooltest.WantStatus(t, res, event.ToolOK)
 		data := execData(t, res)
 		if time.Duration(data.TimeoutMS)*time.Millisecond != tc.want || !data.Deadline.Equal(now.Add(tc.want)) {
 			t.Errorf("%s: timeout %dms deadline %s, want %s", tc.json, data.TimeoutMS, data.Deadline, tc.want)
@@ -319,13 +321,13 @@ func TestExecLongTimeoutHonoured(t *testing.T) {
 	}
 	// the timer really is the asked deadline: 1.2 s beats the 1 s default
 	res := run(t, d, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sleep", Argv: []string{"1.2"}, TimeoutMS: 60000})
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 }
 
 func TestExecStdinNeverBlocks(t *testing.T) {
 	b := tooltest.NewBoundary(t)
 	res := run(t, execDeps(b, nil), protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", "read line; echo \"read=$? line=[$line]\""}, TimeoutMS: 120000})
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	if res.Stdout != "read=1 line=[]\n" {
 		t.Errorf("stdout %q", res.Stdout)
 	}
@@ -335,7 +337,7 @@ func TestExecOutputLimits(t *testing.T) {
 	b := tooltest.NewBoundary(t)
 	script := `i=0; while [ $i -lt 3000 ]; do echo "out $i"; echo "err $i" >&2; i=$((i+1)); done`
 	res := run(t, execDeps(b, nil), protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", script}, TimeoutMS: 20000})
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	total := len(res.Stdout) + len(res.Stderr)
 	if res.StdoutCut == nil || res.StderrCut == nil || total > 16<<10+800 {
 		t.Fatalf("limits: stdout %d stderr %d cuts %v %v", len(res.Stdout), len(res.Stderr), res.StdoutCut, res.StderrCut)
@@ -374,7 +376,7 @@ func TestExecSpoolFull(t *testing.T) {
 	rec := newRecorder(false)
 	d := Deps{Paths: b, Spool: sp, Output: rec.output}
 	res := run(t, d, protocol.ToolTerminalExec, &protocol.ExecArgs{Program: "sh", Argv: []string{"-c", hugeScript(4 << 20)}, TimeoutMS: 60000})
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	data := execData(t, res)
 	if data.SpoolError != errSpoolFull.Error() || sp.n > sp.limit || sp.n == 0 {
 		t.Errorf("spool: %q, %d bytes", data.SpoolError, sp.n)

@@ -8,8 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/tooltest"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -28,7 +29,7 @@ func TestFSList(t *testing.T) {
 	})
 	d := Deps{Paths: b}
 	res := run(t, d, protocol.ToolFSList, &protocol.FSListArgs{Path: ".", Depth: 1})
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	got := tooltest.Decode[ListResult](t, res)
 	paths := map[string]ListEntry{}
 	for _, e := range got.Entries {
@@ -74,11 +75,11 @@ func TestFSList(t *testing.T) {
 
 	for _, tc := range []struct{ path, code string }{{"README.md", "not_directory"}, {"nope", "not_found"}} {
 		res := run(t, d, protocol.ToolFSList, &protocol.FSListArgs{Path: tc.path})
-		if res.Status != messages.ToolError || tooltest.ErrorCode(t, res) != tc.code {
+		if res.Status != event.ToolError || tooltest.ErrorCode(t, res) != tc.code {
 			t.Errorf("%s: %s %s", tc.path, res.Status, res.Data)
 		}
 	}
-	if res := run(t, d, protocol.ToolFSList, &protocol.FSListArgs{Path: "../"}); res.Status != messages.ToolError {
+	if res := run(t, d, protocol.ToolFSList, &protocol.FSListArgs{Path: "../"}); res.Status != event.ToolError {
 		t.Errorf("outside root listed: %s", res.Data)
 	}
 }
@@ -114,7 +115,7 @@ func TestFSRead(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			res := run(t, d, protocol.ToolFSRead, &tc.args)
-			tooltest.WantStatus(t, res, messages.ToolOK)
+			tooltest.WantStatus(t, res, event.ToolOK)
 			r := tooltest.Decode[ReadResult](t, res)
 			if r.Lines != tc.lines || r.TotalLines != tc.total || r.Truncated != tc.truncated || r.NextOffset != tc.next || r.CRLF != tc.crlf {
 				t.Fatalf("got lines=%d total=%d truncated=%v next=%d crlf=%v", r.Lines, r.TotalLines, r.Truncated, r.NextOffset, r.CRLF)
@@ -129,7 +130,7 @@ func TestFSRead(t *testing.T) {
 		})
 	}
 	res := run(t, d, protocol.ToolFSRead, &protocol.FSReadArgs{Path: "bin.dat", Limit: 10})
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	if r := tooltest.Decode[ReadResult](t, res); !r.Binary || r.Content != "" || r.MIME != "image/png" || r.Size != 16 {
 		t.Errorf("binary: %+v", r)
 	}
@@ -139,7 +140,7 @@ func TestFSRead(t *testing.T) {
 	if !r.Truncated || r.Lines != 49 || r.NextOffset != 49 || r.TotalLines != 4000 {
 		t.Errorf("cap: lines=%d next=%d total=%d", r.Lines, r.NextOffset, r.TotalLines)
 	}
-	if res := run(t, d, protocol.ToolFSRead, &protocol.FSReadArgs{Path: "/etc/passwd", Limit: 1}); res.Status != messages.ToolError {
+	if res := run(t, d, protocol.ToolFSRead, &protocol.FSReadArgs{Path: "/etc/passwd", Limit: 1}); res.Status != event.ToolError {
 		t.Errorf("read outside root without a grant: %s", res.Message)
 	}
 }
@@ -151,36 +152,36 @@ func TestFSReadOutsideGrant(t *testing.T) {
 		t.Fatal(err)
 	}
 	inv := tooltest.Invoke(protocol.ToolFSRead, &protocol.FSReadArgs{Path: filepath.Join(other, "notes.txt"), Limit: 5})
-	if res := Run(t.Context(), Deps{Paths: b}, inv); res.Status != messages.ToolError {
+	if res := Run(t.Context(), Deps{Paths: b}, inv); res.Status != event.ToolError {
 		t.Fatalf("ungranted outside read: %s", res.Status)
 	}
 	inv.Outside = []string{other}
 	res := Run(t.Context(), Deps{Paths: b}, inv)
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	if r := tooltest.Decode[ReadResult](t, res); r.Content != "outside\n" || r.Path != filepath.Join(other, "notes.txt") {
 		t.Errorf("granted read: %+v", r)
 	}
 	// a grant of one prefix does not cover its sibling
 	inv.Outside = []string{other + "x"}
-	if res := Run(t.Context(), Deps{Paths: b}, inv); res.Status != messages.ToolError {
+	if res := Run(t.Context(), Deps{Paths: b}, inv); res.Status != event.ToolError {
 		t.Errorf("prefix-sibling grant accepted")
 	}
 	// a grant may be exactly a file, existing or not
 	inv.Outside = []string{filepath.Join(other, "notes.txt")}
-	if res := Run(t.Context(), Deps{Paths: b}, inv); res.Status != messages.ToolOK || tooltest.Decode[ReadResult](t, res).Content != "outside\n" {
+	if res := Run(t.Context(), Deps{Paths: b}, inv); res.Status != event.ToolOK || tooltest.Decode[ReadResult](t, res).Content != "outside\n" {
 		t.Errorf("file grant: %s %s", res.Status, res.Message)
 	}
 	newFile := filepath.Join(other, "new", "made.txt")
 	w := tooltest.Invoke(protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: newFile, Content: "made\n"})
 	w.Outside = []string{newFile}
-	tooltest.WantStatus(t, Run(t.Context(), Deps{Paths: b}, w), messages.ToolOK)
+	tooltest.WantStatus(t, Run(t.Context(), Deps{Paths: b}, w), event.ToolOK)
 	if got, _ := os.ReadFile(newFile); string(got) != "made\n" {
 		t.Errorf("granted new file: %q", got)
 	}
 	// the file grant does not cover its sibling
 	sib := tooltest.Invoke(protocol.ToolFSRead, &protocol.FSReadArgs{Path: filepath.Join(other, "notes.txt"), Limit: 5})
 	sib.Outside = []string{newFile}
-	if res := Run(t.Context(), Deps{Paths: b}, sib); res.Status != messages.ToolError {
+	if res := Run(t.Context(), Deps{Paths: b}, sib); res.Status != event.ToolError {
 		t.Errorf("sibling of a file grant read")
 	}
 }
@@ -189,7 +190,7 @@ func TestFSWrite(t *testing.T) {
 	b := tooltest.NewBoundary(t)
 	d := Deps{Paths: b}
 	res := run(t, d, protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: "a/b/new.txt", Content: "one\n"})
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	if w := tooltest.Decode[WriteResult](t, res); w.Action != "created" || w.Bytes != 4 || res.Changed[0] != "a/b/new.txt" {
 		t.Errorf("create: %+v %v", w, res.Changed)
 	}
@@ -203,7 +204,7 @@ func TestFSWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	res = run(t, d, protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: "run.sh", Content: "#!/bin/sh\necho new\n"})
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	st, err := os.Stat(filepath.Join(b.Dir(), "run.sh"))
 	if err != nil {
 		t.Fatal(err)
@@ -222,7 +223,7 @@ func TestFSWrite(t *testing.T) {
 	}
 
 	res = run(t, d, protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: "a/b/new.txt", Content: "two\n", Mode: "append"})
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	if got := b.Read(t, "a/b/new.txt"); got != "one\ntwo\n" {
 		t.Errorf("append: %q", got)
 	}
@@ -240,7 +241,7 @@ func TestFSWrite(t *testing.T) {
 		{protocol.FSWriteArgs{Path: "x.txt", Content: "x", Mode: "truncate"}, "invalid_arguments"},
 	} {
 		res := run(t, d, protocol.ToolFSWrite, &tc.args)
-		if res.Status != messages.ToolError || tooltest.ErrorCode(t, res) != tc.code {
+		if res.Status != event.ToolError || tooltest.ErrorCode(t, res) != tc.code {
 			t.Errorf("%+v: %s %s", tc.args, res.Status, res.Data)
 		}
 	}
@@ -285,7 +286,7 @@ func TestFSWriteAtomicCrash(t *testing.T) {
 		t.Errorf("temporary file has %d bytes", len(tmp))
 	}
 	// a normal write afterwards succeeds
-	tooltest.WantStatus(t, run(t, Deps{Paths: b}, protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: "data.txt", Content: "fresh\n"}), messages.ToolOK)
+	tooltest.WantStatus(t, run(t, Deps{Paths: b}, protocol.ToolFSWrite, &protocol.FSWriteArgs{Path: "data.txt", Content: "fresh\n"}), event.ToolOK)
 	if got := b.Read(t, "data.txt"); got != "fresh\n" {
 		t.Errorf("after crash: %q", got)
 	}
@@ -304,35 +305,35 @@ func TestFSEdit(t *testing.T) {
 	tests := []struct {
 		name   string
 		args   protocol.FSEditArgs
-		status messages.ToolStatus
+		status event.ToolStatus
 		code   string
 		want   string // file content after; "" = unchanged
 		msg    string // substring of the message
 		diff   string // substring of the diff
 	}{
 		{name: "unique", args: protocol.FSEditArgs{Path: "main.go", OldText: "func a() int { return 1 }", NewText: "func a() int { return 2 }"},
-			status: messages.ToolOK, want: strings.Replace(src, "a() int { return 1", "a() int { return 2", 1), diff: "@@ -1,5 +1,5 @@\n package main\n \n-func a() int { return 1 }\n+func a() int { return 2 }\n"},
+			status: event.ToolOK, want: strings.Replace(src, "a() int { return 1", "a() int { return 2", 1), diff: "@@ -1,5 +1,5 @@\n package main\n \n-func a() int { return 1 }\n+func a() int { return 2 }\n"},
 		{name: "ambiguous", args: protocol.FSEditArgs{Path: "main.go", OldText: "return 1", NewText: "return 3"},
-			status: messages.ToolError, code: "old_text_not_unique", msg: "occurs 2 times (at lines 3, 5)"},
+			status: event.ToolError, code: "old_text_not_unique", msg: "occurs 2 times (at lines 3, 5)"},
 		{name: "replace all", args: protocol.FSEditArgs{Path: "main.go", OldText: "return 1", NewText: "return 3", ReplaceAll: true},
-			status: messages.ToolOK, want: strings.ReplaceAll(src, "return 1", "return 3")},
+			status: event.ToolOK, want: strings.ReplaceAll(src, "return 1", "return 3")},
 		{name: "missing", args: protocol.FSEditArgs{Path: "main.go", OldText: "func c()", NewText: "x"},
-			status: messages.ToolError, code: "old_text_not_found"},
+			status: event.ToolError, code: "old_text_not_found"},
 		{name: "missing with whitespace hint", args: protocol.FSEditArgs{Path: "main.go", OldText: "  func b() int { return 1 }", NewText: "x"},
-			status: messages.ToolError, code: "old_text_not_found", msg: "appears at line 5"},
+			status: event.ToolError, code: "old_text_not_found", msg: "appears at line 5"},
 		{name: "no-op", args: protocol.FSEditArgs{Path: "main.go", OldText: "main", NewText: "main"},
-			status: messages.ToolError, code: "no_change"},
+			status: event.ToolError, code: "no_change"},
 		{name: "list of edits", args: protocol.FSEditArgs{Path: "main.go", Edits: []protocol.Edit{
 			{OldText: "func a()", NewText: "func first()"}, {OldText: "func b()", NewText: "func second()"}}},
-			status: messages.ToolOK, want: strings.Replace(strings.Replace(src, "func a()", "func first()", 1), "func b()", "func second()", 1)},
+			status: event.ToolOK, want: strings.Replace(strings.Replace(src, "func a()", "func first()", 1), "func b()", "func second()", 1)},
 		{name: "list fails atomically", args: protocol.FSEditArgs{Path: "main.go", Edits: []protocol.Edit{
 			{OldText: "func a()", NewText: "func first()"}, {OldText: "nope", NewText: "x"}}},
-			status: messages.ToolError, code: "old_text_not_found", msg: "edit 2 of 2"},
+			status: event.ToolError, code: "old_text_not_found", msg: "edit 2 of 2"},
 		{name: "crlf file, lf old text", args: protocol.FSEditArgs{Path: "win.txt", OldText: "alpha\nbeta\n", NewText: "ALPHA\nBETA\n"},
-			status: messages.ToolOK},
+			status: event.ToolOK},
 		{name: "missing file", args: protocol.FSEditArgs{Path: "nope.go", OldText: "a", NewText: "b"},
-			status: messages.ToolError, code: "not_found"},
-		{name: "no edits", args: protocol.FSEditArgs{Path: "main.go"}, status: messages.ToolError, code: "invalid_arguments"},
+			status: event.ToolError, code: "not_found"},
+		{name: "no edits", args: protocol.FSEditArgs{Path: "main.go"}, status: event.ToolError, code: "invalid_arguments"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -361,7 +362,7 @@ func TestFSEdit(t *testing.T) {
 		})
 	}
 	reset()
-	tooltest.WantStatus(t, run(t, d, protocol.ToolFSEdit, &protocol.FSEditArgs{Path: "win.txt", OldText: "alpha\nbeta\n", NewText: "ALPHA\nBETA\n"}), messages.ToolOK)
+	tooltest.WantStatus(t, run(t, d, protocol.ToolFSEdit, &protocol.FSEditArgs{Path: "win.txt", OldText: "alpha\nbeta\n", NewText: "ALPHA\nBETA\n"}), event.ToolOK)
 	if got := b.Read(t, "win.txt"); got != "ALPHA\r\nBETA\r\ngamma\r\n" {
 		t.Errorf("crlf edit: %q", got)
 	}

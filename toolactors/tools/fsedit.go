@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -21,7 +22,7 @@ type EditResult struct {
 	DiffCut      bool   `json:"diff_cut,omitempty"`
 }
 
-func fsEdit(ctx context.Context, c call) messages.ToolResult {
+func fsEdit(ctx context.Context, c call) event.ToolResult {
 	a, err := argsAs[protocol.FSEditArgs](c)
 	if err != nil {
 		return errResult(err, nil)
@@ -64,7 +65,7 @@ func fsEdit(ctx context.Context, c call) messages.ToolResult {
 		return errResult(fmt.Errorf("%s: %w", t.show, err), nil)
 	}
 	er := EditResult{Path: t.show, Edits: len(edits), Replacements: total, Bytes: len(after), Mode: fmt.Sprintf("%04o", out.Mode)}
-	res := messages.ToolResult{Status: messages.ToolOK, Changed: []string{t.show}}
+	res := event.ToolResult{Status: event.ToolOK, Changed: []string{t.show}}
 	res.Diff, er.DiffCut = capText(unifiedDiff(t.show, before, after, false), c.spec.OutputLimit)
 	res.Message = fmt.Sprintf("edited %s: %d edit(s), %d replacement(s)", t.show, len(edits), total)
 	res.Data = mustJSON(er)

@@ -7,7 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -35,7 +36,7 @@ var heavyDirs = map[string]bool{"node_modules": true, ".venv": true, "__pycache_
 
 // fsList lists a directory breadth first, so a truncated listing keeps the
 // shallowest entries, then sorts what it kept by path.
-func fsList(ctx context.Context, c call) messages.ToolResult {
+func fsList(ctx context.Context, c call) event.ToolResult {
 	a, err := argsAs[protocol.FSListArgs](c)
 	if err != nil {
 		return errResult(err, nil)

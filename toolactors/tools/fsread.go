@@ -10,7 +10,8 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -39,7 +40,7 @@ type ReadResult struct {
 // sniffBytes is how much of a file decides text or binary.
 const sniffBytes = 8 << 10
 
-func fsRead(ctx context.Context, c call) messages.ToolResult {
+func fsRead(ctx context.Context, c call) event.ToolResult {
 	a, err := argsAs[protocol.FSReadArgs](c)
 	if err != nil {
 		return errResult(err, nil)

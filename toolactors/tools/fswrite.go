@@ -7,7 +7,8 @@ import (
 	"io"
 	"io/fs"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -30,7 +31,7 @@ const maxEditable = 64 << 20
 // maxDiffInput bounds the size of files fs.write diffs.
 const maxDiffInput = 1 << 20
 
-func fsWrite(ctx context.Context, c call) messages.ToolResult {
+func fsWrite(ctx context.Context, c call) event.ToolResult {
 	a, err := argsAs[protocol.FSWriteArgs](c)
 	if err != nil {
 		return errResult(err, nil)
@@ -71,7 +72,7 @@ func fsWrite(ctx context.Context, c call) messages.ToolResult {
 	if out.Created {
 		action = "created"
 	}
-	res := messages.ToolResult{Status: messages.ToolOK, Changed: []string{t.show}}
+	res := event.ToolResult{Status: event.ToolOK, Changed: []string{t.show}}
 	wr := WriteResult{Path: t.show, Bytes: len(data), Action: action, Mode: fmt.Sprintf("%04o", out.Mode)}
 	if !out.Created && len(old) <= maxDiffInput && len(data) <= maxDiffInput && isText(old) && isText(data) {
 		res.Diff, wr.DiffCut = capText(unifiedDiff(t.show, string(old), string(data), false), c.spec.OutputLimit)

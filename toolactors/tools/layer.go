@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/toolactors/proc"
@@ -34,7 +36,7 @@ func CallLimit(d Deps, inv messages.InvokeTool) time.Duration {
 
 // ErrorResult is the error result of a call that failed with err, its
 // code (see the sentinels) and extra in Data.
-func ErrorResult(err error, extra map[string]any) messages.ToolResult {
+func ErrorResult(err error, extra map[string]any) event.ToolResult {
 	return errResult(err, extra)
 }
 
@@ -57,7 +59,7 @@ func ProcessSink(d Deps, callID, processID string) func([]byte) {
 
 // ShapeOutput cleans output for the model (see termtext.Clean) and cuts
 // its middle to fit limit bytes, saying what was cut.
-func ShapeOutput(data []byte, name string, limit int) (string, *messages.Truncation) {
+func ShapeOutput(data []byte, name string, limit int) (string, *event.Truncation) {
 	s := shapeBytes(data, name, limit)
 	return s.text, s.cut
 }

@@ -7,8 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/tooltest"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -40,7 +41,7 @@ func runHelper(mode string) int {
 }
 
 // run runs one call with the boundary.
-func run(t testing.TB, d Deps, tool string, args any) messages.ToolResult {
+func run(t testing.TB, d Deps, tool string, args any) event.ToolResult {
 	t.Helper()
 	return Run(context.Background(), d, tooltest.Invoke(tool, args))
 }

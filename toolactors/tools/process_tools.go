@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -26,7 +27,7 @@ type ProcessSpec struct {
 
 // ProcessStarted is the outcome of a start.
 type ProcessStarted struct {
-	Info messages.ProcessInfo
+	Info event.ProcessInfo
 	// Ready is true when a URL was printed or a port is listening.
 	Ready bool
 	// Output is the process's output so far, cleaned and cut for the
@@ -36,7 +37,7 @@ type ProcessStarted struct {
 
 // ProcessOutput is the answer to a read.
 type ProcessOutput struct {
-	Info messages.ProcessInfo
+	Info event.ProcessInfo
 	// Output is the cleaned output from From to Next, cut in the middle to
 	// the tool's limit.
 	Output string
@@ -45,26 +46,26 @@ type ProcessOutput struct {
 	// Lost counts bytes that were dropped from the ring before they were
 	// read.
 	Lost int64
-	Cut  *messages.Truncation
+	Cut  *event.Truncation
 }
 
 // ProcessStartData is process.start's Data.
 type ProcessStartData struct {
-	messages.ProcessInfo
+	event.ProcessInfo
 	Ready  bool   `json:"ready"`
 	Output string `json:"output,omitempty"`
 }
 
 // ProcessReadData is process.read's Data.
 type ProcessReadData struct {
-	messages.ProcessInfo
+	event.ProcessInfo
 	Output     string `json:"output"`
 	Offset     int64  `json:"offset"`
 	NextOffset int64  `json:"next_offset"`
 	LostBytes  int64  `json:"lost_bytes,omitempty"`
 }
 
-func processStart(ctx context.Context, c call) messages.ToolResult {
+func processStart(ctx context.Context, c call) event.ToolResult {
 	a, err := argsAs[protocol.ProcessStartArgs](c)
 	if err != nil {
 		return errResult(err, nil)
@@ -105,7 +106,7 @@ func processStart(ctx context.Context, c call) messages.ToolResult {
 	return okResult(msg, data)
 }
 
-func processRead(ctx context.Context, c call) messages.ToolResult {
+func processRead(ctx context.Context, c call) event.ToolResult {
 	a, err := argsAs[protocol.ProcessReadArgs](c)
 	if err != nil {
 		return errResult(err, nil)
@@ -127,7 +128,7 @@ func processRead(ctx context.Context, c call) messages.ToolResult {
 	return res
 }
 
-func processStop(ctx context.Context, c call) messages.ToolResult {
+func processStop(ctx context.Context, c call) event.ToolResult {
 	a, err := argsAs[protocol.ProcessStopArgs](c)
 	if err != nil {
 		return errResult(err, nil)
@@ -144,7 +145,7 @@ func processStop(ctx context.Context, c call) messages.ToolResult {
 	return res
 }
 
-func processList(ctx context.Context, c call) messages.ToolResult {
+func processList(ctx context.Context, c call) event.ToolResult {
 	if c.d.Processes == nil {
 		return errResult(ErrNoProcesses, nil)
 	}
@@ -153,13 +154,13 @@ func processList(ctx context.Context, c call) messages.ToolResult {
 		return errResult(err, nil)
 	}
 	if ps == nil {
-		ps = []messages.ProcessInfo{}
+		ps = []event.ProcessInfo{}
 	}
 	return okResult(fmt.Sprintf("%d processes", len(ps)), map[string]any{"processes": ps})
 }
 
 // ExitText describes how a process ended.
-func ExitText(info messages.ProcessInfo) string {
+func ExitText(info event.ProcessInfo) string {
 	switch {
 	case info.Signal != "":
 		return "killed by " + info.Signal

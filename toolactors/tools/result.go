@@ -6,29 +6,30 @@ import (
 	"errors"
 	"io/fs"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/protocol"
 )
 
 // okResult is a successful result with structured data.
-func okResult(msg string, data any) messages.ToolResult {
-	return messages.ToolResult{Status: messages.ToolOK, Message: msg, Data: mustJSON(data)}
+func okResult(msg string, data any) event.ToolResult {
+	return event.ToolResult{Status: event.ToolOK, Message: msg, Data: mustJSON(data)}
 }
 
 // errResult turns an error into a result the model can act on: the
 // message, and Data {"error": code, ...extra}.
-func errResult(err error, extra map[string]any) messages.ToolResult {
+func errResult(err error, extra map[string]any) event.ToolResult {
 	err = normalizeErr(err)
-	status := messages.ToolError
+	status := event.ToolError
 	switch {
 	case errors.Is(err, ErrTimedOut), errors.Is(err, context.DeadlineExceeded):
-		status = messages.ToolTimeout
+		status = event.ToolTimeout
 	}
 	data := map[string]any{"error": errorCode(err)}
 	for k, v := range extra {
 		data[k] = v
 	}
-	return messages.ToolResult{Status: status, Message: err.Error(), Data: mustJSON(data)}
+	return event.ToolResult{Status: status, Message: err.Error(), Data: mustJSON(data)}
 }
 
 // normalizeErr maps standard errors onto the package's sentinels so that

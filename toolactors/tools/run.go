@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 )
@@ -22,7 +24,7 @@ type call struct {
 }
 
 // builtin maps tool names to their implementations.
-func builtin(name string) func(context.Context, call) messages.ToolResult {
+func builtin(name string) func(context.Context, call) event.ToolResult {
 	switch name {
 	case protocol.ToolFSList:
 		return fsList
@@ -56,7 +58,7 @@ func builtin(name string) func(context.Context, call) messages.ToolResult {
 // cancelling ctx stops it, killing any process tree it started. A tool
 // that panics panics here: the invocation actor turns that into a crash
 // its supervisor handles.
-func Run(ctx context.Context, d Deps, inv messages.InvokeTool) messages.ToolResult {
+func Run(ctx context.Context, d Deps, inv messages.InvokeTool) event.ToolResult {
 	d = d.withDefaults()
 	start := d.Now()
 	if d.Started != nil {
@@ -70,7 +72,7 @@ func Run(ctx context.Context, d Deps, inv messages.InvokeTool) messages.ToolResu
 	return res
 }
 
-func dispatch(ctx context.Context, d Deps, inv messages.InvokeTool) messages.ToolResult {
+func dispatch(ctx context.Context, d Deps, inv messages.InvokeTool) event.ToolResult {
 	name := inv.Call.Name
 	if f, ok := d.Tools[name]; ok {
 		ctx, cancel := context.WithTimeout(ctx, callTimeout(d, inv))
@@ -94,7 +96,7 @@ func dispatch(ctx context.Context, d Deps, inv messages.InvokeTool) messages.Too
 	ctx, cancel := context.WithTimeout(ctx, callTimeout(d, inv))
 	defer cancel()
 	res := impl(ctx, c)
-	if res.Status == messages.ToolError && ctx.Err() != nil {
+	if res.Status == event.ToolError && ctx.Err() != nil {
 		res = errResult(ctx.Err(), nil)
 	}
 	return res
@@ -115,7 +117,7 @@ func callTimeout(d Deps, inv messages.InvokeTool) time.Duration {
 // decodeArgs returns the call's typed argument struct: Call.Args when it
 // already is one, otherwise CanonicalArgs decoded over the catalogue's
 // defaults.
-func decodeArgs(spec protocol.ToolSpec, tc messages.ToolCall) (any, error) {
+func decodeArgs(spec protocol.ToolSpec, tc event.ToolCall) (any, error) {
 	if spec.New == nil {
 		return nil, nil
 	}

@@ -9,7 +9,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/policy/secrets"
 	"github.com/wtagent/wtagent/protocol"
 )
@@ -182,7 +183,7 @@ func trimEOL(b []byte) []byte {
 	return b
 }
 
-func fsSearch(ctx context.Context, c call) messages.ToolResult {
+func fsSearch(ctx context.Context, c call) event.ToolResult {
 	a, err := argsAs[protocol.FSSearchArgs](c)
 	if err != nil {
 		return errResult(err, nil)

@@ -6,8 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/tooltest"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/sandbox"
 )
@@ -33,7 +34,7 @@ func TestSearchSkipsCredentialFiles(t *testing.T) {
 	for _, noRG := range []bool{true, false} {
 		d := Deps{Paths: bd, NoRipgrep: noRG}
 		res := Run(context.Background(), d, tooltest.Invoke(protocol.ToolFSSearch, &protocol.FSSearchArgs{Pattern: "needle", Path: ".", MaxResults: 50}))
-		if res.Status != messages.ToolOK {
+		if res.Status != event.ToolOK {
 			t.Fatalf("search: %s", res.Message)
 		}
 		got := map[string]bool{}
@@ -78,7 +79,7 @@ func TestSearchSkipsConcealedTrees(t *testing.T) {
 		for _, dir := range []string{".", "wtdata", "Library"} {
 			d := Deps{Paths: bd, NoRipgrep: noRG, Sandbox: sb}
 			res := Run(context.Background(), d, tooltest.Invoke(protocol.ToolFSSearch, &protocol.FSSearchArgs{Pattern: "needle", Path: dir, MaxResults: 50}))
-			if res.Status != messages.ToolOK {
+			if res.Status != event.ToolOK {
 				t.Fatalf("search %s: %s", dir, res.Message)
 			}
 			got := map[string]bool{}

@@ -11,8 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/tooltest"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -227,17 +228,17 @@ func searchTree(t *testing.T) *tooltest.Boundary {
 	return b
 }
 
-func searchBoth(t *testing.T, b *tooltest.Boundary, args protocol.FSSearchArgs) (rg, gosr SearchResult, rgRes, goRes messages.ToolResult) {
+func searchBoth(t *testing.T, b *tooltest.Boundary, args protocol.FSSearchArgs) (rg, gosr SearchResult, rgRes, goRes event.ToolResult) {
 	t.Helper()
 	if _, err := exec.LookPath("rg"); err != nil {
 		t.Skip("rg not installed")
 	}
 	rgRes = run(t, Deps{Paths: b}, protocol.ToolFSSearch, &args)
 	goRes = run(t, Deps{Paths: b, NoRipgrep: true}, protocol.ToolFSSearch, &args)
-	if rgRes.Status == messages.ToolOK {
+	if rgRes.Status == event.ToolOK {
 		rg = tooltest.Decode[SearchResult](t, rgRes)
 	}
-	if goRes.Status == messages.ToolOK {
+	if goRes.Status == event.ToolOK {
 		gosr = tooltest.Decode[SearchResult](t, goRes)
 	}
 	return
@@ -267,8 +268,8 @@ func TestSearchEnginesAgree(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			rg, gosr, rgRes, goRes := searchBoth(t, b, tc.args)
-			tooltest.WantStatus(t, rgRes, messages.ToolOK)
-			tooltest.WantStatus(t, goRes, messages.ToolOK)
+			tooltest.WantStatus(t, rgRes, event.ToolOK)
+			tooltest.WantStatus(t, goRes, event.ToolOK)
 			if rg.Engine != "ripgrep" || gosr.Engine != "go" {
 				t.Fatalf("engines %s/%s", rg.Engine, gosr.Engine)
 			}
@@ -302,7 +303,7 @@ func TestSearchHonoursIgnore(t *testing.T) {
 	}
 	for _, d := range []Deps{{Paths: b}, {Paths: b, NoRipgrep: true}} {
 		res := run(t, d, protocol.ToolFSSearch, &protocol.FSSearchArgs{Pattern: "first line|needle crlf|needle 0$|needle x", Regex: true, Path: ".", MaxResults: 2000})
-		tooltest.WantStatus(t, res, messages.ToolOK)
+		tooltest.WantStatus(t, res, event.ToolOK)
 		sr := tooltest.Decode[SearchResult](t, res)
 		var got []string
 		for _, h := range sr.Hits {
@@ -327,7 +328,7 @@ func TestSearchFallbackWithoutRg(t *testing.T) {
 	withRg := tooltest.Decode[SearchResult](t, run(t, Deps{Paths: b}, protocol.ToolFSSearch, &args))
 	t.Setenv("PATH", t.TempDir())
 	res := run(t, Deps{Paths: b}, protocol.ToolFSSearch, &args)
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	without := tooltest.Decode[SearchResult](t, res)
 	if without.Engine != "go" {
 		t.Fatalf("engine %s with rg hidden", without.Engine)
@@ -351,7 +352,7 @@ func TestSearchErrors(t *testing.T) {
 			{protocol.FSSearchArgs{Pattern: "x", Path: ".", Glob: "{a"}, "invalid_pattern"},
 		} {
 			res := run(t, d, protocol.ToolFSSearch, &tc.args)
-			if res.Status != messages.ToolError || tooltest.ErrorCode(t, res) != tc.code {
+			if res.Status != event.ToolError || tooltest.ErrorCode(t, res) != tc.code {
 				t.Errorf("%+v: %s %s", tc.args, res.Status, res.Data)
 			}
 		}

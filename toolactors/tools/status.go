@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // GitStatus is the git part of project.status.
@@ -24,19 +24,19 @@ type GitStatus struct {
 
 // StatusResult is project.status's Data.
 type StatusResult struct {
-	Root         string                 `json:"root"`
-	Git          GitStatus              `json:"git"`
-	Processes    []messages.ProcessInfo `json:"processes"`
-	Verification *Verification          `json:"last_verification,omitempty"`
+	Root         string              `json:"root"`
+	Git          GitStatus           `json:"git"`
+	Processes    []event.ProcessInfo `json:"processes"`
+	Verification *Verification       `json:"last_verification,omitempty"`
 }
 
 const maxDirty = 200
 
-func projectStatus(ctx context.Context, c call) messages.ToolResult {
+func projectStatus(ctx context.Context, c call) event.ToolResult {
 	if c.d.Paths == nil {
 		return errResult(ErrNoBoundary, nil)
 	}
-	res := StatusResult{Root: c.d.Paths.Dir(), Processes: []messages.ProcessInfo{}}
+	res := StatusResult{Root: c.d.Paths.Dir(), Processes: []event.ProcessInfo{}}
 	res.Git = gitStatus(ctx, c)
 	if c.d.Processes != nil {
 		if ps, err := c.d.Processes.List(ctx); err == nil {

@@ -6,8 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/tooltest"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/protocol"
 )
 
@@ -26,7 +27,7 @@ func TestProjectStatusGit(t *testing.T) {
 	v := Verification{Command: "go test ./...", Passed: true}
 	d := Deps{Paths: b, Verification: func() (Verification, bool) { return v, true }}
 	res := run(t, d, protocol.ToolProjectStatus, &protocol.ProjectStatusArgs{})
-	tooltest.WantStatus(t, res, messages.ToolOK)
+	tooltest.WantStatus(t, res, event.ToolOK)
 	st := tooltest.Decode[StatusResult](t, res)
 	if st.Root != b.Dir() || st.Git.Branch != "feature/x" || st.Git.DirtyCount != 2 || st.Git.Error != "" {
 		t.Fatalf("status: %+v", st)

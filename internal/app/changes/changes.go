@@ -7,8 +7,9 @@ import (
 	"io"
 	"os"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/checkpoint"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session"
 )
 
@@ -73,12 +74,12 @@ func (c *Changes) Recorder() (checkpoint.Recorder, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	rec := func(t messages.EventType, payload any, sync bool) error {
+	rec := func(t event.Type, payload any, sync bool) error {
 		b, err := json.Marshal(payload)
 		if err != nil {
 			return err
 		}
-		_, err = log.Write(messages.Event{Type: t, SessionID: c.Session.ID(), Turn: c.Turn, Payload: b}, sync)
+		_, err = log.Write(event.Event{Type: t, SessionID: c.Session.ID(), Turn: c.Turn, Payload: b}, sync)
 		return err
 	}
 	return rec, func() { log.Close() }, nil

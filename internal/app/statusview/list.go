@@ -6,6 +6,8 @@ import (
 	"io"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session"
 )
@@ -52,7 +54,7 @@ func EntryFor(s session.Summary) Entry {
 	state := session.LiveState(s)
 	e := Entry{State: state, Status: messages.Status{SessionID: s.ID, PID: s.PID, Root: s.Root, Provider: s.Provider,
 		Phase: s.Phase, Turn: s.Turns, StartedAt: s.Created, UpdatedAt: s.LastActivity}}
-	if state == "dead" || state == string(messages.OutcomeInterrupted) || state == string(messages.OutcomeFailed) {
+	if state == "dead" || state == string(event.OutcomeInterrupted) || state == string(event.OutcomeFailed) {
 		e.Dead = state == "dead"
 		e.Resume = "wtagent resume " + s.ID
 	}

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session/event"
 )
 
@@ -38,14 +37,14 @@ func ProtocolMarkers() []string {
 // Builder appends events with consecutive seqs and times.
 type Builder struct {
 	T      testing.TB
-	Events []messages.Event
+	Events []event.Event
 	Turn   int
 }
 
 // Add appends one event with payload p (nil for none).
-func (b *Builder) Add(typ messages.EventType, callID string, p any) messages.Event {
+func (b *Builder) Add(typ event.Type, callID string, p any) event.Event {
 	b.T.Helper()
-	ev := messages.Event{Seq: int64(len(b.Events) + 1), Type: typ, SessionID: ID, Turn: b.Turn,
+	ev := event.Event{Seq: int64(len(b.Events) + 1), Type: typ, SessionID: ID, Turn: b.Turn,
 		CallID: callID, TS: Start.Add(time.Duration(len(b.Events)) * time.Second)}
 	if p != nil {
 		raw, err := json.Marshal(p)
@@ -70,35 +69,35 @@ func Canon(t testing.TB, v any) json.RawMessage {
 
 // Exchange logs one model round trip: the sent message (protocol text the
 // exports must drop), the raw reply and its parse.
-func (b *Builder) Exchange(kind messages.OutboundKind, resultOps []string, reply, message string, done bool) {
+func (b *Builder) Exchange(kind event.OutboundKind, resultOps []string, reply, message string, done bool) {
 	b.Turn++
-	bind := messages.Binding{Turn: b.Turn, Cursor: "https://chatgpt.com/c/abc", TextSHA256: "00",
+	bind := event.Binding{Turn: b.Turn, Cursor: "https://chatgpt.com/c/abc", TextSHA256: "00",
 		SentAt: Start.Add(time.Duration(len(b.Events)) * time.Second)}
 	text := "<tool_result call_id=\"x\" status=\"ok\"><![CDATA[...]]></tool_result>\n<system_reminder>one tool per reply</system_reminder>"
-	if kind == messages.OutboundBootstrap {
+	if kind == event.OutboundBootstrap {
 		text = "<agent_protocol>reply with one <agent_response></agent_protocol>\n<task>" + Task + "</task>"
 	}
-	b.Add(messages.EvModelMessageSending, "", messages.MessageSentPayload{Kind: kind, Text: text})
-	b.Add(messages.EvModelMessageSent, "", messages.MessageSentPayload{Kind: kind, Text: text, Binding: bind, ResultOps: resultOps})
-	b.Add(messages.EvModelMessageComplete, "", messages.MessageCompletePayload{Reply: messages.Reply{
+	b.Add(event.EvModelMessageSending, "", event.MessageSentPayload{Kind: kind, Text: text})
+	b.Add(event.EvModelMessageSent, "", event.MessageSentPayload{Kind: kind, Text: text, Binding: bind, ResultOps: resultOps})
+	b.Add(event.EvModelMessageComplete, "", event.MessageCompletePayload{Reply: event.Reply{
 		Binding: bind, Text: reply, MessageID: "msg-" + string(rune('a'+b.Turn)), ModelSlug: "gpt-5-thinking",
-		Source: messages.SourceNetwork, Cursor: "https://chatgpt.com/c/abc"}})
-	b.Add(messages.EvProtocolParsed, "", messages.ParsedPayload{Done: done, Message: message})
+		Source: event.SourceNetwork, Cursor: "https://chatgpt.com/c/abc"}})
+	b.Add(event.EvProtocolParsed, "", event.ParsedPayload{Done: done, Message: message})
 }
 
 // Tool logs a call through proposed → prepared → started → completed and
 // returns its op key.
-func (b *Builder) Tool(name string, args any, res messages.ToolResult) string {
-	call := messages.ToolCall{Name: name, CanonicalArgs: Canon(b.T, args)}
+func (b *Builder) Tool(name string, args any, res event.ToolResult) string {
+	call := event.ToolCall{Name: name, CanonicalArgs: Canon(b.T, args)}
 	key := event.OpKey(ID, "msg-"+string(rune('a'+b.Turn)), b.Turn, name, call.CanonicalArgs)
 	id := event.CallID(key)
-	p := messages.ToolProposedPayload{OpKey: key, Call: call, ReplyMessageID: "msg-" + string(rune('a'+b.Turn))}
-	b.Add(messages.EvToolProposed, id, p)
-	b.Add(messages.EvPolicyDecided, id, messages.PolicyPayload{Decision: messages.DecisionAllow, Risk: messages.RiskRead})
-	b.Add(messages.EvToolPrepared, id, p)
-	b.Add(messages.EvToolStarted, id, p)
+	p := event.ToolProposedPayload{OpKey: key, Call: call, ReplyMessageID: "msg-" + string(rune('a'+b.Turn))}
+	b.Add(event.EvToolProposed, id, p)
+	b.Add(event.EvPolicyDecided, id, event.PolicyPayload{Decision: event.DecisionAllow, Risk: event.RiskRead})
+	b.Add(event.EvToolPrepared, id, p)
+	b.Add(event.EvToolStarted, id, p)
 	res.CallID, res.OpKey, res.Tool = id, key, name
-	b.Add(messages.EvToolCompleted, id, messages.ToolCompletedPayload{OpKey: key, Result: res})
+	b.Add(event.EvToolCompleted, id, event.ToolCompletedPayload{OpKey: key, Result: res})
 	return key
 }
 
@@ -108,74 +107,74 @@ func IntP(n int) *int { return &n }
 // Events is a whole session: bootstrap, nine tool calls of every
 // kind (one denied, one needing approval), a follow-up instruction and a
 // final done. It is the input of the golden exports.
-func Events(t testing.TB) []messages.Event {
+func Events(t testing.TB) []event.Event {
 	b := &Builder{T: t}
-	b.Add(messages.EvSessionCreated, "", messages.TextPayload{Text: ID})
-	b.Add(messages.EvRunStarted, "", messages.RunStartedPayload{Task: Task, Root: Root, Provider: "chatgpt", PID: 4242})
-	b.Add(messages.EvConversationStart, "", map[string]string{"cursor": "https://chatgpt.com/c/abc"})
+	b.Add(event.EvSessionCreated, "", event.TextPayload{Text: ID})
+	b.Add(event.EvRunStarted, "", event.RunStartedPayload{Task: Task, Root: Root, Provider: "chatgpt", PID: 4242})
+	b.Add(event.EvConversationStart, "", map[string]string{"cursor": "https://chatgpt.com/c/abc"})
 
-	b.Exchange(messages.OutboundBootstrap, nil,
+	b.Exchange(event.OutboundBootstrap, nil,
 		"<agent_response><message>I'll look at the project first.</message><done>false</done><tool_call name=\"fs.list\"><args><path>.</path></args></tool_call></agent_response>",
 		"I'll look at the project first.", false)
 	k1 := b.Tool("fs.list", map[string]any{"path": ".", "depth": 2, "include_hidden": false},
-		messages.ToolResult{Status: messages.ToolOK, Data: json.RawMessage(`{"entries":["package.json","src/"]}`)})
+		event.ToolResult{Status: event.ToolOK, Data: json.RawMessage(`{"entries":["package.json","src/"]}`)})
 
-	b.Exchange(messages.OutboundToolResult, []string{k1},
+	b.Exchange(event.OutboundToolResult, []string{k1},
 		"<agent_response><message>Reading package.json.</message><tool_call name=\"fs.read\"/></agent_response>",
 		"Reading package.json.", false)
 	k2 := b.Tool("fs.read", map[string]any{"path": "package.json", "offset": 0, "limit": 400},
-		messages.ToolResult{Status: messages.ToolOK, Stdout: "{\n  \"scripts\": {\"test\": \"node test.js\"}\n}\n"})
+		event.ToolResult{Status: event.ToolOK, Stdout: "{\n  \"scripts\": {\"test\": \"node test.js\"}\n}\n"})
 
-	b.Exchange(messages.OutboundToolResult, []string{k2}, "<agent_response>…</agent_response>", "Creating the page.", false)
+	b.Exchange(event.OutboundToolResult, []string{k2}, "<agent_response>…</agent_response>", "Creating the page.", false)
 	k3 := b.Tool("fs.write", map[string]any{"path": "index.html", "content": "<!doctype html>\n<form id=\"signup\"></form>\n", "mode": "overwrite"},
-		messages.ToolResult{Status: messages.ToolOK, Changed: []string{"index.html"}, Message: "wrote 2 lines"})
+		event.ToolResult{Status: event.ToolOK, Changed: []string{"index.html"}, Message: "wrote 2 lines"})
 
-	b.Exchange(messages.OutboundToolResult, []string{k3}, "<agent_response>…</agent_response>", "Adding the email field and a title.", false)
+	b.Exchange(event.OutboundToolResult, []string{k3}, "<agent_response>…</agent_response>", "Adding the email field and a title.", false)
 	k4 := b.Tool("fs.edit", map[string]any{"path": "index.html", "edits": []map[string]any{
 		{"old_text": "<form id=\"signup\"></form>", "new_text": "<form id=\"signup\">\n  <input type=\"email\" name=\"email\">\n</form>", "replace_all": false},
 		{"old_text": "<!doctype html>", "new_text": "<!doctype html>\n<title>Join us</title>", "replace_all": false}}},
-		messages.ToolResult{Status: messages.ToolOK, Changed: []string{"index.html"},
+		event.ToolResult{Status: event.ToolOK, Changed: []string{"index.html"},
 			Diff: "--- a/index.html\n+++ b/index.html\n@@ -1,2 +1,5 @@\n <!doctype html>\n+<title>Join us</title>\n"})
 
-	b.Exchange(messages.OutboundToolResult, []string{k4}, "<agent_response>…</agent_response>", "Searching for the test entry point.", false)
+	b.Exchange(event.OutboundToolResult, []string{k4}, "<agent_response>…</agent_response>", "Searching for the test entry point.", false)
 	k5 := b.Tool("fs.search", map[string]any{"pattern": "signup(", "path": ".", "glob": "*.js", "regex": false,
 		"case_insensitive": true, "max_results": 50},
-		messages.ToolResult{Status: messages.ToolOK, Stdout: "test.js:3: assert(signup(\n"})
+		event.ToolResult{Status: event.ToolOK, Stdout: "test.js:3: assert(signup(\n"})
 
 	// A denied call: the policy refuses it and no result is logged.
-	b.Exchange(messages.OutboundToolResult, []string{k5}, "<agent_response>…</agent_response>", "Cleaning the build output.", false)
+	b.Exchange(event.OutboundToolResult, []string{k5}, "<agent_response>…</agent_response>", "Cleaning the build output.", false)
 	denyArgs := Canon(t, map[string]any{"program": "rm", "argv": []string{"-rf", "/"}, "cwd": ".", "timeout_ms": 1000})
 	denyKey := event.OpKey(ID, "msg-x", b.Turn, "terminal.exec", denyArgs)
-	b.Add(messages.EvToolProposed, event.CallID(denyKey), messages.ToolProposedPayload{OpKey: denyKey,
-		Call: messages.ToolCall{Name: "terminal.exec", CanonicalArgs: denyArgs}})
-	b.Add(messages.EvPolicyDecided, event.CallID(denyKey), messages.PolicyPayload{Decision: messages.DecisionDeny,
-		Risk: messages.RiskDestructive, Reason: "rm -rf outside the project root is never allowed"})
+	b.Add(event.EvToolProposed, event.CallID(denyKey), event.ToolProposedPayload{OpKey: denyKey,
+		Call: event.ToolCall{Name: "terminal.exec", CanonicalArgs: denyArgs}})
+	b.Add(event.EvPolicyDecided, event.CallID(denyKey), event.PolicyPayload{Decision: event.DecisionDeny,
+		Risk: event.RiskDestructive, Reason: "rm -rf outside the project root is never allowed"})
 
-	b.Exchange(messages.OutboundToolResult, []string{denyKey}, "<agent_response>…</agent_response>", "Running the tests.", false)
-	rule := &messages.Rule{Tool: "terminal.exec", Kind: "command", Prefix: []string{"npm", "test"}}
-	b.Add(messages.EvApprovalRequired, "", messages.PolicyPayload{Decision: messages.DecisionAsk, Risk: messages.RiskExecute})
-	b.Add(messages.EvApprovalResolved, "", messages.PolicyPayload{Choice: messages.ApproveTask, Rule: rule, By: "user"})
+	b.Exchange(event.OutboundToolResult, []string{denyKey}, "<agent_response>…</agent_response>", "Running the tests.", false)
+	rule := &event.Rule{Tool: "terminal.exec", Kind: "command", Prefix: []string{"npm", "test"}}
+	b.Add(event.EvApprovalRequired, "", event.PolicyPayload{Decision: event.DecisionAsk, Risk: event.RiskExecute})
+	b.Add(event.EvApprovalResolved, "", event.PolicyPayload{Choice: event.ApproveTask, Rule: rule, By: "user"})
 	k6 := b.Tool("terminal.exec", map[string]any{"program": "npm", "argv": []string{"test", "--", "--grep", "sign up"},
 		"cwd": "web", "timeout_ms": 120000, "env": []string{"CI=1"}},
-		messages.ToolResult{Status: messages.ToolOK, ExitCode: IntP(0), Stdout: "1 passing\n", Stderr: "npm notice\n",
-			StdoutCut: &messages.Truncation{OriginalBytes: 90000, KeptBytes: 10}, Verified: true, Duration: 1500 * time.Millisecond})
+		event.ToolResult{Status: event.ToolOK, ExitCode: IntP(0), Stdout: "1 passing\n", Stderr: "npm notice\n",
+			StdoutCut: &event.Truncation{OriginalBytes: 90000, KeptBytes: 10}, Verified: true, Duration: 1500 * time.Millisecond})
 
-	b.Add(messages.EvInstruction, "", messages.TextPayload{Text: "Also start the dev server so I can look"})
-	b.Exchange(messages.OutboundFollowUp, []string{k6}, "<agent_response>…</agent_response>", "Starting the dev server.", false)
+	b.Add(event.EvInstruction, "", event.TextPayload{Text: "Also start the dev server so I can look"})
+	b.Exchange(event.OutboundFollowUp, []string{k6}, "<agent_response>…</agent_response>", "Starting the dev server.", false)
 	k7 := b.Tool("process.start", map[string]any{"program": "npm", "argv": []string{"run", "dev"}, "cwd": "."},
-		messages.ToolResult{Status: messages.ToolOK, Data: json.RawMessage(`{"process_id":"p1","detected_urls":["http://localhost:5173"]}`)})
+		event.ToolResult{Status: event.ToolOK, Data: json.RawMessage(`{"process_id":"p1","detected_urls":["http://localhost:5173"]}`)})
 
-	b.Exchange(messages.OutboundToolResult, []string{k7}, "<agent_response>…</agent_response>", "Checking the server output.", false)
+	b.Exchange(event.OutboundToolResult, []string{k7}, "<agent_response>…</agent_response>", "Checking the server output.", false)
 	k8 := b.Tool("process.read", map[string]any{"process_id": "p1", "since": -1},
-		messages.ToolResult{Status: messages.ToolOK, Stdout: "ready in 300 ms\n"})
+		event.ToolResult{Status: event.ToolOK, Stdout: "ready in 300 ms\n"})
 
-	b.Exchange(messages.OutboundToolResult, []string{k8}, "<agent_response>…</agent_response>", "Appending a note to the README.", false)
+	b.Exchange(event.OutboundToolResult, []string{k8}, "<agent_response>…</agent_response>", "Appending a note to the README.", false)
 	k9 := b.Tool("fs.write", map[string]any{"path": "README.md", "content": "Run `npm run dev`.\n", "mode": "append"},
-		messages.ToolResult{Status: messages.ToolError, Message: "README.md: permission denied"})
+		event.ToolResult{Status: event.ToolError, Message: "README.md: permission denied"})
 
-	b.Exchange(messages.OutboundToolResult, []string{k9}, "<agent_response>…</agent_response>",
+	b.Exchange(event.OutboundToolResult, []string{k9}, "<agent_response>…</agent_response>",
 		"Done: the landing page has a signup form, tests pass, and the dev server runs at http://localhost:5173.", true)
-	b.Add(messages.EvRunCompleted, "", messages.RunEndPayload{Outcome: messages.OutcomeCompleted,
+	b.Add(event.EvRunCompleted, "", event.RunEndPayload{Outcome: event.OutcomeCompleted,
 		Summary: "landing page done", Changed: []string{"index.html"}, Verification: []string{"npm test"}})
 	return b.Events
 }

@@ -8,9 +8,10 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/wtagent/wtagent/session/event"
+
 	"github.com/wtagent/wtagent/internal/atomicfile"
 	"github.com/wtagent/wtagent/internal/export"
-	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy/secrets"
 	"github.com/wtagent/wtagent/session"
 )
@@ -67,7 +68,7 @@ func Render(h session.Home, id, format string) (Export, error) {
 }
 
 // lastTime is the time of the last event that has one.
-func lastTime(events []messages.Event) time.Time {
+func lastTime(events []event.Event) time.Time {
 	for i := len(events) - 1; i >= 0; i-- {
 		if !events[i].TS.IsZero() {
 			return events[i].TS

@@ -1,72 +1,72 @@
-package messages
+package event
 
 import (
 	"encoding/json"
 	"time"
 )
 
-// EventType names a session event. The names are a public contract: the
+// Type names a session event. The names are a public contract: the
 // event log, `--json` output and exports use them.
-type EventType string
+type Type string
 
 // The session event types.
 const (
-	EvSessionCreated EventType = "session.created"
-	EvRunStarted     EventType = "run.started"
-	EvRunCompleted   EventType = "run.completed"
-	EvRunInterrupted EventType = "run.interrupted"
-	EvRunFailed      EventType = "run.failed"
-	EvRunCancelled   EventType = "run.cancelled"
-	EvRunResumed     EventType = "run.resumed"
-	EvInstruction    EventType = "session.instruction_added"
-	EvQueued         EventType = "session.instruction_queued"
-	EvPhaseChanged   EventType = "run.phase"
+	EvSessionCreated Type = "session.created"
+	EvRunStarted     Type = "run.started"
+	EvRunCompleted   Type = "run.completed"
+	EvRunInterrupted Type = "run.interrupted"
+	EvRunFailed      Type = "run.failed"
+	EvRunCancelled   Type = "run.cancelled"
+	EvRunResumed     Type = "run.resumed"
+	EvInstruction    Type = "session.instruction_added"
+	EvQueued         Type = "session.instruction_queued"
+	EvPhaseChanged   Type = "run.phase"
 	// EvSecretMasked says secrets were masked in a message to the model.
-	EvSecretMasked EventType = "secret.masked"
+	EvSecretMasked Type = "secret.masked"
 	// EvSecretRevealed says the user let the model see one masked value
 	// (its source, never the value).
-	EvSecretRevealed EventType = "secret.revealed"
+	EvSecretRevealed Type = "secret.revealed"
 
-	EvModelMessageSending  EventType = "model.message_sending"
-	EvModelMessageSent     EventType = "model.message_sent"
-	EvModelMessageComplete EventType = "model.message_complete"
-	EvModelProgress        EventType = "model.progress"
-	EvModelFailed          EventType = "model.failed"
-	EvModelState           EventType = "model.state"
+	EvModelMessageSending  Type = "model.message_sending"
+	EvModelMessageSent     Type = "model.message_sent"
+	EvModelMessageComplete Type = "model.message_complete"
+	EvModelProgress        Type = "model.progress"
+	EvModelFailed          Type = "model.failed"
+	EvModelState           Type = "model.state"
 
-	EvProtocolInvalid EventType = "protocol.invalid"
-	EvProtocolParsed  EventType = "protocol.parsed"
+	EvProtocolInvalid Type = "protocol.invalid"
+	EvProtocolParsed  Type = "protocol.parsed"
 
-	EvToolProposed      EventType = "tool.proposed"
-	EvPolicyDecided     EventType = "policy.decided"
-	EvApprovalRequired  EventType = "approval.required"
-	EvApprovalResolved  EventType = "approval.resolved"
-	EvToolPrepared      EventType = "tool.prepared"
-	EvToolStarted       EventType = "tool.started"
-	EvToolOutput        EventType = "tool.output"
-	EvToolCompleted     EventType = "tool.completed"
-	EvToolReused        EventType = "tool.reused"
-	EvToolUnknown       EventType = "tool.completion_unknown"
-	EvProcessChanged    EventType = "process.changed"
-	EvDoneRefused       EventType = "run.done_refused"
-	EvLimitReached      EventType = "run.limit_reached"
-	EvBrowserStarted    EventType = "browser.started"
-	EvBrowserNote       EventType = "browser.note"
-	EvBrowserAuth       EventType = "browser.auth_required"
-	EvBrowserTakeover   EventType = "browser.takeover_required"
-	EvBrowserAuthed     EventType = "browser.authenticated"
-	EvBrowserCrashed    EventType = "browser.crashed"
-	EvBrowserAdapter    EventType = "browser.adapter_update_required"
-	EvConversationStart EventType = "conversation.started"
-	EvConversationMode  EventType = "conversation.mode_selected"
-	EvModeRequested     EventType = "conversation.mode_requested"
-	EvConversationRoll  EventType = "conversation.rollover"
+	EvToolProposed      Type = "tool.proposed"
+	EvPolicyDecided     Type = "policy.decided"
+	EvApprovalRequired  Type = "approval.required"
+	EvApprovalResolved  Type = "approval.resolved"
+	EvToolPrepared      Type = "tool.prepared"
+	EvToolStarted       Type = "tool.started"
+	EvToolOutput        Type = "tool.output"
+	EvToolCompleted     Type = "tool.completed"
+	EvToolReused        Type = "tool.reused"
+	EvToolUnknown       Type = "tool.completion_unknown"
+	EvProcessChanged    Type = "process.changed"
+	EvDoneRefused       Type = "run.done_refused"
+	EvLimitReached      Type = "run.limit_reached"
+	EvBrowserStarted    Type = "browser.started"
+	EvBrowserNote       Type = "browser.note"
+	EvBrowserAuth       Type = "browser.auth_required"
+	EvBrowserTakeover   Type = "browser.takeover_required"
+	EvBrowserAuthed     Type = "browser.authenticated"
+	EvBrowserCrashed    Type = "browser.crashed"
+	EvBrowserAdapter    Type = "browser.adapter_update_required"
+	EvConversationStart Type = "conversation.started"
+	EvConversationMode  Type = "conversation.mode_selected"
+	EvModeRequested     Type = "conversation.mode_requested"
+	EvConversationRoll  Type = "conversation.rollover"
 
-	EvCheckpoint    EventType = "checkpoint.taken"
-	EvUndoStarted   EventType = "undo.started"
-	EvUndoRestored  EventType = "undo.restored"
-	EvUndoCompleted EventType = "undo.completed"
-	EvUndoRefused   EventType = "undo.refused"
+	EvCheckpoint    Type = "checkpoint.taken"
+	EvUndoStarted   Type = "undo.started"
+	EvUndoRestored  Type = "undo.restored"
+	EvUndoCompleted Type = "undo.completed"
+	EvUndoRefused   Type = "undo.refused"
 )
 
 // Event is a session event as actors exchange it and one line of `--json`
@@ -76,7 +76,7 @@ type Event struct {
 	// Seq is the event's position in the log, from 1; zero for events that
 	// are shown but not persisted (tool.output, model.progress).
 	Seq       int64     `json:"seq,omitempty"`
-	Type      EventType `json:"type"`
+	Type      Type      `json:"type"`
 	SessionID string    `json:"session_id"`
 	Turn      int       `json:"turn"`
 	CallID    string    `json:"call_id,omitempty"`
@@ -84,42 +84,6 @@ type Event struct {
 	// Payload is the event's typed payload (the *Payload structs below) as
 	// JSON.
 	Payload json.RawMessage `json:"payload,omitempty"`
-}
-
-// AppendEvent asks the event-log actor to append an event. When Sync is
-// true the append is a commit point: it is fsynced before the reply (an
-// Appended) is sent.
-type AppendEvent struct {
-	Event Event
-	Sync  bool
-}
-
-// Publish asks the event-log actor to show an event to the UI and the status
-// actor without persisting it (tool.output, model.progress).
-type Publish struct {
-	Event Event
-}
-
-// Appended confirms that an event is in the log, with its sequence number.
-type Appended struct {
-	Seq int64
-}
-
-// AppendFailed reports that an append could not be made durable (synced
-// or not: the log cannot go on past it); the run cannot guarantee
-// exactly-once execution past it and stops.
-type AppendFailed struct {
-	Type EventType
-	Err  string
-}
-
-// ReadEvents asks the event-log actor for every event in the log; the reply
-// is an EventBatch. Controllers use it to rebuild their state on start.
-type ReadEvents struct{}
-
-// EventBatch is the reply to ReadEvents.
-type EventBatch struct {
-	Events []Event
 }
 
 // RunStartedPayload is the payload of run.started and run.resumed.

@@ -1,4 +1,4 @@
-package messages
+package event
 
 // Risk is how much a tool call can change or reveal, as the policy engine
 // classifies it. Higher values are riskier.
