@@ -7,8 +7,6 @@ import (
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/anthdm/hollywood/actor"
-
-	"github.com/wtagent/wtagent/checkpoint"
 )
 
 // checkpointTime bounds one snapshot of the project.
@@ -17,7 +15,7 @@ const checkpointTime = 2 * time.Minute
 // checkpointTaken reports a snapshot taken off the controller's goroutine.
 type checkpointTaken struct {
 	callID, when string
-	payload      checkpoint.TakenPayload
+	payload      event.CheckpointPayload
 }
 
 // pendingCheckpoint is the snapshot the controller waits for and what it
@@ -41,7 +39,7 @@ func (c *controller) takeCheckpoint(ctx *actor.Context, callID, tool, when strin
 	go func() {
 		tctx, cancel := context.WithTimeout(context.Background(), checkpointTime)
 		defer cancel()
-		p := checkpoint.TakenPayload{When: when, Tool: tool, Store: store.Kind()}
+		p := event.CheckpointPayload{When: when, Tool: tool, Store: store.Kind()}
 		id, err := store.Take(tctx)
 		if err != nil {
 			p.Error = err.Error()

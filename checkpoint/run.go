@@ -59,7 +59,7 @@ func (e *ConflictsError) Error() string {
 func (u *Undo) Run(ctx context.Context, n int) (UndoResult, error) {
 	if p := u.Timeline.Pending; p != nil {
 		res := UndoResult{Turn: p.Turn, Finished: true}
-		return res, u.apply(ctx, &res, p.Steps, p.Turn)
+		return res, u.apply(ctx, &res, stepsOf(p.Steps), p.Turn)
 	}
 	res := UndoResult{Turn: n, Last: u.Timeline.Last}
 	if n == 0 {
@@ -74,7 +74,7 @@ func (u *Undo) Run(ctx context.Context, n int) (UndoResult, error) {
 		return UndoResult{}, err
 	}
 	if len(conflicts) > 0 {
-		if err := u.Record(event.EvUndoRefused, UndoPayload{Turn: n, Conflicts: conflicts}, true); err != nil {
+		if err := u.Record(event.EvUndoRefused, event.UndoPayload{Turn: n, Conflicts: conflictsRecord(conflicts)}, true); err != nil {
 			return UndoResult{}, err
 		}
 		return UndoResult{}, &ConflictsError{Turn: n, Conflicts: conflicts}
@@ -86,7 +86,7 @@ func (u *Undo) Run(ctx context.Context, n int) (UndoResult, error) {
 	if err != nil {
 		return UndoResult{}, err
 	}
-	if err := u.Record(event.EvUndoStarted, UndoPayload{Turn: n, Steps: steps, Before: before}, true); err != nil {
+	if err := u.Record(event.EvUndoStarted, event.UndoPayload{Turn: n, Steps: stepsRecord(steps), Before: before}, true); err != nil {
 		return UndoResult{}, err
 	}
 	return res, u.apply(ctx, &res, steps, n)
@@ -128,7 +128,7 @@ func (u *Undo) apply(ctx context.Context, res *UndoResult, steps []Step, n int) 
 			continue
 		}
 		res.Restored = append(res.Restored, st)
-		if err := u.Record(event.EvUndoRestored, UndoPayload{Turn: n, Path: st.Path}, false); err != nil {
+		if err := u.Record(event.EvUndoRestored, event.UndoPayload{Turn: n, Path: st.Path}, false); err != nil {
 			return err
 		}
 		if u.AfterStep != nil {
@@ -139,5 +139,5 @@ func (u *Undo) apply(ctx context.Context, res *UndoResult, steps []Step, n int) 
 	if err != nil {
 		return err
 	}
-	return u.Record(event.EvUndoCompleted, UndoPayload{Turn: n, After: after}, true)
+	return u.Record(event.EvUndoCompleted, event.UndoPayload{Turn: n, After: after}, true)
 }

@@ -53,10 +53,10 @@ func TestUndoCutShortIsFinished(t *testing.T) {
 			s, dir := newProject(t, kind)
 			log := &eventLog{t: t}
 			put(t, dir, "a.txt", "old\n", 0o644)
-			log.add(event.EvCheckpoint, 1, "c1", TakenPayload{When: Before, Tool: "terminal.exec", ID: take(t, s)})
+			log.add(event.EvCheckpoint, 1, "c1", event.CheckpointPayload{When: Before, Tool: "terminal.exec", ID: take(t, s)})
 			put(t, dir, "a.txt", "new\n", 0o644)
 			put(t, dir, "b.txt", "created\n", 0o644)
-			log.add(event.EvCheckpoint, 1, "c1", TakenPayload{When: After, Tool: "terminal.exec", ID: take(t, s)})
+			log.add(event.EvCheckpoint, 1, "c1", event.CheckpointPayload{When: After, Tool: "terminal.exec", ID: take(t, s)})
 			root, err := os.OpenRoot(dir)
 			if err != nil {
 				t.Fatal(err)
@@ -105,9 +105,9 @@ func TestUndoNothingToUndo(t *testing.T) {
 	s, dir := newProject(t, "files")
 	log := &eventLog{t: t}
 	put(t, dir, "a.txt", "old\n", 0o644)
-	log.add(event.EvCheckpoint, 1, "c1", TakenPayload{When: Before, Tool: "fs.write", ID: take(t, s)})
+	log.add(event.EvCheckpoint, 1, "c1", event.CheckpointPayload{When: Before, Tool: "fs.write", ID: take(t, s)})
 	put(t, dir, "a.txt", "new\n", 0o644)
-	log.add(event.EvCheckpoint, 1, "c1", TakenPayload{When: After, Tool: "fs.write", ID: take(t, s)})
+	log.add(event.EvCheckpoint, 1, "c1", event.CheckpointPayload{When: After, Tool: "fs.write", ID: take(t, s)})
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		t.Fatal(err)

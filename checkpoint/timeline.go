@@ -15,28 +15,6 @@ const (
 	After  = "after"
 )
 
-// TakenPayload is the payload of checkpoint.taken.
-type TakenPayload struct {
-	When  string `json:"when"`
-	Tool  string `json:"tool"`
-	ID    string `json:"id,omitempty"`
-	Store string `json:"store,omitempty"`
-	Error string `json:"error,omitempty"`
-}
-
-// UndoPayload is the payload of the undo.* events: undo.started holds the
-// plan (written ahead, synced, before any file is touched) and the
-// snapshot before it; undo.completed the snapshot after it.
-type UndoPayload struct {
-	// Turn is the first turn undone.
-	Turn      int        `json:"turn"`
-	Steps     []Step     `json:"steps,omitempty"`
-	Conflicts []Conflict `json:"conflicts,omitempty"`
-	Before    string     `json:"before,omitempty"`
-	After     string     `json:"after,omitempty"`
-	Path      string     `json:"path,omitempty"`
-}
-
 // Change is one side-effecting step of a session with the snapshots around
 // it: a tool call, or an undo.
 type Change struct {
@@ -55,7 +33,7 @@ type Change struct {
 type Timeline struct {
 	Changes []Change
 	// Pending is an undo that was started and never completed.
-	Pending *UndoPayload
+	Pending *event.UndoPayload
 	// PendingTurn is the session turn the pending undo was recorded in.
 	PendingTurn int
 	// Last is the session's newest turn.
@@ -70,7 +48,7 @@ func NewTimeline(events []event.Event) (*Timeline, error) {
 		t.Last = max(t.Last, ev.Turn)
 		switch ev.Type {
 		case event.EvCheckpoint:
-			var p TakenPayload
+			var p event.CheckpointPayload
 			if err := decode(ev, &p); err != nil {
 				return nil, err
 			}
@@ -84,13 +62,13 @@ func NewTimeline(events []event.Event) (*Timeline, error) {
 				t.Changes[i].After = p.ID
 			}
 		case event.EvUndoStarted:
-			var p UndoPayload
+			var p event.UndoPayload
 			if err := decode(ev, &p); err != nil {
 				return nil, err
 			}
 			t.Pending, t.PendingTurn = &p, ev.Turn
 		case event.EvUndoCompleted:
-			var p UndoPayload
+			var p event.UndoPayload
 			if err := decode(ev, &p); err != nil {
 				return nil, err
 			}

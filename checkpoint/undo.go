@@ -18,16 +18,16 @@ import (
 // version) to Target (the version before the undone turn). A nil entry is
 // a file that does not exist.
 type Step struct {
-	Path   string `json:"path"`
-	Expect *Entry `json:"expect,omitempty"`
-	Target *Entry `json:"target,omitempty"`
+	Path   string
+	Expect *Entry
+	Target *Entry
 }
 
 // Conflict is a file an undo will not touch because the user changed it
 // by hand.
 type Conflict struct {
-	Path   string `json:"path"`
-	Reason string `json:"reason"`
+	Path   string
+	Reason string
 }
 
 // ErrNothingToUndo is returned when no change is recorded for the turn.

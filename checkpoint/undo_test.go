@@ -46,7 +46,7 @@ func TestUndoRefusesAHandEditBetweenTheAgentsSteps(t *testing.T) {
 
 	var events []event.Event
 	add := func(turn int, call, when, id string) {
-		p, _ := json.Marshal(TakenPayload{When: when, Tool: "fs.write", ID: id})
+		p, _ := json.Marshal(event.CheckpointPayload{When: when, Tool: "fs.write", ID: id})
 		events = append(events, event.Event{Type: event.EvCheckpoint, Turn: turn, CallID: call, Payload: p})
 	}
 	add(1, "c1", Before, b1)
