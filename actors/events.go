@@ -1,7 +1,6 @@
 package actors
 
 import (
-	"bytes"
 	"encoding/json"
 
 	"github.com/wtagent/wtagent/session/event"
@@ -12,24 +11,13 @@ import (
 func newEvent(t event.Type, sid string, turn int, callID string, payload any) event.Event {
 	ev := event.Event{Type: t, SessionID: sid, Turn: turn, CallID: callID}
 	if payload != nil {
-		b, err := marshalPlain(payload)
+		b, err := event.EncodePayload(payload)
 		if err != nil {
-			b, _ = marshalPlain(event.TextPayload{Text: "unencodable payload: " + err.Error()})
+			b, _ = event.EncodePayload(event.TextPayload{Text: "unencodable payload: " + err.Error()})
 		}
 		ev.Payload = b
 	}
 	return ev
-}
-
-// marshalPlain is json.Marshal without HTML escapes.
-func marshalPlain(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // textEvent makes an event with a TextPayload.
