@@ -37,11 +37,3 @@ const (
 	TakeoverActive    = "active"
 	TakeoverCancelled = "cancelled"
 )
-
-// The manual takeover events: browser.manual_takeover (TakeoverPayload)
-// when the user asks for the browser and when the run pauses for them,
-// browser.handed_back (HandBackState) when they give it back.
-const (
-	EvManualTakeover Type = "browser.manual_takeover"
-	EvHandedBack     Type = "browser.handed_back"
-)
