@@ -145,7 +145,6 @@ func (c *controller) modelReplied(ctx *actor.Context, m messages.ModelReplied) {
 	}
 	r.replies++
 	r.timeoutRetried = false
-	//lint:ignore S1016 the journal payload is its own type; the message may grow fields it must not carry
 	c.record(ctx, event.EvModelMessageComplete, "", event.MessageCompletePayload{Reply: m.Reply}, false, nil)
 	if c.holdReply(ctx) {
 		return

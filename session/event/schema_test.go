@@ -6,8 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -83,14 +81,8 @@ func TestEveryTypeHasAPayload(t *testing.T) {
 // declaredTypes are the values of the package's constants of type Type.
 func declaredTypes(t *testing.T) []Type {
 	t.Helper()
-	pkgs, err := parser.ParseDir(token.NewFileSet(), ".", func(fi os.FileInfo) bool {
-		return !strings.HasSuffix(fi.Name(), "_test.go")
-	}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []Type
-	for _, f := range pkgs["event"].Files {
+	for _, f := range sourceFiles(t, ".", 0) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			vs, ok := n.(*ast.ValueSpec)
 			if !ok || vs.Type == nil || fmt.Sprint(vs.Type) != "Type" {
