@@ -2,7 +2,6 @@ package secrets
 
 import (
 	"path/filepath"
-	"regexp"
 	"strings"
 )
 
@@ -63,14 +62,14 @@ func secretWord(w string) bool {
 }
 
 // userinfoURL matches the user (and password) part of a URL.
-var userinfoURL = regexp.MustCompile(`(\b[a-zA-Z][a-zA-Z0-9+.-]*://)[^\s/@]+@`)
+var userinfoURL = lazyRegexp(`(\b[a-zA-Z][a-zA-Z0-9+.-]*://)[^\s/@]+@`)
 
 // StripUserinfo removes the user and password of every URL in s.
 func StripUserinfo(s string) string {
 	if !strings.Contains(s, "@") {
 		return s
 	}
-	return userinfoURL.ReplaceAllString(s, "$1")
+	return userinfoURL().ReplaceAllString(s, "$1")
 }
 
 // toolchainEnv lists what compilers, package managers and proxies need;

@@ -6,7 +6,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -130,13 +129,13 @@ const tokenShapes = "token shapes"
 func maskOf(source string) string { return "[MASKED:" + source + "]" }
 
 // maskMark finds the marks Mask and RedactTokens leave.
-var maskMark = regexp.MustCompile(`\[MASKED:([^\]\n]+)\]|\[REDACTED:[a-z-]+\]`)
+var maskMark = lazyRegexp(`\[MASKED:([^\]\n]+)\]|\[REDACTED:[a-z-]+\]`)
 
 // MaskedIn lists the sources whose marks s already holds (text masked
 // before, such as a logged tool result), each once.
 func MaskedIn(s string) []string {
 	var out []string
-	for _, m := range maskMark.FindAllStringSubmatch(s, -1) {
+	for _, m := range maskMark().FindAllStringSubmatch(s, -1) {
 		src := m[1]
 		if src == "" {
 			src = tokenShapes

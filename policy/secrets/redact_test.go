@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -127,5 +128,20 @@ func TestRedactingWriterLongLine(t *testing.T) {
 	w.Flush()
 	if strings.Contains(out.String(), "ghp_0123") || out.Len() < len(line)-100 {
 		t.Errorf("long line: %d bytes out, token redacted: %v", out.Len(), !strings.Contains(out.String(), "ghp_0123"))
+	}
+}
+
+// TestPatternsCompile compiles every expression of the package, which
+// lazyRegexp otherwise compiles only on first use: a bad pattern fails
+// here rather than in the first session that meets its text.
+func TestPatternsCompile(t *testing.T) {
+	res := []func() *regexp.Regexp{privateKey, userinfoURL, maskMark, keyBegin, keyEnd}
+	for _, r := range redactions {
+		res = append(res, r.re)
+	}
+	for i, re := range res {
+		if re() == nil || re() != re() {
+			t.Errorf("expression %d: not compiled once", i)
+		}
 	}
 }

@@ -3,7 +3,6 @@ package secrets
 import (
 	"bytes"
 	"io"
-	"regexp"
 	"sync"
 )
 
@@ -12,8 +11,8 @@ import (
 const maxPending = 64 << 10
 
 var (
-	keyBegin = regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`)
-	keyEnd   = regexp.MustCompile(`-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`)
+	keyBegin = lazyRegexp(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`)
+	keyEnd   = lazyRegexp(`-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`)
 )
 
 // RedactingWriter passes text through Redact on its way to another writer.
@@ -89,14 +88,14 @@ func (r *RedactingWriter) Flush() error {
 // line redacts one line, tracking private key blocks across lines.
 func (r *RedactingWriter) line(b []byte) []byte {
 	if r.inKey {
-		loc := keyEnd.FindIndex(b)
+		loc := keyEnd().FindIndex(b)
 		if loc == nil {
 			return nil
 		}
 		r.inKey = false
 		return []byte(Redact(string(b[loc[1]:])))
 	}
-	if loc := keyBegin.FindIndex(b); loc != nil && !keyEnd.Match(b[loc[1]:]) {
+	if loc := keyBegin().FindIndex(b); loc != nil && !keyEnd().Match(b[loc[1]:]) {
 		r.inKey = true
 		out := Redact(string(b[:loc[0]])) + "[REDACTED:private-key]"
 		if bytes.HasSuffix(b, []byte("\n")) {
