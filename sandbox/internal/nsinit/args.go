@@ -1,9 +1,6 @@
 package nsinit
 
-import (
-	"errors"
-	"strconv"
-)
+import "errors"
 
 // Config is what the init process does, passed on its command line (see
 // Args and parse).
@@ -50,10 +47,10 @@ func (c Config) Args() []string {
 		a = append(a, "-dir", c.Dir)
 	}
 	if c.Extra > 0 {
-		a = append(a, "-extra", strconv.Itoa(c.Extra))
+		a = append(a, "-extra", itoa(c.Extra))
 	}
 	if c.MapIDs {
-		a = append(a, "-map", strconv.Itoa(c.MapUID), strconv.Itoa(c.MapGID))
+		a = append(a, "-map", itoa(c.MapUID), itoa(c.MapGID))
 	}
 	if c.Probe {
 		return append(a, "-probe")
@@ -87,16 +84,18 @@ func parse(args []string) (Config, error) {
 			c.Dir, err = val()
 		case "-extra":
 			if v, err = val(); err == nil {
-				if c.Extra, err = strconv.Atoi(v); err != nil || c.Extra < 0 {
-					err = wrap("-extra "+strconv.Quote(v), errUsage)
+				var ok bool
+				if c.Extra, ok = atoi(v); !ok {
+					err = wrap("-extra "+quote(v), errUsage)
 				}
 			}
 		case "-map":
 			c.MapIDs = true
 			for _, id := range []*int{&c.MapUID, &c.MapGID} {
 				if v, err = val(); err == nil {
-					if *id, err = strconv.Atoi(v); err != nil || *id < 0 {
-						err = wrap("-map "+strconv.Quote(v), errUsage)
+					var ok bool
+					if *id, ok = atoi(v); !ok {
+						err = wrap("-map "+quote(v), errUsage)
 					}
 				}
 				if err != nil {
@@ -116,7 +115,7 @@ func parse(args []string) (Config, error) {
 			}
 			return c, nil
 		default:
-			return c, wrap(strconv.Quote(args[i]), errUsage)
+			return c, wrap(quote(args[i]), errUsage)
 		}
 		if err != nil {
 			return c, err

@@ -5,10 +5,10 @@ import (
 	"syscall"
 )
 
-// This package imports only syscall, errors, strconv, time and unsafe
-// (not even strings, which waits for unicode's tables): its init
-// function then runs before any package that needs os, fmt or reflect,
-// so an init process skips most of the binary's initialisation.
+// This package imports only errors, runtime, syscall, time and unsafe,
+// which package os needs too (not even strconv or strings): see the
+// package doc for why its init then runs before the binary's heavier
+// packages.
 
 // opError is a failed step and the errno it failed with.
 type opError struct {

@@ -3,7 +3,6 @@ package nsinit
 import (
 	"errors"
 	"runtime"
-	"strconv"
 	"syscall"
 	"time"
 	"unsafe"
@@ -89,7 +88,7 @@ func Main(args []string) int {
 	syscall.CloseOnExec(statusFD)
 	report := func(line string) { syscall.Write(statusFD, []byte(line+"\n")) }
 	fail := func(kind string, err error) int {
-		report(kind + " " + strconv.Itoa(errnoOf(err)) + " " + err.Error())
+		report(kind + " " + itoa(errnoOf(err)) + " " + err.Error())
 		return 127
 	}
 	ignoreSignals()
@@ -120,7 +119,7 @@ func Main(args []string) int {
 	}
 	report("start")
 	ws := reap(pid)
-	report("exit " + strconv.FormatUint(uint64(ws), 10))
+	report("exit " + utoa(uint64(ws)))
 	code := ws.ExitStatus()
 	if ws.Signaled() {
 		code = 128 + int(ws.Signal())
@@ -149,8 +148,8 @@ func ignoreSignals() {
 func mapOwnIDs(uid, gid int) error {
 	for _, w := range []struct{ file, data string }{
 		{"/proc/self/setgroups", "deny"},
-		{"/proc/self/uid_map", strconv.Itoa(uid) + " " + strconv.Itoa(uid) + " 1\n"},
-		{"/proc/self/gid_map", strconv.Itoa(gid) + " " + strconv.Itoa(gid) + " 1\n"},
+		{"/proc/self/uid_map", itoa(uid) + " " + itoa(uid) + " 1\n"},
+		{"/proc/self/gid_map", itoa(gid) + " " + itoa(gid) + " 1\n"},
 	} {
 		fd, err := syscall.Open(w.file, syscall.O_WRONLY|syscall.O_CLOEXEC, 0)
 		if err != nil {
