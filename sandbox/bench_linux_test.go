@@ -15,7 +15,20 @@ import (
 // ruleset build (go env included).
 func BenchmarkSandboxStart(b *testing.B) {
 	w := newWorld(b)
-	benchStart(b, w, Spec{Mode: WorkspaceWrite, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: os.Environ()})
+	benchStart(b, w, Spec{Mode: WorkspaceWrite, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: os.Environ()}, "")
+}
+
+// BenchmarkSandboxStartBinary is BenchmarkSandboxStart with a built
+// wtagent as each program's init instead of this test binary: what the
+// real binary's start adds (make bench sets WTAGENT_BENCH_BINARY to a
+// wtagent built as a release is).
+func BenchmarkSandboxStartBinary(b *testing.B) {
+	bin := os.Getenv("WTAGENT_BENCH_BINARY")
+	if bin == "" {
+		b.Skip("WTAGENT_BENCH_BINARY (a wtagent binary) is not set; make bench sets it")
+	}
+	w := newWorld(b)
+	benchStart(b, w, Spec{Mode: WorkspaceWrite, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: os.Environ()}, bin)
 }
 
 // BenchmarkSandboxStartHome is BenchmarkSandboxStart when the project is
@@ -24,10 +37,12 @@ func BenchmarkSandboxStart(b *testing.B) {
 func BenchmarkSandboxStartHome(b *testing.B) {
 	w := newWorld(b)
 	env := toolchainHome(b, w)
-	benchStart(b, w, Spec{Mode: WorkspaceWrite, Root: w.home, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: env})
+	benchStart(b, w, Spec{Mode: WorkspaceWrite, Root: w.home, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: env}, "")
 }
 
-func benchStart(b *testing.B, w world, spec Spec) {
+// benchStart measures spec's sandbox; init, when set, is the binary its
+// inits run.
+func benchStart(b *testing.B, w world, spec Spec, init string) {
 	t0 := time.Now()
 	sb, err := New(spec)
 	if err != nil {
@@ -37,6 +52,9 @@ func benchStart(b *testing.B, w world, spec Spec) {
 	defer sb.Close()
 	if !sb.Enforced() {
 		b.Fatalf("not enforced: %s", sb.Status())
+	}
+	if init != "" {
+		sb.kernel.init = init
 	}
 	run := func(start func(*exec.Cmd) (*Program, error)) time.Duration {
 		cmd := exec.Command("/bin/true")

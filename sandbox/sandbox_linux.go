@@ -28,6 +28,9 @@ type kernelState struct {
 	// thread unshares (root only).
 	userns  bool
 	nsFlags int
+	// init is the binary each init runs: initPath, wtagent itself
+	// (BenchmarkSandboxStartBinary points it at a built wtagent).
+	init string
 	// cfg built the ruleset; mu guards the ruleset's renewal (see
 	// rulesetFile) and programs counts the programs since.
 	cfg      landlock.Config
@@ -61,7 +64,7 @@ const (
 // confines them, with a mount namespace for root (the older way), and
 // the Status says what is missing.
 func New(spec Spec) (*Sandbox, error) {
-	s := &Sandbox{spec: spec, status: Status{Mode: spec.Mode, Network: !spec.NoNetwork}, kernel: kernelState{fd: -1}}
+	s := &Sandbox{spec: spec, status: Status{Mode: spec.Mode, Network: !spec.NoNetwork}, kernel: kernelState{fd: -1, init: initPath}}
 	if spec.Mode == Off {
 		s.status.Network = true
 		return s, nil

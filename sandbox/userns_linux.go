@@ -79,7 +79,7 @@ func (s *Sandbox) startInit(cmd *exec.Cmd) (*Program, error) {
 		return nil, err
 	}
 	defer w.Close()
-	in := exec.Command(initPath)
+	in := exec.Command(s.kernel.init)
 	in.Args = append([]string{nsinit.Arg0}, c.Args()...)
 	in.Env, in.Dir = append(cmd.Environ(), nsinit.EnvKey+"=1"), cmd.Dir
 	in.Stdin, in.Stdout, in.Stderr = cmd.Stdin, cmd.Stdout, cmd.Stderr
