@@ -3,6 +3,7 @@ package sandbox
 import (
 	"os"
 	"os/exec"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -29,6 +30,23 @@ func BenchmarkSandboxStartBinary(b *testing.B) {
 	}
 	w := newWorld(b)
 	benchStart(b, w, Spec{Mode: WorkspaceWrite, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: os.Environ()}, bin)
+}
+
+// BenchmarkSandboxStartLargeParent is BenchmarkSandboxStart from a
+// process holding 256 MB of touched heap, as a long session's wtagent
+// may: Go starts a process in a new user namespace with a full fork, not
+// a vfork (syscall.forkAndExecInChild1: the parent writes the id maps
+// while the child waits), so each init's start copies the parent's page
+// tables and the cost grows with wtagent's memory, while a plain start
+// (vfork) does not.
+func BenchmarkSandboxStartLargeParent(b *testing.B) {
+	heap := make([]byte, 256<<20)
+	for i := 0; i < len(heap); i += 4096 {
+		heap[i] = 1
+	}
+	w := newWorld(b)
+	benchStart(b, w, Spec{Mode: WorkspaceWrite, Root: w.root, TempDir: w.tmp, Home: w.home, DataDir: w.data, Env: os.Environ()}, os.Getenv("WTAGENT_BENCH_BINARY"))
+	runtime.KeepAlive(heap)
 }
 
 // BenchmarkSandboxStartHome is BenchmarkSandboxStart when the project is
