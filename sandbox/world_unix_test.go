@@ -60,9 +60,15 @@ func (w world) sandbox(t testing.TB, mode Mode, noNet bool) *Sandbox {
 	return sb
 }
 
-// sh runs a shell line in the sandbox from the project root.
+// sh runs a shell line in the sandbox from the project root. A test that
+// runs programs in a sandbox skips under -short (each spawn sets up the
+// namespaces and Landlock again: seconds per test on a loaded machine);
+// make test runs them all.
 func sh(t *testing.T, sb *Sandbox, dir, line string) (string, error) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("runs programs in a sandbox; not under -short")
+	}
 	cmd := exec.Command("/bin/sh", "-c", line)
 	cmd.Dir = dir
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH")}

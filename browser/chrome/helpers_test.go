@@ -7,9 +7,12 @@ import (
 )
 
 // chromium returns the browser binary for the tests, or skips (fails when
-// WTAGENT_REQUIRE_BROWSER=1).
+// WTAGENT_REQUIRE_BROWSER=1, except under -short, where it always skips).
 func chromium(t testing.TB) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("browser test: starts Chromium; not under -short")
+	}
 	if f, err := Discover(os.Getenv, "linux"); err == nil {
 		return f.Path
 	}
