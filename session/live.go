@@ -1,6 +1,7 @@
 package session
 
 import (
+	"context"
 	"errors"
 	"net"
 	"os"
@@ -23,12 +24,16 @@ func ProcessAlive(pid int) bool {
 	return err == nil || errors.Is(err, syscall.EPERM)
 }
 
-// SocketLive reports whether a wtagent process answers on a status socket.
-func SocketLive(path string) bool {
+// SocketLive reports whether a wtagent process answers on a status socket
+// (within 300 ms, or until ctx ends).
+func SocketLive(ctx context.Context, path string) bool {
 	if path == "" {
 		return false
 	}
-	c, err := net.DialTimeout("unix", path, 300*time.Millisecond)
+	ctx, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+	defer cancel()
+	var d net.Dialer
+	c, err := d.DialContext(ctx, "unix", path)
 	if err != nil {
 		return false
 	}
@@ -39,11 +44,11 @@ func SocketLive(path string) bool {
 // LiveState is a session's state for listings: "running" while its
 // process lives, the last run's outcome once it ended, and "dead" when the
 // process that ran it is gone before the run ended.
-func LiveState(s Summary) string {
+func LiveState(ctx context.Context, s Summary) string {
 	switch {
 	case s.Err != nil && s.Phase == "":
 		return "unreadable"
-	case SocketLive(s.Socket) || s.Socket == "" && s.PID != 0 && ProcessAlive(s.PID):
+	case SocketLive(ctx, s.Socket) || s.Socket == "" && s.PID != 0 && ProcessAlive(s.PID):
 		return "running"
 	case s.Outcome != "":
 		return string(s.Outcome)

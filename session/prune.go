@@ -1,13 +1,15 @@
 package session
 
 import (
+	"context"
 	"fmt"
 	"time"
 )
 
 // RemoveStopped deletes the sessions ids under h, calling removed after
-// each. It deletes none when one is unknown or running.
-func RemoveStopped(h Home, ids []string, removed func(id string)) error {
+// each. It deletes none when one is unknown or running, or when ctx ends
+// first.
+func RemoveStopped(ctx context.Context, h Home, ids []string, removed func(id string)) error {
 	list, err := List(h)
 	if err != nil {
 		return err
@@ -21,9 +23,12 @@ func RemoveStopped(h Home, ids []string, removed func(id string)) error {
 		if !ok {
 			return fmt.Errorf("no session %s under %s", id, h.SessionsDir())
 		}
-		if LiveState(s) == "running" {
+		if LiveState(ctx, s) == "running" {
 			return fmt.Errorf("session %s is running (pid %d): stop it first", id, s.PID)
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	for _, id := range ids {
 		if err := Remove(h, id); err != nil {
@@ -37,15 +42,19 @@ func RemoveStopped(h Home, ids []string, removed func(id string)) error {
 // Prune deletes every session under h that is not running and has been
 // idle olderThan at now, or that never got to its first model turn (or
 // cannot be read). It calls pruned with each, after its removal, or
-// instead of it with dryRun set; it returns how many it pruned.
-func Prune(h Home, now time.Time, olderThan time.Duration, dryRun bool, pruned func(id string)) (int, error) {
+// instead of it with dryRun set; it returns how many it pruned. It stops
+// with ctx's error when ctx ends.
+func Prune(ctx context.Context, h Home, now time.Time, olderThan time.Duration, dryRun bool, pruned func(id string)) (int, error) {
 	list, err := List(h)
 	if err != nil {
 		return 0, err
 	}
 	n := 0
 	for _, s := range list {
-		if LiveState(s) == "running" {
+		if err := ctx.Err(); err != nil {
+			return n, err
+		}
+		if LiveState(ctx, s) == "running" {
 			continue
 		}
 		if s.Turns > 0 && s.Err == nil && now.Sub(s.LastActivity) < olderThan {

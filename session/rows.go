@@ -1,6 +1,9 @@
 package session
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // Row is one session as `wtagent sessions` lists it (and --json prints it).
 type Row struct {
@@ -15,8 +18,9 @@ type Row struct {
 }
 
 // Rows lists the sessions under h, newest first, at most limit of them
-// (0: all), with their live state.
-func Rows(h Home, limit int) ([]Row, error) {
+// (0: all), with their live state; it stops with ctx's error when ctx
+// ends.
+func Rows(ctx context.Context, h Home, limit int) ([]Row, error) {
 	list, err := List(h)
 	if err != nil {
 		return nil, err
@@ -26,7 +30,10 @@ func Rows(h Home, limit int) ([]Row, error) {
 	}
 	rows := make([]Row, 0, len(list))
 	for _, s := range list {
-		r := Row{ID: s.ID, Root: s.Root, State: LiveState(s), Turns: s.Turns,
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		r := Row{ID: s.ID, Root: s.Root, State: LiveState(ctx, s), Turns: s.Turns,
 			LastActivity: s.LastActivity, Task: s.Task, Provider: s.Provider}
 		if s.Err != nil {
 			r.Error = s.Err.Error()

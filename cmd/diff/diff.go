@@ -62,7 +62,7 @@ func diffRun(ctx context.Context, o *Options) error {
 	if err != nil {
 		return err
 	}
-	c, err := changes.Open(h, o.ID, false)
+	c, err := changes.Open(ctx, h, o.ID, false)
 	if err != nil {
 		return err
 	}

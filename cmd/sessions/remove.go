@@ -1,6 +1,7 @@
 package sessions
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -32,12 +33,12 @@ refused: stop it first. Nothing in the project is touched.`,
 			if runF != nil {
 				return runF(o)
 			}
-			return removeRun(o)
+			return removeRun(cmd.Context(), o)
 		},
 	}
 }
 
-func removeRun(o *RemoveOptions) error {
+func removeRun(ctx context.Context, o *RemoveOptions) error {
 	h, err := o.F.Home()
 	if err != nil {
 		return err
@@ -47,7 +48,7 @@ func removeRun(o *RemoveOptions) error {
 			return cmdutil.FlagErrorf("%v", err)
 		}
 	}
-	return session.RemoveStopped(h, o.IDs, func(id string) { fmt.Fprintln(o.F.IOStreams.Out, "removed", id) })
+	return session.RemoveStopped(ctx, h, o.IDs, func(id string) { fmt.Fprintln(o.F.IOStreams.Out, "removed", id) })
 }
 
 // PruneOptions are the inputs of `wtagent sessions prune`.
@@ -73,7 +74,7 @@ would go.`,
 			if runF != nil {
 				return runF(o)
 			}
-			return pruneRun(o)
+			return pruneRun(cmd.Context(), o)
 		},
 	}
 	cmd.Flags().DurationVar(&o.OlderThan, "older-than", 30*24*time.Hour, "remove sessions idle longer than this")
@@ -81,7 +82,7 @@ would go.`,
 	return cmd
 }
 
-func pruneRun(o *PruneOptions) error {
+func pruneRun(ctx context.Context, o *PruneOptions) error {
 	h, err := o.F.Home()
 	if err != nil {
 		return err
@@ -91,7 +92,7 @@ func pruneRun(o *PruneOptions) error {
 	if o.DryRun {
 		verb = "would remove"
 	}
-	n, err := session.Prune(h, o.F.Now(), o.OlderThan, o.DryRun, func(id string) { fmt.Fprintln(out, verb, id) })
+	n, err := session.Prune(ctx, h, o.F.Now(), o.OlderThan, o.DryRun, func(id string) { fmt.Fprintln(out, verb, id) })
 	if err != nil {
 		return err
 	}

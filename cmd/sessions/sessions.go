@@ -2,6 +2,7 @@
 package sessions
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -37,7 +38,7 @@ ones.`,
 			if runF != nil {
 				return runF(o)
 			}
-			return sessionsRun(o)
+			return sessionsRun(cmd.Context(), o)
 		},
 	}
 	cmd.Flags().IntVarP(&o.Limit, "limit", "n", 30, "show at most this many sessions (0: all)")
@@ -45,12 +46,12 @@ ones.`,
 	return cmd
 }
 
-func sessionsRun(o *Options) error {
+func sessionsRun(ctx context.Context, o *Options) error {
 	h, err := o.F.Home()
 	if err != nil {
 		return err
 	}
-	rows, err := session.Rows(h, o.Limit)
+	rows, err := session.Rows(ctx, h, o.Limit)
 	if err != nil {
 		return err
 	}

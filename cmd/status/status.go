@@ -2,6 +2,8 @@
 package status
 
 import (
+	"context"
+
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/internal/app/statusview"
@@ -41,14 +43,14 @@ session.`,
 			if runF != nil {
 				return runF(o)
 			}
-			return statusRun(o)
+			return statusRun(cmd.Context(), o)
 		},
 	}
 	cmd.Flags().BoolVarP(&o.All, "all", "a", false, "also list sessions that are not running (dead, interrupted, failed, finished)")
 	return cmd
 }
 
-func statusRun(o *Options) error {
+func statusRun(ctx context.Context, o *Options) error {
 	h, err := o.F.Home()
 	if err != nil {
 		return err
@@ -58,7 +60,7 @@ func statusRun(o *Options) error {
 			return cmdutil.FlagErrorf("%v", err)
 		}
 	}
-	entries, hidden, err := statusview.Entries(h, o.ID, o.All)
+	entries, hidden, err := statusview.Entries(ctx, h, o.ID, o.All)
 	if err != nil {
 		return err
 	}

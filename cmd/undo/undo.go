@@ -71,7 +71,7 @@ func undoRun(ctx context.Context, o *Options) error {
 	if err != nil {
 		return err
 	}
-	c, err := changes.Open(h, o.ID, true)
+	c, err := changes.Open(ctx, h, o.ID, true)
 	if err != nil {
 		return err
 	}

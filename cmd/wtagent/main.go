@@ -31,10 +31,23 @@ func run() int {
 	context.AfterFunc(ctx, stop)
 	f := cmdutil.New()
 	f.ReleaseSignals = stop
-	err := root.NewCmdRoot(f).ExecuteContext(ctx)
+	err := interrupted(ctx, root.NewCmdRoot(f).ExecuteContext(ctx))
 	var ee *cmdutil.ExitError
 	if err != nil && (!errors.As(err, &ee) || ee.Err != nil) {
 		fmt.Fprintln(f.IOStreams.ErrOut, "wtagent:", err)
 	}
 	return cmdutil.ExitCode(err)
+}
+
+// interrupted turns the error of a command that ended because a signal
+// ended its context into ExitCancelled, naming the signal. A context ended
+// by ReleaseSignals (no signal) leaves err as it is.
+func interrupted(ctx context.Context, err error) error {
+	// A signal's cause Is context.Canceled too: only stop's cause is that
+	// very value.
+	cause := context.Cause(ctx)
+	if err == nil || !errors.Is(err, context.Canceled) || cause == nil || cause == context.Canceled {
+		return err
+	}
+	return &cmdutil.ExitError{Code: cmdutil.ExitCancelled, Err: cause}
 }

@@ -14,6 +14,10 @@ import (
 )
 
 // pickKeys are the keys of the picker's rows, in order.
+//
+// LatestWhere, Latest and Pick run in wtagent run and resume after they
+// released the signals (which ends the command's context): they ask the
+// status sockets with a background context, each bounded by SocketLive.
 const pickKeys = "123456789"
 
 // LatestWhere is the session with the latest activity that is not
@@ -24,7 +28,7 @@ func LatestWhere(h session.Home, keep func(session.Summary) bool) (session.Summa
 		return session.Summary{}, err
 	}
 	for _, s := range list {
-		if s.Err == nil && keep(s) && session.LiveState(s) != "running" {
+		if s.Err == nil && keep(s) && session.LiveState(context.Background(), s) != "running" {
 			return s, nil
 		}
 	}
@@ -50,7 +54,7 @@ func Pick(f *cmdutil.Factory, h session.Home, in Input) (string, error) {
 	}
 	var rows []session.Summary
 	for _, s := range list {
-		if s.Err == nil && session.LiveState(s) != "running" && len(rows) < len(pickKeys) {
+		if s.Err == nil && session.LiveState(context.Background(), s) != "running" && len(rows) < len(pickKeys) {
 			rows = append(rows, s)
 		}
 	}
@@ -62,7 +66,7 @@ func Pick(f *cmdutil.Factory, h session.Home, in Input) (string, error) {
 	fmt.Fprintln(tw, "  \tTASK\tROOT\tAGE\tSTATE")
 	now := f.Now()
 	for i, s := range rows {
-		fmt.Fprintf(tw, "  %c\t%s\t%s\t%s\t%s\n", pickKeys[i], shorten(s.Task, 48), s.Root, age(now.Sub(s.LastActivity)), session.LiveState(s))
+		fmt.Fprintf(tw, "  %c\t%s\t%s\t%s\t%s\n", pickKeys[i], shorten(s.Task, 48), s.Root, age(now.Sub(s.LastActivity)), session.LiveState(context.Background(), s))
 	}
 	tw.Flush()
 	keys := pickKeys[:len(rows)] + "q"

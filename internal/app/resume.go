@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -30,7 +31,9 @@ func Continue(f *cmdutil.Factory, flags *Flags, id, text string, input ClosingIn
 		sess.Close()
 		return err
 	}
-	if session.SocketLive(st.Socket) {
+	// The signals are released (the command's context has ended): a
+	// background context, bounded by SocketLive.
+	if session.SocketLive(context.Background(), st.Socket) {
 		sess.Close()
 		return fmt.Errorf("session %s is running in another wtagent process (pid %d); see `wtagent status %s`", id, st.PID, id)
 	}

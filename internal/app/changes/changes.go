@@ -27,27 +27,28 @@ type Changes struct {
 }
 
 // Open opens the snapshots of session id under home. With stopped set it
-// refuses a session that a live wtagent process is running.
-func Open(home session.Home, id string, stopped bool) (*Changes, error) {
+// refuses a session that a live wtagent process is running (asking its
+// socket until ctx ends).
+func Open(ctx context.Context, home session.Home, id string, stopped bool) (*Changes, error) {
 	sess, err := session.Open(home, id)
 	if err != nil {
 		return nil, err
 	}
 	c := &Changes{Session: sess}
-	if err := c.load(stopped); err != nil {
+	if err := c.load(ctx, stopped); err != nil {
 		c.Close()
 		return nil, err
 	}
 	return c, nil
 }
 
-func (c *Changes) load(stopped bool) error {
+func (c *Changes) load(ctx context.Context, stopped bool) error {
 	st, err := c.Session.LoadState()
 	if err != nil {
 		return err
 	}
 	c.State = st
-	if stopped && session.SocketLive(st.Socket) {
+	if stopped && session.SocketLive(ctx, st.Socket) {
 		return fmt.Errorf("session %s is running in another wtagent process (pid %d); stop it first, or use /undo in its prompt", c.Session.ID(), st.PID)
 	}
 	events, _, err := c.Session.Events()

@@ -14,8 +14,9 @@ import (
 
 // Entries lists the sessions `wtagent status` shows: session id alone when
 // id is set, else the live ones, or every one with all set. hidden counts
-// the sessions left out for not running.
-func Entries(h session.Home, id string, all bool) (entries []Entry, hidden int, err error) {
+// the sessions left out for not running. It stops with ctx's error when
+// ctx ends.
+func Entries(ctx context.Context, h session.Home, id string, all bool) (entries []Entry, hidden int, err error) {
 	list, err := session.List(h)
 	if err != nil {
 		return nil, 0, err
@@ -33,7 +34,10 @@ func Entries(h session.Home, id string, all bool) (entries []Entry, hidden int, 
 		list = one
 	}
 	for _, s := range list {
-		e := EntryFor(s)
+		e := EntryFor(ctx, s)
+		if err := ctx.Err(); err != nil {
+			return nil, 0, err
+		}
 		if e.State == "running" || id != "" || all {
 			entries = append(entries, e)
 		} else {
@@ -44,14 +48,14 @@ func Entries(h session.Home, id string, all bool) (entries []Entry, hidden int, 
 }
 
 // EntryFor builds a session's entry: live from its socket, else from
-// session.json.
-func EntryFor(s session.Summary) Entry {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+// session.json. Its socket gets 2 s to answer, or until ctx ends.
+func EntryFor(ctx context.Context, s session.Summary) Entry {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	if st, err := Query(ctx, s.Socket); err == nil {
 		return Entry{Status: st, State: "running"}
 	}
-	state := session.LiveState(s)
+	state := session.LiveState(ctx, s)
 	e := Entry{State: state, Status: messages.Status{SessionID: s.ID, PID: s.PID, Root: s.Root, Provider: s.Provider,
 		Phase: s.Phase, Turn: s.Turns, StartedAt: s.Created, UpdatedAt: s.LastActivity}}
 	if state == "dead" || state == string(event.OutcomeInterrupted) || state == string(event.OutcomeFailed) {
