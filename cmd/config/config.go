@@ -4,12 +4,12 @@ package config
 import (
 	"fmt"
 	"io"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/instructions"
 	"github.com/wtagent/wtagent/internal/app"
+	"github.com/wtagent/wtagent/internal/cellwidth"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
 )
@@ -95,16 +95,15 @@ func configRun(o *Options) error {
 	fmt.Fprintf(out, "data root:   %s\nconfig file: %s\n", h.Dir(), path)
 	writeInstructions(out, project, files)
 	fmt.Fprintln(out)
-	tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "SETTING\tVALUE\tFROM")
+	table := [][]string{{"SETTING", "VALUE", "FROM"}}
 	for _, r := range rows {
 		v := r[1]
 		if v == "" {
 			v = "-"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", r[0], v, r[2])
+		table = append(table, []string{r[0], v, r[2]})
 	}
-	return tw.Flush()
+	return cellwidth.Table(out, table)
 }
 
 // projectInstructions lists the project's instruction files (AGENTS.md,

@@ -4,11 +4,12 @@ package sessions
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"github.com/wtagent/wtagent/internal/cellwidth"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/session"
 )
@@ -63,17 +64,13 @@ func sessionsRun(ctx context.Context, o *Options) error {
 		fmt.Fprintln(out, "no sessions yet — start one with: wtagent -C DIR \"task\"")
 		return nil
 	}
-	tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tSTATE\tTURNS\tLAST ACTIVITY\tROOT\tTASK")
+	table := [][]string{{"ID", "STATE", "TURNS", "LAST ACTIVITY", "ROOT", "TASK"}}
 	for _, r := range rows {
-		task := strings.Join(strings.Fields(r.Task), " ")
-		if len(task) > 50 {
-			task = task[:49] + "…"
-		}
+		task := cellwidth.Truncate(strings.Join(strings.Fields(r.Task), " "), 50, "…")
 		if r.Error != "" {
 			task = "(" + r.Error + ")"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\n", r.ID, r.State, r.Turns, r.LastActivity.Local().Format("2006-01-02 15:04"), r.Root, task)
+		table = append(table, []string{r.ID, r.State, strconv.Itoa(r.Turns), r.LastActivity.Local().Format("2006-01-02 15:04"), r.Root, task})
 	}
-	return tw.Flush()
+	return cellwidth.Table(out, table)
 }

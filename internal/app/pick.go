@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/wtagent/wtagent/internal/cellwidth"
@@ -62,13 +61,12 @@ func Pick(f *cmdutil.Factory, h session.Home, in Input) (string, error) {
 		return "", fmt.Errorf("no session to resume under %s", h.SessionsDir())
 	}
 	out := f.IOStreams.Out
-	tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "  \tTASK\tROOT\tAGE\tSTATE")
+	table := [][]string{{"  ", "TASK", "ROOT", "AGE", "STATE"}}
 	now := f.Now()
 	for i, s := range rows {
-		fmt.Fprintf(tw, "  %c\t%s\t%s\t%s\t%s\n", pickKeys[i], shorten(s.Task, 48), s.Root, age(now.Sub(s.LastActivity)), session.LiveState(context.Background(), s))
+		table = append(table, []string{"  " + string(pickKeys[i]), shorten(s.Task, 48), s.Root, age(now.Sub(s.LastActivity)), session.LiveState(context.Background(), s)})
 	}
-	tw.Flush()
+	cellwidth.Table(out, table)
 	keys := pickKeys[:len(rows)] + "q"
 	k, err := in.ReadKey(context.Background(), fmt.Sprintf("resume which session? [1-%d, q quits] › ", len(rows)), keys)
 	if errors.Is(err, ErrInterrupted) || k == 'q' {
