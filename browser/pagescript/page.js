@@ -808,6 +808,38 @@
     });
     return { menus: ms.length, items: out };
   }
+  // waitView resolves when a picker view shows — kind 'content' (the
+  // 2026-06 intelligence content), 'panes' (the 2026-09 panes) or 'items'
+  // (an open menu lists items) — checking at each DOM mutation (its own
+  // MutationObserver) and at each CSS transition or animation end, never
+  // by polling. The caller's step bounds the call; ms (that step) only
+  // frees the observer of a call given up on, answering with what shows
+  // then. It answers {ok, state, list}.
+  function waitView(kind, ms) {
+    const check = () => {
+      if (kind === 'items') { const list = menuItems(); return { ok: list.items.length > 0, list }; }
+      const st = pickerState();
+      return { ok: kind === 'panes' ? st.panes > 0 : st.content, state: st };
+    };
+    return new Promise((resolve) => {
+      const first = check();
+      if (first.ok) { resolve(first); return; }
+      let timer = 0;
+      const recheck = () => { const r = check(); if (r.ok) done(r); };
+      const obs = new MutationObserver(recheck);
+      const done = (r) => {
+        obs.disconnect();
+        clearTimeout(timer);
+        document.removeEventListener('transitionend', recheck, true);
+        document.removeEventListener('animationend', recheck, true);
+        resolve(r);
+      };
+      obs.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+      document.addEventListener('transitionend', recheck, true);
+      document.addEventListener('animationend', recheck, true);
+      timer = setTimeout(() => done(check()), ms);
+    });
+  }
   // menuStable resolves when the menus' positions stop moving (a portal
   // menu first paints at the top-left, then moves).
   function menuStable(ms) {
@@ -1033,7 +1065,7 @@
   window.__wtagent = {
     version: VERSION,
     snap, auth, probe, thread, state, composerText, setComposer, focusEnd, waitComposer, pasteText,
-    center, click, hover, menuItems, menuStable, conversation, recent, streamStatus, resume, copyText, markdown,
+    center, click, hover, menuItems, menuStable, waitView, conversation, recent, streamStatus, resume, copyText, markdown,
     watch(w) { W = w; last = ''; schedule(); return state(); },
     unwatch() { W = null; return true; },
     chips,

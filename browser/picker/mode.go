@@ -209,86 +209,58 @@ func (pk *Picker) openPicker(ctx context.Context, gen string) error {
 	if err := pk.page.Click(ctx, Target{Loc: "switcher"}); err != nil {
 		return err
 	}
-	open := func(p pickerState) bool { return p.Content }
 	if gen == "2026-09" {
-		open = func(p pickerState) bool { return p.Panes > 0 }
+		return pk.waitPicker(ctx, "panes")
 	}
-	return pk.waitPicker(ctx, open)
+	return pk.waitPicker(ctx, "content")
 }
 
-// waitPicker polls the picker until ok, for the view wait.
-func (pk *Picker) waitPicker(ctx context.Context, ok func(pickerState) bool) error {
-	wait := pk.viewWait(5 * time.Second)
-	deadline := time.Now().Add(wait)
-	for {
-		var p pickerState
-		if err := pk.page.Call(ctx, &p, "pickerState"); err != nil {
-			return err
-		}
-		if ok(p) {
-			return nil
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("the picker did not show the expected view within %s", wait)
-		}
-		if err := pk.page.Sleep(ctx, 60*time.Millisecond); err != nil {
-			return err
-		}
+// waitPicker waits until the picker shows the view kind ("content" or
+// "panes"; see waitView).
+func (pk *Picker) waitPicker(ctx context.Context, kind string) error {
+	v, err := pk.waitView(ctx, kind)
+	if err != nil {
+		return err
 	}
+	if !v.OK {
+		return fmt.Errorf("the picker did not show the expected view within %s", pk.step)
+	}
+	return nil
 }
 
 // openModelList clicks the control (a locator) that shows the picker's
 // model list and waits for its items.
 func (pk *Picker) openModelList(ctx context.Context, control string) (menuList, error) {
-	var list menuList
 	if err := pk.page.Click(ctx, Target{Loc: control}); err != nil {
-		return list, fmt.Errorf("%s: %w", control, err)
+		return menuList{}, fmt.Errorf("%s: %w", control, err)
 	}
-	wait := pk.viewWait(5 * time.Second)
-	deadline := time.Now().Add(wait)
-	for {
-		if err := pk.page.Call(ctx, &list, "menuItems"); err != nil {
-			return list, err
-		}
-		if len(list.Items) > 0 {
-			return list, nil
-		}
-		if time.Now().After(deadline) {
-			return list, fmt.Errorf("no model listed within %s", wait)
-		}
-		if err := pk.page.Sleep(ctx, 60*time.Millisecond); err != nil {
-			return list, err
-		}
+	v, err := pk.waitView(ctx, "items")
+	if err != nil {
+		return v.List, err
 	}
+	if !v.OK {
+		return v.List, fmt.Errorf("no model listed within %s", pk.step)
+	}
+	return v.List, nil
 }
 
 // openSwitcher clicks the switcher and waits for its (async portal) menu
-// to list items and stop moving.
+// to list items and stop moving; a menu that lists none within the step
+// gives an empty list.
 func (pk *Picker) openSwitcher(ctx context.Context) (menuList, error) {
-	var list menuList
 	if err := pk.page.Click(ctx, Target{Loc: "switcher"}); err != nil {
-		return list, err
+		return menuList{}, err
 	}
-	deadline := time.Now().Add(pk.viewWait(3 * time.Second))
-	for {
-		if err := pk.page.Call(ctx, &list, "menuItems"); err != nil {
-			return list, err
-		}
-		if len(list.Items) > 0 || time.Now().After(deadline) {
-			break
-		}
-		if err := pk.page.Sleep(ctx, 60*time.Millisecond); err != nil {
-			return list, err
-		}
+	v, err := pk.waitView(ctx, "items")
+	if err != nil || !v.OK {
+		return v.List, err
 	}
-	if len(list.Items) == 0 {
-		return list, nil
-	}
+	var list menuList
 	var stable bool
 	if err := pk.page.Call(ctx, &stable, "menuStable", 1500); err != nil {
 		return list, err
 	}
-	err := pk.page.Call(ctx, &list, "menuItems")
+	err = pk.page.Call(ctx, &list, "menuItems")
 	return list, err
 }
 

@@ -85,14 +85,31 @@ type Picker struct {
 }
 
 // New returns a picker working on page, logging to logger. step is the
-// adapter's step timeout: how long a picker view may take to open (never
-// less than the picker's own floor for each view).
+// adapter's step timeout: how long a picker view may take to open (the
+// page helper answers as soon as it shows).
 func New(page Page, logger *log.Logger, step time.Duration) *Picker {
 	return &Picker{page: page, log: logger, step: step}
 }
 
-// viewWait is how long a picker view (its panes, its model list, the
-// switcher's menu) may take to open: the step timeout, at least floor. A
-// loaded machine renders slowly; a view that never opens still ends in an
-// error naming the wait.
-func (pk *Picker) viewWait(floor time.Duration) time.Duration { return max(pk.step, floor) }
+// view is the page helper's waitView answer: whether the view showed, and
+// the picker state or the menu list it last read.
+type view struct {
+	OK    bool        `json:"ok"`
+	State pickerState `json:"state"`
+	List  menuList    `json:"list"`
+}
+
+// waitView waits until the picker shows the view kind: "content" (the
+// 2026-06 intelligence content), "panes" (the 2026-09 panes) or "items"
+// (an open menu lists items). The page helper checks at each DOM mutation
+// (its own MutationObserver), never by polling; the step timeout bounds
+// the call, ctx ends it sooner. A view that does not show within the step
+// answers OK false, also when the call's bound ends first.
+func (pk *Picker) waitView(ctx context.Context, kind string) (view, error) {
+	var v view
+	err := pk.page.Call(ctx, &v, "waitView", kind, pk.step.Milliseconds())
+	if err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+		return view{}, nil
+	}
+	return v, err
+}
