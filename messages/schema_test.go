@@ -2,11 +2,11 @@ package messages
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/wtagent/wtagent/internal/gosrctest"
 )
 
 // statusShape are the types of the status socket's answer, which
@@ -18,7 +18,7 @@ var statusShape = map[string]bool{"Status": true, "ActorInfo": true, "CurrentToo
 // format version and golden shapes, so that renaming a field of an
 // in-memory message cannot silently change the log.
 func TestNoPersistedTypes(t *testing.T) {
-	for _, f := range sourceFiles(t, ".", 0) {
+	for _, f := range gosrctest.Files(t, ".", 0) {
 		for _, d := range f.Decls {
 			g, ok := d.(*ast.GenDecl)
 			if !ok || g.Tok != token.TYPE {
@@ -38,29 +38,4 @@ func TestNoPersistedTypes(t *testing.T) {
 			}
 		}
 	}
-}
-
-// sourceFiles parses the package's non-test files in dir.
-func sourceFiles(t *testing.T, dir string, mode parser.Mode) map[string]*ast.File {
-	t.Helper()
-	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := map[string]*ast.File{}
-	fset := token.NewFileSet()
-	for _, name := range names {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, mode)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[name] = f
-	}
-	if len(files) == 0 {
-		t.Fatalf("no Go files in %s", dir)
-	}
-	return files
 }

@@ -1,13 +1,12 @@
 package event
 
 import (
-	"go/ast"
 	"go/parser"
-	"go/token"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/wtagent/wtagent/internal/gosrctest"
 )
 
 // TestImportsNoWtagentPackage keeps the schema a leaf: it imports no
@@ -15,7 +14,7 @@ import (
 // become part of the log by being named here.
 func TestImportsNoWtagentPackage(t *testing.T) {
 	n := 0
-	for name, f := range sourceFiles(t, ".", parser.ImportsOnly) {
+	for name, f := range gosrctest.Files(t, ".", parser.ImportsOnly) {
 		for _, imp := range f.Imports {
 			n++
 			path, _ := strconv.Unquote(imp.Path.Value)
@@ -27,29 +26,4 @@ func TestImportsNoWtagentPackage(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no imports found: the test reads the wrong directory")
 	}
-}
-
-// sourceFiles parses the package's non-test files in dir.
-func sourceFiles(t *testing.T, dir string, mode parser.Mode) map[string]*ast.File {
-	t.Helper()
-	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := map[string]*ast.File{}
-	fset := token.NewFileSet()
-	for _, name := range names {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, mode)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[name] = f
-	}
-	if len(files) == 0 {
-		t.Fatalf("no Go files in %s", dir)
-	}
-	return files
 }

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/wtagent/wtagent/internal/gosrctest"
 )
 
 var update = flag.Bool("update", false, "record the golden payloads of the current Version (only with a version change)")
@@ -82,7 +84,7 @@ func TestEveryTypeHasAPayload(t *testing.T) {
 func declaredTypes(t *testing.T) []Type {
 	t.Helper()
 	var out []Type
-	for _, f := range sourceFiles(t, ".", 0) {
+	for _, f := range gosrctest.Files(t, ".", 0) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			vs, ok := n.(*ast.ValueSpec)
 			if !ok || vs.Type == nil || fmt.Sprint(vs.Type) != "Type" {
