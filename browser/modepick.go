@@ -59,8 +59,6 @@ func (p pickerPage) Key(ctx context.Context, key string, code int64) error {
 	return p.s.key(ctx, key, code)
 }
 
-func (p pickerPage) Sleep(ctx context.Context, d time.Duration) error { return p.s.sleep(ctx, d) }
-
 func (p pickerPage) Snap(ctx context.Context) (picker.Snap, error) {
 	snap, err := p.s.snap(ctx)
 	return pickerSnap(snap), err

@@ -809,15 +809,19 @@
     return { menus: ms.length, items: out };
   }
   // waitView resolves when a picker view shows — kind 'content' (the
-  // 2026-06 intelligence content), 'panes' (the 2026-09 panes) or 'items'
-  // (an open menu lists items) — checking at each DOM mutation (its own
+  // 2026-06 intelligence content), 'panes' (the 2026-09 panes), 'items'
+  // (an open menu lists items), 'submenu' (more than n menus are open:
+  // a nested one opened) or 'closed' (fewer than n menus and picker
+  // contents are open) — checking at each DOM mutation (its own
   // MutationObserver) and at each CSS transition or animation end, never
   // by polling. The caller's step bounds the call; ms (that step) only
   // frees the observer of a call given up on, answering with what shows
   // then. It answers {ok, state, list}.
-  function waitView(kind, ms) {
+  function waitView(kind, ms, n) {
     const check = () => {
       if (kind === 'items') { const list = menuItems(); return { ok: list.items.length > 0, list }; }
+      if (kind === 'submenu') { const list = menuItems(); return { ok: list.menus > n, list }; }
+      if (kind === 'closed') return { ok: pickersOpen() < n };
       const st = pickerState();
       return { ok: kind === 'panes' ? st.panes > 0 : st.content, state: st };
     };

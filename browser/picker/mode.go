@@ -288,29 +288,25 @@ func (pk *Picker) openSubmenu(ctx context.Context, trigger menuItem) ([]menuItem
 		if err := open(); err != nil {
 			return nil, err
 		}
-		deadline := time.Now().Add(1500 * time.Millisecond)
-		for time.Now().Before(deadline) {
-			if err := pk.page.Call(ctx, &list, "menuItems"); err != nil {
-				return nil, err
-			}
-			if list.Menus > base {
-				var stable bool
-				_ = pk.page.Call(ctx, &stable, "menuStable", 1000)
-				if err := pk.page.Call(ctx, &list, "menuItems"); err != nil {
-					return nil, err
-				}
-				var sub []menuItem
-				for _, it := range list.Items {
-					if it.Menu >= base {
-						sub = append(sub, it)
-					}
-				}
-				return sub, nil
-			}
-			if err := pk.page.Sleep(ctx, 60*time.Millisecond); err != nil {
-				return nil, err
+		v, err := pk.waitCount(ctx, "submenu", base, submenuWait)
+		if err != nil {
+			return nil, err
+		}
+		if !v.OK {
+			continue
+		}
+		var stable bool
+		_ = pk.page.Call(ctx, &stable, "menuStable", 1000)
+		if err := pk.page.Call(ctx, &list, "menuItems"); err != nil {
+			return nil, err
+		}
+		var sub []menuItem
+		for _, it := range list.Items {
+			if it.Menu >= base {
+				sub = append(sub, it)
 			}
 		}
+		return sub, nil
 	}
 	return nil, errNoTarget
 }
@@ -325,15 +321,21 @@ func (pk *Picker) awaitModeApplied(ctx context.Context, before string) {
 	}
 }
 
-// closeMenus presses Escape until no menu is open.
+// closeMenus presses Escape until no menu is open, each time waiting for
+// one to close; a page that keeps its menus open through an Escape is
+// left as it is.
 func (pk *Picker) closeMenus(ctx context.Context) {
 	for i := 0; i < 3; i++ {
 		var n int
 		if err := pk.page.Call(ctx, &n, "menus"); err != nil || n == 0 {
 			return
 		}
-		_ = pk.page.Key(ctx, "Escape", 27)
-		_ = pk.page.Sleep(ctx, 80*time.Millisecond)
+		if pk.page.Key(ctx, "Escape", 27) != nil {
+			return
+		}
+		if v, err := pk.waitCount(ctx, "closed", n, closeWait); err != nil || !v.OK {
+			return
+		}
 	}
 }
 

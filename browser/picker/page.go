@@ -22,8 +22,6 @@ type Page interface {
 	ClickAt(ctx context.Context, x, y float64) error
 	// Key presses and releases one key (Escape, arrows) with no char event.
 	Key(ctx context.Context, key string, code int64) error
-	// Sleep waits d, or until ctx is done or the page is gone.
-	Sleep(ctx context.Context, d time.Duration) error
 	// Snap reads the page state the picker needs.
 	Snap(ctx context.Context) (Snap, error)
 	// WaitSnap polls the page state until ok accepts it or d passes.
@@ -99,6 +97,20 @@ type view struct {
 	List  menuList    `json:"list"`
 }
 
+// How long a nested menu may take to open on hover (then on a click), and
+// a menu to close on Escape: bounds of event-based waits, not delays.
+const (
+	submenuWait = 1500 * time.Millisecond
+	closeWait   = 500 * time.Millisecond
+)
+
+// waitCount waits, at most bound, until more than n menus are open (kind
+// "submenu", answering the list) or fewer than n menus and picker
+// contents (kind "closed"); see waitView.
+func (pk *Picker) waitCount(ctx context.Context, kind string, n int, bound time.Duration) (view, error) {
+	return pk.askView(ctx, kind, bound.Milliseconds(), n)
+}
+
 // waitView waits until the picker shows the view kind: "content" (the
 // 2026-06 intelligence content), "panes" (the 2026-09 panes) or "items"
 // (an open menu lists items). The page helper checks at each DOM mutation
@@ -106,8 +118,14 @@ type view struct {
 // the call, ctx ends it sooner. A view that does not show within the step
 // answers OK false, also when the call's bound ends first.
 func (pk *Picker) waitView(ctx context.Context, kind string) (view, error) {
+	return pk.askView(ctx, kind, pk.step.Milliseconds())
+}
+
+// askView calls the page helper's waitView with args; a call whose own
+// bound passes first answers a view that did not show.
+func (pk *Picker) askView(ctx context.Context, args ...any) (view, error) {
 	var v view
-	err := pk.page.Call(ctx, &v, "waitView", kind, pk.step.Milliseconds())
+	err := pk.page.Call(ctx, &v, "waitView", args...)
 	if err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
 		return view{}, nil
 	}

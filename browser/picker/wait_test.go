@@ -30,14 +30,6 @@ func (p *stuckPage) Click(context.Context, Target) error             { return ni
 func (p *stuckPage) Hover(context.Context, Target) error             { return nil }
 func (p *stuckPage) ClickAt(context.Context, float64, float64) error { return nil }
 func (p *stuckPage) Key(context.Context, string, int64) error        { return nil }
-func (p *stuckPage) Sleep(ctx context.Context, d time.Duration) error {
-	select {
-	case <-time.After(d):
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
 func (p *stuckPage) Snap(context.Context) (Snap, error) {
 	return Snap{Switcher: &Switcher{Gen: "2026-09", Label: "Thinking"}}, nil
 }
