@@ -18,6 +18,7 @@ func TestModeChoiceStaysWithItsServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(first.Close) // also when shared.use skips (-short, no Chromium)
 	tr := shared.use(t, url, func(o *Options) { o.Mode = "pro" })
 	roundTrip(t, tr, 1, "hi")
 	if got := first.Received()[0].Model; got != "gpt-5-5-pro" {
