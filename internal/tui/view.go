@@ -1,0 +1,52 @@
+package tui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/wtagent/wtagent/internal/cellwidth"
+)
+
+// rowWidth is the widest row the model draws at a terminal width: one
+// cell short, so no row ever reaches the last column, where terminals
+// differ on when they wrap.
+func rowWidth(width int) int { return max(width-1, 4) }
+
+// View composes the live region: the status line, then the question or
+// the input line (only while a read waits), the cursor in it.
+func (m *Model) View() tea.View {
+	w := rowWidth(m.width)
+	var rows []string
+	if m.status != "" {
+		rows = append(rows, cellwidth.Truncate(m.status, w, "…"))
+	}
+	var v tea.View
+	switch {
+	case m.ask != nil:
+		for _, r := range strings.Split(cellwidth.Wrap(m.ask.Prompt, w), "\n") {
+			rows = append(rows, r)
+		}
+		last := rows[len(rows)-1]
+		v.Cursor = tea.NewCursor(cellwidth.String(last), len(rows)-1)
+	case m.read != nil:
+		prompt := m.opts.Prompt
+		if m.read.Live && m.opts.LivePrompt != "" {
+			prompt = m.opts.LivePrompt
+		}
+		l := layOut(prompt, m.opts.Continuation, m.buf.text, m.buf.cur, w)
+		v.Cursor = tea.NewCursor(l.col, len(rows)+l.row)
+		rows = append(rows, l.rows...)
+	}
+	if len(rows) == 0 && !m.closed {
+		// An empty view has no height, and lines printed above a region
+		// of no height land one row off: the region keeps one blank row.
+		rows = append(rows, " ")
+	}
+	v.SetContent(strings.Join(rows, "\n"))
+	return v
+}
+
+// Lines wraps finished output for the scrollback at the terminal width,
+// one cell short like the live region.
+func (m *Model) Lines(s string) string { return cellwidth.Wrap(s, rowWidth(m.width)) }
