@@ -23,6 +23,7 @@ type closeMsg struct{}
 // ErrClosed).
 type Program struct {
 	tp   *tea.Program
+	opts Options
 	done chan struct{}
 	// ready is closed by the program's first write (its first frame):
 	// lines printed above a region not yet drawn would be measured
@@ -41,7 +42,7 @@ type Program struct {
 // no input).
 func Start(in io.Reader, out io.Writer, opts Options, extra ...tea.ProgramOption) *Program {
 	m := NewModel(opts)
-	p := &Program{done: make(chan struct{}), ready: make(chan struct{})}
+	p := &Program{opts: opts, done: make(chan struct{}), ready: make(chan struct{})}
 	p.width.Store(int64(m.width))
 	o := []tea.ProgramOption{
 		tea.WithInput(in), tea.WithOutput(watchFirstWrite(out, p.ready)), tea.WithoutSignalHandler(),
@@ -105,6 +106,8 @@ func (p *Program) Width() int { return int(p.width.Load()) }
 // submits with Enter: ErrInterrupted for Ctrl+C on an empty line,
 // ErrLiveKey for Ctrl+O (live only), io.EOF for Ctrl+D on an empty line,
 // ctx.Err() when ctx ends first (what was typed stays for the next read).
+// A line submitted at the idle prompt is printed to the scrollback after
+// the prompt (a live one is shown by the run's view, as queued).
 func (p *Program) ReadLine(ctx context.Context, live bool) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
@@ -115,6 +118,10 @@ func (p *Program) ReadLine(ctx context.Context, live bool) (string, error) {
 	}
 	select {
 	case o := <-reply:
+		if o.Err == nil && !live {
+			// The submitted line stays in the scrollback, as typed.
+			p.Println(p.opts.Prompt + strings.ReplaceAll(o.Line, "\n", "\n"+p.opts.Continuation))
+		}
 		return o.Line, o.Err
 	case <-p.done:
 		return "", ErrClosed

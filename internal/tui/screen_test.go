@@ -58,8 +58,12 @@ func TestScreenIdlePromptCJK(t *testing.T) {
 	if o := <-got; o.Err != nil || o.Line != input {
 		t.Fatalf("ReadLine = %q, %v; want the input", o.Line, o.Err)
 	}
-	s.waitFor("the prompt gone once the line is read", func(r []string) bool {
-		return !has(r, "you › ")
+	// The line read stays in the scrollback, once, above the live region
+	// (now the status line alone).
+	s.waitFor("the line in the scrollback above the status line", func(r []string) bool {
+		j := strings.Join(r, "")
+		return strings.Count(j, "you › "+input) == 1 && strings.HasPrefix(r[len(r)-1], "⠋ ChatGPT is thinking") &&
+			strings.Index(j, "you › ") < strings.Index(j, "⠋ ChatGPT")
 	})
 }
 

@@ -34,7 +34,7 @@ func (m *Model) View() tea.View {
 		if m.read.Live && m.opts.LivePrompt != "" {
 			prompt = m.opts.LivePrompt
 		}
-		l := layOut(prompt, m.opts.Continuation, m.buf.text, m.buf.cur, w)
+		l := layOut(promptStyle(prompt), m.opts.Continuation, m.buf.text, m.buf.cur, w)
 		v.Cursor = tea.NewCursor(l.col, len(rows)+l.row)
 		rows = append(rows, l.rows...)
 	}
@@ -50,3 +50,13 @@ func (m *Model) View() tea.View {
 // Lines wraps finished output for the scrollback at the terminal width,
 // one cell short like the live region.
 func (m *Model) Lines(s string) string { return cellwidth.Wrap(s, rowWidth(m.width)) }
+
+// promptStyle sets the prompt in bold: not colour (NO_COLOR leaves it),
+// and its cells, trailing space included, are never blank, so the
+// renderer writes the prompt whole rather than skip to the cursor.
+func promptStyle(p string) string {
+	if p == "" {
+		return ""
+	}
+	return "\x1b[1m" + p + "\x1b[22m"
+}
