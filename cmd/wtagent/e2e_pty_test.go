@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -26,6 +27,7 @@ type term struct {
 	ptmx *os.File
 	mu   sync.Mutex
 	out  bytes.Buffer
+	cols int
 	grew chan struct{} // closed and replaced whenever out grows
 	done chan struct{}
 }
@@ -35,18 +37,21 @@ func (e *env) startPTY(args ...string) *term {
 	return e.startPTYCols(120, args...)
 }
 
-// startPTYCols is startPTY on a terminal of the given width (40 rows).
+// ptyRows is the height of the tests' terminals.
+const ptyRows = 40
+
+// startPTYCols is startPTY on a terminal of the given width (ptyRows rows).
 func (e *env) startPTYCols(cols int, args ...string) *term {
 	e.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	e.t.Cleanup(cancel)
 	cmd := e.command(ctx, args...)
 	cmd.Env = append(cmd.Env, "TERM=xterm-256color")
-	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: uint16(cols)})
+	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: ptyRows, Cols: uint16(cols)})
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	tm := &term{t: e.t, cmd: cmd, ptmx: ptmx, grew: make(chan struct{}), done: make(chan struct{})}
+	tm := &term{t: e.t, cmd: cmd, ptmx: ptmx, cols: cols, grew: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(tm.done)
 		buf := make([]byte, 4096)
@@ -83,26 +88,95 @@ func (tm *term) screen() string {
 // after a hang guard of three minutes.
 func (tm *term) waitFor(s string, since int) int {
 	tm.t.Helper()
+	return tm.waitUntil(fmt.Sprintf("%q", s), func(out string) (int, bool) {
+		if since <= len(out) {
+			if i := strings.Index(out[since:], s); i >= 0 {
+				return since + i + len(s), true
+			}
+		}
+		return 0, false
+	})
+}
+
+// waitIdle waits until the idle prompt shows, empty, as the last row of
+// the screen, after offset since (see waitInput).
+func (tm *term) waitIdle(since int) int {
+	tm.t.Helper()
+	return tm.waitInput("you › ", since)
+}
+
+// waitInput waits until the input line reads line (prompt and text) as
+// the last row of the screen, after offset since. The terminal's owner
+// inserts finished output above its live region and redraws only the
+// cells of the region that changed, so an input line that did not change,
+// or changed only in part, is not written again whole: what counts is the
+// screen a user sees, replayed in a VT emulator.
+func (tm *term) waitInput(line string, since int) int {
+	tm.t.Helper()
+	return tm.waitUntil(fmt.Sprintf("the input line %q", line), func(out string) (int, bool) {
+		if since > len(out) {
+			return 0, false
+		}
+		if i := strings.Index(out[since:], line); i >= 0 {
+			return since + i + len(line), true
+		}
+		if since == len(out) {
+			return 0, false
+		}
+		tail := tm.lastRows(out, 1)
+		return len(out), len(tail) == 1 && tail[0] == strings.TrimRight(line, " ")
+	})
+}
+
+// waitLive waits until the last n rows of the screen, joined (a long line
+// wraps over rows), hold every one of want; see waitInput.
+func (tm *term) waitLive(n int, want ...string) int {
+	tm.t.Helper()
+	return tm.waitUntil(fmt.Sprintf("the live rows to show %q", want), func(out string) (int, bool) {
+		tail := strings.Join(tm.lastRows(out, n), "")
+		for _, w := range want {
+			if !strings.Contains(tail, w) {
+				return 0, false
+			}
+		}
+		return len(out), true
+	})
+}
+
+// lastRows returns the last n non-blank rows of out replayed on the
+// terminal's screen.
+func (tm *term) lastRows(out string, n int) []string {
+	rows := vtRows(out, tm.cols, ptyRows)
+	end := len(rows)
+	for end > 0 && rows[end-1] == "" {
+		end--
+	}
+	return rows[max(0, end-n):end]
+}
+
+// waitUntil waits until done accepts the output, woken by each new output;
+// it fails when the terminal closes first, or after a hang guard of three
+// minutes.
+func (tm *term) waitUntil(what string, done func(out string) (int, bool)) int {
+	tm.t.Helper()
 	hang := time.NewTimer(3 * time.Minute)
 	defer hang.Stop()
 	for {
 		tm.mu.Lock()
 		out, grew := tm.out.String(), tm.grew
 		tm.mu.Unlock()
-		if since <= len(out) {
-			if i := strings.Index(out[since:], s); i >= 0 {
-				return since + i + len(s)
-			}
+		if at, ok := done(out); ok {
+			return at
 		}
 		select {
 		case <-grew:
 		case <-tm.done:
-			if out := tm.screen(); since <= len(out) && strings.Contains(out[since:], s) {
-				continue
+			if at, ok := done(tm.screen()); ok {
+				return at
 			}
-			tm.t.Fatalf("the terminal closed before %q; screen:\n%s", s, tm.screen())
+			tm.t.Fatalf("the terminal closed before %s; screen:\n%s", what, tm.screen())
 		case <-hang.C:
-			tm.t.Fatalf("timed out waiting for %q; screen:\n%s", s, tm.screen())
+			tm.t.Fatalf("timed out waiting for %s; screen:\n%s", what, tm.screen())
 		}
 	}
 }
@@ -144,16 +218,16 @@ func TestInteractivePromptKeepsChattingAndHistory(t *testing.T) {
 		model.ScriptLine{Expect: "follow up", Reply: agentReply(true, "Answered the follow-up.", "")},
 	)
 	tm := e.startPTY("--provider", "script", "--script", s)
-	at := tm.waitFor("you › ", 0)
+	at := tm.waitIdle(0)
 	// A bracketed paste keeps its newline and does not submit.
 	tm.send("\x1b[200~first line\r\nsecond line\x1b[201~")
 	at = tm.waitFor("second line", at) // the editor shows the paste
 	tm.send("\r")
 	at = tm.waitFor("Answered the two-line question.", at)
-	at = tm.waitFor("you › ", at)
+	at = tm.waitIdle(at)
 	tm.send("follow up\r")
 	at = tm.waitFor("Answered the follow-up.", at)
-	tm.waitFor("you › ", at)
+	tm.waitIdle(at)
 	tm.send("\x04") // Ctrl+D
 	if code := tm.exit(); code != 0 {
 		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
@@ -168,12 +242,12 @@ func TestInteractivePromptKeepsChattingAndHistory(t *testing.T) {
 	// A new run recalls the previous input with ↑.
 	s2 := e.script(model.ScriptLine{Expect: "follow up", Reply: agentReply(true, "Recalled.", "")})
 	tm2 := e.startPTY("--provider", "script", "--script", s2)
-	at = tm2.waitFor("you › ", 0)
+	at = tm2.waitIdle(0)
 	tm2.send("\x1b[A")
 	at = tm2.waitFor("follow up", at)
 	tm2.send("\r")
 	at = tm2.waitFor("Recalled.", at)
-	tm2.waitFor("you › ", at)
+	tm2.waitIdle(at)
 	tm2.send("\x04")
 	if code := tm2.exit(); code != 0 {
 		t.Fatalf("second run exit %d; screen:\n%s", code, tm2.screen())
@@ -274,15 +348,17 @@ func TestDevServerKeptOrStoppedAtTheEnd(t *testing.T) {
 	}
 }
 
-// staircases lists the output lines ended by a bare "\n": a newline the
-// terminal got while in raw mode, which moves down without going back to
-// the first column.
+// staircases replays a terminal's output (as the terminal got it, raw
+// mode included) into a VT emulator of the test terminal's width and
+// lists the rows a staircase would leave: a newline written in raw mode
+// without a carriage return moves down but not back to the first column,
+// so the next line starts far to the right. wtagent's own lines start at
+// most a few cells in (output and diffs are indented by four).
 func staircases(out string) []string {
 	var bad []string
-	for i := 0; i < len(out); i++ {
-		if out[i] == '\n' && (i == 0 || out[i-1] != '\r') {
-			start := strings.LastIndexByte(out[:i], '\n') + 1
-			bad = append(bad, out[start:i])
+	for _, r := range vtRows(out, 120, 400) {
+		if len(r)-len(strings.TrimLeft(r, " ")) > 6 {
+			bad = append(bad, r)
 		}
 	}
 	return bad

@@ -41,6 +41,6 @@ func TestNoStaircaseInTheLiveView(t *testing.T) {
 		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
 	}
 	if bad := staircases(tm.screen()); len(bad) > 0 {
-		t.Fatalf("%d lines ended by a bare newline (a staircase): %q\nscreen:\n%s", len(bad), bad, strings.ReplaceAll(tm.screen(), "\r", "␍"))
+		t.Fatalf("%d lines ended by a bare newline (a staircase): %q\nscreen:\n%s", len(bad), bad, strings.Join(vtRows(tm.screen(), 120, 400), "\n"))
 	}
 }

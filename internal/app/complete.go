@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/wtagent/wtagent/internal/app/slash"
 	"os"
 	"path/filepath"
 	"sort"
@@ -50,4 +51,21 @@ func CompleteAttachment(root, before string) (int, []string) {
 	}
 	sort.Strings(out)
 	return start, out
+}
+
+// CompleteSlash completes a slash command's name typed at the start of the
+// prompt: the offset of the name after "/" and the matching names, each
+// with a space after it; start is -1 when before is not a command name
+// being typed.
+func CompleteSlash(before string) (int, []string) {
+	if !strings.HasPrefix(before, "/") || strings.ContainsAny(before, " \t\n") {
+		return -1, nil
+	}
+	var out []string
+	for _, n := range slash.Names() {
+		if strings.HasPrefix(n, before[1:]) {
+			out = append(out, n+" ")
+		}
+	}
+	return 1, out
 }

@@ -165,8 +165,12 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 		r.json = ui.NewJSONWriter(ios.Out)
 		sink = r.json.Event
 	} else {
-		r.renderer = ui.New(ios.Out, ui.Options{TTY: ios.IsStdoutTTY(), Color: ios.ColorEnabled(),
-			Width: ios.TerminalWidth(), Verbose: o.Settings.Verbose})
+		opts := ui.Options{TTY: ios.IsStdoutTTY(), Color: ios.ColorEnabled(),
+			Width: ios.TerminalWidth(), Verbose: o.Settings.Verbose}
+		if sc, ok := o.Input.(interface{ Screen() ui.Screen }); ok {
+			opts.Screen = sc.Screen()
+		}
+		r.renderer = ui.New(ios.Out, opts)
 		go r.renderer.Run()
 		sink = r.renderer.Event
 	}

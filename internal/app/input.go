@@ -17,8 +17,9 @@ type ClosingInput interface {
 	Close() error
 }
 
-// NewInput returns the terminal input for prompts and approvals: a line
-// editor with persistent history on a terminal, plain lines otherwise.
+// NewInput returns the terminal input for prompts and approvals: on an
+// interactive terminal (stdin and stdout, no --json) the tui program that
+// owns it, with persistent history; plain lines otherwise.
 func NewInput(f *cmdutil.Factory, h session.Home) (ClosingInput, error) {
 	ios := f.IOStreams
 	in := ios.InFile
@@ -32,6 +33,9 @@ func NewInput(f *cmdutil.Factory, h session.Home) (ClosingInput, error) {
 		if fh, err = lineedit.OpenFileHistory(h.HistoryFile(), lineedit.DefaultHistorySize); err == nil {
 			hist = fh
 		}
+	}
+	if out, ok := ios.Out.(*os.File); ok && ios.IsStdinTTY() && ios.IsStdoutTTY() && !f.Global.JSON {
+		return newScreenInput(f, in, out, fh), nil
 	}
 	ei := &editorInput{hist: fh}
 	if root, err := f.ProjectRoot(); err == nil {
@@ -73,8 +77,11 @@ func (e *editorInput) HoldInput() (func() error, error) { return e.ed.HoldInput(
 // ReadLineLive reads a line below a run's live view.
 func (e *editorInput) ReadLineLive(ctx context.Context) (string, error) {
 	s, err := e.ed.ReadLineLive(ctx)
-	if errors.Is(err, lineedit.ErrInterrupted) {
-		return "", lineedit.ErrInterrupted
+	switch {
+	case errors.Is(err, lineedit.ErrInterrupted):
+		return "", ErrInterrupted
+	case errors.Is(err, lineedit.ErrLiveKey):
+		return "", ErrLiveKey
 	}
 	return s, err
 }

@@ -54,11 +54,32 @@ func (r *runEnv) endProcesses() {
 	}
 	if keep {
 		r.notice("dev servers keep running: " + strings.Join(desc, "; ") + " — press Ctrl+C to stop them and exit")
-		<-r.sigs.c
+		r.waitCtrlC()
 	}
 	if _, err := r.rt.StopProcesses(time.Minute); err != nil {
 		r.notice("stopping dev servers: " + err.Error())
 		return
 	}
 	r.notice(fmt.Sprintf("stopped %d dev server(s)", len(ps)))
+}
+
+// waitCtrlC waits for Ctrl+C: the signal, or the key on a terminal the
+// tui program keeps raw.
+func (r *runEnv) waitCtrlC() {
+	sc, ok := r.o.Input.(*screenInput)
+	if !ok {
+		<-r.sigs.c
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	key := make(chan struct{})
+	go func() {
+		defer close(key)
+		sc.waitCtrlC(ctx)
+	}()
+	select {
+	case <-r.sigs.c:
+	case <-key:
+	}
 }

@@ -7,8 +7,14 @@ import (
 	"syscall"
 )
 
-// ErrInterrupted is what an Input returns for Ctrl+C at a prompt.
-var ErrInterrupted = errors.New("interrupted")
+// Sentinel errors of an Input, for errors.Is.
+var (
+	// ErrInterrupted is what an Input returns for Ctrl+C at a prompt.
+	ErrInterrupted = errors.New("interrupted")
+	// ErrLiveKey is what a live read returns for Ctrl+O (take the
+	// browser over); the line typed so far waits for the next read.
+	ErrLiveKey = errors.New("ctrl+o")
+)
 
 const (
 	sigInt  = "int"

@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"github.com/wtagent/wtagent/internal/app/slash"
-	"github.com/wtagent/wtagent/internal/lineedit"
 )
 
 // liveReader reads a line while a run's live view goes on above it.
@@ -84,9 +83,9 @@ func (t *typeAhead) run(ctx context.Context) {
 		switch {
 		case ctx.Err() != nil:
 			return
-		case errors.Is(err, lineedit.ErrInterrupted):
+		case errors.Is(err, ErrInterrupted):
 			t.ctrlC()
-		case errors.Is(err, lineedit.ErrLiveKey):
+		case errors.Is(err, ErrLiveKey):
 			t.submit("/browser")
 		case err != nil:
 			// Cancelled for an approval, or Ctrl+D: wait for the next

@@ -35,6 +35,19 @@ type Options struct {
 	LiveLines int
 	// Verbose shows every output line.
 	Verbose bool
+	// Screen, when set, owns the terminal (internal/tui): lines and the
+	// status line are sent to it instead of written to the output.
+	Screen Screen
+}
+
+// Screen is the one owner of an interactive terminal the renderer draws
+// through: finished lines go to its scrollback, the status line to its
+// live region.
+type Screen interface {
+	// Println prints one or more lines above the live region.
+	Println(s string)
+	// SetStatus shows the status line ("" hides it).
+	SetStatus(s string)
 }
 
 // Renderer draws a session's events as a compact terminal view. Event never
@@ -68,6 +81,10 @@ func New(out io.Writer, opts Options) *Renderer {
 	}
 	if opts.Width <= 0 {
 		opts.Width = 80
+	}
+	if opts.Screen != nil {
+		opts.TTY = true
+		out = screenWriter{opts.Screen}
 	}
 	return &Renderer{
 		out: out, opts: opts, st: newStyles(out, opts.Color), q: fifo.New[item](2048),
@@ -203,6 +220,11 @@ func (r *Renderer) startTicker() func() {
 // function, rather than left to the terminal's autowrap, which terminals
 // do differently for a wide character at the right margin.
 func (r *Renderer) line(s string) {
+	if r.opts.Screen != nil {
+		// The screen wraps, one cell short of its width.
+		r.opts.Screen.Println(s)
+		return
+	}
 	if r.opts.TTY {
 		s = cellwidth.Wrap(s, r.opts.Width)
 	}

@@ -46,6 +46,9 @@ func (r *Renderer) setStatus(label string) {
 }
 
 func (r *Renderer) clearStatus() {
+	if r.opts.Screen != nil {
+		return // the screen draws its live region itself
+	}
 	if r.opts.TTY && r.status.drawn {
 		fmt.Fprint(r.out, "\r\x1b[2K")
 		r.status.drawn = false
@@ -53,6 +56,10 @@ func (r *Renderer) clearStatus() {
 }
 
 func (r *Renderer) drawStatus() {
+	if r.opts.Screen != nil && r.status.label == "" {
+		r.opts.Screen.SetStatus("")
+		return
+	}
 	if !r.opts.TTY || r.status.label == "" {
 		return
 	}
@@ -69,6 +76,10 @@ func (r *Renderer) drawStatus() {
 		s += " · " + g
 	}
 	s = truncateCells(s, r.opts.Width-1)
+	if r.opts.Screen != nil {
+		r.opts.Screen.SetStatus(r.st.accent.Render(s))
+		return
+	}
 	fmt.Fprint(r.out, "\r\x1b[2K"+r.st.accent.Render(s))
 	r.status.drawn = true
 }

@@ -89,3 +89,12 @@ func TurnArg(args []string) (int, error) {
 func NoRunWorking(w io.Writer, name string) {
 	fmt.Fprintf(w, "/%s: no run is working; while one works, /browser (or Ctrl+O) pauses it at a safe point and gives you the Chrome window, /resume hands it back\n", name)
 }
+
+// Names lists the commands' names, as the help lists them.
+func Names() []string {
+	var out []string
+	for _, c := range commands() {
+		out = append(out, c.name)
+	}
+	return out
+}
