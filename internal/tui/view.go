@@ -24,9 +24,7 @@ func (m *Model) View() tea.View {
 	var v tea.View
 	switch {
 	case m.ask != nil:
-		for _, r := range strings.Split(cellwidth.Wrap(m.ask.Prompt, w), "\n") {
-			rows = append(rows, r)
-		}
+		rows = append(rows, strings.Split(cellwidth.Wrap(m.ask.Prompt, w), "\n")...)
 		last := rows[len(rows)-1]
 		v.Cursor = tea.NewCursor(cellwidth.String(last), len(rows)-1)
 	case m.read != nil:
