@@ -19,6 +19,22 @@
 // a thread of the init that entered the session's Landlock domain, so it
 // can neither undo the mounts nor trace the init.
 //
+// Starting that init (a full fork of wtagent, since Go starts a process
+// in a new user namespace without vfork, and a Go runtime) costs tens of
+// milliseconds, so each session keeps one spare (spare_linux.go): an
+// init prepared ahead of need with the session's settings, namespaces,
+// covers, masks and /proc done, waiting on a SOCK_SEQPACKET socket for
+// one request (the program, its directory, environment, session and its
+// descriptors, passed with SCM_RIGHTS). It serves exactly one program,
+// as a cold init does, and reports the same way; once that program has
+// ended or run for a moment, the next spare is prepared in the
+// background. A spare is used only for a start with exactly its
+// settings (the covers are worked out again at each start: a
+// .git/hooks made by a command is covered from the next one), and
+// before serving it checks that each cover is still a read-only mount
+// where its path leads now; otherwise the program starts cold. A spare
+// ends when its socket does: when the sandbox is closed or wtagent dies.
+//
 // Where this user may not create user namespaces (a distribution's
 // sysctl or AppArmor setting), Landlock alone confines programs, from a
 // dedicated, locked OS thread that restricts itself first (Landlock

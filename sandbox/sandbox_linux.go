@@ -36,6 +36,8 @@ type kernelState struct {
 	cfg      landlock.Config
 	mu       sync.Mutex
 	programs int
+	// spares is the spare init prepared for the next program (userns).
+	spares spares
 }
 
 // rulesetRenewEvery is how many programs' inits add their /proc rule to
@@ -96,6 +98,9 @@ func New(spec Spec) (*Sandbox, error) {
 	s.kernel.ruleset = os.NewFile(uintptr(fd), "landlock-ruleset")
 	s.status.Enforced = true
 	s.status.Kernel = fmt.Sprintf("landlock ABI %d", abi)
+	if s.kernel.userns {
+		s.refill(s.initConfig())
+	}
 	return s, nil
 }
 
@@ -201,11 +206,13 @@ func (s *Sandbox) rulesetFile() (*os.File, error) {
 	return os.NewFile(uintptr(fd), "landlock-ruleset"), nil
 }
 
-// Close releases the ruleset.
+// Close kills the spare init, if any, and releases the ruleset.
+// Programs already started run on.
 func (s *Sandbox) Close() error {
 	if s == nil || s.kernel.fd < 0 {
 		return nil
 	}
+	s.kernel.spares.close()
 	s.kernel.mu.Lock()
 	defer s.kernel.mu.Unlock()
 	err := s.kernel.ruleset.Close()
@@ -228,7 +235,7 @@ func (s *Sandbox) Start(cmd *exec.Cmd) (*Program, error) {
 	}
 	cmd.Env = withEnv(cmd.Env, "TMPDIR", s.spec.TempDir)
 	if s.kernel.userns {
-		return s.startInit(cmd)
+		return s.startNS(cmd)
 	}
 	started := make(chan error, 1)
 	go s.startLocked(cmd, started)

@@ -2,15 +2,40 @@ package sandbox
 
 import (
 	"os"
+
+	"github.com/wtagent/wtagent/sandbox/internal/nsinit"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 )
 
+// TestSandboxBlocksEvenRoot: reads of credentials and outside the
+// project, writes outside it and to .git are refused; the project's own
+// work is not (programs started by the spare init).
 func TestSandboxBlocksEvenRoot(t *testing.T) {
 	w := newWorld(t)
 	sb := w.sandbox(t, WorkspaceWrite, false)
+	blocksEvenRoot(t, w, sb)
+	if sb.kernel.userns && nsinit.SpareSupported && sb.kernel.spares.served.Load() == 0 {
+		t.Error("no program was started by a spare init")
+	}
+}
+
+// TestSandboxBlocksEvenRootCold is TestSandboxBlocksEvenRoot with every
+// program started by an init of its own (no spare).
+func TestSandboxBlocksEvenRootCold(t *testing.T) {
+	w := newWorld(t)
+	sb := w.sandbox(t, WorkspaceWrite, false)
+	sb.kernel.spares.stop()
+	blocksEvenRoot(t, w, sb)
+	if n := sb.kernel.spares.served.Load(); n != 0 {
+		t.Errorf("%d programs started by a spare", n)
+	}
+}
+
+func blocksEvenRoot(t *testing.T, w world, sb *Sandbox) {
+	t.Helper()
 	blocked := []struct{ name, line, sentinel string }{
 		{"ssh key", "cat " + w.home + "/.ssh/id_rsa", "SENTINEL-SSH"},
 		{"aws", "cat " + w.home + "/.aws/credentials", "SENTINEL-AWS"},

@@ -53,12 +53,11 @@ func initAttr(base *syscall.SysProcAttr, noNetwork bool) *syscall.SysProcAttr {
 	return a
 }
 
-// startInit starts cmd's program under an init in its own namespaces (see
-// package nsinit): cmd's stdio, environment, directory and SysProcAttr
-// go to the init, the session's ruleset and a status pipe follow cmd's
-// ExtraFiles. It returns once the program has started, or with the
-// reason it did not.
-func (s *Sandbox) startInit(cmd *exec.Cmd) (*Program, error) {
+// startNS starts cmd's program under an init in its own namespaces:
+// the session's spare init when one is ready with the same settings
+// (startSpare), a new one otherwise (startInit); then a spare is
+// prepared for the next start (refillAfter).
+func (s *Sandbox) startNS(cmd *exec.Cmd) (*Program, error) {
 	if cmd.Err != nil {
 		return nil, cmd.Err
 	}
@@ -66,9 +65,34 @@ func (s *Sandbox) startInit(cmd *exec.Cmd) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := nsinit.Config{ReadOnly: s.plan.readOnly, Masks: s.plan.masks, Loopback: s.spec.NoNetwork,
-		Dir: dir, Extra: len(cmd.ExtraFiles), Path: cmd.Path, Argv: cmd.Args}
+	c := s.initConfig()
+	c.Dir, c.Extra, c.Path, c.Argv = dir, len(cmd.ExtraFiles), cmd.Path, cmd.Args
+	p, ok, err := s.startSpare(cmd, c)
+	if !ok {
+		p, err = s.startInit(cmd, c)
+	}
+	if err != nil {
+		s.refill(c)
+		return nil, err
+	}
+	s.refillAfter(p, c)
+	return p, nil
+}
+
+// initConfig is what every init of the session does now: the covers
+// that exist (see covers), the masks, loopback and the id maps.
+func (s *Sandbox) initConfig() nsinit.Config {
+	c := nsinit.Config{ReadOnly: s.covers(), Masks: s.plan.masks, Loopback: s.spec.NoNetwork}
 	mapIDs(&c)
+	return c
+}
+
+// startInit starts cmd's program under a new init in its own namespaces
+// (see package nsinit) set up as c says: cmd's stdio, environment,
+// directory and SysProcAttr go to the init, the session's ruleset and a
+// status pipe follow cmd's ExtraFiles. It returns once the program has
+// started, or with the reason it did not.
+func (s *Sandbox) startInit(cmd *exec.Cmd, c nsinit.Config) (*Program, error) {
 	ruleset, err := s.rulesetFile()
 	if err != nil {
 		return nil, err
@@ -91,7 +115,8 @@ func (s *Sandbox) startInit(cmd *exec.Cmd) (*Program, error) {
 	}
 	w.Close()
 	status := bufio.NewReader(r)
-	if err := readStart(status, cmd.Path); err != nil {
+	line, err := status.ReadString('\n')
+	if err := parseStartRead(line, err, cmd.Path); err != nil {
 		_ = in.Wait()
 		r.Close()
 		return nil, err
@@ -113,9 +138,13 @@ func (s *Sandbox) startInit(cmd *exec.Cmd) (*Program, error) {
 	return p, nil
 }
 
-// readStart reads the init's first report: nil once the program runs.
-func readStart(status *bufio.Reader, path string) error {
-	line, err := status.ReadString('\n')
+// parseStart reads the init's first report: nil once the program runs.
+func parseStart(line, path string) error {
+	return parseStartRead(line, nil, path)
+}
+
+// parseStartRead is parseStart with the error reading line gave.
+func parseStartRead(line string, err error, path string) error {
 	line = strings.TrimSpace(line)
 	if line == "start" {
 		return nil

@@ -18,6 +18,9 @@ type Config struct {
 	Extra int
 	// Probe sets the namespaces up and reports, without a program.
 	Probe bool
+	// Spare sets the namespaces up, reports "ready" and waits for one
+	// Request on the socket that follows the ruleset (see spare).
+	Spare bool
 	// MapUID and MapGID, when MapIDs, are the user's ids, which the init
 	// maps to themselves in its user namespace: wtagent, non-dumpable,
 	// cannot write the maps of a child that is not root's.
@@ -54,6 +57,9 @@ func (c Config) Args() []string {
 	}
 	if c.Probe {
 		return append(a, "-probe")
+	}
+	if c.Spare {
+		return append(a, "-spare")
 	}
 	return append(append(a, "--", c.Path), c.Argv...)
 }
@@ -104,6 +110,9 @@ func parse(args []string) (Config, error) {
 			}
 		case "-probe":
 			c.Probe = true
+			return c, nil
+		case "-spare":
+			c.Spare = true
 			return c, nil
 		case "--":
 			if i+1 >= len(args) {

@@ -13,6 +13,7 @@ func TestArgsRoundTrip(t *testing.T) {
 		{Path: "/bin/sh", Argv: []string{"sh", "-c", "-ro --"}},
 		{ReadOnly: []string{"/p/.git/hooks", "/p/.git/config"}, Masks: []string{"/p/.ssh", "/p/-lo"}, Loopback: true, Dir: "/p", Extra: 2, Path: "./x", Argv: []string{"x"}},
 		{Masks: []string{"/h/.aws"}, MapIDs: true, MapUID: 1000, MapGID: 100, Probe: true},
+		{ReadOnly: []string{"/p/.git/hooks"}, Masks: []string{"/h/.aws"}, Loopback: true, Spare: true},
 	} {
 		got, err := parse(c.Args())
 		if err != nil || !reflect.DeepEqual(got, c) {

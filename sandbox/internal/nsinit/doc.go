@@ -8,6 +8,13 @@
 // entered the session's Landlock domain and, as PID 1, reaps orphans
 // until the program exits, then reports how it ended.
 //
+// A spare init (Config.Spare, spare_linux.go) does the same set-up ahead
+// of need, reports "ready" on a SOCK_SEQPACKET socket and waits for one
+// Request (request.go: the program, directory, environment, session and
+// descriptors); before serving it checks with statx that its covers are
+// still read-only mounts where their paths lead now (covers_linux.go),
+// and refuses otherwise. It ends when the socket reaches end-of-file.
+//
 // Every binary that imports package sandbox carries this entry point, so
 // test binaries run their sandboxed programs the way wtagent does.
 //

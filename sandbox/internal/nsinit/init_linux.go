@@ -75,49 +75,79 @@ func cmdline() ([]string, error) {
 // Main is the init process: it sets the namespaces up as args say, starts
 // the program, reaps until it exits and reports on the status pipe:
 // "start" (or "error ERRNO MESSAGE" / "setup ERRNO MESSAGE" when the
-// program did not start), then "exit WAITSTATUS". It returns the init's
-// own exit code.
+// program did not start), then "exit WAITSTATUS". A spare (Config.Spare)
+// reports on its socket and takes the program from a Request (see
+// spare). It returns the init's own exit code.
 func Main(args []string) int {
 	c, err := parse(args)
 	if err != nil {
 		syscall.Write(2, []byte("sandbox init: "+err.Error()+"\n"))
 		return 127
 	}
+	if c.Spare {
+		return spare(c)
+	}
 	rulesetFD, statusFD := 3+c.Extra, 4+c.Extra
 	syscall.CloseOnExec(rulesetFD)
 	syscall.CloseOnExec(statusFD)
-	report := func(line string) { syscall.Write(statusFD, []byte(line+"\n")) }
-	fail := func(kind string, err error) int {
-		report(kind + " " + itoa(errnoOf(err)) + " " + err.Error())
+	if readerGone(statusFD) {
+		// wtagent died before this process's parent-death signal was
+		// armed (see readerGone): nobody waits for the program.
 		return 127
 	}
+	report := func(line string) error { return sendLine(statusFD, line) }
 	ignoreSignals()
 	if c.MapIDs {
 		if err := mapOwnIDs(c.MapUID, c.MapGID); err != nil {
-			return fail("setup", err)
+			return fail(report, "setup", err)
 		}
 	}
 	if err := setup(c); err != nil {
-		return fail("setup", err)
-	}
-	if !c.Probe {
-		if err := grantProc(rulesetFD); err != nil {
-			return fail("setup", err)
-		}
+		return fail(report, "setup", err)
 	}
 	if c.Probe {
 		report("ok")
 		return 0
 	}
-	pid, err := startProgram(c, rulesetFD)
+	if err := grantProc(rulesetFD); err != nil {
+		return fail(report, "setup", err)
+	}
+	files := make([]int, 3+c.Extra)
+	for i := range files {
+		files[i] = i
+	}
+	return serve(launch{path: c.Path, argv: c.Argv, env: syscall.Environ(), files: files}, rulesetFD, report)
+}
+
+// fail reports that the program did not start (kind "setup" or "error")
+// and returns the init's exit code.
+func fail(report func(string) error, kind string, err error) int {
+	report(kind + " " + itoa(errnoOf(err)) + " " + err.Error())
+	return 127
+}
+
+// serve starts l's program confined by the ruleset, reports "start",
+// reaps until it exits, reports "exit WAITSTATUS", ends what it left
+// behind and returns the init's exit code. A "start" that nobody reads
+// (wtagent is gone) kills the program and ends the init.
+func serve(l launch, rulesetFD int, report func(string) error) int {
+	pid, err := startProgram(l, rulesetFD)
 	syscall.Close(rulesetFD)
+	if l.closeFiles {
+		for _, fd := range l.files {
+			syscall.Close(fd)
+		}
+	}
 	switch {
 	case errors.Is(err, errSetup):
-		return fail("setup", err)
+		return fail(report, "setup", err)
 	case err != nil:
-		return fail("error", err)
+		return fail(report, "error", err)
 	}
-	report("start")
+	if report("start") != nil {
+		syscall.Kill(-1, syscall.SIGKILL)
+		return 128 + int(syscall.SIGKILL)
+	}
 	ws := reap(pid)
 	report("exit " + utoa(uint64(ws)))
 	code := ws.ExitStatus()
@@ -126,6 +156,17 @@ func Main(args []string) int {
 	}
 	endLeftovers(code)
 	return code
+}
+
+// sendLine writes line and a newline in one write (one message on a
+// spare's socket).
+func sendLine(fd int, line string) error {
+	for {
+		_, err := syscall.Write(fd, []byte(line+"\n"))
+		if err != syscall.EINTR {
+			return err
+		}
+	}
 }
 
 // ignoreSignals ignores, in the init, the signals whose default would end
@@ -216,12 +257,22 @@ func grantProc(rulesetFD int) error {
 	return nil
 }
 
+// launch is a program to start: path, arguments, environment (EnvKey is
+// left out) and the init's descriptors that become the program's 0, 1,
+// 2, …; closeFiles closes them in the init once the program started.
+type launch struct {
+	path       string
+	argv, env  []string
+	files      []int
+	closeFiles bool
+}
+
 // startProgram forks the program from a thread of its own that drops the
 // capabilities the init holds, sets no_new_privs and enters the session's
 // Landlock domain first; the thread ends with the fork. The init's other
 // threads stay outside the domain, and Landlock lets no program in it
 // trace or read a process outside it, root's included.
-func startProgram(c Config, rulesetFD int) (int, error) {
+func startProgram(l launch, rulesetFD int) (int, error) {
 	type started struct {
 		pid int
 		err error
@@ -229,16 +280,16 @@ func startProgram(c Config, rulesetFD int) (int, error) {
 	ch := make(chan started, 1)
 	go func() {
 		runtime.LockOSThread() // never unlocked: the thread ends with this goroutine
-		pid, err := confinedFork(c, rulesetFD)
+		pid, err := confinedFork(l, rulesetFD)
 		ch <- started{pid, err}
 	}()
 	r := <-ch
 	return r.pid, r.err
 }
 
-// confinedFork confines the calling (locked) thread and forks the program
-// from it, with the init's environment less EnvKey.
-func confinedFork(c Config, rulesetFD int) (int, error) {
+// confinedFork confines the calling (locked) thread and forks l's
+// program from it.
+func confinedFork(l launch, rulesetFD int) (int, error) {
 	for _, call := range []struct {
 		name       string
 		trap       uintptr
@@ -252,17 +303,17 @@ func confinedFork(c Config, rulesetFD int) (int, error) {
 			return 0, wrap(call.name, errors.Join(errSetup, e))
 		}
 	}
-	files := make([]uintptr, 3+c.Extra)
-	for i := range files {
-		files[i] = uintptr(i)
+	files := make([]uintptr, len(l.files))
+	for i, fd := range l.files {
+		files[i] = uintptr(fd)
 	}
 	var env []string
-	for _, kv := range syscall.Environ() {
+	for _, kv := range l.env {
 		if len(kv) <= len(EnvKey) || kv[:len(EnvKey)+1] != EnvKey+"=" {
 			env = append(env, kv)
 		}
 	}
-	return syscall.ForkExec(c.Path, c.Argv, &syscall.ProcAttr{Env: env, Files: files})
+	return syscall.ForkExec(l.path, l.argv, &syscall.ProcAttr{Env: env, Files: files})
 }
 
 // reap waits for children, orphans included, until pid exits, and

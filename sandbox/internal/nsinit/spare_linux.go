@@ -1,0 +1,150 @@
+package nsinit
+
+import (
+	"errors"
+	"syscall"
+)
+
+// errEOF is the end of a spare's socket: wtagent closed it (the sandbox
+// was closed, the spare was not needed) or died.
+var errEOF = errors.New("spare: socket closed")
+
+// msgCmsgCloexec is MSG_CMSG_CLOEXEC: received descriptors are
+// close-on-exec in the init (the program gets its own copies).
+const msgCmsgCloexec = 0x40000000
+
+// spare is a spare init: it sets the namespaces up as c says (covers,
+// masks, /proc, loopback, the ruleset's /proc rule) ahead of need,
+// reports "ready" on its socket (descriptor 4, after the ruleset on 3)
+// and waits for one Request. Before serving it checks that its covers
+// still hold (checkCovers): if not, it reports "refuse MESSAGE" and
+// ends, and wtagent starts the program the cold way. Otherwise it starts
+// the program as Main does and reports the same way, on the socket. It
+// ends when the socket does (watchParent), so an idle spare does not
+// outlive wtagent.
+func spare(c Config) int {
+	const rulesetFD, sock = 3, 4
+	syscall.CloseOnExec(rulesetFD)
+	syscall.CloseOnExec(sock)
+	report := func(line string) error { return sendLine(sock, line) }
+	ignoreSignals()
+	if c.MapIDs {
+		if err := mapOwnIDs(c.MapUID, c.MapGID); err != nil {
+			return fail(report, "setup", err)
+		}
+	}
+	if err := setup(c); err != nil {
+		return fail(report, "setup", err)
+	}
+	if err := grantProc(rulesetFD); err != nil {
+		return fail(report, "setup", err)
+	}
+	if report("ready") != nil {
+		return 0
+	}
+	req, fds, err := recvRequest(sock)
+	switch {
+	case errors.Is(err, errEOF):
+		return 0
+	case err != nil:
+		return fail(report, "setup", err)
+	}
+	if err := checkCovers(c.ReadOnly, c.Masks); err != nil {
+		report("refuse " + err.Error())
+		return 0
+	}
+	if err := enter(req, fds); err != nil {
+		return fail(report, "setup", err)
+	}
+	go watchParent(sock)
+	return serve(launch{path: req.Path, argv: req.Argv, env: req.Env, files: fds, closeFiles: true}, rulesetFD, report)
+}
+
+// enter gives the init the request's session, controlling terminal and
+// directory, which the program inherits.
+func enter(req Request, fds []int) error {
+	if req.Setsid {
+		if _, err := syscall.Setsid(); err != nil {
+			return wrap("setsid", err)
+		}
+	}
+	if req.Setctty {
+		if req.Ctty < 0 || req.Ctty >= len(fds) {
+			return wrap("the controlling terminal "+itoa(req.Ctty)+" is not among the descriptors", errRequest)
+		}
+		if _, _, e := syscall.RawSyscall(syscall.SYS_IOCTL, uintptr(fds[req.Ctty]), syscall.TIOCSCTTY, 1); e != 0 {
+			return wrap("set the controlling terminal", e)
+		}
+	}
+	if err := syscall.Chdir(req.Dir); err != nil {
+		return wrap("chdir "+req.Dir, err)
+	}
+	return nil
+}
+
+// recvRequest reads one Request and its descriptors from sock (see
+// Frames).
+func recvRequest(sock int) (Request, []int, error) {
+	buf := make([]byte, FrameSize)
+	oob := make([]byte, syscall.CmsgSpace(maxFiles*4))
+	n, oobn, err := recvFrame(sock, buf, oob)
+	if err != nil {
+		return Request{}, nil, err
+	}
+	fds, err := rights(oob[:oobn])
+	if err != nil {
+		return Request{}, nil, err
+	}
+	total, err := frameLength(buf[:n])
+	if err != nil {
+		return Request{}, fds, err
+	}
+	payload := append(make([]byte, 0, total), buf[4:n]...)
+	for len(payload) < total {
+		if n, _, err = recvFrame(sock, buf, nil); err != nil {
+			return Request{}, fds, err
+		}
+		payload = append(payload, buf[:n]...)
+	}
+	req, err := decodeRequest(payload)
+	if err == nil && req.Files != len(fds) {
+		err = wrap(itoa(len(fds))+" descriptors, "+itoa(req.Files)+" announced", errRequest)
+	}
+	return req, fds, err
+}
+
+// recvFrame reads one frame; a truncated one is an error.
+func recvFrame(sock int, buf, oob []byte) (n, oobn int, err error) {
+	for {
+		var flags int
+		n, oobn, flags, _, err = syscall.Recvmsg(sock, buf, oob, msgCmsgCloexec)
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return 0, 0, wrap("receive the request", err)
+		case n == 0 && oobn == 0:
+			return 0, 0, errEOF
+		case flags&(syscall.MSG_TRUNC|syscall.MSG_CTRUNC) != 0:
+			return 0, 0, wrap("a truncated frame", errRequest)
+		}
+		return n, oobn, nil
+	}
+}
+
+// rights are the descriptors an SCM_RIGHTS message carried.
+func rights(oob []byte) ([]int, error) {
+	msgs, err := syscall.ParseSocketControlMessage(oob)
+	if err != nil {
+		return nil, wrap("control message", err)
+	}
+	var fds []int
+	for _, m := range msgs {
+		got, err := syscall.ParseUnixRights(&m)
+		if err != nil {
+			return fds, wrap("descriptors", err)
+		}
+		fds = append(fds, got...)
+	}
+	return fds, nil
+}
