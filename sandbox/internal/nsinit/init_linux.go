@@ -116,7 +116,7 @@ func Main(args []string) int {
 	for i := range files {
 		files[i] = i
 	}
-	return serve(launch{path: c.Path, argv: c.Argv, env: syscall.Environ(), files: files}, rulesetFD, report)
+	return serve(launch{path: c.Path, argv: c.Argv, env: syscall.Environ(), files: files}, newForker(rulesetFD), rulesetFD, report)
 }
 
 // fail reports that the program did not start (kind "setup" or "error")
@@ -126,12 +126,12 @@ func fail(report func(string) error, kind string, err error) int {
 	return 127
 }
 
-// serve starts l's program confined by the ruleset, reports "start",
+// serve starts l's program from f, reports "start",
 // reaps until it exits, reports "exit WAITSTATUS", ends what it left
 // behind and returns the init's exit code. A "start" that nobody reads
 // (wtagent is gone) kills the program and ends the init.
-func serve(l launch, rulesetFD int, report func(string) error) int {
-	pid, err := startProgram(l, rulesetFD)
+func serve(l launch, f *forker, rulesetFD int, report func(string) error) int {
+	pid, err := f.start(l)
 	syscall.Close(rulesetFD)
 	if l.closeFiles {
 		for _, fd := range l.files {
@@ -267,29 +267,50 @@ type launch struct {
 	closeFiles bool
 }
 
-// startProgram forks the program from a thread of its own that drops the
-// capabilities the init holds, sets no_new_privs and enters the session's
-// Landlock domain first; the thread ends with the fork. The init's other
-// threads stay outside the domain, and Landlock lets no program in it
-// trace or read a process outside it, root's included.
-func startProgram(l launch, rulesetFD int) (int, error) {
-	type started struct {
-		pid int
-		err error
-	}
-	ch := make(chan started, 1)
+// forker is a thread of its own that drops the capabilities the init
+// holds, sets no_new_privs and enters the session's Landlock domain, then
+// forks the program it is given; the thread ends with the fork. The
+// init's other threads stay outside the domain, and Landlock lets no
+// program in it trace or read a process outside it, root's included. A
+// spare makes its forker before it is ready, so a request finds the
+// thread confined already.
+type forker struct {
+	launch chan launch
+	done   chan started
+}
+
+// started is a forker's fork: the program's pid, or why it did not start.
+type started struct {
+	pid int
+	err error
+}
+
+// newForker starts a forker confined by the ruleset.
+func newForker(rulesetFD int) *forker {
+	f := &forker{launch: make(chan launch), done: make(chan started, 1)}
 	go func() {
 		runtime.LockOSThread() // never unlocked: the thread ends with this goroutine
-		pid, err := confinedFork(l, rulesetFD)
-		ch <- started{pid, err}
+		err := confine(rulesetFD)
+		l := <-f.launch
+		if err != nil {
+			f.done <- started{err: err}
+			return
+		}
+		pid, err := forkExec(l)
+		f.done <- started{pid, err}
 	}()
-	r := <-ch
+	return f
+}
+
+// start forks l's program from the forker's thread.
+func (f *forker) start(l launch) (int, error) {
+	f.launch <- l
+	r := <-f.done
 	return r.pid, r.err
 }
 
-// confinedFork confines the calling (locked) thread and forks l's
-// program from it.
-func confinedFork(l launch, rulesetFD int) (int, error) {
+// confine confines the calling (locked) thread.
+func confine(rulesetFD int) error {
 	for _, call := range []struct {
 		name       string
 		trap       uintptr
@@ -300,9 +321,14 @@ func confinedFork(l launch, rulesetFD int) (int, error) {
 		{"landlock_restrict_self", sysLandlockRestrictSelf, uintptr(rulesetFD), 0, 0},
 	} {
 		if _, _, e := syscall.RawSyscall(call.trap, call.a1, call.a2, call.a3); e != 0 {
-			return 0, wrap(call.name, errors.Join(errSetup, e))
+			return wrap(call.name, errors.Join(errSetup, e))
 		}
 	}
+	return nil
+}
+
+// forkExec forks l's program from the calling (confined) thread.
+func forkExec(l launch) (int, error) {
 	files := make([]uintptr, len(l.files))
 	for i, fd := range l.files {
 		files[i] = uintptr(fd)

@@ -39,6 +39,7 @@ func spare(c Config) int {
 	if err := grantProc(rulesetFD); err != nil {
 		return fail(report, "setup", err)
 	}
+	f := newForker(rulesetFD)
 	if report("ready") != nil {
 		return 0
 	}
@@ -57,7 +58,7 @@ func spare(c Config) int {
 		return fail(report, "setup", err)
 	}
 	go watchParent(sock)
-	return serve(launch{path: req.Path, argv: req.Argv, env: req.Env, files: fds, closeFiles: true}, rulesetFD, report)
+	return serve(launch{path: req.Path, argv: req.Argv, env: req.Env, files: fds, closeFiles: true}, f, rulesetFD, report)
 }
 
 // enter gives the init the request's session, controlling terminal and
