@@ -80,7 +80,7 @@ func (sp *spares) take(key string) *spare {
 
 // spareSettle is how long a program runs before the next spare is
 // prepared beside it, if it has not ended by then.
-const spareSettle = 20 * time.Millisecond
+const spareSettle = 250 * time.Millisecond
 
 // refillAfter prepares the next spare, with c's settings, once p ends or
 // has run for spareSettle: on a loaded machine a short command then does

@@ -126,12 +126,21 @@ func fail(report func(string) error, kind string, err error) int {
 	return 127
 }
 
-// serve starts l's program from f, reports "start",
-// reaps until it exits, reports "exit WAITSTATUS", ends what it left
-// behind and returns the init's exit code. A "start" that nobody reads
-// (wtagent is gone) kills the program and ends the init.
+// serve starts l's program from f, reports "start", reaps until it
+// exits, reports "exit WAITSTATUS", ends what it left behind and returns
+// the init's exit code.
 func serve(l launch, f *forker, rulesetFD int, report func(string) error) int {
 	pid, err := f.start(l)
+	if code, ok := started(pid, err, l, rulesetFD, report); !ok {
+		return code
+	}
+	return await(pid, report)
+}
+
+// started closes what the fork needed and reports how it went: ok when
+// the program runs, else the init's exit code. A "start" that nobody
+// reads (wtagent is gone) kills the program.
+func started(pid int, err error, l launch, rulesetFD int, report func(string) error) (code int, ok bool) {
 	syscall.Close(rulesetFD)
 	if l.closeFiles {
 		for _, fd := range l.files {
@@ -140,14 +149,20 @@ func serve(l launch, f *forker, rulesetFD int, report func(string) error) int {
 	}
 	switch {
 	case errors.Is(err, errSetup):
-		return fail(report, "setup", err)
+		return fail(report, "setup", err), false
 	case err != nil:
-		return fail(report, "error", err)
+		return fail(report, "error", err), false
 	}
 	if report("start") != nil {
 		syscall.Kill(-1, syscall.SIGKILL)
-		return 128 + int(syscall.SIGKILL)
+		return 128 + int(syscall.SIGKILL), false
 	}
+	return 0, true
+}
+
+// await reaps until the program (pid) exits, reports "exit WAITSTATUS",
+// ends what it left behind and returns the init's exit code.
+func await(pid int, report func(string) error) int {
 	ws := reap(pid)
 	report("exit " + utoa(uint64(ws)))
 	code := ws.ExitStatus()
@@ -276,28 +291,28 @@ type launch struct {
 // thread confined already.
 type forker struct {
 	launch chan launch
-	done   chan started
+	done   chan forked
 }
 
-// started is a forker's fork: the program's pid, or why it did not start.
-type started struct {
+// forked is a forker's fork: the program's pid, or why it did not start.
+type forked struct {
 	pid int
 	err error
 }
 
 // newForker starts a forker confined by the ruleset.
 func newForker(rulesetFD int) *forker {
-	f := &forker{launch: make(chan launch), done: make(chan started, 1)}
+	f := &forker{launch: make(chan launch), done: make(chan forked, 1)}
 	go func() {
 		runtime.LockOSThread() // never unlocked: the thread ends with this goroutine
 		err := confine(rulesetFD)
 		l := <-f.launch
 		if err != nil {
-			f.done <- started{err: err}
+			f.done <- forked{err: err}
 			return
 		}
 		pid, err := forkExec(l)
-		f.done <- started{pid, err}
+		f.done <- forked{pid, err}
 	}()
 	return f
 }

@@ -2,6 +2,7 @@ package nsinit
 
 import (
 	"errors"
+	"runtime"
 	"syscall"
 )
 
@@ -39,26 +40,54 @@ func spare(c Config) int {
 	if err := grantProc(rulesetFD); err != nil {
 		return fail(report, "setup", err)
 	}
-	f := newForker(rulesetFD)
+	type served struct {
+		pid, code int
+		ok        bool
+	}
+	res := make(chan served, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the confined thread ends with this goroutine
+		pid, code, ok := serveRequest(c, rulesetFD, sock, report)
+		res <- served{pid, code, ok}
+	}()
+	r := <-res
+	if !r.ok {
+		return r.code
+	}
+	go watchParent(sock)
+	return await(r.pid, report)
+}
+
+// serveRequest runs on a thread of its own, which it confines (as a
+// forker's) before the spare reports ready: it takes the request, checks
+// the covers, enters the request's session and directory and forks the
+// program, with no other thread to wake on the way. ok is true when the
+// program runs (pid); otherwise code is the init's exit code.
+func serveRequest(c Config, rulesetFD, sock int, report func(string) error) (pid, code int, ok bool) {
+	if err := confine(rulesetFD); err != nil {
+		return 0, fail(report, "setup", err), false
+	}
 	if report("ready") != nil {
-		return 0
+		return 0, 0, false
 	}
 	req, fds, err := recvRequest(sock)
 	switch {
 	case errors.Is(err, errEOF):
-		return 0
+		return 0, 0, false
 	case err != nil:
-		return fail(report, "setup", err)
+		return 0, fail(report, "setup", err), false
 	}
 	if err := checkCovers(c.ReadOnly, c.Masks); err != nil {
 		report("refuse " + err.Error())
-		return 0
+		return 0, 0, false
 	}
+	l := launch{path: req.Path, argv: req.Argv, env: req.Env, files: fds, closeFiles: true}
 	if err := enter(req, fds); err != nil {
-		return fail(report, "setup", err)
+		return 0, fail(report, "setup", err), false
 	}
-	go watchParent(sock)
-	return serve(launch{path: req.Path, argv: req.Argv, env: req.Env, files: fds, closeFiles: true}, f, rulesetFD, report)
+	pid, err = forkExec(l)
+	code, ok = started(pid, err, l, rulesetFD, report)
+	return pid, code, ok
 }
 
 // enter gives the init the request's session, controlling terminal and
