@@ -51,6 +51,8 @@ type spare struct {
 	// conn is wtagent's end of the spare's socket; status reads it.
 	conn   *os.File
 	status *bufio.Reader
+	// mounts holds the spare's mount namespace (see releaseMounts).
+	mounts *os.File
 }
 
 // spareKey is the settings a spare is prepared with: the init binary and
@@ -153,13 +155,58 @@ func (s *Sandbox) launchSpare(n *spare, init string, c nsinit.Config) error {
 		return fmt.Errorf("%w: start: %v", errSpare, err)
 	}
 	theirs.Close()
-	n.status = bufio.NewReader(n.conn)
-	line, err := n.status.ReadString('\n')
+	line, err := n.readReady()
 	if line = strings.TrimSpace(line); line != "ready" {
 		n.reap()
 		return fmt.Errorf("%w: not ready: %q (%v)", errSpare, line, err)
 	}
+	n.status = bufio.NewReader(n.conn)
 	return nil
+}
+
+// readReady reads the spare's first report, and the descriptor of its
+// mount namespace that comes with "ready".
+func (n *spare) readReady() (string, error) {
+	rc, err := n.conn.SyscallConn()
+	if err != nil {
+		return "", err
+	}
+	buf, oob := make([]byte, 4096), make([]byte, unix.CmsgSpace(4))
+	var got, oobn int
+	var recvErr error
+	if err := rc.Read(func(fd uintptr) bool {
+		got, oobn, _, _, recvErr = unix.Recvmsg(int(fd), buf, oob, unix.MSG_CMSG_CLOEXEC)
+		return recvErr != unix.EAGAIN
+	}); err != nil {
+		return "", err
+	}
+	if recvErr != nil {
+		return "", recvErr
+	}
+	if msgs, err := unix.ParseSocketControlMessage(oob[:oobn]); err == nil {
+		for _, m := range msgs {
+			if fds, err := unix.ParseUnixRights(&m); err == nil {
+				for _, fd := range fds {
+					if n.mounts == nil {
+						n.mounts = os.NewFile(uintptr(fd), "spare-mount-namespace")
+					} else {
+						unix.Close(fd)
+					}
+				}
+			}
+		}
+	}
+	return string(buf[:got]), nil
+}
+
+// releaseMounts lets the spare's mount namespace go, once the spare has
+// ended: its mounts are torn down here, in a goroutine of its own, off
+// the caller's path.
+func (n *spare) releaseMounts() {
+	if m := n.mounts; m != nil {
+		n.mounts = nil
+		go m.Close()
+	}
 }
 
 // kill ends the spare (once prepared) and reaps it.
@@ -177,6 +224,7 @@ func (n *spare) reap() {
 		_ = n.cmd.Process.Kill()
 		_ = n.cmd.Wait()
 	}
+	n.releaseMounts()
 }
 
 // close kills the idle spare and prepares no more.

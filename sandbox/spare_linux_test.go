@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -193,7 +194,8 @@ func TestSpareRechecksCovers(t *testing.T) {
 }
 
 // TestSpareCloseLeavesNoProcess: Close kills the idle spare and reaps
-// it, also the one prepared after a spare-started program.
+// it, also the one prepared after a spare-started program, and lets go
+// of the mount namespace the spare handed over.
 func TestSpareCloseLeavesNoProcess(t *testing.T) {
 	w := newWorld(t)
 	sb := spareSandbox(t, w)
@@ -205,12 +207,25 @@ func TestSpareCloseLeavesNoProcess(t *testing.T) {
 		t.Fatal("no spare after a start")
 	}
 	pid := n.cmd.Process.Pid
+	if n.mounts == nil {
+		t.Fatal("the spare did not hand over its mount namespace")
+	}
+	var held, its unix.Stat_t
+	if err := unix.Fstat(int(n.mounts.Fd()), &held); err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Stat(fmt.Sprintf("/proc/%d/ns/mnt", pid), &its); err == nil && held.Ino != its.Ino {
+		t.Errorf("the namespace held (inode %d) is not the spare's (%d)", held.Ino, its.Ino)
+	}
 	sb.Close()
 	if err := unix.Kill(pid, 0); err != unix.ESRCH {
 		t.Errorf("the spare (pid %d) is still there after Close: %v", pid, err)
 	}
 	if sb.kernel.spares.readySpare() != nil {
 		t.Error("a spare was prepared after Close")
+	}
+	if n.mounts != nil {
+		t.Error("the spare's mount namespace is still held after Close")
 	}
 }
 

@@ -107,6 +107,7 @@ func (s *Sandbox) serveFrom(n *spare, cmd *exec.Cmd, dir string) (*Program, erro
 	p.wait = func() (Exit, error) {
 		defer n.conn.Close()
 		err := n.cmd.Wait()
+		n.releaseMounts()
 		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
 			err = nil
 		}

@@ -251,7 +251,7 @@ func (b *bench) sandboxCost() result {
 		baseline: fmt.Sprintf("/bin/true %.2f ms plain, %.2f ms sandboxed (%.2f ms cold); 200 MB row best of 3 alternated: %s off, %s sandboxed; ruleset built once per session in %.0f ms",
 			bin["plain-ms"], bin["sandboxed-ms"], cold["sandboxed-ms"], off.Round(10*time.Millisecond), on.Round(10*time.Millisecond), s["new-ms"]),
 		ok:   verdict(bin["cost-ms"] <= 5 && pct <= 5),
-		note: "each program is started by an init (wtagent itself, started again: here a wtagent built as a release is, static, which is what users run) in its own user, mount and PID namespaces, which mounts the covers and a fresh /proc and forks the program from a thread in the Landlock domain. That init's start (a full fork of wtagent and a Go runtime: the cold figure) is made ahead of need: the session keeps a spare init ready, prepared once the previous program ended or ran for 20 ms, so a command pays the request, the program's fork in the domain and the namespace's teardown; the program's own I/O is not touched, so the output row differs by noise only.",
+		note: "each program is started by an init (wtagent itself, started again: here a wtagent built as a release is, static, which is what users run) in its own user, mount and PID namespaces, which mounts the covers and a fresh /proc and forks the program from a thread in the Landlock domain. That init's start (a full fork of wtagent and a Go runtime: the cold figure) is made ahead of need: the session keeps a spare init ready, prepared once the previous program ended or ran for 250 ms, so a command pays the request, the program's fork in the domain and the namespace's teardown; the program's own I/O is not touched, so the output row differs by noise only.",
 	}
 }
 

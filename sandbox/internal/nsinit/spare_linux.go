@@ -67,7 +67,7 @@ func serveRequest(c Config, rulesetFD, sock int, report func(string) error) (pid
 	if err := confine(rulesetFD); err != nil {
 		return 0, fail(report, "setup", err), false
 	}
-	if report("ready") != nil {
+	if sendReady(sock) != nil {
 		return 0, 0, false
 	}
 	req, fds, err := recvRequest(sock)
@@ -88,6 +88,25 @@ func serveRequest(c Config, rulesetFD, sock int, report func(string) error) (pid
 	pid, err = forkExec(l)
 	code, ok = started(pid, err, l, rulesetFD, report)
 	return pid, code, ok
+}
+
+// sendReady reports "ready" with a descriptor of the spare's mount
+// namespace: wtagent holds it until the spare has ended, so that the
+// namespace's mounts (a copy of every mount of the system, thousands in
+// some containers) are torn down when wtagent closes it, beside the
+// caller, rather than by the init's exit, which the caller waits for.
+func sendReady(sock int) error {
+	fd, err := syscall.Open("/proc/self/ns/mnt", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return sendLine(sock, "ready")
+	}
+	defer syscall.Close(fd)
+	for {
+		err = syscall.Sendmsg(sock, []byte("ready\n"), syscall.UnixRights(fd), nil, 0)
+		if err != syscall.EINTR {
+			return err
+		}
+	}
 }
 
 // enter gives the init the request's session, controlling terminal and
