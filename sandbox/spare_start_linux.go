@@ -38,7 +38,7 @@ func (s *Sandbox) startSpare(cmd *exec.Cmd, c nsinit.Config) (p *Program, ok boo
 		return nil, false, nil
 	}
 	p, err = s.serveFrom(n, cmd, c.Dir)
-	if err == errSpare {
+	if errors.Is(err, errSpare) {
 		n.reap()
 		return nil, false, nil
 	}
