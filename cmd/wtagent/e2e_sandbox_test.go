@@ -286,7 +286,8 @@ func TestSandboxBlockedCommandRerunUnconfined(t *testing.T) {
 			} else {
 				tm := w.startPTY("--provider", "script", "--script", s, "--approvals", c.mode, "try the Makefile")
 				at := tm.waitFor("blocked by the sandbox", 0)
-				at = tm.waitFor("write outside the project ("+target+")", at)
+				// The long path wraps on the screen: look at what it shows.
+				at = tm.waitLive(ptyRows, "write outside the project ("+target+")")
 				at = tm.waitFor("[y] run once WITHOUT the sandbox", at)
 				tm.send(c.key)
 				tm.waitFor("Handled the build.", at)
