@@ -245,13 +245,6 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 
 // loop runs task, then (interactively) each next prompt.
 func (r *runEnv) loop(task string) error {
-	if h, ok := r.o.Input.(inputHolder); ok && r.typer != nil {
-		// Between the live read and the next prompt the keys stay keys: a
-		// Ctrl+D typed as a run ends quits at the prompt.
-		if release, err := h.HoldInput(); err == nil {
-			defer release()
-		}
-	}
 	var last messages.RunFinished
 	note := ""
 	for {

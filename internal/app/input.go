@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
-	"sync/atomic"
+	"strings"
 
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/lineedit"
@@ -19,85 +19,79 @@ type ClosingInput interface {
 
 // NewInput returns the terminal input for prompts and approvals: on an
 // interactive terminal (stdin and stdout, no --json) the tui program that
-// owns it, with persistent history; plain lines otherwise.
+// owns it, with persistent history; plain lines otherwise, a terminal
+// staying in cooked mode.
 func NewInput(f *cmdutil.Factory, h session.Home) (ClosingInput, error) {
 	ios := f.IOStreams
 	in := ios.InFile
 	if in == nil {
 		in = os.Stdin
 	}
-	var hist lineedit.History = lineedit.NewMemoryHistory(lineedit.DefaultHistorySize)
 	var fh *lineedit.FileHistory
 	if ios.IsStdinTTY() {
-		var err error
-		if fh, err = lineedit.OpenFileHistory(h.HistoryFile(), lineedit.DefaultHistorySize); err == nil {
-			hist = fh
+		if opened, err := lineedit.OpenFileHistory(h.HistoryFile(), lineedit.DefaultHistorySize); err == nil {
+			fh = opened
 		}
 	}
 	if out, ok := ios.Out.(*os.File); ok && ios.IsStdinTTY() && ios.IsStdoutTTY() && !f.Global.JSON {
 		return newScreenInput(f, in, out, fh), nil
 	}
-	ei := &editorInput{hist: fh}
-	if root, err := f.ProjectRoot(); err == nil {
-		ei.root.Store(root)
+	out := ios.Out
+	if f.Global.JSON {
+		out = ios.ErrOut // the event stream owns stdout
 	}
-	complete := func(before string) (int, []string) {
-		root, _ := ei.root.Load().(string)
-		return CompleteAttachment(root, before)
-	}
-	ei.ed = lineedit.New(in, ios.Out, lineedit.Options{Prompt: "you › ", LivePrompt: "queue › ", Continuation: "    ", History: hist,
-		Width: ios.TerminalWidth, Color: ios.ColorEnabled(), Complete: complete})
-	return ei, nil
+	return &plainInput{r: lineedit.NewReader(in, out), hist: fh}, nil
 }
 
-// editorInput adapts the line editor to Input.
-type editorInput struct {
-	ed   *lineedit.Editor
+// plainInput is the Input where no program owns the terminal: plain
+// lines, the terminal (if any) in cooked mode, so the kernel edits the
+// line and Ctrl+C is a signal.
+type plainInput struct {
+	r *lineedit.Reader
+	// hist, when set, gets every submitted non-blank line.
 	hist *lineedit.FileHistory
-	// root is the project root @path completes in (a resume's may differ
-	// from the working directory's).
-	root atomic.Value
 }
 
-// SetRoot sets the project root that Tab completes @path mentions in.
-func (e *editorInput) SetRoot(root string) { e.root.Store(root) }
-
-func (e *editorInput) ReadLine(ctx context.Context) (string, error) {
-	s, err := e.ed.ReadLine(ctx)
-	if errors.Is(err, lineedit.ErrInterrupted) {
-		return "", ErrInterrupted
+// ReadLine reads the next prompt; Ctrl+C returns ErrInterrupted,
+// SIGTERM and SIGHUP io.EOF.
+func (p *plainInput) ReadLine(ctx context.Context) (string, error) {
+	ctx, stop := untilSignal(ctx)
+	line, err := p.r.ReadLine(ctx, "you › ")
+	if err = stop(err); err == nil && p.hist != nil {
+		p.hist.Add(line)
 	}
-	return s, err
+	return line, err
 }
 
-// HoldInput keeps the terminal's input raw between reads (see
-// lineedit.Editor.HoldInput).
-func (e *editorInput) HoldInput() (func() error, error) { return e.ed.HoldInput() }
-
-// ReadLineLive reads a line below a run's live view.
-func (e *editorInput) ReadLineLive(ctx context.Context) (string, error) {
-	s, err := e.ed.ReadLineLive(ctx)
-	switch {
-	case errors.Is(err, lineedit.ErrInterrupted):
-		return "", ErrInterrupted
-	case errors.Is(err, lineedit.ErrLiveKey):
-		return "", ErrLiveKey
-	}
-	return s, err
+// ReadLineLive reads a line typed while a run works; Ctrl+C is the run's
+// signal, not the read's.
+func (p *plainInput) ReadLineLive(ctx context.Context) (string, error) {
+	return p.r.ReadLine(ctx, "queue › ")
 }
 
-func (e *editorInput) ReadKey(ctx context.Context, prompt, keys string) (rune, error) {
-	k, err := e.ed.ReadKey(ctx, prompt, keys)
-	if errors.Is(err, lineedit.ErrInterrupted) {
-		return 0, ErrInterrupted
-	}
-	return k, err
+// ReadKey reads a line and takes its first key: a key, then Enter, which
+// the prompt says. Ctrl+C returns ErrInterrupted, SIGTERM and SIGHUP
+// io.EOF.
+func (p *plainInput) ReadKey(ctx context.Context, prompt, keys string) (rune, error) {
+	ctx, stop := untilSignal(ctx)
+	k, err := p.r.ReadKey(ctx, keyPrompt(prompt), keys)
+	return k, stop(err)
 }
 
-func (e *editorInput) Close() error {
-	err := e.ed.Close()
-	if e.hist != nil {
-		err = errors.Join(err, e.hist.Close())
+func (p *plainInput) Close() error {
+	err := p.r.Close()
+	if p.hist != nil {
+		err = errors.Join(err, p.hist.Close())
 	}
 	return err
+}
+
+// keyPrompt says in a one-key prompt that the key is followed by Enter:
+// "[y]es [n]o › " becomes "[y]es [n]o, then Enter › ".
+func keyPrompt(prompt string) string {
+	const arrow = " › "
+	if body, ok := strings.CutSuffix(prompt, arrow); ok {
+		return body + ", then Enter" + arrow
+	}
+	return prompt + "(a key, then Enter) "
 }

@@ -1,7 +1,9 @@
 package app
 
 import (
+	"context"
 	"errors"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -55,4 +57,36 @@ func watchInterrupts() *interrupts {
 func (in *interrupts) stop() {
 	signal.Stop(in.raw)
 	close(in.done)
+}
+
+// untilSignal returns ctx that also ends on SIGINT, SIGTERM or SIGHUP, for
+// a read from a terminal in cooked mode (where Ctrl+C is a signal, not a
+// key), and stop, which stops watching and turns the error of the read
+// into the signal's: ErrInterrupted for SIGINT, io.EOF for the others.
+func untilSignal(ctx context.Context) (context.Context, func(error) error) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case s := <-sigs:
+			cause := io.EOF
+			if s == os.Interrupt {
+				cause = ErrInterrupted
+			}
+			cancel(cause)
+		case <-done:
+		}
+	}()
+	return ctx, func(err error) error {
+		signal.Stop(sigs)
+		close(done)
+		cause := context.Cause(ctx)
+		cancel(nil)
+		if err != nil && errors.Is(err, context.Canceled) && (errors.Is(cause, ErrInterrupted) || errors.Is(cause, io.EOF)) {
+			return cause
+		}
+		return err
+	}
 }

@@ -16,12 +16,6 @@ type liveReader interface {
 	ReadLineLive(ctx context.Context) (string, error)
 }
 
-// inputHolder keeps the terminal's input raw between reads, so keys
-// typed between the live read and the next prompt stay keys.
-type inputHolder interface {
-	HoldInput() (release func() error, err error)
-}
-
 // typeAhead keeps the line editor reading while a run works: each line
 // the user submits is queued for the model's next message; Ctrl+C is a
 // pause (then a stop) like the signal. An approval question takes the

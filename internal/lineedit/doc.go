@@ -1,19 +1,16 @@
-// Package lineedit is wtagent's terminal line editor: the interactive
-// `you › ` prompt and the one-key approval prompts.
+// Package lineedit reads lines from an input that no terminal program
+// owns, and keeps the prompt history.
 //
-// An [Editor] owns one input file. When the input is a terminal, ReadLine
-// puts it in raw mode for the duration of the call (and always restores it,
-// also on error, panic or context cancellation), enables bracketed paste
-// and the kitty keyboard protocol (level 1, for Shift+Enter), and renders a
-// multi-line buffer that wraps at the terminal width. When the input is not
-// a terminal (a pipe, a file, CI with no stdin), ReadLine reads plain lines.
+// A [Reader] reads plain lines from one input file: a pipe, a file, or a
+// terminal left in cooked mode, where the kernel's line editing (erase,
+// kill, Ctrl+D) applies and nothing is drawn. A read ends when its context
+// ends (Ctrl+C, SIGTERM), without losing the bytes that arrive after it:
+// the input is read by one goroutine owned by the Reader, only while a
+// call asks for input, and whatever it read beyond a call's line is kept
+// for the next call. The interactive terminal is owned by internal/tui,
+// not by this package.
 //
-// Input is read by a single goroutine owned by the Editor, and only while a
-// ReadLine or ReadKey call asks for it. Bytes that arrive after a call has
-// returned (type-ahead, the rest of a paste, a read completed after a
-// cancellation) are kept for the next call: no byte is lost between calls.
-// The goroutine ends on Close.
-//
-// History is an interface; [OpenFileHistory] persists entries across runs,
-// one JSON string per line, so multi-line entries survive.
+// The histories, [MemoryHistory] and [FileHistory], are lists of
+// submitted lines; [OpenFileHistory] persists entries across runs, one
+// JSON string per line, so multi-line entries survive.
 package lineedit

@@ -2,11 +2,12 @@ package lineedit
 
 import (
 	"context"
+	"os"
 	"testing"
 	"time"
 )
 
-// waitLimit bounds every wait for the editor; it is a deadlock guard, not a
+// waitLimit bounds every wait for the reader; it is a deadlock guard, not a
 // timing assertion.
 const waitLimit = 3 * time.Minute
 
@@ -17,30 +18,34 @@ type result struct {
 	err  error
 }
 
-func readLineAsync(ctx context.Context, e *Editor) <-chan result {
-	ch := make(chan result, 1)
-	go func() {
-		line, err := e.ReadLine(ctx)
-		ch <- result{line: line, err: err}
-	}()
-	return ch
+// newPipe returns a pipe whose read end feeds a Reader, closed at the end
+// of the test.
+func newPipe(t *testing.T) (r, w *os.File) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close(); w.Close() })
+	return r, w
 }
 
-// readLineLiveAsync is readLineAsync for ReadLineLive.
-func readLineLiveAsync(ctx context.Context, e *Editor) <-chan result {
-	ch := make(chan result, 1)
-	go func() {
-		line, err := e.ReadLineLive(ctx)
-		ch <- result{line: line, err: err}
-	}()
-	return ch
+// signalReads makes rd's device report each read it starts on the
+// returned channel.
+func signalReads(rd *Reader) <-chan struct{} {
+	reading := make(chan struct{}, 8)
+	rd.in.openDevice = func(f *os.File) (device, error) {
+		d, err := newDevice(f)
+		return signallingDevice{device: d, reading: reading}, err
+	}
+	return reading
 }
 
-func readKeyAsync(ctx context.Context, e *Editor, prompt, keys string) <-chan result {
+func readLineAsync(ctx context.Context, rd *Reader, prompt string) <-chan result {
 	ch := make(chan result, 1)
 	go func() {
-		r, err := e.ReadKey(ctx, prompt, keys)
-		ch <- result{key: r, err: err}
+		line, err := rd.ReadLine(ctx, prompt)
+		ch <- result{line: line, err: err}
 	}()
 	return ch
 }

@@ -11,9 +11,6 @@ import (
 // errWoken is a device read interrupted by wake.
 var errWoken = errors.New("lineedit: read woken")
 
-// errResized is a read interrupted by a terminal resize.
-var errResized = errors.New("lineedit: terminal resized")
-
 // device is the platform's way of reading the input file.
 type device interface {
 	// read blocks until input is available and reads it, or returns
@@ -33,10 +30,10 @@ type chunk struct {
 	woken bool
 }
 
-// input reads the Editor's input file in one goroutine, on demand: the
+// input reads the Reader's input file in one goroutine, on demand: the
 // goroutine reads only when a caller has asked for input, so between calls
-// the bytes stay in the kernel's queue. A call that gives up (context done,
-// resize) wakes the goroutine without losing anything: a read that had
+// the bytes stay in the kernel's queue. A call that gives up (its context
+// done) wakes the goroutine without losing anything: a read that had
 // already completed is handed to the next call.
 type input struct {
 	f *os.File
@@ -52,10 +49,8 @@ type input struct {
 	exited chan struct{}
 
 	// outstanding is set while the goroutine owes a chunk; it is used only
-	// by read, which the Editor serialises.
+	// by read, which the Reader serialises.
 	outstanding bool
-	// observe, when set (by tests), sees every chunk read returns.
-	observe func([]byte)
 	// openDevice opens the device; tests replace it to run the fallback.
 	openDevice func(*os.File) (device, error)
 }
@@ -114,9 +109,9 @@ func (in *input) loop() {
 	}
 }
 
-// read returns the next input bytes. It returns ctx.Err() when ctx is done,
-// errResized when a signal arrives on resize, ErrClosed after close.
-func (in *input) read(ctx context.Context, resize <-chan os.Signal) ([]byte, error) {
+// read returns the next input bytes. It returns ctx.Err() when ctx is done
+// and ErrClosed after close.
+func (in *input) read(ctx context.Context) ([]byte, error) {
 	if err := in.start(); err != nil {
 		return nil, err
 	}
@@ -127,8 +122,6 @@ func (in *input) read(ctx context.Context, resize <-chan os.Signal) ([]byte, err
 				in.outstanding = true
 			case <-ctx.Done():
 				return nil, ctx.Err()
-			case <-resize:
-				return nil, errResized
 			case <-in.done:
 				return nil, ErrClosed
 			}
@@ -139,16 +132,10 @@ func (in *input) read(ctx context.Context, resize <-chan os.Signal) ([]byte, err
 			if c.woken {
 				continue
 			}
-			if in.observe != nil && len(c.data) > 0 {
-				in.observe(c.data)
-			}
 			return c.data, c.err
 		case <-ctx.Done():
 			in.dev.wake()
 			return nil, ctx.Err()
-		case <-resize:
-			in.dev.wake()
-			return nil, errResized
 		case <-in.done:
 			return nil, ErrClosed
 		}

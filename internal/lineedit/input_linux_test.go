@@ -24,7 +24,7 @@ func TestCancelledReadLeavesInput(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		_, err := in.read(ctx, nil)
+		_, err := in.read(ctx)
 		done <- err
 	}()
 	<-reading
@@ -39,7 +39,7 @@ func TestCancelledReadLeavesInput(t *testing.T) {
 	if n, err := unix.IoctlGetInt(int(r.Fd()), unix.TIOCINQ); err != nil || n != len("later") {
 		t.Fatalf("%d bytes left in the pipe (%v), want %d: the cancelled read consumed input", n, err, len("later"))
 	}
-	if b, err := in.read(context.Background(), nil); err != nil || string(b) != "later" {
+	if b, err := in.read(context.Background()); err != nil || string(b) != "later" {
 		t.Fatalf("next read = %q, %v", b, err)
 	}
 }

@@ -27,7 +27,7 @@ func TestInputDevices(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan error, 1)
 			go func() {
-				_, err := in.read(ctx, nil)
+				_, err := in.read(ctx)
 				done <- err
 			}()
 			<-reading // the goroutine is in its device read
@@ -36,16 +36,16 @@ func TestInputDevices(t *testing.T) {
 				t.Fatalf("read = %v, want context.Canceled", err)
 			}
 			w.WriteString("abc")
-			if b, err := in.read(context.Background(), nil); err != nil || string(b) != "abc" {
+			if b, err := in.read(context.Background()); err != nil || string(b) != "abc" {
 				t.Fatalf("read after cancel = %q, %v; want %q", b, err, "abc")
 			}
 			ctx, cancel = context.WithCancel(context.Background())
 			cancel()
-			in.read(ctx, nil) // leaves a read pending (the blocking device)
+			in.read(ctx) // leaves a read pending (the blocking device)
 			if err := in.close(); err != nil {
 				t.Fatalf("close: %v", err)
 			}
-			if _, err := in.read(context.Background(), nil); !errors.Is(err, ErrClosed) {
+			if _, err := in.read(context.Background()); !errors.Is(err, ErrClosed) {
 				t.Fatalf("read after close = %v, want ErrClosed", err)
 			}
 			w.Close() // ends the blocked read of the blocking device
@@ -59,10 +59,10 @@ func TestInputEOF(t *testing.T) {
 	defer in.close()
 	w.WriteString("x")
 	w.Close()
-	if b, err := in.read(context.Background(), nil); err != nil || string(b) != "x" {
+	if b, err := in.read(context.Background()); err != nil || string(b) != "x" {
 		t.Fatalf("read = %q, %v", b, err)
 	}
-	if _, err := in.read(context.Background(), nil); err != io.EOF {
+	if _, err := in.read(context.Background()); err != io.EOF {
 		t.Fatalf("read at end = %v, want io.EOF", err)
 	}
 }

@@ -1,7 +1,0 @@
-//go:build darwin || freebsd || netbsd || openbsd
-
-package lineedit
-
-import "golang.org/x/sys/unix"
-
-const ioctlGetTermios, ioctlSetTermios = unix.TIOCGETA, unix.TIOCSETA

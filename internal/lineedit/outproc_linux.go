@@ -1,5 +1,0 @@
-package lineedit
-
-import "golang.org/x/sys/unix"
-
-const ioctlGetTermios, ioctlSetTermios = unix.TCGETS, unix.TCSETS

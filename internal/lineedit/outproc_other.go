@@ -1,5 +1,0 @@
-//go:build !(linux || darwin || freebsd || netbsd || openbsd)
-
-package lineedit
-
-func keepOutputProcessing(int) {}
