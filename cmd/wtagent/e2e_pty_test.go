@@ -363,3 +363,30 @@ func staircases(out string) []string {
 	}
 	return bad
 }
+
+// TestPromptHistoryWithoutAHistoryFile: when the history file cannot be
+// opened the prompt still recalls the lines of this run with ↑.
+func TestPromptHistoryWithoutAHistoryFile(t *testing.T) {
+	e := newEnv(t)
+	if err := os.MkdirAll(filepath.Join(e.home, "history.jsonl"), 0o700); err != nil { // a directory: no file
+		t.Fatal(err)
+	}
+	s := e.script(
+		model.ScriptLine{Expect: "only in memory", Reply: agentReply(true, "First answer.", "")},
+		model.ScriptLine{Expect: "only in memory", Reply: agentReply(true, "Recalled from memory.", "")},
+	)
+	tm := e.startPTY("--provider", "script", "--script", s)
+	at := tm.waitIdle(0)
+	tm.send("only in memory\r")
+	at = tm.waitFor("First answer.", at)
+	at = tm.waitIdle(at)
+	tm.send("\x1b[A")
+	at = tm.waitInput("you › only in memory", at)
+	tm.send("\r")
+	at = tm.waitFor("Recalled from memory.", at)
+	tm.waitIdle(at)
+	tm.send("\x04")
+	if code := tm.exit(); code != 0 {
+		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+	}
+}

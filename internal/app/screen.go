@@ -35,6 +35,9 @@ func newScreenInput(f *cmdutil.Factory, in, out *os.File, hist *lineedit.FileHis
 		Width: f.IOStreams.TerminalWidth(), Complete: s.complete}
 	if hist != nil {
 		opts.History = hist
+	} else {
+		// No history file (unwritable): ↑ still recalls this run's lines.
+		opts.History = lineedit.NewMemoryHistory(lineedit.DefaultHistorySize)
 	}
 	s.p = tui.Start(in, out, opts)
 	ios := f.IOStreams
