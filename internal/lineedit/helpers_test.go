@@ -11,10 +11,9 @@ import (
 // timing assertion.
 const waitLimit = 3 * time.Minute
 
-// result is what a ReadLine or ReadKey call returned.
+// result is what a ReadLine call returned.
 type result struct {
 	line string
-	key  rune
 	err  error
 }
 
