@@ -16,7 +16,7 @@ type liveReader interface {
 	ReadLineLive(ctx context.Context) (string, error)
 }
 
-// typeAhead keeps the line editor reading while a run works: each line
+// typeAhead keeps the input reading while a run works: each line
 // the user submits is queued for the model's next message; Ctrl+C is a
 // pause (then a stop) like the signal. An approval question takes the
 // terminal: ReadKey stops the line reading for its duration.
