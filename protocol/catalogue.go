@@ -1,6 +1,8 @@
 package protocol
 
 import (
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/wtagent/wtagent/session/event"
@@ -12,15 +14,44 @@ import (
 type Catalogue struct {
 	specs []ToolSpec
 	index map[string]int
+	// maxCalls is the most <tool_call> elements one reply may hold (≥1).
+	maxCalls int
 }
 
-// NewCatalogue returns a catalogue of the given tools, in that order.
+// NewCatalogue returns a catalogue of the given tools, in that order,
+// allowing one tool call per reply (see WithMaxCalls).
 func NewCatalogue(specs ...ToolSpec) *Catalogue {
-	c := &Catalogue{specs: specs, index: make(map[string]int, len(specs))}
+	c := &Catalogue{specs: specs, index: make(map[string]int, len(specs)), maxCalls: 1}
 	for i, s := range specs {
 		c.index[s.Name] = i
 	}
 	return c
+}
+
+// MaxCallsLimit is the most tool calls per reply a catalogue may allow.
+const MaxCallsLimit = 8
+
+// ErrMaxCalls is returned by WithMaxCalls for a limit outside
+// 1..MaxCallsLimit.
+var ErrMaxCalls = errors.New("protocol: calls per reply must be 1 to 8")
+
+// WithMaxCalls returns a copy of c under which a reply may hold up to n
+// <tool_call> elements (the calls-per-reply setting). Parse, the prompts,
+// CatalogueText and ReminderFor all follow it, so the model is told the
+// limit the parser applies. n = 1 is the one-call protocol, byte for byte;
+// n outside 1..MaxCallsLimit is an error wrapping ErrMaxCalls.
+func (c *Catalogue) WithMaxCalls(n int) (*Catalogue, error) {
+	if n < 1 || n > MaxCallsLimit {
+		return nil, fmt.Errorf("%w: got %d", ErrMaxCalls, n)
+	}
+	out := *c
+	out.maxCalls = n
+	return &out, nil
+}
+
+// MaxCalls returns the most <tool_call> elements one reply may hold.
+func (c *Catalogue) MaxCalls() int {
+	return max(c.maxCalls, 1)
 }
 
 // Lookup returns the spec of the named tool.

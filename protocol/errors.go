@@ -50,6 +50,9 @@ const (
 	KindDoneWithTool ErrorKind = "done_with_tool"
 	// KindTwoTools is more than one <tool_call> in one reply.
 	KindTwoTools ErrorKind = "two_tools"
+	// KindTooManyTools is more <tool_call> elements than the catalogue's
+	// MaxCalls (above 1) allows in one reply.
+	KindTooManyTools ErrorKind = "too_many_tools"
 	// KindUnknownTool is a <tool_call> whose name is missing or not in the
 	// catalogue.
 	KindUnknownTool ErrorKind = "unknown_tool"
@@ -83,6 +86,9 @@ type Error struct {
 	// Line is the line of the <agent_response> (from 1) the error is on,
 	// when known.
 	Line int
+	// Call is the position (from 1) of the offending <tool_call> in a
+	// reply with several, 0 otherwise.
+	Call int
 }
 
 // Error implements error.

@@ -6,12 +6,15 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // FormatTurn renders a turn as the <agent_response> a model should send:
 // the bootstrap's examples, the scripted model's fixtures and the round-trip
 // tests use it. Parse(FormatTurn(t)) returns t's Done, Message and
-// arguments. Optional arguments equal to their default are left out. When
+// arguments. The calls written are t.Calls, or t.Call alone when Calls is
+// empty. Optional arguments equal to their default are left out. When
 // t.Call.Args is nil the arguments are taken from t.Call.CanonicalArgs (an
 // event-log record). cat nil means DefaultCatalogue.
 func FormatTurn(t Turn, cat *Catalogue) (string, error) {
@@ -24,23 +27,35 @@ func FormatTurn(t Turn, cat *Catalogue) (string, error) {
 	b.WriteString("<message>")
 	writeText(&b, t.Message)
 	b.WriteString("</message>\n")
-	if t.Call != nil {
-		spec, ok := cat.Lookup(t.Call.Name)
-		if !ok {
-			return "", fmt.Errorf("protocol: format: %w: no tool %q", KindUnknownTool, t.Call.Name)
-		}
-		args, err := argsValue(spec, t.Call.Args, t.Call.CanonicalArgs)
-		if err != nil {
+	calls := t.Calls
+	if len(calls) == 0 && t.Call != nil {
+		calls = []*event.ToolCall{t.Call}
+	}
+	for _, c := range calls {
+		if err := writeCall(&b, c, cat); err != nil {
 			return "", err
 		}
-		b.WriteString("<tool_call")
-		attr(&b, "name", spec.Name)
-		b.WriteString(">\n<args>\n")
-		writeArgs(&b, spec.Args, args)
-		b.WriteString("</args>\n</tool_call>\n")
 	}
 	b.WriteString("</agent_response>")
 	return b.String(), nil
+}
+
+// writeCall writes one <tool_call> element.
+func writeCall(b *strings.Builder, c *event.ToolCall, cat *Catalogue) error {
+	spec, ok := cat.Lookup(c.Name)
+	if !ok {
+		return fmt.Errorf("protocol: format: %w: no tool %q", KindUnknownTool, c.Name)
+	}
+	args, err := argsValue(spec, c.Args, c.CanonicalArgs)
+	if err != nil {
+		return err
+	}
+	b.WriteString("<tool_call")
+	attr(b, "name", spec.Name)
+	b.WriteString(">\n<args>\n")
+	writeArgs(b, spec.Args, args)
+	b.WriteString("</args>\n</tool_call>\n")
+	return nil
 }
 
 // argsValue returns the argument struct as a reflect.Value.

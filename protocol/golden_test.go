@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/wtagent/wtagent/session/event"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/protocol and the FuzzParse seed corpus")
@@ -24,6 +26,26 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/pr
 // fail with that ErrorKind, and "ok-repair-…" must parse only thanks to a
 // repair (ParseStrict refuses it) while every other "ok-…" needs none.
 const goldenDir = "../testdata/protocol"
+
+// batchGoldenDir holds the golden cases parsed with a catalogue that allows
+// MaxCallsLimit calls per reply; same naming rules.
+const batchGoldenDir = goldenDir + "/calls8"
+
+// goldenSet is one directory of golden cases and the catalogue they are
+// parsed with.
+type goldenSet struct {
+	dir string
+	cat *Catalogue
+	min int // the fewest cases the directory must hold
+}
+
+func goldenSets(t testing.TB) []goldenSet {
+	cat8, err := DefaultCatalogue().WithMaxCalls(MaxCallsLimit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []goldenSet{{goldenDir, DefaultCatalogue(), 40}, {batchGoldenDir, cat8, 10}}
+}
 
 // generatedCases are golden cases whose replies are too big to store; their
 // .golden files are stored.
@@ -41,13 +63,16 @@ func generatedCases() map[string]string {
 	}
 }
 
-// goldenCases returns every case: name → reply.
-func goldenCases(t testing.TB) map[string]string {
-	files, err := filepath.Glob(filepath.Join(goldenDir, "*.txt"))
+// goldenCases returns every case of dir: name → reply.
+func goldenCases(t testing.TB, dir string) map[string]string {
+	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := generatedCases()
+	cases := map[string]string{}
+	if dir == goldenDir {
+		cases = generatedCases()
+	}
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
@@ -59,9 +84,15 @@ func goldenCases(t testing.TB) map[string]string {
 }
 
 func TestGolden(t *testing.T) {
-	cases := goldenCases(t)
-	if len(cases) < 40 {
-		t.Fatalf("only %d golden cases in %s", len(cases), goldenDir)
+	for _, set := range goldenSets(t) {
+		t.Run(filepath.Base(set.dir), func(t *testing.T) { testGoldenSet(t, set) })
+	}
+}
+
+func testGoldenSet(t *testing.T, set goldenSet) {
+	cases := goldenCases(t, set.dir)
+	if len(cases) < set.min {
+		t.Fatalf("only %d golden cases in %s", len(cases), set.dir)
 	}
 	names := make([]string, 0, len(cases))
 	for n := range cases {
@@ -71,10 +102,10 @@ func TestGolden(t *testing.T) {
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			reply := cases[name]
-			turn, err := Parse(reply, nil)
-			checkVerdict(t, name, reply, turn, err)
+			turn, err := Parse(reply, set.cat)
+			checkVerdict(t, name, reply, turn, err, set.cat)
 			got := renderGolden(t, turn, err)
-			path := filepath.Join(goldenDir, name+".golden")
+			path := filepath.Join(set.dir, name+".golden")
 			if *update {
 				if err := os.WriteFile(path, got, 0o644); err != nil {
 					t.Fatal(err)
@@ -93,7 +124,7 @@ func TestGolden(t *testing.T) {
 }
 
 // checkVerdict enforces the verdict the case's name promises.
-func checkVerdict(t *testing.T, name, reply string, turn Turn, err error) {
+func checkVerdict(t *testing.T, name, reply string, turn Turn, err error, cat *Catalogue) {
 	t.Helper()
 	want, _, _ := strings.Cut(name, "-")
 	if want == "ok" {
@@ -103,7 +134,10 @@ func checkVerdict(t *testing.T, name, reply string, turn Turn, err error) {
 		if turn.Done != (turn.Call == nil) {
 			t.Fatalf("done=%v with call %v", turn.Done, turn.Call)
 		}
-		checkRepairs(t, name, reply, turn)
+		if len(turn.Calls) > cat.MaxCalls() || (turn.Call != nil && turn.Calls[0] != turn.Call) || (turn.Call == nil) != (len(turn.Calls) == 0) {
+			t.Fatalf("calls %v disagree with call %v (limit %d)", turn.Calls, turn.Call, cat.MaxCalls())
+		}
+		checkRepairs(t, name, reply, turn, cat)
 		return
 	}
 	if err == nil {
@@ -116,8 +150,8 @@ func checkVerdict(t *testing.T, name, reply string, turn Turn, err error) {
 	if !errors.Is(err, ErrorKind(want)) {
 		t.Fatalf("want kind %s, got %s: %v", want, string(pe.Kind), err)
 	}
-	if turn.Call != nil {
-		t.Fatalf("a failed parse returned a call: %+v", turn.Call)
+	if turn.Call != nil || turn.Calls != nil {
+		t.Fatalf("a failed parse returned a call: %+v", turn.Calls)
 	}
 	if pe.Msg == "" || pe.Feedback() == "" || (pe.Fix == "" && pe.Kind != KindNoTool) {
 		t.Fatalf("error without a message or fix: %+v", pe)
@@ -131,9 +165,9 @@ func checkVerdict(t *testing.T, name, reply string, turn Turn, err error) {
 // checkRepairs holds an accepted case to its name: an "ok-repair-…" case
 // needs a repair and strict parsing refuses it; any other parses the same
 // without repairs.
-func checkRepairs(t *testing.T, name, reply string, turn Turn) {
+func checkRepairs(t *testing.T, name, reply string, turn Turn, cat *Catalogue) {
 	t.Helper()
-	strict, serr := ParseStrict(reply, nil)
+	strict, serr := ParseStrict(reply, cat)
 	if strings.HasPrefix(name, "ok-repair-") {
 		if len(turn.Repairs) == 0 {
 			t.Fatal("a repair case parsed without a repair")
@@ -168,6 +202,9 @@ func renderGolden(t *testing.T, turn Turn, err error) []byte {
 		if pe.Line != 0 {
 			e["line"] = pe.Line
 		}
+		if pe.Call != 0 {
+			e["call"] = pe.Call
+		}
 		out["error"] = e
 		if turn.Message != "" {
 			out["message"] = turn.Message
@@ -178,13 +215,16 @@ func renderGolden(t *testing.T, turn Turn, err error) []byte {
 		if len(turn.Repairs) > 0 {
 			out["repairs"] = turn.Repairs
 		}
-		if turn.Call != nil {
-			var args any
-			if err := json.Unmarshal(turn.Call.CanonicalArgs, &args); err != nil {
-				t.Fatalf("canonical args %s: %v", turn.Call.CanonicalArgs, err)
+		if len(turn.Calls) == 1 {
+			out["tool"], out["args"] = goldenCall(t, turn.Call)
+		}
+		if len(turn.Calls) > 1 {
+			calls := make([]map[string]any, len(turn.Calls))
+			for i, c := range turn.Calls {
+				name, args := goldenCall(t, c)
+				calls[i] = map[string]any{"tool": name, "args": args}
 			}
-			out["tool"] = turn.Call.Name
-			out["args"] = summariseAll(args)
+			out["calls"] = calls
 		}
 	}
 	var buf bytes.Buffer
@@ -195,6 +235,16 @@ func renderGolden(t *testing.T, turn Turn, err error) []byte {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
+}
+
+// goldenCall is a call's tool name and its canonical arguments, summarised.
+func goldenCall(t *testing.T, c *event.ToolCall) (string, any) {
+	t.Helper()
+	var args any
+	if err := json.Unmarshal(c.CanonicalArgs, &args); err != nil {
+		t.Fatalf("canonical args %s: %v", c.CanonicalArgs, err)
+	}
+	return c.Name, summariseAll(args)
 }
 
 func summarise(s string) string {
@@ -222,19 +272,28 @@ func summariseAll(v any) any {
 
 // TestFuzzSeedCorpus keeps protocol/testdata/fuzz/FuzzParse in step with the
 // stored golden replies (-update rewrites it).
+// The replies of batchGoldenDir are seeds named "calls8-NAME".
 func TestFuzzSeedCorpus(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join(goldenDir, "*.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	batch, err := filepath.Glob(filepath.Join(batchGoldenDir, "*.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := filepath.Join("testdata", "fuzz", "FuzzParse")
-	for _, f := range files {
+	for _, f := range append(files, batch...) {
 		reply, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
 		seed := "go test fuzz v1\nstring(" + strconv.Quote(string(reply)) + ")\n"
-		path := filepath.Join(dir, strings.TrimSuffix(filepath.Base(f), ".txt"))
+		name := strings.TrimSuffix(filepath.Base(f), ".txt")
+		if filepath.Dir(f) == batchGoldenDir {
+			name = "calls8-" + name
+		}
+		path := filepath.Join(dir, name)
 		if *update {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				t.Fatal(err)

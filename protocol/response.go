@@ -13,10 +13,13 @@ type Turn struct {
 	Done bool
 	// Message is the reply's <message>, without surrounding whitespace.
 	Message string
-	// Call is the requested tool call, nil when Done. Call.Args points at
-	// the tool's argument struct (*FSWriteArgs, …) and Call.CanonicalArgs is
-	// CanonicalJSON(Call.Args).
+	// Call is the first requested tool call, nil when Done. Call.Args
+	// points at the tool's argument struct (*FSWriteArgs, …) and
+	// Call.CanonicalArgs is CanonicalJSON(Call.Args).
 	Call *event.ToolCall
+	// Calls are all the requested tool calls, in the reply's order: at
+	// most the catalogue's MaxCalls, none when Done. Calls[0] is Call.
+	Calls []*event.ToolCall
 	// Notes lists the text ignored around the root ("removed the opening
 	// code fence \"```xml\"").
 	Notes []string
@@ -26,15 +29,19 @@ type Turn struct {
 }
 
 // Parse parses one complete model reply against a catalogue (nil means
-// DefaultCatalogue). Only deterministic repairs are made: surrounding
+// DefaultCatalogue), which also sets how many <tool_call> elements a reply
+// may hold (see Catalogue.WithMaxCalls). Only deterministic repairs are made: surrounding
 // whitespace, a byte-order mark, a Markdown fence and text around the one
 // <agent_response> are removed and reported in Turn.Notes, and the
 // lossless markup repairs (see Repair*) are reported in Turn.Repairs.
 //
 // Every failure is an *Error (test it with errors.Is(err, KindX)); its
-// Feedback tells the model what to send. On failure the returned Turn still
-// carries the notes and, for KindNoTool, the message, for display only: its
-// Call is always nil and it has no repairs.
+// Feedback tells the model what to send. A reply with several calls is
+// accepted or refused as a whole: one call that cannot be read without
+// guessing refuses the reply (the error names the call). On failure the
+// returned Turn still carries the notes and, for KindNoTool, the message,
+// for display only: its Call and Calls are always nil and it has no
+// repairs.
 func Parse(reply string, cat *Catalogue) (Turn, error) {
 	return parse(reply, cat, true)
 }
@@ -60,7 +67,7 @@ func parse(reply string, cat *Catalogue, repair bool) (Turn, error) {
 	}
 	turn.Notes = append(notes, turn.Notes...)
 	if perr != nil {
-		turn.Call, turn.Repairs = nil, nil
+		turn.Call, turn.Calls, turn.Repairs = nil, nil, nil
 		return turn, perr
 	}
 	return turn, nil
@@ -129,10 +136,13 @@ func (r *reader) response(root *node) (Turn, *Error) {
 		return Turn{}, perr
 	}
 	turn := Turn{Done: isDone, Message: msg}
+	limit := r.cat.MaxCalls()
 	switch {
-	case len(calls) > 1:
+	case len(calls) > 1 && limit == 1:
 		return turn, twoTools(calls)
-	case isDone && len(calls) == 1:
+	case len(calls) > limit:
+		return turn, tooManyTools(calls, r.cat)
+	case isDone && len(calls) > 0:
 		return turn, &Error{Kind: KindDoneWithTool, Line: calls[0].line,
 			Msg: "The reply has <done>true</done> and a <tool_call>; a finished reply cannot request a tool.",
 			Fix: "If the tool still has to run, send <done>false</done> with the <tool_call> and set done=true after its result. " +
@@ -146,16 +156,32 @@ func (r *reader) response(root *node) (Turn, *Error) {
 	case isDone:
 		return turn, nil
 	}
-	call, perr := r.call(calls[0])
-	if perr != nil {
-		return turn, perr
+	for i, n := range calls {
+		call, perr := r.call(n)
+		if perr != nil {
+			return turn, inCall(perr, i, len(calls))
+		}
+		turn.Calls = append(turn.Calls, call)
 	}
-	turn.Call = call
+	turn.Call = turn.Calls[0]
 	return turn, nil
 }
 
+// inCall names the call an error is about when the reply has several.
+func inCall(perr *Error, i, n int) *Error {
+	if n > 1 {
+		perr.Call = i + 1
+		perr.Msg = fmt.Sprintf("<tool_call> %d of %d: %s", i+1, n, perr.Msg)
+	}
+	return perr
+}
+
 func unexpectedChild(k *node, cat *Catalogue) *Error {
-	msg := fmt.Sprintf("line %d: <%s> is not allowed in <agent_response>; its children are <done>, <message> and at most one <tool_call>.", k.line, k.name)
+	calls := "at most one <tool_call>"
+	if n := cat.MaxCalls(); n > 1 {
+		calls = fmt.Sprintf("at most %d <tool_call> elements", n)
+	}
+	msg := fmt.Sprintf("line %d: <%s> is not allowed in <agent_response>; its children are <done>, <message> and %s.", k.line, k.name, calls)
 	if k.name == "args" || k.name == "arguments" {
 		msg = fmt.Sprintf("line %d: <%s> must be inside a <tool_call name=\"…\">.", k.line, k.name)
 	} else if _, ok := cat.Lookup(k.name); ok {
@@ -205,6 +231,14 @@ func twoTools(calls []*node) *Error {
 	return &Error{Kind: KindTwoTools, Line: calls[1].line,
 		Msg: fmt.Sprintf("The reply has %d <tool_call> elements (%s); only one is allowed per reply, so none ran.", len(calls), strings.Join(names, ", ")),
 		Fix: "Send only the first call now: <done>false</done>, your <message> and one <tool_call>. You will get its <tool_result> and can then send the next."}
+}
+
+// tooManyTools refuses a reply with more calls than the catalogue allows.
+func tooManyTools(calls []*node, cat *Catalogue) *Error {
+	limit := cat.MaxCalls()
+	return &Error{Kind: KindTooManyTools, Line: calls[limit].line,
+		Msg: fmt.Sprintf("The reply has %d <tool_call> elements; at most %d are allowed per reply, so none ran.", len(calls), limit),
+		Fix: fmt.Sprintf("Send at most %d <tool_call> elements: %s. Send the rest after their <tool_result>s.", limit, batchRule(cat))}
 }
 
 // call decodes and validates one <tool_call> against the catalogue.

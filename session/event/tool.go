@@ -30,6 +30,9 @@ const (
 	// ToolUnknown means the call started but its outcome was lost (a crash
 	// while it ran); it is not re-run.
 	ToolUnknown ToolStatus = "unknown"
+	// ToolSkipped means the call was not run: it came after the one call
+	// with side effects a reply may run (see protocol.PlanBatch).
+	ToolSkipped ToolStatus = "skipped"
 )
 
 // Truncation describes how a piece of output was shortened for the model.
