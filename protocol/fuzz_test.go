@@ -127,3 +127,33 @@ func FuzzToolResult(f *testing.F) {
 		}
 	})
 }
+
+// FuzzToolResults checks FormatToolResults → ParseToolResults for two
+// results of arbitrary content under an arbitrary shared budget: the
+// results come back in order as ShareResults cut them, and the cut ones
+// keep no more output than their allotment (markers aside).
+func FuzzToolResults(f *testing.F) {
+	f.Add("out ]]> \r\n", `{"content":"a\nb"}`, "--- a", 40)
+	f.Add("", "", "", 0)
+	f.Add("é日本🌍", `{"a":["x","y"],"b":1e400}`, "x", 3)
+	f.Fuzz(func(t *testing.T, stdout, data, diff string, budget int) {
+		in := []event.ToolResult{
+			{Tool: ToolTerminalExec, Status: event.ToolOK, Stdout: stdout, Stderr: diff},
+			{Tool: ToolFSRead, Status: event.ToolOK, Data: json.RawMessage(data), Diff: diff},
+			SkippedResult(&event.ToolCall{Name: ToolFSEdit}, "Not run."),
+		}
+		got, err := ParseToolResults(WithReminder(FormatToolResults(in, budget)))
+		if err != nil {
+			t.Fatalf("ParseToolResults: %v", err)
+		}
+		shared := ShareResults(in, budget)
+		for i := range in {
+			if want := modelVisible(shared[i]); !reflect.DeepEqual(got[i], want) {
+				t.Fatalf("result %d differs\n got %#v\nwant %#v", i+1, got[i], want)
+			}
+		}
+		if c := shared[0].StdoutCut; c != nil && budget > 0 && c.KeptBytes > int64(budget) {
+			t.Fatalf("kept %d bytes of stdout with a budget of %d", c.KeptBytes, budget)
+		}
+	})
+}

@@ -27,40 +27,50 @@ import (
 // OpKey and Verified are runtime bookkeeping and are not shown.
 func FormatToolResult(r event.ToolResult) string {
 	var b strings.Builder
+	writeResult(&b, r, 0)
+	return b.String()
+}
+
+// writeResult writes one <tool_result>; call > 0 is written as its call
+// attribute (the call's position in a reply with several).
+func writeResult(b *strings.Builder, r event.ToolResult, call int) {
 	b.Grow(len(r.Message) + len(r.Stdout) + len(r.Stderr) + len(r.Data) + len(r.Diff) + 256)
 	status := r.Status
 	if status == "" {
 		status = event.ToolError
 	}
 	b.WriteString("<tool_result")
-	attr(&b, "name", r.Tool)
-	attr(&b, "status", string(status))
+	if call > 0 {
+		attr(b, "call", strconv.Itoa(call))
+	}
+	attr(b, "name", r.Tool)
+	attr(b, "status", string(status))
 	if r.ExitCode != nil {
-		attr(&b, "exit_code", strconv.Itoa(*r.ExitCode))
+		attr(b, "exit_code", strconv.Itoa(*r.ExitCode))
 	}
 	if r.Signal != "" {
-		attr(&b, "signal", r.Signal)
+		attr(b, "signal", r.Signal)
 	}
 	if ms := r.Duration.Round(time.Millisecond).Milliseconds(); ms != 0 {
-		attr(&b, "duration_ms", strconv.FormatInt(ms, 10))
+		attr(b, "duration_ms", strconv.FormatInt(ms, 10))
 	}
 	b.WriteString(">\n")
 	if r.Message != "" {
-		element(&b, "message", r.Message)
+		element(b, "message", r.Message)
 	}
-	stream(&b, "stdout", r.Stdout, r.StdoutCut)
-	stream(&b, "stderr", r.Stderr, r.StderrCut)
+	stream(b, "stdout", r.Stdout, r.StdoutCut)
+	stream(b, "stderr", r.Stderr, r.StderrCut)
 	if len(r.Data) > 0 {
-		element(&b, "data", string(unescapeHTML(r.Data)))
+		element(b, "data", string(unescapeHTML(r.Data)))
 	}
 	if r.Diff != "" {
-		element(&b, "diff", r.Diff)
+		element(b, "diff", r.Diff)
 	}
 	if len(r.Changed) > 0 {
 		b.WriteString("<changed>")
 		for _, c := range r.Changed {
 			b.WriteString("<item>")
-			writeText(&b, c)
+			writeText(b, c)
 			b.WriteString("</item>")
 		}
 		b.WriteString("</changed>\n")
@@ -69,7 +79,6 @@ func FormatToolResult(r event.ToolResult) string {
 		b.WriteString("<note>" + note + "</note>\n")
 	}
 	b.WriteString("</tool_result>")
-	return b.String()
 }
 
 func stream(b *strings.Builder, name, text string, cut *event.Truncation) {
@@ -93,6 +102,8 @@ func statusNote(s event.ToolStatus) string {
 		return "Not run: refused by local policy or by the user. Do not send the same call again; take another approach, or explain in your final message."
 	case event.ToolTimeout:
 		return "The call hit its time limit and its process tree was killed; the output is what it printed until then."
+	case event.ToolSkipped:
+		return "Not run (see the message). If you still need this call, send it again in your next reply."
 	case event.ToolUnknown:
 		return "The outcome of this call was lost (wtagent was interrupted while it ran) and it is not re-run. Check the current state with read-only tools before repeating it."
 	}

@@ -27,6 +27,15 @@ func ParseToolResult(s string) (event.ToolResult, error) {
 	if perr != nil {
 		return event.ToolResult{}, perr
 	}
+	r, perr := readResult(root)
+	if perr != nil {
+		return event.ToolResult{}, perr
+	}
+	return r, nil
+}
+
+// readResult reads one decoded <tool_result>.
+func readResult(root *node) (event.ToolResult, *Error) {
 	var r event.ToolResult
 	if perr := readResultAttrs(root, &r); perr != nil {
 		return event.ToolResult{}, perr
@@ -114,4 +123,48 @@ func readCut(k *node) (*event.Truncation, *Error) {
 
 func resultErr(format string, args ...any) *Error {
 	return &Error{Kind: KindMalformed, Msg: "tool_result: " + fmt.Sprintf(format, args...) + "."}
+}
+
+// ParseToolResults reads back what FormatToolResults wrote: the results in
+// the calls' order. A message with one <tool_result> (no <tool_results>)
+// gives one result. Each <tool_result> must carry call="N", N its position
+// from 1, and the count must match calls="…". Failures are *Error.
+func ParseToolResults(s string) ([]event.ToolResult, error) {
+	s, _ = cleanReply(s)
+	if findStartTag(s, rootResults, 0) < 0 {
+		r, err := ParseToolResult(s)
+		if err != nil {
+			return nil, err
+		}
+		return []event.ToolResult{r}, nil
+	}
+	env, perr := locate(s, rootResults, false)
+	if perr != nil {
+		return nil, perr
+	}
+	root, perr := buildTree(env.root, rootResults)
+	if perr != nil {
+		return nil, perr
+	}
+	if s := root.stray(); s != "" {
+		return nil, resultErr("text outside the <tool_result> elements")
+	}
+	out := make([]event.ToolResult, 0, len(root.kids))
+	for i, k := range root.kids {
+		if k.name != rootResult {
+			return nil, resultErr("<%s> is not a <tool_result>", k.name)
+		}
+		if v, _ := k.attr("call"); v != strconv.Itoa(i+1) {
+			return nil, resultErr("result %d has call=%q", i+1, v)
+		}
+		r, perr := readResult(k)
+		if perr != nil {
+			return nil, perr
+		}
+		out = append(out, r)
+	}
+	if v, _ := root.attr("calls"); v != strconv.Itoa(len(out)) {
+		return nil, resultErr("calls=%q but %d results", v, len(out))
+	}
+	return out, nil
 }
