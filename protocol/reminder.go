@@ -22,6 +22,10 @@ const (
 // Rollover) return text without a reminder; the runtime calls WithReminder
 // once on every message it sends.
 func WithReminder(body string) string {
+	return withReminder(body, Reminder)
+}
+
+func withReminder(body, reminder string) string {
 	body = strings.TrimRight(body, " \t\r\n")
 	for strings.HasSuffix(body, reminderClose) {
 		i := strings.LastIndex(body, reminderOpen)
@@ -31,7 +35,22 @@ func WithReminder(body string) string {
 		body = strings.TrimRight(body[:i], " \t\r\n")
 	}
 	if body == "" {
+		return reminder
+	}
+	return body + "\n\n" + reminder
+}
+
+// WithReminderFor is WithReminder with the reminder of cat's calls-per-reply
+// limit (see ReminderFor); cat nil means the one-call Reminder.
+func WithReminderFor(body string, cat *Catalogue) string {
+	return withReminder(body, ReminderFor(cat))
+}
+
+// ReminderFor is the reminder for cat's limit: Reminder when a reply may
+// hold one call (or cat is nil).
+func ReminderFor(cat *Catalogue) string {
+	if cat == nil || cat.MaxCalls() == 1 {
 		return Reminder
 	}
-	return body + "\n\n" + Reminder
+	return Reminder
 }
