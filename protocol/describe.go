@@ -16,13 +16,15 @@ import (
 //	  <offset> int ≥0, default 0: first line to return, from 0
 //
 // It is generated from the ToolSpecs, so a tool is described only once.
+// When the catalogue allows several calls per reply (WithMaxCalls), each
+// tool with side effects says "a change: one per reply, last".
 func CatalogueText(c *Catalogue) string {
 	var b strings.Builder
 	for i, s := range c.Specs() {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "%s [%s]: %s\n", s.Name, traits(s), s.Description)
+		fmt.Fprintf(&b, "%s [%s]: %s\n", s.Name, traits(s, c.MaxCalls()), s.Description)
 		if len(s.Args) == 0 {
 			b.WriteString("  (no arguments)\n")
 		}
@@ -56,8 +58,9 @@ func firstOfForm(specs []ArgSpec, a ArgSpec) bool {
 	return false
 }
 
-// traits summarises a tool's risk, timeout and output limit.
-func traits(s ToolSpec) string {
+// traits summarises a tool's risk, timeout and output limit, and, when a
+// reply may hold several calls, how the tool batches.
+func traits(s ToolSpec, maxCalls int) string {
 	parts := []string{riskLabel(s.Risk)}
 	if s.Timeout > 0 {
 		t := shortDuration(s.Timeout)
@@ -68,6 +71,9 @@ func traits(s ToolSpec) string {
 	}
 	if s.OutputLimit > 0 {
 		parts = append(parts, "output ≤"+byteSize(s.OutputLimit))
+	}
+	if maxCalls > 1 && s.SideEffects() {
+		parts = append(parts, "a change: one per reply, last")
 	}
 	return strings.Join(parts, ", ")
 }

@@ -19,7 +19,7 @@
 //	</agent_response>
 //
 // done=true carries no tool call and a final message; done=false carries
-// exactly one. Parse takes the complete reply text, trims it, drops a
+// one (or, see below, up to the catalogue's MaxCalls). Parse takes the complete reply text, trims it, drops a
 // byte-order mark, a Markdown fence (with or without a language label line)
 // and any text around the root, and reports each repair in Turn.Notes. It
 // decodes the root with encoding/xml in strict mode; DTDs, entity
@@ -28,6 +28,40 @@
 // returns (encoding/xml would turn CRLF into LF), control characters and
 // "]]>" split across sections. When an element holds CDATA, whitespace-only
 // text around the sections is layout and is dropped.
+//
+// # Several calls per reply
+//
+// A catalogue made with WithMaxCalls(n), n from 2 to MaxCallsLimit (the
+// calls-per-reply setting), lets a reply hold 1..n <tool_call> elements;
+// Turn.Calls has them in order and Turn.Call is the first. More than n is
+// KindTooManyTools. With n = 1 (NewCatalogue, DefaultCatalogue) a second
+// call is KindTwoTools and every text is the one-call protocol's, byte for
+// byte (testdata/prompt/*-calls1.golden). Repairs apply per call; a call
+// that cannot be read without guessing refuses the whole reply, and the
+// error names it (Error.Call, "<tool_call> 2 of 3: …").
+//
+// PlanBatch says how the calls run. Whether a tool has side effects is a
+// property of its ToolSpec (SideEffects: every tool that is not ReadOnly,
+// i.e. fs.write, fs.edit, terminal.exec, process.start, process.stop). The
+// calls before the first call with side effects run concurrently; that call
+// runs after them; every call after it is skipped. The results go back in
+// one message, FormatToolResults, in the calls' order, each naming its call:
+//
+//	<tool_results calls="3">
+//	<tool_result call="1" name="fs.read" status="ok">…</tool_result>
+//	<tool_result call="2" name="fs.edit" status="ok">…</tool_result>
+//	<tool_result call="3" name="fs.read" status="skipped">
+//	<message><![CDATA[Not run: it comes after <tool_call> 2 (fs.edit), …]]></message>
+//	<note>Not run (see the message). If you still need this call, send it again in your next reply.</note>
+//	</tool_result>
+//	</tool_results>
+//
+// followed, as every message, by one <system_reminder> (WithReminderFor).
+// The results share one output budget fairly (ShareBudget, ShareResults):
+// a short result leaves its unused share to the others. The prompt, the
+// catalogue text and the reminder teach the limit in force: batch
+// independent reads in one reply; at most one change per reply, and it
+// comes last.
 //
 // # Repairs
 //
@@ -52,10 +86,11 @@
 //
 // # Messages to the model
 //
-// FormatToolResult, FormatProtocolError, Bootstrap, Resume, Continue,
-// FollowUp and Rollover return text without a reminder. The runtime passes
-// every outbound message through WithReminder exactly once; it appends the
-// one trailing <system_reminder> (and is idempotent). The bootstrap's tool
+// FormatToolResult, FormatToolResults, FormatProtocolError, Bootstrap,
+// Resume, Continue, FollowUp and Rollover return text without a reminder.
+// The runtime passes every outbound message through WithReminder (or
+// WithReminderFor, with its catalogue) exactly once; it appends the one
+// trailing <system_reminder> (and is idempotent). The bootstrap's tool
 // list is generated from the Catalogue (CatalogueText), so a tool is
 // described only once.
 package protocol

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -175,5 +176,52 @@ func TestFollowUpKeepsText(t *testing.T) {
 	got, err := elementText(f, "follow_up")
 	if err != nil || got != text {
 		t.Fatalf("follow-up text = %q, %v\n%s", got, err, f)
+	}
+}
+
+// TestBatchTeaching: with several calls per reply the prompt, the
+// catalogue and the reminder teach the limit and the order, the example
+// parses under that limit only, and the texts stay compact.
+func TestBatchTeaching(t *testing.T) {
+	cat8, err := DefaultCatalogue().WithMaxCalls(MaxCallsLimit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := Bootstrap(BootstrapInput{Task: "t", RootName: "p", Catalogue: cat8, Mode: "ask"})
+	for _, want := range []string{"Up to 8 <tool_call> elements per reply", "batch independent reads in one reply",
+		"at most one change per reply (fs.write, fs.edit, terminal.exec, process.start, process.stop), and it comes last",
+		`status="skipped"`, "<tool_results>", "needs at least one <tool_call>", exampleBatch(cat8), CatalogueText(cat8)} {
+		if !strings.Contains(b, want) {
+			t.Errorf("bootstrap lacks %q", want)
+		}
+	}
+	if strings.Contains(b, "At most one <tool_call>") {
+		t.Error("the batch bootstrap still says one call per reply")
+	}
+	if len(b) > 7000 {
+		t.Errorf("batch bootstrap is %d bytes; keep it compact", len(b))
+	}
+	if turn, err := Parse(exampleBatch(cat8), cat8); err != nil || len(turn.Calls) != 2 {
+		t.Errorf("batch example: %d calls, %v", len(turn.Calls), err)
+	}
+	if _, err := Parse(exampleBatch(cat8), nil); !errors.Is(err, KindTwoTools) {
+		t.Errorf("the batch example parses under one call per reply: %v", err)
+	}
+	text := CatalogueText(cat8)
+	for _, s := range cat8.Specs() {
+		if got := strings.Contains(text, s.Name+" ["+traits(s, 8)) && strings.Contains(traits(s, 8), "one per reply, last"); got != s.SideEffects() {
+			t.Errorf("%s: catalogue marks it as a change = %v, side effects = %v", s.Name, got, s.SideEffects())
+		}
+	}
+	r := ReminderFor(cat8)
+	if !strings.Contains(r, "up to 8 <tool_call>") || !strings.Contains(r, "at most one change, last") || len(r) >= 400 {
+		t.Errorf("batch reminder (%d bytes): %s", len(r), r)
+	}
+	msg := WithReminderFor(WithReminder("body"), cat8)
+	if !strings.HasSuffix(msg, r) || strings.Count(msg, reminderOpen) != 1 || WithReminderFor(msg, cat8) != msg {
+		t.Errorf("WithReminderFor does not end the message with one batch reminder:\n%s", msg)
+	}
+	if ReminderFor(nil) != Reminder || ReminderFor(DefaultCatalogue()) != Reminder {
+		t.Error("the one-call reminder changed")
 	}
 }

@@ -1,6 +1,9 @@
 package protocol
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Reminder is the <system_reminder> that ends every message wtagent sends
 // to the model. It restates the reply format the user asked for; it does
@@ -52,5 +55,6 @@ func ReminderFor(cat *Catalogue) string {
 	if cat == nil || cat.MaxCalls() == 1 {
 		return Reminder
 	}
-	return Reminder
+	return strings.Replace(Reminder, "at most one <tool_call>",
+		fmt.Sprintf("up to %d <tool_call>: reads first, at most one change, last", cat.MaxCalls()), 1)
 }
