@@ -1,10 +1,12 @@
 package protocol
 
 import (
+	"encoding/json"
 	"encoding/xml"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -135,4 +137,46 @@ func BenchmarkGoldenCorpus(b *testing.B) {
 	b.ReportMetric(100*reasked/n, "reasked-%")
 	b.ReportMetric(100*repaired/strictReasked, "avoided-%")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/reply")
+}
+
+// BenchmarkParseBatch8 parses a reply of MaxCallsLimit calls: seven reads
+// and a write of ~12 KB, under a catalogue that allows them.
+func BenchmarkParseBatch8(b *testing.B) {
+	cat, err := DefaultCatalogue().WithMaxCalls(MaxCallsLimit)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var calls strings.Builder
+	for i := range 7 {
+		calls.WriteString("<tool_call name=\"fs.read\"><args><path>src/f" + string(rune('a'+i)) + ".go</path></args></tool_call>\n")
+	}
+	calls.WriteString("<tool_call name=\"fs.write\"><args><path>main.go</path><content><![CDATA[" +
+		strings.Repeat("\tx := a < b && c // ü\r\n", 12<<10/24) + "]]></content></args></tool_call>\n")
+	reply := "```xml\n<agent_response>\n<done>false</done>\n<message>Read, then write.</message>\n" + calls.String() + "</agent_response>\n```"
+	b.SetBytes(int64(len(reply)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if t, err := Parse(reply, cat); err != nil || len(t.Calls) != 8 {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFormatToolResults8 formats eight results of ~16 KB of output
+// each into one message under a 64 KiB shared budget (each is cut).
+func BenchmarkFormatToolResults8(b *testing.B) {
+	out := strings.Repeat("ok  \tgithub.com/x/y\t0.01s ]]> \x1b[0m\n", 16<<10/40)
+	data := json.RawMessage(`{"path":"a.go","content":` + strconv.Quote(out) + `}`)
+	rs := make([]event.ToolResult, 8)
+	for i := range rs {
+		rs[i] = event.ToolResult{Tool: ToolTerminalExec, Status: event.ToolOK, Stdout: out}
+		if i%2 == 1 {
+			rs[i] = event.ToolResult{Tool: ToolFSRead, Status: event.ToolOK, Data: data}
+		}
+	}
+	b.SetBytes(int64(8 * len(out)))
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = FormatToolResults(rs, 64<<10)
+	}
 }
