@@ -23,7 +23,8 @@ const (
 // WithReminder(WithReminder(x)) == WithReminder(x). The builders (Bootstrap,
 // FormatToolResult, FormatProtocolError, Resume, Continue, FollowUp,
 // Rollover) return text without a reminder; the runtime calls WithReminder
-// once on every message it sends.
+// (WithReminderFor when replies may hold several calls) once on every
+// message it sends.
 func WithReminder(body string) string {
 	return withReminder(body, Reminder)
 }

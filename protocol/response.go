@@ -30,10 +30,11 @@ type Turn struct {
 
 // Parse parses one complete model reply against a catalogue (nil means
 // DefaultCatalogue), which also sets how many <tool_call> elements a reply
-// may hold (see Catalogue.WithMaxCalls). Only deterministic repairs are made: surrounding
-// whitespace, a byte-order mark, a Markdown fence and text around the one
-// <agent_response> are removed and reported in Turn.Notes, and the
-// lossless markup repairs (see Repair*) are reported in Turn.Repairs.
+// may hold (see Catalogue.WithMaxCalls). Only deterministic repairs are
+// made: surrounding whitespace, a byte-order mark, a Markdown fence and
+// text around the one <agent_response> are removed and reported in
+// Turn.Notes, and the lossless markup repairs (see Repair*), made per
+// call, are reported in Turn.Repairs.
 //
 // Every failure is an *Error (test it with errors.Is(err, KindX)); its
 // Feedback tells the model what to send. A reply with several calls is
