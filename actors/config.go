@@ -48,7 +48,8 @@ type Config struct {
 	// NewTransport makes a fresh transport for each model actor
 	// incarnation (a restart after a browser crash gets a new one).
 	NewTransport func(TransportHooks) model.Transport
-	// Catalogue is the tools offered to the model.
+	// Catalogue is the tools offered to the model; its calls-per-reply
+	// limit is Limits.CallsPerReply.
 	Catalogue *protocol.Catalogue
 	// Approvals is the approval mode; Approver asks the user in
 	// policy.ModePrompt.
@@ -121,6 +122,13 @@ func (cfg Config) withDefaults() (Config, error) {
 	}
 	if err := cfg.Limits.Validate(); err != nil {
 		return cfg, fmt.Errorf("actors: %w", err)
+	}
+	if n := max(cfg.Limits.CallsPerReply, 1); cfg.Catalogue.MaxCalls() != n {
+		cat, err := cfg.Catalogue.WithMaxCalls(n)
+		if err != nil {
+			return cfg, fmt.Errorf("actors: %w", err)
+		}
+		cfg.Catalogue = cat
 	}
 	if cfg.Approvals == "" {
 		cfg.Approvals = policy.ModeDeny

@@ -31,7 +31,7 @@ func (c *controller) cancelRun(ctx *actor.Context, reason string) {
 	if r == nil {
 		return
 	}
-	if r.op != nil && r.op.executing {
+	if len(r.batch.running()) > 0 {
 		ctx.Send(c.p.tools, messages.CancelRun{Reason: reason})
 	}
 	if reason == "" {

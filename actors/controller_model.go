@@ -97,7 +97,7 @@ func (c *controller) sendText(ctx *actor.Context, kind event.OutboundKind, body 
 	}
 	// The one place every message to the model is built: secrets are
 	// masked here, said in the message and shown to the user.
-	text, masked := c.maskOutbound(protocol.WithReminder(body))
+	text, masked := c.maskOutbound(protocol.WithReminderFor(body, c.cfg.Catalogue))
 	if len(masked) > 0 {
 		what := strings.Join(masked, ", ")
 		text += "\n[wtagent masked secret values in this message (" + what + "); they are not available to you]"
@@ -243,8 +243,10 @@ func (c *controller) childExited(ctx *actor.Context, m supervisor.ChildExited) {
 		c.interrupt(ctx, "the browser kept failing and was given up: "+errText(m.Err))
 	case strings.HasPrefix(m.ID, "parser-") && r != nil && r.parsing == m.ID && m.Reason.Abnormal():
 		c.parseFailed(ctx, crashedParse(c.turn(), m.Err))
-	case m.ID == idTools && r != nil && r.op != nil && r.op.executing:
-		c.toolLost(ctx, "the tools supervisor stopped while the call ran: "+errText(m.Err))
+	case m.ID == idTools && r != nil && len(r.batch.running()) > 0:
+		for _, op := range r.batch.running() {
+			c.toolLost(ctx, op, "the tools supervisor stopped while the call ran: "+errText(m.Err))
+		}
 	}
 }
 

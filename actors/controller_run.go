@@ -177,8 +177,8 @@ func (c *controller) drive(ctx *actor.Context) {
 	case c.last.reply != nil && !c.last.handled:
 		c.parse(ctx, *c.last.reply)
 	default:
-		if rec, ok := c.unfinishedOp(); ok {
-			c.recoverOp(ctx, rec)
+		if recs := c.unfinishedBatch(); len(recs) > 0 {
+			c.recoverCalls(ctx, recs)
 			return
 		}
 		if out := r.next; out != nil {

@@ -3,6 +3,7 @@ package actors
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -15,24 +16,23 @@ import (
 	"github.com/wtagent/wtagent/session/event"
 )
 
-// opKey is the exactly-once key of a call in a reply.
-func opKey(sid, replyID string, turn int, call event.ToolCall) string {
-	return event.OpKey(sid, replyID, turn, call.Name, call.CanonicalArgs)
+// opKey is the exactly-once key of the call at index (from 0) in a reply.
+func opKey(sid, replyID string, turn, index int, call event.ToolCall) string {
+	return event.OpKeyAt(sid, replyID, turn, index, call.Name, call.CanonicalArgs)
 }
 
 func callIDOf(key string) string { return event.CallID(key) }
 
-// execute runs the current operation: prepared, then started (made durable
-// before anything runs), then handed to the tools supervisor.
-func (c *controller) execute(ctx *actor.Context) {
-	op := c.run.op
+// execute runs an operation: prepared, then started (made durable before
+// anything runs), then handed to the tools supervisor.
+func (c *controller) execute(ctx *actor.Context, op *opFlow) {
 	op.executing = true
-	c.enter(ctx, event.PhaseExecuting)
+	c.enterExecuting(ctx)
 	p := event.ToolProposedPayload{OpKey: op.key, Call: op.call, ReplyMessageID: op.replyID}
 	c.record(ctx, event.EvToolPrepared, op.callID, p, false, nil)
 	if c.wantsCheckpoint(op.call.Name) {
 		c.takeCheckpoint(ctx, op.callID, op.call.Name, checkpoint.Before, func(ctx *actor.Context, ok bool) {
-			if c.run != nil && c.run.op == op {
+			if c.run != nil && c.run.batch.has(op) {
 				op.checkpointed = ok
 				c.startTool(ctx, op, p)
 			}
@@ -42,7 +42,7 @@ func (c *controller) execute(ctx *actor.Context) {
 	c.startTool(ctx, op, p)
 }
 
-// startTool records that the current operation started and hands it to
+// startTool records that an operation started and hands it to
 // the tools supervisor.
 func (c *controller) startTool(ctx *actor.Context, op *opFlow, p event.ToolProposedPayload) {
 	inv := messages.InvokeTool{CallID: op.callID, OpKey: op.key, Call: capTimeout(op.call, c.cfg.Limits.ToolTime),
@@ -66,16 +66,15 @@ func capTimeout(call event.ToolCall, limit time.Duration) event.ToolCall {
 	return call
 }
 
-// denied completes the current operation without running it.
-func (c *controller) denied(ctx *actor.Context, reason string) {
-	op := c.run.op
+// denied completes an operation without running it.
+func (c *controller) denied(ctx *actor.Context, op *opFlow, reason string) {
 	res := event.ToolResult{CallID: op.callID, OpKey: op.key, Tool: op.call.Name, Status: event.ToolDenied, Message: reason}
-	c.completeOp(ctx, res)
+	c.completeOp(ctx, op, res)
 }
 
 func (c *controller) toolResult(ctx *actor.Context, res event.ToolResult) {
-	r := c.run
-	if r == nil || r.op == nil || r.op.callID != res.CallID || !r.op.executing {
+	op := c.run.opOf(res.CallID)
+	if op == nil || !op.executing {
 		// A result nobody waits for (the run was cancelled): keep it in the
 		// ledger so a resume does not call its outcome unknown.
 		if op, ok := c.rp.Ledger.ByCallID(res.CallID); ok && op.Result == nil {
@@ -84,19 +83,18 @@ func (c *controller) toolResult(ctx *actor.Context, res event.ToolResult) {
 		}
 		return
 	}
-	res.OpKey = r.op.key
+	res.OpKey = op.key
 	c.cfg.live.flushCall(res.CallID)
-	res, asked := c.offerUnconfined(ctx, res)
+	res, asked := c.offerUnconfined(ctx, op, res)
 	if asked {
 		return
 	}
-	c.completeOp(ctx, res)
+	c.completeOp(ctx, op, res)
 }
 
 // toolLost reports a running call whose result will never come.
-func (c *controller) toolLost(ctx *actor.Context, why string) {
-	op := c.run.op
-	c.completeOp(ctx, unknownResult(op.callID, op.key, op.call.Name, why))
+func (c *controller) toolLost(ctx *actor.Context, op *opFlow, why string) {
+	c.completeOp(ctx, op, unknownResult(op.callID, op.key, op.call.Name, why))
 }
 
 func unknownResult(callID, key, tool, why string) event.ToolResult {
@@ -105,9 +103,9 @@ func unknownResult(callID, key, tool, why string) event.ToolResult {
 			"(fs.read, project.status, process.list) before you go on."}
 }
 
-// completeOp records an operation's result (synced, secrets masked) and
-// sends it.
-func (c *controller) completeOp(ctx *actor.Context, res event.ToolResult) {
+// completeOp records an operation's result (synced, secrets masked); once
+// it is durable, the batch goes on (see batchStep).
+func (c *controller) completeOp(ctx *actor.Context, op *opFlow, res event.ToolResult) {
 	res = c.maskResult(res)
 	key := res.OpKey
 	typ := event.EvToolCompleted
@@ -117,32 +115,33 @@ func (c *controller) completeOp(ctx *actor.Context, res event.ToolResult) {
 	// A side effect's result is made durable before the model sees it; a
 	// lost read-only result is simply read again.
 	sync := !c.cfg.readOnly(res.Tool) || res.Status == event.ToolDenied
-	op := c.run.op
+	op.done = true
 	c.record(ctx, typ, res.CallID, event.ToolCompletedPayload{OpKey: key, Result: res}, sync, func(ctx *actor.Context) {
-		if c.run == nil {
+		if c.run == nil || !c.run.batch.has(op) {
 			return
 		}
-		c.run.op = nil
-		c.enter(ctx, event.PhaseSendingResult)
-		if op != nil && op.checkpointed {
-			c.takeCheckpoint(ctx, res.CallID, res.Tool, checkpoint.After, func(ctx *actor.Context, _ bool) {
-				if c.run != nil {
-					c.sendResult(ctx, key, res)
-				}
-			})
-			return
-		}
-		c.sendResult(ctx, key, res)
+		op.result = &res
+		c.batchStep(ctx)
 	})
 }
 
 // sendResult sends a tool result (with any process notes) to the model.
 func (c *controller) sendResult(ctx *actor.Context, key string, res event.ToolResult) {
-	r := c.run
 	res = capResult(res, c.cfg.Limits.OutputPerCall)
-	body := protocol.FormatToolResult(res)
-	if files := c.callFiles(res.CallID); files != "" {
-		body += "\n\n" + files
+	c.sendResultBody(ctx, protocol.FormatToolResult(res), []string{key}, []string{res.CallID})
+}
+
+// sendResultBody sends the results of a reply's calls (keys, callIDs),
+// with the project instructions of the files they touched and any
+// process notes, within the output-per-run limit.
+func (c *controller) sendResultBody(ctx *actor.Context, body string, keys, callIDs []string) {
+	r := c.run
+	var seen []string
+	for _, id := range callIDs {
+		if files := c.callFiles(id); files != "" && !slices.Contains(seen, files) {
+			seen = append(seen, files)
+			body += "\n\n" + files
+		}
 	}
 	if len(r.notes) > 0 {
 		body += "\n\n" + strings.Join(r.notes, "\n")
@@ -153,7 +152,7 @@ func (c *controller) sendResult(ctx *actor.Context, key string, res event.ToolRe
 		c.limit(ctx, "output-per-run", "tool results sent in this run passed %d bytes", c.cfg.Limits.OutputPerRun)
 		return
 	}
-	c.sendText(ctx, event.OutboundToolResult, body, []string{key}, nil)
+	c.sendText(ctx, event.OutboundToolResult, body, keys, nil)
 }
 
 // capResult shortens a result's large fields so that it stays near limit
@@ -225,18 +224,28 @@ func (c *controller) recoverOp(ctx *actor.Context, rec session.Recovery) {
 		c.enter(ctx, event.PhaseSendingResult)
 		c.sendResult(ctx, op.Key, *op.Result)
 	case session.RecoverUnknown:
-		c.run.op = &opFlow{key: op.Key, callID: op.CallID, call: op.Call, replyID: op.ReplyMessageID, executing: true}
+		f := c.soleOp(&opFlow{key: op.Key, callID: op.CallID, call: op.Call, replyID: op.ReplyMessageID, executing: true})
 		c.enter(ctx, event.PhaseExecuting)
-		c.toolLost(ctx, "wtagent stopped while it ran")
+		c.toolLost(ctx, f, "wtagent stopped while it ran")
 	default: // re-run a read-only call, or check a call that never ran
 		call, err := c.typedCall(op.Call)
 		if err != nil {
-			c.run.op = &opFlow{key: op.Key, callID: op.CallID, call: op.Call, executing: true}
-			c.toolLost(ctx, err.Error())
+			c.toolLost(ctx, c.soleOp(&opFlow{key: op.Key, callID: op.CallID, call: op.Call, executing: true}), err.Error())
 			return
 		}
-		c.check(ctx, &opFlow{key: op.Key, callID: op.CallID, call: call, replyID: op.ReplyMessageID})
+		c.check(ctx, c.soleOp(&opFlow{key: op.Key, callID: op.CallID, call: call, replyID: op.ReplyMessageID}))
 	}
+}
+
+// soleOp makes op the run's batch, alone (a call an earlier run left half
+// done).
+func (c *controller) soleOp(op *opFlow) *opFlow {
+	b := &batchFlow{ops: []*opFlow{op}, change: -1}
+	if !c.cfg.readOnly(op.call.Name) {
+		b.change = 0
+	}
+	c.run.batch = b
+	return op
 }
 
 // typedCall decodes a logged call's canonical arguments back into the

@@ -10,6 +10,7 @@ import (
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/protocol"
+	"github.com/wtagent/wtagent/session"
 	"github.com/wtagent/wtagent/supervisor"
 )
 
@@ -55,7 +56,11 @@ func (c *controller) parsedTurn(ctx *actor.Context, m messages.ParsedTurn) {
 	case m.Call == nil:
 		c.nudge(ctx, protocol.ContinueNoTool)
 	default:
-		c.propose(ctx, *m.Call)
+		calls := m.Calls
+		if len(calls) == 0 {
+			calls = []*event.ToolCall{m.Call}
+		}
+		c.propose(ctx, calls)
 	}
 }
 
@@ -101,12 +106,55 @@ func (c *controller) doneRefusal(message string) (string, []missing) {
 	return g.refusal()
 }
 
-// propose takes a tool call the model asked for: a call this session
-// already ran (the same reply read again) reuses its result; anything else
-// is recorded and checked by policy.
-func (c *controller) propose(ctx *actor.Context, call event.ToolCall) {
+// propose takes the tool calls of a reply (see batchFlow): a call this
+// session already ran (the same reply read again) reuses its result; a
+// call after the reply's change is skipped; the others are recorded and
+// checked by policy. With several calls, the proposals are made durable
+// before anything runs, so a resume knows the whole batch.
+func (c *controller) propose(ctx *actor.Context, calls []*event.ToolCall) {
 	r := c.run
 	r.nudges = 0
+	replyID := ""
+	if c.last.reply != nil {
+		replyID = c.last.reply.MessageID
+	}
+	plan := protocol.PlanBatch(calls, c.cfg.Catalogue)
+	b := &batchFlow{change: plan.Change}
+	skip := map[int]string{}
+	for _, s := range plan.Skipped {
+		skip[s.Index] = s.Reason
+	}
+	var recs []opRecord
+	for i, call := range calls {
+		if c.identicalLimit(ctx, *call) {
+			return
+		}
+		key := opKey(c.sid, replyID, c.turn(), i, *call)
+		op := &opFlow{index: i, key: key, callID: callIDOf(key), call: *call, replyID: replyID}
+		b.ops = append(b.ops, op)
+		recs = append(recs, c.proposal(op, skip)...)
+	}
+	sync := len(recs) > 1
+	for i, rec := range recs {
+		var then func(*actor.Context)
+		if i == len(recs)-1 {
+			then = func(ctx *actor.Context) { c.runBatch(ctx, r, b) }
+		}
+		c.record(ctx, rec.typ, rec.callID, rec.payload, sync && i == len(recs)-1, then)
+	}
+}
+
+// opRecord is an event to record about a proposed call.
+type opRecord struct {
+	typ     event.Type
+	callID  string
+	payload any
+}
+
+// identicalLimit counts a call against the identical-calls limit and
+// reports whether the run stopped at it.
+func (c *controller) identicalLimit(ctx *actor.Context, call event.ToolCall) bool {
+	r := c.run
 	sig := call.Name + "\x00" + string(call.CanonicalArgs)
 	if sig == r.lastSig {
 		r.identical++
@@ -115,73 +163,104 @@ func (c *controller) propose(ctx *actor.Context, call event.ToolCall) {
 	}
 	if r.identical > c.cfg.Limits.IdenticalCalls {
 		c.limit(ctx, "identical-calls", "the model asked for the same %s call %d times in a row", call.Name, r.identical)
+		return true
+	}
+	return false
+}
+
+// proposal decides what is recorded about a call: a saved result reused
+// (the call has it at once); a skipped call's proposal and its result; or
+// the proposal.
+func (c *controller) proposal(op *opFlow, skip map[int]string) []opRecord {
+	if saved, ok := c.rp.Ledger.Op(op.key); ok && saved.Result != nil {
+		return []opRecord{c.reused(op, saved)}
+	}
+	if twin, ok := c.unsentTwin(op.call.Name + "\x00" + string(op.call.CanonicalArgs)); ok {
+		return []opRecord{c.reused(op, twin)}
+	}
+	p := event.ToolProposedPayload{OpKey: op.key, Call: op.call, ReplyMessageID: op.replyID}
+	recs := []opRecord{{typ: event.EvToolProposed, callID: op.callID, payload: p}}
+	if why, ok := skip[op.index]; ok {
+		res := protocol.SkippedResult(&op.call, why)
+		res.CallID, res.OpKey = op.callID, op.key
+		op.result, op.done = &res, true
+		recs = append(recs, opRecord{typ: event.EvToolCompleted, callID: op.callID,
+			payload: event.ToolCompletedPayload{OpKey: op.key, Result: res}})
+	}
+	return recs
+}
+
+// reused gives op the saved result of an operation that already ran, so
+// the call is not run twice.
+func (c *controller) reused(op *opFlow, saved session.OpState) opRecord {
+	op.key, op.callID = saved.Key, saved.CallID
+	res := *saved.Result
+	op.result, op.done = &res, true
+	return opRecord{typ: event.EvToolReused, callID: saved.CallID, payload: event.ToolCompletedPayload{OpKey: saved.Key, Result: res}}
+}
+
+// runBatch starts the batch once its proposals are recorded: the calls
+// before the change are checked at once, and batchStep goes on from there.
+func (c *controller) runBatch(ctx *actor.Context, r *runState, b *batchFlow) {
+	if c.run != r {
 		return
 	}
-	replyID := ""
-	if c.last.reply != nil {
-		replyID = c.last.reply.MessageID
+	r.batch = b
+	pending := false
+	for _, op := range b.ops {
+		pending = pending || op.result == nil
 	}
-	key := opKey(c.sid, replyID, c.turn(), call)
-	callID := callIDOf(key)
-	if op, ok := c.rp.Ledger.Op(key); ok && op.Result != nil {
-		c.reuse(ctx, op.Key, op.CallID, *op.Result)
-		return
-	}
-	if op, ok := c.unsentTwin(sig); ok {
-		c.reuse(ctx, op.Key, op.CallID, *op.Result)
-		return
-	}
-	c.record(ctx, event.EvToolProposed, callID, event.ToolProposedPayload{OpKey: key, Call: call, ReplyMessageID: replyID}, false, nil)
-	if r.pause != "" {
+	if pending && r.pause != "" {
 		c.interrupt(ctx, r.pause)
 		return
 	}
-	c.check(ctx, &opFlow{key: key, callID: callID, call: call, replyID: replyID})
+	for i, op := range b.ops {
+		if i != b.change && op.result == nil {
+			c.check(ctx, op)
+		}
+	}
+	c.batchStep(ctx)
 }
 
 // check asks the policy actor about an operation.
 func (c *controller) check(ctx *actor.Context, op *opFlow) {
-	c.run.op = op
+	op.checked = true
 	ctx.Send(c.p.policy, messages.CheckCall{CallID: op.callID, Call: op.call})
-}
-
-// reuse sends a saved result again instead of running a call twice.
-func (c *controller) reuse(ctx *actor.Context, key, callID string, res event.ToolResult) {
-	c.record(ctx, event.EvToolReused, callID, event.ToolCompletedPayload{OpKey: key, Result: res}, false, nil)
-	c.enter(ctx, event.PhaseSendingResult)
-	c.sendResult(ctx, key, res)
 }
 
 func (c *controller) verdict(ctx *actor.Context, v messages.Verdict) {
 	r := c.run
-	if r == nil || r.op == nil || r.op.callID != v.CallID || r.op.executing {
+	op := r.opOf(v.CallID)
+	if op == nil || op.executing {
 		return
 	}
-	r.op.verdict = v
+	op.verdict = v
 	c.record(ctx, event.EvPolicyDecided, v.CallID, event.PolicyPayload{Decision: v.Decision, Risk: v.Risk,
 		Reason: v.Reason, Subject: v.Subject, Rule: v.Suggested}, false, nil)
 	switch v.Decision {
 	case event.DecisionAllow:
-		c.execute(ctx)
+		c.execute(ctx, op)
 	case event.DecisionAsk:
-		c.enter(ctx, event.PhaseApprovalRequired)
-		req := policy.Request(r.op.call.Name, v)
-		c.record(ctx, event.EvApprovalRequired, v.CallID, event.PolicyPayload{Decision: v.Decision, Risk: v.Risk,
-			Reason: v.Reason, Subject: v.Subject, Rule: v.Suggested}, false, func(ctx *actor.Context) {
-			ctx.Send(c.p.approval, req)
-		})
+		c.ask(ctx, op, event.PolicyPayload{Decision: v.Decision, Risk: v.Risk, Reason: v.Reason, Subject: v.Subject,
+			Rule: v.Suggested}, policy.Request(op.call.Name, v))
 	default:
-		c.denied(ctx, v.Reason)
+		c.denied(ctx, op, v.Reason)
 	}
 }
 
 func (c *controller) approvalAnswer(ctx *actor.Context, a messages.ApprovalAnswer) {
 	r := c.run
-	if r != nil && r.op != nil && r.op.callID == a.CallID && r.op.blocked != nil {
-		c.unconfinedAnswer(ctx, a)
+	op := r.opOf(a.CallID)
+	if op == nil || r.asking != op {
 		return
 	}
-	if r == nil || r.op == nil || r.op.callID != a.CallID || r.op.executing {
+	r.asking = nil
+	defer c.askNext(ctx)
+	if op.blocked != nil {
+		c.unconfinedAnswer(ctx, op, a)
+		return
+	}
+	if op.executing {
 		return
 	}
 	c.record(ctx, event.EvApprovalResolved, a.CallID, event.PolicyPayload{Choice: a.Choice, Rule: a.Rule, By: a.By}, false, nil)
@@ -190,12 +269,12 @@ func (c *controller) approvalAnswer(ctx *actor.Context, a messages.ApprovalAnswe
 		if a.Choice == event.ApproveTask && a.Rule != nil {
 			ctx.Send(c.p.policy, messages.GrantRule{Rule: *a.Rule})
 		}
-		c.execute(ctx)
+		c.execute(ctx, op)
 	default:
 		reason := "the user denied this call"
 		if a.By != "user" {
 			reason = fmt.Sprintf("this call needs approval and the approval mode %q denied it", a.By)
 		}
-		c.denied(ctx, reason+" ("+r.op.verdict.Reason+"). Choose another way, or explain in your message what you need and why.")
+		c.denied(ctx, op, reason+" ("+op.verdict.Reason+"). Choose another way, or explain in your message what you need and why.")
 	}
 }

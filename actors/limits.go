@@ -3,6 +3,8 @@ package actors
 import (
 	"fmt"
 	"time"
+
+	"github.com/wtagent/wtagent/protocol"
 )
 
 // Limits bound a run. Hitting one interrupts the run (exit code 3); the
@@ -31,6 +33,9 @@ type Limits struct {
 	OutputPerRun int64 `json:"output_per_run"`
 	// RunDuration is the longest a run may take.
 	RunDuration time.Duration `json:"run_duration"`
+	// CallsPerReply is the most tool calls one model reply may hold, from
+	// 1 to protocol.MaxCallsLimit (the calls-per-reply setting); 0 means 1.
+	CallsPerReply int `json:"calls_per_reply,omitempty"`
 }
 
 // DefaultLimits returns the limits used when nothing is configured.
@@ -60,6 +65,8 @@ func (l Limits) Validate() error {
 		return fmt.Errorf("protocol errors, identical calls, nudges and done refusals must be at least 1")
 	case l.OutputPerCall < 1024, l.OutputPerRun < int64(l.OutputPerCall):
 		return fmt.Errorf("output per call must be at least 1 KiB and no more than output per run")
+	case l.CallsPerReply < 0 || l.CallsPerReply > protocol.MaxCallsLimit:
+		return fmt.Errorf("calls per reply must be from 1 to %d, got %d", protocol.MaxCallsLimit, l.CallsPerReply)
 	}
 	return nil
 }

@@ -58,7 +58,7 @@ func parseReply(cat *protocol.Catalogue, reply event.Reply) any {
 	if err == nil || errors.Is(err, protocol.KindNoTool) {
 		// done=false without a tool call is not a protocol error: the
 		// controller shows the message and asks the model to go on.
-		return messages.ParsedTurn{Turn: turn, Done: t.Done, Message: t.Message, Call: t.Call, Notes: t.Notes, Repairs: t.Repairs}
+		return messages.ParsedTurn{Turn: turn, Done: t.Done, Message: t.Message, Call: t.Call, Calls: t.Calls, Notes: t.Notes, Repairs: t.Repairs}
 	}
 	pe := protocol.AsError(err)
 	if pe == nil {

@@ -35,8 +35,12 @@ type runState struct {
 	pause string
 	// parsing is the ID of the parser child at work.
 	parsing string
-	// op is the tool call in progress.
-	op *opFlow
+	// batch is the tool calls of the reply in progress (see batchFlow).
+	batch *batchFlow
+	// asking is the call whose approval question is open; asks wait for
+	// it to be answered (one question is asked at a time).
+	asking *opFlow
+	asks   []pendingAsk
 	// notes are things to tell the model with the next result (a dev
 	// server that crashed).
 	notes []string
@@ -63,13 +67,19 @@ type runState struct {
 	reread bool
 }
 
-// opFlow is the tool call being decided or run.
+// opFlow is a tool call being decided or run.
 type opFlow struct {
+	// index is the call's position in its reply, from 0.
+	index       int
 	key, callID string
 	call        event.ToolCall
 	replyID     string
 	verdict     messages.Verdict
-	executing   bool
+	// checked is set once policy was asked; executing once it was handed
+	// to the tools; done once its result is being recorded, and result
+	// once that is durable (or at once for a reused or skipped call).
+	checked, executing, done bool
+	result                   *event.ToolResult
 	// checkpointed is set when the project was snapshotted before the call
 	// ran; it is snapshotted again after.
 	checkpointed bool

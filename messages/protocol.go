@@ -9,8 +9,11 @@ type ParsedTurn struct {
 	Done bool
 	// Message is the model's <message> text.
 	Message string
-	// Call is the requested tool call, if any.
+	// Call is the requested tool call, if any: the first of Calls.
 	Call *event.ToolCall
+	// Calls are the reply's tool calls in order (one, or up to the
+	// catalogue's calls-per-reply limit).
+	Calls []*event.ToolCall
 	// Notes lists the text ignored around the root ("stripped a ```xml
 	// fence", "ignored 40 bytes of prose before the root").
 	Notes []string

@@ -29,6 +29,16 @@ func TestOpKey(t *testing.T) {
 		}
 		seen[k] = true
 	}
+	if event.OpKeyAt("s", "m", 1, 0, "fs.read", args) != base {
+		t.Fatal("OpKeyAt(index 0) is not OpKey's key: one-call logs would not resume")
+	}
+	for _, i := range []int{1, 2} {
+		k := event.OpKeyAt("s", "m", 1, i, "fs.read", args)
+		if seen[k] {
+			t.Errorf("OpKeyAt(index %d) collides", i)
+		}
+		seen[k] = true
+	}
 	if id := event.CallID(base); id != "call_"+base[:16] {
 		t.Fatalf("CallID = %q", id)
 	}

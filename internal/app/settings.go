@@ -15,6 +15,7 @@ import (
 	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/sandbox"
 )
 
@@ -167,6 +168,12 @@ func applyLimits(s *Settings, fc config.File, f *Flags) error {
 			*c.dst, s.Sources[c.name] = *c.cfg, "config"
 		}
 	}
+	if n := fc.CallsPerReply; n != nil {
+		if *n < 1 || *n > protocol.MaxCallsLimit {
+			return cmdutil.FlagErrorf("config file: calls-per-reply must be from 1 to %d, got %d", protocol.MaxCallsLimit, *n)
+		}
+		l.CallsPerReply, s.Sources["calls-per-reply"] = *n, "config"
+	}
 	if fc.OutputPerRun != nil {
 		l.OutputPerRun, s.Sources["output-per-run"] = *fc.OutputPerRun, "config"
 	}
@@ -234,6 +241,7 @@ func (s Settings) Describe() [][3]string {
 		{"done-refusals", strconv.Itoa(l.DoneRefusals), src("done-refusals")},
 		{"output-per-call", strconv.Itoa(l.OutputPerCall), src("output-per-call")},
 		{"output-per-run", strconv.FormatInt(l.OutputPerRun, 10), src("output-per-run")},
+		{"calls-per-reply", strconv.Itoa(max(l.CallsPerReply, 1)), src("calls-per-reply")},
 	}
 	for _, d := range s.SandboxWritable {
 		rows = append(rows, [3]string{"sandbox-writable", d, "config"})

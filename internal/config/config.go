@@ -52,6 +52,9 @@ type File struct {
 	DoneRefusals   *int      `json:"done-refusals,omitempty"`
 	OutputPerCall  *int      `json:"output-per-call,omitempty"`
 	OutputPerRun   *int64    `json:"output-per-run,omitempty"`
+	// CallsPerReply is how many tool calls one model reply may hold
+	// (1..8; 1 is one call per reply).
+	CallsPerReply *int `json:"calls-per-reply,omitempty"`
 	// AllowEnv lists credential-looking environment variables that are
 	// passed to programs anyway.
 	AllowEnv []string `json:"allow-env,omitempty"`

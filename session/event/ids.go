@@ -28,6 +28,17 @@ func OpKey(sessionID, replyMessageID string, turn int, tool string, canonicalArg
 	return hex.EncodeToString(h.Sum(nil))
 }
 
+// OpKeyAt is the operation key of the call at position index (from 0)
+// of a reply with several calls: index 0 is OpKey's key (so the logs of
+// one-call replies resume as they always did); a later call adds its
+// position, so two identical calls in one reply are two operations.
+func OpKeyAt(sessionID, replyMessageID string, turn, index int, tool string, canonicalArgs []byte) string {
+	if index == 0 {
+		return OpKey(sessionID, replyMessageID, turn, tool, canonicalArgs)
+	}
+	return OpKey(sessionID, replyMessageID, turn, tool+"\x00call="+strconv.Itoa(index), canonicalArgs)
+}
+
 // CallID is the stable call id of an operation: "call_" and 16 hex digits
 // of the key (hashed first if the key is not hex).
 func CallID(opKey string) string {
