@@ -137,6 +137,9 @@ func (c *controller) batchStep(ctx *actor.Context) {
 	if b.change >= 0 {
 		if ch := b.ops[b.change]; ch.result == nil {
 			if !ch.checked {
+				if len(b.ops) > 1 {
+					batchFault(faultBeforeChange)
+				}
 				c.check(ctx, ch)
 			}
 			return
