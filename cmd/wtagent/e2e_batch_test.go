@@ -234,3 +234,29 @@ func (e *env) runKilled(t *testing.T, hook string, args ...string) {
 		t.Fatalf("wtagent was not killed by the hook %s: %v\n%s", hook, err, out.String())
 	}
 }
+
+// TestBrowserBatchOneMessage runs a batch through real Chromium on the mock
+// page: three reads, a write and a read after it; the page receives one
+// message with the five results in order, the last one skipped.
+func TestBrowserBatchOneMessage(t *testing.T) {
+	needChromium(t)
+	e := batchEnv(t, "8")
+	batch := readXML("a.txt") + readXML("b.txt") + readXML("c.txt") +
+		callXML("fs.write", el("path", "out.txt"), el("content", "joined\n")) + readXML("out.txt")
+	_, url := mockPage(t, []model.ScriptLine{
+		{Expect: "up to 8 <tool_call>", Reply: agentReply(false, "Read all, then write.", batch)},
+		{Expect: `<tool_result call="5" name="fs.read" status="skipped">`, Reply: agentReply(true, "Wrote out.txt from a, b and c.", "")},
+	}, 2*time.Millisecond)
+	code, out, errOut := e.run("--chatgpt-url", url, "--headless", "--approvals", "allow", "join a, b and c into out.txt")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if got, _ := os.ReadFile(filepath.Join(e.root, "out.txt")); string(got) != "joined\n" {
+		t.Fatalf("out.txt = %q", got)
+	}
+	msgs := resultTexts(t, e.events(e.onlySession()))
+	want := "1 fs.read ok, 2 fs.read ok, 3 fs.read ok, 4 fs.write ok, 5 fs.read skipped"
+	if len(msgs) != 1 || heads(msgs[0].Text) != want {
+		t.Fatalf("%d result messages; want one with %q", len(msgs), want)
+	}
+}
