@@ -130,10 +130,11 @@ func (s *statusActor) apply(ev event.Event) {
 	case event.EvToolStarted:
 		var p event.ToolProposedPayload
 		if json.Unmarshal(ev.Payload, &p) == nil {
-			st.Tool = &messages.CurrentTool{CallID: ev.CallID, Name: p.Call.Name, Summary: protocol.Summary(p.Call), Started: ev.TS}
+			st.Tools = slices.DeleteFunc(slices.Clone(st.Tools), func(t messages.CurrentTool) bool { return t.CallID == ev.CallID })
+			st.Tools = append(st.Tools, messages.CurrentTool{CallID: ev.CallID, Name: p.Call.Name, Summary: protocol.Summary(p.Call), Started: ev.TS})
 		}
 	case event.EvToolCompleted, event.EvToolUnknown:
-		st.Tool = nil
+		st.Tools = slices.DeleteFunc(slices.Clone(st.Tools), func(t messages.CurrentTool) bool { return t.CallID == ev.CallID })
 	case event.EvProcessChanged:
 		var p event.ProcessPayload
 		if json.Unmarshal(ev.Payload, &p) == nil {
@@ -146,17 +147,19 @@ func (s *statusActor) apply(ev event.Event) {
 		}
 	case event.EvRunCompleted, event.EvRunInterrupted, event.EvRunFailed, event.EvRunCancelled:
 		st.Phase = endPhase(ev.Type)
-		st.Tool, st.Paused = nil, ""
+		st.Tools, st.Paused = nil, ""
 	}
 }
 
 func (s *statusActor) snapshot() messages.Status {
 	st := s.st
 	now := s.cfg.Now()
-	if st.Tool != nil {
-		t := *st.Tool
-		t.ElapsedMS = now.Sub(t.Started).Milliseconds()
-		st.Tool = &t
+	st.Tools = slices.Clone(st.Tools)
+	for i := range st.Tools {
+		st.Tools[i].ElapsedMS = now.Sub(st.Tools[i].Started).Milliseconds()
+	}
+	if len(st.Tools) > 0 {
+		st.Tool = &st.Tools[0]
 	}
 	st.Processes = make([]event.ProcessInfo, 0, len(s.procs))
 	for _, p := range s.procs {

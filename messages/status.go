@@ -53,7 +53,10 @@ type Status struct {
 	Cursor     string           `json:"conversation,omitempty"`
 	// Mode is the newest ChatGPT mode selection on the page.
 	Mode        *event.ModeSelected `json:"mode,omitempty"`
+	// Tool is the oldest tool call running; Tools are all of them, in
+	// the order they started (the reads of a batch run at once).
 	Tool        *CurrentTool        `json:"current_tool,omitempty"`
+	Tools       []CurrentTool       `json:"running_tools,omitempty"`
 	Processes   []event.ProcessInfo `json:"processes"`
 	Actors      []ActorInfo         `json:"actors"`
 	StartedAt   time.Time           `json:"started_at"`

@@ -195,10 +195,22 @@ func TestKill9MidBatchResumesExactlyOnce(t *testing.T) {
 			model.ScriptLine{Reply: agentReply(false, "Read, then run the job.", batch)},
 			model.ScriptLine{Expect: `status="unknown"`, Reply: agentReply(true, "The job's outcome is unknown; I did not start it again.", "")},
 		)
-		id, _ := e.startAndKill(func(evs []event.Event) bool {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		cmd := e.command(ctx, "--provider", "script", "--script", s, "--approvals", "allow", "start slow.sh once")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		id := e.waitFor("the command running", func(evs []event.Event) bool {
 			b, _ := os.ReadFile(filepath.Join(e.root, "runs.log"))
 			return count(evs, event.EvToolStarted) == 3 && len(b) > 0
-		}, "--provider", "script", "--script", s, "--approvals", "allow", "start slow.sh once")
+		})
+		// `wtagent status` shows the call that runs.
+		if code, out, _ := e.run("status", id); code != 0 || !regexp.MustCompile(`tool\s+terminal.exec sh slow.sh`).MatchString(out) {
+			t.Errorf("status during the batch: exit %d:\n%s", code, out)
+		}
+		cmd.Process.Signal(syscall.SIGKILL)
+		cmd.Wait()
 		waitGone(t, e.root)
 		code, out, errOut := e.run("resume", id, "--approvals", "allow")
 		if code != 0 {

@@ -48,7 +48,11 @@ func Print(w io.Writer, e Entry) {
 		if st.Mode != nil {
 			fmt.Fprintf(w, "  chatgpt   %s\n", st.Mode)
 		}
-		if t := st.Tool; t != nil {
+		tools := st.Tools
+		if len(tools) == 0 && st.Tool != nil {
+			tools = []messages.CurrentTool{*st.Tool}
+		}
+		for _, t := range tools {
 			fmt.Fprintf(w, "  tool      %s %s (%s)\n", t.Name, t.Summary, (time.Duration(t.ElapsedMS) * time.Millisecond).Round(100*time.Millisecond))
 		}
 		for _, q := range st.Queued {
