@@ -52,7 +52,7 @@ type Status struct {
 	ModelState event.ModelState `json:"model_state"`
 	Cursor     string           `json:"conversation,omitempty"`
 	// Mode is the newest ChatGPT mode selection on the page.
-	Mode        *event.ModeSelected `json:"mode,omitempty"`
+	Mode *event.ModeSelected `json:"mode,omitempty"`
 	// Tool is the oldest tool call running; Tools are all of them, in
 	// the order they started (the reads of a batch run at once).
 	Tool        *CurrentTool        `json:"current_tool,omitempty"`
