@@ -262,3 +262,32 @@ func TestBatchOneCallLimitRefusesTwo(t *testing.T) {
 		t.Fatalf("outcome %s: %s", f.Outcome, f.Reason)
 	}
 }
+
+// TestBatchDoneGateCountsEachCall: the done gate takes its evidence from
+// every call of a batch (a read and a passing test in one reply), and
+// none from a skipped call (a test after a write in the same reply).
+func TestBatchDoneGateCountsEachCall(t *testing.T) {
+	test := execCall("sh", "test.sh")
+	lines := scriptLines(
+		line("", reply(false, "Write, then test.", write("out.txt", "hello\n")+test)),
+		line(`status="skipped"`, reply(true, "Done.", "")),
+		line("none has passed since", reply(false, "Read and test.", readCall("out.txt")+test)),
+		line("1 passed", reply(true, "out.txt written; sh test.sh passed.", "")),
+	)
+	h := newBatchHarness(t, "write out.txt and run the tests", lines)
+	writeFiles(t, h.root, map[string]string{"test.sh": "#!/bin/sh\ntest -f out.txt && echo 1 passed\n"})
+	h.start()
+	f := h.run("write out.txt and run the tests")
+	h.stop()
+	if f.Outcome != event.OutcomeCompleted || f.Summary != "out.txt written; sh test.sh passed." {
+		dumpEvents(t, h)
+		t.Fatalf("outcome %s %q: %s", f.Outcome, f.Summary, f.Reason)
+	}
+	evs := h.events()
+	if n := count(evs, event.EvDoneRefused); n != 1 {
+		t.Fatalf("%d done refusals, want 1 (after the skipped test)", n)
+	}
+	if len(f.Verification) != 1 || !strings.Contains(f.Verification[0], "test.sh") {
+		t.Errorf("verification = %v", f.Verification)
+	}
+}

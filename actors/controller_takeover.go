@@ -149,15 +149,14 @@ func (c *controller) pageRead(ctx *actor.Context, m messages.PageRead) {
 // result or instruction goes with the next message.
 func (c *controller) manualTurn(ctx *actor.Context, st event.HandBackState, held *heldSend) {
 	r := c.run
-	switch rec, ok := c.unfinishedOp(); {
+	switch saved, ok := c.savedResults(); {
 	case held != nil && held.kind != event.OutboundContinue && held.kind != event.OutboundProtocolError:
 		// A nudge or a protocol complaint about the superseded reply is
 		// moot; results and the user's own words are not.
 		r.carry = held
-	case ok && rec.Action == session.RecoverResend && rec.Op.Result != nil:
-		// Stopped during the takeover: the held result is in the ledger.
-		res := capResult(*rec.Op.Result, c.cfg.Limits.OutputPerCall)
-		r.carry = &heldSend{kind: event.OutboundToolResult, body: protocol.FormatToolResult(res), ops: []string{rec.Op.Key}}
+	case ok:
+		// Stopped during the takeover: the held results are in the ledger.
+		r.carry = saved
 	}
 	b := *st.Binding
 	b.Turn = c.turn() + 1
@@ -170,6 +169,29 @@ func (c *controller) manualTurn(ctx *actor.Context, st event.HandBackState, held
 		c.enter(ctx, event.PhaseWaitingModel)
 		ctx.Send(c.p.model, messages.AwaitModel{Binding: b})
 	})
+}
+
+// savedResults is the message of the newest reply's results when the
+// ledger has them all but the model has not got them: one call's
+// <tool_result>, or a batch's <tool_results>.
+func (c *controller) savedResults() (*heldSend, bool) {
+	recs := c.unfinishedBatch()
+	if len(recs) == 0 {
+		return nil, false
+	}
+	results := make([]event.ToolResult, len(recs))
+	keys := make([]string, len(recs))
+	for i, rec := range recs {
+		if rec.Action != session.RecoverResend || rec.Op.Result == nil {
+			return nil, false
+		}
+		results[i], keys[i] = capResult(*rec.Op.Result, c.cfg.Limits.OutputPerCall), rec.Op.Key
+	}
+	body := protocol.FormatToolResult(results[0])
+	if len(results) > 1 {
+		body = protocol.FormatToolResults(results, c.cfg.Limits.OutputPerCall)
+	}
+	return &heldSend{kind: event.OutboundToolResult, body: body, ops: keys}, true
 }
 
 // withCarry puts a carried message (a tool result, an instruction) in

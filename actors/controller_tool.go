@@ -207,15 +207,6 @@ func (c *controller) unsentTwin(sig string) (session.OpState, bool) {
 	return session.OpState{}, false
 }
 
-// unfinishedOp is the newest operation whose result the model has not got.
-func (c *controller) unfinishedOp() (session.Recovery, bool) {
-	recs := c.rp.Recover(c.cfg.readOnly)
-	if len(recs) == 0 {
-		return session.Recovery{}, false
-	}
-	return recs[len(recs)-1], true
-}
-
 // recoverOp finishes an operation an earlier run left half done.
 func (c *controller) recoverOp(ctx *actor.Context, rec session.Recovery) {
 	op := rec.Op

@@ -124,11 +124,13 @@ func (c *controller) propose(ctx *actor.Context, calls []*event.ToolCall) {
 	for _, s := range plan.Skipped {
 		skip[s.Index] = s.Reason
 	}
-	var recs []opRecord
-	for i, call := range calls {
+	for _, call := range calls {
 		if c.identicalLimit(ctx, *call) {
 			return
 		}
+	}
+	var recs []opRecord
+	for i, call := range calls {
 		key := opKey(c.sid, replyID, c.turn(), i, *call)
 		op := &opFlow{index: i, key: key, callID: callIDOf(key), call: *call, replyID: replyID}
 		b.ops = append(b.ops, op)
