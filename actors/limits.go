@@ -65,8 +65,17 @@ func (l Limits) Validate() error {
 		return fmt.Errorf("protocol errors, identical calls, nudges and done refusals must be at least 1")
 	case l.OutputPerCall < 1024, l.OutputPerRun < int64(l.OutputPerCall):
 		return fmt.Errorf("output per call must be at least 1 KiB and no more than output per run")
-	case l.CallsPerReply < 0 || l.CallsPerReply > protocol.MaxCallsLimit:
-		return fmt.Errorf("calls per reply must be from 1 to %d, got %d", protocol.MaxCallsLimit, l.CallsPerReply)
+	case l.CallsPerReply != 0:
+		return CheckCallsPerReply(l.CallsPerReply)
+	}
+	return nil
+}
+
+// CheckCallsPerReply reports a calls-per-reply setting outside 1 to
+// protocol.MaxCallsLimit.
+func CheckCallsPerReply(n int) error {
+	if n < 1 || n > protocol.MaxCallsLimit {
+		return fmt.Errorf("calls-per-reply must be from 1 to %d, got %d", protocol.MaxCallsLimit, n)
 	}
 	return nil
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"
-	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/sandbox"
 )
 
@@ -169,8 +168,8 @@ func applyLimits(s *Settings, fc config.File, f *Flags) error {
 		}
 	}
 	if n := fc.CallsPerReply; n != nil {
-		if *n < 1 || *n > protocol.MaxCallsLimit {
-			return cmdutil.FlagErrorf("config file: calls-per-reply must be from 1 to %d, got %d", protocol.MaxCallsLimit, *n)
+		if err := actors.CheckCallsPerReply(*n); err != nil {
+			return cmdutil.FlagErrorf("config file: %v", err)
 		}
 		l.CallsPerReply, s.Sources["calls-per-reply"] = *n, "config"
 	}
