@@ -291,3 +291,75 @@ func TestBatchDoneGateCountsEachCall(t *testing.T) {
 		t.Errorf("verification = %v", f.Verification)
 	}
 }
+
+// TestBatchResumeRunsOnlyWhatDidNotComplete: a session whose log ends in
+// the middle of a batch (one read completed, the other read and the write
+// not) is resumed by a new process: the completed read is reused, the
+// other read runs again, the write runs once, and the three results go
+// back in one message, in order.
+func TestBatchResumeRunsOnlyWhatDidNotComplete(t *testing.T) {
+	appendRun := toolCall("fs.write", "<path>runs.log</path><content><![CDATA[ran\n]]></content><mode>append</mode>")
+	batch := reply(false, "Read, then record.", readCall("a.txt")+readCall("b.txt")+appendRun)
+	done := reply(true, "Recorded one run.", "")
+	h := newBatchHarness(t, "record one run", scriptLines(line("", batch), line(`<tool_results calls="3">`, done)))
+	writeFiles(t, h.root, map[string]string{"a.txt": "alpha-content\n", "b.txt": "beta-content\n"})
+	h.start()
+	if f := h.run("record one run"); f.Outcome != event.OutcomeCompleted {
+		t.Fatalf("first run: %s %s", f.Outcome, f.Reason)
+	}
+	h.stop()
+
+	// Cut the log after the first read's result, as a kill -9 there would
+	// leave it, and undo what came after.
+	evs := h.events()
+	cut, kept := 0, ""
+	for i, ev := range evs {
+		var p event.ToolCompletedPayload
+		if ev.Type == event.EvToolCompleted && json.Unmarshal(ev.Payload, &p) == nil && p.Result.Tool == "fs.read" {
+			cut, kept = i+1, ev.CallID
+			break
+		}
+	}
+	raw, err := os.ReadFile(h.sess.EventsPath())
+	if err != nil || cut == 0 {
+		t.Fatalf("no read result in the log (%v)", err)
+	}
+	logLines := strings.SplitAfter(string(raw), "\n")
+	if err := os.WriteFile(h.sess.EventsPath(), []byte(strings.Join(logLines[:cut], "")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(h.root, "runs.log"))
+
+	h.cfg.PID = os.Getpid() + 1 // a new wtagent process
+	h.cfg.NewTransport = func(TransportHooks) model.Transport {
+		return model.NewScripted(scriptLines(line("", batch), line(`<tool_results calls="3">`, done)))
+	}
+	h.start()
+	if f := h.run(""); f.Outcome != event.OutcomeCompleted {
+		h.stop()
+		dumpEvents(t, h)
+		t.Fatalf("resume: %s %s", f.Outcome, f.Reason)
+	}
+	h.stop()
+	if got, _ := os.ReadFile(filepath.Join(h.root, "runs.log")); string(got) != "ran\n" {
+		t.Fatalf("runs.log = %q, want the write once", got)
+	}
+	evs = h.events()
+	starts := map[string]int{}
+	for _, ev := range evs {
+		if ev.Type == event.EvToolStarted {
+			starts[ev.CallID]++
+		}
+	}
+	if starts[kept] != 1 {
+		t.Errorf("the read that completed before the cut started %d times, want 1", starts[kept])
+	}
+	msgs := resultMessages(t, evs)
+	want := []string{"1 fs.read ok", "2 fs.read ok", "3 fs.write ok"}
+	if len(msgs) != 1 || strings.Join(resultHeads(msgs[0].Text), "|") != strings.Join(want, "|") {
+		t.Fatalf("%d result messages: %q", len(msgs), resultHeads(msgs[len(msgs)-1].Text))
+	}
+	if !strings.Contains(msgs[0].Text, "alpha-content") || !strings.Contains(msgs[0].Text, "beta-content") {
+		t.Errorf("message:\n%s", msgs[0].Text)
+	}
+}
