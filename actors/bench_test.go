@@ -78,3 +78,50 @@ func turnOverheads(evs []event.Event) []float64 {
 	}
 	return out
 }
+
+// BenchmarkBatchTurnOverhead is BenchmarkTurnOverhead with replies of 8
+// reads (calls-per-reply 8) over 100 turns: what the runtime adds from a
+// complete reply to the one message with the 8 results. ms/call is the
+// median turn divided by 8, to set against BenchmarkTurnOverhead's
+// ms/turn-median for one call.
+func BenchmarkBatchTurnOverhead(b *testing.B) {
+	const turns, calls = 100, 8
+	var medians []float64
+	for i := 0; i < b.N; i++ {
+		lines := make([]model.ScriptLine, 0, turns+1)
+		for t := 0; t < turns; t++ {
+			batch := ""
+			for c := 0; c < calls; c++ {
+				batch += toolCall("fs.read", fmt.Sprintf("<path>note.txt</path><offset>%d</offset>", (t+c)%3))
+			}
+			lines = append(lines, model.ScriptLine{Reply: reply(false, fmt.Sprintf("Step %d.", t), batch)})
+		}
+		lines = append(lines, model.ScriptLine{Reply: reply(true, "Done.", "")})
+		for n := range lines {
+			lines[n].Line = n + 1
+		}
+		h := newBenchHarness(b, lines)
+		h.cfg.Limits = DefaultLimits()
+		h.cfg.Limits.MaxTurns, h.cfg.Limits.IdenticalCalls, h.cfg.Limits.CallsPerReply = turns+10, turns*calls, calls
+		if err := os.WriteFile(filepath.Join(h.root, "note.txt"), []byte("one\ntwo\nthree\n"), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		h.start()
+		f := h.run("read the note")
+		h.stop()
+		b.StopTimer()
+		if f.Outcome != event.OutcomeCompleted {
+			b.Fatalf("outcome %s: %s", f.Outcome, f.Reason)
+		}
+		d := turnOverheads(h.events())
+		if len(d) < turns-1 {
+			b.Fatalf("%d turn gaps measured, want %d", len(d), turns-1)
+		}
+		sort.Float64s(d)
+		medians = append(medians, d[len(d)/2])
+	}
+	sort.Float64s(medians)
+	b.ReportMetric(medians[len(medians)/2], "ms/turn-median")
+	b.ReportMetric(medians[len(medians)/2]/calls, "ms/call")
+}
