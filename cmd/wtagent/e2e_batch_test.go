@@ -80,10 +80,15 @@ func TestBatchReadsAndWriteInOneMessage(t *testing.T) {
 	if got, _ := os.ReadFile(filepath.Join(e.root, "out.txt")); string(got) != "joined\n" {
 		t.Fatalf("out.txt = %q", got)
 	}
-	evs := e.events(e.onlySession())
+	id := e.onlySession()
+	evs := e.events(id)
 	msgs := resultTexts(t, evs)
 	if len(msgs) != 1 {
 		t.Fatalf("%d tool-result messages, want 1", len(msgs))
+	}
+	// The change is snapshotted before and after, as a lone call is.
+	if code, diff, _ := e.run("diff", id); code != 0 || !strings.Contains(diff, "# turn 1 · fs.write") || !strings.Contains(diff, "+joined") {
+		t.Errorf("diff: exit %d:\n%s", code, diff)
 	}
 	want := "1 fs.read ok, 2 fs.read ok, 3 fs.read ok, 4 fs.write ok, 5 fs.read skipped"
 	if got := heads(msgs[0].Text); got != want {
