@@ -57,7 +57,7 @@ func (e Kind) Stronger(o Kind) Kind {
 // the program's normalised name (see Classify) and its arguments:
 //
 //   - test: test runners and test subcommands (go test, cargo test,
-//     npm/pnpm/yarn/bun test, pytest, python -m pytest, jest, vitest …);
+//     npm/pnpm/yarn/bun test, node --test, pytest, python -m pytest, jest, vitest …);
 //   - build: builds, compiles and type checks (go build|vet, cargo
 //     build|check, make, tsc, vite build, gcc …) and package scripts named
 //     build/typecheck/check/verify/ci;
@@ -151,7 +151,12 @@ func verification(words []string, depth int) Kind {
 			return None
 		}
 		return Lint
-	case "node", "ruby", "php", "perl", "java", "lua", "rscript", "julia":
+	case "node":
+		if nodeTestRunner(args) {
+			return Test
+		}
+		return fileRun(args)
+	case "ruby", "php", "perl", "java", "lua", "rscript", "julia":
 		return fileRun(args)
 	case "curl", "wget", "http", "xh":
 		for _, a := range args {
@@ -313,6 +318,20 @@ func fileRun(args []string) Kind {
 		}
 	}
 	return None
+}
+
+// nodeTestRunner reports `node --test [files]`, Node's built-in test
+// runner: --test among the options before the first file.
+func nodeTestRunner(args []string) bool {
+	for _, a := range args {
+		if a == "--test" {
+			return true
+		}
+		if !strings.HasPrefix(a, "-") {
+			return false
+		}
+	}
+	return false
 }
 
 // isLocalURL reports a URL of this machine.
