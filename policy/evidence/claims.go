@@ -66,11 +66,9 @@ func (c *Claims) commands(s string, w claimTables) bool {
 	lower := strings.ToLower(s)
 	for _, l := range append(slices.Clone(w.verifiedLabel.en), w.verifiedLabel.zh...) {
 		if i := strings.Index(lower, l); i >= 0 {
-			rest := s[i+len(l):]
-			if j := strings.IndexAny(rest, ",(;—，（；"); j >= 0 {
-				rest = rest[:j]
+			if t := labelled(s[i+len(l):]); !slices.Contains(texts, t) {
+				texts = append(texts, t)
 			}
-			texts = append(texts, strings.Trim(strings.TrimSpace(rest), "`"))
 		}
 	}
 	found := false
@@ -85,6 +83,22 @@ func (c *Claims) commands(s string, w claimTables) bool {
 		}
 	}
 	return found
+}
+
+// labelled is the command after a "Verified:" label: the backquoted
+// span it starts with ("`node --test` passed (5 tests)"), or else the
+// text up to the first comma, parenthesis, semicolon or dash.
+func labelled(rest string) string {
+	rest = strings.TrimSpace(rest)
+	if strings.HasPrefix(rest, "`") {
+		if j := strings.IndexByte(rest[1:], '`'); j >= 0 {
+			return rest[1 : j+1]
+		}
+	}
+	if j := strings.IndexAny(rest, ",(;—，（；"); j >= 0 {
+		rest = rest[:j]
+	}
+	return strings.Trim(strings.TrimSpace(rest), "`")
 }
 
 // claimedFiles returns the names that follow a change verb in s, alone or

@@ -15,6 +15,9 @@ func TestDoneClaims(t *testing.T) {
 	}{
 		{"Changed index.html (new page). Verified: npm test, 3 passed.",
 			Claims{Commands: []CommandClaim{cmd("npm test", "npm", Test)}, Files: []string{"index.html"}}},
+		{"Verified: `node --test` passed (5 tests).", Claims{Commands: []CommandClaim{cmd("node --test", "node", Test)}}},
+		{"Verified: `python3 -m unittest discover -s tests -v` passed (6 tests), and `go vet ./...` is clean.",
+			Claims{Commands: []CommandClaim{cmd("python3 -m unittest discover -s tests -v", "python", Test), cmd("go vet ./...", "go", Build)}}},
 		{"Created out.txt with hello.", Claims{Files: []string{"out.txt"}}},
 		{"Wrote a.go, b.go and c/d.go; `go test ./...` passes.",
 			Claims{Commands: []CommandClaim{cmd("go test ./...", "go", Test)}, Files: []string{"a.go", "b.go", "c/d.go"}}},
