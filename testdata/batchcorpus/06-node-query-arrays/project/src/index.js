@@ -1,0 +1,5 @@
+'use strict';
+
+const { parseQuery, stringifyQuery } = require('./query');
+
+module.exports = { parseQuery, stringifyQuery };

@@ -1,0 +1,3 @@
+module example.com/lru
+
+go 1.22
