@@ -34,8 +34,14 @@ func (c *controller) parsedTurn(ctx *actor.Context, m messages.ParsedTurn) {
 	if m.Call != nil {
 		tool = m.Call.Name
 	}
-	c.record(ctx, event.EvProtocolParsed, "", event.ParsedPayload{Done: m.Done, Message: m.Message, Tool: tool, Notes: m.Notes,
-		Repairs: m.Repairs}, false, nil)
+	var tools []string
+	if len(m.Calls) > 1 {
+		for _, call := range m.Calls {
+			tools = append(tools, call.Name)
+		}
+	}
+	c.record(ctx, event.EvProtocolParsed, "", event.ParsedPayload{Done: m.Done, Message: m.Message, Tool: tool, Tools: tools,
+		Notes: m.Notes, Repairs: m.Repairs}, false, nil)
 	if len(m.Repairs) > 0 {
 		// The model learns the canonical form with the next result.
 		r.notes = append(r.notes, protocol.FormatRepairs(m.Repairs))

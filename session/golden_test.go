@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -83,10 +84,11 @@ func TestLogOfANewerVersionIsRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.HasPrefix(data, []byte(`{"v":1,`)) {
+	now := fmt.Sprintf(`{"v":%d,`, event.Version)
+	if !bytes.HasPrefix(data, []byte(now)) {
 		t.Fatalf("records do not carry their version: %.80s", data)
 	}
-	newer := strings.Replace(string(data), `{"v":1,"seq":2,`, `{"v":2,"seq":2,`, 1)
+	newer := strings.Replace(string(data), now+`"seq":2,`, fmt.Sprintf(`{"v":%d,"seq":2,`, event.Version+1), 1)
 	if err := os.WriteFile(s.EventsPath(), []byte(newer), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -81,6 +81,9 @@ func (r *Renderer) draw(ev event.Event) {
 		if msg := strings.TrimSpace(terminalSafe(p.Message)); msg != "" && !p.Done {
 			r.line(r.st.accent.Render("⏺ ") + indentAfterFirst(msg, "  "))
 		}
+		if len(p.Tools) > 1 {
+			r.line(r.st.dim.Render(fmt.Sprintf("⇉ %d calls in one reply: %s", len(p.Tools), terminalSafe(strings.Join(p.Tools, ", ")))))
+		}
 		for _, rep := range p.Repairs {
 			r.line(r.st.dim.Render(fmt.Sprintf("  ↻ reply repaired (%s): %s", rep.Kind, terminalSafe(rep.Note))))
 		}
@@ -201,6 +204,8 @@ func (r *Renderer) drawResult(ev event.Event) {
 		mark, style = "✗", r.st.bad
 	case event.ToolDenied:
 		mark, style = "⊘", r.st.warn
+	case event.ToolSkipped:
+		mark, style = "↷", r.st.dim
 	}
 	detail := res.Message
 	if res.ExitCode != nil {

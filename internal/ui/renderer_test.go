@@ -18,7 +18,8 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files")
 
 // fixedEvents is a short session: a write with a diff, a failing command
-// with output on both streams, a dev server, and the end.
+// with output on both streams, a batch of calls in one reply (reads, a
+// write, a skipped read), a dev server, and the end.
 func fixedEvents() []event.Event {
 	ts := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
 	seq := int64(0)
@@ -30,6 +31,9 @@ func fixedEvents() []event.Event {
 	live := func(e event.Event) event.Event { e.Seq = 0; seq--; return e }
 	code1 := 1
 	write := event.ToolCall{Name: "fs.edit", CanonicalArgs: json.RawMessage(`{"path":"src/app.js"}`)}
+	read := event.ToolCall{Name: "fs.read", CanonicalArgs: json.RawMessage(`{"path":"README.md"}`)}
+	search := event.ToolCall{Name: "fs.search", CanonicalArgs: json.RawMessage(`{"pattern":"TODO"}`)}
+	save := event.ToolCall{Name: "fs.write", CanonicalArgs: json.RawMessage(`{"content":"x","path":"notes.md"}`)}
 	exec := event.ToolCall{Name: "terminal.exec", CanonicalArgs: json.RawMessage(`{"argv":["run","build"],"cwd":".","program":"npm"}`)}
 	var out []event.Event
 	out = append(out,
@@ -55,6 +59,20 @@ func fixedEvents() []event.Event {
 		live(ev(event.EvToolOutput, 2, "call_2", event.TextPayload{Text: "\x1b[31mError: boom\x1b[0m\r\n", Stream: "stderr"})),
 		ev(event.EvToolCompleted, 2, "call_2", event.ToolCompletedPayload{Result: event.ToolResult{Tool: "terminal.exec", Status: event.ToolError,
 			ExitCode: &code1, Duration: 1500 * time.Millisecond}}),
+		ev(event.EvProtocolParsed, 3, "", event.ParsedPayload{Message: "Read, then change.", Tool: "fs.read",
+			Tools: []string{"fs.read", "fs.search", "fs.write", "fs.read"}}),
+		ev(event.EvToolProposed, 3, "call_3", event.ToolProposedPayload{Call: read}),
+		ev(event.EvToolProposed, 3, "call_4", event.ToolProposedPayload{Call: search}),
+		ev(event.EvToolProposed, 3, "call_5", event.ToolProposedPayload{Call: save}),
+		ev(event.EvToolProposed, 3, "call_6", event.ToolProposedPayload{Call: read}),
+		ev(event.EvToolCompleted, 3, "call_6", event.ToolCompletedPayload{Result: event.ToolResult{Tool: "fs.read", Status: event.ToolSkipped,
+			Message: "Not run: it comes after <tool_call> 3 (fs.write), which changes the project."}}),
+		ev(event.EvToolCompleted, 3, "call_3", event.ToolCompletedPayload{Result: event.ToolResult{Tool: "fs.read", Status: event.ToolOK,
+			Message: "lines 1-3 of 3"}}),
+		ev(event.EvToolCompleted, 3, "call_4", event.ToolCompletedPayload{Result: event.ToolResult{Tool: "fs.search", Status: event.ToolOK,
+			Message: "2 matches"}}),
+		ev(event.EvToolCompleted, 3, "call_5", event.ToolCompletedPayload{Result: event.ToolResult{Tool: "fs.write", Status: event.ToolOK,
+			Message: "wrote notes.md"}}),
 		ev(event.EvProcessChanged, 3, "", messages.ProcessEvent{Info: event.ProcessInfo{ID: "proc_1", PID: 4242, Program: "npm",
 			State: event.ProcessReady, URLs: []string{"http://localhost:5173/"}}}),
 		ev(event.EvDoneRefused, 3, "", event.TextPayload{Text: "no build passed after the last change"}),

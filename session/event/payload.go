@@ -114,10 +114,13 @@ type ProtocolInvalidPayload struct {
 
 // ParsedPayload is the payload of protocol.parsed.
 type ParsedPayload struct {
-	Done    bool     `json:"done"`
-	Message string   `json:"message"`
-	Tool    string   `json:"tool,omitempty"`
-	Notes   []string `json:"notes,omitempty"`
+	Done    bool   `json:"done"`
+	Message string `json:"message"`
+	// Tool is the first call's tool; Tools names every call of the reply,
+	// in order, when it holds several (format version 2).
+	Tool  string   `json:"tool,omitempty"`
+	Tools []string `json:"tools,omitempty"`
+	Notes []string `json:"notes,omitempty"`
 	// Repairs lists the lossless repairs the parser made (see
 	// protocol.Repair*).
 	Repairs []Repair `json:"repairs,omitempty"`

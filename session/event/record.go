@@ -11,8 +11,9 @@ import (
 
 // Version is the format version of the records this package writes; each
 // record carries it as "v". A record without "v" is version 1: every log
-// written before the field existed.
-const Version = 1
+// written before the field existed. Version 2 adds ParsedPayload.Tools,
+// the names of a reply's calls when it holds several.
+const Version = 2
 
 // ErrUnknownVersion is the error of a record whose format version is newer
 // than this wtagent reads: a newer wtagent wrote it.

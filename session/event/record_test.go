@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -22,7 +23,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.HasPrefix(line, []byte(`{"v":1,"seq":7,`)) {
+	if !bytes.HasPrefix(line, []byte(fmt.Sprintf(`{"v":%d,"seq":7,`, Version))) {
 		t.Fatalf("record does not start with its version: %s", line)
 	}
 	got, err := Decode(line)
@@ -43,7 +44,8 @@ func TestDecodeVersions(t *testing.T) {
 	}{
 		{line: `{` + rest},       // before "v": version 1
 		{line: `{"v":1,` + rest}, // version 1
-		{line: `{"v":2,` + rest, unknown: true, fails: true},
+		{line: fmt.Sprintf(`{"v":%d,`, Version) + rest},
+		{line: fmt.Sprintf(`{"v":%d,`, Version+1) + rest, unknown: true, fails: true},
 		{line: `{"v":-1,` + rest, fails: true},
 	} {
 		ev, err := Decode([]byte(tt.line))
@@ -57,8 +59,8 @@ func TestDecodeVersions(t *testing.T) {
 			t.Errorf("DecodeHead(%s) = %v", tt.line, herr)
 		}
 	}
-	_, err := Decode([]byte(`{"v":2,` + rest))
-	if err == nil || !strings.Contains(err.Error(), "version 2") {
+	_, err := Decode([]byte(fmt.Sprintf(`{"v":%d,`, Version+1) + rest))
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("version %d", Version+1)) {
 		t.Errorf("the error does not name the version: %v", err)
 	}
 }
