@@ -11,7 +11,7 @@ import (
 // developer flags, on the root or on any command that has them, and they
 // still parse and run.
 func TestDeveloperCommandsHidden(t *testing.T) {
-	for _, args := range [][]string{{"--help"}, {"login", "--help"}, {"doctor", "--help"}, {"resume", "--help"}, {"demo", "--help"}, {"config", "--help"}} {
+	for _, args := range [][]string{{"--help"}, {"login", "--help"}, {"doctor", "--help"}, {"resume", "--help"}, {"demo", "--help"}, {"config", "--help"}, {"mcp", "serve", "--help"}} {
 		f := testFactory(t, nil)
 		out, err := execute(t, f, args...)
 		if err != nil || !strings.Contains(out, "Usage:") {

@@ -10,6 +10,7 @@ import (
 	doctorcmd "github.com/wtagent/wtagent/cmd/doctor"
 	exportcmd "github.com/wtagent/wtagent/cmd/export"
 	logincmd "github.com/wtagent/wtagent/cmd/login"
+	mcpcmd "github.com/wtagent/wtagent/cmd/mcp"
 	mockchatcmd "github.com/wtagent/wtagent/cmd/mockchat"
 	resumecmd "github.com/wtagent/wtagent/cmd/resume"
 	runcmd "github.com/wtagent/wtagent/cmd/run"
@@ -71,6 +72,7 @@ resumed, inspected and exported.`,
 		exportcmd.NewCmdExport(f, nil),
 		doctorcmd.NewCmdDoctor(f, nil),
 		configcmd.NewCmdConfig(f, nil),
+		mcpcmd.NewCmdMCP(f, nil),
 		mockchatcmd.NewCmdMockchat(f, nil),
 		democmd.NewCmdDemo(f, nil),
 		versioncmd.NewCmdVersion(f, nil),

@@ -39,7 +39,7 @@ func execute(t *testing.T, f *cmdutil.Factory, args ...string) (string, error) {
 }
 
 func TestEveryCommandHasHelp(t *testing.T) {
-	for _, name := range []string{"login", "resume", "status", "sessions", "export", "doctor", "config", "mockchat", "demo", "version"} {
+	for _, name := range []string{"login", "resume", "status", "sessions", "export", "doctor", "config", "mcp", "mockchat", "demo", "version"} {
 		t.Run(name, func(t *testing.T) {
 			f := testFactory(t, nil)
 			out, err := execute(t, f, name, "--help")

@@ -3,8 +3,10 @@ package mcpserve
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/anthdm/hollywood/actor"
+	"github.com/charmbracelet/log"
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
@@ -27,12 +29,22 @@ type Hooks struct {
 type chatgptActor struct {
 	newTransport func(Hooks) model.Transport
 	queue        *actor.PID
+	logger       *log.Logger
 	t            model.Transport
-	current      *call
+	// started is set once a call ran on t (its browser was launched).
+	started bool
+	current *call
 }
 
-func newChatGPTActor(newTransport func(Hooks) model.Transport, queue *actor.PID) actor.Producer {
-	return func() actor.Receiver { return &chatgptActor{newTransport: newTransport, queue: queue} }
+func newChatGPTActor(newTransport func(Hooks) model.Transport, queue *actor.PID, logger *log.Logger) actor.Producer {
+	return func() actor.Receiver { return &chatgptActor{newTransport: newTransport, queue: queue, logger: logger} }
+}
+
+// browserGone reports whether t's browser was launched and is gone (a
+// transport with no browser never is).
+func browserGone(t model.Transport) bool {
+	b, ok := t.(interface{ BrowserPID() int })
+	return ok && b.BrowserPID() == 0
 }
 
 // Receive implements actor.Receiver.
@@ -43,14 +55,20 @@ func (a *chatgptActor) Receive(c *actor.Context) {
 		a.t = a.newTransport(Hooks{Note: func(n string) { e.Send(self, browserNote{text: n}) }})
 	case serve:
 		a.current = msg.c
-		t := a.t
+		t, started := a.t, a.started
+		if started && browserGone(t) {
+			// Chrome died since the last call: this incarnation ends and
+			// the call goes to the next one, with a fresh transport.
+			c.Send(c.PID(), ran{c: msg.c, err: &model.Error{Kind: messages.FailCrash, Err: fmt.Errorf("%w: Chrome is gone", model.ErrCrash)}})
+			return
+		}
 		supervisor.Go(c, func(ctx context.Context) any { return exchange(ctx, t, msg.c) })
 	case browserNote:
 		if a.current != nil {
 			a.current.progress.status("%s", msg.text)
 		}
 	case ran:
-		a.current = nil
+		a.current, a.started = nil, true
 		crashed := msg.err != nil && model.Failure(msg.err) == messages.FailCrash
 		if crashed && msg.c.ctx.Err() == nil {
 			msg.c.attempts++
@@ -61,6 +79,7 @@ func (a *chatgptActor) Receive(c *actor.Context) {
 			c.Send(a.queue, served{c: msg.c, exiting: crashed})
 		}
 		if crashed { // the next call gets a fresh transport
+			a.logger.Warn("Chrome crashed: the next call gets a fresh transport", "err", msg.err)
 			supervisor.Exit(c, msg.err)
 		}
 	case actor.Stopped:

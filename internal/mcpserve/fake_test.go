@@ -30,6 +30,9 @@ type fakeModel struct {
 	closed       int
 	crashSends   int // the next crashSends Sends fail with a crash
 	crashAwaits  int // the next crashAwaits Awaits fail with a crash
+	// gone makes the current transports' browser gone (BrowserPID 0);
+	// a new transport has one again.
+	gone bool
 	convs        int
 	prompts      map[string]string // by conversation URL: the last prompt
 }
@@ -43,6 +46,7 @@ func (m *fakeModel) newTransport(Hooks) model.Transport {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.incarnations++
+	m.gone = false
 	return &fakeTransport{m: m}
 }
 
@@ -120,6 +124,16 @@ func (t *fakeTransport) Await(ctx context.Context, b event.Binding, progress fun
 	}
 	m.awaitEnded <- nil
 	return event.Reply{Binding: b, Text: text, Cursor: b.Cursor}, nil
+}
+
+// BrowserPID is 0 once the model says the browser is gone.
+func (t *fakeTransport) BrowserPID() int {
+	t.m.mu.Lock()
+	defer t.m.mu.Unlock()
+	if t.m.gone {
+		return 0
+	}
+	return 1
 }
 
 func (t *fakeTransport) Close() error {

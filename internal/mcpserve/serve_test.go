@@ -289,9 +289,10 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-// TestCrashRestartsTheTransport: a crash before the send, and one while
-// awaiting, each end the chatgpt actor's incarnation; the call is served
-// by a fresh transport (sent once), and the old one is closed.
+// TestCrashRestartsTheTransport: a crash before the send, one while
+// awaiting, and a browser gone between calls each end the chatgpt actor's
+// incarnation; the call is served by a fresh transport (sent once), and
+// the old one is closed.
 func TestCrashRestartsTheTransport(t *testing.T) {
 	m := newFakeModel(fakeBase)
 	m.crashSends = 1
@@ -305,12 +306,19 @@ func TestCrashRestartsTheTransport(t *testing.T) {
 	if got, _ := h.mustReply(map[string]any{"prompt": "two"}); got != "reply to: two" {
 		t.Fatalf("after a crash while awaiting: %q", got)
 	}
-	sent, opened, inc, closed := m.snapshot()
-	if len(sent) != 2 || inc != 3 || closed != 2 {
-		t.Fatalf("sent %d, incarnations %d, closed %d; want 2, 3, 2", len(sent), inc, closed)
-	}
+	_, opened, _, _ := m.snapshot()
 	if url := fakeBase + "/c/conv-0002-0000"; opened[len(opened)-1] != url {
 		t.Fatalf("the restarted transport opened %q, want the call's conversation %s", opened[len(opened)-1], url)
+	}
+	m.mu.Lock()
+	m.gone = true
+	m.mu.Unlock()
+	if got, _ := h.mustReply(map[string]any{"prompt": "three"}); got != "reply to: three" {
+		t.Fatalf("after the browser went away: %q", got)
+	}
+	sent, _, inc, closed := m.snapshot()
+	if len(sent) != 3 || inc != 4 || closed != 3 {
+		t.Fatalf("sent %d, incarnations %d, closed %d; want 3, 4, 3", len(sent), inc, closed)
 	}
 }
 

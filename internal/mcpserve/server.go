@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/anthdm/hollywood/actor"
+	"github.com/charmbracelet/log"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/wtagent/wtagent/model"
@@ -34,6 +35,8 @@ type Options struct {
 	TurnWait func(mode, effort string) time.Duration
 	// Version is the server's version in the MCP handshake.
 	Version string
+	// Logger receives the server's warnings (nil discards them).
+	Logger *log.Logger
 	// Restart is the chatgpt actor's restart backoff (the zero value
 	// restarts at once).
 	Restart supervisor.Backoff
@@ -92,6 +95,9 @@ func chatgptTool() *mcp.Tool {
 func (o Options) withDefaults() Options {
 	if o.CheckMode == nil {
 		o.CheckMode = func(_, effort string) (string, error) { return effort, nil }
+	}
+	if o.Logger == nil {
+		o.Logger = log.New(io.Discard)
 	}
 	if o.TurnWait == nil {
 		o.TurnWait = func(string, string) time.Duration { return 20 * time.Minute }

@@ -32,7 +32,7 @@ func startTree(e *actor.Engine, o Options) tree {
 		Notify: []*actor.PID{queue},
 		Children: []supervisor.ChildSpec{
 			{ID: idQueue, Producer: newQueueActor(chatgpt), Restart: supervisor.Permanent},
-			{ID: idChatGPT, Producer: newChatGPTActor(o.NewTransport, queue), Restart: supervisor.Permanent,
+			{ID: idChatGPT, Producer: newChatGPTActor(o.NewTransport, queue, o.Logger), Restart: supervisor.Permanent,
 				Backoff: o.Restart, Shutdown: 10 * time.Second},
 		},
 	})

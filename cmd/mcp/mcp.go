@@ -1,0 +1,66 @@
+// Package mcp implements `wtagent mcp`: wtagent as an MCP server
+// (`wtagent mcp serve`).
+package mcp
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/mcpserve"
+)
+
+// ServeOptions are the inputs of `wtagent mcp serve`.
+type ServeOptions struct {
+	F        *cmdutil.Factory
+	Settings mcpserve.Settings
+}
+
+// NewCmdMCP returns the mcp command and its subcommands. runServe, when
+// not nil, runs instead of `mcp serve` itself, with the parsed options
+// (tests of flags and arguments).
+func NewCmdMCP(f *cmdutil.Factory, runServe func(*ServeOptions) error) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "mcp",
+		Short: "Use ChatGPT from other agents over MCP",
+		Long: `wtagent speaks the Model Context Protocol: "wtagent mcp serve" is an MCP
+server (on stdio) whose tool "chatgpt" asks your ChatGPT web session, in
+wtagent's dedicated Chrome profile, and returns the reply.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(newCmdServe(f, runServe))
+	return cmd
+}
+
+func newCmdServe(f *cmdutil.Factory, runF func(*ServeOptions) error) *cobra.Command {
+	o := &ServeOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the chatgpt tool over MCP on stdin and stdout",
+		Long: `Runs an MCP server on stdin and stdout for a client such as Codex or Claude
+Code. Its one tool, "chatgpt", sends a prompt (and files) to ChatGPT in
+wtagent's dedicated Chrome profile (log in once with "wtagent login") and
+returns the reply text exactly, with the conversation's URL; pass that URL
+(or its id) as "conversation" to continue the conversation. Calls run one at
+a time, in order. Relative file paths are resolved against the server's
+working directory (-C).`,
+		Example: `  claude mcp add chatgpt -- wtagent mcp serve
+  codex mcp add chatgpt -- wtagent mcp serve --mode thinking`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(o)
+			}
+			return mcpserve.Run(cmd.Context(), f, o.Settings)
+		},
+	}
+	fs, s := cmd.Flags(), &o.Settings
+	fs.StringVar(&s.Mode, "mode", "", "ChatGPT mode of calls that name none, e.g. thinking or pro (default: the config file's, else keep the page's)")
+	fs.StringVar(&s.Effort, "effort", "", "effort tier of calls that name no mode or effort (default: the config file's, else keep the page's)")
+	fs.DurationVar(&s.TurnTimeout, "turn-timeout", 0, "longest wait for one reply (default: by mode, 20m without one)")
+	fs.StringVar(&s.Chrome, "chrome", "", "Chrome or Chromium binary (default: found automatically; WTAGENT_CHROME overrides)")
+	fs.StringVar(&s.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin (developers: a mock page)")
+	fs.BoolVar(&s.Headless, "headless", false, "headless Chrome (tests only: you cannot log in)")
+	cmdutil.HideDeveloperFlags(fs)
+	return cmd
+}
