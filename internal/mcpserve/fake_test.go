@@ -32,9 +32,9 @@ type fakeModel struct {
 	crashAwaits  int // the next crashAwaits Awaits fail with a crash
 	// gone makes the current transports' browser gone (BrowserPID 0);
 	// a new transport has one again.
-	gone bool
-	convs        int
-	prompts      map[string]string // by conversation URL: the last prompt
+	gone    bool
+	convs   int
+	prompts map[string]string // by conversation URL: the last prompt
 }
 
 func newFakeModel(base string) *fakeModel {
