@@ -5,7 +5,8 @@
 #   make test-short the unit tests alone (go test -short): the inner loop
 #   make cover  coverage of the unit and end-to-end tests, merged, per package
 #   make test-user  the sandbox tests again as an unprivileged user
-#   make compat exports loaded by the real Codex CLI and Claude Code
+#   make compat exports loaded by the real Codex CLI and Claude Code, and
+#               `wtagent mcp serve` called by the real MCP Inspector
 #   make cross  build and vet every package for the other platforms
 #   make wine-test  the Windows tests under Wine (skipped without wine)
 #   make release reproducible, stamped binaries for every platform in dist/
@@ -30,6 +31,8 @@ TESTFLAGS ?= -race -timeout 20m
 # The tool versions make compat checks exports against.
 CODEX_VERSION  ?= 0.171.0
 CLAUDE_VERSION ?= 2.1.197
+# The MCP Inspector make compat runs `wtagent mcp serve` under.
+INSPECTOR_VERSION ?= 2.12.0
 
 # The platforms checked by cross-compiling (the host is checked by vet and
 # the tests): every package, test files included, must build and vet.
@@ -111,11 +114,13 @@ wine-test:
 	.ci/winetest
 
 # compat installs the pinned tools into a fresh temporary prefix and runs
-# package compat (build tag compat) against loopback stand-ins of their APIs.
+# package compat (build tag compat) against loopback stand-ins of their APIs
+# (and, for the inspector, the mock ChatGPT page in headless Chromium).
 compat:
 	@prefix=$$(mktemp -d); trap 'rm -rf "$$prefix"' EXIT; \
 	npm install --prefix "$$prefix" --no-audit --no-fund --loglevel=error \
-		@openai/codex@$(CODEX_VERSION) @anthropic-ai/claude-code@$(CLAUDE_VERSION) && \
+		@openai/codex@$(CODEX_VERSION) @anthropic-ai/claude-code@$(CLAUDE_VERSION) \
+		@modelcontextprotocol/inspector@$(INSPECTOR_VERSION) && \
 	WTAGENT_COMPAT_PREFIX="$$prefix" $(GO) test -tags compat -count=1 -v -timeout 15m ./compat
 
 bench: build

@@ -2,11 +2,13 @@ package mcpserve
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/browser/picker"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
 )
@@ -38,5 +40,20 @@ func TestSettingsWithConfig(t *testing.T) {
 	var fe *cmdutil.FlagError
 	if !errors.As(err, &fe) || !strings.Contains(err.Error(), "unknown effort tier") {
 		t.Fatalf("a bad effort: %v", err)
+	}
+}
+
+// TestEffortDescriptionNamesEveryTier: the tool's effort argument lists
+// the tiers --effort accepts (its schema's text is written by hand).
+func TestEffortDescriptionNamesEveryTier(t *testing.T) {
+	f, ok := reflect.TypeFor[Args]().FieldByName("Effort")
+	if !ok {
+		t.Fatal("no Effort")
+	}
+	desc := f.Tag.Get("jsonschema")
+	for _, tier := range picker.EffortTiers() {
+		if !strings.Contains(desc, tier) {
+			t.Errorf("the effort's description %q lacks the tier %s", desc, tier)
+		}
 	}
 }
