@@ -26,33 +26,11 @@ const inspectorReply = "Hello from the mock page: `a & b` <i>exact</i>\n\n- one\
 // tools and calls chatgpt with prompt=hi: the reply text exact, the
 // structured content naming the page's conversation.
 func TestInspectorCallsMCPServe(t *testing.T) {
-	if _, err := chrome.Discover(os.Getenv, "linux"); err != nil {
-		if os.Getenv("WTAGENT_REQUIRE_BROWSER") != "" {
-			t.Fatalf("WTAGENT_REQUIRE_BROWSER is set but: %v", err)
-		}
-		t.Skip("no Chromium:", err)
-	}
-	prefix := os.Getenv("WTAGENT_COMPAT_PREFIX")
-	if prefix == "" {
-		t.Fatal("WTAGENT_COMPAT_PREFIX is not set: run make compat")
-	}
-	e := &env{t: t, prefix: prefix, home: t.TempDir(), wtHome: t.TempDir(), root: t.TempDir()}
+	e, srv, url := newMCPEnv(t, inspectorReply)
 	inspector := e.tool("mcp-inspector")
 	if out, _ := e.run(e.root, nil, inspector, "--version"); !strings.Contains(out, inspectorVersion) {
 		t.Fatalf("mcp-inspector --version: %s, want %s", out, inspectorVersion)
 	}
-	e.bin = filepath.Join(t.TempDir(), "wtagent")
-	build := exec.Command("go", "build", "-o", e.bin, "./cmd/wtagent")
-	build.Dir = ".."
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	srv := mockchat.New(mockchat.Options{Script: []model.ScriptLine{{Reply: inspectorReply, Line: 1}}, LoggedIn: true})
-	url, err := srv.Start("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
 	// The inspector passes the server only a few variables of its own
 	// environment: the data root is given with -e.
 	cli := func(args ...string) map[string]any {
@@ -83,4 +61,35 @@ func TestInspectorCallsMCPServe(t *testing.T) {
 		t.Fatalf("structured content %v; the page received %+v", sc, rec)
 	}
 	t.Logf("mcp-inspector %s listed and called wtagent mcp serve's chatgpt tool: %q at %s", inspectorVersion, str(content[0].(map[string]any)["text"]), str(sc["conversation_url"]))
+}
+
+// newMCPEnv builds wtagent and serves reply on a mock ChatGPT page, for a
+// test of an MCP client of `wtagent mcp serve`; it skips without
+// Chromium unless WTAGENT_REQUIRE_BROWSER is set.
+func newMCPEnv(t *testing.T, reply string) (*env, *mockchat.Server, string) {
+	t.Helper()
+	if _, err := chrome.Discover(os.Getenv, "linux"); err != nil {
+		if os.Getenv("WTAGENT_REQUIRE_BROWSER") != "" {
+			t.Fatalf("WTAGENT_REQUIRE_BROWSER is set but: %v", err)
+		}
+		t.Skip("no Chromium:", err)
+	}
+	prefix := os.Getenv("WTAGENT_COMPAT_PREFIX")
+	if prefix == "" {
+		t.Fatal("WTAGENT_COMPAT_PREFIX is not set: run make compat")
+	}
+	e := &env{t: t, prefix: prefix, home: t.TempDir(), wtHome: t.TempDir(), root: t.TempDir()}
+	e.bin = filepath.Join(t.TempDir(), "wtagent")
+	build := exec.Command("go", "build", "-o", e.bin, "./cmd/wtagent")
+	build.Dir = ".."
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	srv := mockchat.New(mockchat.Options{Script: []model.ScriptLine{{Reply: reply, Line: 1}}, LoggedIn: true})
+	url, err := srv.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	return e, srv, url
 }
