@@ -43,7 +43,7 @@ type request struct {
 }
 
 // conversationID matches a bare conversation id (as in /c/<id>).
-var conversationID = regexp.MustCompile(`^[0-9A-Za-z][0-9A-Za-z-]{7,}$`)
+func conversationID() *regexp.Regexp { return regexp.MustCompile(`^[0-9A-Za-z][0-9A-Za-z-]{7,}$`) }
 
 // resolveArgs checks a's arguments: the prompt is not empty, every file
 // exists (relative to dir), the mode and effort pass check (the run's
@@ -101,7 +101,7 @@ func conversationURL(c, base string) (string, error) {
 		return "", nil
 	}
 	base = strings.TrimRight(base, "/")
-	if conversationID.MatchString(c) {
+	if conversationID().MatchString(c) {
 		return base + "/c/" + c, nil
 	}
 	u, err := url.Parse(c)

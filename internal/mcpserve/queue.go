@@ -15,7 +15,7 @@ const maxAttempts = 3
 
 // ErrCrashed is wrapped by the error of a call whose transports kept
 // crashing.
-var ErrCrashed = errors.New("Chrome kept crashing")
+var ErrCrashed = errors.New("the browser kept crashing")
 
 // queueActor holds the calls and hands them to the chatgpt actor one at a
 // time, in order, while that actor runs. It never blocks and owns nothing
@@ -59,7 +59,7 @@ func (q *queueActor) Receive(c *actor.Context) {
 			q.exited(msg)
 		}
 	case actor.Stopped:
-		q.failAll(fmt.Errorf("the server is shutting down"))
+		q.failAll(fmt.Errorf("%w: the server is shutting down", ErrUnavailable))
 		return
 	}
 	q.next(c)
@@ -84,7 +84,7 @@ func (q *queueActor) exited(msg supervisor.ChildExited) {
 		q.waiting = append([]*call{c}, q.waiting...)
 	}
 	if !msg.WillRestart {
-		q.failAll(fmt.Errorf("ChatGPT is unavailable: %v", msg.Err))
+		q.failAll(fmt.Errorf("%w: %v", ErrUnavailable, msg.Err))
 	}
 }
 
