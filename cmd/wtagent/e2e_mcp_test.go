@@ -74,7 +74,13 @@ func (s *mcpServer) call(ctx context.Context, args map[string]any, token any) (*
 // reply calls the tool and returns the reply text and conversation URL.
 func (s *mcpServer) reply(args map[string]any) (string, string) {
 	s.t.Helper()
-	res, err := s.call(context.Background(), args, nil)
+	return s.replyToken(args, nil)
+}
+
+// replyToken is reply with a progress token.
+func (s *mcpServer) replyToken(args map[string]any, token any) (string, string) {
+	s.t.Helper()
+	res, err := s.call(context.Background(), args, token)
 	if err != nil {
 		s.t.Fatalf("call %v: %v\nstderr:\n%s", args, err, s.cmd.stderr)
 	}
@@ -126,8 +132,9 @@ func replyText(i int) string { return mcpReplies(i + 1)[i].Reply }
 
 // TestMCPServeChatGPT: a Go SDK client of `wtagent mcp serve` (real
 // binary, real headless Chromium, the mock page) lists the chatgpt tool
-// and calls it: the reply text exact, the URL naming the conversation the
-// page holds; a second call given that URL continues the conversation, a
+// and calls it: progress notifications tell how much of the reply the
+// model has written, the reply text is exact, the URL names the
+// conversation the page holds; a second call given that URL continues the conversation, a
 // file is attached.
 func TestMCPServeChatGPT(t *testing.T) {
 	needChromium(t)
@@ -138,7 +145,14 @@ func TestMCPServeChatGPT(t *testing.T) {
 	if err != nil || len(tools.Tools) != 1 || tools.Tools[0].Name != "chatgpt" {
 		t.Fatalf("tools/list: %v %+v", err, tools)
 	}
-	got, conv := s.reply(map[string]any{"prompt": "hi"})
+	// The first reply stops halfway until the client has been told how
+	// much of it the model has written.
+	release := srv.HoldStream(1)
+	go func() {
+		s.waitProgress("ChatGPT is writing: ")
+		release()
+	}()
+	got, conv := s.replyToken(map[string]any{"prompt": "hi"}, "tok-1")
 	if got != replyText(0) {
 		t.Fatalf("reply %q, want %q exactly", got, replyText(0))
 	}
