@@ -1,0 +1,13 @@
+package mcpserve
+
+import (
+	"testing"
+
+	"go.uber.org/goleak"
+)
+
+// TestMain fails the package when a test leaves a goroutine behind (an
+// actor, a transport call, the server's session).
+func TestMain(m *testing.M) {
+	goleak.VerifyTestMain(m)
+}
