@@ -54,11 +54,13 @@ type (
 		c              *call
 		retry, exiting bool
 	}
-	// ran is the chatgpt actor's worker's result.
+	// ran is the chatgpt actor's worker's result; launched says that the
+	// transport started (a browser whose absence later means it died).
 	ran struct {
-		c     *call
-		reply event.Reply
-		err   error
+		c        *call
+		reply    event.Reply
+		err      error
+		launched bool
 	}
 	// browserNote is a note of the transport about a slow step.
 	browserNote struct{ text string }

@@ -31,7 +31,7 @@ type chatgptActor struct {
 	queue        *actor.PID
 	logger       *log.Logger
 	t            model.Transport
-	// started is set once a call ran on t (its browser was launched).
+	// started is set once t started for a call (its browser launched).
 	started bool
 	current *call
 }
@@ -68,7 +68,7 @@ func (a *chatgptActor) Receive(c *actor.Context) {
 			a.current.progress.status("%s", msg.text)
 		}
 	case ran:
-		a.current, a.started = nil, true
+		a.current, a.started = nil, a.started || msg.launched
 		crashed := msg.err != nil && model.Failure(msg.err) == messages.FailCrash
 		if crashed && msg.c.ctx.Err() == nil {
 			msg.c.attempts++
@@ -98,17 +98,19 @@ func exchange(ctx context.Context, t model.Transport, k *call) ran {
 	defer cancel()
 	stop := context.AfterFunc(k.ctx, cancel)
 	defer stop()
+	launched := false
 	fail := func(err error) ran {
 		if k.ctx.Err() != nil {
 			err = k.ctx.Err()
 		}
-		return ran{c: k, err: err}
+		return ran{c: k, err: err, launched: launched}
 	}
 	p := k.progress
 	p.status("starting ChatGPT")
 	if err := t.Start(ctx, func(s messages.ModelStateChanged) { p.status("ChatGPT: %s %s", s.State, s.Detail) }); err != nil {
 		return fail(err)
 	}
+	launched = true
 	if m, ok := t.(interface{ SetMode(mode, effort string) }); ok {
 		m.SetMode(k.req.mode, k.req.effort)
 	}
@@ -137,5 +139,5 @@ func exchange(ctx context.Context, t model.Transport, k *call) ran {
 	if err != nil {
 		return fail(err)
 	}
-	return ran{c: k, reply: reply}
+	return ran{c: k, reply: reply, launched: true}
 }

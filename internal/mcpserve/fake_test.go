@@ -32,9 +32,11 @@ type fakeModel struct {
 	crashAwaits  int // the next crashAwaits Awaits fail with a crash
 	// gone makes the current transports' browser gone (BrowserPID 0);
 	// a new transport has one again.
-	gone    bool
-	convs   int
-	prompts map[string]string // by conversation URL: the last prompt
+	gone bool
+	// startErr, when set, fails every Start (no browser is launched).
+	startErr error
+	convs    int
+	prompts  map[string]string // by conversation URL: the last prompt
 }
 
 func newFakeModel(base string) *fakeModel {
@@ -65,6 +67,11 @@ type fakeTransport struct {
 func (t *fakeTransport) Name() string { return "fake" }
 
 func (t *fakeTransport) Start(ctx context.Context, _ func(messages.ModelStateChanged)) error {
+	t.m.mu.Lock()
+	defer t.m.mu.Unlock()
+	if t.m.startErr != nil {
+		return t.m.startErr
+	}
 	return ctx.Err()
 }
 
@@ -130,7 +137,7 @@ func (t *fakeTransport) Await(ctx context.Context, b event.Binding, progress fun
 func (t *fakeTransport) BrowserPID() int {
 	t.m.mu.Lock()
 	defer t.m.mu.Unlock()
-	if t.m.gone {
+	if t.m.gone || t.m.startErr != nil {
 		return 0
 	}
 	return 1

@@ -336,3 +336,21 @@ func TestCrashingForeverFails(t *testing.T) {
 		t.Fatalf("after giving up on a call: %q", got)
 	}
 }
+
+// TestStartFailureIsNoCrash: a browser that never launched (no Chrome
+// found) fails each call with the reason, as a tool error, without
+// restarting the chatgpt actor (no browser is "gone").
+func TestStartFailureIsNoCrash(t *testing.T) {
+	m := newFakeModel(fakeBase)
+	m.startErr = errors.New("no Chrome or Chromium found")
+	h := startServer(t, m)
+	for range 3 {
+		res, err := h.call(context.Background(), map[string]any{"prompt": "x"}, nil)
+		if err != nil || !res.IsError || !strings.Contains(text(res), "no Chrome or Chromium found") {
+			t.Fatalf("%v %v %q", err, res.IsError, text(res))
+		}
+	}
+	if _, _, inc, _ := m.snapshot(); inc != 1 {
+		t.Fatalf("%d incarnations, want 1", inc)
+	}
+}
