@@ -33,24 +33,30 @@ func TestInspectorCallsMCPServe(t *testing.T) {
 	}
 	// The inspector passes the server only a few variables of its own
 	// environment: the data root is given with -e.
-	cli := func(args ...string) map[string]any {
+	cli := func(args ...string) (map[string]any, string) {
 		t.Helper()
 		// The server's command comes first: --tool-arg takes every word
 		// after it.
 		all := append([]string{"--cli", "-e", "WTAGENT_HOME=" + e.wtHome, e.bin, "mcp", "serve", "--chatgpt-url", url, "--headless"}, args...)
-		out, _ := e.run(e.root, nil, inspector, all...)
+		out, errOut := e.run(e.root, nil, inspector, all...)
 		var v map[string]any
 		if err := json.Unmarshal([]byte(out), &v); err != nil {
 			t.Fatalf("mcp-inspector %v printed no JSON (%v):\n%s", args, err, out)
 		}
-		return v
+		return v, errOut
 	}
 
-	tools, _ := cli("--method", "tools/list")["tools"].([]any)
+	// The inspector checks the schemas' portability (--strict: also what
+	// is legal but less portable) and warns on stderr.
+	list, errOut := cli("--method", "tools/list", "--strict")
+	if strings.Contains(errOut, "Warning") || strings.Contains(errOut, "rror") {
+		t.Errorf("the inspector finds the tool's schemas less portable:\n%s", errOut)
+	}
+	tools, _ := list["tools"].([]any)
 	if len(tools) != 1 || str(tools[0].(map[string]any)["name"]) != "chatgpt" {
 		t.Fatalf("tools/list: %v", tools)
 	}
-	res := cli("--method", "tools/call", "--tool-name", "chatgpt", "--tool-arg", "prompt=hi")
+	res, _ := cli("--method", "tools/call", "--tool-name", "chatgpt", "--tool-arg", "prompt=hi")
 	content, _ := res["content"].([]any)
 	if len(content) != 1 || str(content[0].(map[string]any)["text"]) != inspectorReply || res["isError"] == true {
 		t.Fatalf("tools/call: %v, want the text %q", res, inspectorReply)

@@ -107,6 +107,14 @@ func TestListAndCall(t *testing.T) {
 		t.Fatalf("tools/list: %v %+v", err, tools)
 	}
 	schema, _ := json.Marshal(tools.Tools[0].InputSchema)
+	var in struct {
+		Properties map[string]struct {
+			Type any `json:"type"`
+		} `json:"properties"`
+	}
+	if err := json.Unmarshal(schema, &in); err != nil || in.Properties["files"].Type != "array" {
+		t.Errorf("files is not a plain array (a portable schema): %v %s", err, schema)
+	}
 	for _, want := range []string{`"required":["prompt"]`, `"files"`, `"mode"`, `"effort"`, `"conversation"`} {
 		if !strings.Contains(string(schema), want) {
 			t.Errorf("input schema lacks %s: %s", want, schema)

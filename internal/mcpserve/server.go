@@ -8,6 +8,7 @@ import (
 
 	"github.com/anthdm/hollywood/actor"
 	"github.com/charmbracelet/log"
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/wtagent/wtagent/model"
@@ -46,6 +47,10 @@ type Options struct {
 // the actors give up (Chrome crashing again and again).
 func Serve(ctx context.Context, o Options) error {
 	o = o.withDefaults()
+	tool, err := chatgptTool()
+	if err != nil {
+		return err
+	}
 	e, err := actor.NewEngine(actor.NewEngineConfig())
 	if err != nil {
 		return fmt.Errorf("mcpserve: engine: %w", err)
@@ -67,7 +72,7 @@ func Serve(ctx context.Context, o Options) error {
 	}()
 	h := &handler{o: o, e: e, queue: tree.queue, done: tree.root.Done()}
 	s := mcp.NewServer(&mcp.Implementation{Name: "wtagent", Title: "wtagent: ChatGPT", Version: o.Version}, nil)
-	mcp.AddTool(s, chatgptTool(), h.call)
+	mcp.AddTool(s, tool, h.call)
 	err = s.Run(ctx, &mcp.IOTransport{Reader: o.In, Writer: o.Out})
 	if rerr := tree.root.Err(); rerr != nil {
 		return fmt.Errorf("mcpserve: ChatGPT gave up: %w", rerr)
@@ -78,16 +83,35 @@ func Serve(ctx context.Context, o Options) error {
 	return err
 }
 
-// chatgptTool is the tool's description (its schemas come from Args and
-// Output).
-func chatgptTool() *mcp.Tool {
+// chatgptTool is the tool's description; its schemas come from Args and
+// Output (inputSchema made portable by argsSchema).
+func chatgptTool() (*mcp.Tool, error) {
+	in, err := argsSchema()
+	if err != nil {
+		return nil, err
+	}
 	return &mcp.Tool{
 		Name:  "chatgpt",
 		Title: "Ask ChatGPT",
 		Description: "Send a prompt (and files) to ChatGPT in the user's own ChatGPT web session and return " +
 			"its reply exactly, with the conversation's URL. Pass that URL (or its id) as conversation to " +
 			"continue the conversation. Calls run one at a time; a long reply may take minutes.",
+		InputSchema: in,
+	}, nil
+}
+
+// argsSchema is Args' JSON schema with files a plain array: the inferred
+// ["null", "array"] type is legal but less portable (clients that map
+// schemas onto one type per property reject it).
+func argsSchema() (*jsonschema.Schema, error) {
+	s, err := jsonschema.For[Args](nil)
+	if err != nil {
+		return nil, fmt.Errorf("mcpserve: the tool's input schema: %w", err)
 	}
+	if f := s.Properties["files"]; f != nil {
+		f.Types, f.Type = nil, "array"
+	}
+	return s, nil
 }
 
 // withDefaults fills in CheckMode (any request) and TurnWait (20
