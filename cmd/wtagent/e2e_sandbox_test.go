@@ -287,7 +287,7 @@ func TestSandboxBlockedCommandRerunUnconfined(t *testing.T) {
 				tm := w.startPTY("--provider", "script", "--script", s, "--approvals", c.mode, "try the Makefile")
 				at := tm.waitFor("blocked by the sandbox", 0)
 				// The long path wraps on the screen: look at what it shows.
-				at = tm.waitLive(ptyRows, "write outside the project ("+target+")")
+				tm.waitLive(ptyRows, "write outside the project ("+target+")")
 				at = tm.waitFor("[y] run once WITHOUT the sandbox", at)
 				tm.send(c.key)
 				tm.waitFor("Handled the build.", at)
