@@ -67,10 +67,13 @@ func TestClaudeCodeResumesExport(t *testing.T) {
 	got := claudeSentSteps(t, sent)
 	want := append(claudeExportSteps(exported), "user: "+resumePrompt)
 	diffSteps(t, "the history claude sent", got, want)
-	if c, o := countPrefix(got, "tool_use "), countPrefix(got, "tool_result "); c != 5 || o != 5 {
-		t.Fatalf("claude sent %d tool uses and %d results, want 5 and 5", c, o)
+	if c, o := countPrefix(got, "tool_use "), countPrefix(got, "tool_result "); c != 6 || o != 6 {
+		t.Fatalf("claude sent %d tool uses and %d results, want 6 and 6", c, o)
 	}
-	t.Logf("claude sent the whole history: %d blocks, 5 tool uses and 5 results in order", len(got))
+	if run := longestRun(got, "tool_use "); run != 3 {
+		t.Fatalf("the batched turn's three calls are not together (longest run %d): %q", run, got)
+	}
+	t.Logf("claude sent the whole history: %d blocks, 6 tool uses and 6 results in order", len(got))
 }
 
 // claudeSteps names the content blocks of one message.

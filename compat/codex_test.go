@@ -82,10 +82,13 @@ func TestCodexResumesExport(t *testing.T) {
 	}
 	got := codexSentSteps(t, reqs[len(reqs)-1])
 	diffSteps(t, "the history codex sent", got, want)
-	if c, o := countPrefix(got, "call "), countPrefix(got, "output "); c != 5 || o != 5 {
-		t.Fatalf("codex sent %d calls and %d outputs, want 5 and 5", c, o)
+	if c, o := countPrefix(got, "call "), countPrefix(got, "output "); c != 6 || o != 6 {
+		t.Fatalf("codex sent %d calls and %d outputs, want 6 and 6", c, o)
 	}
-	t.Logf("codex sent the whole history: %d items, 5 calls and 5 outputs in order", len(got))
+	if run := longestRun(got, "call "); run != 3 {
+		t.Fatalf("the batched turn's three calls are not together (longest run %d): %q", run, got)
+	}
+	t.Logf("codex sent the whole history: %d items, 6 calls and 6 outputs in order", len(got))
 }
 
 // writeCodexConfig points Codex at the stand-in.

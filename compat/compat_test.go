@@ -77,7 +77,8 @@ func (e *env) baseEnv() []string {
 }
 
 // newEnv builds wtagent and records the scripted session: three writes
-// (one an edit), a read and a run, then done.
+// (one an edit), then one reply with two reads and a run (a batch, with
+// calls-per-reply 8), then done.
 func newEnv(t *testing.T) *env {
 	prefix := os.Getenv("WTAGENT_COMPAT_PREFIX")
 	if prefix == "" {
@@ -94,6 +95,10 @@ func newEnv(t *testing.T) *env {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	e.run(e.root, nil, "git", "init", "-q", "-b", "compat-branch")
+	// Several calls per reply: the session holds a batched turn.
+	if err := os.WriteFile(filepath.Join(e.wtHome, "config.json"), []byte(`{"calls-per-reply": 8}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	script := filepath.Join(t.TempDir(), "script.jsonl")
 	if err := os.WriteFile(script, scriptLines(t), 0o644); err != nil {
 		t.Fatal(err)
@@ -127,8 +132,8 @@ func scriptLines(t *testing.T) []byte {
 		{`status="ok"`, reply(false, "Fix the greeting.", call("fs.edit", el("path", "greet.txt"), el("old_text", "hello"), el("new_text", "hello world")))},
 		{`status="ok"`, reply(false, "Write the check.", call("fs.write", el("path", "check.sh"),
 			el("content", "#!/bin/sh\ngrep -q 'hello world' greet.txt && echo check passed\n")))},
-		{`status="ok"`, reply(false, "Read it back.", call("fs.read", el("path", "greet.txt")))},
-		{"hello world", reply(false, "Check.", call("terminal.exec", el("program", "sh"), "<argv><item>check.sh</item></argv>"))},
+		{`status="ok"`, reply(false, "Read both back, then check.", call("fs.read", el("path", "greet.txt"))+
+			call("fs.read", el("path", "check.sh"))+call("terminal.exec", el("program", "sh"), "<argv><item>check.sh</item></argv>"))},
 		{"check passed", reply(true, "greet.txt says hello world; sh check.sh passed.", "")},
 	}
 	var b bytes.Buffer
@@ -192,4 +197,19 @@ func countPrefix(steps []string, p string) int {
 		}
 	}
 	return n
+}
+
+// longestRun is the length of the longest run of consecutive steps that
+// start with p: a batched turn's calls come together, in one message.
+func longestRun(steps []string, p string) int {
+	best, n := 0, 0
+	for _, s := range steps {
+		if strings.HasPrefix(s, p) {
+			n++
+			best = max(best, n)
+		} else {
+			n = 0
+		}
+	}
+	return best
 }
