@@ -19,13 +19,35 @@ import (
 // fsyncs, the tool, serialising the result). It reports the median and 90th
 // percentile over 500 turns.
 func BenchmarkTurnOverhead(b *testing.B) {
-	const turns = 500
-	var medians, p90s []float64
+	medians, p90s := benchTurns(b, 500, 1)
+	b.ReportMetric(medians[len(medians)/2], "ms/turn-median")
+	b.ReportMetric(p90s[len(p90s)/2], "ms/turn-p90")
+}
+
+// BenchmarkBatchTurnOverhead is BenchmarkTurnOverhead with replies of 8
+// reads (calls-per-reply 8) over 100 turns: what the runtime adds from a
+// complete reply to the one message with the 8 results. ms/call is the
+// median turn divided by 8, to set against BenchmarkTurnOverhead's
+// ms/turn-median for one call.
+func BenchmarkBatchTurnOverhead(b *testing.B) {
+	const calls = 8
+	medians, _ := benchTurns(b, 100, calls)
+	b.ReportMetric(medians[len(medians)/2], "ms/turn-median")
+	b.ReportMetric(medians[len(medians)/2]/calls, "ms/call")
+}
+
+// benchTurns runs b.N sessions of turns replies, each of calls reads of a
+// small note (calls-per-reply calls), and returns each session's median
+// and 90th percentile turn overhead, sorted.
+func benchTurns(b *testing.B, turns, calls int) (medians, p90s []float64) {
 	for i := 0; i < b.N; i++ {
 		lines := make([]model.ScriptLine, 0, turns+1)
 		for t := 0; t < turns; t++ {
-			lines = append(lines, model.ScriptLine{Reply: reply(false, fmt.Sprintf("Step %d.", t),
-				toolCall("fs.read", fmt.Sprintf("<path>note.txt</path><offset>%d</offset>", t%3)))})
+			batch := ""
+			for c := 0; c < calls; c++ {
+				batch += toolCall("fs.read", fmt.Sprintf("<path>note.txt</path><offset>%d</offset>", (t+c)%3))
+			}
+			lines = append(lines, model.ScriptLine{Reply: reply(false, fmt.Sprintf("Step %d.", t), batch)})
 		}
 		lines = append(lines, model.ScriptLine{Reply: reply(true, "Done.", "")})
 		for n := range lines {
@@ -33,8 +55,10 @@ func BenchmarkTurnOverhead(b *testing.B) {
 		}
 		h := newBenchHarness(b, lines)
 		h.cfg.Limits = DefaultLimits()
-		h.cfg.Limits.MaxTurns = turns + 10
-		h.cfg.Limits.IdenticalCalls = turns
+		h.cfg.Limits.MaxTurns, h.cfg.Limits.IdenticalCalls = turns+10, turns*calls
+		if calls > 1 {
+			h.cfg.Limits.CallsPerReply = calls
+		}
 		if err := os.WriteFile(filepath.Join(h.root, "note.txt"), []byte("one\ntwo\nthree\n"), 0o644); err != nil {
 			b.Fatal(err)
 		}
@@ -56,8 +80,7 @@ func BenchmarkTurnOverhead(b *testing.B) {
 	}
 	sort.Float64s(medians)
 	sort.Float64s(p90s)
-	b.ReportMetric(medians[len(medians)/2], "ms/turn-median")
-	b.ReportMetric(p90s[len(p90s)/2], "ms/turn-p90")
+	return medians, p90s
 }
 
 // turnOverheads is, per turn, the time from model.message_complete to the
@@ -77,51 +100,4 @@ func turnOverheads(evs []event.Event) []float64 {
 		}
 	}
 	return out
-}
-
-// BenchmarkBatchTurnOverhead is BenchmarkTurnOverhead with replies of 8
-// reads (calls-per-reply 8) over 100 turns: what the runtime adds from a
-// complete reply to the one message with the 8 results. ms/call is the
-// median turn divided by 8, to set against BenchmarkTurnOverhead's
-// ms/turn-median for one call.
-func BenchmarkBatchTurnOverhead(b *testing.B) {
-	const turns, calls = 100, 8
-	var medians []float64
-	for i := 0; i < b.N; i++ {
-		lines := make([]model.ScriptLine, 0, turns+1)
-		for t := 0; t < turns; t++ {
-			batch := ""
-			for c := 0; c < calls; c++ {
-				batch += toolCall("fs.read", fmt.Sprintf("<path>note.txt</path><offset>%d</offset>", (t+c)%3))
-			}
-			lines = append(lines, model.ScriptLine{Reply: reply(false, fmt.Sprintf("Step %d.", t), batch)})
-		}
-		lines = append(lines, model.ScriptLine{Reply: reply(true, "Done.", "")})
-		for n := range lines {
-			lines[n].Line = n + 1
-		}
-		h := newBenchHarness(b, lines)
-		h.cfg.Limits = DefaultLimits()
-		h.cfg.Limits.MaxTurns, h.cfg.Limits.IdenticalCalls, h.cfg.Limits.CallsPerReply = turns+10, turns*calls, calls
-		if err := os.WriteFile(filepath.Join(h.root, "note.txt"), []byte("one\ntwo\nthree\n"), 0o644); err != nil {
-			b.Fatal(err)
-		}
-		b.StartTimer()
-		h.start()
-		f := h.run("read the note")
-		h.stop()
-		b.StopTimer()
-		if f.Outcome != event.OutcomeCompleted {
-			b.Fatalf("outcome %s: %s", f.Outcome, f.Reason)
-		}
-		d := turnOverheads(h.events())
-		if len(d) < turns-1 {
-			b.Fatalf("%d turn gaps measured, want %d", len(d), turns-1)
-		}
-		sort.Float64s(d)
-		medians = append(medians, d[len(d)/2])
-	}
-	sort.Float64s(medians)
-	b.ReportMetric(medians[len(medians)/2], "ms/turn-median")
-	b.ReportMetric(medians[len(medians)/2]/calls, "ms/call")
 }

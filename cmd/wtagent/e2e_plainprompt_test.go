@@ -40,23 +40,7 @@ func (e *env) startPlainPrompt(args ...string) *term {
 	pw.Close()
 	go io.Copy(io.Discard, master) // the terminal's echo
 	tm := &term{t: e.t, cmd: cmd, ptmx: master, cols: 120, grew: make(chan struct{}), done: make(chan struct{})}
-	go func() {
-		defer close(tm.done)
-		buf := make([]byte, 4096)
-		for {
-			n, err := pr.Read(buf)
-			tm.mu.Lock()
-			tm.out.Write(buf[:n])
-			if n > 0 {
-				close(tm.grew)
-				tm.grew = make(chan struct{})
-			}
-			tm.mu.Unlock()
-			if err != nil {
-				return
-			}
-		}
-	}()
+	go tm.collect(pr)
 	e.t.Cleanup(func() {
 		cmd.Process.Kill()
 		master.Close()

@@ -52,28 +52,32 @@ func (e *env) startPTYCols(cols int, args ...string) *term {
 		e.t.Fatal(err)
 	}
 	tm := &term{t: e.t, cmd: cmd, ptmx: ptmx, cols: cols, grew: make(chan struct{}), done: make(chan struct{})}
-	go func() {
-		defer close(tm.done)
-		buf := make([]byte, 4096)
-		for {
-			n, err := ptmx.Read(buf)
-			tm.mu.Lock()
-			tm.out.Write(buf[:n])
-			if n > 0 {
-				close(tm.grew)
-				tm.grew = make(chan struct{})
-			}
-			tm.mu.Unlock()
-			if err != nil {
-				return
-			}
-		}
-	}()
+	go tm.collect(ptmx)
 	e.t.Cleanup(func() {
 		cmd.Process.Kill()
 		ptmx.Close()
 	})
 	return tm
+}
+
+// collect gathers what r yields (the program's output) into out until r
+// ends, waking the waiters at each read, then closes done.
+func (tm *term) collect(r io.Reader) {
+	defer close(tm.done)
+	buf := make([]byte, 4096)
+	for {
+		n, err := r.Read(buf)
+		tm.mu.Lock()
+		tm.out.Write(buf[:n])
+		if n > 0 {
+			close(tm.grew)
+			tm.grew = make(chan struct{})
+		}
+		tm.mu.Unlock()
+		if err != nil {
+			return
+		}
+	}
 }
 
 // screen is everything printed so far.

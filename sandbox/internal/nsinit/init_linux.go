@@ -95,13 +95,7 @@ func Main(args []string) int {
 		return 127
 	}
 	report := func(line string) error { return sendLine(statusFD, line) }
-	ignoreSignals()
-	if c.MapIDs {
-		if err := mapOwnIDs(c.MapUID, c.MapGID); err != nil {
-			return fail(report, "setup", err)
-		}
-	}
-	if err := setup(c); err != nil {
+	if err := prepare(c); err != nil {
 		return fail(report, "setup", err)
 	}
 	if c.Probe {
@@ -301,4 +295,17 @@ func endLeftovers(code int) {
 			return
 		}
 	}
+}
+
+// prepare readies the init's namespaces before any program: signals that
+// would end it ignored, this user's ids mapped when asked (MapIDs), then
+// the mounts, covers and /proc (setup).
+func prepare(c Config) error {
+	ignoreSignals()
+	if c.MapIDs {
+		if err := mapOwnIDs(c.MapUID, c.MapGID); err != nil {
+			return err
+		}
+	}
+	return setup(c)
 }

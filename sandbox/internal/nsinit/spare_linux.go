@@ -28,13 +28,7 @@ func spare(c Config) int {
 	syscall.CloseOnExec(rulesetFD)
 	syscall.CloseOnExec(sock)
 	report := func(line string) error { return sendLine(sock, line) }
-	ignoreSignals()
-	if c.MapIDs {
-		if err := mapOwnIDs(c.MapUID, c.MapGID); err != nil {
-			return fail(report, "setup", err)
-		}
-	}
-	if err := setup(c); err != nil {
+	if err := prepare(c); err != nil {
 		return fail(report, "setup", err)
 	}
 	if err := grantProc(rulesetFD); err != nil {
