@@ -16,12 +16,12 @@ import (
 	"github.com/wtagent/wtagent/session/event"
 )
 
-// newBatchHarness is newHarness with replies of up to 8 calls.
+// newBatchHarness is newHarness with the default limits: replies of up
+// to DefaultCallsPerReply calls.
 func newBatchHarness(t *testing.T, task string, lines []model.ScriptLine) *harness {
 	t.Helper()
 	h := newHarness(t, task, lines)
 	h.cfg.Limits = DefaultLimits()
-	h.cfg.Limits.CallsPerReply = 8
 	return h
 }
 
@@ -246,14 +246,16 @@ func TestBatchApprovalsOneAtATime(t *testing.T) {
 	}
 }
 
-// TestBatchOneCallLimitRefusesTwo: with calls-per-reply 1 (the default) a
-// reply with two calls is a protocol error, as before.
+// TestBatchOneCallLimitRefusesTwo: with calls-per-reply 1 (the seed's V1)
+// a reply with two calls is a protocol error, as before.
 func TestBatchOneCallLimitRefusesTwo(t *testing.T) {
 	lines := scriptLines(
 		line("", reply(false, "Read both.", readCall("a.txt")+readCall("b.txt"))),
 		line("protocol_error", reply(true, "Nothing.", "")),
 	)
 	h := newHarness(t, "say hello", lines)
+	h.cfg.Limits = DefaultLimits()
+	h.cfg.Limits.CallsPerReply = 1
 	h.start()
 	f := h.run("say hello")
 	h.stop()

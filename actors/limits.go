@@ -38,6 +38,11 @@ type Limits struct {
 	CallsPerReply int `json:"calls_per_reply,omitempty"`
 }
 
+// DefaultCallsPerReply is the calls-per-reply setting when none is
+// configured: a reply may batch reads before one change (1 restores the
+// seed's V1 protocol).
+const DefaultCallsPerReply = 8
+
 // DefaultLimits returns the limits used when nothing is configured.
 func DefaultLimits() Limits {
 	return Limits{
@@ -51,6 +56,7 @@ func DefaultLimits() Limits {
 		OutputPerCall:  48 << 10,
 		OutputPerRun:   8 << 20,
 		RunDuration:    6 * time.Hour,
+		CallsPerReply:  DefaultCallsPerReply,
 	}
 }
 

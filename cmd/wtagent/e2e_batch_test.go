@@ -132,12 +132,12 @@ func TestBatchDeniedReadDoesNotStopOthers(t *testing.T) {
 }
 
 // TestBatchCallsPerReplySetting: `wtagent config` shows calls-per-reply
-// (1 by default, the config file's value otherwise); a value outside 1..8
-// is refused with the range; with the default, two calls in a reply are
-// a protocol error as before.
+// (8 by default, the config file's value otherwise); a value outside 1..8
+// is refused with the range; with calls-per-reply 1 (the seed's V1), two
+// calls in a reply are a protocol error as before.
 func TestBatchCallsPerReplySetting(t *testing.T) {
 	e := newEnv(t)
-	if _, out, _ := e.run("config"); !regexp.MustCompile(`calls-per-reply\s+1\s+default`).MatchString(out) {
+	if _, out, _ := e.run("config"); !regexp.MustCompile(`calls-per-reply\s+8\s+default`).MatchString(out) {
 		t.Errorf("config without a file:\n%s", out)
 	}
 	os.WriteFile(filepath.Join(e.home, "config.json"), []byte(`{"calls-per-reply": 3}`), 0o600)
@@ -151,7 +151,7 @@ func TestBatchCallsPerReplySetting(t *testing.T) {
 			t.Errorf("calls-per-reply %s: exit %d: %s", bad, code, errOut)
 		}
 	}
-	os.Remove(filepath.Join(e.home, "config.json"))
+	os.WriteFile(filepath.Join(e.home, "config.json"), []byte(`{"calls-per-reply": 1}`), 0o600)
 	os.WriteFile(filepath.Join(e.root, "a.txt"), []byte("a\n"), 0o644)
 	s := e.script(
 		model.ScriptLine{Reply: agentReply(false, "Read.", readXML("a.txt")+readXML("a.txt"))},

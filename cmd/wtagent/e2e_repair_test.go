@@ -89,10 +89,11 @@ func TestRepairedRepliesRunWithoutReask(t *testing.T) {
 }
 
 // TestUnrepairableRepliesStillReask: an unknown argument (even inside a
-// repaired <arguments>) and two tool calls (even repairable ones) are
-// re-asked, and nothing runs; the final reply's repair is shown.
+// repaired <arguments>) and, under calls-per-reply 1, two tool calls (even
+// repairable ones) are re-asked, and nothing runs; the final reply's
+// repair is shown.
 func TestUnrepairableRepliesStillReask(t *testing.T) {
-	e := newEnv(t)
+	e := batchEnv(t, "1")
 	s := e.script(
 		model.ScriptLine{Expect: "<task", Reply: fenced(`<agent_response><done>false</done><message>Read it.</message>
 <tool_call name="fs.read"><arguments><path>a.txt</path><encoding>utf8</encoding></arguments></tool_call></agent_response>`)},

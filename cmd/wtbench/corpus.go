@@ -19,6 +19,10 @@ const corpusDir = "testdata/batchcorpus"
 // callsPerReplyConfig is the config file of a batched replay.
 var callsPerReplyConfig = fmt.Sprintf("{\"calls-per-reply\": %d}\n", batchcorpus.MaxCalls)
 
+// oneCallConfig is the config file of a one-call-per-reply replay on a
+// binary that has calls-per-reply (its default batches).
+const oneCallConfig = "{\"calls-per-reply\": 1}\n"
+
 // errNoCallsPerReply is a wtagent that refuses the calls-per-reply key.
 var errNoCallsPerReply = errors.New("needs calls-per-reply: the wtagent binary refuses the config key")
 
@@ -91,7 +95,11 @@ func (b *bench) replayTask(task batchcorpus.Task, batched bool, t *corpusTally) 
 	t.tasks++
 	t.calls += batchcorpus.Calls(turns)
 	t.static1, t.staticN = t.static1+len(one), t.staticN+len(turns)
-	msgs, state1, err := b.replayScript(task, "one-"+task.Name, one, "")
+	config := ""
+	if batched {
+		config = oneCallConfig
+	}
+	msgs, state1, err := b.replayScript(task, "one-"+task.Name, one, config)
 	if err != nil {
 		return fmt.Errorf("one call per reply: %w", err)
 	}
