@@ -50,6 +50,9 @@ func (e *Engine) CheckCall(m messages.CheckCall) messages.Verdict {
 }
 
 func (e *Engine) assess(call event.ToolCall) assessment {
+	if isMCP(call.Name) {
+		return e.mcpAccess(call.Name)
+	}
 	p := toolPolicy(call.Name)
 	if p == nil {
 		return assessment{base: event.RiskExternal, subject: call.Name, denied: fmt.Sprintf("unknown tool %q; use one of the tools in the catalogue", call.Name)}

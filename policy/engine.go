@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -38,6 +39,9 @@ type Config struct {
 	// with approval: wtagent's own home (its Chrome profile holds the
 	// ChatGPT session) belongs here.
 	Protected []string
+	// MCPTools are the MCP tools of the run by name (mcp.SERVER.TOOL);
+	// a call of any other mcp.* name is denied.
+	MCPTools map[string]MCPTool
 }
 
 // Validate reports the first problem with the configuration: an unknown
@@ -77,6 +81,8 @@ type Engine struct {
 	home    string
 	env     []string // the scrubbed environment programs start from
 	guarded []string
+	// mcp is the MCP tools of the run.
+	mcp map[string]MCPTool
 	// cs compares paths with the guarded directories (case-insensitively
 	// on Windows and macOS, where folding only refuses more).
 	cs boundary.Case
@@ -97,7 +103,7 @@ func New(cfg Config, b *boundary.Boundary) *Engine {
 	if !mode.Valid() {
 		mode = ModeDeny
 	}
-	e := &Engine{b: b, mode: mode, home: cfg.home(), env: ScrubEnv(environ, cfg.AllowEnv), cs: boundary.HostCase()}
+	e := &Engine{b: b, mode: mode, home: cfg.home(), env: ScrubEnv(environ, cfg.AllowEnv), cs: boundary.HostCase(), mcp: maps.Clone(cfg.MCPTools)}
 	for _, p := range cfg.Protected {
 		if filepath.IsAbs(p) {
 			e.guarded = append(e.guarded, filepath.Clean(p))
@@ -197,6 +203,9 @@ func sameRule(a, b event.Rule) bool {
 
 func cloneRule(r event.Rule) event.Rule {
 	r.Prefix = slices.Clone(r.Prefix)
+	if isMCP(r.Tool) && r.Kind == RuleTool {
+		r.Kind = "" // one spelling of a tool rule
+	}
 	return r
 }
 

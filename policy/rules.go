@@ -31,6 +31,9 @@ var ErrBadRule = errors.New("policy: bad rule")
 // unknown tool, an empty command, the file-system root or a path that
 // contains the user's home directory.
 func validateRule(r event.Rule, home string) error {
+	if isMCP(r.Tool) {
+		return validateToolRule(r)
+	}
 	spec, ok := protocol.DefaultCatalogue().Lookup(r.Tool)
 	switch {
 	case !ok:
@@ -76,6 +79,9 @@ func validatePathRule(r event.Rule, home string, pathTool bool) error {
 // covers reports whether rule r covers finding f of a call to tool with
 // the given command words.
 func covers(r event.Rule, tool string, words []string, f classify.Finding) bool {
+	if isMCP(tool) {
+		return coversTool(r, tool)
+	}
 	if r.Tool != tool {
 		return false
 	}
@@ -96,6 +102,9 @@ func covers(r event.Rule, tool string, words []string, f classify.Finding) bool 
 func suggest(tool string, words []string, fs []classify.Finding, home string) *event.Rule {
 	if len(fs) == 0 {
 		return nil
+	}
+	if isMCP(tool) {
+		return &event.Rule{Tool: tool}
 	}
 	var r *event.Rule
 	if words != nil && all(fs, func(f classify.Finding) bool { return f.At >= 0 }) {
@@ -131,6 +140,9 @@ func all(fs []classify.Finding, ok func(classify.Finding) bool) bool {
 // DescribeRule renders a rule for the user: `terminal.exec: git push …`
 // or `fs.read: /etc/hosts and below`.
 func DescribeRule(r event.Rule) string {
+	if isMCP(r.Tool) {
+		return describeToolRule(r)
+	}
 	if len(r.Prefix) == 0 {
 		return r.Tool + ": (empty rule)"
 	}

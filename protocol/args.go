@@ -55,7 +55,8 @@ func decodeArgs(spec ToolSpec, args *node) (any, *Error) {
 	}
 	v := spec.New()
 	rv := reflect.ValueOf(v)
-	if rv.Kind() != reflect.Pointer || rv.Elem().Kind() != reflect.Struct {
+	dyn, isDyn := v.(*DynamicArgs)
+	if !isDyn && (rv.Kind() != reflect.Pointer || rv.Elem().Kind() != reflect.Struct) {
 		return nil, argErr(KindUnknownTool, spec, "", 0, "the tool %s's argument type is not a struct pointer (a catalogue bug).", spec.Name)
 	}
 	if args == nil {
@@ -64,6 +65,12 @@ func decodeArgs(spec ToolSpec, args *node) (any, *Error) {
 	if s := args.stray(); s != "" {
 		return nil, argErr(KindUnexpected, spec, "", args.line, "<args> holds text %s; each argument is its own element, not JSON or attributes: "+
 			"<args><%s>…</%s></args>.", preview(strings.TrimSpace(s)), firstArg(spec), firstArg(spec))
+	}
+	if isDyn {
+		if perr := decodeDynamic(spec, args, *dyn); perr != nil {
+			return nil, perr
+		}
+		return v, nil
 	}
 	if perr := decodeStruct(spec, spec.Args, args, rv.Elem(), ""); perr != nil {
 		return nil, perr
@@ -253,8 +260,11 @@ func setArg(spec ToolSpec, a ArgSpec, k *node, f reflect.Value, path string) (bo
 		return true, setText(spec, a, raw, f, path, k.line)
 	}
 	v := strings.Trim(raw, " \t\r\n")
-	if v == "" {
+	switch {
+	case v == "":
 		return false, nil
+	case a.Type == ArgJSON:
+		return true, setJSON(spec, a, v, f, path, k.line)
 	}
 	return true, setScalar(spec, a, v, f, path, k.line)
 }
@@ -298,6 +308,8 @@ func setScalar(spec ToolSpec, a ArgSpec, v string, f reflect.Value, path string,
 			return argErr(KindBadValue, spec, path, line, "<%s> must be between %d and %d, got %d.", a.Name, a.Min, a.Max, n)
 		}
 		f.SetInt(n)
+	case ArgNumber:
+		return setNumber(spec, a, v, f, path, line)
 	case ArgBool:
 		switch strings.ToLower(v) {
 		case "true":
@@ -405,7 +417,7 @@ func maxLen(a ArgSpec) int {
 		return a.MaxLen
 	}
 	switch a.Type {
-	case ArgText:
+	case ArgText, ArgJSON:
 		return MaxTextLen
 	case ArgList:
 		return MaxItemLen

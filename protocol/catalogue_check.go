@@ -30,6 +30,9 @@ func validateSpec(s ToolSpec) error {
 	if s.New == nil {
 		return errors.New("no New")
 	}
+	if isDynamic(s) {
+		return validateDynamic(s)
+	}
 	v := reflect.ValueOf(s.New())
 	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
 		return fmt.Errorf("the tool's New returns %T, not a struct pointer", s.New())
@@ -92,6 +95,7 @@ func checkType(a ArgSpec, t reflect.Type) error {
 	want := map[ArgType]reflect.Kind{
 		ArgString: reflect.String, ArgText: reflect.String, ArgEnum: reflect.String,
 		ArgInt: reflect.Int, ArgBool: reflect.Bool, ArgList: reflect.Slice, ArgEdits: reflect.Slice,
+		ArgNumber: reflect.Float64, ArgJSON: reflect.Slice,
 	}
 	k, ok := want[a.Type]
 	if !ok {

@@ -152,6 +152,10 @@ func typeName(a ArgSpec) string {
 		return "list of <edit>"
 	case ArgText:
 		return "text"
+	case ArgNumber:
+		return "number"
+	case ArgJSON:
+		return "JSON text"
 	}
 	return "string"
 }

@@ -46,14 +46,12 @@ func writeCall(b *strings.Builder, c *event.ToolCall, cat *Catalogue) error {
 	if !ok {
 		return fmt.Errorf("protocol: format: %w: no tool %q", KindUnknownTool, c.Name)
 	}
-	args, err := argsValue(spec, c.Args, c.CanonicalArgs)
-	if err != nil {
-		return err
-	}
 	b.WriteString("<tool_call")
 	attr(b, "name", spec.Name)
 	b.WriteString(">\n<args>\n")
-	writeArgs(b, spec.Args, args)
+	if err := writeCallArgs(b, spec, c); err != nil {
+		return err
+	}
 	b.WriteString("</args>\n</tool_call>\n")
 	return nil
 }

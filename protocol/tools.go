@@ -26,6 +26,12 @@ const (
 	// ArgEdits is a list of <edit> elements, each with <old_text>,
 	// <new_text> and an optional <replace_all>.
 	ArgEdits ArgType = "edits"
+	// ArgNumber is a decimal number (a float64 field).
+	ArgNumber ArgType = "number"
+	// ArgJSON is any JSON value written as text (a json.RawMessage
+	// field): a run-time tool's objects and arrays that are not lists of
+	// strings.
+	ArgJSON ArgType = "json"
 )
 
 // ArgSpec declares one argument of a tool.
