@@ -5,8 +5,9 @@
 #   make test-short the unit tests alone (go test -short): the inner loop
 #   make cover  coverage of the unit and end-to-end tests, merged, per package
 #   make test-user  the sandbox tests again as an unprivileged user
-#   make compat exports loaded by the real Codex CLI and Claude Code, and
-#               `wtagent mcp serve` called by the real MCP Inspector
+#   make compat exports loaded by the real Codex CLI and Claude Code,
+#               `wtagent mcp serve` called by the real MCP Inspector, and
+#               the reference MCP servers used in a run
 #   make cross  build and vet every package for the other platforms
 #   make wine-test  the Windows tests under Wine (skipped without wine)
 #   make release reproducible, stamped binaries for every platform in dist/
@@ -33,6 +34,8 @@ CODEX_VERSION  ?= 0.171.0
 CLAUDE_VERSION ?= 2.1.197
 # The MCP Inspector make compat runs `wtagent mcp serve` under.
 INSPECTOR_VERSION ?= 2.12.0
+# The reference MCP servers make compat configures in a run.
+MCP_SERVERS_VERSION ?= 2026.8.31
 
 # The platforms checked by cross-compiling (the host is checked by vet and
 # the tests): every package, test files included, must build and vet.
@@ -120,7 +123,9 @@ compat:
 	@prefix=$$(mktemp -d); trap 'rm -rf "$$prefix"' EXIT; \
 	npm install --prefix "$$prefix" --no-audit --no-fund --loglevel=error \
 		@openai/codex@$(CODEX_VERSION) @anthropic-ai/claude-code@$(CLAUDE_VERSION) \
-		@modelcontextprotocol/inspector@$(INSPECTOR_VERSION) && \
+		@modelcontextprotocol/inspector@$(INSPECTOR_VERSION) \
+		@modelcontextprotocol/server-everything@$(MCP_SERVERS_VERSION) \
+		@modelcontextprotocol/server-filesystem@$(MCP_SERVERS_VERSION) && \
 	WTAGENT_COMPAT_PREFIX="$$prefix" $(GO) test -tags compat -count=1 -v -timeout 15m ./compat
 
 bench: build

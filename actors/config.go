@@ -92,6 +92,9 @@ type Config struct {
 	PID int
 	// Now is the clock.
 	Now func() time.Time
+	// MCP are the run's MCP servers, connected by the caller to list
+	// their tools, which join Catalogue.
+	MCP []MCPServer
 	// Checkpoints, if set, snapshots the project before and after each
 	// call with side effects (for diff and undo).
 	Checkpoints checkpoint.Store
@@ -123,6 +126,11 @@ func (cfg Config) withDefaults() (Config, error) {
 	if err := cfg.Limits.Validate(); err != nil {
 		return cfg, fmt.Errorf("actors: %w", err)
 	}
+	cat, err := withMCP(cfg.Catalogue, cfg.MCP)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Catalogue = cat
 	if n := max(cfg.Limits.CallsPerReply, 1); cfg.Catalogue.MaxCalls() != n {
 		cat, err := cfg.Catalogue.WithMaxCalls(n)
 		if err != nil {

@@ -87,6 +87,7 @@ func (rt *Runtime) sessionSpec() supervisor.Spec {
 		{ID: idApproval, Producer: newApprovalActor(cfg, p), Restart: supervisor.Permanent, Shutdown: time.Second},
 		{ID: idModelSup, Producer: supervisor.New(rt.modelSpec()), Restart: supervisor.Permanent, Shutdown: 15 * time.Second},
 	}
+	children = append(children, rt.mcpChildren()...)
 	children = append(children, rt.toolChildren()...)
 	children = append(children, supervisor.ChildSpec{ID: idController, Producer: newController(cfg, p), Restart: supervisor.Permanent})
 	return supervisor.Spec{Strategy: supervisor.OneForOne, Intensity: 5, Period: time.Minute, Notify: []*actor.PID{p.controller}, Children: children}

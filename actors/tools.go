@@ -22,12 +22,13 @@ func newToolOutput(e *actor.Engine, eventlog *actor.PID, sid string) *liveOutput
 }
 
 // toolChildren are the process and tools supervisors: dev servers first,
-// so the tools that reach them stop before them.
+// so the tools that reach them stop before them. The MCP servers start
+// before both (mcpChildren).
 func (rt *Runtime) toolChildren() []supervisor.ChildSpec {
 	cfg, p := &rt.cfg, rt.p
 	d := tools.Deps{
 		Paths: rt.boundary, Spool: rt.spoolWriter, Catalogue: cfg.Catalogue, Now: cfg.Now, Output: cfg.live.add,
-		Sandbox: cfg.Sandbox,
+		Sandbox: cfg.Sandbox, Tools: mcpTools(rt.e, cfg.MCP),
 	}
 	return []supervisor.ChildSpec{
 		{ID: idProcesses, Producer: toolactors.NewProcessSupervisor(d, p.controller, toolactors.ProcessRestart{}),

@@ -21,6 +21,7 @@ const (
 	pathModel      = pathModelSup + "/model"
 	pathTools      = pathSession + "/tools"
 	pathProcesses  = pathSession + "/processes"
+	pathMCP        = pathSession + "/mcp"
 	pathController = pathSession + "/controller"
 )
 
@@ -36,6 +37,7 @@ const (
 	idModel      = "model"
 	idTools      = "tools"
 	idProcesses  = "processes"
+	idMCP        = "mcp"
 	idController = "controller"
 )
 

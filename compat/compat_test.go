@@ -64,6 +64,18 @@ func (e *env) run(dir string, extra []string, name string, args ...string) (stri
 	return out.String(), errb.String()
 }
 
+// buildWtagent builds the wtagent binary into a temporary directory.
+func buildWtagent(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "wtagent")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/wtagent")
+	build.Dir = ".."
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
 // baseEnv is a clean environment: a private HOME, no proxy but a dead one
 // for anything that is not loopback, so nothing leaves the machine.
 func (e *env) baseEnv() []string {
@@ -88,12 +100,7 @@ func newEnv(t *testing.T) *env {
 	if err := os.MkdirAll(e.root, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	e.bin = filepath.Join(t.TempDir(), "wtagent")
-	build := exec.Command("go", "build", "-o", e.bin, "./cmd/wtagent")
-	build.Dir = ".."
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	e.bin = buildWtagent(t)
 	e.run(e.root, nil, "git", "init", "-q", "-b", "compat-branch")
 	// Several calls per reply: the session holds a batched turn.
 	if err := os.WriteFile(filepath.Join(e.wtHome, "config.json"), []byte(`{"calls-per-reply": 8}`), 0o600); err != nil {

@@ -5,8 +5,6 @@ package compat
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -85,12 +83,7 @@ func newMCPEnv(t *testing.T, reply string) (*env, *mockchat.Server, string) {
 		t.Fatal("WTAGENT_COMPAT_PREFIX is not set: run make compat")
 	}
 	e := &env{t: t, prefix: prefix, home: t.TempDir(), wtHome: t.TempDir(), root: t.TempDir()}
-	e.bin = filepath.Join(t.TempDir(), "wtagent")
-	build := exec.Command("go", "build", "-o", e.bin, "./cmd/wtagent")
-	build.Dir = ".."
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	e.bin = buildWtagent(t)
 	srv := mockchat.New(mockchat.Options{Script: []model.ScriptLine{{Reply: reply, Line: 1}}, LoggedIn: true})
 	url, err := srv.Start("127.0.0.1:0")
 	if err != nil {

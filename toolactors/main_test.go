@@ -8,13 +8,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wtagent/wtagent/internal/mcptest"
 	"github.com/wtagent/wtagent/internal/tooltest"
 )
 
 // helperEnv selects a helper mode of runHelper (see tooltest.Main).
 const helperEnv = "WTAGENT_TOOLACTORS_HELPER"
 
-func TestMain(m *testing.M) { tooltest.Main(m, helperEnv, runHelper) }
+func TestMain(m *testing.M) {
+	mcptest.ServeIfAsked()
+	tooltest.Main(m, helperEnv, runHelper)
+}
 
 // runHelper is the re-executed test binary's main.
 func runHelper(mode string) int {

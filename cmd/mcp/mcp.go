@@ -1,5 +1,6 @@
 // Package mcp implements `wtagent mcp`: wtagent as an MCP server
-// (`wtagent mcp serve`).
+// (`wtagent mcp serve`), and the user's MCP servers that runs use
+// (`wtagent mcp add|list|remove`).
 package mcp
 
 import (
@@ -21,14 +22,20 @@ type ServeOptions struct {
 func NewCmdMCP(f *cmdutil.Factory, runServe func(*ServeOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "mcp",
-		Short: "Use ChatGPT from other agents over MCP",
-		Long: `wtagent speaks the Model Context Protocol: "wtagent mcp serve" is an MCP
-server (on stdio) whose tool "chatgpt" asks your ChatGPT web session, in
-wtagent's dedicated Chrome profile, and returns the reply.`,
+		Short: "Use your MCP servers in runs, and ChatGPT from other agents over MCP",
+		Long: `wtagent speaks the Model Context Protocol both ways.
+
+"wtagent mcp add", "list" and "remove" manage the MCP servers of the config
+file ("mcp-servers"): a run offers their tools to the model as
+mcp.NAME.TOOL, and every call asks for approval unless a rule allows it.
+
+"wtagent mcp serve" is an MCP server (on stdio) whose tool "chatgpt" asks
+your ChatGPT web session, in wtagent's dedicated Chrome profile, and
+returns the reply.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(newCmdServe(f, runServe))
+	cmd.AddCommand(newCmdServe(f, runServe), NewCmdAdd(f, nil), NewCmdList(f, nil), NewCmdRemove(f, nil))
 	return cmd
 }
 

@@ -24,6 +24,8 @@ import (
 
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/session"
+
+	"github.com/wtagent/wtagent/internal/mcptest"
 )
 
 // binary is the wtagent binary the end-to-end tests run, built once
@@ -40,6 +42,7 @@ func skipShort(t testing.TB) {
 }
 
 func TestMain(m *testing.M) {
+	mcptest.ServeIfAsked() // the MCP server of the runs that configure one
 	flag.Parse()
 	if testing.Short() {
 		os.Exit(m.Run()) // every test skips in skipShort: nothing to build

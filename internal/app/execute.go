@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/wtagent/wtagent/session/event"
@@ -227,15 +228,18 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 	}
 	r.sandboxClose = sbClose
 	r.store, r.socket = store, sock
+	mcpServers, mcpWarnings := connectMCP(context.Background(), o.Settings.MCPServers, policy.ScrubEnv(o.F.Environ(), o.Settings.AllowEnv))
 	r.rt, err = actors.Start(actors.Config{
 		Checkpoints: store,
 		Session:     sess, Root: o.Root, Provider: o.Settings.Provider, NewTransport: newT,
 		Approvals: o.Settings.Approvals, Approver: approver, AllowEnv: o.Settings.AllowEnv, Rules: o.Settings.Rules,
 		Environ: o.F.Environ(), Home: home, Protected: []string{o.Home.Dir()}, Mode: o.Settings.Mode, Effort: o.Settings.Effort, Sandbox: sb,
-		Warnings: append(dataDirWarnings(o.Home.Dir(), o.Root, sb), leftoverNotes(o.Root, o.F.Now())...),
+		Warnings: slices.Concat(dataDirWarnings(o.Home.Dir(), o.Root, sb), leftoverNotes(o.Root, o.F.Now()), mcpWarnings),
 		Limits:   o.Settings.Limits, Sink: sink, Logger: logger, StatusSocket: sock, PID: os.Getpid(), Now: o.F.Now,
+		MCP: mcpServers,
 	})
 	if err != nil {
+		closeMCP(mcpServers)
 		r.close()
 		return nil, err
 	}

@@ -46,6 +46,8 @@ type Settings struct {
 	Limits          actors.Limits
 	AllowEnv        []string
 	Rules           []event.Rule
+	// MCPServers are the user's MCP servers (config only).
+	MCPServers config.MCPServers
 	// ScriptLines, when set, is the script itself (the demo's embedded
 	// one) instead of the file Script names.
 	ScriptLines []model.ScriptLine
@@ -130,7 +132,7 @@ func Resolve(fc config.File, f *Flags, stdinTTY bool) (Settings, error) {
 	if err := (policy.Config{Rules: fc.Rules}).Validate(); err != nil {
 		return s, fmt.Errorf("config file: rules: %w", err)
 	}
-	s.AllowEnv, s.Rules = fc.AllowEnv, fc.Rules
+	s.AllowEnv, s.Rules, s.MCPServers = fc.AllowEnv, fc.Rules, fc.MCPServers
 	return s, nil
 }
 

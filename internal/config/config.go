@@ -60,6 +60,9 @@ type File struct {
 	AllowEnv []string `json:"allow-env,omitempty"`
 	// Rules are task-wide grants applied to every run.
 	Rules []event.Rule `json:"rules,omitempty"`
+	// MCPServers are the user's MCP servers by name, whose tools a run
+	// offers as mcp.NAME.TOOL.
+	MCPServers MCPServers `json:"mcp-servers,omitempty"`
 }
 
 // Duration is a config duration, written as a Go duration string ("20m").
@@ -132,13 +135,17 @@ func Load(h session.Home, getenv func(string) string) (File, string, error) {
 }
 
 // Parse decodes a config file. An unknown key is an error that lists
-// the known ones (and names the flag-style key an old snake_case one is now).
+// the known ones (and names the flag-style key an old snake_case one is
+// now); an MCP server entry that does not validate is an error naming it.
 func Parse(data []byte) (File, error) {
 	var fc File
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(&fc)
 	if err == nil {
+		if err := fc.MCPServers.Validate(); err != nil {
+			return File{}, err
+		}
 		return fc, nil
 	}
 	const unknown = "json: unknown field "

@@ -62,6 +62,9 @@ type (
 // claudeTool maps a wtagent call onto a Claude Code tool and its input;
 // calls with no counterpart keep a descriptive name and their arguments.
 func claudeTool(call event.ToolCall, root string) (string, json.RawMessage, error) {
+	if name, ok := mcpName(call.Name); ok {
+		return name, argsOrEmpty(call.CanonicalArgs), nil
+	}
 	name, v := claudeMapping(call, root)
 	if name == "" {
 		return descriptiveName(call.Name), argsOrEmpty(call.CanonicalArgs), nil

@@ -47,6 +47,9 @@ type execCommandArgs struct {
 // name and their arguments.
 func codexFunction(call event.ToolCall, root string) (codexTool, error) {
 	orig := wtagentArgs{Tool: call.Name, Args: argsOrEmpty(call.CanonicalArgs)}
+	if name, ok := mcpName(call.Name); ok {
+		return codexTool{name: name, args: string(orig.Args)}, nil
+	}
 	switch call.Name {
 	case toolFSWrite:
 		var a fsWriteArgs

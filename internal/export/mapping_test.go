@@ -61,6 +61,10 @@ func TestToolMappings(t *testing.T) {
 		// Arguments that do not fit the tool keep the descriptive name.
 		{tool: "terminal.exec", args: `{"program":42}`, codex: "terminal_exec", claude: "terminal_exec", claudeInput: `{"program":42}`},
 		{tool: "weird tool/π", args: `{"a":1}`, codex: "weird_tool__", claude: "weird_tool__", claudeInput: `{"a":1}`},
+		// An MCP tool exports as the CLIs' own MCP call: mcp__SERVER__TOOL, its arguments unchanged.
+		{tool: "mcp.docs.search", args: `{"filter":{"a":[1]},"query":"go"}`, codex: "mcp__docs__search",
+			claude: "mcp__docs__search", claudeInput: `{"filter":{"a":[1]},"query":"go"}`},
+		{tool: "mcp.fs.read.v2", args: `{}`, codex: "mcp__fs__read_v2", claude: "mcp__fs__read_v2", claudeInput: `{}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.tool+" "+tt.codex, func(t *testing.T) {

@@ -61,6 +61,7 @@ func Print(w io.Writer, e Entry) {
 		for _, p := range st.Processes {
 			fmt.Fprintf(w, "  process   %s pid %d %s %s %s\n", p.ID, p.PID, p.State, p.Program, strings.Join(p.URLs, " "))
 		}
+		printMCP(w, st.Actors)
 		if len(st.Actors) > 0 {
 			fmt.Fprintln(w, "  actors")
 			for _, a := range st.Actors {
@@ -77,5 +78,31 @@ func Print(w io.Writer, e Entry) {
 	}
 	if e.Resume != "" {
 		fmt.Fprintf(w, "  resume with `%s`\n", e.Resume)
+	}
+}
+
+// mcpActors is where the MCP servers' actors sit in the tree: one child
+// per server, named as the server, beside the front worker mcpFront
+// (a name no server can have).
+const (
+	mcpActors = "/session/mcp/"
+	mcpFront  = ".front"
+)
+
+// printMCP prints one line per MCP server of the run, from its actor.
+func printMCP(w io.Writer, actors []messages.ActorInfo) {
+	for _, a := range actors {
+		_, name, ok := strings.Cut(a.Path, mcpActors)
+		if !ok || name == "" || name == mcpFront || strings.Contains(name, "/") {
+			continue
+		}
+		line := fmt.Sprintf("  mcp       %s %s", name, a.State)
+		if a.Restarts > 0 {
+			line += fmt.Sprintf(", %d restarts", a.Restarts)
+		}
+		if a.LastError != "" {
+			line += ", last error: " + a.LastError
+		}
+		fmt.Fprintln(w, line)
 	}
 }

@@ -1,0 +1,35 @@
+package mcp
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/mcpadmin"
+)
+
+// RemoveOptions are the inputs of `wtagent mcp remove`.
+type RemoveOptions struct {
+	F    *cmdutil.Factory
+	Name string
+}
+
+// NewCmdRemove returns `mcp remove`. runF, when not nil, runs instead of
+// the command itself, with the parsed options (tests of flags and
+// arguments).
+func NewCmdRemove(f *cmdutil.Factory, runF func(*RemoveOptions) error) *cobra.Command {
+	o := &RemoveOptions{F: f}
+	cmd := &cobra.Command{
+		Use:     "remove NAME",
+		Aliases: []string{"rm"},
+		Short:   "Remove an MCP server from the config file",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			o.Name = args[0]
+			if runF != nil {
+				return runF(o)
+			}
+			return mcpadmin.Remove(f, o.Name)
+		},
+	}
+	return cmd
+}
