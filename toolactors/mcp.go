@@ -199,7 +199,12 @@ func (a *mcpServerActor) run(c *actor.Context, m mcpRun) {
 		defer context.AfterFunc(ctx, cancel)()
 		res, err := conn.Call(callCtx, call.tool, call.args)
 		if err != nil && ctx.Err() != nil {
-			err = fmt.Errorf("%w: %s stopped during the call: %w", ErrMCPServerGone, name, err)
+			// The incarnation ended first: say why the server went.
+			why := conn.Err()
+			if why == nil {
+				why = err
+			}
+			err = fmt.Errorf("%w: %s: %w", ErrMCPServerGone, name, why)
 		}
 		call.reply <- mcpReply{result: res, err: err}
 		return nil
