@@ -3,10 +3,13 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/wtagent/wtagent/internal/config"
@@ -82,4 +85,148 @@ func TestMCPToolsInARun(t *testing.T) {
 	if !strings.Contains(out, "mcp.t.echo") {
 		t.Errorf("the live view does not show the MCP calls:\n%s", out)
 	}
+}
+
+// writeProjectMCP writes the project's .mcp.json (Claude Code's format)
+// with the server "proj" (internal/mcptest); extra changes its bytes.
+func writeProjectMCP(t *testing.T, e *env, extra string) {
+	t.Helper()
+	srv := mcptest.Command(t)
+	entry := map[string]any{"command": srv.Command, "args": srv.Args, "env": srv.Env}
+	b, err := json.Marshal(map[string]any{"mcpServers": map[string]any{"proj": entry}, "comment": extra})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(e.root, ".mcp.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestProjectMCPJSONNeedsTheUsersYes: a project's .mcp.json is offered
+// on a terminal and its servers start only after "y"; the yes holds for
+// that project and those bytes (a run without a terminal then uses it);
+// once the file changes, a run without a terminal does not start them
+// and says why.
+func TestProjectMCPJSONNeedsTheUsersYes(t *testing.T) {
+	e := newEnv(t)
+	writeProjectMCP(t, e, "v1")
+	offered := e.script(model.ScriptLine{Expect: "mcp.proj.echo", Reply: agentReply(true, "The tool is there.", "")})
+	tm := e.startPTY("--provider", "script", "--script", offered, "look at the tools")
+	tm.waitFor("start them for this project", 0)
+	if !strings.Contains(tm.screen(), "offers MCP servers: proj (") {
+		t.Fatalf("the question does not name the server; screen:\n%s", tm.screen())
+	}
+	tm.send("y")
+	if code := tm.exit(); code != 0 {
+		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+	}
+	if code, out, errOut := e.run("--provider", "script", "--script", offered, "--approvals", "deny", "again"); code != 0 {
+		t.Fatalf("the approved file is not used without a terminal: exit %d\n%s\n%s", code, out, errOut)
+	}
+	writeProjectMCP(t, e, "v2")
+	changed := e.script(model.ScriptLine{Expect: "fs.read", Reply: agentReply(true, "No project servers.", "")})
+	code, out, errOut := e.run("--provider", "script", "--script", changed, "--approvals", "deny", "once more")
+	if code != 0 || !strings.Contains(out+errOut, "offers the MCP servers proj, not used") {
+		t.Fatalf("exit %d; the changed file's servers were used or not explained:\n%s\n%s", code, out, errOut)
+	}
+	checked := false
+	for _, sum := range e.sessions() {
+		if sum.Task != "once more" {
+			continue
+		}
+		checked = true
+		for _, ev := range e.events(sum.ID) {
+			if ev.Type == event.EvModelMessageSending && strings.Contains(string(ev.Payload), "mcp.proj") {
+				t.Fatal("the changed file's tools reached the model")
+			}
+		}
+	}
+	if !checked {
+		t.Fatal("no session of the third run")
+	}
+}
+
+// TestKill9MidMCPCallResumes: wtagent is killed (SIGKILL) while an MCP
+// call runs, and its servers die with it; `wtagent status` showed the
+// server while it ran. On resume a trusted read-only call runs again; a
+// call that is not read-only is reported as of unknown outcome and never
+// called again.
+func TestKill9MidMCPCallResumes(t *testing.T) {
+	t.Run("read-only", func(t *testing.T) {
+		e := mcpEnv(t, nil, "mcp.t.wait_file")
+		gate := filepath.Join(e.root, "gate.txt")
+		s := e.script(
+			model.ScriptLine{Reply: agentReply(false, "Wait for the gate.", callXML("mcp.t.wait_file", el("path", gate)))},
+			model.ScriptLine{Expect: "gate-open-31", Reply: agentReply(true, "The gate opened.", "")},
+		)
+		id := killDuring(t, e, s, 1)
+		if err := os.WriteFile(gate, []byte("gate-open-31"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		evs := resumeMCP(t, e, id)
+		if n := startedOf(evs, "mcp.t.wait_file"); n != 2 {
+			t.Fatalf("the read-only call started %d times, want twice (again on resume)", n)
+		}
+	})
+	t.Run("not read-only", func(t *testing.T) {
+		e := mcpEnv(t, nil, "mcp.t.wait_file", "mcp.t.hang")
+		gate := filepath.Join(e.root, "gate.txt")
+		os.WriteFile(gate, []byte("open"), 0o644)
+		batch := callXML("mcp.t.wait_file", el("path", gate)) + callXML("mcp.t.hang")
+		s := e.script(
+			model.ScriptLine{Reply: agentReply(false, "Read, then hang.", batch)},
+			model.ScriptLine{Expect: `name="mcp.t.hang" status="unknown"`, Reply: agentReply(true, "The hang's outcome is unknown.", "")},
+		)
+		id := killDuring(t, e, s, 2)
+		evs := resumeMCP(t, e, id)
+		if a, b := startedOf(evs, "mcp.t.wait_file"), startedOf(evs, "mcp.t.hang"); a != 1 || b != 1 {
+			t.Fatalf("started: wait_file %d, hang %d; want each once", a, b)
+		}
+	})
+}
+
+// killDuring starts a run of script, waits until started calls have
+// started, checks that `wtagent status` shows the MCP server, kills
+// wtagent with SIGKILL and waits until its processes are gone.
+func killDuring(t *testing.T, e *env, script string, started int) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cmd := e.command(ctx, "--provider", "script", "--script", script, "--approvals", "deny", "ask the mcp server")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	id := e.waitFor("the MCP calls running", func(evs []event.Event) bool { return count(evs, event.EvToolStarted) == started })
+	if code, out, _ := e.run("status", id); code != 0 || !regexp.MustCompile(`mcp\s+t running`).MatchString(out) {
+		t.Errorf("status during the call: exit %d:\n%s", code, out)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	waitGone(t, e.root)
+	return id
+}
+
+// resumeMCP resumes the session and returns its events.
+func resumeMCP(t *testing.T, e *env, id string) []event.Event {
+	t.Helper()
+	if code, out, errOut := e.run("resume", id, "--approvals", "deny"); code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
+	}
+	return e.events(id)
+}
+
+// startedOf counts the tool.started events of the named tool.
+func startedOf(evs []event.Event, tool string) int {
+	n := 0
+	for _, ev := range evs {
+		var p struct {
+			Call struct {
+				Name string `json:"name"`
+			} `json:"call"`
+		}
+		if ev.Type == event.EvToolStarted && json.Unmarshal(ev.Payload, &p) == nil && p.Call.Name == tool {
+			n++
+		}
+	}
+	return n
 }

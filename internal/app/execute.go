@@ -228,7 +228,9 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 	}
 	r.sandboxClose = sbClose
 	r.store, r.socket = store, sock
-	mcpServers, mcpWarnings := connectMCP(context.Background(), o.Settings.MCPServers, policy.ScrubEnv(o.F.Environ(), o.Settings.AllowEnv))
+	configured, mcpNotes := r.runMCPServers()
+	mcpServers, mcpWarnings := connectMCP(context.Background(), configured, policy.ScrubEnv(o.F.Environ(), o.Settings.AllowEnv))
+	mcpWarnings = append(mcpNotes, mcpWarnings...)
 	r.rt, err = actors.Start(actors.Config{
 		Checkpoints: store,
 		Session:     sess, Root: o.Root, Provider: o.Settings.Provider, NewTransport: newT,

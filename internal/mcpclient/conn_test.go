@@ -94,7 +94,7 @@ func checkTools(t *testing.T, tools []*mcp.Tool) {
 	for _, tool := range tools {
 		byName[tool.Name] = tool
 	}
-	want := []string{"add", "crash", "echo", "getenv", "hang", "image", "spawn", "tag", "write_note"}
+	want := []string{"add", "crash", "echo", "getenv", "hang", "image", "spawn", "tag", "wait_file", "write_note"}
 	if got := slices.Sorted(maps.Keys(byName)); !slices.Equal(got, want) || len(want) <= mcptest.PageSize {
 		t.Fatalf("tools %v, want %v (more than a page)", got, want)
 	}

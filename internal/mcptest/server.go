@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -36,6 +37,7 @@ func newServer(stdio bool) *mcp.Server {
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: &destructive}}, writeNote)
 	mcp.AddTool(s, &mcp.Tool{Name: "crash", Description: "End the server process with status 3, answering nothing."}, crash(stdio))
 	mcp.AddTool(s, &mcp.Tool{Name: "hang", Description: "Answer only when the call is cancelled."}, hang)
+	mcp.AddTool(s, &mcp.Tool{Name: "wait_file", Description: "Wait until a file exists, then return its content.", Annotations: readOnly}, waitFile)
 	mcp.AddTool(s, &mcp.Tool{Name: "image", Description: "Return a tiny PNG."}, image)
 	mcp.AddTool(s, &mcp.Tool{Name: "tag", Description: "Echo labels and metadata back as JSON.", InputSchema: tagSchema()}, tag)
 	mcp.AddTool(s, &mcp.Tool{Name: "spawn", Description: "Start a child process that waits to be killed; return its pid."}, spawn(stdio))
@@ -102,6 +104,27 @@ func crash(stdio bool) mcp.ToolHandlerFor[struct{}, any] {
 func hang(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 	<-ctx.Done()
 	return nil, nil, ctx.Err()
+}
+
+type waitFileIn struct {
+	Path string `json:"path" jsonschema:"the file to wait for"`
+}
+
+// waitFile polls for the file: the test that creates it is in another
+// process, so there is no event to wait on.
+func waitFile(ctx context.Context, _ *mcp.CallToolRequest, in waitFileIn) (*mcp.CallToolResult, any, error) {
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if b, err := os.ReadFile(in.Path); err == nil {
+			return textResult(string(b)), nil, nil
+		}
+		select {
+		case <-ctx.Done():
+			return nil, nil, ctx.Err()
+		case <-tick.C:
+		}
+	}
 }
 
 func image(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
