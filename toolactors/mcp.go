@@ -49,6 +49,15 @@ type mcpReply struct {
 	err    error
 }
 
+// answer sends the call's one reply; it never blocks (the channel holds
+// the one reply the caller reads).
+func (m mcpCall) answer(r mcpReply) {
+	select {
+	case m.reply <- r:
+	default:
+	}
+}
+
 // mcpRun hands a call to a server actor; id names it to the front.
 type mcpRun struct {
 	id   int
@@ -206,7 +215,7 @@ func (a *mcpServerActor) run(c *actor.Context, m mcpRun) {
 			}
 			err = fmt.Errorf("%w: %s: %w", ErrMCPServerGone, name, why)
 		}
-		call.reply <- mcpReply{result: res, err: err}
+		call.answer(mcpReply{result: res, err: err})
 		return nil
 	})
 }

@@ -73,10 +73,10 @@ func (f *mcpFront) call(c *actor.Context, m mcpCall) {
 	r := f.routes[m.server]
 	switch {
 	case r == nil:
-		m.reply <- mcpReply{err: fmt.Errorf("%w: no MCP server %q in this run", ErrMCPServerGone, m.server)}
+		m.answer(mcpReply{err: fmt.Errorf("%w: no MCP server %q in this run", ErrMCPServerGone, m.server)})
 		return
 	case r.gone != nil:
-		m.reply <- mcpReply{err: r.gone}
+		m.answer(mcpReply{err: r.gone})
 		return
 	}
 	f.next++
@@ -107,7 +107,7 @@ func (f *mcpFront) exited(r *mcpRoute, m supervisor.ChildExited) {
 	}
 	r.gone = fmt.Errorf("%w: %s was stopped for good after it kept exiting: %v", ErrMCPServerGone, m.ID, m.Err)
 	for _, run := range r.queue {
-		run.call.reply <- mcpReply{err: r.gone}
+		run.call.answer(mcpReply{err: r.gone})
 	}
 	r.queue = nil
 }
