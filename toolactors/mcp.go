@@ -71,6 +71,14 @@ type mcpAccepted struct {
 	id     int
 }
 
+// mcpReturned gives the front back a call an incarnation will not make:
+// its connection had already ended. The front keeps it for the next
+// incarnation.
+type mcpReturned struct {
+	server string
+	run    mcpRun
+}
+
 // mcpConnected is the outcome of an incarnation's Connect.
 type mcpConnected struct {
 	conn *mcpclient.Conn
@@ -197,12 +205,23 @@ func (a *mcpServerActor) ready(c *actor.Context, conn *mcpclient.Conn) {
 }
 
 // run tells the front the call is taken and runs it on its own goroutine,
-// bound to the incarnation: a server that dies fails it, and so does a
-// stop.
+// bound to the incarnation: a server that dies during it fails it, and so
+// does a stop. A call that finds the connection already ended is handed
+// back to the front unsent.
 func (a *mcpServerActor) run(c *actor.Context, m mcpRun) {
+	if a.conn.Err() != nil { // the server is gone: the next incarnation makes the call
+		c.Send(a.front, mcpReturned{server: a.server.Name, run: m})
+		return
+	}
 	c.Send(a.front, mcpAccepted{server: a.server.Name, id: m.id})
-	conn, name, call := a.conn, a.server.Name, m.call
+	conn, name, call, e, front := a.conn, a.server.Name, m.call, c.Engine(), a.front
 	supervisor.Go(c, func(ctx context.Context) any {
+		if conn.Err() != nil {
+			// Sent from here: the incarnation may be exiting, and it is
+			// over only when this returns, so the front hears of it first.
+			e.Send(front, mcpReturned{server: name, run: m})
+			return nil
+		}
 		callCtx, cancel := context.WithCancel(call.ctx)
 		defer cancel()
 		defer context.AfterFunc(ctx, cancel)()

@@ -52,6 +52,12 @@ func (f *mcpFront) Receive(c *actor.Context) {
 		if r := f.routes[m.server]; r != nil {
 			delete(r.sent, m.id)
 		}
+	case mcpReturned:
+		if r := f.routes[m.server]; r != nil {
+			r.up = false // this incarnation is going; hold calls for the next
+			r.queue = append(r.queue, m.run)
+			slices.SortFunc(r.queue, func(a, b mcpRun) int { return a.id - b.id })
+		}
 	case supervisor.ChildStarted:
 		if r := f.routes[m.ID]; r != nil {
 			r.up = true
