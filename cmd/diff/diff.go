@@ -35,7 +35,7 @@ touched). Each diff is headed by its turn and call. An undo shows as a change
 of its own.`,
 		Example: `  wtagent diff 20261202-143000-1a2b3c4d
   wtagent diff 20261202-143000-1a2b3c4d --turn 3`,
-		Args: cobra.ExactArgs(1),
+		Args: cmdutil.ExactSessionID,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.ID = args[0]
 			if runF != nil {

@@ -41,7 +41,7 @@ or ~/.codex/sessions/…; $CLAUDE_CONFIG_DIR/projects/… or
 		Example: `  wtagent export 20261202-143000-1a2b3c4d --format codex --install
   wtagent export 20261202-143000-1a2b3c4d --format claude-code --install
   wtagent export 20261202-143000-1a2b3c4d --format codex -o rollout.jsonl`,
-		Args: cobra.ExactArgs(1),
+		Args: cmdutil.ExactSessionID,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.ID = args[0]
 			if o.Format != install.FormatCodex && o.Format != install.FormatClaude {

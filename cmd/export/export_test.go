@@ -36,7 +36,7 @@ func TestNewCmdExport(t *testing.T) {
 		{name: "bad format", args: testID + " --format zed", wantErr: `--format must be codex or claude-code, not "zed"`},
 		{name: "install and output", args: testID + " --install -o x", wantErr: "--install and --output cannot be used together"},
 		{name: "bad id", args: "../etc", wantErr: "session id"},
-		{name: "no id", args: "", wantErr: "accepts 1 arg(s)"},
+		{name: "no id", args: "", wantErr: "give a session id; see wtagent sessions"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

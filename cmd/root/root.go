@@ -77,5 +77,6 @@ resumed, inspected and exported.`,
 		democmd.NewCmdDemo(f, nil),
 		versioncmd.NewCmdVersion(f, nil),
 	)
+	cmdutil.UsageArgs(cmd)
 	return cmd
 }

@@ -27,7 +27,7 @@ func NewCmdRemove(f *cmdutil.Factory, runF func(*RemoveOptions) error) *cobra.Co
 		Short:   "Delete sessions (their event logs, outputs and snapshots)",
 		Long: `Deletes the named sessions from $WTAGENT_HOME/sessions. A running session is
 refused: stop it first. Nothing in the project is touched.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: cmdutil.SessionIDs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.IDs = args
 			if runF != nil {

@@ -35,7 +35,7 @@ Without ID it shows the live sessions; --all adds the others: those whose
 process died in the middle of a run, interrupted and failed ones (each with
 the command that resumes it) and finished ones. --json prints one object per
 session.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: cmdutil.MaybeSessionID,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				o.ID = args[0]

@@ -44,7 +44,7 @@ session's event log before any file is touched; if it is cut short (kill -9),
 run it again and it finishes. Run "wtagent diff ID" to see the changes first.`,
 		Example: `  wtagent undo 20261202-143000-1a2b3c4d
   wtagent undo 20261202-143000-1a2b3c4d --turn 2`,
-		Args: cobra.ExactArgs(1),
+		Args: cmdutil.ExactSessionID,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.ID = args[0]
 			if runF != nil {
