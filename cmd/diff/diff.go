@@ -17,6 +17,9 @@ type Options struct {
 	F    *cmdutil.Factory
 	ID   string
 	Turn int
+	// TurnSet is set when --turn was given: it must then name a turn of
+	// the session.
+	TurnSet bool
 }
 
 // NewCmdDiff returns the diff command. runF, when not nil, runs instead of
@@ -38,6 +41,10 @@ of its own.`,
 		Args: cmdutil.ExactSessionID,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.ID = args[0]
+			o.TurnSet = cmd.Flags().Changed("turn")
+			if o.TurnSet && o.Turn < 1 {
+				return cmdutil.FlagErrorf("--turn must be a turn number (1 or more), not %d", o.Turn)
+			}
 			if runF != nil {
 				return runF(o)
 			}
@@ -52,9 +59,6 @@ func diffRun(ctx context.Context, o *Options) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if o.Turn < 0 {
-		return cmdutil.FlagErrorf("--turn must be a turn number (1 or more), not %d", o.Turn)
-	}
 	if err := session.ValidateID(o.ID); err != nil {
 		return cmdutil.FlagErrorf("%v", err)
 	}
@@ -67,6 +71,9 @@ func diffRun(ctx context.Context, o *Options) error {
 		return err
 	}
 	defer c.Close()
+	if err := checkTurn(o, c.Turn); err != nil {
+		return err
+	}
 	n, err := c.WriteDiff(ctx, o.F.IOStreams.Out, o.Turn)
 	if err != nil {
 		return err
@@ -79,4 +86,18 @@ func diffRun(ctx context.Context, o *Options) error {
 		fmt.Fprintf(o.F.IOStreams.ErrOut, "no changes recorded for %s\n", what)
 	}
 	return nil
+}
+
+// checkTurn refuses a --turn the session does not have (it has turns 1 to
+// last).
+func checkTurn(o *Options, last int) error {
+	switch {
+	case !o.TurnSet || o.Turn <= last:
+		return nil
+	case last == 0:
+		return cmdutil.FlagErrorf("--turn %d: session %s has no turns yet", o.Turn, o.ID)
+	case last == 1:
+		return cmdutil.FlagErrorf("--turn %d: session %s has one turn, 1", o.Turn, o.ID)
+	}
+	return cmdutil.FlagErrorf("--turn %d: session %s has turns 1 to %d", o.Turn, o.ID, last)
 }

@@ -30,3 +30,24 @@ func TestMissingArgumentsAreUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffTurnOutOfRange: `diff --turn` with a turn the session does not
+// have (0, or past its last) is a usage error naming the valid range, not
+// every turn's changes nor "no changes" with exit 0 (issue 42, item 19).
+func TestDiffTurnOutOfRange(t *testing.T) {
+	e := newEnv(t)
+	id := e.changingRun() // four turns
+	for _, turn := range []string{"0", "9", "-1"} {
+		code, out, errOut := e.run("diff", id, "--turn", turn)
+		want := "wtagent: --turn " + turn + ": session " + id + " has turns 1 to 4\n"
+		if turn != "9" {
+			want = "wtagent: --turn must be a turn number (1 or more), not " + turn + "\n"
+		}
+		if code != 2 || out != "" || errOut != want {
+			t.Errorf("diff --turn %s: exit %d, stdout %q, stderr %q; want exit 2, stderr %q", turn, code, out, errOut, want)
+		}
+	}
+	if code, out, errOut := e.run("diff", id, "--turn", "1"); code != 0 || !strings.Contains(out, "new.txt") {
+		t.Errorf("diff --turn 1: exit %d\n%s%s", code, out, errOut)
+	}
+}
