@@ -119,3 +119,23 @@ func copySource(t *testing.T, dst string) {
 		}
 	}
 }
+
+// TestUnstampedVersionIsNoRelease: the suite's binary, built without the
+// release's stamps, does not call itself a release: its version is
+// 0.1.0-dev or the pseudo-version go recorded, never a bare 0.1.0 (issue
+// 42, item 24).
+func TestUnstampedVersionIsNoRelease(t *testing.T) {
+	e := newEnv(t)
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		code, out, errOut := e.run(args...)
+		f := strings.Fields(out)
+		if code != 0 || len(f) < 2 || f[0] != "wtagent" {
+			t.Fatalf("wtagent %v: exit %d\n%s%s", args, code, out, errOut)
+		}
+		// A release is vX.Y.Z; a pre-release (0.1.0-dev, or a
+		// pseudo-version v0.0.0-20261203080000-0123456789ab) has a hyphen.
+		if v := f[1]; !strings.Contains(v, "-") {
+			t.Errorf("wtagent %v says %q: an unstamped build looks like a release", args, v)
+		}
+	}
+}

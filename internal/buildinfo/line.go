@@ -7,7 +7,7 @@ import (
 )
 
 // Line is the one-line version that `wtagent version` and `wtagent
-// --version` print: "wtagent 0.1.0 (go1.26.0, linux/amd64)", with the
+// --version` print: "wtagent 0.1.0-dev (go1.26.0, linux/amd64)", with the
 // commit (12 digits, "-dirty" after it for uncommitted changes) and its
 // date first in the parentheses when the build knows them.
 func Line() string {
