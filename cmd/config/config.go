@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/wtagent/wtagent/instructions"
 	"github.com/wtagent/wtagent/internal/app"
@@ -30,13 +31,13 @@ func NewCmdConfig(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
 		Long: `Prints the effective settings — provider, ChatGPT mode, approvals, limits,
 allowed environment variables and task-wide rules — and where each value came
 from: a default, the config file, or a flag given to this command (it takes
-the same flags as a run).
+the flags of a run that change a setting).
 
 The config file is JSON at $WTAGENT_HOME/config.json, or at
 ${XDG_CONFIG_HOME:-~/.config}/wtagent/config.json. A key that a flag also
 sets has the flag's name:
 
-  {"mode": "thinking", "effort": "extended", "approvals": "prompt", "chatgpt-url": "",
+  {"mode": "thinking", "effort": "extended", "approvals": "prompt",
    "max-turns": 120, "turn-timeout": "30m", "tool-timeout": "1h",
    "run-timeout": "6h", "keep-processes": false, "sandbox": "workspace-write",
    "no-network": false, "sandbox-writable": ["/srv/cache"],
@@ -57,7 +58,37 @@ line: {"home", "config_file", "project", "project_instructions",
 		},
 	}
 	app.AddFlags(cmd.Flags(), &o.Flags)
+	hideRunOnlyFlags(cmd.Flags())
 	return cmd
+}
+
+// runOnlyFlags are the run's flags that change no setting config prints:
+// config still parses them (a run's command line works as it is), but its
+// help does not list them.
+func runOnlyFlags() []string {
+	return []string{"script", "no-minimize", "record-transport", "verbose", "allow-concurrent"}
+}
+
+func hideRunOnlyFlags(fs *pflag.FlagSet) {
+	for _, name := range runOnlyFlags() {
+		_ = fs.MarkHidden(name) // cannot fail: app.AddFlags added it
+	}
+}
+
+// shownRows are the settings config prints: a developer setting (the
+// mock page's URL) only when something set it.
+func shownRows(rows [][3]string) [][3]string {
+	dev := map[string]bool{}
+	for _, name := range cmdutil.DeveloperFlags() {
+		dev[name] = true
+	}
+	out := rows[:0:0]
+	for _, r := range rows {
+		if !dev[r[0]] || r[2] != "default" {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func configRun(o *Options) error {
@@ -74,7 +105,7 @@ func configRun(o *Options) error {
 		return err
 	}
 	out := o.F.IOStreams.Out
-	rows := st.Describe()
+	rows := shownRows(st.Describe())
 	project, files := projectInstructions(o.F)
 	if o.F.Global.JSON {
 		type row struct {

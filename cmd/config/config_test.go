@@ -1,6 +1,7 @@
 package config
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/wtagent/wtagent/internal/cmdutil/cmdtest"
@@ -35,5 +36,27 @@ func TestNewCmdConfig(t *testing.T) {
 				t.Fatalf("err %v, options %+v", err, got)
 			}
 		})
+	}
+}
+
+// TestShownRows: the mock page's URL is printed only when something set
+// it; every other setting always is.
+func TestShownRows(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rows [][3]string
+		want []string
+	}{
+		{"default", [][3]string{{"mode", "", "default"}, {"chatgpt-url", "", "default"}, {"max-turns", "80", "default"}}, []string{"mode", "max-turns"}},
+		{"set by a flag", [][3]string{{"chatgpt-url", "http://127.0.0.1:9", "flag"}}, []string{"chatgpt-url"}},
+		{"set in the config file", [][3]string{{"chatgpt-url", "http://127.0.0.1:9", "config"}}, []string{"chatgpt-url"}},
+	} {
+		var got []string
+		for _, r := range shownRows(tc.rows) {
+			got = append(got, r[0])
+		}
+		if strings.Join(got, ",") != strings.Join(tc.want, ",") {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

@@ -19,7 +19,6 @@ type Options struct {
 	F       *cmdutil.Factory
 	Flags   app.Flags
 	Browser string
-	Keep    bool
 	Dir     string
 }
 
@@ -49,9 +48,14 @@ through the scripted provider otherwise. It prints the same view a user sees.`,
 		},
 	}
 	cmd.Flags().StringVar(&o.Browser, "browser", "auto", "auto, always (fail without Chromium) or never (scripted provider)")
-	cmd.Flags().BoolVar(&o.Keep, "keep", false, "keep the dev server running at the end (until Ctrl+C)")
 	cmd.Flags().StringVar(&o.Dir, "dir", "", "project directory to use (default: a new temporary directory)")
 	app.AddFlags(cmd.Flags(), &o.Flags)
+	// --keep-processes is the run's flag; --keep, the demo's old name of
+	// it, still works but is not listed.
+	fs := cmd.Flags()
+	fs.Lookup("keep-processes").Usage = "keep the dev server running at the end (until Ctrl+C)"
+	fs.BoolVar(&o.Flags.KeepProcesses, "keep", false, "")
+	_ = fs.MarkHidden("keep") // cannot fail: the flag exists
 	return cmd
 }
 
@@ -80,7 +84,7 @@ func demoRun(o *Options) error {
 	if err != nil {
 		return err
 	}
-	settings.KeepProcesses = o.Keep
+	keep := settings.KeepProcesses
 	useBrowser, why, err := demo.ChooseBrowser(o.Browser, o.F.Getenv, o.F.GOOS)
 	if errors.Is(err, demo.ErrBrowserMode) {
 		return cmdutil.FlagErrorf("%v", err)
@@ -94,5 +98,5 @@ func demoRun(o *Options) error {
 	}
 	defer closeDemo()
 	return app.Execute(app.Options{F: o.F, Settings: settings, Home: home, Root: root, Task: demo.Task,
-		StopProcesses: !o.Keep, Input: nil})
+		StopProcesses: !keep, Input: nil})
 }

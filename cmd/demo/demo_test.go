@@ -15,8 +15,9 @@ func TestNewCmdDemo(t *testing.T) {
 		check   func(*Options) bool
 		wantErr bool
 	}{
-		{"defaults", nil, func(o *Options) bool { return o.Browser == "auto" && !o.Keep && o.Dir == "" }, false},
-		{"scripted, kept", []string{"--browser", "never", "--keep", "--dir", "/tmp/p"}, func(o *Options) bool { return o.Browser == "never" && o.Keep && o.Dir == "/tmp/p" }, false},
+		{"defaults", nil, func(o *Options) bool { return o.Browser == "auto" && !o.Flags.KeepProcesses && o.Dir == "" }, false},
+		{"scripted, kept", []string{"--browser", "never", "--keep-processes", "--dir", "/tmp/p"}, func(o *Options) bool { return o.Browser == "never" && o.Flags.KeepProcesses && o.Dir == "/tmp/p" }, false},
+		{"kept by the old name", []string{"--keep"}, func(o *Options) bool { return o.Flags.KeepProcesses }, false},
 		{"an argument", []string{"x"}, func(o *Options) bool { return true }, true},
 	}
 	for _, tc := range tests {

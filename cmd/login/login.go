@@ -3,6 +3,7 @@ package login
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -78,6 +79,12 @@ func loginRun(ctx context.Context, o *Options) error {
 			fmt.Fprintln(out, "→ "+s.Detail)
 		}
 	})
+	if errors.Is(err, chrome.ErrNoDisplay) {
+		// ErrNoDisplay's way out, --provider script, is a run's: login
+		// needs the window.
+		return errors.New("login: wtagent's Chrome window cannot open here: there is no display " +
+			"(DISPLAY and WAYLAND_DISPLAY are unset); run wtagent login in your desktop session, or over ssh -X")
+	}
 	if err != nil {
 		return fmt.Errorf("login: %w", err)
 	}

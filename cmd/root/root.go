@@ -41,7 +41,6 @@ $WTAGENT_HOME (default: the OS application-data directory) and can be
 resumed, inspected and exported.`,
 		Example: `  wtagent login
   wtagent -C ./site "build me a small website with an about page"
-  wtagent --provider script --script demo.jsonl -C /tmp/p "replay a conversation"
   wtagent status
   wtagent resume 20261202-143000-1a2b3c4d "also add a contact page"`,
 		SilenceUsage:  true,

@@ -42,7 +42,7 @@ type Flags struct {
 // AddFlags registers the run flags on fs.
 func AddFlags(fs *pflag.FlagSet, f *Flags) {
 	fs.StringVar(&f.Provider, "provider", "chatgpt", "model provider: chatgpt (your ChatGPT web session) or script (a JSON Lines script)")
-	fs.StringVar(&f.Script, "script", "", "scripted-model file (JSON Lines) for --provider script or the mock page")
+	fs.StringVar(&f.Script, "script", "", "scripted-model file (JSON Lines) for --provider script")
 	fs.StringVar(&f.Approvals, "approvals", "", "how risky calls are approved: prompt, deny or allow (default: prompt on a terminal, deny otherwise)")
 	fs.IntVar(&f.MaxTurns, "max-turns", 0, "most model turns per run (default from config, else 80)")
 	fs.StringVar(&f.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin, e.g. the URL \"wtagent mockchat\" prints (developers)")
