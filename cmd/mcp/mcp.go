@@ -51,8 +51,15 @@ returns the reply text exactly, with the conversation's URL; pass that URL
 (or its id) as "conversation" to continue the conversation. Calls run one at
 a time, in order. Relative file paths are resolved against the server's
 working directory (-C).`,
-		Example: `  claude mcp add chatgpt -- wtagent mcp serve
-  codex mcp add chatgpt -- wtagent mcp serve --mode thinking`,
+		Example: `  # A reply can take minutes (an hour in Pro): give the tool that long.
+  claude mcp add --scope user chatgpt -- wtagent mcp serve
+  MCP_TOOL_TIMEOUT=3600000 claude
+
+  # Codex: in ~/.codex/config.toml
+  [mcp_servers.chatgpt]
+  command = "wtagent"
+  args = ["mcp", "serve", "--mode", "thinking"]
+  tool_timeout_sec = 3600`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if runF != nil {

@@ -280,3 +280,42 @@ func TestMCPServeUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestMCPServeProgressReadsPlainly: the progress a client of `wtagent mcp
+// serve` shows says each step once ("sending turn 1 …", not "ChatGPT:
+// sending sending turn 1 …"), and the command's help example gives the
+// tool the long timeout a reply needs, as the README does (issue 42, item
+// 16).
+func TestMCPServeProgressReadsPlainly(t *testing.T) {
+	e := newEnv(t)
+	code, help, errOut := e.run("mcp", "serve", "--help")
+	if code != 0 || !strings.Contains(help, "tool_timeout_sec = 3600") || !strings.Contains(help, "MCP_TOOL_TIMEOUT=3600000") {
+		t.Errorf("mcp serve --help: exit %d, no tool timeout in its example:\n%s%s", code, help, errOut)
+	}
+	needChromium(t)
+	srv, url := mockPage(t, mcpReplies(1), 0)
+	s := startMCPServer(t, e, url)
+	// The reply waits until the client has been told of the send.
+	release := srv.HoldReplies()
+	done := make(chan string, 1)
+	go func() { done <- s.callTextToken(context.Background(), "hi", "tok-plain") }()
+	var seen []string
+	for p := range s.progress {
+		seen = append(seen, p.Message)
+		if strings.Contains(p.Message, "sending turn") {
+			break
+		}
+	}
+	release()
+	if got := <-done; got != replyText(0) {
+		t.Fatalf("reply %q, want %q", got, replyText(0))
+	}
+	for _, m := range seen {
+		f := strings.Fields(m)
+		for i := 1; i < len(f); i++ {
+			if strings.EqualFold(f[i], f[i-1]) {
+				t.Errorf("progress %q says %q twice (all: %q)", m, f[i], seen)
+			}
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/anthdm/hollywood/actor"
 	"github.com/charmbracelet/log"
@@ -107,7 +108,7 @@ func exchange(ctx context.Context, t model.Transport, k *call) ran {
 	}
 	p := k.progress
 	p.status("starting ChatGPT")
-	if err := t.Start(ctx, func(s messages.ModelStateChanged) { p.status("ChatGPT: %s %s", s.State, s.Detail) }); err != nil {
+	if err := t.Start(ctx, func(s messages.ModelStateChanged) { p.status("%s", stateNote(s)) }); err != nil {
 		return fail(err)
 	}
 	launched = true
@@ -140,4 +141,14 @@ func exchange(ctx context.Context, t model.Transport, k *call) ran {
 		return fail(err)
 	}
 	return ran{c: k, reply: reply, launched: true}
+}
+
+// stateNote is the progress message of a model state change: its detail,
+// a phrase of its own ("sending turn 1 (12 bytes, 0 attachments)"), or
+// the state in words when it has none.
+func stateNote(s messages.ModelStateChanged) string {
+	if s.Detail != "" {
+		return s.Detail
+	}
+	return "ChatGPT: " + strings.ReplaceAll(string(s.State), "_", " ")
 }

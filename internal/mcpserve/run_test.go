@@ -11,6 +11,8 @@ import (
 	"github.com/wtagent/wtagent/browser/picker"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // TestSettingsWithConfig: flags win over the config file, which fills in
@@ -54,6 +56,23 @@ func TestEffortDescriptionNamesEveryTier(t *testing.T) {
 	for _, tier := range picker.EffortTiers() {
 		if !strings.Contains(desc, tier) {
 			t.Errorf("the effort's description %q lacks the tier %s", desc, tier)
+		}
+	}
+}
+
+// TestStateNote: a state change's progress message is its detail, said
+// once, or the state in words.
+func TestStateNote(t *testing.T) {
+	for _, tc := range []struct {
+		s    messages.ModelStateChanged
+		want string
+	}{
+		{messages.ModelStateChanged{State: event.ModelSending, Detail: "sending turn 1 (2 bytes, 0 attachments)"}, "sending turn 1 (2 bytes, 0 attachments)"},
+		{messages.ModelStateChanged{State: event.ModelReady, Detail: "ChatGPT is ready"}, "ChatGPT is ready"},
+		{messages.ModelStateChanged{State: event.ModelRateLimited}, "ChatGPT: rate limited"},
+	} {
+		if got := stateNote(tc.s); got != tc.want {
+			t.Errorf("stateNote(%+v) = %q, want %q", tc.s, got, tc.want)
 		}
 	}
 }
