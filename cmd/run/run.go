@@ -33,6 +33,9 @@ func Bind(cmd *cobra.Command, f *cmdutil.Factory, runF func(*Options) error) {
 	cmd.Flags().BoolVarP(&opts.Continue, "continue", "c", false, "continue the last session of the project directory")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		opts.Args = args
+		if err := nearMiss(cmd, f, args); err != nil {
+			return err
+		}
 		if runF != nil {
 			return runF(opts)
 		}

@@ -5,6 +5,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/wtagent/wtagent/model"
 )
 
 // TestMissingArgumentsAreUsageErrors: a command run without the session
@@ -49,5 +51,28 @@ func TestDiffTurnOutOfRange(t *testing.T) {
 	}
 	if code, out, errOut := e.run("diff", id, "--turn", "1"); code != 0 || !strings.Contains(out, "new.txt") {
 		t.Errorf("diff --turn 1: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestNearMissOfACommand: a one-word task that is a typo of a command
+// (`wtagent sesions`) is not sent to ChatGPT: exit 2, asking whether the
+// command was meant, and no session is made. The same word after "--",
+// or naming a file of the project, is a task (issue 42, item 18).
+func TestNearMissOfACommand(t *testing.T) {
+	e := newEnv(t)
+	code, out, errOut := e.run("sesions")
+	if code != 2 || out != "" || !strings.Contains(errOut, "did you mean `wtagent sessions`?") {
+		t.Errorf("wtagent sesions: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if n := len(e.sessions()); n != 0 {
+		t.Errorf("wtagent sesions left %d session(s)", n)
+	}
+	e.write("stats", "a file named like a command\n")
+	s := e.script(model.ScriptLine{Reply: agentReply(true, "Done.", "")})
+	for _, args := range [][]string{{"stats"}, {"--", "sesions"}} {
+		code, out, errOut = e.run(append([]string{"--provider", "script", "--script", s}, args...)...)
+		if code != 0 || strings.Contains(errOut, "did you mean") {
+			t.Errorf("wtagent %v: exit %d\n%s%s", args, code, out, errOut)
+		}
 	}
 }
