@@ -39,7 +39,9 @@ func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
   leftover   no Chrome from an earlier run still holds the profile
   ripgrep    rg on PATH for fs.search (a Go fallback with the same results is used otherwise)
   pty        pseudo-terminals can be opened for terminal.exec
-  login      (with --login only: it starts Chrome) whether the profile is logged in to ChatGPT
+  login      whether the profile is logged in to ChatGPT: with --login (it starts Chrome)
+             ChatGPT is asked; without it a profile Chrome never opened is an error
+             (log in with "wtagent login") and any other is reported as not checked
   page       (with --page only: it starts Chrome and opens ChatGPT, sending nothing) the page
              generation and UI language, every locator the adapter needs, the send control
              (one character typed into the composer, then deleted), the model picker (opened

@@ -70,8 +70,9 @@ func TestDoctor(t *testing.T) {
 	if names["home"] != "ok" || names["pty"] != "ok" {
 		t.Errorf("home %s, pty %s", names["home"], names["pty"])
 	}
-	if (names["chrome"] == "error") != (code == 1) {
-		t.Errorf("exit %d with chrome %s", code, names["chrome"])
+	// A fresh data root's profile was never opened: not logged in.
+	if (names["chrome"] == "error" || names["login"] == "error") != (code == 1) {
+		t.Errorf("exit %d with chrome %s, login %s", code, names["chrome"], names["login"])
 	}
 	ctx := context.Background()
 	cmd := e.command(ctx, "doctor")
@@ -108,5 +109,51 @@ func TestLoginWaitsForTheUser(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "logged in") {
 		t.Fatalf("output:\n%s", out.String())
+	}
+}
+
+// TestDoctorSaysWhatItKnowsOfTheLogin: before any login, doctor does not
+// say wtagent is ready: the profile has never been opened, so it is not
+// logged in (exit 1, "run wtagent login"). Once Chrome has used the
+// profile, doctor (which starts no Chrome) says the login was not checked
+// and how to check it (issue 42, item 10).
+func TestDoctorSaysWhatItKnowsOfTheLogin(t *testing.T) {
+	e := newEnv(t)
+	os.Chmod(e.home, 0o700)
+	doctor := func() (int, string, map[string]string) {
+		cmd := e.command(context.Background(), "doctor")
+		cmd.Env = withDisplay(cmd.Env, ":0")
+		b, _ := cmd.CombinedOutput()
+		levels := map[string]string{}
+		for _, line := range strings.Split(string(b), "\n") {
+			if f := strings.Fields(line); len(f) >= 3 && (f[0] == "ok" || f[0] == "warning" || f[0] == "error") {
+				levels[f[1]] = f[0]
+			}
+		}
+		return cmd.ProcessState.ExitCode(), string(b), levels
+	}
+	code, out, levels := doctor()
+	if code != 1 || levels["login"] != "error" || !strings.Contains(out, "never been opened") ||
+		!strings.Contains(out, "fix: run wtagent login") || strings.Contains(out, "wtagent is ready") {
+		t.Errorf("doctor before any login: exit %d:\n%s", code, out)
+	}
+
+	needChromium(t)
+	srv := mockchat.New(mockchat.Options{Script: []model.ScriptLine{{Reply: "x", Line: 1}}, LoggedIn: true})
+	url, err := srv.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	if code, out, errOut := e.run("login", "--chatgpt-url", url, "--headless", "--timeout", "90s"); code != 0 {
+		t.Fatalf("login: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, levels = doctor()
+	if levels["login"] != "warning" || !strings.Contains(out, "login     not checked (checking starts Chrome)") ||
+		strings.Contains(out, "wtagent is ready.") {
+		t.Errorf("doctor after a login: exit %d:\n%s", code, out)
+	}
+	if code == 0 && !strings.Contains(out, "wtagent is ready, but its ChatGPT login was not checked: wtagent doctor --login starts Chrome and checks it.") {
+		t.Errorf("doctor exit 0 without saying the login was not checked:\n%s", out)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/wtagent/wtagent/session"
 )
 
 // Options are what the checks read: the environment, the operating system
@@ -41,13 +43,19 @@ const (
 )
 
 // Run runs every check that does not start Chrome, then the login and
-// page checks o asks for, each within o.Timeout of ctx.
+// page checks o asks for, each within o.Timeout of ctx. Without either it
+// reports what it can tell of the login without Chrome.
 func Run(ctx context.Context, o Options) []Result {
 	results := runChecks(o)
-	if o.Login {
+	switch {
+	case o.Login:
 		ctx, cancel := context.WithTimeout(ctx, o.Timeout)
 		results = append(results, checkLogin(ctx, o))
 		cancel()
+	case !o.Page: // the page check reports the login itself
+		if h, err := session.ResolveHome(o.Getenv, o.GOOS); err == nil {
+			results = append(results, checkLoginOffline(h))
+		}
 	}
 	if o.Page {
 		ctx, cancel := context.WithTimeout(ctx, o.Timeout)
@@ -86,9 +94,12 @@ func Print(w io.Writer, results []Result, color bool) {
 			errors++
 		}
 	}
-	if errors == 0 {
+	switch {
+	case errors == 0 && loginUnchecked(results):
+		fmt.Fprintln(w, "\nwtagent is ready, but its ChatGPT login was not checked: "+fixCheckLogin+".")
+	case errors == 0:
 		fmt.Fprintln(w, "\nwtagent is ready.")
-	} else {
+	default:
 		fmt.Fprintf(w, "\nwtagent is not ready: %d problem(s) block use; see the fixes above.\n", errors)
 	}
 }
