@@ -16,6 +16,8 @@ type Options struct {
 	F   *cmdutil.Factory
 	ID  string
 	All bool
+	// Tree adds each live session's actor tree.
+	Tree bool
 }
 
 // NewCmdStatus returns the status command. runF, when not nil, runs instead of
@@ -24,16 +26,18 @@ func NewCmdStatus(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
 	o := &Options{F: f}
 	cmd := &cobra.Command{
 		Use:   "status [ID]",
-		Short: "Show live sessions: phase, turn, current tool, processes and the actor tree",
+		Short: "Show live sessions: phase, turn, current tool and processes",
 		Long: `Queries running wtagent sessions over their status sockets under
 $WTAGENT_HOME/run/ (a unix socket per session, mode 0600 in a 0700 directory):
 session id, project root, phase and turn, the ChatGPT state and conversation,
-the tool running now and for how long, the dev servers it manages, and every
-supervised actor with its state, incarnation and restarts.
+the tool running now and for how long and the dev servers it manages; a
+session whose task is done and that waits at its prompt says "waiting for
+input". --tree adds every supervised actor with its state, incarnation and
+restarts.
 
 Without ID it shows the live sessions; --all adds the others: those whose
-process died in the middle of a run, interrupted and failed ones (each with
-the command that resumes it) and finished ones. --json prints one object per
+process died in the middle of a run, interrupted, cancelled and failed ones
+(each with the command that resumes it) and finished ones. --json prints one object per
 session.`,
 		Args: cmdutil.MaybeSessionID,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -46,6 +50,7 @@ session.`,
 			return statusRun(cmd.Context(), o)
 		},
 	}
+	cmd.Flags().BoolVar(&o.Tree, "tree", false, "also print each live session's supervised actors (state, incarnation, restarts)")
 	cmd.Flags().BoolVarP(&o.All, "all", "a", false, "also list sessions that are not running (dead, interrupted, failed, finished)")
 	return cmd
 }
@@ -67,6 +72,6 @@ func statusRun(ctx context.Context, o *Options) error {
 	if o.F.Global.JSON {
 		return cmdutil.WriteJSONLines(o.F.IOStreams.Out, entries)
 	}
-	statusview.PrintList(o.F.IOStreams.Out, entries, hidden)
+	statusview.PrintList(o.F.IOStreams.Out, entries, hidden, o.Tree)
 	return nil
 }

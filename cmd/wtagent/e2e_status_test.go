@@ -65,8 +65,12 @@ func TestStatusOfALiveAndADeadSession(t *testing.T) {
 		}
 	}
 	code, human, _ := e.run("status")
-	if code != 0 || !strings.Contains(human, id) || !strings.Contains(human, "WAITING_MODEL") || !strings.Contains(human, "wtagent/session/controller") {
-		t.Fatalf("human status: exit %d:\n%s", code, human)
+	if code != 0 || !strings.Contains(human, id) || !strings.Contains(human, "WAITING_MODEL") || strings.Contains(human, "wtagent/session/controller") {
+		t.Fatalf("human status (the actor tree only with --tree): exit %d:\n%s", code, human)
+	}
+	code, human, _ = e.run("status", "--tree")
+	if code != 0 || !strings.Contains(human, "  actors\n") || !strings.Contains(human, "wtagent/session/controller") {
+		t.Fatalf("human status --tree: exit %d:\n%s", code, human)
 	}
 
 	cmd.Process.Signal(syscall.SIGKILL)
@@ -74,5 +78,50 @@ func TestStatusOfALiveAndADeadSession(t *testing.T) {
 	code, out, _ = e.run("status", "--json", id)
 	if code != 0 || !strings.Contains(out, `"dead":true`) || !strings.Contains(out, "wtagent resume "+id) {
 		t.Fatalf("dead status: exit %d: %s", code, out)
+	}
+}
+
+// TestStatusOfASessionAtItsPrompt: `wtagent status` of an interactive
+// session whose task is done says it waits for input (not "running …
+// COMPLETED"), prints the actor tree only with --tree, and a cancelled
+// session is listed with the command that resumes it (issue 42, item 20).
+func TestStatusOfASessionAtItsPrompt(t *testing.T) {
+	e := newEnv(t)
+	s := e.script(model.ScriptLine{Reply: agentReply(true, "Answered.", "")})
+	tm := e.startPTY("--provider", "script", "--script", s)
+	at := tm.waitIdle(0)
+	tm.send("say hello\r")
+	at = tm.waitFor("Answered.", at)
+	tm.waitIdle(at)
+	id := e.onlySession()
+	code, out, errOut := e.run("status")
+	if code != 0 || !strings.Contains(out, "● "+id+"  waiting for input\n") ||
+		!strings.Contains(out, "  phase     waiting for input at its prompt (last task completed), turn 1\n") ||
+		strings.Contains(out, "COMPLETED") || strings.Contains(out, "actors") {
+		t.Errorf("status of a session at its prompt: exit %d\n%s%s", code, out, errOut)
+	}
+	if _, out, _ = e.run("status", "--tree"); !strings.Contains(out, "wtagent/session/controller") {
+		t.Errorf("status --tree lacks the actor tree:\n%s", out)
+	}
+	tm.send("\x04") // Ctrl+D
+	if code := tm.exit(); code != 0 {
+		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+	}
+
+	e2 := newEnv(t)
+	slow := model.ScriptLine{Reply: agentReply(true, "Done.", ""), DelayMS: 60000}
+	tm = e2.startPTY("--provider", "script", "--script", e2.script(slow), "wait")
+	at = tm.waitFor("ChatGPT is thinking", 0)
+	tm.send("\x03")
+	at = tm.waitFor("pausing after the current step", at)
+	tm.send("\x03")
+	tm.waitFor("cancelled", at)
+	if code := tm.exit(); code != 130 {
+		t.Fatalf("exit %d after two Ctrl+C, want 130; screen:\n%s", code, tm.screen())
+	}
+	id = e2.onlySession()
+	if _, out, _ = e2.run("status", "--all"); !strings.Contains(out, "● "+id+"  cancelled\n") ||
+		!strings.Contains(out, "resume with `wtagent resume "+id+"`") {
+		t.Errorf("status --all of a cancelled session has no resume line:\n%s", out)
 	}
 }

@@ -58,16 +58,17 @@ func EntryFor(ctx context.Context, s session.Summary) Entry {
 	state := session.LiveState(ctx, s)
 	e := Entry{State: state, Status: messages.Status{SessionID: s.ID, PID: s.PID, Root: s.Root, Provider: s.Provider,
 		Phase: s.Phase, Turn: s.Turns, StartedAt: s.Created, UpdatedAt: s.LastActivity}}
-	if state == "dead" || state == string(event.OutcomeInterrupted) || state == string(event.OutcomeFailed) {
+	switch state {
+	case "dead", string(event.OutcomeInterrupted), string(event.OutcomeFailed), string(event.OutcomeCancelled):
 		e.Dead = state == "dead"
 		e.Resume = "wtagent resume " + s.ID
 	}
 	return e
 }
 
-// PrintList prints the entries one after another, and how many sessions
-// not running were left out.
-func PrintList(w io.Writer, entries []Entry, hidden int) {
+// PrintList prints the entries one after another (with tree, each live
+// one's actor tree), and how many sessions not running were left out.
+func PrintList(w io.Writer, entries []Entry, hidden int, tree bool) {
 	if len(entries) == 0 {
 		fmt.Fprintln(w, "no live sessions")
 	}
@@ -76,6 +77,9 @@ func PrintList(w io.Writer, entries []Entry, hidden int) {
 			fmt.Fprintln(w)
 		}
 		Print(w, e)
+		if tree {
+			PrintTree(w, e)
+		}
 	}
 	if hidden > 0 {
 		fmt.Fprintf(w, "\n%d more not running: wtagent status --all (wtagent sessions prune removes idle ones)\n", hidden)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // Entry is one session as `wtagent status` and the prompt's /status show it.
@@ -18,10 +19,16 @@ type Entry struct {
 	State  string `json:"state"`
 }
 
-// Print prints one session's status.
+// Print prints one session's status (without its actor tree: PrintTree
+// prints that).
 func Print(w io.Writer, e Entry) {
 	st := e.Status
-	head := fmt.Sprintf("● %s  %s", st.SessionID, e.State)
+	state, phase := e.State, fmt.Sprintf("%s, turn %d", st.Phase, st.Turn)
+	if e.State == "running" && waitingForInput(st) {
+		state = "waiting for input"
+		phase = fmt.Sprintf("waiting for input at its prompt (last task %s), turn %d", strings.ToLower(string(st.Phase)), st.Turn)
+	}
+	head := fmt.Sprintf("● %s  %s", st.SessionID, state)
 	if e.Dead {
 		head += fmt.Sprintf(" (its process died; last activity %s)", st.UpdatedAt.Local().Format("2006-01-02 15:04:05"))
 	}
@@ -30,7 +37,7 @@ func Print(w io.Writer, e Entry) {
 	if st.Sandbox != "" {
 		fmt.Fprintf(w, "  sandbox   %s\n", st.Sandbox)
 	}
-	fmt.Fprintf(w, "  phase     %s, turn %d\n", st.Phase, st.Turn)
+	fmt.Fprintf(w, "  phase     %s\n", phase)
 	if st.Paused != "" {
 		fmt.Fprintf(w, "  paused: %s (/resume in its terminal hands the browser back)\n", st.Paused)
 	}
@@ -62,23 +69,43 @@ func Print(w io.Writer, e Entry) {
 			fmt.Fprintf(w, "  process   %s pid %d %s %s %s\n", p.ID, p.PID, p.State, p.Program, strings.Join(p.URLs, " "))
 		}
 		printMCP(w, st.Actors)
-		if len(st.Actors) > 0 {
-			fmt.Fprintln(w, "  actors")
-			for _, a := range st.Actors {
-				extra := ""
-				if a.Restarts > 0 {
-					extra = fmt.Sprintf(", %d restarts", a.Restarts)
-				}
-				if a.LastError != "" {
-					extra += ", last error: " + a.LastError
-				}
-				fmt.Fprintf(w, "    %-34s %-10s #%d%s\n", a.Path, a.State, a.Incarnation, extra)
-			}
-		}
 	}
 	if e.Resume != "" {
 		fmt.Fprintf(w, "  resume with `%s`\n", e.Resume)
 	}
+}
+
+// PrintTree prints a live session's supervised actors, each with its
+// state, incarnation, restarts and last error (`wtagent status --tree`).
+func PrintTree(w io.Writer, e Entry) {
+	if !e.Live || len(e.Actors) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "  actors")
+	for _, a := range e.Actors {
+		extra := ""
+		if a.Restarts > 0 {
+			extra = fmt.Sprintf(", %d restarts", a.Restarts)
+		}
+		if a.LastError != "" {
+			extra += ", last error: " + a.LastError
+		}
+		fmt.Fprintf(w, "    %-34s %-10s #%d%s\n", a.Path, a.State, a.Incarnation, extra)
+	}
+}
+
+// waitingForInput reports whether a live session has no run going: its
+// last run ended (or paused at the user's Ctrl+C) and it waits at its
+// prompt for the next instruction.
+func waitingForInput(st messages.Status) bool {
+	if !st.Live || st.Paused != "" || st.Tool != nil || len(st.Tools) > 0 {
+		return false
+	}
+	switch st.Phase {
+	case event.PhaseCompleted, event.PhaseFailed, event.PhaseCancelled, event.PhasePaused:
+		return true
+	}
+	return false
 }
 
 // mcpActors is where the MCP servers' actors sit in the tree: one child
