@@ -38,6 +38,8 @@ func validateRule(r event.Rule, home string) error {
 	switch {
 	case !ok:
 		return fmt.Errorf("%w: unknown tool %q", ErrBadRule, r.Tool)
+	case r.Kind != RuleCommand && r.Kind != RulePath:
+		return fmt.Errorf("%w: kind %q: want %q or %q", ErrBadRule, r.Kind, RuleCommand, RulePath)
 	case len(r.Prefix) == 0 || r.Prefix[0] == "":
 		return fmt.Errorf("%w: empty prefix", ErrBadRule)
 	}
@@ -47,16 +49,13 @@ func validateRule(r event.Rule, home string) error {
 		}
 	}
 	exec := spec.Name == protocol.ToolTerminalExec || spec.Name == protocol.ToolProcessStart
-	switch r.Kind {
-	case RuleCommand:
-		if !exec {
-			return fmt.Errorf("%w: command rules apply to terminal.exec and process.start, not %s", ErrBadRule, r.Tool)
-		}
-		return nil
-	case RulePath:
+	if r.Kind == RulePath {
 		return validatePathRule(r, home, exec || strings.HasPrefix(spec.Name, "fs."))
 	}
-	return fmt.Errorf("%w: kind %q: want %q or %q", ErrBadRule, r.Kind, RuleCommand, RulePath)
+	if !exec {
+		return fmt.Errorf("%w: command rules apply to terminal.exec and process.start, not %s", ErrBadRule, r.Tool)
+	}
+	return nil
 }
 
 func validatePathRule(r event.Rule, home string, pathTool bool) error {

@@ -52,7 +52,7 @@ resumed, inspected and exported.`,
 	cmd.SetIn(f.IOStreams.In)
 	cmd.SetOut(f.IOStreams.Out)
 	cmd.SetErr(f.IOStreams.ErrOut)
-	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &cmdutil.FlagError{Err: err} })
+	cmd.SetFlagErrorFunc(cmdutil.FlagErrorFunc)
 
 	pf := cmd.PersistentFlags()
 	pf.StringVarP(&f.Global.Dir, "cd", "C", "", "project directory (default: the working directory)")

@@ -1,7 +1,8 @@
 package cmdutil
 
 import (
-	"fmt"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -85,30 +86,47 @@ func (f *Factory) Home() (session.Home, error) {
 }
 
 // ProjectRoot is the project directory: -C/--cd, or the working directory,
-// made absolute with symbolic links resolved. It must be a directory.
+// made absolute with symbolic links resolved. It must be a directory that
+// can be read: one that is missing and one that cannot be opened are the
+// same usage error, one plain line naming it.
 func (f *Factory) ProjectRoot() (string, error) {
-	dir := f.Global.Dir
+	dir, what := f.Global.Dir, "-C "+f.Global.Dir
 	if dir == "" {
 		wd, err := f.Getwd()
 		if err != nil {
-			return "", fmt.Errorf("working directory: %w", err)
+			return "", FlagErrorf("the working directory: %s (give the project with -C)", pathProblem(err))
 		}
-		dir = wd
+		dir, what = wd, "the working directory "+wd
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return "", FlagErrorf("-C %s: %v", dir, err)
+		return "", FlagErrorf("%s: %s", what, pathProblem(err))
 	}
 	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return "", FlagErrorf("-C %s: %v", dir, err)
+		return "", FlagErrorf("%s: %s", what, pathProblem(err))
 	}
 	fi, err := os.Stat(real)
 	if err != nil {
-		return "", FlagErrorf("-C %s: %v", dir, err)
+		return "", FlagErrorf("%s: %s", what, pathProblem(err))
 	}
 	if !fi.IsDir() {
-		return "", FlagErrorf("-C %s: not a directory", dir)
+		return "", FlagErrorf("%s: not a directory", what)
 	}
+	d, err := os.Open(real)
+	if err != nil {
+		return "", FlagErrorf("%s: cannot open the project directory: %s", what, pathProblem(err))
+	}
+	d.Close()
 	return real, nil
+}
+
+// pathProblem says what is wrong with a path in words: "no such file or
+// directory", "permission denied", without the system call's name.
+func pathProblem(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }

@@ -1,7 +1,6 @@
 package config
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -134,34 +133,50 @@ func Load(h session.Home, getenv func(string) string) (File, string, error) {
 	return File{}, "", nil
 }
 
-// Parse decodes a config file. An unknown key is an error that lists
-// the known ones (and names the flag-style key an old snake_case one is
-// now); an MCP server entry that does not validate is an error naming it.
+// Parse decodes a config file: a JSON object (blank is the empty one)
+// with nothing after it. Every error is one plain line naming the key at
+// fault: an unknown key lists the known ones (and names the flag-style key
+// an old snake_case one is now), a value of the wrong type says what the
+// key takes, and a task-wide rule or an MCP server entry that does not
+// validate says which and why, as a run would refuse it.
 func Parse(data []byte) (File, error) {
+	members, err := splitObject(data)
+	if err != nil {
+		return File{}, plainJSONError(data, err)
+	}
 	var fc File
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(&fc)
-	if err == nil {
-		if err := fc.MCPServers.Validate(); err != nil {
+	for _, m := range members {
+		if err := knownKey(m.key); err != nil {
 			return File{}, err
 		}
-		return fc, nil
+		if err := decodeMember(&fc, m); err != nil {
+			return File{}, err
+		}
 	}
-	const unknown = "json: unknown field "
-	msg := err.Error()
-	if !strings.HasPrefix(msg, unknown) {
+	if err := validateRules(fc.Rules); err != nil {
 		return File{}, err
 	}
-	key := strings.Trim(strings.TrimPrefix(msg, unknown), `"`)
+	if err := fc.MCPServers.Validate(); err != nil {
+		return File{}, err
+	}
+	return fc, nil
+}
+
+// knownKey refuses a key the config file does not have.
+func knownKey(key string) error {
 	keys := Keys()
 	for _, k := range keys {
+		if key == k {
+			return nil
+		}
+	}
+	for _, k := range keys {
 		if strings.ReplaceAll(key, "_", "-") == k {
-			return File{}, fmt.Errorf("unknown key %q: config keys are the flag names, write %q", key, k)
+			return fmt.Errorf("unknown key %q: config keys are the flag names, write %q", key, k)
 		}
 	}
 	if key == "limits" {
-		return File{}, fmt.Errorf("unknown key \"limits\": each limit is a key of its own, named as its flag (\"max-turns\": 80, \"turn-timeout\": \"20m\")")
+		return fmt.Errorf("unknown key \"limits\": each limit is a key of its own, named as its flag (\"max-turns\": 80, \"turn-timeout\": \"20m\")")
 	}
-	return File{}, fmt.Errorf("unknown key %q (known: %s)", key, strings.Join(keys, ", "))
+	return fmt.Errorf("unknown key %q (known: %s)", key, strings.Join(keys, ", "))
 }

@@ -26,6 +26,39 @@ func TestParseRejects(t *testing.T) {
 	}
 }
 
+// TestParsePlainErrors: every error is one plain line naming the key at
+// fault and what it takes, in words; trailing junk is an error; a blank
+// file is the empty config.
+func TestParsePlainErrors(t *testing.T) {
+	for _, c := range []struct{ json, want string }{
+		{`{"max-turns": "x"}`, `"max-turns": want a whole number, not a string`},
+		{`{"max-turns": 1.5}`, `"max-turns": want a whole number, not 1.5`},
+		{`{"no-network": "yes"}`, `"no-network": want true or false, not a string`},
+		{`{"allow-env": "X"}`, `"allow-env": want a list of strings, not a string`},
+		{`{"allow-env": [1]}`, `"allow-env": want a string, not a number`},
+		{`{"rules": {"tool": "x"}}`, `"rules": want a list of objects, not an object`},
+		{`{"turn-timeout": 5}`, `"turn-timeout": want a duration such as "20m", not 5`},
+		{`[1]`, "not a JSON object"},
+		{`"x"`, "not a JSON object"},
+		{`{"mode": `, "not valid JSON: the file ends before its object closes"},
+		{"{\n  \"mode\": \"a\",\n}", "not valid JSON at line 3, column 1: invalid character '}' looking for beginning of object key string"},
+		{`{"mode": "thinking"} junk`, "more after the JSON object"},
+		{`{"mode": "thinking"}{}`, "more after the JSON object"},
+		{`{"rules": [{"tool": "terminal.exec", "kind": "nope"}]}`, `"rules" (rule 1, tool "terminal.exec"): kind "nope": want "command" or "path"`},
+		{`{"rules": [{"tool": "terminal.exec", "kind": "command", "prefix": ["make"]}, {"tool": "fs.nope", "kind": "path", "prefix": ["/srv"]}]}`, `"rules" (rule 2, tool "fs.nope"): unknown tool "fs.nope"`},
+	} {
+		_, err := Parse([]byte(c.json))
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: error %v, want %q", c.json, err, c.want)
+		}
+	}
+	for _, blank := range []string{"", " \n"} {
+		if fc, err := Parse([]byte(blank)); err != nil || fc.Mode != "" {
+			t.Errorf("blank %q: %+v %v", blank, fc, err)
+		}
+	}
+}
+
 // TestLoad: the data root's config.json comes before the XDG one; no file
 // is the zero config and no path; a bad file is an error naming it.
 func TestLoad(t *testing.T) {

@@ -3,6 +3,7 @@ package config
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"net/url"
@@ -131,6 +132,10 @@ func (m *MCPServers) UnmarshalJSON(b []byte) error {
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&s); err != nil {
 			reason := strings.TrimPrefix(err.Error(), "json: ")
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) {
+				reason = fmt.Sprintf("%s: want %s, not %s", te.Field, typeWords(te.Type), valueWords(te.Value))
+			}
 			if strings.HasPrefix(reason, "unknown field ") {
 				reason += " (a server's keys: command, args, env, url, trust-annotations, timeout)"
 			}

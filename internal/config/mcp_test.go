@@ -76,10 +76,10 @@ func TestParseMCPServers(t *testing.T) {
 		{`{"mcp-servers": {"ok": {"command": "x"}, "bad": {"url": "ftp://h"}}}`, `"bad": url: want an http or https`},
 		{`{"mcp-servers": {"a.b": {"command": "x"}}}`, `"a.b"`},
 		{`{"mcp-servers": {"s": {"command": "x", "cwd": "/"}}}`, `"s": unknown field "cwd" (a server's keys`},
-		{`{"mcp-servers": {"s": {"command": "x", "args": "-y"}}}`, `"s": cannot unmarshal`},
+		{`{"mcp-servers": {"s": {"command": "x", "args": "-y"}}}`, `"s": args: want a list of strings, not a string`},
 		{`{"mcp-servers": {"s": {"command": "x", "timeout": "soon"}}}`, `"s": want a duration`},
 		{`{"mcp-servers": {"s": {}}}`, `"s": give a command`},
-		{`{"mcp-servers": ["x"]}`, `mcp-servers: want an object`},
+		{`{"mcp-servers": ["x"]}`, `"mcp-servers": want an object, not an array`},
 	} {
 		_, err := Parse([]byte(c.json))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

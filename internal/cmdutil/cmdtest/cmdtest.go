@@ -41,6 +41,6 @@ func Execute(f *cmdutil.Factory, cmd *cobra.Command, args ...string) error {
 	cmd.SetOut(f.IOStreams.Out)
 	cmd.SetErr(f.IOStreams.ErrOut)
 	cmd.SilenceUsage, cmd.SilenceErrors = true, true
-	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &cmdutil.FlagError{Err: err} })
+	cmd.SetFlagErrorFunc(cmdutil.FlagErrorFunc)
 	return cmd.Execute()
 }
