@@ -36,7 +36,7 @@ func TestWithMaxCalls(t *testing.T) {
 // TestSideEffectsAreTheChangers: the catalogue's per-tool property is what
 // the issue lists as side-effecting, and nothing else.
 func TestSideEffectsAreTheChangers(t *testing.T) {
-	want := []string{ToolFSWrite, ToolFSEdit, ToolTerminalExec, ToolProcessStart, ToolProcessStop}
+	want := []string{ToolFSWrite, ToolFSEdit, ToolFSPatch, ToolTerminalExec, ToolProcessStart, ToolProcessStop}
 	if got := DefaultCatalogue().Changers(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("Changers() = %v, want %v", got, want)
 	}
