@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/session/event"
@@ -261,4 +262,28 @@ func TestKill9MidChainResumesExactlyOnce(t *testing.T) {
 			t.Errorf("%d tool.started over both runs, want 2", n)
 		}
 	})
+}
+
+// TestBrowserChainOneMessage runs a chain through real Chromium on the
+// mock page: a read, a patch adding three files and updating one, and the
+// tests; the page receives the four results in one message.
+func TestBrowserChainOneMessage(t *testing.T) {
+	needChromium(t)
+	e := chainEnv(t)
+	_, url := mockPage(t, []model.ScriptLine{
+		{Expect: "then changes (fs.write, fs.edit, fs.patch", Reply: agentReply(false, "Scaffold and test.", readXML("app.txt")+patchXML(scaffoldPatch)+testXML())},
+		{Expect: `<tool_result call="3" name="terminal.exec" status="ok"`, Reply: agentReply(true, "Scaffolded; sh test.sh passed.", "")},
+	}, 2*time.Millisecond)
+	code, out, errOut := e.run("--chatgpt-url", url, "--headless", "--approvals", "allow", "scaffold the site and run the tests")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if got, _ := e.read("web/style.css"); got != "h1 { color: red; }\n" {
+		t.Fatalf("web/style.css = %q", got)
+	}
+	msgs := resultTexts(t, e.events(e.onlySession()))
+	want := "1 fs.read ok, 2 fs.patch ok, 3 terminal.exec ok"
+	if len(msgs) != 1 || heads(msgs[0].Text) != want {
+		t.Fatalf("%d result messages; want one with %q", len(msgs), want)
+	}
 }
