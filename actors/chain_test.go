@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/wtagent/wtagent/model"
+	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/session/event"
 )
 
@@ -144,4 +145,55 @@ func callIDAt(t *testing.T, evs []event.Event, i int) string {
 	}
 	t.Fatalf("no proposed call %d", i)
 	return ""
+}
+
+// TestChainPatchAsksOnceForEveryFile: a patch that touches a credential
+// file is one approval question naming every file; allowed, it runs and
+// the chain goes on; refused by the user, nothing is written and the
+// chain ends there.
+func TestChainPatchAsksOnceForEveryFile(t *testing.T) {
+	for _, tt := range []struct {
+		name, dir string
+		want      string
+	}{
+		{"allowed", "one", "1 fs.patch ok|2 terminal.exec ok"},
+		{"refused", "two", "1 fs.patch denied|2 terminal.exec skipped"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			patch := patchCall("*** Add File: " + tt.dir + "/a.html\n+a\n*** Add File: " + tt.dir + "/.env\n+K=v\n*** Update File: a.txt\n@@\n-a\n+A\n")
+			lines := scriptLines(
+				line("", reply(false, "Patch, then check.", patch+execCall("sh", "-c", "echo ran > ran.txt"))),
+				line("<tool_results", reply(true, "Done.", "")),
+			)
+			h := newChainHarness(t, "go ahead", lines)
+			writeFiles(t, h.root, map[string]string{"a.txt": "a\n"})
+			a := &serialAsker{asked: make(chan string, 4)}
+			h.cfg.Approvals, h.cfg.Approver = policy.ModePrompt, a
+			h.start()
+			f := h.run("go ahead")
+			h.stop()
+			if f.Outcome != event.OutcomeCompleted {
+				dumpEvents(t, h)
+				t.Fatalf("outcome %s: %s", f.Outcome, f.Reason)
+			}
+			if len(a.asked) != 1 {
+				t.Fatalf("%d approval questions, want one for the whole patch", len(a.asked))
+			}
+			if s := <-a.asked; s != tt.dir+"/a.html, "+tt.dir+"/.env, a.txt" {
+				t.Errorf("the question names %q, not every file", s)
+			}
+			msgs := resultMessages(t, h.events())
+			if got := strings.Join(resultHeads(msgs[0].Text), "|"); got != tt.want {
+				t.Fatalf("results %q, want %q", got, tt.want)
+			}
+			_, ranErr := os.Stat(filepath.Join(h.root, "ran.txt"))
+			got, _ := os.ReadFile(filepath.Join(h.root, "a.txt"))
+			if tt.name == "refused" && (string(got) != "a\n" || ranErr == nil) {
+				t.Errorf("a refused patch changed a.txt to %q or the chain went on (%v)", got, ranErr)
+			}
+			if tt.name == "allowed" && (string(got) != "A\n" || ranErr != nil) {
+				t.Errorf("an allowed patch left a.txt %q or the check did not run (%v)", got, ranErr)
+			}
+		})
+	}
 }
