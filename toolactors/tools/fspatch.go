@@ -90,6 +90,9 @@ func (c call) planPatch(p *applypatch.Patch) (*patchPlan, error) {
 			return pl, err
 		}
 		pl.targets = append(pl.targets, t)
+		if err := notSymlink(t); err != nil {
+			return pl, err
+		}
 		switch f.Action {
 		case applypatch.Add:
 			err = pl.add(t, info, f)
@@ -148,6 +151,9 @@ func (c call) planUpdate(pl *patchPlan, t target, info fs.FileInfo, f applypatch
 		return err
 	}
 	pl.targets = append(pl.targets, dst)
+	if err := notSymlink(dst); err != nil {
+		return err
+	}
 	if dinfo != nil {
 		return fmt.Errorf("%s: %w; a move does not replace a file", dst.show, ErrExists)
 	}
@@ -155,6 +161,15 @@ func (c call) planUpdate(pl *patchPlan, t target, info fs.FileInfo, f applypatch
 	pl.steps = append(pl.steps, patchStep{t: dst, data: []byte(after)}, patchStep{t: t, remove: true, old: old, existed: true})
 	pl.files = append(pl.files, pf)
 	pl.diffs = append(pl.diffs, "rename from "+t.show+"\nrename to "+dst.show+"\n"+unifiedDiff(dst.show, string(old), after, false))
+	return nil
+}
+
+// notSymlink refuses a path that is a symbolic link: a patch writes
+// files, never through links (as fs.write).
+func notSymlink(t target) error {
+	if fi, err := t.root.Lstat(t.rel); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return fmt.Errorf("%s: %w; patch the file it points to instead", t.show, ErrSymlink)
+	}
 	return nil
 }
 

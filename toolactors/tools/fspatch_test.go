@@ -106,12 +106,16 @@ func TestFSPatchBadInputWritesNothing(t *testing.T) {
 		{"binary patch", "*** Begin Patch\n*** Add File: a.txt\n+a\x00b\n*** End Patch", []string{"binary content"}},
 		{"binary file", "*** Begin Patch\n*** Add File: a.txt\n+a\n*** Update File: bin.dat\n@@\n-a\n+b\n*** End Patch", []string{"bin.dat", "binary"}},
 		{"empty", "*** Begin Patch\n*** End Patch\n", []string{"empty patch"}},
+		{"symbolic link", "*** Begin Patch\n*** Add File: a.txt\n+a\n*** Update File: link.txt\n@@\n-one\n+1\n*** End Patch", []string{"link.txt", "symbolic link"}},
 		{"over 4 MiB", "*** Begin Patch\n*** Add File: a.txt\n+" + strings.Repeat("x", 4<<20) + "\n*** End Patch", []string{"patch too large"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b := tooltest.NewBoundary(t)
 			b.Write(t, map[string]string{"keep.txt": "one\ntwo\n", "dup.txt": "x\nz\nx\n", "bin.dat": "a\x00\n"})
+			if err := os.Symlink("keep.txt", filepath.Join(b.Dir(), "link.txt")); err != nil {
+				t.Fatal(err)
+			}
 			before := treeOf(t, b.Dir())
 			res := run(t, Deps{Paths: b}, protocol.ToolFSPatch, &protocol.FSPatchArgs{Patch: tt.patch})
 			tooltest.WantStatus(t, res, event.ToolError)
