@@ -16,12 +16,14 @@ import (
 	"github.com/wtagent/wtagent/session/event"
 )
 
-// newBatchHarness is newHarness with the default limits: replies of up
-// to DefaultCallsPerReply calls.
+// newBatchHarness is newHarness with the default limits but chain-changes
+// off (issue 26's rule): replies of up to DefaultCallsPerReply calls, one
+// change, last.
 func newBatchHarness(t *testing.T, task string, lines []model.ScriptLine) *harness {
 	t.Helper()
 	h := newHarness(t, task, lines)
 	h.cfg.Limits = DefaultLimits()
+	h.cfg.Limits.ChainChanges = false
 	return h
 }
 

@@ -49,7 +49,7 @@ type Config struct {
 	// incarnation (a restart after a browser crash gets a new one).
 	NewTransport func(TransportHooks) model.Transport
 	// Catalogue is the tools offered to the model; its calls-per-reply
-	// limit is Limits.CallsPerReply.
+	// limit is Limits.CallsPerReply, its chains Limits.ChainChanges.
 	Catalogue *protocol.Catalogue
 	// Approvals is the approval mode; Approver asks the user in
 	// policy.ModePrompt.
@@ -138,6 +138,7 @@ func (cfg Config) withDefaults() (Config, error) {
 		}
 		cfg.Catalogue = cat
 	}
+	cfg.Catalogue = cfg.Catalogue.WithChain(cfg.Limits.ChainChanges)
 	if cfg.Approvals == "" {
 		cfg.Approvals = policy.ModeDeny
 	}

@@ -1,6 +1,8 @@
 package actors
 
 import (
+	"slices"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/checkpoint"
@@ -10,19 +12,24 @@ import (
 )
 
 // batchFlow is the tool calls of one reply being decided or run, planned
-// by protocol.PlanBatch: every call but change is checked and run at once,
-// each on its own (its own verdict, approval and invocation actor); change,
-// the call with side effects, is checked and run once they all have a
-// result; the results go back in one message once every call has one. A
-// one-call reply is a batch of one, whose result is sent as the one-call
-// protocol's <tool_result>.
+// by protocol.PlanBatch: every call not in the chain is checked and run at
+// once, each on its own (its own verdict, approval and invocation actor);
+// the chain, the call with side effects (or, with chain-changes, every
+// call from it on), is checked and run once they all have a result, one
+// call at a time, in order, until one does not succeed (the rest are
+// skipped); the results go back in one message once every call has one.
+// A one-call reply is a batch of one, whose result is sent as the
+// one-call protocol's <tool_result>.
 type batchFlow struct {
 	// ops are the calls in the reply's order.
 	ops []*opFlow
-	// change is the index in ops of the call with side effects that runs
-	// last, or -1.
-	change int
+	// chain are the indexes in ops of the calls run one at a time, in
+	// order, after the others (none when the reply changes nothing).
+	chain []int
 }
+
+// inChain reports whether the call at index i runs in the chain.
+func (b *batchFlow) inChain(i int) bool { return slices.Contains(b.chain, i) }
 
 // byCall returns the call with callID that has no result yet.
 func (b *batchFlow) byCall(callID string) *opFlow {
@@ -121,8 +128,10 @@ func (c *controller) enterExecuting(ctx *actor.Context) {
 }
 
 // batchStep moves the run's batch on after a call got its result: once
-// every call but the change has one, the change is checked; once every
-// call has one, the results are sent (after the change's checkpoint).
+// every call outside the chain has one, the chain's calls are checked one
+// after the other (each after the previous one's result and its
+// checkpoint); the first whose result is not ok ends the chain, and the
+// calls after it are skipped; once every call has a result, they are sent.
 func (c *controller) batchStep(ctx *actor.Context) {
 	r := c.run
 	b := r.batch
@@ -130,33 +139,65 @@ func (c *controller) batchStep(ctx *actor.Context) {
 		return
 	}
 	for i, op := range b.ops {
-		if i != b.change && op.result == nil {
+		if !b.inChain(i) && op.result == nil {
 			return
 		}
 	}
-	if b.change >= 0 {
-		if ch := b.ops[b.change]; ch.result == nil {
-			if !ch.checked {
-				if len(b.ops) > 1 {
-					batchFault(faultBeforeChange)
-				}
+	for k, i := range b.chain {
+		ch := b.ops[i]
+		if ch.result == nil {
+			if !ch.checked && !ch.done {
+				c.chainFault(b, k)
 				c.check(ctx, ch)
 			}
 			return
 		}
+		if ch.checkpointed && !ch.afterTaken {
+			ch.afterTaken = true
+			c.takeCheckpoint(ctx, ch.callID, ch.call.Name, checkpoint.After, func(ctx *actor.Context, _ bool) {
+				if c.run != nil && c.run.batch == b {
+					c.batchStep(ctx)
+				}
+			})
+			return
+		}
+		if ch.result.Status != event.ToolOK {
+			c.skipChain(ctx, b, k)
+			break
+		}
 	}
 	r.batch = nil
 	c.enter(ctx, event.PhaseSendingResult)
-	if b.change >= 0 && b.ops[b.change].checkpointed {
-		ch := b.ops[b.change]
-		c.takeCheckpoint(ctx, ch.callID, ch.call.Name, checkpoint.After, func(ctx *actor.Context, _ bool) {
-			if c.run != nil {
-				c.sendBatch(ctx, b)
-			}
-		})
-		return
-	}
 	c.sendBatch(ctx, b)
+}
+
+// chainFault is the fault hook before the k-th call of a batch's chain:
+// before-change before the first (after the reads), between-changes
+// before a later one.
+func (c *controller) chainFault(b *batchFlow, k int) {
+	switch {
+	case k > 0:
+		batchFault(faultBetweenChanges)
+	case len(b.ops) > 1:
+		batchFault(faultBeforeChange)
+	}
+}
+
+// skipChain records the calls of the chain after its k-th, which did not
+// succeed, as skipped (and not run) with the reason.
+func (c *controller) skipChain(ctx *actor.Context, b *batchFlow, k int) {
+	at := b.ops[b.chain[k]]
+	why := protocol.ChainSkipReason(at.index, at.call.Name, at.result.Status)
+	for _, i := range b.chain[k+1:] {
+		op := b.ops[i]
+		if op.result != nil {
+			continue
+		}
+		res := protocol.SkippedResult(&op.call, why)
+		res.CallID, res.OpKey = op.callID, op.key
+		op.result, op.done = &res, true
+		c.record(ctx, event.EvToolCompleted, op.callID, event.ToolCompletedPayload{OpKey: op.key, Result: res}, false, nil)
+	}
 }
 
 // sendBatch sends a batch's results: one call's as today's

@@ -39,10 +39,21 @@ func (c *controller) recoverCalls(ctx *actor.Context, recs []session.Recovery) {
 // recoverBatch finishes a batch an earlier run left half done, exactly
 // once: a saved result is reused, a read that did not complete runs again,
 // a change that started is reported unknown (never run twice), a change
-// that did not start is checked and runs after the reads. Their results go
-// back in one message.
+// that did not start is checked and runs after the reads, in the chain's
+// order; a chain call after an unknown or failed one is skipped (see
+// batchStep), and so is a second change without chain-changes. Their
+// results go back in one message.
 func (c *controller) recoverBatch(ctx *actor.Context, recs []session.Recovery) {
-	b := &batchFlow{change: -1}
+	calls := make([]*event.ToolCall, len(recs))
+	for i := range recs {
+		calls[i] = &recs[i].Op.Call
+	}
+	plan := protocol.PlanBatch(calls, c.cfg.Catalogue)
+	skip := map[int]string{}
+	for _, s := range plan.Skipped {
+		skip[s.Index] = s.Reason
+	}
+	b := &batchFlow{chain: plan.Chain}
 	lost := map[*opFlow]string{}
 	for i, rec := range recs {
 		o := rec.Op
@@ -54,13 +65,18 @@ func (c *controller) recoverBatch(ctx *actor.Context, recs []session.Recovery) {
 		case session.RecoverUnknown:
 			op.executing, lost[op] = true, "wtagent stopped while it ran"
 		default:
+			if why, ok := skip[i]; ok {
+				res := protocol.SkippedResult(&op.call, why)
+				res.CallID, res.OpKey = op.callID, op.key
+				op.result, op.done = &res, true
+				continue
+			}
 			call, err := c.typedCall(o.Call)
 			if err != nil {
 				op.executing, lost[op] = true, err.Error()
 				continue
 			}
 			op.call = call
-			c.recoverChange(b, op, i)
 		}
 	}
 	c.run.batch = b
@@ -73,27 +89,9 @@ func (c *controller) recoverBatch(ctx *actor.Context, recs []session.Recovery) {
 		}
 	}
 	for i, op := range b.ops {
-		if i != b.change && !op.done {
+		if !b.inChain(i) && !op.done {
 			c.check(ctx, op)
 		}
 	}
 	c.batchStep(ctx)
-}
-
-// recoverChange makes a call with side effects that never started the
-// batch's change; a second one (a log that lost its skip) is skipped, so a
-// batch never runs two changes.
-func (c *controller) recoverChange(b *batchFlow, op *opFlow, i int) {
-	if c.cfg.readOnly(op.call.Name) {
-		return
-	}
-	if b.change < 0 {
-		b.change = i
-		return
-	}
-	ch := b.ops[b.change]
-	res := protocol.SkippedResult(&op.call, "Not run: it comes after "+ch.call.Name+", which changes the project; "+
-		"a reply runs at most one change, and it must be the last call.")
-	res.CallID, res.OpKey = op.callID, op.key
-	op.result, op.done = &res, true
 }

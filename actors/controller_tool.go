@@ -231,9 +231,9 @@ func (c *controller) recoverOp(ctx *actor.Context, rec session.Recovery) {
 // soleOp makes op the run's batch, alone (a call an earlier run left half
 // done).
 func (c *controller) soleOp(op *opFlow) *opFlow {
-	b := &batchFlow{ops: []*opFlow{op}, change: -1}
+	b := &batchFlow{ops: []*opFlow{op}}
 	if !c.cfg.readOnly(op.call.Name) {
-		b.change = 0
+		b.chain = []int{0}
 	}
 	c.run.batch = b
 	return op

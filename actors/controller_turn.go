@@ -125,7 +125,7 @@ func (c *controller) propose(ctx *actor.Context, calls []*event.ToolCall) {
 		replyID = c.last.reply.MessageID
 	}
 	plan := protocol.PlanBatch(calls, c.cfg.Catalogue)
-	b := &batchFlow{change: plan.Change}
+	b := &batchFlow{chain: plan.Chain}
 	skip := map[int]string{}
 	for _, s := range plan.Skipped {
 		skip[s.Index] = s.Reason
@@ -208,7 +208,7 @@ func (c *controller) reused(op *opFlow, saved session.OpState) opRecord {
 }
 
 // runBatch starts the batch once its proposals are recorded: the calls
-// before the change are checked at once, and batchStep goes on from there.
+// before the chain are checked at once, and batchStep goes on from there.
 func (c *controller) runBatch(ctx *actor.Context, r *runState, b *batchFlow) {
 	if c.run != r {
 		return
@@ -223,7 +223,7 @@ func (c *controller) runBatch(ctx *actor.Context, r *runState, b *batchFlow) {
 		return
 	}
 	for i, op := range b.ops {
-		if i != b.change && op.result == nil {
+		if !b.inChain(i) && op.result == nil {
 			c.check(ctx, op)
 		}
 	}

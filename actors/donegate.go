@@ -84,10 +84,10 @@ func (g doneGate) missing() []missing {
 func (g doneGate) forRequest(r session.Request) []missing {
 	n, since := evidence.RequestNeeds(r.Text), r.Seq
 	var out []missing
-	if n.Change && !g.any(since, isChange) && !g.any(since, deniedOf(protocol.ToolFSWrite, protocol.ToolFSEdit, protocol.ToolTerminalExec)) {
+	if n.Change && !g.any(since, isChange) && !g.any(since, deniedOf(protocol.ToolFSWrite, protocol.ToolFSEdit, protocol.ToolFSPatch, protocol.ToolTerminalExec)) {
 		out = append(out, missing{
-			"a successful change: the request asks to change the project, and no call since it changed anything. Make the change with fs.write, fs.edit or terminal.exec",
-			"一次成功的修改：请求要求修改项目，但此后没有任何调用成功修改过项目。请用 fs.write、fs.edit 或 terminal.exec 完成修改"})
+			"a successful change: the request asks to change the project, and no call since it changed anything. Make the change with fs.write, fs.edit, fs.patch or terminal.exec",
+			"一次成功的修改：请求要求修改项目，但此后没有任何调用成功修改过项目。请用 fs.write、fs.edit、fs.patch 或 terminal.exec 完成修改"})
 	}
 	out = append(out, g.forRead(r, n)...)
 	if n.Verify {

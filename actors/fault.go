@@ -16,6 +16,11 @@ const faultBatchEnv = "WTAGENT_FAULT_BATCH_KILL"
 // and its change.
 const faultBeforeChange = "before-change"
 
+// faultBetweenChanges is the point of faultBatchEnv between two calls of a
+// chain of changes: the earlier one has its result, the later one is not
+// checked yet.
+const faultBetweenChanges = "between-changes"
+
 // batchFault kills wtagent when the fault hook asks for it at point; in
 // other builds it does nothing.
 func batchFault(point string) {

@@ -36,6 +36,10 @@ type Limits struct {
 	// CallsPerReply is the most tool calls one model reply may hold, from
 	// 1 to protocol.MaxCallsLimit (the calls-per-reply setting); 0 means 1.
 	CallsPerReply int `json:"calls_per_reply,omitempty"`
+	// ChainChanges lets a reply with several calls carry several changes
+	// after its reads, run one at a time in order until one does not
+	// succeed (the chain-changes setting); off keeps one change, last.
+	ChainChanges bool `json:"chain_changes,omitempty"`
 }
 
 // DefaultCallsPerReply is the calls-per-reply setting when none is
@@ -57,6 +61,7 @@ func DefaultLimits() Limits {
 		OutputPerRun:   8 << 20,
 		RunDuration:    6 * time.Hour,
 		CallsPerReply:  DefaultCallsPerReply,
+		ChainChanges:   true,
 	}
 }
 

@@ -46,7 +46,11 @@ func withMCP(cat *protocol.Catalogue, servers []MCPServer) (*protocol.Catalogue,
 	if err := out.Validate(); err != nil {
 		return nil, fmt.Errorf("actors: the MCP tools: %w", err)
 	}
-	return out.WithMaxCalls(cat.MaxCalls())
+	out, err := out.WithMaxCalls(cat.MaxCalls())
+	if err != nil {
+		return nil, err
+	}
+	return out.WithChain(cat.Chains()), nil
 }
 
 // mcpPolicy is the policy's view of the MCP tools by catalogue name.

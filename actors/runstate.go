@@ -81,8 +81,8 @@ type opFlow struct {
 	checked, executing, done bool
 	result                   *event.ToolResult
 	// checkpointed is set when the project was snapshotted before the call
-	// ran; it is snapshotted again after.
-	checkpointed bool
+	// ran; it is snapshotted again after (afterTaken once that started).
+	checkpointed, afterTaken bool
 	// blocked is the result of a run the sandbox blocked, kept while the
 	// user is asked whether to run the call again unconfined; unconfined
 	// is set once they said yes (a call is re-run at most once).

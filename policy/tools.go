@@ -30,6 +30,10 @@ func toolPolicy(name string) func(*Engine, any) assessment {
 		return typed(func(e *Engine, a *protocol.FSEditArgs) assessment {
 			return e.fileAccess(a.Path, access{verb: "edits", base: event.RiskWrite, content: true, write: true})
 		})
+	case protocol.ToolFSPatch:
+		return typed(func(e *Engine, a *protocol.FSPatchArgs) assessment {
+			return e.patchAccess(a.Patch)
+		})
 	case protocol.ToolFSSearch:
 		return typed(func(e *Engine, a *protocol.FSSearchArgs) assessment {
 			if _, err := path.Match(a.Glob, ""); a.Glob != "" && err != nil {

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"encoding/json"
 	"errors"
 	"reflect"
 	"strings"
@@ -36,7 +37,7 @@ func TestWithMaxCalls(t *testing.T) {
 // TestSideEffectsAreTheChangers: the catalogue's per-tool property is what
 // the issue lists as side-effecting, and nothing else.
 func TestSideEffectsAreTheChangers(t *testing.T) {
-	want := []string{ToolFSWrite, ToolFSEdit, ToolTerminalExec, ToolProcessStart, ToolProcessStop}
+	want := []string{ToolFSWrite, ToolFSEdit, ToolFSPatch, ToolTerminalExec, ToolProcessStart, ToolProcessStop}
 	if got := DefaultCatalogue().Changers(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("Changers() = %v, want %v", got, want)
 	}
@@ -124,5 +125,43 @@ func TestSkippedResult(t *testing.T) {
 	r := SkippedResult(&event.ToolCall{Name: ToolFSRead}, "Not run: because.")
 	if r.Tool != ToolFSRead || r.Status != event.ToolSkipped || r.Message != "Not run: because." {
 		t.Fatalf("%+v", r)
+	}
+}
+
+// TestPatchSummary: a patch call is shown by its files and actions.
+func TestPatchSummary(t *testing.T) {
+	patch := "*** Begin Patch\n*** Add File: a\n+x\n*** Update File: b\n@@\n-x\n+y\n*** Update File: c\n*** Move to: d\n" +
+		"*** Delete File: e\n*** Add File: f\n*** End Patch"
+	args, _ := json.Marshal(FSPatchArgs{Patch: patch})
+	if got, want := Summary(event.ToolCall{Name: ToolFSPatch, CanonicalArgs: args}), "A a, M b, R c → d, D e, … (5 files)"; got != want {
+		t.Errorf("Summary = %q, want %q", got, want)
+	}
+	args, _ = json.Marshal(FSPatchArgs{Patch: "nonsense"})
+	if got := Summary(event.ToolCall{Name: ToolFSPatch, CanonicalArgs: args}); got != "(a patch that does not parse)" {
+		t.Errorf("Summary of a bad patch = %q", got)
+	}
+}
+
+// TestPlanBatchChains: with chains, every call from the first change on
+// runs in order; without, the calls after the change are skipped.
+func TestPlanBatchChains(t *testing.T) {
+	cat8, err := DefaultCatalogue().WithMaxCalls(MaxCallsLimit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := []*event.ToolCall{{Name: ToolFSRead}, {Name: ToolFSList}, {Name: ToolFSPatch}, {Name: ToolFSRead}, {Name: ToolTerminalExec}}
+	got := PlanBatch(calls, cat8.WithChain(true))
+	if !reflect.DeepEqual(got.Concurrent, []int{0, 1}) || got.Change != 2 || !reflect.DeepEqual(got.Chain, []int{2, 3, 4}) || len(got.Skipped) != 0 {
+		t.Errorf("chain plan = %+v", got)
+	}
+	got = PlanBatch(calls, cat8)
+	if got.Change != 2 || !reflect.DeepEqual(got.Chain, []int{2}) || len(got.Skipped) != 2 {
+		t.Errorf("issue 26 plan = %+v", got)
+	}
+	for status, says := range map[event.ToolStatus]string{event.ToolError: "failed", event.ToolDenied: "was denied",
+		event.ToolTimeout: "timed out", event.ToolUnknown: "has an unknown outcome"} {
+		if r := ChainSkipReason(1, ToolTerminalExec, status); !strings.Contains(r, "<tool_call> 2 (terminal.exec) before it "+says) {
+			t.Errorf("ChainSkipReason(%s) = %q", status, r)
+		}
 	}
 }

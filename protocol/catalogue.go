@@ -16,6 +16,9 @@ type Catalogue struct {
 	index map[string]int
 	// maxCalls is the most <tool_call> elements one reply may hold (≥1).
 	maxCalls int
+	// chain lets a reply carry several changes, run in order (see
+	// WithChain).
+	chain bool
 }
 
 // NewCatalogue returns a catalogue of the given tools, in that order,
@@ -52,6 +55,22 @@ func (c *Catalogue) WithMaxCalls(n int) (*Catalogue, error) {
 // MaxCalls returns the most <tool_call> elements one reply may hold.
 func (c *Catalogue) MaxCalls() int {
 	return max(c.maxCalls, 1)
+}
+
+// WithChain returns a copy of c under which a reply with several calls may
+// carry several changes after its reads, run one at a time in order until
+// one does not succeed (the chain-changes setting); off keeps issue 26's
+// rule of one change, last. It matters only when MaxCalls > 1.
+func (c *Catalogue) WithChain(on bool) *Catalogue {
+	out := *c
+	out.chain = on
+	return &out
+}
+
+// Chains reports whether a reply may carry a chain of changes: the
+// catalogue allows several calls per reply and WithChain turned it on.
+func (c *Catalogue) Chains() bool {
+	return c.chain && c.MaxCalls() > 1
 }
 
 // Lookup returns the spec of the named tool.
@@ -132,6 +151,18 @@ func DefaultCatalogue() *Catalogue {
 			},
 			Risk: event.RiskWrite, Timeout: 30 * time.Second, OutputLimit: 16 << 10,
 			New: func() any { return new(FSEditArgs) },
+		},
+		ToolSpec{
+			Name: ToolFSPatch,
+			Description: "Add, update, delete and move any number of files in one call, all or none, in the apply_patch format: " +
+				"*** Begin Patch, then per file *** Add File: P (every line +), *** Update File: P (optional *** Move to: Q; @@ hunks of " +
+				"' ' context, '-' removed and '+' added lines, with enough context to be unique) or *** Delete File: P, then *** End Patch. " +
+				"Returns each file's action and line counts.",
+			Args: []ArgSpec{
+				{Name: "patch", Type: ArgText, Required: true, NonEmpty: true, MaxLen: 4 << 20, Doc: "the patch"},
+			},
+			Risk: event.RiskWrite, Timeout: 30 * time.Second, OutputLimit: 16 << 10,
+			New: func() any { return new(FSPatchArgs) },
 		},
 		ToolSpec{
 			Name:        ToolFSSearch,

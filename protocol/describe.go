@@ -17,14 +17,15 @@ import (
 //
 // It is generated from the ToolSpecs, so a tool is described only once.
 // When the catalogue allows several calls per reply (WithMaxCalls), each
-// tool with side effects says "a change: one per reply, last".
+// tool with side effects says "a change: one per reply, last" (with
+// chains, "a change").
 func CatalogueText(c *Catalogue) string {
 	var b strings.Builder
 	for i, s := range c.Specs() {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "%s [%s]: %s\n", s.Name, traits(s, c.MaxCalls()), s.Description)
+		fmt.Fprintf(&b, "%s [%s]: %s\n", s.Name, traits(s, c.MaxCalls(), c.Chains()), s.Description)
 		if len(s.Args) == 0 {
 			b.WriteString("  (no arguments)\n")
 		}
@@ -60,7 +61,7 @@ func firstOfForm(specs []ArgSpec, a ArgSpec) bool {
 
 // traits summarises a tool's risk, timeout and output limit, and, when a
 // reply may hold several calls, how the tool batches.
-func traits(s ToolSpec, maxCalls int) string {
+func traits(s ToolSpec, maxCalls int, chain bool) string {
 	parts := []string{riskLabel(s.Risk)}
 	if s.Timeout > 0 {
 		t := shortDuration(s.Timeout)
@@ -72,7 +73,10 @@ func traits(s ToolSpec, maxCalls int) string {
 	if s.OutputLimit > 0 {
 		parts = append(parts, "output ≤"+byteSize(s.OutputLimit))
 	}
-	if maxCalls > 1 && s.SideEffects() {
+	switch {
+	case maxCalls > 1 && s.SideEffects() && chain:
+		parts = append(parts, "a change")
+	case maxCalls > 1 && s.SideEffects():
 		parts = append(parts, "a change: one per reply, last")
 	}
 	return strings.Join(parts, ", ")

@@ -86,7 +86,11 @@ func protocolBlock(cat *Catalogue, rootName, mode string) string {
 	}
 	b.WriteString("\nExample, one step:\n```xml\n")
 	b.WriteString(exampleStep(cat))
-	if cat.MaxCalls() > 1 {
+	switch {
+	case cat.Chains():
+		b.WriteString("\n```\nExample, several files, then the check:\n```xml\n")
+		b.WriteString(exampleChain(cat))
+	case cat.MaxCalls() > 1:
 		b.WriteString("\n```\nExample, two reads in one step:\n```xml\n")
 		b.WriteString(exampleBatch(cat))
 	}
@@ -119,6 +123,20 @@ func exampleBatch(cat *Catalogue) string {
 	return s
 }
 
+// exampleChain is a reply that reads, writes several files with fs.patch
+// and runs the check, under chain-changes.
+func exampleChain(cat *Catalogue) string {
+	patch := "*** Begin Patch\n*** Add File: hello.go\n+package hello\n+\n+func Hi() string { return \"hi\" }\n" +
+		"*** Update File: main.go\n@@ func main() {\n-\tprintln(\"old\")\n+\tprintln(hello.Hi())\n*** End Patch"
+	t := Turn{Message: "Add hello.go, use it, run the tests.", Calls: []*event.ToolCall{
+		{Name: ToolFSRead, Args: &FSReadArgs{Path: "go.mod", Limit: 400}},
+		{Name: ToolFSPatch, Args: &FSPatchArgs{Patch: patch}},
+		{Name: ToolTerminalExec, Args: &ExecArgs{Program: "go", Argv: []string{"test", "./..."}, Cwd: ".", TimeoutMS: 120000}},
+	}}
+	s, _ := FormatTurn(t, cat)
+	return s
+}
+
 // callsRule is rule 2's limit on tool calls: the one-call text, or the
 // batch rule with the limit in force.
 func callsRule(cat *Catalogue) string {
@@ -126,8 +144,12 @@ func callsRule(cat *Catalogue) string {
 	if n == 1 {
 		return "At most one <tool_call> per reply."
 	}
-	return fmt.Sprintf("Up to %d <tool_call> elements per reply: %s. Calls after the change are not run (status=\"skipped\"). "+
-		"All results come back in one <tool_results>, in your calls' order.", n, batchRule(cat))
+	skipped := "Calls after the change are not run"
+	if cat.Chains() {
+		skipped = "Later calls are not run"
+	}
+	return fmt.Sprintf("Up to %d <tool_call> elements per reply: %s. %s (status=\"skipped\"). "+
+		"All results come back in one <tool_results>, in your calls' order.", n, batchRule(cat), skipped)
 }
 
 func oneOrMore(cat *Catalogue) string {

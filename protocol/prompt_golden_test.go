@@ -10,7 +10,8 @@ import (
 
 // promptGoldenDir holds the texts the model is taught the protocol with,
 // for one and for MaxCallsLimit calls per reply (NAME-calls1.golden,
-// NAME-calls8.golden). The calls1 files are the one-call protocol's texts
+// NAME-calls8.golden) and for MaxCallsLimit with chain-changes
+// (NAME-calls8-chain.golden). The calls1 files are the one-call protocol's texts
 // and must not change when only the batch protocol does.
 const promptGoldenDir = "testdata/prompt"
 
@@ -26,13 +27,20 @@ func promptTexts(cat *Catalogue) map[string]string {
 }
 
 func TestPromptGolden(t *testing.T) {
-	for _, n := range []int{1, MaxCallsLimit} {
-		cat, err := DefaultCatalogue().WithMaxCalls(n)
+	for _, v := range []struct {
+		n     int
+		chain bool
+	}{{1, false}, {MaxCallsLimit, false}, {MaxCallsLimit, true}} {
+		cat, err := DefaultCatalogue().WithMaxCalls(v.n)
 		if err != nil {
 			t.Fatal(err)
 		}
+		suffix := ""
+		if v.chain {
+			cat, suffix = cat.WithChain(true), "-chain"
+		}
 		for name, text := range promptTexts(cat) {
-			path := filepath.Join(promptGoldenDir, fmt.Sprintf("%s-calls%d.golden", name, n))
+			path := filepath.Join(promptGoldenDir, fmt.Sprintf("%s-calls%d%s.golden", name, v.n, suffix))
 			if *update {
 				if err := os.MkdirAll(promptGoldenDir, 0o755); err != nil {
 					t.Fatal(err)

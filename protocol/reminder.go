@@ -56,6 +56,10 @@ func ReminderFor(cat *Catalogue) string {
 	if cat == nil || cat.MaxCalls() == 1 {
 		return Reminder
 	}
+	if cat.Chains() {
+		return strings.Replace(Reminder, "at most one <tool_call>",
+			fmt.Sprintf("up to %d <tool_call>: reads first, then changes, run in order until one fails", cat.MaxCalls()), 1)
+	}
 	return strings.Replace(Reminder, "at most one <tool_call>",
 		fmt.Sprintf("up to %d <tool_call>: reads first, at most one change, last", cat.MaxCalls()), 1)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/wtagent/wtagent/protocol/applypatch"
 	"github.com/wtagent/wtagent/session/event"
 )
 
@@ -43,8 +44,37 @@ func Summary(call event.ToolCall) string {
 		return str("process_id")
 	case "fs.write":
 		return fmt.Sprintf("%s (%d bytes)", str("path"), len(str("content")))
+	case ToolFSPatch:
+		return patchSummary(str("patch"))
 	}
 	return str("path")
+}
+
+// patchSummary lists a patch's files with a letter for each action (A
+// add, M update, R move, D delete), at most four, and their number.
+func patchSummary(text string) string {
+	p, err := applypatch.Parse(text)
+	if err != nil {
+		return "(a patch that does not parse)"
+	}
+	var parts []string
+	for i, f := range p.Files {
+		if i == 4 {
+			parts = append(parts, "…")
+			break
+		}
+		switch {
+		case f.Action == applypatch.Add:
+			parts = append(parts, "A "+f.Path)
+		case f.Action == applypatch.Delete:
+			parts = append(parts, "D "+f.Path)
+		case f.MoveTo != "":
+			parts = append(parts, "R "+f.Path+" → "+f.MoveTo)
+		default:
+			parts = append(parts, "M "+f.Path)
+		}
+	}
+	return fmt.Sprintf("%s (%d files)", strings.Join(parts, ", "), len(p.Files))
 }
 
 // shellWord quotes a word when a shell would split it.

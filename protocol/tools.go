@@ -89,6 +89,7 @@ const (
 	ToolFSRead        = "fs.read"
 	ToolFSWrite       = "fs.write"
 	ToolFSEdit        = "fs.edit"
+	ToolFSPatch       = "fs.patch"
 	ToolFSSearch      = "fs.search"
 	ToolTerminalExec  = "terminal.exec"
 	ToolProcessStart  = "process.start"
@@ -136,6 +137,12 @@ type FSEditArgs struct {
 	NewText    string `arg:"new_text" json:"new_text,omitempty"`
 	ReplaceAll bool   `arg:"replace_all" json:"replace_all,omitempty"`
 	Edits      []Edit `arg:"edits" json:"edits,omitempty"`
+}
+
+// FSPatchArgs are the arguments of fs.patch: a patch in the apply_patch
+// format (see package applypatch).
+type FSPatchArgs struct {
+	Patch string `arg:"patch" json:"patch"`
 }
 
 // FSSearchArgs are the arguments of fs.search.

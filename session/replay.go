@@ -312,7 +312,7 @@ func (r *Replay) toolCompleted(ev event.Event, p completedHead) {
 			}
 		}
 	}
-	if (res.Tool == "fs.write" || res.Tool == "fs.edit") && (res.Status == event.ToolError || res.Status == event.ToolUnknown) {
+	if (res.Tool == "fs.write" || res.Tool == "fs.edit" || res.Tool == "fs.patch") && (res.Status == event.ToolError || res.Status == event.ToolUnknown) {
 		r.LastFailedEditSeq = ev.Seq
 	}
 	if res.Verified && res.Status == event.ToolOK {

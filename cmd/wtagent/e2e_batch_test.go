@@ -20,12 +20,13 @@ import (
 	"github.com/wtagent/wtagent/session/event"
 )
 
-// batchEnv is an env whose config lets a reply hold up to n calls, with
-// a.txt, b.txt and c.txt in the project.
+// batchEnv is an env whose config lets a reply hold up to n calls under
+// issue 26's rule (chain-changes off: one change, last), with a.txt, b.txt
+// and c.txt in the project.
 func batchEnv(t *testing.T, n string) *env {
 	t.Helper()
 	e := newEnv(t)
-	if err := os.WriteFile(filepath.Join(e.home, "config.json"), []byte(`{"calls-per-reply": `+n+`}`), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(e.home, "config.json"), []byte(`{"calls-per-reply": `+n+`, "chain-changes": false}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	for name, body := range map[string]string{"a.txt": "alpha-content\n", "b.txt": "beta-content\n", "c.txt": "gamma-content\n"} {

@@ -91,3 +91,38 @@ func checkEndState(t *testing.T, task batchcorpus.Task, root string) {
 		t.Errorf("end state differs from %s:\ngot:\n%s\nwant:\n%s", task.EndStateFile(), got, want)
 	}
 }
+
+// TestBatchCorpusChained replays every task's conversation under the
+// default config (8 calls per reply, chains of changes): the chained
+// script (chained.jsonl, or derived from batched.jsonl) completes with one
+// message per reply and the project ends in the same recorded end state
+// as one call per reply.
+func TestBatchCorpusChained(t *testing.T) {
+	skipShort(t)
+	tasks, err := batchcorpus.Load(filepath.Join("..", "..", "testdata", "batchcorpus"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, task := range tasks {
+		t.Run(task.Name, func(t *testing.T) {
+			script, err := task.Chained()
+			if err != nil {
+				t.Fatal(err)
+			}
+			home, root := t.TempDir(), t.TempDir()
+			if err := batchcorpus.CopyTree(task.Project(), root); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+			defer cancel()
+			o, err := batchcorpus.Replay{Bin: binary, Home: home, Root: root, Request: task.Request, Script: script}.Run(ctx)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, o.Output)
+			}
+			if o.Messages != len(script) {
+				t.Errorf("%d messages, want one per reply (%d)", o.Messages, len(script))
+			}
+			checkEndState(t, task, root)
+		})
+	}
+}

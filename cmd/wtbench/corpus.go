@@ -16,64 +16,85 @@ import (
 // corpusDir is the "messages per task" corpus, from the module root.
 const corpusDir = "testdata/batchcorpus"
 
-// callsPerReplyConfig is the config file of a batched replay.
-var callsPerReplyConfig = fmt.Sprintf("{\"calls-per-reply\": %d}\n", batchcorpus.MaxCalls)
+// replyDelay is the model's think time before each scripted reply in the
+// timed replays: a stand-in for the mock page's per-reply delay, so that
+// wall time follows the number of round trips.
+const replyDelay = 250 * time.Millisecond
 
-// oneCallConfig is the config file of a one-call-per-reply replay on a
-// binary that has calls-per-reply (its default batches).
-const oneCallConfig = "{\"calls-per-reply\": 1}\n"
-
-// errNoCallsPerReply is a wtagent that refuses the calls-per-reply key.
-var errNoCallsPerReply = errors.New("needs calls-per-reply: the wtagent binary refuses the config key")
-
-// corpusTally sums the replays of the corpus.
-type corpusTally struct {
-	tasks, calls                 int
-	static1, staticN             int // messages by the scripts: calls+1, batched replies
-	oneCall, batched, sameStates int // messages sent as measured, end states equal
+// corpusRule is one way of replying the corpus is replayed under: its
+// config file and how the task's script is made.
+type corpusRule struct {
+	name, config string
+	script       func(batchcorpus.Task) ([]model.ScriptLine, error)
 }
 
-// messagesPerTask replays every corpus task through the binary one call
-// per reply and, when the binary has calls-per-reply, batched (8 calls per
-// reply): it counts the messages sent to the model from each session's
-// log and compares the projects' end states.
+// corpusRules are the three columns: one call per reply, issue 26's
+// batches (reads at once, one change, last) and chains of changes.
+func corpusRules() []corpusRule {
+	return []corpusRule{
+		{"one call per reply", "{\"calls-per-reply\": 1}\n", batchcorpus.Task.OneCall},
+		{"issue 26", fmt.Sprintf("{\"calls-per-reply\": %d, \"chain-changes\": false}\n", batchcorpus.MaxCalls),
+			func(t batchcorpus.Task) ([]model.ScriptLine, error) { return t.Batched, nil }},
+		{"chains", fmt.Sprintf("{\"calls-per-reply\": %d, \"chain-changes\": true}\n", batchcorpus.MaxCalls), batchcorpus.Task.Chained},
+	}
+}
+
+// errNoChains is a wtagent that refuses the calls-per-reply or the
+// chain-changes key.
+var errNoChains = errors.New("needs calls-per-reply and chain-changes: the wtagent binary refuses a config key")
+
+// corpusTally sums the replays of the corpus, per rule.
+type corpusTally struct {
+	tasks, calls, sameStates int
+	msgs                     []int
+	wall                     []time.Duration
+}
+
+// messagesPerTask replays every corpus task (the acceptance scenario
+// included) through the binary under each rule, with replyDelay before
+// each reply: it counts the messages sent to the model from each
+// session's log, times each run, and compares the projects' end states
+// with the recorded one.
 func (b *bench) messagesPerTask() result {
 	tasks, err := batchcorpus.Load(corpusDir)
 	if err != nil {
 		return failed(err)
 	}
-	batched := b.callsPerReply()
-	var t corpusTally
+	rules := corpusRules()
+	if err := b.acceptsConfig(rules[len(rules)-1].config); err != nil {
+		return failed(err)
+	}
+	t := corpusTally{msgs: make([]int, len(rules)), wall: make([]time.Duration, len(rules))}
 	for _, task := range tasks {
-		if err := b.replayTask(task, batched == nil, &t); err != nil {
+		if err := b.replayTask(task, rules, &t); err != nil {
 			return failed(fmt.Errorf("%s: %w", task.Name, err))
 		}
 	}
-	static := fmt.Sprintf("scripts: %d calls in %d tasks, %d messages one call per reply vs %d batched (%.2f×)",
-		t.calls, t.tasks, t.static1, t.staticN, float64(t.static1)/float64(t.staticN))
-	if batched != nil {
-		return result{measured: fmt.Sprintf("%s; one call per reply: %d messages sent, end states as recorded", batched, t.oneCall),
-			baseline: static, ok: "n/a"}
+	var cols, walls []string
+	for i, r := range rules {
+		cols = append(cols, fmt.Sprintf("%s %d", r.name, t.msgs[i]))
+		walls = append(walls, fmt.Sprintf("%s %s", r.name, t.wall[i].Round(100*time.Millisecond)))
 	}
-	ratio := float64(t.oneCall) / float64(t.batched)
+	chains, issue26 := float64(t.msgs[0])/float64(t.msgs[2]), float64(t.msgs[0])/float64(t.msgs[1])
 	return result{
-		measured: fmt.Sprintf("%d messages batched vs %d one call per reply: %.2f× fewer; end states identical in %d of %d tasks",
-			t.batched, t.oneCall, ratio, t.sameStates, t.tasks),
-		baseline: static, ok: verdict(ratio >= 1.6 && t.sameStates == t.tasks),
+		measured: fmt.Sprintf("messages: %s: chains %.2f× fewer than one call per reply (issue 26: %.2f×); wall with %s per reply: %s; end states identical in %d of %d tasks",
+			strings.Join(cols, ", "), chains, issue26, replyDelay, strings.Join(walls, ", "), t.sameStates, t.tasks),
+		baseline: fmt.Sprintf("%d calls in %d tasks (10 recorded tasks and the acceptance scenario)", t.calls, t.tasks),
+		ok:       verdict(chains >= 2.5 && t.sameStates == t.tasks),
 	}
 }
 
-// callsPerReply is nil when the binary accepts calls-per-reply.
-func (b *bench) callsPerReply() error {
-	home, _ := b.project("calls-per-reply")
-	if err := os.WriteFile(filepath.Join(home, "config.json"), []byte(callsPerReplyConfig), 0o600); err != nil {
+// acceptsConfig reports errNoChains when the binary refuses config.
+func (b *bench) acceptsConfig(config string) error {
+	home, _ := b.project("chain-changes")
+	if err := os.WriteFile(filepath.Join(home, "config.json"), []byte(config), 0o600); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	out, err := b.wtagent(ctx, home, home, "config").CombinedOutput()
-	if err != nil && strings.Contains(string(out), `"calls-per-reply"`) {
-		return errNoCallsPerReply
+	if err != nil && (strings.Contains(string(out), `"calls-per-reply"`) || strings.Contains(string(out), `"chain-changes"`)) {
+		return errNoChains
 	}
 	if err != nil {
 		return fmt.Errorf("wtagent config: %w\n%s", err, out)
@@ -81,58 +102,57 @@ func (b *bench) callsPerReply() error {
 	return nil
 }
 
-// replayTask replays one task one call per reply and, if batched, with
-// the batched script, adding to t.
-func (b *bench) replayTask(task batchcorpus.Task, batched bool, t *corpusTally) error {
+// replayTask replays one task under each rule, adding to t; every end
+// state must be the recorded one.
+func (b *bench) replayTask(task batchcorpus.Task, rules []corpusRule, t *corpusTally) error {
 	turns, err := task.Turns()
 	if err != nil {
 		return err
-	}
-	one, err := task.OneCall()
-	if err != nil {
-		return err
-	}
-	t.tasks++
-	t.calls += batchcorpus.Calls(turns)
-	t.static1, t.staticN = t.static1+len(one), t.staticN+len(turns)
-	config := ""
-	if batched {
-		config = oneCallConfig
-	}
-	msgs, state1, err := b.replayScript(task, "one-"+task.Name, one, config)
-	if err != nil {
-		return fmt.Errorf("one call per reply: %w", err)
 	}
 	want, err := os.ReadFile(task.EndStateFile())
 	if err != nil {
 		return err
 	}
-	if state1 != string(want) {
-		return fmt.Errorf("one call per reply: the end state is not %s", task.EndStateFile())
+	t.tasks++
+	t.calls += batchcorpus.Calls(turns)
+	same := true
+	for i, r := range rules {
+		script, err := r.script(task)
+		if err != nil {
+			return err
+		}
+		start := time.Now()
+		msgs, state, err := b.replayScript(task, fmt.Sprintf("%d-%s", i, task.Name), delayed(script), r.config)
+		if err != nil {
+			return fmt.Errorf("%s: %w", r.name, err)
+		}
+		t.wall[i] += time.Since(start)
+		t.msgs[i] += msgs
+		if state != string(want) {
+			same = false
+		}
 	}
-	t.oneCall += msgs
-	if !batched {
-		return nil
-	}
-	msgs, stateN, err := b.replayScript(task, "batched-"+task.Name, task.Batched, callsPerReplyConfig)
-	if err != nil {
-		return fmt.Errorf("batched: %w", err)
-	}
-	t.batched += msgs
-	if stateN == state1 {
+	if same {
 		t.sameStates++
 	}
 	return nil
+}
+
+// delayed returns script with replyDelay before each reply.
+func delayed(script []model.ScriptLine) []model.ScriptLine {
+	out := append([]model.ScriptLine(nil), script...)
+	for i := range out {
+		out[i].DelayMS = int(replyDelay.Milliseconds())
+	}
+	return out
 }
 
 // replayScript runs script on a fresh copy of the task's project and returns
 // the messages sent and the end state.
 func (b *bench) replayScript(task batchcorpus.Task, name string, script []model.ScriptLine, config string) (int, string, error) {
 	home, root := b.project(name)
-	if config != "" {
-		if err := os.WriteFile(filepath.Join(home, "config.json"), []byte(config), 0o600); err != nil {
-			return 0, "", err
-		}
+	if err := os.WriteFile(filepath.Join(home, "config.json"), []byte(config), 0o600); err != nil {
+		return 0, "", err
 	}
 	if err := batchcorpus.CopyTree(task.Project(), root); err != nil {
 		return 0, "", err

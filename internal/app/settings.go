@@ -178,6 +178,9 @@ func applyLimits(s *Settings, fc config.File, f *Flags) error {
 	if fc.OutputPerRun != nil {
 		l.OutputPerRun, s.Sources["output-per-run"] = *fc.OutputPerRun, "config"
 	}
+	if fc.ChainChanges != nil {
+		l.ChainChanges, s.Sources["chain-changes"] = *fc.ChainChanges, "config"
+	}
 	switch {
 	case f.Changed("max-turns"):
 		l.MaxTurns, s.Sources["max-turns"] = f.MaxTurns, "flag"
@@ -243,6 +246,7 @@ func (s Settings) Describe() [][3]string {
 		{"output-per-call", strconv.Itoa(l.OutputPerCall), src("output-per-call")},
 		{"output-per-run", strconv.FormatInt(l.OutputPerRun, 10), src("output-per-run")},
 		{"calls-per-reply", strconv.Itoa(max(l.CallsPerReply, 1)), src("calls-per-reply")},
+		{"chain-changes", strconv.FormatBool(l.ChainChanges), src("chain-changes")},
 	}
 	for _, d := range s.SandboxWritable {
 		rows = append(rows, [3]string{"sandbox-writable", d, "config"})

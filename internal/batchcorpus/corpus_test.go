@@ -2,11 +2,14 @@ package batchcorpus
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/protocol"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // corpusDir is the corpus, seen from this package.
@@ -137,5 +140,83 @@ func TestTurnsRefuses(t *testing.T) {
 	}
 	if _, err := (Task{Batched: []model.ScriptLine{eight, reply(true)}}).Turns(); err != nil {
 		t.Errorf("eight reads and done: %v", err)
+	}
+}
+
+// TestChainedConversations: every task's chained conversation obeys the
+// chain rule (Chained checks each reply); a derived one keeps the batched
+// calls in order; over the corpus and the scenario it needs at least 2.5×
+// fewer messages than one call per reply (issue 40).
+func TestChainedConversations(t *testing.T) {
+	cat, err := ChainCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	oneCall, chained := 0, 0
+	for _, task := range loadCorpus(t) {
+		turns, err := task.Turns()
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines, err := task.Chained()
+		if err != nil {
+			t.Fatal(err)
+		}
+		oneCall += Calls(turns) + 1
+		chained += len(lines)
+		if _, err := os.Stat(filepath.Join(task.Dir, ChainedFile)); err == nil {
+			continue // hand-written: the replays compare its end state
+		}
+		var want, got []string
+		for _, turn := range turns {
+			for _, c := range turn.Calls {
+				want = append(want, c.Name+string(c.CanonicalArgs))
+			}
+		}
+		for _, l := range lines {
+			turn, err := protocol.Parse(l.Reply, cat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range turn.Calls {
+				got = append(got, c.Name+string(c.CanonicalArgs))
+			}
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: the chained conversation does not make the batched calls in order", task.Name)
+		}
+	}
+	ratio := float64(oneCall) / float64(chained)
+	t.Logf("%d messages one call per reply, %d chained: %.2f×", oneCall, chained, ratio)
+	if ratio < 2.5 {
+		t.Errorf("chained ratio %.2f×, want at least 2.5×", ratio)
+	}
+}
+
+// TestMergeableNeedsKnownOutcomes: a reply joins the one before only after
+// file writes, never after a program or a read-only reply, and never when
+// it reads first.
+func TestMergeableNeedsKnownOutcomes(t *testing.T) {
+	cat, err := ChainCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, x, r := &event.ToolCall{Name: protocol.ToolFSWrite}, &event.ToolCall{Name: protocol.ToolTerminalExec}, &event.ToolCall{Name: protocol.ToolFSRead}
+	tests := []struct {
+		calls []*event.ToolCall
+		next  protocol.Turn
+		want  bool
+	}{
+		{[]*event.ToolCall{r, w}, protocol.Turn{Calls: []*event.ToolCall{w, x}}, true},
+		{[]*event.ToolCall{w, x}, protocol.Turn{Calls: []*event.ToolCall{w}}, false},
+		{[]*event.ToolCall{r}, protocol.Turn{Calls: []*event.ToolCall{w}}, false},
+		{[]*event.ToolCall{w}, protocol.Turn{Calls: []*event.ToolCall{r, w}}, false},
+		{[]*event.ToolCall{w}, protocol.Turn{Done: true}, false},
+		{[]*event.ToolCall{w, w, w, w, w}, protocol.Turn{Calls: []*event.ToolCall{w, w, w, w}}, false},
+	}
+	for i, tt := range tests {
+		if got := mergeable(tt.calls, tt.next, cat); got != tt.want {
+			t.Errorf("case %d: mergeable = %v, want %v", i, got, tt.want)
+		}
 	}
 }

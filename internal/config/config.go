@@ -54,6 +54,10 @@ type File struct {
 	// CallsPerReply is how many tool calls one model reply may hold
 	// (1..8; 1 is one call per reply).
 	CallsPerReply *int `json:"calls-per-reply,omitempty"`
+	// ChainChanges lets a reply carry several changes after its reads,
+	// run in order until one does not succeed (default on; off keeps one
+	// change per reply, last).
+	ChainChanges *bool `json:"chain-changes,omitempty"`
 	// AllowEnv lists credential-looking environment variables that are
 	// passed to programs anyway.
 	AllowEnv []string `json:"allow-env,omitempty"`

@@ -93,7 +93,7 @@ func Claude(events []event.Event, meta Meta, w io.Writer) error {
 	answeredBy(items)
 	meta = fillMeta(meta, events)
 	cw := &claudeWriter{meta: meta, session: SessionUUID(meta.ID), branch: gitBranch(meta.Root),
-		lw: newLineWriter(w), calls: make(map[string]claudeCall)}
+		lw: newLineWriter(w), calls: make(map[string]claudeCall), uses: make(map[string]int)}
 	for i := 0; i < len(items); {
 		n, err := cw.message(items[i:])
 		if err != nil {
@@ -112,6 +112,8 @@ type claudeCall struct {
 	line  string
 	name  string
 	input json.RawMessage
+	// use is the tool_use's part of its call (an fs.patch has one per file).
+	use claudeUse
 }
 
 // claudeWriter renders items as transcript lines.
@@ -123,6 +125,8 @@ type claudeWriter struct {
 	parent  *string
 	n       int
 	calls   map[string]claudeCall
+	// uses counts the tool_use blocks of each call.
+	uses map[string]int
 }
 
 // message writes the lines of the message that starts at items[0] and
@@ -148,6 +152,7 @@ func (c *claudeWriter) assistant(items []item) (int, error) {
 	type block struct {
 		b    claudeBlock
 		call string
+		use  claudeUse
 	}
 	var blocks []block
 	used := 0
@@ -156,12 +161,15 @@ func (c *claudeWriter) assistant(items []item) (int, error) {
 		used = 1
 	}
 	for used < len(items) && items[used].kind == itemCall && (used == 0 || items[used].turn == first.turn) {
-		name, input, err := claudeTool(items[used].call, c.meta.Root)
+		uses, err := claudeUses(items[used].call, c.meta.Root)
 		if err != nil {
 			return 0, err
 		}
-		id := items[used].callID
-		blocks = append(blocks, block{b: claudeBlock{Type: "tool_use", ID: id, Name: name, Input: input}, call: id})
+		for k, u := range uses {
+			id := useID(items[used].callID, k)
+			blocks = append(blocks, block{b: claudeBlock{Type: "tool_use", ID: id, Name: u.name, Input: u.input}, call: id, use: u})
+		}
+		c.uses[items[used].callID] = len(uses)
 		used++
 	}
 	stop := "end_turn"
@@ -178,28 +186,38 @@ func (c *claudeWriter) assistant(items []item) (int, error) {
 			return 0, err
 		}
 		if b.call != "" {
-			c.calls[b.call] = claudeCall{line: *c.parent, name: b.b.Name, input: b.b.Input}
+			c.calls[b.call] = claudeCall{line: *c.parent, name: b.b.Name, input: b.b.Input, use: b.use}
 		}
 	}
 	return used, nil
 }
 
-// result writes one tool_result line with its toolUseResult.
+// result writes the tool_result lines of a call, one per tool_use, each
+// with its toolUseResult.
 func (c *claudeWriter) result(it item) error {
-	r := it.result
-	text := resultText(r)
-	call := c.calls[it.callID]
-	var isErr *bool
-	if r.Status != event.ToolOK {
-		t := true
-		isErr = &t
+	for k := range max(c.uses[it.callID], 1) {
+		id := useID(it.callID, k)
+		call := c.calls[id]
+		r, text := it.result, resultText(it.result)
+		if call.use.path != "" {
+			r, text = patchPart(it.result, call.use)
+		}
+		var isErr *bool
+		if r.Status != event.ToolOK {
+			t := true
+			isErr = &t
+		}
+		err := c.line(claudeLine{Type: "user",
+			Message: claudeUserBlocks{Role: "user", Content: []claudeBlock{{Type: "tool_result",
+				ToolUseID: id, Content: &text, IsError: isErr}}},
+			ToolUseResult:           toolUseResult(call.name, call.input, r, text),
+			SourceToolAssistantUUID: call.line,
+		}, it.ts)
+		if err != nil {
+			return err
+		}
 	}
-	return c.line(claudeLine{Type: "user",
-		Message: claudeUserBlocks{Role: "user", Content: []claudeBlock{{Type: "tool_result",
-			ToolUseID: it.callID, Content: &text, IsError: isErr}}},
-		ToolUseResult:           toolUseResult(call.name, call.input, r, text),
-		SourceToolAssistantUUID: call.line,
-	}, it.ts)
+	return nil
 }
 
 // line completes, writes and chains one transcript line.

@@ -40,8 +40,9 @@ type execCommandArgs struct {
 	wtagentArgs
 }
 
-// codexFunction maps a wtagent call onto Codex's own tools: fs.write and
-// fs.edit become apply_patch; terminal.exec, fs.read, fs.list and
+// codexFunction maps a wtagent call onto Codex's own tools: fs.write,
+// fs.edit and fs.patch (whose text already is apply_patch's) become
+// apply_patch; terminal.exec, fs.read, fs.list and
 // fs.search become exec_command with the shell command that does the same
 // (cat/sed, find, rg). Other calls keep a descriptive snake_case function
 // name and their arguments.
@@ -60,6 +61,11 @@ func codexFunction(call event.ToolCall, root string) (codexTool, error) {
 		var a fsEditArgs
 		if decodeArgs(call.CanonicalArgs, &a) && a.Path != "" {
 			return codexTool{name: "apply_patch", custom: true, input: editPatch(a)}, nil
+		}
+	case toolFSPatch:
+		var a fsPatchArgs
+		if decodeArgs(call.CanonicalArgs, &a) && a.Patch != "" {
+			return codexTool{name: "apply_patch", custom: true, input: codexPatchInput(a.Patch)}, nil
 		}
 	}
 	cmd, workdir := codexCommand(call, root)
@@ -174,4 +180,10 @@ func descriptiveName(tool string) string {
 		s = s[:64]
 	}
 	return s
+}
+
+// codexPatchInput is an fs.patch's text as apply_patch's input: LF line
+// ends and one final newline, as Codex's models write it.
+func codexPatchInput(patch string) string {
+	return strings.TrimRight(strings.ReplaceAll(patch, "\r\n", "\n"), "\n") + "\n"
 }

@@ -13,6 +13,7 @@ const (
 	toolFSRead        = "fs.read"
 	toolFSWrite       = "fs.write"
 	toolFSEdit        = "fs.edit"
+	toolFSPatch       = "fs.patch"
 	toolFSSearch      = "fs.search"
 	toolTerminalExec  = "terminal.exec"
 	toolProcessStart  = "process.start"
@@ -51,6 +52,9 @@ type (
 		NewText    string     `json:"new_text"`
 		ReplaceAll bool       `json:"replace_all"`
 		Edits      []editArgs `json:"edits"`
+	}
+	fsPatchArgs struct {
+		Patch string `json:"patch"`
 	}
 	fsSearchArgs struct {
 		Pattern         string `json:"pattern"`

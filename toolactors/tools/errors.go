@@ -21,6 +21,8 @@ var (
 	ErrOldTextMissing  = errors.New("old_text not found")
 	ErrOldTextNotOne   = errors.New("old_text is not unique")
 	ErrNoChange        = errors.New("edit changes nothing")
+	ErrPatch           = errors.New("patch not applied")
+	ErrExists          = errors.New("file already exists")
 	ErrBadPattern      = errors.New("invalid search pattern")
 	ErrProgramNotFound = proc.ErrProgramNotFound
 	ErrExitedEarly     = errors.New("process exited before it was ready")
@@ -48,6 +50,8 @@ var errorCodes = []struct {
 	{ErrOldTextMissing, "old_text_not_found"},
 	{ErrOldTextNotOne, "old_text_not_unique"},
 	{ErrNoChange, "no_change"},
+	{ErrPatch, "patch_failed"},
+	{ErrExists, "exists"},
 	{ErrBadPattern, "invalid_pattern"},
 	{ErrProgramNotFound, "program_not_found"},
 	{ErrExitedEarly, "exited_early"},

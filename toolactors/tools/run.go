@@ -34,6 +34,8 @@ func builtin(name string) func(context.Context, call) event.ToolResult {
 		return fsWrite
 	case protocol.ToolFSEdit:
 		return fsEdit
+	case protocol.ToolFSPatch:
+		return fsPatch
 	case protocol.ToolFSSearch:
 		return fsSearch
 	case protocol.ToolTerminalExec:
