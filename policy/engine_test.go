@@ -305,11 +305,11 @@ func TestExecEnvironment(t *testing.T) {
 		t.Errorf("fs.read verdict has an environment")
 	}
 	for add, risk := range map[string]event.Risk{
-		"LD_PRELOAD=/tmp/x.so":          rDest,
-		"NODE_OPTIONS=--require ./x.js": rDest,
-		"GIT_SSH_COMMAND=sh -c id":      rDest,
-		"PATH=/tmp/evil":                rSens,
-		"API_TOKEN=abc":                 rSens,
+		"LD_PRELOAD=/tmp/x.so":                             rDest,
+		"NODE_OPTIONS=--require ./x.js":                    rDest,
+		"GIT_SSH_COMMAND=sh -c id":                         rDest,
+		"PATH=/tmp/evil":                                   rSens,
+		"API_TOKEN=sk-proj-abcdefghijklmnopqrstuvwxyz0123": rSens,
 	} {
 		call := event.ToolCall{Name: protocol.ToolTerminalExec, Args: &protocol.ExecArgs{Program: "npm", Argv: []string{"test"}, Cwd: ".", Env: []string{add}}}
 		v := e.Check(call)

@@ -112,3 +112,39 @@ func (j *rootJudge) Kind(p string) string {
 }
 
 func (j *rootJudge) Cases() boundary.Case { return j.e.cs }
+
+// Matches expands a pattern that searches inside the root, as the shell
+// would from the call's cwd (its * and ? skip names starting with a dot
+// unless the pattern's does): the paths are absolute. A pattern that
+// reaches outside the root is not expanded (ok is false): it is judged by
+// where it reaches.
+func (j *rootJudge) Matches(pattern string, limit int) ([]string, bool) {
+	abs := pattern
+	switch {
+	case classify.HomePath(pattern), strings.HasPrefix(pattern, "~"):
+		return nil, false
+	case !filepath.IsAbs(pattern):
+		abs = filepath.Join(j.cwdAbs, pattern)
+	}
+	if _, inside := j.e.b.RelOf(filepath.Dir(abs)); !inside {
+		if _, in := j.e.b.RelOf(abs); !in {
+			return nil, false
+		}
+	}
+	found, err := filepath.Glob(abs)
+	if err != nil {
+		return nil, false
+	}
+	dotted := strings.HasPrefix(filepath.Base(abs), ".")
+	var out []string
+	for _, m := range found {
+		if !dotted && strings.HasPrefix(filepath.Base(m), ".") {
+			continue
+		}
+		if len(out) == limit {
+			return out, false
+		}
+		out = append(out, m)
+	}
+	return out, true
+}

@@ -28,6 +28,10 @@ type Judge interface {
 	Wipes(p string) string
 	// Cases is how the platform compares names.
 	Cases() boundary.Case
+	// Matches returns the paths a file-name pattern (an unquoted glob)
+	// matches now, at most limit of them, as the program would get them;
+	// ok is false when the judge cannot list them.
+	Matches(pattern string, limit int) (matches []string, ok bool)
 }
 
 // scanPaths judges every word that may be a path: "~", "/…", "../…",
@@ -39,7 +43,11 @@ func (c *Classifier) scanPaths() {
 		if c.skip[i] {
 			continue
 		}
-		if p, ok := pathCandidate(c.Words[i]); ok {
+		if c.pattern(i) {
+			c.globArg(i, c.Words[i])
+			continue
+		}
+		if p, ok := c.pathCandidate(c.Words[i]); ok {
 			if GitRunsFrom(p, c.judge.Cases()) {
 				c.Add(event.RiskDestructive, "names "+p+": git runs what .git/hooks and .git/config say on later git calls", i)
 			}
@@ -54,6 +62,21 @@ func (c *Classifier) scanPaths() {
 func GitRunsFrom(p string, cs boundary.Case) bool {
 	p = "/" + cs.Key(path.Clean(cs.Slash(p)))
 	return strings.HasSuffix(p, "/.git/hooks") || strings.Contains(p, "/.git/hooks/") || strings.HasSuffix(p, "/.git/config")
+}
+
+// pathCandidate extracts the path a word of c may name: @name is a file
+// only for the programs that read it so (curl, HTTPie, gh …); elsewhere
+// "@/*" is an import alias and @types/node a package.
+func (c *Classifier) pathCandidate(t string) (string, bool) {
+	if strings.HasPrefix(t, "@") && !c.atFiles {
+		return t, true
+	}
+	if strings.HasPrefix(t, "-") {
+		if _, v, ok := strings.Cut(t, "="); ok && strings.HasPrefix(v, "@") && !c.atFiles {
+			return v, true
+		}
+	}
+	return pathCandidate(t)
 }
 
 // pathCandidate extracts the path a word may name.

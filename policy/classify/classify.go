@@ -46,6 +46,16 @@ type Classifier struct {
 	Words []string
 	judge Judge
 	skip  []bool // words that are not paths (program names, patterns, code)
+	// patterns marks the words that are file-name patterns (globs a
+	// script's shell expands); nil for a direct call, whose words no
+	// shell expands.
+	patterns []bool
+	// stdin is the literal here-document or here-string the command
+	// reads in a script.
+	stdin string
+	// atFiles is set by the handlers of programs that read @name as the
+	// file name (curl -d @f, gh api -F x=@f).
+	atFiles bool
 	// Program is the program that runs (after unwrapping).
 	Program string
 	// Findings and Denied become the Classification's.

@@ -97,17 +97,18 @@ func (c *Classifier) scriptCommand(cmd ScriptCommand) {
 		for _, kv := range cmd.Assigns {
 			if f, bad := CheckEnvAddition(kv); bad != "" {
 				c.Deny(bad)
-			} else if f != nil && f.Risk == event.RiskDestructive {
+			} else if f != nil {
 				c.Add(f.Risk, f.Reason, c.whole())
 			}
 		}
 	}
 	if len(cmd.Args) > 0 {
-		words := cmd.Args
+		words, patterns := cmd.Args, cmd.Patterns
 		if len(cmd.Assigns) > 0 {
 			words = append(append([]string{"env"}, cmd.Assigns...), cmd.Args...)
+			patterns = append(make([]bool, 1+len(cmd.Assigns)), cmd.Patterns...)
 		}
-		sub := &Classifier{Words: words, judge: c.judge, depth: c.depth}
+		sub := &Classifier{Words: words, judge: c.judge, depth: c.depth, patterns: patterns, stdin: cmd.Stdin}
 		sub.skip = make([]bool, len(words))
 		sub.unwrap(0, false)
 		sub.scanPaths()

@@ -251,6 +251,7 @@ func (c *Classifier) hasLong(i int, opt string) bool {
 // are sensitive; commands that change something on the forge (create,
 // merge, close, delete, edit, comment, release, run…) are external.
 func classifyForge(c *Classifier, at int, _ bool) {
+	c.atFiles = true
 	i := c.operand(at+1, "-R", "--repo", "--hostname")
 	area := c.word(i)
 	action := c.word(c.operand(i+1, "-R", "--repo"))

@@ -13,6 +13,7 @@ const curlValued = "AbcCdDeEFHKmoPQrtTuUwxXyYz"
 // GET/HEAD/OPTIONS, -d/--data*, --json, -F/--form, -T/--upload-file (a GET
 // with -G/--get sends -d as a query, not a body).
 func classifyCurl(c *Classifier, at int, _ bool) {
+	c.atFiles = true
 	var writes []string
 	get := false
 	for i := at + 1; i < len(c.Words); i++ {
@@ -97,6 +98,7 @@ func safeMethod(m string) bool {
 // classifyWget flags --post-data, --post-file, --body-data, --body-file and
 // --method with a writing method.
 func classifyWget(c *Classifier, at int, _ bool) {
+	c.atFiles = true
 	for i := at + 1; i < len(c.Words); i++ {
 		name, value, inline := strings.Cut(c.Words[i], "=")
 		switch name {
@@ -116,6 +118,7 @@ func classifyWget(c *Classifier, at int, _ bool) {
 // classifyHTTPie flags HTTPie/xh requests with a writing method or request
 // data items (name=value, name:=json, field@file).
 func classifyHTTPie(c *Classifier, at int, _ bool) {
+	c.atFiles = true
 	i := c.operand(at+1, "-a", "--auth", "-A", "--auth-type", "-o", "--output", "--session", "--verify", "--cert", "--cert-key")
 	if m := c.word(i); m != "" && strings.ToUpper(m) == m && !strings.ContainsAny(m, "/.:") {
 		if !safeMethod(m) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -35,11 +36,14 @@ type Script struct {
 	// function bodies and command substitutions.
 	Commands []ScriptCommand
 	// Plain is true when the script is a list of simple commands whose
-	// every word is known before it runs: joined by ;, &&, || and |, in
-	// subshells or blocks, with literal redirections and here-documents.
-	// No parameter, arithmetic or command substitution, no glob or brace
-	// expansion, no functions, loops or conditionals, no eval, source,
-	// exec or alias. Only a plain script can be judged command by command
+	// every word is known before it runs, but for the names a glob
+	// matches: joined by ;, &&, || and |, in subshells or blocks, with
+	// literal redirections and here-documents, export of literal values.
+	// Brace expansions are expanded; special parameters ($?, $#) and
+	// variables the script assigned a literal value are replaced by
+	// their values, $HOME by ~. No other parameter, no arithmetic or
+	// command substitution, no functions, loops or conditionals, no eval,
+	// source, exec or alias. Only a plain script can be judged command by command
 	// like a direct call.
 	Plain bool
 	// Opaque says in a few words why the script is not plain ("" when it
@@ -58,6 +62,13 @@ type ScriptCommand struct {
 	Assigns []string
 	// Redirects are the command's redirections, in order.
 	Redirects []Redirect
+	// Patterns marks the Args that are file-name patterns (an unquoted
+	// glob: ls *.go): the shell replaces each with the names it matches.
+	// Brace expansions are already expanded into several Args.
+	Patterns []bool
+	// Stdin is the literal body of a here-document or here-string the
+	// command reads ("" when there is none).
+	Stdin string
 	// Literal is true when every word, assignment and redirection target
 	// is literal.
 	Literal bool
@@ -91,7 +102,7 @@ func ParseScript(src string, opts ShellOptions) (*Script, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrShellSyntax, err)
 	}
-	w := &scriptWalker{s: &Script{Plain: true}, opts: opts}
+	w := &scriptWalker{s: &Script{Plain: true}, opts: opts, vars: map[string]string{}, reassigned: map[string]bool{}}
 	w.list(f.Stmts, true)
 	return w.s, nil
 }
@@ -100,6 +111,13 @@ func ParseScript(src string, opts ShellOptions) (*Script, error) {
 type scriptWalker struct {
 	s    *Script
 	opts ShellOptions
+	// vars are the variables the script assigned a literal value so far;
+	// a variable assigned twice is "" in reassigned and not known.
+	vars       map[string]string
+	reassigned map[string]bool
+	// pattern is set by part when the word being rendered holds an
+	// unquoted glob.
+	pattern bool
 }
 
 // opaque marks the script not plain, keeping the first reason.
@@ -149,6 +167,12 @@ func (w *scriptWalker) stmt(st *syntax.Stmt, decisive, errexitOnly bool) {
 		if c.Stmt != nil {
 			w.stmt(c.Stmt, decisive, errexitOnly)
 		}
+	case *syntax.DeclClause:
+		if c.Variant.Value != "export" || len(st.Redirs) > 0 {
+			w.compound(st, c)
+			return
+		}
+		w.export(c)
 	default:
 		w.compound(st, c)
 	}
@@ -222,6 +246,23 @@ var opaqueBuiltins = map[string]string{
 	"set": "", "shopt": "changes shell options", "enable": "enables builtins", "unalias": "",
 }
 
+// export records export NAME=value … as a command of assignments only,
+// like a bare NAME=value (export NAME alone changes nothing the policy
+// judges).
+func (w *scriptWalker) export(c *syntax.DeclClause) {
+	cmd := ScriptCommand{Literal: true}
+	for _, a := range c.Args {
+		if a.Naked || a.Value == nil && a.Array == nil {
+			continue
+		}
+		v, lit := w.assign(a)
+		cmd.Assigns = append(cmd.Assigns, v)
+		cmd.Literal = cmd.Literal && lit
+	}
+	w.remember(cmd.Assigns)
+	w.s.Commands = append(w.s.Commands, cmd)
+}
+
 // call records a simple command and follows set -e / set -o pipefail.
 func (w *scriptWalker) call(c *syntax.CallExpr, rs []*syntax.Redirect, decisive bool) {
 	cmd := ScriptCommand{Literal: true, Decisive: decisive && len(c.Args) > 0}
@@ -230,14 +271,27 @@ func (w *scriptWalker) call(c *syntax.CallExpr, rs []*syntax.Redirect, decisive 
 		cmd.Assigns = append(cmd.Assigns, v)
 		cmd.Literal = cmd.Literal && lit
 	}
-	for _, word := range c.Args {
-		v, lit := w.word(word)
-		cmd.Args = append(cmd.Args, v)
-		cmd.Literal = cmd.Literal && lit
+	for i, word := range c.Args {
+		for _, one := range w.braces(word, i == 0) {
+			w.pattern = false
+			v, lit := w.word(one)
+			if w.pattern && i == 0 {
+				w.opaque("runs a program named by a glob")
+				lit = false
+			}
+			cmd.Args = append(cmd.Args, v)
+			cmd.Patterns = append(cmd.Patterns, w.pattern)
+			cmd.Literal = cmd.Literal && lit
+		}
 	}
+	w.pattern = false
 	cmd.Redirects = w.redirects(rs)
 	for _, r := range cmd.Redirects {
 		cmd.Literal = cmd.Literal && r.Literal
+	}
+	cmd.Stdin = w.stdin(rs)
+	if len(c.Args) == 0 {
+		w.remember(cmd.Assigns)
 	}
 	if len(cmd.Args) > 0 {
 		if why, ok := opaqueBuiltins[cmd.Args[0]]; ok && why != "" {
@@ -248,6 +302,52 @@ func (w *scriptWalker) call(c *syntax.CallExpr, rs []*syntax.Redirect, decisive 
 		}
 	}
 	w.s.Commands = append(w.s.Commands, cmd)
+}
+
+// braces expands the brace expansions of an argument (mkdir -p
+// src/{a,b}) into the words the shell passes; the program word is not
+// expanded (a program chosen by braces is opaque).
+func (w *scriptWalker) braces(word *syntax.Word, program bool) []*syntax.Word {
+	if !syntax.SplitBraces(word) {
+		return []*syntax.Word{word}
+	}
+	if program {
+		w.opaque("uses a brace expansion")
+		return []*syntax.Word{word}
+	}
+	return expand.Braces(word)
+}
+
+// remember keeps the literal values a bare assignment gives, for the
+// words after it that expand them.
+func (w *scriptWalker) remember(assigns []string) {
+	for _, kv := range assigns {
+		name, v, ok := strings.Cut(kv, "=")
+		switch _, seen := w.vars[name]; {
+		case !ok:
+		case seen || w.reassigned[name]:
+			// Which value a later word sees depends on what ran.
+			delete(w.vars, name)
+			w.reassigned[name] = true
+		default:
+			w.vars[name] = v
+		}
+	}
+}
+
+// stdin returns the literal body of the last here-document or
+// here-string among rs.
+func (w *scriptWalker) stdin(rs []*syntax.Redirect) string {
+	body := ""
+	for _, r := range rs {
+		switch {
+		case r.Hdoc != nil && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc):
+			body, _ = w.word(r.Hdoc)
+		case r.Op == syntax.WordHdoc && r.Word != nil:
+			body, _ = w.word(r.Word)
+		}
+	}
+	return body
 }
 
 // setOptions follows set -e, set +e, set -o errexit|pipefail.
@@ -354,8 +454,7 @@ func (w *scriptWalker) part(p syntax.WordPart, quoted bool) (string, bool) {
 			return unescape(p.Value, "$`\"\\\n"), true
 		}
 		if expandsUnquoted(p.Value) {
-			w.opaque("uses a glob or brace expansion")
-			return p.Value, false
+			w.pattern = true
 		}
 		return unescape(p.Value, ""), true
 	case *syntax.SglQuoted:
@@ -386,6 +485,9 @@ func (w *scriptWalker) part(p syntax.WordPart, quoted bool) (string, bool) {
 		}
 		return "", false
 	case *syntax.ParamExp:
+		if v, ok := w.param(p); ok {
+			return v, true
+		}
 		w.opaque("expands a variable")
 		w.nested(p)
 		return "", false
@@ -395,6 +497,32 @@ func (w *scriptWalker) part(p syntax.WordPart, quoted bool) (string, bool) {
 		return "", false
 	}
 	w.opaque("uses an expansion")
+	return "", false
+}
+
+// param returns the value of a plain $NAME or ${NAME} when it is known
+// before the script runs: a special parameter (its value does not name a
+// file: $? is a number), a variable the script assigned a literal value,
+// $HOME as ~ and $PWD as ".".
+func (w *scriptWalker) param(p *syntax.ParamExp) (string, bool) {
+	if p.Param == nil || p.Excl || p.Length || p.Width || p.Index != nil || p.Slice != nil || p.Repl != nil ||
+		p.Names != 0 || p.Exp != nil || p.NestedParam != nil || p.Flags != nil {
+		return "", false
+	}
+	name := p.Param.Value
+	if v, ok := w.vars[name]; ok {
+		return v, true
+	}
+	switch name {
+	case "?", "#", "$", "!", "-":
+		return "0", true
+	case "HOME":
+		return "~", true
+	case "PWD":
+		return ".", true
+	case "PATH":
+		return "$PATH", true // PATH=dir:$PATH extends it
+	}
 	return "", false
 }
 

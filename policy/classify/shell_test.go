@@ -16,10 +16,36 @@ func TestParseScript(t *testing.T) {
 		t.Fatalf("plain = %v (%s), want plain", s.Plain, s.Opaque)
 	}
 	want := []ScriptCommand{
-		{Args: []string{"cd", "web app"}, Literal: true},
-		{Args: []string{"npm", "test"}, Assigns: []string{"CI=1"}, Redirects: []Redirect{{Op: "2>&", Target: "1", Literal: true}}, Literal: true},
-		{Args: []string{"tee", "test log"}, Redirects: []Redirect{{Op: ">", Target: "/dev/null", Writes: true, Literal: true}}, Literal: true},
-		{Args: []string{"echo", "$HOME"}, Literal: true, Decisive: true},
+		{Args: []string{"cd", "web app"}, Patterns: []bool{false, false}, Literal: true},
+		{Args: []string{"npm", "test"}, Assigns: []string{"CI=1"}, Redirects: []Redirect{{Op: "2>&", Target: "1", Literal: true}}, Patterns: []bool{false, false}, Literal: true},
+		{Args: []string{"tee", "test log"}, Redirects: []Redirect{{Op: ">", Target: "/dev/null", Writes: true, Literal: true}}, Patterns: []bool{false, false}, Literal: true},
+		{Args: []string{"echo", "$HOME"}, Patterns: []bool{false, false}, Literal: true, Decisive: true},
+	}
+	if !reflect.DeepEqual(s.Commands, want) {
+		t.Fatalf("commands:\n got %+v\nwant %+v", s.Commands, want)
+	}
+}
+
+// TestParseScriptExpands: what the shell expands before the command runs
+// is known when it does not depend on the machine: brace expansions,
+// globs (kept as patterns, judged by what they match), special
+// parameters, variables the script assigned once, $HOME as ~, export of
+// literal values, here-document bodies as the command's input.
+func TestParseScriptExpands(t *testing.T) {
+	s, err := ParseScript("export CI=1 && D=src; ls $D/*.go src/{a,b}.ts && cat $HOME/x; echo \"exit: $?\"; python3 - <<'EOF'\nprint(1)\nEOF", ShellOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Plain {
+		t.Fatalf("not plain: %s", s.Opaque)
+	}
+	want := []ScriptCommand{
+		{Assigns: []string{"CI=1"}, Literal: true},
+		{Assigns: []string{"D=src"}, Literal: true},
+		{Args: []string{"ls", "src/*.go", "src/a.ts", "src/b.ts"}, Patterns: []bool{false, true, false, false}, Literal: true},
+		{Args: []string{"cat", "~/x"}, Patterns: []bool{false, false}, Literal: true},
+		{Args: []string{"echo", "exit: 0"}, Patterns: []bool{false, false}, Literal: true},
+		{Args: []string{"python3", "-"}, Patterns: []bool{false, false}, Redirects: []Redirect{{Op: "<<", Target: "EOF", Literal: true}}, Stdin: "print(1)\n", Literal: true, Decisive: true},
 	}
 	if !reflect.DeepEqual(s.Commands, want) {
 		t.Fatalf("commands:\n got %+v\nwant %+v", s.Commands, want)
@@ -30,7 +56,9 @@ func TestParseScriptOpaque(t *testing.T) {
 	for src, why := range map[string]string{
 		"echo $(id)":              "command substitution",
 		"rm -rf $DIR":             "expands a variable",
-		"ls *.go":                 "glob",
+		"*.sh":                    "glob",
+		"echo $1 $UNSET":          "expands a variable",
+		"F=a; F=b; cat $F":        "expands a variable",
 		"while true; do ls; done": "while",
 		"eval ls":                 "eval",
 		"diff <(ls a) <(ls b)":    "process substitution",
