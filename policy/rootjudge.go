@@ -1,6 +1,9 @@
 package policy
 
 import (
+	"errors"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -73,6 +76,7 @@ func (j *rootJudge) Arg(c *classify.Classifier, i int, p string) {
 	case j.e.cs.ShortAlias(p) != "":
 		c.AddPath(event.RiskSensitive, p+" names "+j.e.cs.ShortAlias(p)+", shaped like a Windows 8.3 short name (GIT~1 is .git): where it leads is not checked", i, s.abs)
 	case !s.inside && classify.HarmlessDevice(s.abs):
+	case !s.inside && s.via == "" && j.plainOutside(s.abs):
 	case !s.inside && s.via != "":
 		c.AddPath(event.RiskSensitive, s.via+" is a symbolic link to "+s.abs+", outside the project root", i, s.abs)
 	case !s.inside:
@@ -82,6 +86,32 @@ func (j *rootJudge) Arg(c *classify.Classifier, i int, p string) {
 		// "cp .env.example .env" writes one; neither reads a secret.
 		c.AddPath(event.RiskSensitive, "reads the credential file "+s.rel, i, s.abs)
 	}
+}
+
+// plainOutside reports an outside path that holds nothing private: a
+// system path everyone can read (/usr/include, /etc/os-release — the
+// sandbox lets programs read the system and keeps them from writing it),
+// or a path that does not exist outside the home (a Windows switch such
+// as /t, a directory a build would create: nothing to read, and the
+// sandbox refuses the write).
+func (j *rootJudge) plainOutside(abs string) bool {
+	if secrets.IsCredentialPath(abs) || j.underHome(abs) {
+		return false
+	}
+	if classify.SystemPath(abs) {
+		return true
+	}
+	_, err := os.Lstat(abs)
+	return errors.Is(err, fs.ErrNotExist) && !j.e.protected(abs)
+}
+
+// underHome reports a path in the user's home.
+func (j *rootJudge) underHome(abs string) bool {
+	if j.e.home == "" {
+		return false
+	}
+	_, ok := j.e.cs.Within(abs, j.e.home, filepath.Separator)
+	return ok
 }
 
 func (j *rootJudge) Program(c *classify.Classifier, at int) {

@@ -134,6 +134,28 @@ func SystemProgram(p string) bool {
 	return false
 }
 
+// SystemPath reports a path in the system's directories of programs,
+// libraries, headers, shared data and configuration, which every user
+// may read and which hold no one's private data (but for the few files
+// listed: shadow passwords, sudoers, private keys). /proc is not one:
+// /proc/PID/environ holds a process's secrets.
+func SystemPath(p string) bool {
+	p = filepath.ToSlash(filepath.Clean(p))
+	switch {
+	case strings.HasPrefix(p, "/etc/shadow"), strings.HasPrefix(p, "/etc/gshadow"), strings.HasPrefix(p, "/etc/sudoers"),
+		strings.HasPrefix(p, "/etc/ssl/private"), strings.HasPrefix(p, "/etc/ssh/ssh_host_") && !strings.HasSuffix(p, ".pub"),
+		secrets.IsCredentialPath(p):
+		return false
+	}
+	for _, dir := range [...]string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/etc",
+		"/nix/store", "/snap", "/Library", "/System", "/Applications", "/private/etc"} {
+		if p == dir || strings.HasPrefix(p, dir+"/") {
+			return true
+		}
+	}
+	return false
+}
+
 // OutsideReason explains an argument that leads outside the root.
 func OutsideReason(shown, abs string) string {
 	if secrets.IsCredentialPath(abs) {
