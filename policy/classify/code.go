@@ -40,6 +40,10 @@ func classifyShell(c *Classifier, at int, _ bool) {
 			}
 		case (t[0] == '-' || t[0] == '+') && len(t) > 1:
 			if strings.ContainsAny(t[1:], "si") {
+				if strings.ContainsRune(t[1:], 's') && !strings.ContainsRune(t[1:], 'i') && c.stdin != "" {
+					c.shellScript(name, t+" reading a here-document", c.stdin)
+					return
+				}
 				c.Add(event.RiskDestructive, name+" "+t+" runs commands from its input", c.whole())
 				return
 			}
@@ -49,6 +53,10 @@ func classifyShell(c *Classifier, at int, _ bool) {
 		default:
 			return // a script file
 		}
+	}
+	if c.stdin != "" {
+		c.shellScript(name, "reading a here-document", c.stdin)
+		return
 	}
 	c.Add(event.RiskDestructive, name+" without a script runs commands from its input", c.whole())
 }
@@ -214,10 +222,13 @@ func classifyInterpreter(c *Classifier, at int, fed bool) {
 		t := c.Words[i]
 		switch {
 		case t == "--" || t == "-" || !strings.HasPrefix(t, "-"):
-			if contains(fl.sub, t) {
+			switch {
+			case contains(fl.sub, t):
 				c.inline(name+" "+t, i+1)
-			} else if name == "deno" && t == "task" {
+			case name == "deno" && t == "task":
 				c.script("deno task", i+1)
+			case t == "-" && c.stdin != "":
+				c.judgeCode(name, name+" reading a here-document", c.stdin)
 			}
 			return
 		case strings.HasPrefix(t, "--") || contains(fl.long, t) || (len(fl.long) > 0 && strings.HasPrefix(t, fl.long[0]+"=")):
@@ -233,6 +244,9 @@ func classifyInterpreter(c *Classifier, at int, fed bool) {
 			}
 			i = next
 		}
+	}
+	if c.stdin != "" {
+		c.judgeCode(name, name+" reading a here-document", c.stdin)
 	}
 }
 
@@ -267,10 +281,19 @@ func (c *Classifier) interpCluster(name string, fl inlineFlags, i int, fed bool)
 	return i, false
 }
 
-// inline records inline code; the code and its arguments are not paths.
+// inline judges the inline code of how ("python -c") at words[from] (or
+// in the option word before it, --eval=CODE) by what it does (judgeCode);
+// the code and its arguments are not paths.
 func (c *Classifier) inline(how string, from int) {
-	c.Add(event.RiskDestructive, "runs inline code ("+how+")", c.whole())
+	code := c.word(from)
+	if prev := c.word(from - 1); strings.HasPrefix(prev, "--") {
+		if _, v, ok := strings.Cut(prev, "="); ok {
+			code = v
+		}
+	}
 	c.skipFrom(from)
+	program, _, _ := strings.Cut(how, " ")
+	c.judgeCode(program, how, code)
 }
 
 // module classifies python -m <module> by the module's own handler.
