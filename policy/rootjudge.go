@@ -23,6 +23,8 @@ type rootJudge struct {
 	cwdRel string
 	// cwdAbs is the absolute cwd.
 	cwdAbs string
+	// uncommitted caches Uncommitted.
+	uncommitted *int
 }
 
 // spot is where an argument leads.

@@ -32,6 +32,9 @@ type Judge interface {
 	// matches now, at most limit of them, as the program would get them;
 	// ok is false when the judge cannot list them.
 	Matches(pattern string, limit int) (matches []string, ok bool)
+	// Uncommitted is the number of tracked files with uncommitted changes
+	// in the git work tree the command runs in; -1 when it cannot tell.
+	Uncommitted() int
 }
 
 // scanPaths judges every word that may be a path: "~", "/…", "../…",

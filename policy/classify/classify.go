@@ -53,6 +53,9 @@ type Classifier struct {
 	// stdin is the literal here-document or here-string the command
 	// reads in a script.
 	stdin string
+	// secretEnv says which secrets a wrapper loaded into the environment
+	// of the command (dotenv -- …), or "".
+	secretEnv string
 	// atFiles is set by the handlers of programs that read @name as the
 	// file name (curl -d @f, gh api -F x=@f).
 	atFiles bool
@@ -88,6 +91,8 @@ func (c *Classifier) nested(at int, fed bool) {
 	c.judge.Program(c, at)
 	if h := commandHandler(ProgramName(c.Words[at])); h != nil {
 		h(c, at, fed)
+	} else if w := c.word(c.operand(at + 1)); remoteVerb(w) {
+		c.Add(event.RiskExternal, ProgramName(c.Words[at])+" "+w+" reaches or changes another system", c.whole())
 	}
 	c.checkRunOptions(at)
 }

@@ -229,6 +229,8 @@ func classifyInterpreter(c *Classifier, at int, fed bool) {
 				c.script("deno task", i+1)
 			case t == "-" && c.stdin != "":
 				c.judgeCode(name, name+" reading a here-document", c.stdin)
+			case name == "python" && strings.EqualFold(path.Base(t), "manage.py"):
+				c.classifyDjangoManage(i)
 			}
 			return
 		case strings.HasPrefix(t, "--") || contains(fl.long, t) || (len(fl.long) > 0 && strings.HasPrefix(t, fl.long[0]+"=")):

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/session/event"
+
+	"github.com/wtagent/wtagent/policy/secrets"
 )
 
 // codeEffect is one thing inline code can do that needs the user: the
@@ -102,7 +104,19 @@ func (c *Classifier) judgeCode(program, how, code string) {
 	for _, e := range codeEffects(lang) {
 		for _, m := range e.markers {
 			if strings.Contains(seen, m) {
-				c.Add(e.risk, "the inline code ("+how+") "+e.what+" ("+strings.TrimSpace(m)+")", c.whole())
+				what := e.what
+				if c.secretEnv != "" && strings.Contains(what, "environment") {
+					what += " with " + c.secretEnv
+				}
+				c.Add(e.risk, "the inline code ("+how+") "+what+" ("+strings.TrimSpace(m)+")", c.whole())
+				break
+			}
+		}
+	}
+	if c.secretEnv != "" {
+		for _, name := range envNames(code) {
+			if secrets.LooksSecret(name, "") {
+				c.Add(event.RiskSensitive, "the inline code ("+how+") reads "+name+", one of "+c.secretEnv, c.whole())
 				break
 			}
 		}
@@ -128,6 +142,35 @@ func benignCode(lang string) []string {
 		return []string{".exec(", "RegExp("}
 	}
 	return nil
+}
+
+// envNames returns the names of the environment variables code reads by
+// name: process.env.NAME, process.env["NAME"], os.environ["NAME"],
+// os.environ.get("NAME"), os.getenv("NAME"), ENV["NAME"], $ENV{NAME},
+// getenv("NAME"), Deno.env.get("NAME").
+func envNames(code string) []string {
+	var out []string
+	for _, prefix := range [...]string{"process.env.", "process.env[", "os.environ[", "os.environ.get(", "os.getenv(",
+		"ENV[", "ENV.fetch(", "$ENV{", "getenv(", "Deno.env.get(", "Bun.env.", "import.meta.env."} {
+		for rest := code; ; {
+			k := strings.Index(rest, prefix)
+			if k < 0 {
+				break
+			}
+			rest = rest[k+len(prefix):]
+			name := strings.TrimLeft(rest, `"'`+"`")
+			end := strings.IndexFunc(name, func(r rune) bool {
+				return r != '_' && (r < 'A' || r > 'Z') && (r < 'a' || r > 'z') && (r < '0' || r > '9')
+			})
+			if end < 0 {
+				end = len(name)
+			}
+			if end > 0 {
+				out = append(out, name[:end])
+			}
+		}
+	}
+	return out
 }
 
 // quotedStrings returns the contents of the '…', "…" and `…` strings of

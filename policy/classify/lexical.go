@@ -88,3 +88,6 @@ func (j LexicalJudge) Wipes(p string) string {
 
 // Matches cannot list files: the lexical judge has no file system.
 func (LexicalJudge) Matches(string, int) ([]string, bool) { return nil, false }
+
+// Uncommitted cannot tell: the lexical judge has no work tree.
+func (LexicalJudge) Uncommitted() int { return -1 }
