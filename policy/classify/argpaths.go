@@ -50,6 +50,12 @@ func (c *Classifier) scanPaths() {
 			c.globArg(i, c.Words[i])
 			continue
 		}
+		if c.unknownAt(i) {
+			// Where a program takes a path, a word known only at run time
+			// can name any file.
+			c.Add(event.RiskSensitive, ProgramName(c.Words[0])+" gets "+c.Words[i]+", whose value is known only when it runs and may name any file", i)
+			continue
+		}
 		if p, ok := c.pathCandidate(c.Words[i]); ok {
 			if GitRunsFrom(p, c.judge.Cases()) {
 				c.Add(event.RiskDestructive, "names "+p+": git runs what .git/hooks and .git/config say on later git calls", i)

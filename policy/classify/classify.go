@@ -50,6 +50,9 @@ type Classifier struct {
 	// script's shell expands); nil for a direct call, whose words no
 	// shell expands.
 	patterns []bool
+	// unknown marks the words whose value is known only when a script
+	// runs (see ScriptCommand.Unknown).
+	unknown []bool
 	// stdin is the literal here-document or here-string the command
 	// reads in a script.
 	stdin string

@@ -111,12 +111,14 @@ func (c *Classifier) scriptCommand(cmd ScriptCommand) {
 		}
 	}
 	if len(cmd.Args) > 0 {
-		words, patterns := cmd.Args, cmd.Patterns
+		words, patterns, unknown := cmd.Args, cmd.Patterns, cmd.Unknown
 		if len(cmd.Assigns) > 0 {
 			words = append(append([]string{"env"}, cmd.Assigns...), cmd.Args...)
 			patterns = append(make([]bool, 1+len(cmd.Assigns)), cmd.Patterns...)
+			unknown = append(make([]bool, 1+len(cmd.Assigns)), cmd.Unknown...)
 		}
-		sub := &Classifier{Words: words, judge: c.judge, depth: c.depth, patterns: patterns, stdin: cmd.Stdin}
+		sub := &Classifier{Words: words, judge: c.judge, depth: c.depth, patterns: patterns, unknown: unknown,
+			stdin: cmd.Stdin, secretEnv: c.secretEnv}
 		sub.skip = make([]bool, len(words))
 		sub.unwrap(0, false)
 		sub.scanPaths()
@@ -130,6 +132,10 @@ func (c *Classifier) scriptCommand(cmd ScriptCommand) {
 	}
 	for _, r := range cmd.Redirects {
 		if IsDescriptor(r.Target) || strings.HasPrefix(r.Op, "<<") {
+			continue
+		}
+		if !r.Literal {
+			c.Add(event.RiskSensitive, "redirects to "+r.Target+", a file named only when the script runs", c.whole())
 			continue
 		}
 		if p, ok := pathCandidate(r.Target); ok {

@@ -35,6 +35,8 @@ func classifyRemove(c *Classifier, at int, fed bool) {
 		c.Add(event.RiskDestructive, "rm deletes whatever xargs or find feeds it", last)
 	case len(ops) > 1:
 		c.Add(event.RiskDestructive, fmt.Sprintf("rm deletes %d paths", len(ops)), last)
+	case len(ops) == 1 && c.unknownAt(ops[0]):
+		c.Add(event.RiskDestructive, "rm deletes "+c.Words[ops[0]]+", whose value is known only when it runs", last)
 	case len(ops) == 1 && c.pattern(ops[0]):
 		c.Add(event.RiskDestructive, "rm deletes every file "+c.Words[ops[0]]+" matches", last)
 	case len(ops) == 1 && dataFile(c.Words[ops[0]]):

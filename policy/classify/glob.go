@@ -17,6 +17,12 @@ func (c *Classifier) pattern(i int) bool {
 	return i < len(c.patterns) && c.patterns[i]
 }
 
+// unknownAt reports whether words[i]'s value is known only when the
+// script runs.
+func (c *Classifier) unknownAt(i int) bool {
+	return i < len(c.unknown) && c.unknown[i]
+}
+
 // globArg judges a pattern argument by what it can match: each name it
 // matches on disk now (the judge expands it from the call's cwd), and the
 // directory it searches, so that a pattern matching nothing yet is still

@@ -66,6 +66,10 @@ type ScriptCommand struct {
 	// glob: ls *.go): the shell replaces each with the names it matches.
 	// Brace expansions are already expanded into several Args.
 	Patterns []bool
+	// Unknown marks the Args whose value is known only when the script
+	// runs (a command substitution, a variable the script did not assign
+	// a literal value): such an Arg is kept as its source text.
+	Unknown []bool
 	// Stdin is the literal body of a here-document or here-string the
 	// command reads ("" when there is none).
 	Stdin string
@@ -116,8 +120,8 @@ type scriptWalker struct {
 	vars       map[string]string
 	reassigned map[string]bool
 	// pattern is set by part when the word being rendered holds an
-	// unquoted glob.
-	pattern bool
+	// unquoted glob; unknown when its value is known only at run time.
+	pattern, unknown bool
 }
 
 // opaque marks the script not plain, keeping the first reason.
@@ -273,18 +277,21 @@ func (w *scriptWalker) call(c *syntax.CallExpr, rs []*syntax.Redirect, decisive 
 	}
 	for i, word := range c.Args {
 		for _, one := range w.braces(word, i == 0) {
-			w.pattern = false
+			w.pattern, w.unknown = false, false
 			v, lit := w.word(one)
-			if w.pattern && i == 0 {
+			switch {
+			case w.pattern && i == 0:
 				w.opaque("runs a program named by a glob")
-				lit = false
+			case w.unknown && i == 0:
+				w.opaque("runs a program named only when it runs (" + v + ")")
 			}
 			cmd.Args = append(cmd.Args, v)
 			cmd.Patterns = append(cmd.Patterns, w.pattern)
+			cmd.Unknown = append(cmd.Unknown, w.unknown)
 			cmd.Literal = cmd.Literal && lit
 		}
 	}
-	w.pattern = false
+	w.pattern, w.unknown = false, false
 	cmd.Redirects = w.redirects(rs)
 	for _, r := range cmd.Redirects {
 		cmd.Literal = cmd.Literal && r.Literal
@@ -292,6 +299,9 @@ func (w *scriptWalker) call(c *syntax.CallExpr, rs []*syntax.Redirect, decisive 
 	cmd.Stdin = w.stdin(rs)
 	if len(c.Args) == 0 {
 		w.remember(cmd.Assigns)
+	}
+	if len(cmd.Args) > 0 && (cmd.Args[0] == "read" || cmd.Args[0] == "mapfile" || cmd.Args[0] == "readarray" || cmd.Args[0] == "getopts") {
+		w.forget(cmd.Args[1:])
 	}
 	if len(cmd.Args) > 0 {
 		if why, ok := opaqueBuiltins[cmd.Args[0]]; ok && why != "" {
@@ -332,6 +342,15 @@ func (w *scriptWalker) remember(assigns []string) {
 		default:
 			w.vars[name] = v
 		}
+	}
+}
+
+// forget drops what the script knew of variables a builtin sets (read
+// NAME).
+func (w *scriptWalker) forget(names []string) {
+	for _, n := range names {
+		delete(w.vars, n)
+		w.reassigned[n] = true
 	}
 }
 
@@ -378,7 +397,8 @@ func (w *scriptWalker) setOptions(args []string) {
 	}
 }
 
-// assign renders NAME=value.
+// assign renders NAME=value; a value known only at run time is its
+// source text, and the variable stays unknown.
 func (w *scriptWalker) assign(a *syntax.Assign) (string, bool) {
 	if a.Name == nil || a.Array != nil || a.Index != nil || a.Append {
 		w.opaque("assigns an array or an index")
@@ -387,7 +407,12 @@ func (w *scriptWalker) assign(a *syntax.Assign) (string, bool) {
 	if a.Value == nil {
 		return a.Name.Value + "=", true
 	}
+	w.unknown = false
 	v, lit := w.word(a.Value)
+	if w.unknown {
+		w.forget([]string{a.Name.Value})
+		w.unknown = false
+	}
 	return a.Name.Value + "=" + v, lit
 }
 
@@ -473,28 +498,28 @@ func (w *scriptWalker) part(p syntax.WordPart, quoted bool) (string, bool) {
 		}
 		return b.String(), lit
 	case *syntax.CmdSubst:
-		w.opaque("uses command substitution")
+		// The commands inside are judged like the others; the word's
+		// value is known only when it runs.
 		for _, st := range p.Stmts {
 			w.stmt(st, false, false)
 		}
+		w.unknown = true
 		return "", false
 	case *syntax.ProcSubst:
-		w.opaque("uses process substitution")
 		for _, st := range p.Stmts {
 			w.stmt(st, false, false)
 		}
-		return "", false
+		return "/dev/fd/63", true // the word is a pipe's name
 	case *syntax.ParamExp:
 		if v, ok := w.param(p); ok {
 			return v, true
 		}
-		w.opaque("expands a variable")
 		w.nested(p)
+		w.unknown = true
 		return "", false
 	case *syntax.ArithmExp:
-		w.opaque("uses arithmetic expansion")
 		w.nested(p)
-		return "", false
+		return "0", true // a number
 	}
 	w.opaque("uses an expansion")
 	return "", false
