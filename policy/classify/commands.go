@@ -52,8 +52,12 @@ func commandHandler(name string) handler {
 		return destructive("changes users or passwords")
 	case "shutdown", "reboot", "halt", "poweroff", "init", "telinit":
 		return destructive("shuts down or restarts the machine")
-	case "kill", "killall", "pkill":
-		return destructive("signals processes this session did not start; use process.stop for managed processes")
+	case "kill":
+		return classifyKill
+	case "killall", "pkill", "taskkill", "stop-process", "spps":
+		return classifyKillByName
+	case "command":
+		return classifyCommandBuiltin
 	case "systemctl", "service", "launchctl", "crontab", "at":
 		return classifyServices
 	case "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash", "rbash", "fish", "csh", "tcsh":

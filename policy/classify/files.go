@@ -113,3 +113,76 @@ func classifyServices(c *Classifier, at int, _ bool) {
 	}
 	c.Add(event.RiskDestructive, name+" changes system services or scheduled jobs", c.whole())
 }
+
+// classifyKill lets kill signal processes by their ids (kill 48213, the
+// dev server the agent started; lsof -ti :3000 | xargs kill): one known
+// process. Signalling every process (-1), a process group (0 or a
+// negative id) or no id asks. Under the sandbox's PID namespace no
+// process outside the command is even visible.
+func classifyKill(c *Classifier, at int, fed bool) {
+	ids := 0
+	for i := at + 1; i < len(c.Words); i++ {
+		t := c.Words[i]
+		switch {
+		case t == "-s" || t == "-n" || t == "--signal":
+			i++
+		case t == "-l" || t == "-L" || t == "--list":
+			return
+		case t == "--":
+		case strings.HasPrefix(t, "-") && !isNumber(t[1:]) || strings.HasPrefix(t, "-") && i == at+1 && len(c.Words) > at+2:
+			// a signal: -9, -KILL, -s TERM
+		case t == "0" || strings.HasPrefix(t, "-") || !isNumber(t):
+			c.Add(event.RiskDestructive, "kill "+t+" signals a whole process group or every process", c.whole())
+			return
+		default:
+			ids++
+		}
+	}
+	if ids == 0 && !fed {
+		c.Add(event.RiskDestructive, "kill without a process id", c.whole())
+	}
+}
+
+func isNumber(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
+
+// classifyKillByName: killall, pkill, taskkill /IM and Stop-Process -Name
+// kill every process of a name — the user's other programs, editors and
+// the agent itself among them. taskkill /PID and Stop-Process -Id kill
+// the processes named by id, like kill.
+func classifyKillByName(c *Classifier, at int, _ bool) {
+	name := ProgramName(c.Words[at])
+	byID := false
+	for i := at + 1; i < len(c.Words); i++ {
+		if w := c.Words[i]; strings.HasPrefix(w, "/") && len(w) <= 14 && strings.Trim(strings.ToLower(w), "/abcdefghijklmnopqrstuvwxyz") == "" {
+			c.skip[i] = true // /F, //PID: switches, not paths
+		}
+		switch t := strings.ToLower(strings.TrimLeft(c.Words[i], "/-")); t {
+		case "im", "name", "fi", "processname":
+			c.Add(event.RiskDestructive, name+" kills every process named "+c.word(i+1)+", the user's other programs among them", c.whole())
+			return
+		case "pid", "id":
+			byID = true
+		}
+	}
+	if !byID || name == "killall" || name == "pkill" {
+		c.Add(event.RiskDestructive, name+" kills every process matching "+c.shown(at+1, len(c.Words)), c.whole())
+	}
+}
+
+// classifyCommandBuiltin unwraps the shell's command builtin (command npx
+// vite runs npx, bypassing functions and aliases); command -v and -V only
+// look a name up.
+func classifyCommandBuiltin(c *Classifier, at int, fed bool) {
+	i := at + 1
+	for ; i < len(c.Words); i++ {
+		switch c.Words[i] {
+		case "-v", "-V":
+			c.skipFrom(i + 1)
+			return
+		case "-p":
+			continue
+		}
+		break
+	}
+	c.unwrap(i, fed)
+}

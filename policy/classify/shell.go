@@ -246,7 +246,7 @@ func (w *scriptWalker) redirectsOnly(rs []*syntax.Redirect) {
 // opaqueBuiltins run code or change what later words mean.
 var opaqueBuiltins = map[string]string{
 	"eval": "uses eval", "source": "sources a file", ".": "sources a file", "exec": "uses exec",
-	"alias": "defines an alias", "trap": "sets a trap", "builtin": "uses builtin", "command": "uses command",
+	"alias": "defines an alias", "trap": "sets a trap", "builtin": "uses builtin",
 	"set": "", "shopt": "changes shell options", "enable": "enables builtins", "unalias": "",
 }
 
