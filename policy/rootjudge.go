@@ -121,7 +121,7 @@ func (j *rootJudge) Program(c *classify.Classifier, at int) {
 	if filepath.IsAbs(w) && classify.SystemProgram(w) || !strings.Contains(w, "/") {
 		return
 	}
-	if s := j.locate(w); !s.inside {
+	if s := j.locate(w); !s.inside && (s.via != "" || !j.plainOutside(s.abs)) {
 		c.AddPath(event.RiskSensitive, "runs "+w+", a program outside the project root ("+s.abs+")", at, s.abs)
 	}
 }

@@ -56,6 +56,8 @@ type Classifier struct {
 	// stdin is the literal here-document or here-string the command
 	// reads in a script.
 	stdin string
+	// filter is the command a script pipes this one's output into.
+	filter []string
 	// secretEnv says which secrets a wrapper loaded into the environment
 	// of the command (dotenv -- …), or "".
 	secretEnv string

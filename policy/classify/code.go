@@ -89,8 +89,12 @@ func (c *Classifier) shellScript(name, flag, src string) {
 		c.Add(event.RiskDestructive, inline+" that "+s.Opaque, c.whole())
 		return
 	}
-	for _, cmd := range s.Commands {
-		c.scriptCommand(cmd)
+	for k, cmd := range s.Commands {
+		var filter []string
+		if cmd.Piped && k+1 < len(s.Commands) {
+			filter = s.Commands[k+1].Args
+		}
+		c.scriptCommand(cmd, filter)
 	}
 }
 
@@ -98,7 +102,7 @@ func (c *Classifier) shellScript(name, flag, src string) {
 // command table and judge, and folds its findings into c: they belong to
 // the whole script, so only a rule naming the whole command covers them
 // (a path finding stays coverable by its path rule).
-func (c *Classifier) scriptCommand(cmd ScriptCommand) {
+func (c *Classifier) scriptCommand(cmd ScriptCommand, filter []string) {
 	if len(cmd.Args) == 0 {
 		// A bare NAME=value changes an exported variable (LESSOPEN is
 		// exported on many systems) for every later command.
@@ -118,7 +122,7 @@ func (c *Classifier) scriptCommand(cmd ScriptCommand) {
 			unknown = append(make([]bool, 1+len(cmd.Assigns)), cmd.Unknown...)
 		}
 		sub := &Classifier{Words: words, judge: c.judge, depth: c.depth, patterns: patterns, unknown: unknown,
-			stdin: cmd.Stdin, secretEnv: c.secretEnv}
+			stdin: cmd.Stdin, secretEnv: c.secretEnv, filter: filter}
 		sub.skip = make([]bool, len(words))
 		sub.unwrap(0, false)
 		sub.scanPaths()

@@ -168,6 +168,9 @@ func (c *Classifier) gitPush(i int) {
 func (c *Classifier) gitDiscard(sub string, args int) {
 	_, force := c.hasOption(args, "-f", "--force", "--discard-changes")
 	_, create := c.hasOption(args, "-b", "-c", "-C", "--orphan", "--detach")
+	if _, resolve := c.hasOption(args, "--ours", "--theirs", "--merge", "-m", "--conflict"); resolve && sub == "checkout" {
+		return // picks a side of a merge conflict in the named paths
+	}
 	dashdash := false
 	var paths, others []string
 	for j := args; j < len(c.Words); j++ {
@@ -204,6 +207,7 @@ func (c *Classifier) gitDiscard(sub string, args int) {
 // tree, and -f discards their uncommitted changes.
 func (c *Classifier) gitRemove(args int) {
 	if _, cached := c.hasOption(args, "--cached"); cached {
+		c.skipFrom(args) // unstages: reads and deletes no file
 		return
 	}
 	_, dry := c.hasOption(args, "-n", "--dry-run")
@@ -298,13 +302,13 @@ func classifyForge(c *Classifier, at int, _ bool) {
 	area := c.word(i)
 	action := c.word(c.operand(i+1, "-R", "--repo"))
 	switch {
+	case area == "auth" && action == "status" && !c.hasLong(i+1, "--show-token") && !c.anyShort(i+1, 't'):
+		// who is logged in; the token is masked
 	case area == "auth":
 		c.Add(event.RiskSensitive, area+" "+action+" handles your forge credentials", c.whole())
 	case area == "api":
 		if c.forgeAPIWrites(i + 1) {
 			c.Add(event.RiskExternal, "writes through the forge API", c.whole())
-		} else {
-			c.Add(event.RiskSensitive, "calls the forge API with your token", c.whole())
 		}
 	case area == "secret" || area == "variable" || area == "ssh-key" || area == "gpg-key":
 		c.Add(event.RiskExternal, "changes the forge's "+area+"s", c.whole())

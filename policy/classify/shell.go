@@ -73,6 +73,9 @@ type ScriptCommand struct {
 	// Stdin is the literal body of a here-document or here-string the
 	// command reads ("" when there is none).
 	Stdin string
+	// Piped is true when the command's output goes to the next command
+	// through a pipe (env | grep PATH).
+	Piped bool
 	// Literal is true when every word, assignment and redirection target
 	// is literal.
 	Literal bool
@@ -192,7 +195,11 @@ func (w *scriptWalker) binary(c *syntax.BinaryCmd, decisive, errexitOnly bool) {
 		w.stmt(c.X, false, errexitOnly)
 		w.stmt(c.Y, false, errexitOnly)
 	default: // | and |&
+		n := len(w.s.Commands)
 		w.stmt(c.X, decisive && w.opts.Pipefail, false)
+		if len(w.s.Commands) > n {
+			w.s.Commands[len(w.s.Commands)-1].Piped = true
+		}
 		w.stmt(c.Y, decisive, false)
 	}
 }

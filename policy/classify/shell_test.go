@@ -17,7 +17,7 @@ func TestParseScript(t *testing.T) {
 	}
 	want := []ScriptCommand{
 		{Args: []string{"cd", "web app"}, Patterns: []bool{false, false}, Unknown: []bool{false, false}, Literal: true},
-		{Args: []string{"npm", "test"}, Assigns: []string{"CI=1"}, Redirects: []Redirect{{Op: "2>&", Target: "1", Literal: true}}, Patterns: []bool{false, false}, Unknown: []bool{false, false}, Literal: true},
+		{Args: []string{"npm", "test"}, Assigns: []string{"CI=1"}, Redirects: []Redirect{{Op: "2>&", Target: "1", Literal: true}}, Patterns: []bool{false, false}, Unknown: []bool{false, false}, Piped: true, Literal: true},
 		{Args: []string{"tee", "test log"}, Redirects: []Redirect{{Op: ">", Target: "/dev/null", Writes: true, Literal: true}}, Patterns: []bool{false, false}, Unknown: []bool{false, false}, Literal: true},
 		{Args: []string{"echo", "$HOME"}, Patterns: []bool{false, false}, Unknown: []bool{false, false}, Literal: true, Decisive: true},
 	}

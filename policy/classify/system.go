@@ -88,6 +88,8 @@ func (c *Classifier) containerCompose(name string, i int) {
 		c.Add(event.RiskDestructive, name+" compose rm deletes the services' containers", c.whole())
 	case containerControl(sub) != "":
 		c.Add(event.RiskDestructive, name+" compose "+sub+" "+strings.Replace(containerControl(sub), "%s", "the project's running services", 1), c.whole())
+	case sub == "up" || sub == "start" || sub == "create":
+		c.Add(event.RiskDestructive, name+" compose "+sub+" starts the services of the compose file through the container daemon, outside the sandbox: they can mount host paths and bind ports", c.whole())
 	case sub == "exec" || sub == "run":
 		j := c.operand(i+1, "-u", "--user", "-w", "--workdir", "-e", "--env", "--index", "--entrypoint", "--name", "-p", "--publish", "-v", "--volume", "-l", "--label")
 		c.nested(j+1, false)

@@ -212,9 +212,50 @@ func classifyPrintenv(c *Classifier, at int, _ bool) {
 
 // envDump records a command that prints every environment variable.
 func (c *Classifier) envDump(how string, at int) {
+	if c.secretEnv == "" && benignEnvFilter(c.filter) {
+		return // env | grep -i path prints PATH-like variables only
+	}
 	why := "the variables whose names do not look secret still reach the model"
 	if c.secretEnv != "" {
 		why = "with " + c.secretEnv
 	}
 	c.Add(event.RiskSensitive, how+" prints the whole environment ("+why+")", at)
+}
+
+// benignEnvFilter reports a filter (grep, rg) whose pattern picks only
+// variables that hold no secrets: paths, locales, toolchains, the
+// terminal (env | grep -i path, env | rg "^BROWSER").
+func benignEnvFilter(filter []string) bool {
+	if len(filter) < 2 {
+		return false
+	}
+	switch ProgramName(filter[0]) {
+	case "grep", "egrep", "rg", "findstr", "select-string", "sls":
+	default:
+		return false
+	}
+	pattern := ""
+	for i := 1; i < len(filter); i++ {
+		if t := filter[i]; t == "-e" && i+1 < len(filter) {
+			pattern += " " + filter[i+1]
+			i++
+		} else if !strings.HasPrefix(t, "-") && pattern == "" {
+			pattern = t
+		}
+	}
+	words := strings.FieldsFunc(strings.ToLower(pattern), func(r rune) bool { return (r < 'a' || r > 'z') && (r < '0' || r > '9') })
+	if len(words) == 0 {
+		return false
+	}
+	for _, w := range words {
+		switch w {
+		case "path", "home", "lang", "lc", "all", "node", "java", "python", "browser", "browserslist", "shell", "term",
+			"user", "editor", "pwd", "go", "gopath", "goroot", "cargo", "rust", "rustup", "ci", "debug", "nvm", "virtual",
+			"env", "conda", "xdg", "display", "tz", "android", "sdk", "jdk", "maven", "gradle", "version", "dir", "bin",
+			"port", "host", "hostname", "vite", "next", "tmpdir", "tmp", "temp", "colorterm", "no", "color", "pager", "s":
+		default:
+			return false
+		}
+	}
+	return true
 }
