@@ -194,7 +194,7 @@ func classifyKill(c *Classifier, at int, fed bool) {
 		case t == "-l" || t == "-L" || t == "--list":
 			return
 		case t == "--":
-		case strings.HasPrefix(t, "-") && !isNumber(t[1:]) || strings.HasPrefix(t, "-") && i == at+1 && len(c.Words) > at+2:
+		case strings.HasPrefix(t, "-") && !isNumber(t[1:]) || strings.HasPrefix(t, "-") && i == at+1 && (len(c.Words) > at+2 || fed):
 			// a signal: -9, -KILL, -s TERM
 		case t == "0" || strings.HasPrefix(t, "-") || !isNumber(t):
 			c.Add(event.RiskDestructive, "kill "+t+" signals a whole process group or every process", c.whole())

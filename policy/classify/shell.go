@@ -151,9 +151,6 @@ func (w *scriptWalker) stmt(st *syntax.Stmt, decisive, errexitOnly bool) {
 	if st.Negated || st.Background || st.Coprocess || st.Disown {
 		decisive = false
 	}
-	if st.Background {
-		w.opaque("runs a command in the background")
-	}
 	switch c := st.Cmd.(type) {
 	case nil:
 		// a lone redirection: "> file"
