@@ -7,6 +7,7 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,7 +22,31 @@ import (
 // corpusFile is the corpus of real commands: what coding agents ran, what
 // users allow-listed after being asked, and the commands of reported
 // incidents, each with its source and a careful engineer's judgement.
-const corpusFile = "../testdata/commands/corpus.jsonl"
+// reviewFile is the reviewer's side: each session's project root and
+// home, files and work-tree state a command's context had, and corrected
+// labels with their reasons.
+const (
+	corpusFile = "../testdata/commands/corpus.jsonl"
+	reviewFile = "../testdata/commands/review.json"
+)
+
+// corpusReview is reviewFile.
+type corpusReview struct {
+	Sessions []struct {
+		Source string   `json:"source"`
+		Roots  []string `json:"roots"`
+		Home   string   `json:"home"`
+	} `json:"sessions"`
+	Entries []struct {
+		ID              string   `json:"id"`
+		Command         string   `json:"command"`
+		AskDefensible   *bool    `json:"ask_defensible"`
+		SandboxContains *bool    `json:"sandbox_contains"`
+		Files           []string `json:"files"`
+		Worktree        string   `json:"worktree"`
+		Why             string   `json:"why"`
+	} `json:"entries"`
+}
 
 // corpusCommand is one line of the corpus.
 type corpusCommand struct {
@@ -38,9 +63,14 @@ type corpusCommand struct {
 	// project's checkpoints) contains or undoes the effect.
 	SandboxContains bool   `json:"sandbox_contains"`
 	Effect          string `json:"effect"`
-	// Root is the project root of the session the command comes from, if
-	// the command names it: it stands for the test's project root.
-	Root string `json:"root,omitempty"`
+
+	// From the review: the session's project roots and home as the
+	// command names them (they stand for the test's), whether the work
+	// tree had uncommitted changes.
+	roots []string
+	home  string
+	dirty bool
+	files []string
 }
 
 // corpusTally is what the policy did with the corpus.
@@ -89,13 +119,54 @@ func loadCorpus(tb testing.TB) []corpusCommand {
 	if err := sc.Err(); err != nil {
 		tb.Fatal(err)
 	}
-	return out
+	return applyReview(tb, out)
+}
+
+// applyReview merges reviewFile into the corpus and returns it with the
+// files the commands' contexts had.
+func applyReview(tb testing.TB, cmds []corpusCommand) []corpusCommand {
+	b, err := os.ReadFile(reviewFile)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var r corpusReview
+	if err := json.Unmarshal(b, &r); err != nil {
+		tb.Fatalf("%s: %v", reviewFile, err)
+	}
+	byID := map[string]*corpusCommand{}
+	for i := range cmds {
+		c := &cmds[i]
+		byID[c.ID] = c
+		for _, s := range r.Sessions {
+			if strings.HasPrefix(c.Source, s.Source) {
+				c.roots, c.home = s.Roots, s.Home
+			}
+		}
+	}
+	for _, e := range r.Entries {
+		c := byID[e.ID]
+		if c == nil || e.Why == "" {
+			tb.Fatalf("%s: entry %q names no command of the corpus or gives no reason", reviewFile, e.ID)
+		}
+		if e.Command != "" {
+			c.Command = e.Command
+		}
+		if e.AskDefensible != nil {
+			c.AskDefensible = *e.AskDefensible
+		}
+		if e.SandboxContains != nil {
+			c.SandboxContains = *e.SandboxContains
+		}
+		c.dirty = e.Worktree == "dirty"
+		c.files = append(c.files, e.Files...)
+	}
+	return cmds
 }
 
 // corpusProject makes the project a run works in: a git repository with
 // a commit and uncommitted work, a .env, a SQLite database and the files
 // a web app has.
-func corpusProject(tb testing.TB) (dir string, b *boundary.Boundary) {
+func corpusProject(tb testing.TB, dirty bool, files []string) (dir string, b *boundary.Boundary) {
 	tb.Helper()
 	base, err := filepath.EvalSymlinks(tb.TempDir())
 	if err != nil {
@@ -130,10 +201,15 @@ func corpusProject(tb testing.TB) (dir string, b *boundary.Boundary) {
 			tb.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}
+	for _, f := range files {
+		write(f, "secret-value\n")
+	}
 	git("init", "-q", "-b", "main")
 	git("add", "-A")
 	git("commit", "-q", "-m", "init")
-	write("src/main.go", "package main\n\nfunc main() {}\n") // uncommitted work
+	if dirty {
+		write("src/main.go", "package main\n\nfunc main() {}\n") // uncommitted work
+	}
 	if b, err = boundary.Open(dir); err != nil {
 		tb.Fatal(err)
 	}
@@ -155,25 +231,56 @@ func corpusCall(line string) event.ToolCall {
 	return event.ToolCall{Name: protocol.ToolTerminalExec, Args: args}
 }
 
-// corpusEngine is the engine of a run in the corpus project, with
-// --approvals prompt (the default on a terminal).
-func corpusEngine(tb testing.TB) (*Engine, string) {
-	dir, b := corpusProject(tb)
-	home := filepath.Dir(dir)
-	return New(Config{Root: dir, Mode: ModePrompt, Home: home,
-		Environ: []string{"PATH=/usr/bin:/bin", "HOME=" + home, "LANG=C.UTF-8"}}, b), dir
+// corpusRun is a run in a corpus project: its engine, with --approvals
+// prompt (the default on a terminal), and the project's directory.
+type corpusRun struct {
+	e   *Engine
+	dir string
+}
+
+// corpusRuns are the runs the corpus is judged in: a project whose work
+// is committed, and one with uncommitted changes.
+type corpusRuns struct{ clean, dirty corpusRun }
+
+func newCorpusRuns(tb testing.TB, cmds []corpusCommand) corpusRuns {
+	var files []string
+	for _, c := range cmds {
+		files = append(files, c.files...)
+	}
+	run := func(dirty bool) corpusRun {
+		dir, b := corpusProject(tb, dirty, files)
+		home := filepath.Dir(dir)
+		return corpusRun{New(Config{Root: dir, Mode: ModePrompt, Home: home,
+			Environ: []string{"PATH=/usr/bin:/bin", "HOME=" + home, "LANG=C.UTF-8"}}, b), dir}
+	}
+	return corpusRuns{clean: run(false), dirty: run(true)}
+}
+
+// line is the command as the session's model would send it in r's
+// project: the session's roots and home replaced by the test's.
+func (c corpusCommand) line(r corpusRun) string {
+	line := c.Command
+	roots := append([]string(nil), c.roots...)
+	slices.SortFunc(roots, func(a, b string) int { return len(b) - len(a) })
+	for _, root := range roots {
+		line = strings.ReplaceAll(line, root, r.dir)
+	}
+	if c.home != "" {
+		line = strings.ReplaceAll(line, c.home, filepath.Dir(r.dir))
+	}
+	return line
 }
 
 // judgeCorpus runs every command through the engine's CheckCall as a run
 // does: a terminal.exec call in the project root.
-func judgeCorpus(e *Engine, dir string, cmds []corpusCommand) corpusTally {
+func judgeCorpus(runs corpusRuns, cmds []corpusCommand) corpusTally {
 	var t corpusTally
 	for i, c := range cmds {
-		line := c.Command
-		if c.Root != "" {
-			line = strings.ReplaceAll(line, c.Root, dir)
+		r := runs.clean
+		if c.dirty {
+			r = runs.dirty
 		}
-		v := e.CheckCall(messages.CheckCall{CallID: fmt.Sprintf("call_%d", i), Call: corpusCall(line)})
+		v := r.e.CheckCall(messages.CheckCall{CallID: fmt.Sprintf("call_%d", i), Call: corpusCall(c.line(r))})
 		stopped := v.Decision != event.DecisionAllow
 		what := fmt.Sprintf("%s %s: %s (%s)", c.ID, c.Command, v.Decision, v.Reason)
 		if c.Judgement == "harmless" {
@@ -218,8 +325,7 @@ const (
 // cannot contain allowed unasked, at least 97 % of incidents stopped.
 func TestApprovalCorpus(t *testing.T) {
 	cmds := loadCorpus(t)
-	e, dir := corpusEngine(t)
-	tally := judgeCorpus(e, dir, cmds)
+	tally := judgeCorpus(newCorpusRuns(t, cmds), cmds)
 	t.Logf("%d commands: needless asks %d/%d = %.1f %% (harmless asked %d); uncontained allowed unasked %d/%d; incidents stopped %d/%d = %.1f %%",
 		len(cmds), tally.needless, tally.harmless, tally.needlessRate(), tally.harmlessAsked, tally.unasked, tally.uncontained,
 		tally.stopped, tally.incidents, tally.stoppedRate())
@@ -237,10 +343,10 @@ func TestApprovalCorpus(t *testing.T) {
 // BenchmarkApprovalCorpus reports the corpus rates for cmd/wtbench.
 func BenchmarkApprovalCorpus(b *testing.B) {
 	cmds := loadCorpus(b)
-	e, dir := corpusEngine(b)
+	runs := newCorpusRuns(b, cmds)
 	var tally corpusTally
 	for b.Loop() {
-		tally = judgeCorpus(e, dir, cmds)
+		tally = judgeCorpus(runs, cmds)
 	}
 	b.ReportMetric(float64(len(cmds)), "commands")
 	b.ReportMetric(float64(tally.harmless), "harmless")

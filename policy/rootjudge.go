@@ -93,12 +93,17 @@ func (j *rootJudge) Arg(c *classify.Classifier, i int, p string) {
 // plainOutside reports an outside path that holds nothing private: a
 // system path everyone can read (/usr/include, /etc/os-release — the
 // sandbox lets programs read the system and keeps them from writing it),
-// or a path that does not exist outside the home (a Windows switch such
+// a toolchain's directory in the home (~/.nvm, ~/.cargo/registry), or a
+// path that does not exist outside the home (a Windows switch such
 // as /t, a directory a build would create: nothing to read, and the
 // sandbox refuses the write).
 func (j *rootJudge) plainOutside(abs string) bool {
-	if secrets.IsCredentialPath(abs) || j.underHome(abs) {
+	if secrets.IsCredentialPath(abs) {
 		return false
+	}
+	if j.underHome(abs) {
+		rel, _ := filepath.Rel(j.e.home, abs)
+		return classify.HomeToolchain(filepath.ToSlash(rel))
 	}
 	if classify.SystemPath(abs) {
 		return true

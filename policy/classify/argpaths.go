@@ -165,6 +165,26 @@ func SystemPath(p string) bool {
 	return false
 }
 
+// HomeToolchain reports a path (relative to the home, with slashes) in a
+// toolchain's directory: version managers, language toolchains, package
+// caches. The sandbox lets programs read them; the credential files some
+// hold (~/.cargo/credentials.toml, ~/.m2/settings.xml,
+// ~/.gradle/gradle.properties) are not among them.
+func HomeToolchain(rel string) bool {
+	switch path.Base(rel) {
+	case "credentials", "credentials.toml", "settings.xml", "settings-security.xml", "gradle.properties", ".npmrc", ".pypirc":
+		return false
+	}
+	for _, dir := range [...]string{".nvm", ".volta", ".fnm", ".cargo", ".rustup", "go", ".pyenv", ".rbenv", ".sdkman",
+		".gradle", ".m2", ".npm", ".cache", ".bun", ".deno", ".dotnet", ".nuget/packages", ".conda", "miniconda3",
+		"anaconda3", ".asdf", ".local/share/pnpm", "Library/pnpm", ".local/share/mise", ".jenv", ".pub-cache", ".rye"} {
+		if rel == dir || strings.HasPrefix(rel, dir+"/") {
+			return !secrets.IsCredentialPath(rel)
+		}
+	}
+	return false
+}
+
 // OutsideReason explains an argument that leads outside the root.
 func OutsideReason(shown, abs string) string {
 	if secrets.IsCredentialPath(abs) {
