@@ -263,6 +263,9 @@ func (c corpusCommand) line(r corpusRun) string {
 	roots := append([]string(nil), c.roots...)
 	slices.SortFunc(roots, func(a, b string) int { return len(b) - len(a) })
 	for _, root := range roots {
+		if strings.Contains(root, `\`) {
+			line = strings.ReplaceAll(line, root+`\`, r.dir+"/") // C:\Users\me\proj\app
+		}
 		line = strings.ReplaceAll(line, root, r.dir)
 	}
 	if c.home != "" {
@@ -329,6 +332,9 @@ func TestApprovalCorpus(t *testing.T) {
 	t.Logf("%d commands: needless asks %d/%d = %.1f %% (harmless asked %d); uncontained allowed unasked %d/%d; incidents stopped %d/%d = %.1f %%",
 		len(cmds), tally.needless, tally.harmless, tally.needlessRate(), tally.harmlessAsked, tally.unasked, tally.uncontained,
 		tally.stopped, tally.incidents, tally.stoppedRate())
+	if testing.Verbose() {
+		t.Logf("needless asks:\n%s", strings.Join(tally.needlessIDs, "\n"))
+	}
 	if tally.needlessRate() > maxNeedlessPct {
 		t.Errorf("asks no reviewer would defend: %.1f %% > %.0f %%:\n%s", tally.needlessRate(), maxNeedlessPct, strings.Join(tally.needlessIDs, "\n"))
 	}

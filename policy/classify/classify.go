@@ -56,6 +56,9 @@ type Classifier struct {
 	// stdin is the literal here-document or here-string the command
 	// reads in a script.
 	stdin string
+	// pwsh is set for the commands of a PowerShell -Command script, where
+	// ls, cat and % are cmdlets' aliases.
+	pwsh bool
 	// filter is the command a script pipes this one's output into.
 	filter []string
 	// secretEnv says which secrets a wrapper loaded into the environment
@@ -96,6 +99,8 @@ func (c *Classifier) nested(at int, fed bool) {
 	c.judge.Program(c, at)
 	if h := commandHandler(ProgramName(c.Words[at])); h != nil {
 		h(c, at, fed)
+	} else if name := ProgramName(c.Words[at]); psCmdlet(name) || c.pwsh && cmdletAlias(name) != name {
+		classifyCmdlet(c, at, fed)
 	} else if w := c.word(c.operand(at + 1)); remoteVerb(w) {
 		c.Add(event.RiskExternal, ProgramName(c.Words[at])+" "+w+" reaches or changes another system", c.whole())
 	}

@@ -156,11 +156,13 @@ func classifyWindowsShell(c *Classifier, at int, _ bool) {
 		t := strings.ToLower(c.Words[i])
 		if strings.HasPrefix(t, "/c") || strings.HasPrefix(t, "/k") || strings.HasPrefix(t, "-c") ||
 			strings.HasPrefix(t, "-e") || strings.HasPrefix(t, "--c") {
-			c.Add(event.RiskDestructive, "runs inline shell code ("+c.Words[at]+" "+c.Words[i]+")", c.whole())
-			c.skipFrom(i + 1)
-			if !strings.HasPrefix(t, "-e") {
-				c.commandDenies(SplitWindowsScript(strings.Join(c.Words[i+1:], " ")))
+			how := c.Words[at] + " " + c.Words[i]
+			c.skipFrom(i)
+			if strings.HasPrefix(t, "-e") {
+				c.Add(event.RiskDestructive, "runs encoded inline shell code ("+how+")", c.whole())
+				return
 			}
+			c.windowsScript(how, strings.Join(c.Words[i+1:], " "), ProgramName(c.Words[at]) != "cmd")
 			return
 		}
 		if strings.HasPrefix(t, "-f") || !strings.HasPrefix(t, "-") && !cmdSwitch(t) {
