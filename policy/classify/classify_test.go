@@ -391,6 +391,8 @@ var classifyCases = []struct {
 	{[]string{"stripe", "products", "create", "--name=Pro"}, rExt, "stripe", "changes cloud"},
 	{[]string{"claude", "mcp", "get", "postgres"}, rSens, "claude", "credentials"},
 	{[]string{"ocd", "ssh", "prod"}, rExt, "ocd", "another system"},
+	{[]string{"ollama", "create", "aria", "-f", "Modelfile"}, rSens, "ollama", "outside the sandbox"},
+	{[]string{"ollama", "list"}, rExec, "ollama", ""},
 
 	// External: publishes or pushes.
 	{[]string{"git", "push"}, rExt, "git", "push"},

@@ -115,6 +115,8 @@ func commandHandler(name string) handler {
 		return classifyServiceManagers
 	case "supabase":
 		return classifySupabase
+	case "ollama":
+		return classifyOllama
 	case "prisma":
 		return classifyPrisma
 	case "rails", "rake":

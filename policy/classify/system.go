@@ -131,3 +131,18 @@ func remoteVerb(w string) bool {
 	}
 	return false
 }
+
+// classifyOllama: ollama is the client of a model server that runs
+// outside the sandbox: creating, pulling, copying and deleting models
+// change that server; push publishes one; run, list and show run.
+func classifyOllama(c *Classifier, at int, _ bool) {
+	i := c.operand(at + 1)
+	switch sub, model := c.word(i), c.word(c.operand(i+1, "-f", "--file", "-q", "--quantize")); sub {
+	case "rm":
+		c.Add(event.RiskDestructive, "ollama rm deletes the model "+model+" from the ollama server", c.whole())
+	case "push":
+		c.Add(event.RiskExternal, "ollama push publishes the model "+model, c.whole())
+	case "create", "pull", "cp":
+		c.Add(event.RiskSensitive, "ollama "+sub+" changes the ollama server's models ("+model+"), outside the sandbox", c.whole())
+	}
+}
