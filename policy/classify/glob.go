@@ -37,6 +37,9 @@ func (c *Classifier) globArg(i int, pattern string) {
 		return
 	}
 	c.judge.Arg(c, i, staticDir(pattern))
+	if strings.HasSuffix(pattern, "/") {
+		return // matches directories only
+	}
 	base := path.Base(strings.ReplaceAll(pattern, `\`, "/"))
 	for _, name := range credentialExamples() {
 		if strings.HasPrefix(name, ".") && !strings.HasPrefix(base, ".") {

@@ -109,7 +109,7 @@ func ParseScript(src string, opts ShellOptions) (*Script, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrShellSyntax, err)
 	}
-	w := &scriptWalker{s: &Script{Plain: true}, opts: opts, vars: map[string]string{}, reassigned: map[string]bool{}}
+	w := &scriptWalker{s: &Script{Plain: true}, opts: opts, vars: map[string]string{}, reassigned: map[string]bool{}, patternVars: map[string]bool{}}
 	w.list(f.Stmts, true)
 	return w.s, nil
 }
@@ -122,6 +122,12 @@ type scriptWalker struct {
 	// a variable assigned twice is "" in reassigned and not known.
 	vars       map[string]string
 	reassigned map[string]bool
+	// patternVars marks the loop variables that stand for a glob's
+	// matches.
+	patternVars map[string]bool
+	// cond counts the enclosing parts that may not run or run in a
+	// subshell (see maybe).
+	cond int
 	// pattern is set by part when the word being rendered holds an
 	// unquoted glob; unknown when its value is known only at run time.
 	pattern, unknown bool
@@ -162,7 +168,14 @@ func (w *scriptWalker) stmt(st *syntax.Stmt, decisive, errexitOnly bool) {
 		w.binary(c, decisive, errexitOnly)
 	case *syntax.Subshell:
 		w.redirectsOnly(st.Redirs)
-		w.list(c.Stmts, decisive)
+		w.maybe(func() { w.list(c.Stmts, decisive) })
+	case *syntax.ForClause:
+		if !w.forLoop(st, c) {
+			w.compound(st, c)
+		}
+	case *syntax.IfClause:
+		w.redirectsOnly(st.Redirs)
+		w.ifClause(c)
 	case *syntax.Block:
 		w.redirectsOnly(st.Redirs)
 		w.list(c.Stmts, decisive)
@@ -187,18 +200,82 @@ func (w *scriptWalker) binary(c *syntax.BinaryCmd, decisive, errexitOnly bool) {
 	switch c.Op {
 	case syntax.AndStmt:
 		w.stmt(c.X, decisive && !errexitOnly, errexitOnly)
-		w.stmt(c.Y, decisive, errexitOnly)
+		w.maybe(func() { w.stmt(c.Y, decisive, errexitOnly) })
 	case syntax.OrStmt:
 		w.stmt(c.X, false, errexitOnly)
-		w.stmt(c.Y, false, errexitOnly)
-	default: // | and |&
+		w.maybe(func() { w.stmt(c.Y, false, errexitOnly) })
+	default: // | and |&: each side runs in a subshell
 		n := len(w.s.Commands)
-		w.stmt(c.X, decisive && w.opts.Pipefail, false)
+		w.maybe(func() { w.stmt(c.X, decisive && w.opts.Pipefail, false) })
 		if len(w.s.Commands) > n {
 			w.s.Commands[len(w.s.Commands)-1].Piped = true
 		}
-		w.stmt(c.Y, decisive, false)
+		w.maybe(func() { w.stmt(c.Y, decisive, false) })
 	}
+}
+
+// maybe walks commands that may not run, or run in a subshell: a
+// variable they assign is not known afterwards (cond && X=build; rm -rf
+// $X/ may delete /).
+func (w *scriptWalker) maybe(walk func()) {
+	w.cond++
+	walk()
+	w.cond--
+}
+
+// ifClause walks every branch of an if (each may run) and its conditions.
+func (w *scriptWalker) ifClause(c *syntax.IfClause) {
+	w.maybe(func() {
+		for ; c != nil; c = c.Else {
+			w.list(c.Cond, false)
+			w.list(c.Then, false)
+		}
+	})
+}
+
+// maxLoopItems bounds the items of a for loop judged one by one.
+const maxLoopItems = 16
+
+// forLoop walks for NAME in WORDS; do BODY; done once per item, with
+// NAME standing for the item (a glob item makes NAME's uses patterns);
+// false when the loop is not of that form or its items are known only at
+// run time.
+func (w *scriptWalker) forLoop(st *syntax.Stmt, c *syntax.ForClause) bool {
+	wi, ok := c.Loop.(*syntax.WordIter)
+	if !ok || c.Select || wi.Name == nil || len(st.Redirs) > 0 {
+		return false
+	}
+	type item struct {
+		v       string
+		pattern bool
+	}
+	var items []item
+	for _, word := range wi.Items {
+		for _, one := range w.braces(word, false) {
+			w.pattern, w.unknown = false, false
+			v, _ := w.word(one)
+			if w.unknown {
+				w.unknown, w.pattern = false, false
+				return false
+			}
+			items = append(items, item{v, w.pattern})
+		}
+	}
+	w.pattern = false
+	if len(items) == 0 || len(items) > maxLoopItems {
+		return false
+	}
+	name := wi.Name.Value
+	w.maybe(func() {
+		for _, it := range items {
+			w.vars[name], w.patternVars[name] = it.v, it.pattern
+			delete(w.reassigned, name)
+			w.list(c.Do, false)
+		}
+	})
+	delete(w.patternVars, name)
+	w.forget([]string{name})
+	return true
 }
 
 // compound walks control flow, functions and the other compound commands:
@@ -339,7 +416,7 @@ func (w *scriptWalker) remember(assigns []string) {
 		name, v, ok := strings.Cut(kv, "=")
 		switch _, seen := w.vars[name]; {
 		case !ok:
-		case seen || w.reassigned[name]:
+		case seen || w.reassigned[name] || w.cond > 0:
 			// Which value a later word sees depends on what ran.
 			delete(w.vars, name)
 			w.reassigned[name] = true
@@ -540,6 +617,7 @@ func (w *scriptWalker) param(p *syntax.ParamExp) (string, bool) {
 	}
 	name := p.Param.Value
 	if v, ok := w.vars[name]; ok {
+		w.pattern = w.pattern || w.patternVars[name]
 		return v, true
 	}
 	switch name {
@@ -583,8 +661,12 @@ func expandsUnquoted(s string) bool {
 		switch s[i] {
 		case '\\':
 			i++
-		case '*', '?', '[':
+		case '*', '?':
 			return true
+		case '[':
+			if strings.IndexByte(s[i+1:], ']') >= 0 {
+				return true // a bracket expression; a lone [ is the test command
+			}
 		case '{':
 			open = true
 		case ',':

@@ -32,7 +32,7 @@ func TestParseScript(t *testing.T) {
 // parameters, variables the script assigned once, $HOME as ~, export of
 // literal values, here-document bodies as the command's input.
 func TestParseScriptExpands(t *testing.T) {
-	s, err := ParseScript("export CI=1 && D=src; ls $D/*.go src/{a,b}.ts && cat $HOME/x; echo \"exit: $?\"; python3 - <<'EOF'\nprint(1)\nEOF", ShellOptions{})
+	s, err := ParseScript("export CI=1; D=src; ls $D/*.go src/{a,b}.ts && cat $HOME/x; echo \"exit: $?\"; python3 - <<'EOF'\nprint(1)\nEOF", ShellOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,10 +54,11 @@ func TestParseScriptExpands(t *testing.T) {
 
 func TestParseScriptOpaque(t *testing.T) {
 	for src, why := range map[string]string{
-		"$CMD x":                  "runs a program named only when it runs",
-		"*.sh":                    "glob",
-		"while true; do ls; done": "while",
-		"eval ls":                 "eval",
+		"$CMD x":                         "runs a program named only when it runs",
+		"*.sh":                           "glob",
+		"for f in $(ls); do rm $f; done": "for loop",
+		"while true; do ls; done":        "while",
+		"eval ls":                        "eval",
 	} {
 		s, err := ParseScript(src, ShellOptions{})
 		if err != nil {
