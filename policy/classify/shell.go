@@ -406,8 +406,19 @@ func (w *scriptWalker) braces(word *syntax.Word, program bool) []*syntax.Word {
 		w.opaque("uses a brace expansion")
 		return []*syntax.Word{word}
 	}
-	return expand.Braces(word)
+	var words []*syntax.Word
+	for one, err := range expand.BracesSeq(nil, word) {
+		if err != nil || len(words) == maxBraceWords {
+			w.opaque("uses a brace expansion too large to judge")
+			return []*syntax.Word{word}
+		}
+		words = append(words, one)
+	}
+	return words
 }
+
+// maxBraceWords bounds the words a brace expansion is judged as.
+const maxBraceWords = 256
 
 // remember keeps the literal values a bare assignment gives, for the
 // words after it that expand them.
