@@ -199,11 +199,10 @@ func classifyDBClient(c *Classifier, at int, _ bool) {
 // dbHost is the host of a connection string (postgres://u:p@host/db) or
 // the host name itself.
 func dbHost(v string) string {
-	scheme, rest, ok := strings.Cut(v, "://")
+	_, rest, ok := strings.Cut(v, "://")
 	if !ok {
 		return v
 	}
-	_ = scheme
 	h, _ := urlHost("http://" + rest)
 	return h
 }
