@@ -57,13 +57,22 @@
 //     and cluster CLIs; network writes (curl -X POST, -d, --json, -F, -T;
 //     wget --post-data; HTTPie data items); registry logins; global
 //     package installs; secret stores;
-//   - destructive: rm -r or several operands or anything outside the root
-//     (one file in the root is fine), find -delete, git clean -f, git reset
-//     --hard, git checkout -- / restore, git branch -D, history rewrites,
-//     chmod/chown -R, setuid modes, dd, mkfs and disk tools, mount, kill,
-//     services and cron, firewall and user changes, sudo/doas/su,
-//     shell scripts (sh -c, bash -lc) that are not plain (see below),
-//     interpreters with inline code (python -c, node -e, perl -ne, ruby -e, php -r, awk programs that run commands,
+//   - destructive: deleting a directory tree, a data file (*.db, *.sqlite,
+//     dumps), a pattern's matches or anything outside the root (project
+//     files a checkpoint restores and regenerable outputs such as dist or
+//     node_modules are fine), find -delete, database resets and drops
+//     (supabase db reset, prisma migrate reset, rails db:drop, manage.py
+//     flush, DROP/TRUNCATE/DELETE/FLUSHALL through a database client),
+//     git clean -f, git reset --hard, git checkout -- / restore, a branch
+//     switch over uncommitted changes, git rm -r, git branch -D, history
+//     rewrites (filter-branch, lfs migrate), chmod/chown -R, setuid modes,
+//     dd, mkfs and disk tools, mount, killing processes by name, services,
+//     containers and cron, system package managers, firewall and user
+//     changes, sudo/doas/su, shell scripts (sh -c, bash -lc) that are not
+//     plain (see below), inline code (python -c, node -e, a here-document
+//     fed to an interpreter) that visibly runs programs, builds code at run
+//     time or deletes files (classify/inline.go: the same code is judged
+//     the same however it comes), awk programs that run commands,
 //     sed s///e, env -S, npx -c, git -c alias.x=!…, ext:: URLs), env
 //     additions (in a call's env, env NAME=VALUE or a script's
 //     assignments) such as LD_PRELOAD, BASH_ENV, LESSOPEN, LESSCLOSE,
@@ -81,12 +90,15 @@
 // classify.ParseScript parses a script (sh -c, bash -lc …) with mvdan.cc/sh/v3; it
 // is the one view of a script for both the policy and the done gate's
 // evidence (evidence.VerificationOf). A plain script (simple commands joined by ;,
-// &&, || and |, every word literal: no expansions, substitutions, globs,
-// loops, functions or eval) is judged command by command through the same
-// command table and path judge as a direct call, redirection targets as
-// paths: `cd web && npm test` runs, `make && git push` is external,
-// `echo x >> ~/.bashrc` is sensitive. Any other script is inline code
-// (destructive). For evidence only a script's decisive commands count
+// &&, || and |, no loops, functions, eval or a program named by an
+// expansion) is judged command by command through the same command table
+// and path judge as a direct call, redirection targets as paths: `cd web
+// && npm test` runs, `make && git push` is external, `echo x >> ~/.bashrc`
+// is sensitive. Globs are judged by what they match, brace expansions are
+// expanded, $? and variables the script assigned a literal value are
+// known, and a word known only at run time ($(…), an unknown $VAR) is
+// judged where it lands: a commit message is fine, a path asks. Any other
+// script is inline code (destructive). For evidence only a script's decisive commands count
 // (classify.ScriptCommand.Decisive): `go test ./... || true`, `npm test | tee log`
 // and `go test; true` prove nothing.
 //

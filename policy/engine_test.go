@@ -270,7 +270,7 @@ func TestExecChecksArgvAgainstTheRoot(t *testing.T) {
 		{exec("cp", ".env.example", "new/.env"), event.DecisionAllow, rExec, ""},      // creates one
 		{exec("go", "test", "./..."), event.DecisionAllow, rExec, "runs go"},
 		{exec("rm", "-rf", "docs/readme.md"), event.DecisionAllow, rExec, ""},
-		{exec("rm", "-rf", "build"), event.DecisionAsk, rDest, "directory tree"},
+		{exec("rm", "-rf", "docs"), event.DecisionAsk, rDest, "directory tree"},
 		{exec("rm", "-rf", "src/vendor"), event.DecisionAsk, rDest, "outside"},
 		{exec("../outside/run.sh"), event.DecisionAsk, rSens, "program outside"},
 		{exec("./build.sh"), event.DecisionAllow, rExec, ""},
@@ -305,11 +305,11 @@ func TestExecEnvironment(t *testing.T) {
 		t.Errorf("fs.read verdict has an environment")
 	}
 	for add, risk := range map[string]event.Risk{
-		"LD_PRELOAD=/tmp/x.so":          rDest,
-		"NODE_OPTIONS=--require ./x.js": rDest,
-		"GIT_SSH_COMMAND=sh -c id":      rDest,
-		"PATH=/tmp/evil":                rSens,
-		"API_TOKEN=abc":                 rSens,
+		"LD_PRELOAD=/tmp/x.so":                             rDest,
+		"NODE_OPTIONS=--require ./x.js":                    rDest,
+		"GIT_SSH_COMMAND=sh -c id":                         rDest,
+		"PATH=/tmp/evil":                                   rSens,
+		"API_TOKEN=sk-proj-abcdefghijklmnopqrstuvwxyz0123": rSens,
 	} {
 		call := event.ToolCall{Name: protocol.ToolTerminalExec, Args: &protocol.ExecArgs{Program: "npm", Argv: []string{"test"}, Cwd: ".", Env: []string{add}}}
 		v := e.Check(call)
@@ -330,16 +330,16 @@ func TestExecEnvironment(t *testing.T) {
 // three modes: the engine's decision, the answer, and a re-check.
 func TestApprovalFlows(t *testing.T) {
 	p := newProject(t)
-	p.Write("dist/app.js", "x")
+	p.Write("docs/app.md", "x")
 	p.Write("src2/x.go", "x")
-	call := exec("rm", "-rf", "dist")
-	wider := exec("rm", "-rf", "dist", "src2")
+	call := exec("rm", "-rf", "docs")
+	wider := exec("rm", "-rf", "docs", "src2")
 	for _, mode := range []Mode{ModePrompt, ModeAllow, ModeDeny} {
 		for _, choice := range []event.ApprovalChoice{event.ApproveOnce, event.ApproveTask, event.ApproveDeny} {
 			t.Run(string(mode)+"/"+string(choice), func(t *testing.T) {
 				e := engineFor(p, mode)
 				v := e.Check(call)
-				if v.Risk != rDest || v.Suggested == nil || strings.Join(v.Suggested.Prefix, " ") != "rm -rf dist" {
+				if v.Risk != rDest || v.Suggested == nil || strings.Join(v.Suggested.Prefix, " ") != "rm -rf docs" {
 					t.Fatalf("verdict %+v", v)
 				}
 				switch mode {
@@ -367,7 +367,7 @@ func TestApprovalFlows(t *testing.T) {
 					t.Fatalf("prompt mode: %s", v.Decision)
 				}
 				req := Request(protocol.ToolTerminalExec, v)
-				if req.Subject != "rm -rf dist" || req.Risk != rDest || req.Reason == "" || req.Suggested == nil {
+				if req.Subject != "rm -rf docs" || req.Risk != rDest || req.Reason == "" || req.Suggested == nil {
 					t.Errorf("request %+v", req)
 				}
 				final, ans, err := e.Apply(v, choice)
@@ -385,7 +385,7 @@ func TestApprovalFlows(t *testing.T) {
 						t.Errorf("task: final %s, re-check %s (%s)", final.Decision, again.Decision, again.Reason)
 					}
 					if w := e.Check(wider); w.Decision != event.DecisionAsk {
-						t.Errorf("the rule for %q covered %q", "rm -rf dist", "rm -rf dist src2")
+						t.Errorf("the rule for %q covered %q", "rm -rf docs", "rm -rf docs src2")
 					}
 					if len(e.Rules()) != 1 {
 						t.Errorf("rules = %+v", e.Rules())

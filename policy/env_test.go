@@ -103,7 +103,12 @@ func TestEnvAdditions(t *testing.T) {
 		{"GOFLAGS=-mod=mod -trimpath", false, ""},
 		{"NODE_OPTIONS=--require=./hook.js", false, "destructive"},
 		{"PATH=/tmp", false, "sensitive"},
-		{"DEPLOY_TOKEN=x", false, "sensitive"},
+		{"DEPLOY_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789", false, "sensitive"},
+		{"DATABASE_URL=postgres://app:hunter22@db.example.com/app", false, "sensitive"},
+		// A name alone makes nothing secret: a test's placeholder.
+		{"DEPLOY_TOKEN=x", false, ""},
+		{"FOO_KEY=test_key", false, ""},
+		{"PATH=/opt/tool/bin:$PATH", false, ""},
 		{"NOPE", true, ""},
 		{"=x", true, ""},
 		{"9LIVES=x", true, ""},

@@ -1,6 +1,9 @@
 package policy
 
 import (
+	"errors"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -20,6 +23,8 @@ type rootJudge struct {
 	cwdRel string
 	// cwdAbs is the absolute cwd.
 	cwdAbs string
+	// uncommitted caches Uncommitted.
+	uncommitted *int
 }
 
 // spot is where an argument leads.
@@ -73,6 +78,7 @@ func (j *rootJudge) Arg(c *classify.Classifier, i int, p string) {
 	case j.e.cs.ShortAlias(p) != "":
 		c.AddPath(event.RiskSensitive, p+" names "+j.e.cs.ShortAlias(p)+", shaped like a Windows 8.3 short name (GIT~1 is .git): where it leads is not checked", i, s.abs)
 	case !s.inside && classify.HarmlessDevice(s.abs):
+	case !s.inside && s.via == "" && j.plainOutside(s.abs):
 	case !s.inside && s.via != "":
 		c.AddPath(event.RiskSensitive, s.via+" is a symbolic link to "+s.abs+", outside the project root", i, s.abs)
 	case !s.inside:
@@ -84,12 +90,43 @@ func (j *rootJudge) Arg(c *classify.Classifier, i int, p string) {
 	}
 }
 
+// plainOutside reports an outside path that holds nothing private: a
+// system path everyone can read (/usr/include, /etc/os-release — the
+// sandbox lets programs read the system and keeps them from writing it),
+// a toolchain's directory in the home (~/.nvm, ~/.cargo/registry), or a
+// path that does not exist outside the home (a Windows switch such
+// as /t, a directory a build would create: nothing to read, and the
+// sandbox refuses the write).
+func (j *rootJudge) plainOutside(abs string) bool {
+	if secrets.IsCredentialPath(abs) {
+		return false
+	}
+	if j.underHome(abs) {
+		rel, _ := filepath.Rel(j.e.home, abs)
+		return classify.HomeToolchain(filepath.ToSlash(rel))
+	}
+	if classify.SystemPath(abs) {
+		return true
+	}
+	_, err := os.Lstat(abs)
+	return errors.Is(err, fs.ErrNotExist) && !j.e.protected(abs)
+}
+
+// underHome reports a path in the user's home.
+func (j *rootJudge) underHome(abs string) bool {
+	if j.e.home == "" {
+		return false
+	}
+	_, ok := j.e.cs.Within(abs, j.e.home, filepath.Separator)
+	return ok
+}
+
 func (j *rootJudge) Program(c *classify.Classifier, at int) {
 	w := c.Words[at]
 	if filepath.IsAbs(w) && classify.SystemProgram(w) || !strings.Contains(w, "/") {
 		return
 	}
-	if s := j.locate(w); !s.inside {
+	if s := j.locate(w); !s.inside && (s.via != "" || !j.plainOutside(s.abs)) {
 		c.AddPath(event.RiskSensitive, "runs "+w+", a program outside the project root ("+s.abs+")", at, s.abs)
 	}
 }
@@ -112,3 +149,39 @@ func (j *rootJudge) Kind(p string) string {
 }
 
 func (j *rootJudge) Cases() boundary.Case { return j.e.cs }
+
+// Matches expands a pattern that searches inside the root, as the shell
+// would from the call's cwd (its * and ? skip names starting with a dot
+// unless the pattern's does): the paths are absolute. A pattern that
+// reaches outside the root is not expanded (ok is false): it is judged by
+// where it reaches.
+func (j *rootJudge) Matches(pattern string, limit int) ([]string, bool) {
+	abs := pattern
+	switch {
+	case classify.HomePath(pattern), strings.HasPrefix(pattern, "~"):
+		return nil, false
+	case !filepath.IsAbs(pattern):
+		abs = filepath.Join(j.cwdAbs, pattern)
+	}
+	if _, inside := j.e.b.RelOf(filepath.Dir(abs)); !inside {
+		if _, in := j.e.b.RelOf(abs); !in {
+			return nil, false
+		}
+	}
+	found, err := filepath.Glob(abs)
+	if err != nil {
+		return nil, false
+	}
+	dotted := strings.HasPrefix(filepath.Base(abs), ".")
+	var out []string
+	for _, m := range found {
+		if !dotted && strings.HasPrefix(filepath.Base(m), ".") {
+			continue
+		}
+		if len(out) == limit {
+			return out, false
+		}
+		out = append(out, m)
+	}
+	return out, true
+}

@@ -28,6 +28,13 @@ type Judge interface {
 	Wipes(p string) string
 	// Cases is how the platform compares names.
 	Cases() boundary.Case
+	// Matches returns the paths a file-name pattern (an unquoted glob)
+	// matches now, at most limit of them, as the program would get them;
+	// ok is false when the judge cannot list them.
+	Matches(pattern string, limit int) (matches []string, ok bool)
+	// Uncommitted is the number of tracked files with uncommitted changes
+	// in the git work tree the command runs in; -1 when it cannot tell.
+	Uncommitted() int
 }
 
 // scanPaths judges every word that may be a path: "~", "/…", "../…",
@@ -39,7 +46,17 @@ func (c *Classifier) scanPaths() {
 		if c.skip[i] {
 			continue
 		}
-		if p, ok := pathCandidate(c.Words[i]); ok {
+		if c.pattern(i) {
+			c.globArg(i, c.Words[i])
+			continue
+		}
+		if c.unknownAt(i) {
+			// Where a program takes a path, a word known only at run time
+			// can name any file.
+			c.Add(event.RiskSensitive, ProgramName(c.Words[0])+" gets "+c.Words[i]+", whose value is known only when it runs and may name any file", i)
+			continue
+		}
+		if p, ok := c.pathCandidate(c.Words[i]); ok {
 			if GitRunsFrom(p, c.judge.Cases()) {
 				c.Add(event.RiskDestructive, "names "+p+": git runs what .git/hooks and .git/config say on later git calls", i)
 			}
@@ -54,6 +71,21 @@ func (c *Classifier) scanPaths() {
 func GitRunsFrom(p string, cs boundary.Case) bool {
 	p = "/" + cs.Key(path.Clean(cs.Slash(p)))
 	return strings.HasSuffix(p, "/.git/hooks") || strings.Contains(p, "/.git/hooks/") || strings.HasSuffix(p, "/.git/config")
+}
+
+// pathCandidate extracts the path a word of c may name: @name is a file
+// only for the programs that read it so (curl, HTTPie, gh …); elsewhere
+// "@/*" is an import alias and @types/node a package.
+func (c *Classifier) pathCandidate(t string) (string, bool) {
+	if strings.HasPrefix(t, "@") && !c.atFiles {
+		return t, true
+	}
+	if strings.HasPrefix(t, "-") {
+		if _, v, ok := strings.Cut(t, "="); ok && strings.HasPrefix(v, "@") && !c.atFiles {
+			return v, true
+		}
+	}
+	return pathCandidate(t)
 }
 
 // pathCandidate extracts the path a word may name.
@@ -107,6 +139,48 @@ func SystemProgram(p string) bool {
 	switch filepath.Dir(filepath.Clean(p)) {
 	case "/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin", "/usr/local/go/bin":
 		return true
+	}
+	return false
+}
+
+// SystemPath reports a path in the system's directories of programs,
+// libraries, headers, shared data and configuration, which every user
+// may read and which hold no one's private data (but for the few files
+// listed: shadow passwords, sudoers, private keys). /proc is not one:
+// /proc/PID/environ holds a process's secrets.
+func SystemPath(p string) bool {
+	p = filepath.ToSlash(filepath.Clean(p))
+	switch {
+	case strings.HasPrefix(p, "/etc/shadow"), strings.HasPrefix(p, "/etc/gshadow"), strings.HasPrefix(p, "/etc/sudoers"),
+		strings.HasPrefix(p, "/etc/ssl/private"), strings.HasPrefix(p, "/etc/ssh/ssh_host_") && !strings.HasSuffix(p, ".pub"),
+		secrets.IsCredentialPath(p):
+		return false
+	}
+	for _, dir := range [...]string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/etc",
+		"/nix/store", "/snap", "/Library", "/System", "/Applications", "/private/etc"} {
+		if p == dir || strings.HasPrefix(p, dir+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// HomeToolchain reports a path (relative to the home, with slashes) in a
+// toolchain's directory: version managers, language toolchains, package
+// caches. The sandbox lets programs read them; the credential files some
+// hold (~/.cargo/credentials.toml, ~/.m2/settings.xml,
+// ~/.gradle/gradle.properties) are not among them.
+func HomeToolchain(rel string) bool {
+	switch path.Base(rel) {
+	case "credentials", "credentials.toml", "settings.xml", "settings-security.xml", "gradle.properties", ".npmrc", ".pypirc":
+		return false
+	}
+	for _, dir := range [...]string{".nvm", ".volta", ".fnm", ".cargo", ".rustup", "go", ".pyenv", ".rbenv", ".sdkman",
+		".gradle", ".m2", ".npm", ".cache", ".bun", ".deno", ".dotnet", ".nuget/packages", ".conda", "miniconda3",
+		"anaconda3", ".asdf", ".local/share/pnpm", "Library/pnpm", ".local/share/mise", ".jenv", ".pub-cache", ".rye"} {
+		if rel == dir || strings.HasPrefix(rel, dir+"/") {
+			return !secrets.IsCredentialPath(rel)
+		}
 	}
 	return false
 }

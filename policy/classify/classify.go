@@ -46,6 +46,27 @@ type Classifier struct {
 	Words []string
 	judge Judge
 	skip  []bool // words that are not paths (program names, patterns, code)
+	// patterns marks the words that are file-name patterns (globs a
+	// script's shell expands); nil for a direct call, whose words no
+	// shell expands.
+	patterns []bool
+	// unknown marks the words whose value is known only when a script
+	// runs (see ScriptCommand.Unknown).
+	unknown []bool
+	// stdin is the literal here-document or here-string the command
+	// reads in a script.
+	stdin string
+	// pwsh is set for the commands of a PowerShell -Command script, where
+	// ls, cat and % are cmdlets' aliases.
+	pwsh bool
+	// filter is the command a script pipes this one's output into.
+	filter []string
+	// secretEnv says which secrets a wrapper loaded into the environment
+	// of the command (dotenv -- …), or "".
+	secretEnv string
+	// atFiles is set by the handlers of programs that read @name as the
+	// file name (curl -d @f, gh api -F x=@f).
+	atFiles bool
 	// Program is the program that runs (after unwrapping).
 	Program string
 	// Findings and Denied become the Classification's.
@@ -78,6 +99,10 @@ func (c *Classifier) nested(at int, fed bool) {
 	c.judge.Program(c, at)
 	if h := commandHandler(ProgramName(c.Words[at])); h != nil {
 		h(c, at, fed)
+	} else if name := ProgramName(c.Words[at]); psCmdlet(name) || c.pwsh && cmdletAlias(name) != name {
+		classifyCmdlet(c, at, fed)
+	} else if w := c.word(c.operand(at + 1)); remoteVerb(w) {
+		c.Add(event.RiskExternal, ProgramName(c.Words[at])+" "+w+" reaches or changes another system", c.whole())
 	}
 	c.checkRunOptions(at)
 }

@@ -40,6 +40,10 @@ func classifyShell(c *Classifier, at int, _ bool) {
 			}
 		case (t[0] == '-' || t[0] == '+') && len(t) > 1:
 			if strings.ContainsAny(t[1:], "si") {
+				if strings.ContainsRune(t[1:], 's') && !strings.ContainsRune(t[1:], 'i') && c.stdin != "" {
+					c.shellScript(name, t+" reading a here-document", c.stdin)
+					return
+				}
 				c.Add(event.RiskDestructive, name+" "+t+" runs commands from its input", c.whole())
 				return
 			}
@@ -49,6 +53,10 @@ func classifyShell(c *Classifier, at int, _ bool) {
 		default:
 			return // a script file
 		}
+	}
+	if c.stdin != "" {
+		c.shellScript(name, "reading a here-document", c.stdin)
+		return
 	}
 	c.Add(event.RiskDestructive, name+" without a script runs commands from its input", c.whole())
 }
@@ -81,8 +89,12 @@ func (c *Classifier) shellScript(name, flag, src string) {
 		c.Add(event.RiskDestructive, inline+" that "+s.Opaque, c.whole())
 		return
 	}
-	for _, cmd := range s.Commands {
-		c.scriptCommand(cmd)
+	for k, cmd := range s.Commands {
+		var filter []string
+		if cmd.Piped && k+1 < len(s.Commands) {
+			filter = s.Commands[k+1].Args
+		}
+		c.scriptCommand(cmd, filter)
 	}
 }
 
@@ -90,24 +102,27 @@ func (c *Classifier) shellScript(name, flag, src string) {
 // command table and judge, and folds its findings into c: they belong to
 // the whole script, so only a rule naming the whole command covers them
 // (a path finding stays coverable by its path rule).
-func (c *Classifier) scriptCommand(cmd ScriptCommand) {
+func (c *Classifier) scriptCommand(cmd ScriptCommand, filter []string) {
 	if len(cmd.Args) == 0 {
 		// A bare NAME=value changes an exported variable (LESSOPEN is
 		// exported on many systems) for every later command.
 		for _, kv := range cmd.Assigns {
 			if f, bad := CheckEnvAddition(kv); bad != "" {
 				c.Deny(bad)
-			} else if f != nil && f.Risk == event.RiskDestructive {
+			} else if f != nil {
 				c.Add(f.Risk, f.Reason, c.whole())
 			}
 		}
 	}
 	if len(cmd.Args) > 0 {
-		words := cmd.Args
+		words, patterns, unknown := cmd.Args, cmd.Patterns, cmd.Unknown
 		if len(cmd.Assigns) > 0 {
 			words = append(append([]string{"env"}, cmd.Assigns...), cmd.Args...)
+			patterns = append(make([]bool, 1+len(cmd.Assigns)), cmd.Patterns...)
+			unknown = append(make([]bool, 1+len(cmd.Assigns)), cmd.Unknown...)
 		}
-		sub := &Classifier{Words: words, judge: c.judge, depth: c.depth}
+		sub := &Classifier{Words: words, judge: c.judge, depth: c.depth, patterns: patterns, unknown: unknown,
+			stdin: cmd.Stdin, secretEnv: c.secretEnv, filter: filter}
 		sub.skip = make([]bool, len(words))
 		sub.unwrap(0, false)
 		sub.scanPaths()
@@ -121,6 +136,10 @@ func (c *Classifier) scriptCommand(cmd ScriptCommand) {
 	}
 	for _, r := range cmd.Redirects {
 		if IsDescriptor(r.Target) || strings.HasPrefix(r.Op, "<<") {
+			continue
+		}
+		if !r.Literal {
+			c.Add(event.RiskSensitive, "redirects to "+r.Target+", a file named only when the script runs", c.whole())
 			continue
 		}
 		if p, ok := pathCandidate(r.Target); ok {
@@ -137,11 +156,13 @@ func classifyWindowsShell(c *Classifier, at int, _ bool) {
 		t := strings.ToLower(c.Words[i])
 		if strings.HasPrefix(t, "/c") || strings.HasPrefix(t, "/k") || strings.HasPrefix(t, "-c") ||
 			strings.HasPrefix(t, "-e") || strings.HasPrefix(t, "--c") {
-			c.Add(event.RiskDestructive, "runs inline shell code ("+c.Words[at]+" "+c.Words[i]+")", c.whole())
-			c.skipFrom(i + 1)
-			if !strings.HasPrefix(t, "-e") {
-				c.commandDenies(SplitWindowsScript(strings.Join(c.Words[i+1:], " ")))
+			how := c.Words[at] + " " + c.Words[i]
+			c.skipFrom(i)
+			if strings.HasPrefix(t, "-e") {
+				c.Add(event.RiskDestructive, "runs encoded inline shell code ("+how+")", c.whole())
+				return
 			}
+			c.windowsScript(how, strings.Join(c.Words[i+1:], " "), ProgramName(c.Words[at]) != "cmd")
 			return
 		}
 		if strings.HasPrefix(t, "-f") || !strings.HasPrefix(t, "-") && !cmdSwitch(t) {
@@ -213,10 +234,15 @@ func classifyInterpreter(c *Classifier, at int, fed bool) {
 		t := c.Words[i]
 		switch {
 		case t == "--" || t == "-" || !strings.HasPrefix(t, "-"):
-			if contains(fl.sub, t) {
+			switch {
+			case contains(fl.sub, t):
 				c.inline(name+" "+t, i+1)
-			} else if name == "deno" && t == "task" {
+			case name == "deno" && t == "task":
 				c.script("deno task", i+1)
+			case t == "-" && c.stdin != "":
+				c.judgeCode(name, name+" reading a here-document", c.stdin)
+			case name == "python" && strings.EqualFold(path.Base(t), "manage.py"):
+				c.classifyDjangoManage(i)
 			}
 			return
 		case strings.HasPrefix(t, "--") || contains(fl.long, t) || (len(fl.long) > 0 && strings.HasPrefix(t, fl.long[0]+"=")):
@@ -232,6 +258,9 @@ func classifyInterpreter(c *Classifier, at int, fed bool) {
 			}
 			i = next
 		}
+	}
+	if c.stdin != "" {
+		c.judgeCode(name, name+" reading a here-document", c.stdin)
 	}
 }
 
@@ -266,10 +295,19 @@ func (c *Classifier) interpCluster(name string, fl inlineFlags, i int, fed bool)
 	return i, false
 }
 
-// inline records inline code; the code and its arguments are not paths.
+// inline judges the inline code of how ("python -c") at words[from] (or
+// in the option word before it, --eval=CODE) by what it does (judgeCode);
+// the code and its arguments are not paths.
 func (c *Classifier) inline(how string, from int) {
-	c.Add(event.RiskDestructive, "runs inline code ("+how+")", c.whole())
+	code := c.word(from)
+	if prev := c.word(from - 1); strings.HasPrefix(prev, "--") {
+		if _, v, ok := strings.Cut(prev, "="); ok {
+			code = v
+		}
+	}
 	c.skipFrom(from)
+	program, _, _ := strings.Cut(how, " ")
+	c.judgeCode(program, how, code)
 }
 
 // module classifies python -m <module> by the module's own handler.

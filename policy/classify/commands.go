@@ -16,8 +16,12 @@ package classify
 //	cloud.go     cloud and cluster CLIs (aws gcloud az kubectl helm …), deploy CLIs, secret stores
 func commandHandler(name string) handler {
 	switch name {
-	case "env":
+	case "env", "cross-env":
 		return classifyEnv
+	case "dotenv", "dotenvx", "env-cmd", "doppler", "infisical":
+		return classifySecretLoader
+	case "printenv":
+		return classifyPrintenv
 	case "sudo", "doas", "pkexec", "run0":
 		return classifyElevate
 	case "su", "runas", "chroot", "sg", "newgrp":
@@ -48,8 +52,12 @@ func commandHandler(name string) handler {
 		return destructive("changes users or passwords")
 	case "shutdown", "reboot", "halt", "poweroff", "init", "telinit":
 		return destructive("shuts down or restarts the machine")
-	case "kill", "killall", "pkill":
-		return destructive("signals processes this session did not start; use process.stop for managed processes")
+	case "kill":
+		return classifyKill
+	case "killall", "pkill", "taskkill", "stop-process", "spps":
+		return classifyKillByName
+	case "command":
+		return classifyCommandBuiltin
 	case "systemctl", "service", "launchctl", "crontab", "at":
 		return classifyServices
 	case "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash", "rbash", "fish", "csh", "tcsh":
@@ -83,7 +91,9 @@ func commandHandler(name string) handler {
 		return sensitive("opens raw network connections")
 	case "ssh-add", "ssh-keygen", "ssh-agent":
 		return sensitive("manages SSH keys")
-	case "security", "pass", "op", "bw", "lpass", "secret-tool", "keyctl", "vault", "gopass", "age", "sops":
+	case "op":
+		return classifySecretLoader
+	case "security", "pass", "bw", "lpass", "secret-tool", "keyctl", "vault", "gopass", "age", "sops":
 		return sensitive("reads from a secret store")
 	case "gpg", "gpg2":
 		return classifyGPG
@@ -92,11 +102,35 @@ func commandHandler(name string) handler {
 	case "pip", "uv", "poetry", "pdm", "hatch", "pipenv", "rye", "flit", "twine", "bundle", "gem",
 		"cargo", "go", "dotnet", "mvn", "mvnw", "gradle", "gradlew":
 		return classifyToolchain
-	case "make", "gmake", "just", "task", "rake", "mage", "invoke", "nx", "turbo":
+	case "make", "gmake", "just", "task", "mage", "invoke", "nx", "turbo":
 		return classifyTaskRunner
 	case "docker", "podman", "nerdctl":
 		return classifyContainer
-	case "aws", "gcloud", "gsutil", "bq", "az", "doctl", "oci", "ibmcloud", "hcloud", "linode-cli", "scw", "aliyun":
+	case "docker-compose", "podman-compose":
+		return classifyCompose
+	case "apt", "apt-get", "aptitude", "dpkg", "yum", "dnf", "zypper", "pacman", "apk", "brew", "port", "snap", "flatpak",
+		"choco", "winget", "scoop", "nix-env", "emerge", "pkg", "rpm", "softwareupdate":
+		return classifySystemPackages
+	case "pm2", "supervisorctl", "forever", "nssm", "sc":
+		return classifyServiceManagers
+	case "supabase":
+		return classifySupabase
+	case "ollama":
+		return classifyOllama
+	case "prisma":
+		return classifyPrisma
+	case "rails", "rake":
+		return classifyRails
+	case "django-admin":
+		return func(c *Classifier, at int, _ bool) { c.classifyDjangoManage(at) }
+	case "psql", "mysql", "mariadb", "sqlite3", "sqlite", "redis-cli", "valkey-cli", "keydb-cli", "mongosh", "mongo",
+		"clickhouse-client", "clickhouse", "cockroach", "cqlsh":
+		return classifyDBClient
+	case "dropdb", "mysqladmin":
+		return classifyDropDB
+	case "claude", "codex", "gemini", "cursor-agent":
+		return classifyAgentCLI
+	case "aws", "gcloud", "gsutil", "bq", "az", "doctl", "oci", "ibmcloud", "hcloud", "linode-cli", "scw", "aliyun", "stripe":
 		return classifyCloud
 	case "kubectl", "oc", "helm":
 		return classifyCluster

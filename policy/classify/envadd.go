@@ -29,11 +29,11 @@ func CheckEnvAddition(kv string) (f *EnvFinding, bad string) {
 	if injectingEnv(name, value) {
 		return &EnvFinding{event.RiskDestructive, "sets " + name + ", which makes programs load or run other code"}, ""
 	}
-	if name == "PATH" {
+	if name == "PATH" && !extendsPath(value) {
 		return &EnvFinding{event.RiskSensitive, "replaces PATH, which changes which programs run"}, ""
 	}
-	if secrets.LooksSecret(name, value) {
-		return &EnvFinding{event.RiskSensitive, "passes the credential-like variable " + name}, ""
+	if secretValue(value) {
+		return &EnvFinding{event.RiskSensitive, "passes " + name + ", whose value looks like a real credential"}, ""
 	}
 	return nil, ""
 }
@@ -99,4 +99,27 @@ func hasOption(value string, opts ...string) bool {
 		}
 	}
 	return false
+}
+
+// extendsPath reports a PATH value that keeps the inherited PATH
+// (dir:$PATH or $PATH:dir) and adds only absolute or home directories.
+func extendsPath(value string) bool {
+	kept := false
+	for _, dir := range strings.Split(value, ":") {
+		switch {
+		case dir == "$PATH" || dir == "${PATH}":
+			kept = true
+		case !strings.HasPrefix(dir, "/") && !HomePath(dir):
+			return false
+		}
+	}
+	return kept
+}
+
+// secretValue reports a value that looks like a real credential: a token
+// shape (sk-…, ghp_…, AKIA…, a JWT, a password in a URL). A name alone
+// makes nothing secret: FOO_KEY=test_key is a test's placeholder, and the
+// model that wrote the value knows it already.
+func secretValue(value string) bool {
+	return len(value) >= 8 && secrets.RedactTokens(value) != value
 }

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/wtagent/wtagent/session/event"
@@ -94,6 +95,12 @@ func (c *Classifier) gitSubcommand(i int) {
 		}
 	case "reflog", "gc", "prune", "filter-branch", "filter-repo", "update-ref", "replace":
 		c.gitHistory(sub, args)
+	case "rm":
+		c.gitRemove(args)
+	case "lfs":
+		if c.word(c.operand(args)) == "migrate" && c.word(c.operand(args)+1) != "info" {
+			c.Add(event.RiskDestructive, "git lfs migrate rewrites the history of every branch it touches", c.whole())
+		}
 	case "rebase":
 		if j, ok := c.hasOption(args, "-x", "--exec"); ok {
 			c.Add(event.RiskDestructive, "git rebase --exec runs inline shell code", c.whole())
@@ -155,13 +162,29 @@ func (c *Classifier) gitPush(i int) {
 }
 
 // gitDiscard flags checkout, switch and restore forms that throw away
-// uncommitted work.
+// uncommitted work: forced ones, those naming paths (git checkout -- .,
+// git checkout src/app.go), and a branch switch while tracked files have
+// uncommitted changes (the judge asks git).
 func (c *Classifier) gitDiscard(sub string, args int) {
 	_, force := c.hasOption(args, "-f", "--force", "--discard-changes")
+	_, create := c.hasOption(args, "-b", "-c", "-C", "--orphan", "--detach")
+	if _, resolve := c.hasOption(args, "--ours", "--theirs", "--merge", "-m", "--conflict"); resolve && sub == "checkout" {
+		return // picks a side of a merge conflict in the named paths
+	}
 	dashdash := false
+	var paths, others []string
 	for j := args; j < len(c.Words); j++ {
-		if c.Words[j] == "--" || c.Words[j] == "." {
+		t := c.Words[j]
+		switch {
+		case t == "--" || t == ".":
 			dashdash = true
+		case t == "-b" || t == "-B" || t == "-c" || t == "-C" || t == "--orphan":
+			j++
+		case strings.HasPrefix(t, "-"):
+		case dashdash || c.judge.Kind(t) == "file" || c.judge.Kind(t) == "dir":
+			paths = append(paths, t)
+		default:
+			others = append(others, t)
 		}
 	}
 	_, staged := c.hasOption(args, "--staged", "-S")
@@ -169,8 +192,31 @@ func (c *Classifier) gitDiscard(sub string, args int) {
 	switch {
 	case sub == "restore" && (!staged || worktree):
 		c.Add(event.RiskDestructive, "git restore discards uncommitted changes", c.whole())
-	case sub != "restore" && (force || dashdash):
+	case sub == "restore":
+	case force || dashdash || len(paths) > 0:
 		c.Add(event.RiskDestructive, "git "+sub+" "+c.shown(args, len(c.Words))+" discards uncommitted changes", c.whole())
+	case !create && len(others) > 0:
+		if n := c.judge.Uncommitted(); n > 0 {
+			c.Add(event.RiskDestructive, fmt.Sprintf("git %s %s switches branches while %d tracked files have uncommitted changes, which the switch can overwrite",
+				sub, others[0], n), c.whole())
+		}
+	}
+}
+
+// gitRemove: git rm -r (not --cached) deletes tracked trees from the work
+// tree, and -f discards their uncommitted changes.
+func (c *Classifier) gitRemove(args int) {
+	if _, cached := c.hasOption(args, "--cached"); cached {
+		c.skipFrom(args) // unstages: reads and deletes no file
+		return
+	}
+	_, dry := c.hasOption(args, "-n", "--dry-run")
+	switch {
+	case dry:
+	case c.anyShort(args, 'r') || c.hasLong(args, "-r"):
+		c.Add(event.RiskDestructive, "git rm -r "+c.shown(c.operand(args), len(c.Words))+" deletes tracked files from the work tree", c.whole())
+	case c.anyShort(args, 'f') || c.hasLong(args, "--force"):
+		c.Add(event.RiskDestructive, "git rm -f deletes files and their uncommitted changes", c.whole())
 	}
 }
 
@@ -251,17 +297,18 @@ func (c *Classifier) hasLong(i int, opt string) bool {
 // are sensitive; commands that change something on the forge (create,
 // merge, close, delete, edit, comment, release, run…) are external.
 func classifyForge(c *Classifier, at int, _ bool) {
+	c.atFiles = true
 	i := c.operand(at+1, "-R", "--repo", "--hostname")
 	area := c.word(i)
 	action := c.word(c.operand(i+1, "-R", "--repo"))
 	switch {
+	case area == "auth" && action == "status" && !c.hasLong(i+1, "--show-token") && !c.anyShort(i+1, 't'):
+		// who is logged in; the token is masked
 	case area == "auth":
 		c.Add(event.RiskSensitive, area+" "+action+" handles your forge credentials", c.whole())
 	case area == "api":
 		if c.forgeAPIWrites(i + 1) {
 			c.Add(event.RiskExternal, "writes through the forge API", c.whole())
-		} else {
-			c.Add(event.RiskSensitive, "calls the forge API with your token", c.whole())
 		}
 	case area == "secret" || area == "variable" || area == "ssh-key" || area == "gpg-key":
 		c.Add(event.RiskExternal, "changes the forge's "+area+"s", c.whole())

@@ -85,3 +85,9 @@ func (j LexicalJudge) Wipes(p string) string {
 	}
 	return cs.WipeOf([]string{abs}, []string{home}, []string{cwd})
 }
+
+// Matches cannot list files: the lexical judge has no file system.
+func (LexicalJudge) Matches(string, int) ([]string, bool) { return nil, false }
+
+// Uncommitted cannot tell: the lexical judge has no work tree.
+func (LexicalJudge) Uncommitted() int { return -1 }

@@ -13,6 +13,7 @@ const curlValued = "AbcCdDeEFHKmoPQrtTuUwxXyYz"
 // GET/HEAD/OPTIONS, -d/--data*, --json, -F/--form, -T/--upload-file (a GET
 // with -G/--get sends -d as a query, not a body).
 func classifyCurl(c *Classifier, at int, _ bool) {
+	c.atFiles = true
 	var writes []string
 	get := false
 	for i := at + 1; i < len(c.Words); i++ {
@@ -39,6 +40,9 @@ func classifyCurl(c *Classifier, at int, _ bool) {
 			}
 			i += consumed
 		}
+	}
+	if c.loopbackOnly(at + 1) {
+		return // a local dev server: what it changes is the project's own
 	}
 	for _, w := range writes {
 		if get && strings.HasPrefix(w, "sends data (-d") {
@@ -94,9 +98,63 @@ func safeMethod(m string) bool {
 	return false
 }
 
+// loopbackOnly reports whether every URL among the words from i is on
+// this machine (localhost, 127.0.0.0/8, [::1]) and there is at least one:
+// a request to the project's dev server, not to someone else's system.
+func (c *Classifier) loopbackOnly(i int) bool {
+	seen := false
+	for ; i < len(c.Words); i++ {
+		t := c.Words[i]
+		host, ok := urlHost(t)
+		if !ok {
+			continue
+		}
+		if !LoopbackHost(host) {
+			return false
+		}
+		seen = true
+	}
+	return seen
+}
+
+// urlHost returns the host of a word that is a URL (scheme://host… or
+// host:port/… as curl takes it).
+func urlHost(t string) (string, bool) {
+	rest, ok := strings.CutPrefix(t, "http://")
+	if !ok {
+		rest, ok = strings.CutPrefix(t, "https://")
+	}
+	if !ok && !strings.HasPrefix(t, "localhost") && !strings.HasPrefix(t, "127.") {
+		return "", false
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	if strings.HasPrefix(rest, "[") {
+		if i := strings.IndexByte(rest, ']'); i > 0 {
+			return rest[1:i], true
+		}
+	}
+	host, _, _ := strings.Cut(rest, ":")
+	return host, host != ""
+}
+
+// LoopbackHost reports a host name or address on this machine.
+func LoopbackHost(h string) bool {
+	h = strings.ToLower(h)
+	return h == "localhost" || strings.HasSuffix(h, ".localhost") || strings.HasPrefix(h, "127.") || h == "::1" || h == "0.0.0.0"
+}
+
 // classifyWget flags --post-data, --post-file, --body-data, --body-file and
 // --method with a writing method.
 func classifyWget(c *Classifier, at int, _ bool) {
+	c.atFiles = true
+	if c.loopbackOnly(at + 1) {
+		return
+	}
 	for i := at + 1; i < len(c.Words); i++ {
 		name, value, inline := strings.Cut(c.Words[i], "=")
 		switch name {
@@ -116,6 +174,10 @@ func classifyWget(c *Classifier, at int, _ bool) {
 // classifyHTTPie flags HTTPie/xh requests with a writing method or request
 // data items (name=value, name:=json, field@file).
 func classifyHTTPie(c *Classifier, at int, _ bool) {
+	c.atFiles = true
+	if c.loopbackOnly(at+1) || httpieLocal(c.Words[at+1:]) {
+		return // http :8000/x is localhost
+	}
 	i := c.operand(at+1, "-a", "--auth", "-A", "--auth-type", "-o", "--output", "--session", "--verify", "--cert", "--cert-key")
 	if m := c.word(i); m != "" && strings.ToUpper(m) == m && !strings.ContainsAny(m, "/.:") {
 		if !safeMethod(m) {
@@ -138,6 +200,18 @@ func classifyHTTPie(c *Classifier, at int, _ bool) {
 			return
 		}
 	}
+}
+
+// httpieLocal reports HTTPie's localhost shorthand (:8000/x, :/x) as the
+// URL: the first operand after an optional method.
+func httpieLocal(words []string) bool {
+	for _, w := range words {
+		if strings.HasPrefix(w, "-") || strings.ToUpper(w) == w && !strings.ContainsAny(w, ":/.") {
+			continue
+		}
+		return strings.HasPrefix(w, ":")
+	}
+	return false
 }
 
 // classifyRemote: ssh runs commands on another machine; scp, rsync, sftp

@@ -54,7 +54,11 @@ func classifyNodePM(c *Classifier, at int, fed bool) {
 	case "test", "t", "tst", "start", "stop", "restart", "build", "dev", "create", "init", "pack", "audit",
 		"outdated", "ls", "list", "why", "info", "view", "version", "config", "cache", "prune", "dedupe", "help", "":
 	default:
-		if name != "npm" {
+		switch {
+		case name == "npm":
+		case commandHandler(ProgramName(sub)) != nil:
+			c.runPackage(i, fed) // pnpm prisma migrate reset runs node_modules/.bin/prisma
+		default:
 			c.script(name, i) // yarn/pnpm/bun <script> runs a package.json script
 		}
 	}
@@ -150,8 +154,12 @@ func classifyTaskRunner(c *Classifier, at int, _ bool) {
 func classifyContainer(c *Classifier, at int, _ bool) {
 	name := ProgramName(c.Words[at])
 	i := c.operand(at+1, "-H", "--host", "--context", "-c", "--config", "-l", "--log-level")
+	if c.word(i) == "compose" {
+		c.containerCompose(name, i+1)
+		return
+	}
 	sub := c.word(i)
-	if sub == "container" || sub == "image" || sub == "volume" || sub == "system" || sub == "network" || sub == "compose" || sub == "buildx" {
+	if sub == "container" || sub == "image" || sub == "volume" || sub == "system" || sub == "network" || sub == "buildx" {
 		i = c.operand(i+1, "-f", "--file", "-p", "--project-name")
 		sub = c.word(i-1) + " " + c.word(i)
 	}
@@ -160,16 +168,20 @@ func classifyContainer(c *Classifier, at int, _ bool) {
 	if len(words) > 0 {
 		last = words[len(words)-1]
 	}
+	target := c.word(c.operand(i+1, "-t", "--time", "-s", "--signal"))
 	switch {
 	case last == "push":
 		c.Add(event.RiskExternal, name+" push publishes an image", i)
 	case last == "login":
 		c.Add(event.RiskSensitive, name+" login handles your registry credentials", i)
-	case last == "rm" || last == "rmi" || last == "kill" || last == "prune" || strings.HasSuffix(sub, "volume rm"):
+	case last == "rm" || last == "rmi" || last == "prune" || strings.HasSuffix(sub, "volume rm"):
 		c.Add(event.RiskDestructive, name+" "+sub+" deletes containers, images or volumes", c.whole())
-	case last == "down" && (c.hasLong(i+1, "-v") || c.hasLong(i+1, "--volumes")):
-		c.Add(event.RiskDestructive, name+" compose down -v deletes volumes", c.whole())
-	case last == "run" || last == "create" || last == "exec" || last == "up":
+	case containerControl(last) != "":
+		c.Add(event.RiskDestructive, name+" "+sub+" "+strings.Replace(containerControl(last), "%s", "the container "+target, 1), c.whole())
+	case last == "exec":
+		c.containerAccess(name, i+1)
+		c.containerExec(i + 1)
+	case last == "run" || last == "create" || last == "up":
 		c.containerAccess(name, i+1)
 	}
 }

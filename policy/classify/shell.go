@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -35,11 +36,14 @@ type Script struct {
 	// function bodies and command substitutions.
 	Commands []ScriptCommand
 	// Plain is true when the script is a list of simple commands whose
-	// every word is known before it runs: joined by ;, &&, || and |, in
-	// subshells or blocks, with literal redirections and here-documents.
-	// No parameter, arithmetic or command substitution, no glob or brace
-	// expansion, no functions, loops or conditionals, no eval, source,
-	// exec or alias. Only a plain script can be judged command by command
+	// every word is known before it runs, but for the names a glob
+	// matches: joined by ;, &&, || and |, in subshells or blocks, with
+	// literal redirections and here-documents, export of literal values.
+	// Brace expansions are expanded; special parameters ($?, $#) and
+	// variables the script assigned a literal value are replaced by
+	// their values, $HOME by ~. No other parameter, no arithmetic or
+	// command substitution, no functions, loops or conditionals, no eval,
+	// source, exec or alias. Only a plain script can be judged command by command
 	// like a direct call.
 	Plain bool
 	// Opaque says in a few words why the script is not plain ("" when it
@@ -58,6 +62,20 @@ type ScriptCommand struct {
 	Assigns []string
 	// Redirects are the command's redirections, in order.
 	Redirects []Redirect
+	// Patterns marks the Args that are file-name patterns (an unquoted
+	// glob: ls *.go): the shell replaces each with the names it matches.
+	// Brace expansions are already expanded into several Args.
+	Patterns []bool
+	// Unknown marks the Args whose value is known only when the script
+	// runs (a command substitution, a variable the script did not assign
+	// a literal value): such an Arg is kept as its source text.
+	Unknown []bool
+	// Stdin is the literal body of a here-document or here-string the
+	// command reads ("" when there is none).
+	Stdin string
+	// Piped is true when the command's output goes to the next command
+	// through a pipe (env | grep PATH).
+	Piped bool
 	// Literal is true when every word, assignment and redirection target
 	// is literal.
 	Literal bool
@@ -91,7 +109,7 @@ func ParseScript(src string, opts ShellOptions) (*Script, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrShellSyntax, err)
 	}
-	w := &scriptWalker{s: &Script{Plain: true}, opts: opts}
+	w := &scriptWalker{s: &Script{Plain: true}, opts: opts, vars: map[string]string{}, reassigned: map[string]bool{}, patternVars: map[string]bool{}}
 	w.list(f.Stmts, true)
 	return w.s, nil
 }
@@ -100,6 +118,19 @@ func ParseScript(src string, opts ShellOptions) (*Script, error) {
 type scriptWalker struct {
 	s    *Script
 	opts ShellOptions
+	// vars are the variables the script assigned a literal value so far;
+	// a variable assigned twice is "" in reassigned and not known.
+	vars       map[string]string
+	reassigned map[string]bool
+	// patternVars marks the loop variables that stand for a glob's
+	// matches.
+	patternVars map[string]bool
+	// cond counts the enclosing parts that may not run or run in a
+	// subshell (see maybe).
+	cond int
+	// pattern is set by part when the word being rendered holds an
+	// unquoted glob; unknown when its value is known only at run time.
+	pattern, unknown bool
 }
 
 // opaque marks the script not plain, keeping the first reason.
@@ -126,9 +157,6 @@ func (w *scriptWalker) stmt(st *syntax.Stmt, decisive, errexitOnly bool) {
 	if st.Negated || st.Background || st.Coprocess || st.Disown {
 		decisive = false
 	}
-	if st.Background {
-		w.opaque("runs a command in the background")
-	}
 	switch c := st.Cmd.(type) {
 	case nil:
 		// a lone redirection: "> file"
@@ -140,7 +168,14 @@ func (w *scriptWalker) stmt(st *syntax.Stmt, decisive, errexitOnly bool) {
 		w.binary(c, decisive, errexitOnly)
 	case *syntax.Subshell:
 		w.redirectsOnly(st.Redirs)
-		w.list(c.Stmts, decisive)
+		w.maybe(func() { w.list(c.Stmts, decisive) })
+	case *syntax.ForClause:
+		if !w.forLoop(st, c) {
+			w.compound(st, c)
+		}
+	case *syntax.IfClause:
+		w.redirectsOnly(st.Redirs)
+		w.ifClause(c)
 	case *syntax.Block:
 		w.redirectsOnly(st.Redirs)
 		w.list(c.Stmts, decisive)
@@ -149,6 +184,12 @@ func (w *scriptWalker) stmt(st *syntax.Stmt, decisive, errexitOnly bool) {
 		if c.Stmt != nil {
 			w.stmt(c.Stmt, decisive, errexitOnly)
 		}
+	case *syntax.DeclClause:
+		if c.Variant.Value != "export" || len(st.Redirs) > 0 {
+			w.compound(st, c)
+			return
+		}
+		w.export(c)
 	default:
 		w.compound(st, c)
 	}
@@ -159,14 +200,82 @@ func (w *scriptWalker) binary(c *syntax.BinaryCmd, decisive, errexitOnly bool) {
 	switch c.Op {
 	case syntax.AndStmt:
 		w.stmt(c.X, decisive && !errexitOnly, errexitOnly)
-		w.stmt(c.Y, decisive, errexitOnly)
+		w.maybe(func() { w.stmt(c.Y, decisive, errexitOnly) })
 	case syntax.OrStmt:
 		w.stmt(c.X, false, errexitOnly)
-		w.stmt(c.Y, false, errexitOnly)
-	default: // | and |&
-		w.stmt(c.X, decisive && w.opts.Pipefail, false)
-		w.stmt(c.Y, decisive, false)
+		w.maybe(func() { w.stmt(c.Y, false, errexitOnly) })
+	default: // | and |&: each side runs in a subshell
+		n := len(w.s.Commands)
+		w.maybe(func() { w.stmt(c.X, decisive && w.opts.Pipefail, false) })
+		if len(w.s.Commands) > n {
+			w.s.Commands[len(w.s.Commands)-1].Piped = true
+		}
+		w.maybe(func() { w.stmt(c.Y, decisive, false) })
 	}
+}
+
+// maybe walks commands that may not run, or run in a subshell: a
+// variable they assign is not known afterwards (cond && X=build; rm -rf
+// $X/ may delete /).
+func (w *scriptWalker) maybe(walk func()) {
+	w.cond++
+	walk()
+	w.cond--
+}
+
+// ifClause walks every branch of an if (each may run) and its conditions.
+func (w *scriptWalker) ifClause(c *syntax.IfClause) {
+	w.maybe(func() {
+		for ; c != nil; c = c.Else {
+			w.list(c.Cond, false)
+			w.list(c.Then, false)
+		}
+	})
+}
+
+// maxLoopItems bounds the items of a for loop judged one by one.
+const maxLoopItems = 16
+
+// forLoop walks for NAME in WORDS; do BODY; done once per item, with
+// NAME standing for the item (a glob item makes NAME's uses patterns);
+// false when the loop is not of that form or its items are known only at
+// run time.
+func (w *scriptWalker) forLoop(st *syntax.Stmt, c *syntax.ForClause) bool {
+	wi, ok := c.Loop.(*syntax.WordIter)
+	if !ok || c.Select || wi.Name == nil || len(st.Redirs) > 0 {
+		return false
+	}
+	type item struct {
+		v       string
+		pattern bool
+	}
+	var items []item
+	for _, word := range wi.Items {
+		for _, one := range w.braces(word, false) {
+			w.pattern, w.unknown = false, false
+			v, _ := w.word(one)
+			if w.unknown {
+				w.unknown, w.pattern = false, false
+				return false
+			}
+			items = append(items, item{v, w.pattern})
+		}
+	}
+	w.pattern = false
+	if len(items) == 0 || len(items) > maxLoopItems {
+		return false
+	}
+	name := wi.Name.Value
+	w.maybe(func() {
+		for _, it := range items {
+			w.vars[name], w.patternVars[name] = it.v, it.pattern
+			delete(w.reassigned, name)
+			w.list(c.Do, false)
+		}
+	})
+	delete(w.patternVars, name)
+	w.forget([]string{name})
+	return true
 }
 
 // compound walks control flow, functions and the other compound commands:
@@ -218,8 +327,25 @@ func (w *scriptWalker) redirectsOnly(rs []*syntax.Redirect) {
 // opaqueBuiltins run code or change what later words mean.
 var opaqueBuiltins = map[string]string{
 	"eval": "uses eval", "source": "sources a file", ".": "sources a file", "exec": "uses exec",
-	"alias": "defines an alias", "trap": "sets a trap", "builtin": "uses builtin", "command": "uses command",
+	"alias": "defines an alias", "trap": "sets a trap", "builtin": "uses builtin",
 	"set": "", "shopt": "changes shell options", "enable": "enables builtins", "unalias": "",
+}
+
+// export records export NAME=value … as a command of assignments only,
+// like a bare NAME=value (export NAME alone changes nothing the policy
+// judges).
+func (w *scriptWalker) export(c *syntax.DeclClause) {
+	cmd := ScriptCommand{Literal: true}
+	for _, a := range c.Args {
+		if a.Naked || a.Value == nil && a.Array == nil {
+			continue
+		}
+		v, lit := w.assign(a)
+		cmd.Assigns = append(cmd.Assigns, v)
+		cmd.Literal = cmd.Literal && lit
+	}
+	w.remember(cmd.Assigns)
+	w.s.Commands = append(w.s.Commands, cmd)
 }
 
 // call records a simple command and follows set -e / set -o pipefail.
@@ -230,14 +356,33 @@ func (w *scriptWalker) call(c *syntax.CallExpr, rs []*syntax.Redirect, decisive 
 		cmd.Assigns = append(cmd.Assigns, v)
 		cmd.Literal = cmd.Literal && lit
 	}
-	for _, word := range c.Args {
-		v, lit := w.word(word)
-		cmd.Args = append(cmd.Args, v)
-		cmd.Literal = cmd.Literal && lit
+	for i, word := range c.Args {
+		for _, one := range w.braces(word, i == 0) {
+			w.pattern, w.unknown = false, false
+			v, lit := w.word(one)
+			switch {
+			case w.pattern && i == 0:
+				w.opaque("runs a program named by a glob")
+			case w.unknown && i == 0:
+				w.opaque("runs a program named only when it runs (" + v + ")")
+			}
+			cmd.Args = append(cmd.Args, v)
+			cmd.Patterns = append(cmd.Patterns, w.pattern)
+			cmd.Unknown = append(cmd.Unknown, w.unknown)
+			cmd.Literal = cmd.Literal && lit
+		}
 	}
+	w.pattern, w.unknown = false, false
 	cmd.Redirects = w.redirects(rs)
 	for _, r := range cmd.Redirects {
 		cmd.Literal = cmd.Literal && r.Literal
+	}
+	cmd.Stdin = w.stdin(rs)
+	if len(c.Args) == 0 {
+		w.remember(cmd.Assigns)
+	}
+	if len(cmd.Args) > 0 && (cmd.Args[0] == "read" || cmd.Args[0] == "mapfile" || cmd.Args[0] == "readarray" || cmd.Args[0] == "getopts") {
+		w.forget(cmd.Args[1:])
 	}
 	if len(cmd.Args) > 0 {
 		if why, ok := opaqueBuiltins[cmd.Args[0]]; ok && why != "" {
@@ -248,6 +393,72 @@ func (w *scriptWalker) call(c *syntax.CallExpr, rs []*syntax.Redirect, decisive 
 		}
 	}
 	w.s.Commands = append(w.s.Commands, cmd)
+}
+
+// braces expands the brace expansions of an argument (mkdir -p
+// src/{a,b}) into the words the shell passes; the program word is not
+// expanded (a program chosen by braces is opaque).
+func (w *scriptWalker) braces(word *syntax.Word, program bool) []*syntax.Word {
+	if !syntax.SplitBraces(word) {
+		return []*syntax.Word{word}
+	}
+	if program {
+		w.opaque("uses a brace expansion")
+		return []*syntax.Word{word}
+	}
+	var words []*syntax.Word
+	for one, err := range expand.BracesSeq(nil, word) {
+		if err != nil || len(words) == maxBraceWords {
+			w.opaque("uses a brace expansion too large to judge")
+			return []*syntax.Word{word}
+		}
+		words = append(words, one)
+	}
+	return words
+}
+
+// maxBraceWords bounds the words a brace expansion is judged as.
+const maxBraceWords = 256
+
+// remember keeps the literal values a bare assignment gives, for the
+// words after it that expand them.
+func (w *scriptWalker) remember(assigns []string) {
+	for _, kv := range assigns {
+		name, v, ok := strings.Cut(kv, "=")
+		switch _, seen := w.vars[name]; {
+		case !ok:
+		case seen || w.reassigned[name] || w.cond > 0:
+			// Which value a later word sees depends on what ran.
+			delete(w.vars, name)
+			w.reassigned[name] = true
+		default:
+			w.vars[name] = v
+		}
+	}
+}
+
+// forget drops what the script knew of variables a builtin sets (read
+// NAME).
+func (w *scriptWalker) forget(names []string) {
+	for _, n := range names {
+		delete(w.vars, n)
+		w.reassigned[n] = true
+	}
+}
+
+// stdin returns the literal body of the last here-document or
+// here-string among rs.
+func (w *scriptWalker) stdin(rs []*syntax.Redirect) string {
+	body := ""
+	for _, r := range rs {
+		switch {
+		case r.Hdoc != nil && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc):
+			body, _ = w.word(r.Hdoc)
+		case r.Op == syntax.WordHdoc && r.Word != nil:
+			body, _ = w.word(r.Word)
+		}
+	}
+	return body
 }
 
 // setOptions follows set -e, set +e, set -o errexit|pipefail.
@@ -278,7 +489,8 @@ func (w *scriptWalker) setOptions(args []string) {
 	}
 }
 
-// assign renders NAME=value.
+// assign renders NAME=value; a value known only at run time is its
+// source text, and the variable stays unknown.
 func (w *scriptWalker) assign(a *syntax.Assign) (string, bool) {
 	if a.Name == nil || a.Array != nil || a.Index != nil || a.Append {
 		w.opaque("assigns an array or an index")
@@ -287,7 +499,12 @@ func (w *scriptWalker) assign(a *syntax.Assign) (string, bool) {
 	if a.Value == nil {
 		return a.Name.Value + "=", true
 	}
+	w.unknown = false
 	v, lit := w.word(a.Value)
+	if w.unknown {
+		w.forget([]string{a.Name.Value})
+		w.unknown = false
+	}
 	return a.Name.Value + "=" + v, lit
 }
 
@@ -354,8 +571,7 @@ func (w *scriptWalker) part(p syntax.WordPart, quoted bool) (string, bool) {
 			return unescape(p.Value, "$`\"\\\n"), true
 		}
 		if expandsUnquoted(p.Value) {
-			w.opaque("uses a glob or brace expansion")
-			return p.Value, false
+			w.pattern = true
 		}
 		return unescape(p.Value, ""), true
 	case *syntax.SglQuoted:
@@ -374,27 +590,57 @@ func (w *scriptWalker) part(p syntax.WordPart, quoted bool) (string, bool) {
 		}
 		return b.String(), lit
 	case *syntax.CmdSubst:
-		w.opaque("uses command substitution")
+		// The commands inside are judged like the others; the word's
+		// value is known only when it runs.
 		for _, st := range p.Stmts {
 			w.stmt(st, false, false)
 		}
+		w.unknown = true
 		return "", false
 	case *syntax.ProcSubst:
-		w.opaque("uses process substitution")
 		for _, st := range p.Stmts {
 			w.stmt(st, false, false)
 		}
-		return "", false
+		return "/dev/fd/63", true // the word is a pipe's name
 	case *syntax.ParamExp:
-		w.opaque("expands a variable")
+		if v, ok := w.param(p); ok {
+			return v, true
+		}
 		w.nested(p)
+		w.unknown = true
 		return "", false
 	case *syntax.ArithmExp:
-		w.opaque("uses arithmetic expansion")
 		w.nested(p)
-		return "", false
+		return "0", true // a number
 	}
 	w.opaque("uses an expansion")
+	return "", false
+}
+
+// param returns the value of a plain $NAME or ${NAME} when it is known
+// before the script runs: a special parameter (its value does not name a
+// file: $? is a number), a variable the script assigned a literal value,
+// $HOME as ~ and $PWD as ".".
+func (w *scriptWalker) param(p *syntax.ParamExp) (string, bool) {
+	if p.Param == nil || p.Excl || p.Length || p.Width || p.Index != nil || p.Slice != nil || p.Repl != nil ||
+		p.Names != 0 || p.Exp != nil || p.NestedParam != nil || p.Flags != nil {
+		return "", false
+	}
+	name := p.Param.Value
+	if v, ok := w.vars[name]; ok {
+		w.pattern = w.pattern || w.patternVars[name]
+		return v, true
+	}
+	switch name {
+	case "?", "#", "$", "!", "-":
+		return "0", true
+	case "HOME":
+		return "~", true
+	case "PWD":
+		return ".", true
+	case "PATH":
+		return "$PATH", true // PATH=dir:$PATH extends it
+	}
 	return "", false
 }
 
@@ -426,8 +672,12 @@ func expandsUnquoted(s string) bool {
 		switch s[i] {
 		case '\\':
 			i++
-		case '*', '?', '[':
+		case '*', '?':
 			return true
+		case '[':
+			if strings.IndexByte(s[i+1:], ']') >= 0 {
+				return true // a bracket expression; a lone [ is the test command
+			}
 		case '{':
 			open = true
 		case ',':

@@ -38,6 +38,8 @@ func classifyWindowsRemove(c *Classifier, at int, fed bool) {
 		c.Add(event.RiskDestructive, name+" deletes several paths", last)
 	case len(ops) == 1 && c.judge.Kind(c.Words[ops[0]]) == "outside":
 		c.Add(event.RiskDestructive, name+" deletes "+c.Words[ops[0]]+", outside the project root", last)
+	case len(ops) == 1 && dataFile(c.Words[ops[0]]):
+		c.Add(event.RiskDestructive, name+" deletes the data file "+c.Words[ops[0]]+" — the data in it is lost", last)
 	case len(ops) == 1 && strings.ContainsAny(c.Words[ops[0]], "*?"):
 		c.Add(event.RiskDestructive, name+" deletes every match of "+c.Words[ops[0]], last)
 	case recursive && len(ops) == 1:

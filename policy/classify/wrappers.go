@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/wtagent/wtagent/session/event"
+
+	"github.com/wtagent/wtagent/policy/secrets"
 )
 
 // destructive returns a handler that marks the whole command destructive.
@@ -51,6 +53,7 @@ func classifyEnv(c *Classifier, at int, fed bool) {
 			return
 		}
 	}
+	c.envDump("env", c.whole())
 }
 
 // classifyElevate marks sudo, doas, pkexec and run0 destructive and
@@ -134,4 +137,125 @@ func (c *Classifier) runPackage(i int, fed bool) {
 		c.depth++
 		h(c, i, fed)
 	}
+}
+
+// secretLoaders are runners that load secrets into the environment of
+// the command they run: from .env files (dotenv, dotenvx, env-cmd) or a
+// secret manager (doppler, infisical, op run).
+func secretLoader(name string) (from string, ok bool) {
+	switch name {
+	case "dotenv", "dotenvx", "env-cmd":
+		return "the secrets " + name + " loads from .env", true
+	case "doppler", "infisical", "op":
+		return "the secrets " + name + " loads from your secret store", true
+	}
+	return "", false
+}
+
+// classifySecretLoader unwraps dotenv -- CMD, dotenvx run -- CMD,
+// env-cmd CMD, doppler run -- CMD, infisical run -- CMD and op run --
+// CMD: the inner command is judged, knowing that its environment now
+// holds secrets (printing the environment or a secret variable then
+// asks). A secret manager's other subcommands read the store.
+func classifySecretLoader(c *Classifier, at int, fed bool) {
+	name := ProgramName(c.Words[at])
+	from, _ := secretLoader(name)
+	i := at + 1
+	switch name {
+	case "dotenvx", "doppler", "infisical", "op":
+		if c.word(i) != "run" {
+			if name != "dotenvx" {
+				c.Add(event.RiskSensitive, name+": reads from a secret store", at)
+			}
+			return
+		}
+		i++
+	}
+	for j := i; j < len(c.Words); j++ {
+		switch t := c.Words[j]; {
+		case t == "--":
+			c.secretEnv = from
+			c.unwrap(j+1, fed)
+			return
+		case t == "--command" || t == "-c" && name == "doppler":
+			c.Add(event.RiskDestructive, name+" "+t+" runs an inline shell command line with "+from, c.whole())
+			c.skipFrom(j + 1)
+			return
+		case t == "-p" && name == "dotenv":
+			if secrets.LooksSecret(c.word(j+1), "") {
+				c.Add(event.RiskSensitive, "dotenv -p prints "+c.word(j+1)+", one of "+from, c.whole())
+			}
+			return
+		}
+	}
+	c.secretEnv = from
+	c.unwrap(c.operand(i, "-e", "-f", "--file", "-v", "-c", "--env", "--env-file", "--project", "--config", "--token"), fed)
+}
+
+// classifyPrintenv: printenv without names prints the whole environment;
+// with the names of secrets a loader put there (dotenv -- printenv
+// DB_PASSWORD), those secrets.
+func classifyPrintenv(c *Classifier, at int, _ bool) {
+	names := c.Words[c.operand(at+1):]
+	if len(names) == 0 {
+		c.envDump("printenv", at)
+		return
+	}
+	c.skipFrom(at + 1)
+	for _, n := range names {
+		if c.secretEnv != "" && secrets.LooksSecret(n, "") {
+			c.Add(event.RiskSensitive, "printenv prints "+n+", one of "+c.secretEnv, c.whole())
+			return
+		}
+	}
+}
+
+// envDump records a command that prints every environment variable.
+func (c *Classifier) envDump(how string, at int) {
+	if c.secretEnv == "" && benignEnvFilter(c.filter) {
+		return // env | grep -i path prints PATH-like variables only
+	}
+	why := "the variables whose names do not look secret still reach the model"
+	if c.secretEnv != "" {
+		why = "with " + c.secretEnv
+	}
+	c.Add(event.RiskSensitive, how+" prints the whole environment ("+why+")", at)
+}
+
+// benignEnvFilter reports a filter (grep, rg) whose pattern picks only
+// variables that hold no secrets: paths, locales, toolchains, the
+// terminal (env | grep -i path, env | rg "^BROWSER").
+func benignEnvFilter(filter []string) bool {
+	if len(filter) < 2 {
+		return false
+	}
+	switch ProgramName(filter[0]) {
+	case "grep", "egrep", "rg", "findstr", "select-string", "sls":
+	default:
+		return false
+	}
+	pattern := ""
+	for i := 1; i < len(filter); i++ {
+		if t := filter[i]; t == "-e" && i+1 < len(filter) {
+			pattern += " " + filter[i+1]
+			i++
+		} else if !strings.HasPrefix(t, "-") && pattern == "" {
+			pattern = t
+		}
+	}
+	words := strings.FieldsFunc(strings.ToLower(pattern), func(r rune) bool { return (r < 'a' || r > 'z') && (r < '0' || r > '9') })
+	if len(words) == 0 {
+		return false
+	}
+	for _, w := range words {
+		switch w {
+		case "path", "home", "lang", "lc", "all", "node", "java", "python", "browser", "browserslist", "shell", "term",
+			"user", "editor", "pwd", "go", "gopath", "goroot", "cargo", "rust", "rustup", "ci", "debug", "nvm", "virtual",
+			"env", "conda", "xdg", "display", "tz", "android", "sdk", "jdk", "maven", "gradle", "version", "dir", "bin",
+			"port", "host", "hostname", "vite", "next", "tmpdir", "tmp", "temp", "colorterm", "no", "color", "pager", "s":
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -54,6 +54,9 @@ func credentialPattern(base string) bool {
 	case ".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk", ".kdbx", ".p8", ".tfstate", ".credentials":
 		return true
 	}
+	if strings.HasPrefix(base, ".") && (strings.Contains(base, "secret") || strings.Contains(base, "token")) && !strings.Contains(base, "example") {
+		return true // .jwt_secret, .secret_key, .token
+	}
 	for _, glob := range [...]string{"client_secret*.json", "*service-account*.json", "*-credentials.json", "*_credentials.json"} {
 		if ok, _ := path.Match(glob, base); ok {
 			return true
