@@ -23,6 +23,10 @@ type Needs struct {
 	Question bool
 	// Files are the file names and paths it names, as written.
 	Files []string
+	// ReadFiles are the named files it asks to read or asks about: not
+	// the objects of a change or of a run ("read a.txt, then write
+	// out.txt" reads a.txt only).
+	ReadFiles []string
 	// Chinese: it is written in Chinese (the refusal is too).
 	Chinese bool
 }
@@ -66,6 +70,9 @@ func RequestNeeds(request string) Needs {
 	}
 	n.Read = n.Read || weak && projectNoun
 	n.Question = isQuestion(request, w)
+	if n.Read || n.Question {
+		n.ReadFiles = n.Files
+	}
 	return n
 }
 
