@@ -141,7 +141,7 @@ func onlyFillers(between string, w claimTables) bool {
 
 // claimMatches returns the ranges of the table's words in s.
 func claimMatches(s string, t words) [][2]int {
-	return matches(s, t, requestTables{})
+	return matches(s, t)
 }
 
 // anyWord reports a table word in s.

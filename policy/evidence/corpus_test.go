@@ -115,7 +115,8 @@ func judge(c corpusCase) corpusError {
 // namesFile reports whether a reviewer's read_of entry names file f: the
 // same path, a shorter tail of it, or a phrase that contains its name.
 func namesFile(entry, f string) bool {
-	entry, f = strings.TrimPrefix(strings.TrimSpace(entry), "./"), strings.TrimPrefix(f, "./")
+	entry = strings.TrimPrefix(strings.ReplaceAll(strings.TrimSpace(entry), `\`, "/"), "./")
+	f = strings.TrimPrefix(strings.ReplaceAll(f, `\`, "/"), "./")
 	return entry == f || strings.HasSuffix(entry, "/"+f) || strings.HasSuffix(f, "/"+entry) ||
 		strings.Contains(entry, path.Base(f))
 }

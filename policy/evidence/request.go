@@ -14,12 +14,12 @@ type Needs struct {
 	// side-effecting call is needed.
 	Change bool
 	// Read: it asks to read or explain something in the project, so a
-	// successful read is needed (of Files, when it names any).
+	// successful read is needed (of ReadFiles, when it names any).
 	Read bool
 	// Verify: it asks to build, test, run or verify, so such a call must
 	// have passed after the last change.
 	Verify bool
-	// Question: it is a question; a project file it names must be read.
+	// Question: it is a question.
 	Question bool
 	// Files are the file names and paths it names, as written.
 	Files []string
@@ -32,87 +32,96 @@ type Needs struct {
 }
 
 // RequestNeeds derives the minimum evidence from a user's request, in
-// English or Chinese, by the tables of request_words.go. A word inside a
-// file name, a path or a quoted string ("read test_build.txt",
-// "fix-notes.md", "创建记录.txt") asks for nothing, nor does a negated one
-// ("don't change anything, just explain"). A plain question, a greeting or
-// thanks needs nothing.
+// English or Chinese, by its structure (see reading) and the tables of
+// request_words.go. A word inside a file name, a path or a quoted string
+// ("read test_build.txt", "fix-notes.md", "创建记录.txt") asks for
+// nothing; a negation limits the word it names ("don't change anything,
+// just explain"); a question, a hypothetical or a request for a plan asks
+// for an answer, not a change; a pasted bug report asks for a fix and its
+// check. A plain question, a greeting or thanks needs nothing.
 func RequestNeeds(request string) Needs {
-	w := requestWords()
-	names, masked := findNames(request, w)
-	n := Needs{Files: names, Chinese: hasHan(request)}
-	projectNoun := len(names) > 0
-	for _, c := range clauses(masked) {
-		if hits(c, w.project, w, false) {
-			projectNoun = true
+	r := newReader()
+	names, masked, at := findNames(request, r)
+	rd := r.read(masked, request)
+	n := Needs{Files: names, Chinese: hasHan(request), Question: r.isQuestion(request)}
+	n.Change, n.Verify = rd.change, rd.verify
+	n.Read = rd.read || rd.weak && (rd.projectNoun || len(names) > 0)
+	for _, a := range at {
+		if rd.readsAt(a.at) && !slices.Contains(n.ReadFiles, a.name) && a.name != "" {
+			n.ReadFiles = append(n.ReadFiles, a.name)
 		}
 	}
-	weak := false
-	for _, c := range clauses(masked) {
-		n.Change = n.Change || hits(c, w.change, w, true)
-		n.Read = n.Read || hits(c, w.read, w, true)
-		weak = weak || hits(c, w.readWeak, w, true)
-		for _, m := range matches(c, w.verify, w) {
-			if negated(c, m[0], w) {
-				continue
-			}
-			if isOneOf(c[m[0]:m[1]], w.run) {
-				if f := strings.Fields(strings.ToLower(c[:m[0]])); len(f) > 0 && slices.Contains(w.runNoun, f[len(f)-1]) {
-					continue // "a dry run"
-				}
-				if len(matches(c[m[1]:], w.setup, w)) > 0 {
-					n.Change = true // "run npm install" installs
-					continue
-				}
-			}
-			n.Verify = true
-		}
-	}
-	n.Read = n.Read || weak && projectNoun
-	n.Question = isQuestion(request, w)
-	if n.Read || n.Question {
-		n.ReadFiles = n.Files
+	if len(n.ReadFiles) > 0 && !rd.read && !rd.weak {
+		n.Read = false // a question about a file: reading it is the read
 	}
 	return n
 }
 
 // None reports a request that needs no evidence.
 func (n Needs) None() bool {
-	return !n.Change && !n.Read && !n.Verify && !(n.Question && len(n.Files) > 0)
+	return !n.Change && !n.Read && !n.Verify && len(n.ReadFiles) == 0
 }
 
-// hits reports an occurrence of a table word in clause c (not negated
-// when checkNeg).
-func hits(c string, t words, w requestTables, checkNeg bool) bool {
-	for _, m := range matches(c, t, w) {
-		if !checkNeg || !negated(c, m[0], w) {
-			return true
-		}
+// reader reads requests: the tables and the Chinese segmenter over them.
+type reader struct {
+	w   requestTables
+	seg segmenter
+}
+
+func newReader() reader {
+	w := requestWords()
+	lists := [][]string{w.nounsZH, w.functionZH, w.fillersZH}
+	for _, t := range []words{w.change, w.read, w.readWeak, w.project, w.verify, w.run, w.setup, w.negation, w.notNegation,
+		w.breaker, w.question, w.answer, w.plan, w.sequence, w.polite, w.ensure, w.works, w.pronouns, w.verifyNouns, w.bug,
+		w.spec, w.whole, w.answerRead, w.still, w.diagnose} {
+		lists = append(lists, t.zh)
 	}
-	return false
+	return reader{w: w, seg: newSegmenter(lists...)}
 }
 
-// matches returns the byte ranges of the table's words in s: English ones
-// at word boundaries and not joined to a name ("re-run"), Chinese ones
-// outside the excepted compounds.
-func matches(s string, t words, w requestTables) [][2]int {
+// matches returns the byte ranges of the table's words in s, in order:
+// English ones at word boundaries and not joined to a name ("re-run"),
+// Chinese ones as words of the segmented text (开发 is not a word of
+// 开发计划).
+func (r reader) matches(s string, t words) [][2]int {
+	out := englishMatches(s, t)
+	if len(t.zh) > 0 && hasHan(s) {
+		for _, tok := range r.seg.cut(s) {
+			if slices.Contains(t.zh, s[tok[0]:tok[1]]) {
+				out = append(out, tok)
+			}
+		}
+		slices.SortFunc(out, func(a, b [2]int) int { return a[0] - b[0] })
+	}
+	return out
+}
+
+// has reports a table word in s.
+func (r reader) has(s string, t words) bool { return len(r.matches(s, t)) > 0 }
+
+// englishMatches returns the ranges of the table's English words in s.
+func englishMatches(s string, t words) [][2]int {
 	var out [][2]int
 	for _, m := range wordRE(t.en).FindAllStringIndex(s, -1) {
 		if !inName(s, m[0], m[1]) {
 			out = append(out, [2]int{m[0], m[1]})
 		}
 	}
+	return out
+}
+
+// matches returns the byte ranges of the table's words in s, the Chinese
+// ones as substrings: for done messages (see DoneClaims).
+func matches(s string, t words) [][2]int {
+	out := englishMatches(s, t)
 	for _, z := range t.zh {
 		for i := 0; ; {
 			j := strings.Index(s[i:], z)
 			if j < 0 {
 				break
 			}
-			from, to := i+j, i+j+len(z)
-			if !excepted(s, from, to, w.exceptZH) {
-				out = append(out, [2]int{from, to})
-			}
-			i = to
+			out = append(out, [2]int{i + j, i + j + len(z)})
+			i += j + len(z)
 		}
 	}
 	return out
@@ -138,29 +147,13 @@ func isOneOf(s string, t words) bool {
 	return slices.Contains(t.en, s) || slices.Contains(t.zh, s)
 }
 
-// excepted reports whether s[from:to] lies inside an excepted compound.
-func excepted(s string, from, to int, except []string) bool {
-	for _, e := range except {
-		for i := 0; ; {
-			j := strings.Index(s[i:], e)
-			if j < 0 {
-				break
-			}
-			if i+j <= from && to <= i+j+len(e) {
-				return true
-			}
-			i += j + len(e)
-		}
-	}
-	return false
-}
-
 // negated reports whether the word at byte at of clause c is negated: a
 // negation word within reach before it, with no breaker in between.
-func negated(c string, at int, w requestTables) bool {
+func (r reader) negated(c string, at int) bool {
+	w := r.w
 	before := c[:at]
 	if hasHan(before) || hasHan(c[at:min(len(c), at+3)]) {
-		return negatedZH(before, w)
+		return r.negatedZH(before)
 	}
 	fields := strings.Fields(before)
 	if len(fields) > negationReachEN {
@@ -192,56 +185,37 @@ func startsWithWord(s string, ws []string) bool {
 	return m != nil && m[0] == 0
 }
 
-// negatedZH is negated for Chinese: the reach is counted in runes.
-func negatedZH(before string, w requestTables) bool {
-	r := []rune(before)
-	if len(r) > negationReachZH {
-		r = r[len(r)-negationReachZH:]
+// negatedZH is negated for Chinese, by words: a negation word among the
+// words within reach (in runes) before, after the last breaker.
+func (r reader) negatedZH(before string) bool {
+	rs := []rune(before)
+	if len(rs) > negationReachZH {
+		rs = rs[len(rs)-negationReachZH:]
 	}
-	win := string(r)
-	for _, b := range w.breaker.zh {
-		if i := strings.LastIndex(win, b); i >= 0 {
-			win = win[i+len(b):]
-		}
-	}
-	for _, neg := range w.negation.zh {
-		for i := 0; ; {
-			j := strings.Index(win[i:], neg)
-			if j < 0 {
-				break
-			}
-			at := i + j
-			if !excepted(win, at, at+len(neg), append(slices.Clone(w.notNegation.zh), w.exceptZH...)) {
-				return true
-			}
-			i = at + len(neg)
-		}
-	}
-	return false
-}
-
-// clauses splits text at the punctuation that ends a clause.
-func clauses(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool {
-		return strings.ContainsRune(",;.!?\n，。；！？", r)
-	})
-}
-
-// isQuestion reports a question: a question mark, an English question
-// word first, or a Chinese question word anywhere.
-func isQuestion(s string, w requestTables) bool {
-	if strings.ContainsAny(s, "?？") {
-		return true
-	}
-	if f := strings.Fields(strings.ToLower(s)); len(f) > 0 && slices.Contains(w.question.en, strings.Trim(f[0], ",:")) {
-		return true
-	}
-	for _, q := range w.question.zh {
-		if strings.Contains(s, q) {
+	win := string(rs)
+	toks := r.seg.cut(win)
+	for i := len(toks) - 1; i >= 0; i-- {
+		t := win[toks[i][0]:toks[i][1]]
+		switch {
+		case slices.Contains(r.w.breaker.zh, t):
+			return false
+		case slices.Contains(r.w.negation.zh, t):
 			return true
 		}
 	}
 	return false
+}
+
+// isQuestion reports a question: a question mark, an English question
+// word first, or a Chinese question word.
+func (r reader) isQuestion(s string) bool {
+	if strings.ContainsAny(s, "?？") {
+		return true
+	}
+	if startsWithWord(strings.ToLower(strings.TrimSpace(s)), r.w.question.en) {
+		return true
+	}
+	return hasHan(s) && r.has(s, words{zh: r.w.question.zh})
 }
 
 // inName reports whether s[from:to] is part of a path or file name: joined

@@ -8,38 +8,71 @@ import (
 	"unicode/utf8"
 )
 
+// nameAt is a name found in a request and where it starts; mention: it
+// was written @name, which hands the file to the agent to read.
+type nameAt struct {
+	name    string
+	at      int
+	mention bool
+}
+
 // findNames returns the file names and paths text names, in order and
-// without repeats, and text with them and its quoted strings blanked out
-// (same length), so their words ask for nothing.
-func findNames(text string, w requestTables) ([]string, string) {
+// without repeats, and text with them, its quoted strings and its fenced
+// code blanked out (same length, NUL bytes: a name is still a word), so
+// their words ask for nothing; and where each name stands. Names in
+// fenced code are not named by the request.
+func findNames(text string, rd reader) ([]string, string, []nameAt) {
 	b := []byte(text)
 	blank := func(from, to int) {
 		for i := from; i < to; i++ {
-			b[i] = ' '
+			b[i] = 0
 		}
 	}
+	for _, f := range regexp.MustCompile("(?s)```.*?(?:```|$)").FindAllStringIndex(text, -1) {
+		blank(f[0], f[1])
+	}
 	var names []string
-	for _, q := range quotedSpans(text) {
+	var at []nameAt
+	for _, q := range quotedSpans(string(b)) {
 		inner := strings.TrimSpace(text[q[2]:q[3]])
 		if sp := nameSpans(inner); len(sp) == 1 && sp[0] == [2]int{0, len(inner)} {
 			names = append(names, inner)
+			at = append(at, nameAt{name: inner, at: q[0]})
 		} else {
 			for _, s := range sp {
 				names = append(names, inner[s[0]:s[1]])
+				at = append(at, nameAt{name: inner[s[0]:s[1]], at: q[0]})
 			}
 		}
 		blank(q[0], q[1])
 	}
 	t := string(b)
 	for _, s := range nameSpans(t) {
+		if rd.alternatives(t[s[0]:s[1]]) {
+			continue
+		}
 		from := s[0]
 		if r, _ := utf8.DecodeRuneInString(t[from:]); unicode.Is(unicode.Han, r) {
-			from = stripVerb(t, s, w)
+			from = stripVerb(t, s, rd)
 		}
 		names = append(names, t[from:s[1]])
+		at = append(at, nameAt{t[from:s[1]], from, strings.HasPrefix(t[from:s[1]], "@")})
 		blank(from, s[1])
 	}
-	return uniq(names), string(b)
+	for i := range at {
+		at[i].name = strings.TrimLeft(strings.TrimRight(at[i].name, ".:,"), "@")
+	}
+	return uniq(names), string(b), at
+}
+
+// alternatives reports a word/word pair that is no path: two words and
+// neither a usual directory name ("km/hr", "dark/light", "and/or").
+func (r reader) alternatives(name string) bool {
+	a, b, ok := strings.Cut(name, "/")
+	letters := func(x string) bool {
+		return x != "" && strings.IndexFunc(x, func(c rune) bool { return !unicode.IsLetter(c) }) < 0
+	}
+	return ok && letters(a) && letters(b) && !slices.Contains(r.w.dirs, strings.ToLower(a)) && !slices.Contains(r.w.dirs, strings.ToLower(b))
 }
 
 // quotedSpans returns the quoted strings of s as [open, close+1, inner
@@ -63,10 +96,30 @@ func quotedSpans(s string) [][4]int {
 			break
 		}
 		if !opened {
+			if q, ok := singleQuoted(s, i); ok {
+				out = append(out, q)
+				i = q[1]
+				continue
+			}
 			i++
 		}
 	}
 	return out
+}
+
+// singleQuoted returns the '…' string that opens at s[i], on one line and
+// not an apostrophe (it's, the users' files): no letter or digit before
+// the opening quote nor after the closing one.
+func singleQuoted(s string, i int) ([4]int, bool) {
+	if s[i] != '\'' || i > 0 && isWordByte(s[i-1]) {
+		return [4]int{}, false
+	}
+	for j := i + 1; j < len(s) && s[j] != '\n'; j++ {
+		if s[j] == '\'' && j > i+1 && (j+1 == len(s) || !isWordByte(s[j+1])) {
+			return [4]int{i, j + 1, i + 1, j}, true
+		}
+	}
+	return [4]int{}, false
 }
 
 // nameSpans returns the byte ranges of file names (a name with an
@@ -155,13 +208,14 @@ func merge(spans [][2]int) [][2]int {
 // starts: "请创建记录.txt" creates 记录.txt. When a request word comes
 // earlier in the clause ("查看 创建记录.txt", "读取创建记录.txt" after 读取)
 // the rest is the name.
-func stripVerb(t string, s [2]int, w requestTables) int {
+func stripVerb(t string, s [2]int, r reader) int {
+	w := r.w
 	clauseStart := strings.LastIndexAny(t[:s[0]], ",;.!?\n，。；！？") + 1
 	all := words{}
 	for _, x := range []words{w.change, w.read, w.readWeak, w.verify} {
 		all.zh = append(all.zh, x.zh...)
 	}
-	if len(matches(t[clauseStart:s[0]], all, w)) > 0 {
+	if r.has(t[clauseStart:s[0]], all) {
 		return s[0]
 	}
 	from := s[0]
