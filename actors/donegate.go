@@ -97,26 +97,30 @@ func (g doneGate) forRequest(r session.Request) []missing {
 }
 
 // forRead lists the reads a request still needs: each project file it
-// asks about, else (a read or explain request) any look at the project.
-// A file sent with the request counts as read, and so does trying to read
-// a named file that is not there.
+// asks about (evidence.Needs.ReadFiles: not the objects of its changes),
+// else (a read or explain request) any look at the project. A file sent
+// with the request counts as read, and so does a file this run created or
+// wrote (it knows what it wrote), trying to read a named file that is not
+// there, and a read the system refused (permission denied).
 func (g doneGate) forRead(r session.Request, n evidence.Needs) []missing {
 	since := r.Seq
 	var out []missing
 	var files, absent []string
-	for _, f := range n.Files {
+	for _, f := range n.ReadFiles {
 		switch {
-		case !n.Read && !n.Question:
 		case slices.ContainsFunc(r.Attached, func(a string) bool { return samePath(a, f) }):
 			// Sent with the request: the model has it.
+		case slices.ContainsFunc(g.changed, func(x string) bool { return samePath(x, f) }):
+			// Written by this run: the model knows it.
 		case g.exists(f):
 			files = append(files, f)
-		case n.Read:
+		default:
 			absent = append(absent, f)
 		}
 	}
 	for _, f := range files {
-		if !g.any(since, readsFile(f)) && !g.any(since, deniedOf(protocol.ToolFSRead, protocol.ToolFSSearch, protocol.ToolTerminalExec)) {
+		if !g.any(since, readsFile(f)) && !g.any(since, unreadable(f)) &&
+			!g.any(since, deniedOf(protocol.ToolFSRead, protocol.ToolFSSearch, protocol.ToolTerminalExec)) {
 			out = append(out, missing{
 				"a successful read of " + f + ": the request asks about it, and it was not read since. Read it with fs.read",
 				"成功读取 " + f + "：请求涉及这个文件，但此后没有读取过它。请用 fs.read 读取"})
@@ -124,7 +128,8 @@ func (g doneGate) forRead(r session.Request, n evidence.Needs) []missing {
 	}
 	// A named file that is not there: trying to read it shows that.
 	looked := slices.ContainsFunc(absent, func(f string) bool { return g.any(since, triedToRead(f)) })
-	if n.Read && len(files) == 0 && len(r.Attached) == 0 && !looked && !g.any(since, isObservation) &&
+	known := len(n.ReadFiles) > 0 && len(files) == 0 && len(absent) == 0 // each was sent or written
+	if n.Read && len(files) == 0 && !known && len(r.Attached) == 0 && !looked && !g.any(since, isObservation) &&
 		!g.any(since, deniedOf(protocol.ToolFSRead, protocol.ToolFSList, protocol.ToolFSSearch, protocol.ToolTerminalExec)) {
 		out = append(out, missing{
 			"a successful read: the request asks to read or explain something in the project, and nothing was read since. Read the files it is about with fs.read (find them with fs.list or fs.search)",
@@ -256,6 +261,21 @@ func readsFile(name string) func(session.OpState) bool {
 			return strings.Contains(string(op.Result.Data)+op.Result.Stdout, path.Base(cleanPath(name)))
 		}
 		return execMentions(name)(op)
+	}
+}
+
+// unreadable accepts a read of the file that the system refused
+// (permission denied): the model tried, and the file cannot be read.
+func unreadable(name string) func(session.OpState) bool {
+	return func(op session.OpState) bool {
+		if op.Result.Status != event.ToolError {
+			return false
+		}
+		refused := strings.Contains(strings.ToLower(op.Result.Message+"\n"+op.Result.Stderr), "permission denied")
+		if a, isExec := execArgsOf(op); isExec {
+			return refused && slices.ContainsFunc(a.Argv, func(w string) bool { return samePath(strings.Trim(w, `'"`), name) })
+		}
+		return refused && triedToRead(name)(op)
 	}
 }
 

@@ -19,7 +19,8 @@ type step struct {
 	tool   string
 	args   any
 	status event.ToolStatus
-	change bool // the result lists a changed file
+	change bool   // the result lists a changed file
+	msg    string // the result's message
 }
 
 func gateWrite(p string) step {
@@ -32,10 +33,11 @@ func gateExec(prog string, argv ...string) step {
 	return step{tool: protocol.ToolTerminalExec, args: protocol.ExecArgs{Program: prog, Argv: argv}}
 }
 func gateFailed(s step) step { s.status = event.ToolError; return s }
+func gateDenied(s step) step { s.status = event.ToolDenied; return s }
 
 func TestDoneGate(t *testing.T) {
 	root := t.TempDir()
-	for _, f := range []string{"a.txt", "main.go", "创建记录.txt"} {
+	for _, f := range []string{"a.txt", "b.txt", "out.txt", "secret.txt", "main.go", "创建记录.txt"} {
 		if err := os.WriteFile(filepath.Join(root, f), []byte("hi\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -80,6 +82,27 @@ func TestDoneGate(t *testing.T) {
 		{"follow-up asking nothing", []string{"create a.txt", "thanks!"}, []step{gateWrite("a.txt")}, nil, "You're welcome.", ""},
 		{"attached file", []string{"summarise @a.txt please"}, nil, nil, "It says hi.", ""},
 		{"follow-up change needs a new change", []string{"create a.txt", "also create b.txt"}, []step{gateWrite("a.txt")}, nil, "Done.", "a successful change"},
+		// #42 item 9: the object of a change is not a file to read.
+		{"read two, then write a third", []string{"read a.txt and b.txt, then write out.txt"}, nil,
+			[]step{gateRead("a.txt"), gateRead("b.txt"), gateWrite("out.txt")}, "Wrote out.txt.", ""},
+		{"look at one, then create another", []string{"look at a.txt, then create out.txt"}, nil,
+			[]step{gateRead("a.txt"), gateWrite("out.txt")}, "Created out.txt.", ""},
+		{"the read still owed", []string{"read a.txt and b.txt, then write out.txt"}, nil,
+			[]step{gateRead("a.txt"), gateWrite("out.txt")}, "Wrote out.txt.", "a successful read of b.txt"},
+		{"a file the run wrote is known", []string{"create out.txt", "what's in out.txt?"}, []step{gateWrite("out.txt")}, nil, "hello", ""},
+		{"a read refused by the system was tried", []string{"read secret.txt"}, nil,
+			[]step{{tool: protocol.ToolFSRead, args: protocol.FSReadArgs{Path: "secret.txt"}, status: event.ToolError, msg: "open secret.txt: permission denied"}},
+			"secret.txt cannot be read: permission denied.", ""},
+		{"a read that failed otherwise was not", []string{"read secret.txt"}, nil,
+			[]step{{tool: protocol.ToolFSRead, args: protocol.FSReadArgs{Path: "secret.txt"}, status: event.ToolError, msg: "file too large"}},
+			"It is large.", "a successful read of secret.txt"},
+		// #42 item 2: a denied change is not done.
+		{"a denied change claimed", []string{"remove the build directory"}, nil,
+			[]step{gateDenied(gateExec("rm", "-r", "build"))}, "Removed the old build/ directory.", "you changed build/"},
+		{"a denied change reported", []string{"remove the build directory"}, nil,
+			[]step{gateDenied(gateExec("rm", "-r", "build"))}, "You denied rm -r build; build/ is still there.", ""},
+		{"a failed change claimed", []string{"删除 build 目录"}, nil,
+			[]step{gateFailed(gateExec("rm", "-r", "build"))}, "删除了旧的 build/ 目录。", "你声称修改了 build/"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -89,7 +112,7 @@ func TestDoneGate(t *testing.T) {
 				for _, s := range steps {
 					seq++
 					args, _ := json.Marshal(s.args)
-					res := &event.ToolResult{Tool: s.tool, Status: event.ToolOK}
+					res := &event.ToolResult{Tool: s.tool, Status: event.ToolOK, Message: s.msg}
 					if s.status != "" {
 						res.Status = s.status
 					}
