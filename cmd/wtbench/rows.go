@@ -29,6 +29,7 @@ func (b *bench) rows() []row {
 		{name: "fs.search Go fallback on a 50 000-file tree", target: "≤ 3× rg", measure: b.search},
 		{name: "messages per task (testdata/batchcorpus: batched replies vs one call per reply, through wtagent)", target: "≥ 1.6× fewer messages, identical end states", measure: b.messagesPerTask},
 		{name: "reply repairs over the golden corpus (testdata/protocol)", target: "every repair case runs without a re-ask; repairs cost ≤ 1.25× on a 100 KB reply", measure: b.repairs},
+		{name: "done gate over real requests (testdata/requests): over-ask and under-ask", target: "≤ 3 % each way, English and Chinese apart", measure: b.requestCorpus},
 	}
 }
 
