@@ -126,8 +126,10 @@ func (r reader) read(s, orig string) reading {
 			bug = bug || b
 			rd.change = rd.change || spec
 		}
-		fixes = fixes || bug && !r.has(text, r.w.read)
-		owed = owed || bug && r.has(text, r.w.still) || r.has(text, r.w.diagnose) && !r.negated(text, r.matches(text, r.w.diagnose)[0][0])
+		fixes = fixes || bug && !r.has(text, r.w.read) && !r.has(text, r.w.review)
+		if from < 0 {
+			owed = owed || bug && r.has(text, r.w.still) || r.has(text, r.w.diagnose) && !r.negated(text, r.matches(text, r.w.diagnose)[0][0])
+		}
 	}
 	if owed {
 		rd.read = rd.read || slices.ContainsFunc(sents, func(x span) bool { return r.has(s[x.from:x.to], r.w.diagnose) })
@@ -185,7 +187,7 @@ func (r reader) withoutIntro(lower string) string {
 	for again := true; again; {
 		again = false
 		for _, intro := range []string{"perfect", "great", "ok", "okay", "so", "and", "also", "but", "hi", "hey", "thanks",
-			"well", "now", "hmm", "then", "please", "pls", "lets", "let's"} {
+			"well", "now", "hmm", "then", "please", "pls", "lets", "let's", "if so"} {
 			if startsWithWord(body, []string{intro}) {
 				body, again = trim(body[len(intro):]), true
 			}
@@ -220,7 +222,13 @@ func (r reader) answerPart(text string) (int, int, bool) {
 		case isOneOf(text[f[0][0]:f[0][1]], r.w.whether) && verbBefore:
 			from = -1 // 验证能否启动: whether it starts is what to verify
 		case hasHan(text[f[0][0]:f[0][1]]) && !polite:
-			from = 0 // 怎么做呢: a Chinese question word asks about the whole sentence
+			// 怎么做呢: a Chinese question word asks about the whole
+			// sentence, up to a request after it (怎么做呢，帮我实现).
+			to := len(text)
+			if p := r.matches(text[f[0][1]:], words{zh: r.w.polite.zh}); len(p) > 0 {
+				to = f[0][1] + p[0][0]
+			}
+			return 0, to, len(r.matches(text[:to], r.w.plan)) > 0
 		}
 	}
 	if from < 0 {
@@ -242,7 +250,7 @@ func (r reader) answerPart(text string) (int, int, bool) {
 // a task list") starts at that verb; a phrase after a change verb is its
 // object ("implement how to log in"), no answer at all (-1).
 func (r reader) answerStart(text string, f [2]int) int {
-	verbs := r.matches(text[:f[1]], r.w.change)
+	verbs := r.matches(text[:f[1]], words{en: append(slices.Clone(r.w.change.en), r.w.imperative...), zh: r.w.change.zh})
 	plan := len(r.matches(text[f[0]:f[1]], r.w.plan)) > 0
 	for i := len(verbs) - 1; i >= 0; i-- {
 		v := verbs[i]
@@ -291,12 +299,35 @@ func (r reader) clause(s string, c span, answerFrom, answerTo int) clauseReading
 			cr.verbs = append(cr.verbs, verbAt{c.from + m[0], kind})
 		}
 	}
+	for _, m := range r.matches(text, r.w.approval) {
+		cr.verbs = append(cr.verbs, verbAt{c.from + m[0], verbChange})
+	}
+	cr.verbs = r.objects(text, c.from, cr.verbs)
 	lower := strings.ToLower(text)
 	if body := r.withoutIntro(lower); startsWithWord(body, r.w.imperative) && !r.onlyWorks(wordRE(r.w.imperative).ReplaceAllString(body, "")) {
 		cr.verbs = append(cr.verbs, verbAt{c.from + len(text) - len(body), verbChange})
 	}
 	slices.SortStableFunc(cr.verbs, func(a, b verbAt) int { return a.at - b.at })
 	return cr
+}
+
+// objects drops the change verbs that are the object of a read or
+// explain verb before them in the clause, with no "and" or "then"
+// between ("梳理一下现在实现了哪些功能", "explain how to implement it").
+func (r reader) objects(text string, from int, verbs []verbAt) []verbAt {
+	slices.SortStableFunc(verbs, func(a, b verbAt) int { return a.at - b.at })
+	var out []verbAt
+	reading := -1
+	for _, v := range verbs {
+		if v.kind == verbRead || v.kind == verbWeak {
+			reading = v.at - from
+		}
+		if v.kind == verbChange && reading >= 0 && !r.has(text[reading:v.at-from], r.w.breaker) {
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
 }
 
 // nounAt reports an English word used as a noun ("the fix", "a build
@@ -312,6 +343,11 @@ func (r reader) nounAt(text string, at int) bool {
 	last := strings.Trim(f[len(f)-1], "\"'`(")
 	if slices.Contains(r.w.determiners, last) {
 		return true
+	}
+	if m := wordRE([]string{`\w+`}).FindStringIndex(text[at:]); m != nil {
+		if next := strings.Fields(strings.ToLower(text[at+m[1]:])); len(next) > 0 && slices.Contains(r.w.nounHeads, strings.Trim(next[0], ",.;:")) {
+			return true
+		}
 	}
 	return last == "to" && len(f) > 1 && !slices.Contains(r.w.purpose, strings.Trim(f[len(f)-2], ",;:"))
 }
@@ -373,7 +409,7 @@ func (r reader) judgeClause(s, orig string, c clauseReading, rd *reading) {
 		from, to := max(c.from, c.answerFrom), min(c.to, c.answer)
 		part := s[from:to]
 		rd.read = rd.read || r.has(part, r.w.answerRead) || r.wholeProject(part) ||
-			regexp.MustCompile("\\b[a-z]+[A-Z][A-Za-z0-9]*\\b|\\b[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\\b|\\b\\w+\\(\\)|`\\w+`").MatchString(orig[from:to])
+			regexp.MustCompile("\\b[a-z]+[A-Z][A-Za-z0-9]*\\b|\\b[A-Z][a-z0-9]+[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\\b|\\b\\w+\\(\\)|`\\w+`").MatchString(orig[from:to])
 	}
 }
 

@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -47,7 +48,7 @@ func RequestNeeds(request string) Needs {
 	n.Change, n.Verify = rd.change, rd.verify
 	n.Read = rd.read || rd.weak && (rd.projectNoun || len(names) > 0)
 	for _, a := range at {
-		if rd.readsAt(a.at) && !slices.Contains(n.ReadFiles, a.name) && a.name != "" {
+		if rd.readsAt(a.at) && !slices.Contains(n.ReadFiles, a.name) && a.name != "" && !webName(a.name) {
 			n.ReadFiles = append(n.ReadFiles, a.name)
 		}
 	}
@@ -55,6 +56,19 @@ func RequestNeeds(request string) Needs {
 		n.Read = false // a question about a file: reading it is the read
 	}
 	return n
+}
+
+// webName reports a URL or a domain name: nothing to read in the
+// project.
+func webName(name string) bool {
+	if strings.Contains(name, "://") {
+		return true
+	}
+	switch strings.ToLower(path.Ext(name)) {
+	case ".com", ".org", ".net", ".cn", ".io", ".edu", ".gov", ".ai", ".app", ".dev":
+		return !strings.Contains(name, "/")
+	}
+	return false
 }
 
 // None reports a request that needs no evidence.
@@ -73,7 +87,7 @@ func newReader() reader {
 	lists := [][]string{w.nounsZH, w.functionZH, w.fillersZH}
 	for _, t := range []words{w.change, w.read, w.readWeak, w.project, w.verify, w.run, w.setup, w.negation, w.notNegation,
 		w.breaker, w.question, w.answer, w.plan, w.sequence, w.polite, w.ensure, w.works, w.pronouns, w.verifyNouns, w.bug,
-		w.spec, w.whole, w.answerRead, w.still, w.diagnose} {
+		w.spec, w.whole, w.answerRead, w.still, w.diagnose, w.approval, w.review, w.whether} {
 		lists = append(lists, t.zh)
 	}
 	return reader{w: w, seg: newSegmenter(lists...)}

@@ -52,6 +52,9 @@ type requestTables struct {
 	// determiners make the English word after them a noun: "the fix", "a
 	// build step" ask for nothing.
 	determiners []string
+	// nounHeads make the English word before them a noun: "a build step",
+	// "train and test sets".
+	nounHeads []string
 	// purpose are the words after which "to VERB" is still the request
 	// ("I want you to fix", "we need to add"); after another word it
 	// names a purpose ("a button to verify the schema").
@@ -88,6 +91,12 @@ type requestTables struct {
 	// still marks a report that an earlier fix did not work ("still
 	// broken", 还是没有): the fix is still owed, whatever else it asks.
 	still words
+	// approval asks to do what was discussed ("go ahead", 执行吧): a
+	// change.
+	approval words
+	// review asks to look for faults and report them: the faults it
+	// names are its object, not a bug report.
+	review words
 	// diagnose asks to find a fault: a read and a fix ("help me debug").
 	diagnose words
 	// imperative are the verbs that ask for a change only at the start of
@@ -120,7 +129,7 @@ func requestWords() requestTables {
 			zh: []string{"创建", "新建", "写入", "编写", "写", "添加", "增加", "加上", "加个", "修改", "更改", "改成", "改为", "改动", "改一下",
 				"修复", "修正", "重命名", "改名", "删除", "删掉", "移除", "去掉", "安装", "卸载", "重构", "实现", "更新", "升级", "替换",
 				"生成", "迁移", "格式化", "保存", "搭建", "开发", "优化", "改进", "补全", "完善", "改", "加", "做", "调整", "设置",
-				"配置", "集成", "接入", "支持", "拆分", "合并", "提取", "封装", "重写", "编辑", "部署", "引入", "换成", "加入", "补充",
+				"配置", "集成", "接入", "支持", "拆分", "合并", "提取", "封装", "重写", "编辑", "引入", "换成", "加入", "补充",
 				"去除", "清理", "整理", "翻译", "转换", "移动", "复制", "初始化", "解决", "修", "写个", "弄", "搞", "对接", "适配",
 				"处理", "完成", "删", "获取", "取消", "移到", "调成", "执行修改"},
 		},
@@ -132,7 +141,7 @@ func requestWords() requestTables {
 			en: []string{"show", "summarise", "summarize", "summary of", "explain", "describe", "look at", "look into", "inspect",
 				"review", "what does", "what's in", "what is in", "how does", "walk me through", "tell me about", "analyse",
 				"analyze", "list", "go through", "understand", "open", "tell me what"},
-			zh: []string{"查看", "看一下", "看看", "看下", "解释", "总结", "说明", "介绍", "分析", "讲解", "讲讲", "描述", "列出", "打开",
+			zh: []string{"查看", "看一下", "看看", "看下", "解释", "总结", "说明", "介绍", "分析", "讲解", "讲讲", "描述", "列出", "打开", "梳理",
 				"是做什么", "是干什么", "做什么", "干什么", "里有什么", "有什么", "是什么", "解读", "概括"},
 		},
 		project: words{
@@ -143,8 +152,9 @@ func requestWords() requestTables {
 		verify: words{
 			en: []string{"test", "tests", "tested", "build", "builds", "compile", "compiles", "compiling", "verify",
 				"verified", "verification", "lint", "linting", "check that", "check whether", "check if",
-				"check it", "check them", "run", "launch"},
-			zh: []string{"单元测试", "测试", "构建", "编译", "运行", "跑一下", "跑测试", "跑", "执行", "验证", "检查", "确认"},
+				"check it", "check them", "run", "launch", "deploy"},
+			zh: []string{"单元测试", "测试", "构建", "编译", "运行", "跑一下", "跑测试", "跑", "执行", "验证", "检查", "确认", "部署",
+				"上线", "启动"},
 		},
 		run: words{
 			en: []string{"run"},
@@ -180,13 +190,18 @@ func requestWords() requestTables {
 			"构建系统", "构建结果", "运行时", "运行环境", "运行结果", "执行计划", "执行结果", "实现方案", "实现思路", "实现方式",
 			"实现细节", "实现原理", "修改记录", "修改意见", "修改建议", "优化建议", "更新日志", "安装包", "安装步骤", "安装说明",
 			"安装文档", "生成器", "配置文件", "配置项", "设置项", "处理逻辑", "改变", "做法", "加载", "加密", "支持者", "完成度",
-			"修饰", "修养", "读音", "搞笑", "弄清"},
+			"修饰", "修养", "读音", "搞笑", "弄清", "没用", "测试通过", "构建成功", "编译通过", "审查", "审核"},
 		functionZH: []string{"一下", "一个", "这个", "那个", "这些", "然后", "之后", "接着", "帮我", "请你", "给我", "我们",
 			"你们", "可以", "能不能", "可不可以", "是不是", "有没有", "要不要", "该不该", "为什么", "怎么样", "怎样", "什么", "问题",
 			"功能", "已经", "现在", "的话", "如果", "假如", "是否", "能否", "应该", "必须"},
 		fillersZH: []string{"请你", "请", "帮我", "帮忙", "麻烦", "给我", "你", "把", "将", "一下", "一个"},
 		determiners: []string{"a", "an", "the", "this", "that", "these", "those", "my", "your", "our", "their", "its", "his",
 			"her", "each", "every", "any", "some", "another", "no", "e2e", "unit", "new", "first", "last", "next", "whole"},
+		nounHeads: []string{"step", "steps", "set", "sets", "data", "database", "case", "cases", "suite", "suites", "file",
+			"files", "results", "result", "standards", "coverage", "environment", "server", "script", "system", "process",
+			"tool", "tools", "output", "log", "logs", "time", "mode", "pipeline", "status", "report", "framework", "runner",
+			"command", "commands", "folder", "directory", "dir", "target", "config", "configuration", "artifacts", "errors",
+			"error", "request", "requests", "history", "notes", "message", "messages", "plan", "flag", "flags", "option"},
 		purpose: []string{"you", "me", "us", "want", "wants", "need", "needs", "like", "have", "has", "going", "is", "are",
 			"was", "try", "able", "please", "ask", "asked", "help", "time", "how", "forget", "remember"},
 		answer: words{
@@ -197,8 +212,7 @@ func requestWords() requestTables {
 				"difference between", "your opinion", "suggest", "recommend", "would it be", "how will you", "how you will",
 				"how you would"},
 			zh: []string{"怎么", "怎样", "怎么样", "如何", "为什么", "为啥", "要不要", "是否", "是不是", "该不该", "有没有", "能否",
-				"什么", "哪", "哪里", "哪个", "告诉我", "步骤", "方案", "计划", "思路", "建议", "区别", "原理", "吗", "呢", "的话",
-				"如果", "假如"},
+				"什么", "哪", "哪里", "哪个", "告诉我", "步骤", "方案", "计划", "思路", "建议", "区别", "原理", "吗", "呢", "哪些"},
 		},
 		plan: words{
 			en: []string{"a plan", "the plan for", "a task list", "task list", "a todo list", "a roadmap", "steps you",
@@ -212,14 +226,14 @@ func requestWords() requestTables {
 		whether: words{en: []string{"whether", "if"}, zh: []string{"是否", "能否", "是不是", "有没有", "会不会", "可否"}},
 		polite: words{
 			en: []string{"can you", "could you", "would you", "will you", "please", "can u", "pls", "could u", "would u"},
-			zh: []string{"帮我", "请", "麻烦", "能不能", "可不可以", "可以", "能帮", "帮忙"},
+			zh: []string{"帮我", "请", "麻烦", "能帮", "帮忙", "请你", "给我"},
 		},
 		ensure: words{en: []string{"ensure", "make sure"}, zh: []string{"确保"}},
 		works: words{
 			en: []string{"works", "work", "passes", "pass", "compiles", "runs", "builds", "is green", "succeeds"},
 			zh: []string{"能跑", "通过", "正常", "能用", "可用"},
 		},
-		pronouns: words{en: []string{"it", "this", "that", "everything", "they", "all"}, zh: []string{"它", "这", "都"}},
+		pronouns: words{en: []string{"it", "this", "that", "everything", "they"}, zh: []string{"它", "这", "都"}},
 		verifyNouns: words{
 			en: []string{"tests", "test suite", "testsuite", "test cases", "test case", "unit test", "unit tests", "specs"},
 			zh: []string{"测试", "单元测试", "测试用例", "测试代码", "测试文件", "构建", "编译"},
@@ -257,11 +271,19 @@ func requestWords() requestTables {
 		dirs: []string{"src", "lib", "app", "cmd", "pkg", "internal", "test", "tests", "docs", "doc", "bin", "build", "dist",
 			"scripts", "config", "public", "static", "assets", "components", "pages", "api", "web", "frontend", "backend",
 			"server", "client", "node_modules", "vendor", "data"},
+		approval: words{
+			en: []string{"go ahead", "do it", "proceed", "make it so", "implement it", "yes please do", "apply it", "apply the plan"},
+			zh: []string{"执行吧", "开始吧", "开始执行", "照做", "就这么做", "按这个计划执行", "按计划执行", "开始按这个计划执行"},
+		},
+		review: words{
+			en: []string{"review", "audit", "check for", "look for problems", "code review"},
+			zh: []string{"检查一下", "审查", "审核", "代码审查", "检查"},
+		},
 		answerRead: words{
 			en: []string{"code", "codebase", "project", "repo", "repository", "function", "functions", "method", "class",
 				"module", "package", "app", "readme", "api", "endpoint", "backend", "frontend"},
 			zh: []string{"代码", "仓库", "函数", "方法", "模块", "类", "接口", "文件", "目录", "组件", "当前项目", "当前的项目",
-				"我的项目", "这个模型"},
+				"我的项目", "这个模型", "数据集"},
 		},
 	}
 }

@@ -157,6 +157,9 @@ func nameSpans(s string) [][2]int {
 		if regexp.MustCompile(`^[A-Za-z]\.[A-Za-z]$`).MatchString(s[start:end]) { // e.g, i.e
 			continue
 		}
+		if ext := s[dot+1 : end]; ext != strings.ToLower(ext) && ext != strings.ToUpper(ext) {
+			continue // Mathf.Max, console.Log: a member, not an extension
+		}
 		spans = append(spans, [2]int{start, end})
 	}
 	for i := 0; i < len(s); i++ {
