@@ -217,7 +217,8 @@ func (r reader) answerPart(text string) (int, int, bool) {
 		from = 0
 	} else if f := r.matches(text, r.w.answer); len(f) > 0 {
 		from = r.answerStart(text, f[0])
-		verbBefore := len(r.matches(text[:f[0][0]], words{zh: append(slices.Clone(r.w.change.zh), r.w.verify.zh...)})) > 0
+		verbBefore := slices.ContainsFunc(r.matches(text[:f[0][0]], words{zh: append(slices.Clone(r.w.change.zh), r.w.verify.zh...)}),
+			func(m [2]int) bool { return !r.nounAt(text, m[0]) })
 		switch {
 		case isOneOf(text[f[0][0]:f[0][1]], r.w.whether) && verbBefore:
 			from = -1 // 验证能否启动: whether it starts is what to verify
@@ -236,7 +237,7 @@ func (r reader) answerPart(text string) (int, int, bool) {
 	}
 	to := len(text)
 	for _, q := range r.matches(text, r.w.sequence) {
-		if q[0] > from {
+		if q[0] > from && !(question && !polite) {
 			to = q[0]
 			break
 		}
@@ -307,6 +308,9 @@ func (r reader) clause(s string, c span, answerFrom, answerTo int) clauseReading
 	if body := r.withoutIntro(lower); startsWithWord(body, r.w.imperative) && !r.onlyWorks(wordRE(r.w.imperative).ReplaceAllString(body, "")) {
 		cr.verbs = append(cr.verbs, verbAt{c.from + len(text) - len(body), verbChange})
 	}
+	if toks := r.seg.cut(text); len(toks) > 0 && slices.Contains(r.w.imperativeZH, text[toks[0][0]:toks[0][1]]) {
+		cr.verbs = append(cr.verbs, verbAt{c.from + toks[0][0], verbChange}) // 用actor
+	}
 	slices.SortStableFunc(cr.verbs, func(a, b verbAt) int { return a.at - b.at })
 	return cr
 }
@@ -334,7 +338,7 @@ func (r reader) objects(text string, from int, verbs []verbAt) []verbAt {
 // step") or naming a purpose ("a button to verify the schema").
 func (r reader) nounAt(text string, at int) bool {
 	if hasHan(text[at:min(len(text), at+3)]) {
-		return false
+		return strings.HasSuffix(text[:at], "的") // 现在的测试
 	}
 	f := strings.Fields(strings.ToLower(text[:at]))
 	if len(f) == 0 {
@@ -408,7 +412,8 @@ func (r reader) judgeClause(s, orig string, c clauseReading, rd *reading) {
 	if c.answerFrom >= 0 && c.to > c.answerFrom && c.from < c.answer {
 		from, to := max(c.from, c.answerFrom), min(c.to, c.answer)
 		part := s[from:to]
-		rd.read = rd.read || r.has(part, r.w.answerRead) || r.wholeProject(part) ||
+		named := slices.ContainsFunc(r.matches(part, r.w.answerRead), func(m [2]int) bool { return !r.negated(part, m[0]) })
+		rd.read = rd.read || named || r.wholeProject(part) ||
 			regexp.MustCompile("\\b[a-z]+[A-Z][A-Za-z0-9]*\\b|\\b[A-Z][a-z0-9]+[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\\b|\\b\\w+\\(\\)|`\\w+`").MatchString(orig[from:to])
 	}
 }

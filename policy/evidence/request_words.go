@@ -101,7 +101,7 @@ type requestTables struct {
 	diagnose words
 	// imperative are the verbs that ask for a change only at the start of
 	// a clause ("Use stdout if …", "make the chart centered").
-	imperative []string
+	imperative, imperativeZH []string
 	// alternatives are the directory names a word/word pair may be a path
 	// of; other pairs are alternatives ("km/hr", "dark/light").
 	dirs []string
@@ -131,7 +131,7 @@ func requestWords() requestTables {
 				"生成", "迁移", "格式化", "保存", "搭建", "开发", "优化", "改进", "补全", "完善", "改", "加", "做", "调整", "设置",
 				"配置", "集成", "接入", "支持", "拆分", "合并", "提取", "封装", "重写", "编辑", "引入", "换成", "加入", "补充",
 				"去除", "清理", "整理", "翻译", "转换", "移动", "复制", "初始化", "解决", "修", "写个", "弄", "搞", "对接", "适配",
-				"处理", "完成", "删", "获取", "取消", "移到", "调成", "执行修改"},
+				"处理", "完成", "删", "获取", "取消", "移到", "调成", "执行修改", "对调", "调换", "交换", "上传", "推送", "提交"},
 		},
 		read: words{
 			en: []string{"read", "reading", "print the contents", "show me the contents"},
@@ -140,14 +140,14 @@ func requestWords() requestTables {
 		readWeak: words{
 			en: []string{"show", "summarise", "summarize", "summary of", "explain", "describe", "look at", "look into", "inspect",
 				"review", "what does", "what's in", "what is in", "how does", "walk me through", "tell me about", "analyse",
-				"analyze", "list", "go through", "understand", "open", "tell me what"},
-			zh: []string{"查看", "看一下", "看看", "看下", "解释", "总结", "说明", "介绍", "分析", "讲解", "讲讲", "描述", "列出", "打开", "梳理",
+				"analyze", "list", "go through", "understand", "open", "tell me what", "according to", "based on", "refer to"},
+			zh: []string{"查看", "看一下", "看看", "看下", "解释", "总结", "说明", "介绍", "分析", "讲解", "讲讲", "描述", "列出", "打开", "梳理", "检查一下", "根据", "参考", "参照", "结合", "按照",
 				"是做什么", "是干什么", "做什么", "干什么", "里有什么", "有什么", "是什么", "解读", "概括"},
 		},
 		project: words{
 			en: []string{"code", "codebase", "project", "repo", "repository", "file", "files", "folder", "directory", "function",
 				"method", "class", "module", "package", "script", "program", "app", "readme"},
-			zh: []string{"代码", "项目", "仓库", "文件", "目录", "函数", "方法", "模块", "脚本", "程序"},
+			zh: []string{"代码", "项目", "仓库", "文件", "目录", "函数", "方法", "模块", "脚本", "程序", "功能"},
 		},
 		verify: words{
 			en: []string{"test", "tests", "tested", "build", "builds", "compile", "compiles", "compiling", "verify",
@@ -193,7 +193,7 @@ func requestWords() requestTables {
 			"修饰", "修养", "读音", "搞笑", "弄清", "没用", "测试通过", "构建成功", "编译通过", "审查", "审核"},
 		functionZH: []string{"一下", "一个", "这个", "那个", "这些", "然后", "之后", "接着", "帮我", "请你", "给我", "我们",
 			"你们", "可以", "能不能", "可不可以", "是不是", "有没有", "要不要", "该不该", "为什么", "怎么样", "怎样", "什么", "问题",
-			"功能", "已经", "现在", "的话", "如果", "假如", "是否", "能否", "应该", "必须"},
+			"功能", "已经", "现在", "的话", "如果", "假如", "是否", "能否", "应该", "必须", "类似", "类型"},
 		fillersZH: []string{"请你", "请", "帮我", "帮忙", "麻烦", "给我", "你", "把", "将", "一下", "一个"},
 		determiners: []string{"a", "an", "the", "this", "that", "these", "those", "my", "your", "our", "their", "its", "his",
 			"her", "each", "every", "any", "some", "another", "no", "e2e", "unit", "new", "first", "last", "next", "whole"},
@@ -212,12 +212,12 @@ func requestWords() requestTables {
 				"difference between", "your opinion", "suggest", "recommend", "would it be", "how will you", "how you will",
 				"how you would"},
 			zh: []string{"怎么", "怎样", "怎么样", "如何", "为什么", "为啥", "要不要", "是否", "是不是", "该不该", "有没有", "能否",
-				"什么", "哪", "哪里", "哪个", "告诉我", "步骤", "方案", "计划", "思路", "建议", "区别", "原理", "吗", "呢", "哪些"},
+				"什么", "哪", "哪里", "哪个", "告诉我", "步骤", "方案", "思路", "建议", "区别", "原理", "吗", "哪些"},
 		},
 		plan: words{
 			en: []string{"a plan", "the plan for", "a task list", "task list", "a todo list", "a roadmap", "steps you",
 				"what steps"},
-			zh: []string{"步骤", "方案", "计划", "思路"},
+			zh: []string{"步骤", "方案", "思路"},
 		},
 		sequence: words{
 			en: []string{"then", "after that", "afterwards", "once done", "now"},
@@ -268,6 +268,7 @@ func requestWords() requestTables {
 			zh: []string{"排查", "调试", "看下是", "怎么回事"},
 		},
 		imperative: []string{"use", "make", "keep", "set", "turn", "let's make", "lets make"},
+		imperativeZH: []string{"用", "改用", "换用", "使用"},
 		dirs: []string{"src", "lib", "app", "cmd", "pkg", "internal", "test", "tests", "docs", "doc", "bin", "build", "dist",
 			"scripts", "config", "public", "static", "assets", "components", "pages", "api", "web", "frontend", "backend",
 			"server", "client", "node_modules", "vendor", "data"},
@@ -283,7 +284,7 @@ func requestWords() requestTables {
 			en: []string{"code", "codebase", "project", "repo", "repository", "function", "functions", "method", "class",
 				"module", "package", "app", "readme", "api", "endpoint", "backend", "frontend"},
 			zh: []string{"代码", "仓库", "函数", "方法", "模块", "类", "接口", "文件", "目录", "组件", "当前项目", "当前的项目",
-				"我的项目", "这个模型", "数据集"},
+				"我的项目", "这个模型", "数据集", "测试"},
 		},
 	}
 }

@@ -60,7 +60,7 @@ func findNames(text string, rd reader) ([]string, string, []nameAt) {
 		blank(from, s[1])
 	}
 	for i := range at {
-		at[i].name = strings.TrimLeft(strings.TrimRight(at[i].name, ".:,"), "@")
+		at[i].name = trimName(at[i].name)
 	}
 	return uniq(names), string(b), at
 }
@@ -173,6 +173,7 @@ func nameSpans(s string) [][2]int {
 		for to < len(s) && isNameRune(rune(s[to])) {
 			to++
 		}
+		to = hanSegment(s, to)
 		for to > from && strings.IndexByte(".:,", s[to-1]) >= 0 {
 			to--
 		}
@@ -185,6 +186,27 @@ func nameSpans(s string) [][2]int {
 		spans = append(spans, [2]int{m[0], m[1]})
 	}
 	return merge(spans)
+}
+
+// hanSegment extends a path that ends at s[to] over a Chinese file name
+// after its last separator (plans/查看样本_47e7.plan.md), when the name
+// has an extension; else it returns to.
+func hanSegment(s string, to int) int {
+	if to == 0 || to >= len(s) || s[to-1] != '/' && s[to-1] != '\\' {
+		return to
+	}
+	end := to
+	for end < len(s) {
+		r, n := utf8.DecodeRuneInString(s[end:])
+		if !isNameRune(r) && !unicode.Is(unicode.Han, r) {
+			break
+		}
+		end += n
+	}
+	if regexp.MustCompile(`\.[A-Za-z][A-Za-z0-9]{0,7}$`).MatchString(s[to:end]) {
+		return end
+	}
+	return to
 }
 
 // isNameRune reports an ASCII rune that may be part of a file name or a
@@ -242,12 +264,21 @@ func stripVerb(t string, s [2]int, r reader) int {
 	return from + best
 }
 
+// trimName drops what surrounds a name: punctuation after it, the @ of an
+// attachment (@src/app.js), a line reference (main.go:129, a.txt:77-85)
+// and a list number before it (2.a.pem).
+func trimName(n string) string {
+	n = strings.TrimLeft(strings.TrimRight(n, ".:,"), "@")
+	n = regexp.MustCompile(`:\d+(?:-\d+)?$`).ReplaceAllString(n, "")
+	return regexp.MustCompile(`^\d+\.([^\d.])`).ReplaceAllString(n, "$1")
+}
+
 // uniq drops repeats and names that are only punctuation, and the @ of an
 // attachment (@src/app.js).
 func uniq(names []string) []string {
 	var out []string
 	for _, n := range names {
-		n = strings.TrimLeft(strings.TrimRight(n, ".:,"), "@")
+		n = trimName(n)
 		if n != "" && !slices.Contains(out, n) {
 			out = append(out, n)
 		}
