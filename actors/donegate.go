@@ -29,6 +29,9 @@ type doneGate struct {
 	// fs.write or fs.edit that failed.
 	changed                    []string
 	lastChange, lastFailedEdit int64
+	// snapshotChanged are the files the checkpoints saw calls change,
+	// commands' writes included: a file a program wrote may be claimed.
+	snapshotChanged []string
 	// root is the project root, to tell which named files exist.
 	root string
 	// message is the done message.
@@ -91,7 +94,7 @@ func (g doneGate) forRequest(r session.Request) []missing {
 	}
 	out = append(out, g.forRead(r, n)...)
 	if n.Verify {
-		out = append(out, g.forVerify(since)...)
+		out = append(out, g.forVerify(since, n)...)
 	}
 	return out
 }
@@ -139,11 +142,15 @@ func (g doneGate) forRead(r session.Request, n evidence.Needs) []missing {
 }
 
 // forVerify is today's rule: a build, test or run passed after the last
-// change (and after the request).
-func (g doneGate) forVerify(since int64) []missing {
+// change (and after the request). A command the request named counts as
+// the run it asked for, however spelled; a test run that fails counts
+// when the request asks for tests that reproduce a bug; a change to
+// documentation after the run does not void it.
+func (g doneGate) forVerify(since int64, n evidence.Needs) []missing {
 	last := int64(0)
 	for _, op := range g.ops {
-		if op.DoneSeq > since && (ok(op) && op.Result.Verified || deniedOf(protocol.ToolTerminalExec)(op)) {
+		passed := ok(op) && (op.Result.Verified || runsNamed(op, n.Commands))
+		if op.DoneSeq > since && (passed || n.Reproduce && failedTest(op) || deniedOf(protocol.ToolTerminalExec)(op)) {
 			last = max(last, op.DoneSeq)
 		}
 	}
@@ -152,7 +159,7 @@ func (g doneGate) forVerify(since int64) []missing {
 		return []missing{{
 			"a passing build, test or run: the request asks to build, test, run or verify, and none has passed since. Run it with terminal.exec",
 			"一次通过的构建、测试或运行：请求要求构建、测试、运行或验证，但此后没有任何一次通过。请用 terminal.exec 运行"}}
-	case last < g.lastChange:
+	case last < g.lastCodeChange():
 		return []missing{{
 			"a build, test or run that passes after your last change: files were changed after the last one that passed. Run it again with terminal.exec (and fix what fails)",
 			"在最后一次修改之后通过的构建、测试或运行：最后一次通过之后文件又被修改了。请用 terminal.exec 重新运行（并修复失败之处）"}}
@@ -181,7 +188,8 @@ func (g doneGate) forClaims(c evidence.Claims) []missing {
 			"你声称构建已成功，但本会话中没有成功运行过任何构建命令。请用 terminal.exec 运行构建，或不要这样声称"})
 	}
 	for _, f := range c.Files {
-		if !slices.ContainsFunc(g.changed, func(x string) bool { return samePath(x, f) }) && !g.any(0, execMentions(f)) {
+		written := func(x string) bool { return samePath(x, f) || strings.HasPrefix(cleanPath(x), cleanPath(f)+"/") }
+		if !slices.ContainsFunc(g.changed, written) && !slices.ContainsFunc(g.snapshotChanged, written) && !g.any(0, execMentions(f)) {
 			out = append(out, missing{
 				"evidence for your claim that you changed " + f + ": no call in this session changed it. Make the change with fs.write or fs.edit, or do not claim it",
 				"你声称修改了 " + f + "，但本会话中没有任何调用修改过它。请用 fs.write 或 fs.edit 完成修改，或不要这样声称"})
@@ -316,6 +324,32 @@ func ranAs(c evidence.CommandClaim) func(session.OpState) bool {
 		}
 		return strings.Contains(strings.ToLower(a.Program+" "+strings.Join(a.Argv, " ")), c.Program)
 	}
+}
+
+// lastCodeChange is the position of the last change to a file that is
+// not documentation (see evidence.Documentation).
+func (g doneGate) lastCodeChange() int64 {
+	last := int64(0)
+	for _, op := range g.ops {
+		if ok(op) && slices.ContainsFunc(op.Result.Changed, func(f string) bool { return !evidence.Documentation(f) }) {
+			last = max(last, op.DoneSeq)
+		}
+	}
+	return last
+}
+
+// failedTest reports a test run that exited non-zero: it shows tests
+// that fail.
+func failedTest(op session.OpState) bool {
+	a, isExec := execArgsOf(op)
+	return isExec && op.Result != nil && op.Result.Status == event.ToolError && op.Result.ExitCode != nil &&
+		*op.Result.ExitCode != 0 && evidence.VerificationOf(a.Program, a.Argv) == evidence.Test
+}
+
+// runsNamed reports a command that runs one of the named programs.
+func runsNamed(op session.OpState, named []string) bool {
+	a, isExec := execArgsOf(op)
+	return isExec && len(named) > 0 && evidence.RunsNamed(named, a.Program, a.Argv)
 }
 
 // ranKind accepts a successful command that proves one of kinds.

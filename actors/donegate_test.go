@@ -96,6 +96,23 @@ func TestDoneGate(t *testing.T) {
 		{"a read that failed otherwise was not", []string{"read secret.txt"}, nil,
 			[]step{{tool: protocol.ToolFSRead, args: protocol.FSReadArgs{Path: "secret.txt"}, status: event.ToolError, msg: "file too large"}},
 			"It is large.", "a successful read of secret.txt"},
+		// #45: credit what commands did.
+		{"a named command by its name", []string{"run uname and tell me the kernel name"}, nil,
+			[]step{gateExec("uname", "-s")}, "Linux.", ""},
+		{"a named command by its full path", []string{"run uname and tell me the kernel name"}, nil,
+			[]step{gateExec("/usr/bin/uname", "-s")}, "Linux.", ""},
+		{"another command is not the named one", []string{"run uname and tell me the kernel name"}, nil,
+			[]step{gateExec("ls")}, "Linux.", "a passing build, test or run"},
+		{"docs after the run", []string{"fix main.go and run the tests"}, nil,
+			[]step{gateWrite("main.go"), gateExec("go", "test", "./..."), gateWrite("CHANGELOG.md")}, "Fixed; tests pass.", ""},
+		{"code after the run", []string{"fix main.go and run the tests"}, nil,
+			[]step{gateWrite("main.go"), gateExec("go", "test", "./..."), gateWrite("util.go")}, "Fixed.", "after your last change"},
+		{"tests that reproduce a bug, failing", []string{"add a failing test that reproduces the crash and run it"}, nil,
+			[]step{gateWrite("crash_test.go"), {tool: protocol.ToolTerminalExec, args: protocol.ExecArgs{Program: "go", Argv: []string{"test", "./..."}}, status: event.ToolError}},
+			"Added crash_test.go; it fails as the bug does.", ""},
+		{"other tests, failing", []string{"add a test for the parser and run it"}, nil,
+			[]step{gateWrite("parser_test.go"), {tool: protocol.ToolTerminalExec, args: protocol.ExecArgs{Program: "go", Argv: []string{"test", "./..."}}, status: event.ToolError}},
+			"Added parser_test.go.", "a passing build, test or run"},
 		// #42 item 2: a denied change is not done.
 		{"a denied change claimed", []string{"remove the build directory"}, nil,
 			[]step{gateDenied(gateExec("rm", "-r", "build"))}, "Removed the old build/ directory.", "you changed build/"},
@@ -128,6 +145,10 @@ func TestDoneGate(t *testing.T) {
 					if a, ok := s.args.(protocol.ExecArgs); ok && res.Status == event.ToolOK {
 						res.Verified = verifies(a)
 					}
+					if _, ok := s.args.(protocol.ExecArgs); ok && res.Status == event.ToolError {
+						code := 1
+						res.ExitCode = &code
+					}
 					g.ops = append(g.ops, session.OpState{Tool: s.tool, DoneSeq: seq, Result: res,
 						Call: event.ToolCall{Name: s.tool, CanonicalArgs: args}})
 				}
@@ -157,4 +178,24 @@ func TestDoneGate(t *testing.T) {
 // verifies is what the exec tool marks Verified.
 func verifies(a protocol.ExecArgs) bool {
 	return evidence.VerificationOf(a.Program, a.Argv) != evidence.None
+}
+
+// TestDoneGateCommandWrites: a file a command wrote, which the snapshots
+// saw change, may be claimed as written (#45); one no call changed may
+// not.
+func TestDoneGateCommandWrites(t *testing.T) {
+	for _, c := range []struct {
+		seen []string
+		why  string
+	}{{[]string{"notes.md"}, ""}, {[]string{"other.md"}, "you changed notes.md"}, {[]string{"site/index.html"}, "you changed notes.md"}} {
+		args, _ := json.Marshal(protocol.ExecArgs{Program: "sh", Argv: []string{"gen.sh"}})
+		g := doneGate{requests: []session.Request{{Text: "generate the docs with gen.sh", Seq: 1}}, snapshotChanged: c.seen,
+			message: "Created notes.md with gen.sh.",
+			ops: []session.OpState{{Tool: protocol.ToolTerminalExec, DoneSeq: 2, Result: &event.ToolResult{Status: event.ToolOK},
+				Call: event.ToolCall{Name: protocol.ToolTerminalExec, CanonicalArgs: args}}}}
+		why, _ := g.refusal()
+		if (why == "") != (c.why == "") || !strings.Contains(why, c.why) {
+			t.Errorf("seen %q: refusal = %q, want one with %q", c.seen, why, c.why)
+		}
+	}
 }

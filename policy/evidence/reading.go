@@ -222,7 +222,7 @@ func (r reader) answerPart(text string) (int, int, bool) {
 		switch {
 		case isOneOf(text[f[0][0]:f[0][1]], r.w.whether) && verbBefore:
 			from = -1 // 验证能否启动: whether it starts is what to verify
-		case hasHan(text[f[0][0]:f[0][1]]) && !polite:
+		case hasHan(text[f[0][0]:f[0][1]]) && !polite && !r.startsWithVerbZH(text):
 			// 怎么做呢: a Chinese question word asks about the whole
 			// sentence, up to a request after it (怎么做呢，帮我实现).
 			to := len(text)
@@ -244,6 +244,17 @@ func (r reader) answerPart(text string) (int, int, bool) {
 	}
 	plan := slices.ContainsFunc(r.matches(text[from:to], r.w.plan), func([2]int) bool { return true })
 	return from, to, plan
+}
+
+// startsWithVerbZH reports a Chinese sentence that starts with a verb of
+// the tables: an imperative (运行 uname，告诉我…).
+func (r reader) startsWithVerbZH(text string) bool {
+	toks := r.seg.cut(text)
+	if len(toks) == 0 {
+		return false
+	}
+	first := text[toks[0][0]:toks[0][1]]
+	return slices.ContainsFunc([]words{r.w.change, r.w.verify, r.w.read, r.w.readWeak}, func(t words) bool { return slices.Contains(t.zh, first) })
 }
 
 // answerStart is where the answer part that the answer phrase at f

@@ -28,6 +28,14 @@ type Needs struct {
 	// the objects of a change or of a run ("read a.txt, then write
 	// out.txt" reads a.txt only).
 	ReadFiles []string
+	// Commands are the programs it names as the run it asks for ("run
+	// `mytool`", "运行 lint_all.py"): running one, however spelled, is
+	// that run (see RunsNamed).
+	Commands []string
+	// Reproduce: it asks for tests that reproduce a bug, so a test run
+	// that fails shows what it asks for ("add a failing test that
+	// reproduces #12", 写一个复现问题的测试).
+	Reproduce bool
 	// Chinese: it is written in Chinese (the refusal is too).
 	Chinese bool
 }
@@ -46,6 +54,10 @@ func RequestNeeds(request string) Needs {
 	rd := r.read(masked, request)
 	n := Needs{Files: names, Chinese: hasHan(request), Question: r.isQuestion(request)}
 	n.Change, n.Verify = rd.change, rd.verify
+	if n.Verify {
+		n.Commands = namedCommands(request)
+		n.Reproduce = r.has(masked, r.w.reproduce)
+	}
 	n.Read = rd.read || rd.weak && (rd.projectNoun || len(names) > 0)
 	for _, a := range at {
 		if rd.readsAt(a.at) && !slices.Contains(n.ReadFiles, a.name) && a.name != "" && !webName(a.name) {
@@ -87,7 +99,7 @@ func newReader() reader {
 	lists := [][]string{w.nounsZH, w.functionZH, w.fillersZH}
 	for _, t := range []words{w.change, w.read, w.readWeak, w.project, w.verify, w.run, w.setup, w.negation, w.notNegation,
 		w.breaker, w.question, w.answer, w.plan, w.sequence, w.polite, w.ensure, w.works, w.pronouns, w.verifyNouns, w.bug,
-		w.spec, w.whole, w.answerRead, w.still, w.diagnose, w.approval, w.review, w.whether} {
+		w.spec, w.whole, w.answerRead, w.still, w.diagnose, w.approval, w.review, w.whether, w.reproduce} {
 		lists = append(lists, t.zh)
 	}
 	return reader{w: w, seg: newSegmenter(lists...)}

@@ -91,6 +91,9 @@ type requestTables struct {
 	// still marks a report that an earlier fix did not work ("still
 	// broken", 还是没有): the fix is still owed, whatever else it asks.
 	still words
+	// reproduce asks for tests that show a bug: a failing run is their
+	// evidence.
+	reproduce words
 	// approval asks to do what was discussed ("go ahead", 执行吧): a
 	// change.
 	approval words
@@ -272,6 +275,10 @@ func requestWords() requestTables {
 		dirs: []string{"src", "lib", "app", "cmd", "pkg", "internal", "test", "tests", "docs", "doc", "bin", "build", "dist",
 			"scripts", "config", "public", "static", "assets", "components", "pages", "api", "web", "frontend", "backend",
 			"server", "client", "node_modules", "vendor", "data"},
+		reproduce: words{
+			en: []string{"reproduce", "reproduces", "reproducing", "failing test", "failing tests", "regression test"},
+			zh: []string{"复现", "重现"},
+		},
 		approval: words{
 			en: []string{"go ahead", "do it", "proceed", "make it so", "implement it", "yes please do", "apply it", "apply the plan"},
 			zh: []string{"执行吧", "开始吧", "开始执行", "照做", "就这么做", "按这个计划执行", "按计划执行", "开始按这个计划执行"},
