@@ -109,6 +109,9 @@ func claimedFiles(s string, w claimTables) []string {
 	spans := nameSpans(s)
 	var out []string
 	for _, v := range claimMatches(s, w.changed) {
+		if lead := strings.TrimLeft(s[:v[0]], " \t0123456789.)-*"); lead == "" && isOneOf(s[v[0]:v[1]], w.advice) {
+			continue // "1. Add the flag in main.go": a step, not a claim
+		}
 		at, allowed := v[1], claimWordsBeforeName
 		for _, sp := range spans {
 			if sp[0] < at {

@@ -38,6 +38,7 @@ func TestDoneClaims(t *testing.T) {
 		{"Removed the old build/ directory.", Claims{Files: []string{"build/"}}},
 		{"删除了旧的 build/ 目录。", Claims{Files: []string{"build/"}}},
 		{"Created a helper that reads config.json.", Claims{}},
+		{"1. Add the flag in main.go. 2. Silence the output.", Claims{}},
 	}
 	for _, c := range cases {
 		if got := DoneClaims(c.msg); !reflect.DeepEqual(got, c.want) {

@@ -310,6 +310,9 @@ type claimTables struct {
 	hedge words
 	// fillers may stand between a verb and the files it names.
 	fillers words
+	// advice are the changed verbs that, first in a sentence, give a step
+	// to take ("Add the flag in main.go"), not a claim.
+	advice words
 }
 
 func claimWords() claimTables {
@@ -339,6 +342,7 @@ func claimWords() claimTables {
 				"fails", "failing"},
 			zh: []string{"未", "没", "不", "无法", "如果", "若", "可以运行", "请运行", "建议", "失败"},
 		},
+		advice: words{en: []string{"create", "write", "add", "change", "update", "modify", "edit", "delete", "remove"}},
 		fillers: words{
 			en: []string{"the", "a", "an", "new", "file", "files", "in", "to", "and", "both", "script", "page", "config"},
 			zh: []string{"了", "文件", "新", "的", "和", "与", "及", "、", "并"},
