@@ -29,6 +29,7 @@ func (r *Renderer) draw(ev event.Event) {
 		if p.Sandbox != "" {
 			r.line(r.st.dim.Render("  sandbox: ") + p.Sandbox)
 		}
+		r.drawNeeds(ev)
 		for _, w := range p.Warnings {
 			r.line(r.st.warn.Render("! " + terminalSafe(w)))
 		}
@@ -36,6 +37,7 @@ func (r *Renderer) draw(ev event.Event) {
 		r.line(r.st.warn.Render("! " + decode[event.TextPayload](ev).Text))
 	case event.EvInstruction:
 		r.line(r.st.dim.Render("  instruction: ") + firstLine(decode[event.TextPayload](ev).Text, r.opts.Width-16))
+		r.drawNeeds(ev)
 	case event.EvQueued:
 		r.line(r.st.bold.Render("› you (queued for the next message): ") + firstLine(decode[event.QueueInstruction](ev).Text, r.opts.Width-40))
 	case event.EvManualTakeover:

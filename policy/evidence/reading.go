@@ -405,13 +405,23 @@ func (r reader) judgeClause(s, orig string, c clauseReading, rd *reading) {
 		}
 	}
 	rd.change = rd.change || changes
-	if nouns := r.matches(text, r.w.verifyNouns); len(nouns) > 0 && !c.inAnswer(c.from+nouns[0][0]) {
+	nouns := slices.DeleteFunc(r.matches(text, r.w.verifyNouns), func(m [2]int) bool {
+		next := strings.Fields(strings.ToLower(text[m[1]:]))
+		return len(next) > 0 && slices.Contains(r.w.nounHeads, strings.Trim(next[0], ",.;:")) // a build step
+	})
+	if len(nouns) > 0 && !c.inAnswer(c.from+nouns[0][0]) {
 		n := nouns[0]
 		if changes || r.has(text[n[1]:], r.w.works) {
 			rd.verify = true
 		}
 		isVerb := slices.ContainsFunc(c.verbs, func(v verbAt) bool { return v.at == c.from+n[0] })
-		creates := r.has(text[:n[0]], r.w.change) && !r.has(text[:n[0]], r.w.ensure)
+		var last *verbAt // the verb whose object the noun is
+		for i := range c.verbs {
+			if c.verbs[i].at < c.from+n[0] {
+				last = &c.verbs[i]
+			}
+		}
+		creates := last != nil && last.kind == verbChange && !r.has(text[:n[0]], r.w.ensure)
 		if creates && !isVerb && !r.has(text[n[0]:n[1]], words{en: []string{"build"}, zh: []string{"构建", "编译"}}) {
 			rd.read = true // tests are written for code that is read
 		}

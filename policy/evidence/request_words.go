@@ -238,7 +238,7 @@ func requestWords() requestTables {
 		},
 		pronouns: words{en: []string{"it", "this", "that", "everything", "they"}, zh: []string{"它", "这", "都"}},
 		verifyNouns: words{
-			en: []string{"tests", "test suite", "testsuite", "test cases", "test case", "unit test", "unit tests", "specs"},
+			en: []string{"tests", "test suite", "testsuite", "test cases", "test case", "unit test", "unit tests", "specs", "build"},
 			zh: []string{"测试", "单元测试", "测试用例", "测试代码", "测试文件", "构建", "编译"},
 		},
 		bug: words{
