@@ -167,7 +167,7 @@ func TestDoneGate(t *testing.T) {
 				}
 			}
 			apply(c.steps)
-			why, _ := g.refusal()
+			why, _, _ := g.refusal()
 			if (why == "") != (c.why == "") || !strings.Contains(why, c.why) {
 				t.Fatalf("refusal = %q, want one with %q", why, c.why)
 			}
@@ -193,9 +193,41 @@ func TestDoneGateCommandWrites(t *testing.T) {
 			message: "Created notes.md with gen.sh.",
 			ops: []session.OpState{{Tool: protocol.ToolTerminalExec, DoneSeq: 2, Result: &event.ToolResult{Status: event.ToolOK},
 				Call: event.ToolCall{Name: protocol.ToolTerminalExec, CanonicalArgs: args}}}}
-		why, _ := g.refusal()
+		why, _, _ := g.refusal()
 		if (why == "") != (c.why == "") || !strings.Contains(why, c.why) {
 			t.Errorf("seen %q: refusal = %q, want one with %q", c.seen, why, c.why)
 		}
+	}
+}
+
+// TestDoneGateAnswerBack: the model may answer for one missing item with
+// a reason it does not apply; the gate accepts it (and returns it to be
+// recorded), waives an item answered earlier in the run, and never lets
+// an answer cover a claim (#45).
+func TestDoneGateAnswerBack(t *testing.T) {
+	req := []session.Request{{Text: "add a failing test for the parser and run the tests", Seq: 1}}
+	args, _ := json.Marshal(protocol.FSWriteArgs{Path: "parser_test.go", Content: "x"})
+	wrote := []session.OpState{{Tool: protocol.ToolFSWrite, DoneSeq: 2, Result: &event.ToolResult{Status: event.ToolOK, Changed: []string{"parser_test.go"}},
+		Call: event.ToolCall{Name: protocol.ToolFSWrite, CanonicalArgs: args}}}
+	cases := []struct {
+		name, message string
+		answered      map[string]bool
+		why           string
+		accepted      int
+	}{
+		{"no answer", "Added parser_test.go.", nil, "[run] a passing build", 0},
+		{"answered", "Added parser_test.go.\nNot applicable: run — the runner needs a device this machine lacks.", nil, "", 1},
+		{"answered earlier", "Added parser_test.go.", map[string]bool{"run": true}, "", 0},
+		{"no reason", "Added parser_test.go.\nNot applicable: run", nil, "[run] a passing build", 0},
+		{"a claim is still checked", "Added parser_test.go; all tests pass.\nNot applicable: run — no device.", nil, "the tests passed", 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := doneGate{requests: req, ops: wrote, changed: []string{"parser_test.go"}, lastChange: 2, message: c.message, answered: c.answered}
+			why, _, acc := g.refusal()
+			if (why == "") != (c.why == "") || !strings.Contains(why, c.why) || len(acc) != c.accepted {
+				t.Fatalf("refusal %q, %d accepted; want one with %q, %d accepted", why, len(acc), c.why, c.accepted)
+			}
+		})
 	}
 }

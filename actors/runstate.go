@@ -23,6 +23,9 @@ type runState struct {
 
 	// refusals counts the done=true replies the done gate refused.
 	replies, nudges, protoErrs, identical, empties, refusals int
+	// answered are the missing items the model answered for (see
+	// evidence.Answers): accepted once each, then waived for the run.
+	answered map[string]bool
 	lastSig                                                  string
 	outBytes                                                 int64
 	timeoutRetried                                           bool

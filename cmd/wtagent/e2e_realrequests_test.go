@@ -162,3 +162,28 @@ func TestDoneGateDeniedChangeClaimed(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestDoneGateAnswerBack: refused for a run, the model answers once that
+// it does not apply; the gate accepts it, logs it (run.done_answered),
+// and the summary shows it (#45).
+func TestDoneGateAnswerBack(t *testing.T) {
+	e := newEnv(t)
+	s := e.script(
+		model.ScriptLine{Expect: "<task", Reply: agentReply(true, "Nothing to test.", "")},
+		model.ScriptLine{Expect: "Not applicable: ITEM", Reply: agentReply(true, "The project has no tests.\nNot applicable: run — this project has no tests or build to run.", "")},
+	)
+	code, out, errOut := e.run("--provider", "script", "--script", s, "run the tests")
+	if code != 0 || !strings.Contains(out, "✔ done") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "Not needed") || !strings.Contains(out, "run: this project has no tests or build to run.") {
+		t.Fatalf("the summary does not show the answer:\n%s", out)
+	}
+	evs := e.events(e.onlySession())
+	if n := count(evs, event.EvDoneAnswered); n != 1 {
+		t.Errorf("%d answers logged, want 1", n)
+	}
+	if n := count(evs, event.EvDoneRefused); n != 1 || !strings.Contains(refusals(e, e.onlySession())[0], "[run]") {
+		t.Errorf("%d refusals, want 1 naming [run]", n)
+	}
+}

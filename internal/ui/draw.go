@@ -17,6 +17,7 @@ import (
 func (r *Renderer) draw(ev event.Event) {
 	switch ev.Type {
 	case event.EvRunStarted, event.EvRunResumed:
+		r.answered = nil
 		p := decode[event.RunStartedPayload](ev)
 		verb := "session"
 		if ev.Type == event.EvRunResumed {
@@ -119,6 +120,10 @@ func (r *Renderer) draw(ev event.Event) {
 		r.drawProcess(p)
 	case event.EvDoneRefused:
 		r.line(r.st.warn.Render("↺ done refused: " + decode[event.TextPayload](ev).Text))
+	case event.EvDoneAnswered:
+		p := decode[event.TextPayload](ev)
+		r.answered = append(r.answered, terminalSafe(p.Text))
+		r.line(r.st.dim.Render("  not needed: " + terminalSafe(p.Text)))
 	case event.EvLimitReached:
 		r.line(r.st.warn.Render("! " + decode[event.TextPayload](ev).Text))
 	case event.EvRunCompleted, event.EvRunInterrupted, event.EvRunFailed, event.EvRunCancelled:

@@ -44,6 +44,10 @@ const (
 	EvToolUnknown       Type = "tool.completion_unknown"
 	EvProcessChanged    Type = "process.changed"
 	EvDoneRefused       Type = "run.done_refused"
+	// EvDoneAnswered records an answer back the done gate accepted: the
+	// model said why one missing item does not apply (TextPayload: Kind
+	// the item, Text the item and the reason).
+	EvDoneAnswered Type = "run.done_answered"
 	EvLimitReached      Type = "run.limit_reached"
 	EvBrowserStarted    Type = "browser.started"
 	EvBrowserNote       Type = "browser.note"
