@@ -25,10 +25,10 @@ type runState struct {
 	replies, nudges, protoErrs, identical, empties, refusals int
 	// answered are the missing items the model answered for (see
 	// evidence.Answers): accepted once each, then waived for the run.
-	answered map[string]bool
-	lastSig                                                  string
-	outBytes                                                 int64
-	timeoutRetried                                           bool
+	answered       map[string]bool
+	lastSig        string
+	outBytes       int64
+	timeoutRetried bool
 	// resent is set once a lost message was sent again.
 	resent bool
 	// probe is a message in doubt being looked for in the conversation.
