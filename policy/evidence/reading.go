@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // verbKind is what a verb of a request asks for.
@@ -150,7 +151,9 @@ func (r reader) contextUntil(s string, sents []span) int {
 		return 0
 	}
 	last := s[sents[len(sents)-1].from:sents[len(sents)-1].to]
-	if from, _, _ := r.answerPart(last); from != 0 {
+	end := strings.TrimRightFunc(last, func(c rune) bool { return unicode.IsSpace(c) || unicode.IsPunct(c) })
+	asked := strings.ContainsAny(last, "?？") || strings.HasSuffix(end, "吗") || startsWithWord(r.withoutIntro(strings.ToLower(last)), r.w.question.en)
+	if from, _, _ := r.answerPart(last); from != 0 || !asked {
 		return 0
 	}
 	for _, x := range sents[:len(sents)-1] {
@@ -218,7 +221,7 @@ func (r reader) answerPart(text string) (int, int, bool) {
 	} else if f := r.matches(text, r.w.answer); len(f) > 0 {
 		from = r.answerStart(text, f[0])
 		verbBefore := slices.ContainsFunc(r.matches(text[:f[0][0]], words{zh: append(slices.Clone(r.w.change.zh), r.w.verify.zh...)}),
-			func(m [2]int) bool { return !r.nounAt(text, m[0]) })
+			func(m [2]int) bool { return !r.nounAt(text, m[0]) && utf8.RuneCountInString(text[m[1]:f[0][0]]) <= 2 })
 		switch {
 		case isOneOf(text[f[0][0]:f[0][1]], r.w.whether) && verbBefore:
 			from = -1 // 验证能否启动: whether it starts is what to verify
