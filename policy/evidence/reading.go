@@ -362,10 +362,8 @@ func (r reader) nounAt(text string, at int) bool {
 	if slices.Contains(r.w.determiners, last) {
 		return true
 	}
-	if m := wordRE([]string{`\w+`}).FindStringIndex(text[at:]); m != nil {
-		if next := strings.Fields(strings.ToLower(text[at+m[1]:])); len(next) > 0 && slices.Contains(r.w.nounHeads, strings.Trim(next[0], ",.;:")) {
-			return true
-		}
+	if m := regexp.MustCompile(`^\w+`).FindStringIndex(text[at:]); m != nil && r.headNoun(text[at+m[1]:]) {
+		return true
 	}
 	return last == "to" && len(f) > 1 && !slices.Contains(r.w.purpose, strings.Trim(f[len(f)-2], ",;:"))
 }
@@ -380,6 +378,14 @@ func (r reader) onlyWorks(rest string) bool {
 		return true
 	}
 	return startsWithWord(strings.ToLower(rest), r.w.pronouns.en) && (r.has(rest, r.w.works) || r.has(rest, r.w.verify))
+}
+
+// headNoun reports whether the text after a word starts with a noun that
+// makes the word its modifier ("test sets", "a build step", "error
+// handling").
+func (r reader) headNoun(after string) bool {
+	next := strings.Fields(strings.ToLower(after))
+	return len(next) > 0 && slices.Contains(r.w.nounHeads, strings.Trim(next[0], ",.;:()"))
 }
 
 // judgeClause adds what a clause asks for to the reading.
@@ -409,8 +415,7 @@ func (r reader) judgeClause(s, orig string, c clauseReading, rd *reading) {
 	}
 	rd.change = rd.change || changes
 	nouns := slices.DeleteFunc(r.matches(text, r.w.verifyNouns), func(m [2]int) bool {
-		next := strings.Fields(strings.ToLower(text[m[1]:]))
-		return len(next) > 0 && slices.Contains(r.w.nounHeads, strings.Trim(next[0], ",.;:")) // a build step
+		return r.headNoun(text[m[1]:]) // a build step
 	})
 	if len(nouns) > 0 && !c.inAnswer(c.from+nouns[0][0]) {
 		n := nouns[0]
@@ -462,7 +467,7 @@ func (r reader) wholeProject(text string) bool {
 // a rule about the program's behaviour (a spec phrase).
 func (r reader) reportsBug(text string) (bug, spec bool) {
 	for _, m := range r.matches(text, r.w.bug) {
-		if !r.negated(text, m[0]) {
+		if !r.negated(text, m[0]) && !r.headNoun(text[m[1]:]) {
 			bug = true
 		}
 	}

@@ -205,7 +205,8 @@ func requestWords() requestTables {
 			"files", "results", "result", "standards", "coverage", "environment", "server", "script", "system", "process",
 			"tool", "tools", "output", "log", "logs", "time", "mode", "pipeline", "status", "report", "framework", "runner",
 			"command", "commands", "folder", "directory", "dir", "target", "config", "configuration", "artifacts", "errors",
-			"error", "request", "requests", "history", "notes", "message", "messages", "plan", "flag", "flags", "option"},
+			"error", "request", "requests", "history", "notes", "plan", "flag", "flags", "option", "handling", "handler", "handlers",
+			"boundary", "codes", "types", "middleware"},
 		purpose: []string{"you", "me", "us", "want", "wants", "need", "needs", "like", "have", "has", "going", "is", "are",
 			"was", "try", "able", "please", "ask", "asked", "help", "time", "how", "forget", "remember"},
 		answer: words{
