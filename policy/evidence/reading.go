@@ -120,16 +120,17 @@ func (r reader) read(s, orig string) reading {
 			cr := r.clause(s, c, from, to)
 			rd.clauses = append(rd.clauses, cr)
 			r.judgeClause(s, orig, cr, &rd)
+			b, spec := r.reportsBug(s[c.from:c.to])
+			owed = owed || b && r.has(text, r.w.still) // still broken: the fix is owed, asked why or not
 			if cr.inAnswer(c.from) {
 				continue
 			}
-			b, spec := r.reportsBug(s[c.from:c.to])
 			bug = bug || b
 			rd.change = rd.change || spec
 		}
 		fixes = fixes || bug && !r.has(text, r.w.read) && !r.has(text, r.w.review)
 		if from < 0 {
-			owed = owed || bug && r.has(text, r.w.still) || r.has(text, r.w.diagnose) && !r.negated(text, r.matches(text, r.w.diagnose)[0][0])
+			owed = owed || r.has(text, r.w.diagnose) && !r.negated(text, r.matches(text, r.w.diagnose)[0][0])
 		}
 	}
 	if owed {
@@ -229,8 +230,11 @@ func (r reader) answerPart(text string) (int, int, bool) {
 			// 怎么做呢: a Chinese question word asks about the whole
 			// sentence, up to a request after it (怎么做呢，帮我实现).
 			to := len(text)
-			if p := r.matches(text[f[0][1]:], words{zh: r.w.polite.zh}); len(p) > 0 {
-				to = f[0][1] + p[0][0]
+			for _, p := range r.matches(text[f[0][1]:], words{zh: r.w.polite.zh}) {
+				if before := strings.TrimRightFunc(text[:f[0][1]+p[0]], unicode.IsSpace); strings.ContainsAny(lastRune(before), ",;:，；：、") {
+					to = f[0][1] + p[0]
+					break
+				}
 			}
 			return 0, to, len(r.matches(text[:to], r.w.plan)) > 0
 		}
@@ -337,7 +341,7 @@ func (r reader) objects(text string, from int, verbs []verbAt) []verbAt {
 	var out []verbAt
 	reading := -1
 	for _, v := range verbs {
-		if v.kind == verbRead || v.kind == verbWeak {
+		if (v.kind == verbRead || v.kind == verbWeak) && !r.source(text[v.at-from:]) {
 			reading = v.at - from
 		}
 		if v.kind == verbChange && reading >= 0 && !r.has(text[reading:v.at-from], r.w.breaker) {
@@ -346,6 +350,22 @@ func (r reader) objects(text string, from int, verbs []verbAt) []verbAt {
 		out = append(out, v)
 	}
 	return out
+}
+
+// source reports text that starts with a word naming a source to follow
+// (根据, according to): a verb after it is no object of it.
+func (r reader) source(text string) bool {
+	if hasHan(text[:min(len(text), 3)]) {
+		toks := r.seg.cut(text)
+		return len(toks) > 0 && slices.Contains(r.w.source, text[toks[0][0]:toks[0][1]])
+	}
+	return startsWithWord(strings.ToLower(text), r.w.source)
+}
+
+// lastRune is the last rune of s, as a string.
+func lastRune(s string) string {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return string(r)
 }
 
 // nounAt reports an English word used as a noun ("the fix", "a build

@@ -60,7 +60,7 @@ func RequestNeeds(request string) Needs {
 	}
 	n.Read = rd.read || rd.weak && (rd.projectNoun || len(names) > 0)
 	for _, a := range at {
-		if rd.readsAt(a.at) && !slices.Contains(n.ReadFiles, a.name) && a.name != "" && !webName(a.name) {
+		if (rd.readsAt(a.at) || planFile(a.name)) && !slices.Contains(n.ReadFiles, a.name) && a.name != "" && !webName(a.name) {
 			n.ReadFiles = append(n.ReadFiles, a.name)
 		}
 	}
@@ -68,6 +68,13 @@ func RequestNeeds(request string) Needs {
 		n.Read = false // a question about a file: reading it is the read
 	}
 	return n
+}
+
+// planFile reports a file that holds a plan (tasks.plan.md, 计划.txt):
+// named, it is named to be followed, so read.
+func planFile(name string) bool {
+	base := strings.ToLower(path.Base(strings.ReplaceAll(name, `\`, "/")))
+	return strings.Contains(base, "plan") || strings.Contains(base, "计划")
 }
 
 // webName reports a URL or a domain name: nothing to read in the

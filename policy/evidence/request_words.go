@@ -94,6 +94,9 @@ type requestTables struct {
 	// reproduce asks for tests that show a bug: a failing run is their
 	// evidence.
 	reproduce words
+	// source are the read words that name a source to follow: a verb
+	// after them is not their object ("根据这个计划执行修改").
+	source []string
 	// approval asks to do what was discussed ("go ahead", 执行吧): a
 	// change.
 	approval words
@@ -150,7 +153,7 @@ func requestWords() requestTables {
 		project: words{
 			en: []string{"code", "codebase", "project", "repo", "repository", "file", "files", "folder", "directory", "function",
 				"method", "class", "module", "package", "script", "program", "app", "readme"},
-			zh: []string{"代码", "项目", "仓库", "文件", "目录", "函数", "方法", "模块", "脚本", "程序", "功能"},
+			zh: []string{"代码", "项目", "仓库", "文件", "目录", "函数", "方法", "模块", "脚本", "程序"},
 		},
 		verify: words{
 			en: []string{"test", "tests", "tested", "build", "builds", "compile", "compiles", "compiling", "verify",
@@ -277,6 +280,7 @@ func requestWords() requestTables {
 		dirs: []string{"src", "lib", "app", "cmd", "pkg", "internal", "test", "tests", "docs", "doc", "bin", "build", "dist",
 			"scripts", "config", "public", "static", "assets", "components", "pages", "api", "web", "frontend", "backend",
 			"server", "client", "node_modules", "vendor", "data"},
+		source: []string{"根据", "参考", "参照", "结合", "按照", "according to", "based on", "refer to"},
 		reproduce: words{
 			en: []string{"reproduce", "reproduces", "reproducing", "failing test", "failing tests", "regression test"},
 			zh: []string{"复现", "重现"},
