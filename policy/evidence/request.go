@@ -50,8 +50,13 @@ type Needs struct {
 // check. A plain question, a greeting or thanks needs nothing.
 func RequestNeeds(request string) Needs {
 	r := newReader()
+	request = slashCommand(request)
 	names, masked, at := findNames(request, r)
+	masked = r.contentAfter(masked)
 	rd := r.read(masked, request)
+	if r.bareVerb(masked) {
+		rd.read = true // "review", "summarise": of the project, there being nothing else
+	}
 	n := Needs{Files: names, Chinese: hasHan(request), Question: r.isQuestion(request)}
 	n.Change, n.Verify = rd.change, rd.verify
 	if n.Verify {
@@ -60,7 +65,7 @@ func RequestNeeds(request string) Needs {
 	}
 	n.Read = rd.read || rd.weak && (rd.projectNoun || len(names) > 0)
 	for _, a := range at {
-		if (rd.readsAt(a.at) || planFile(a.name)) && !slices.Contains(n.ReadFiles, a.name) && a.name != "" && !webName(a.name) {
+		if (rd.readsAt(a.at) || planFile(a.name) || r.userChanged(masked, a.at)) && !slices.Contains(n.ReadFiles, a.name) && a.name != "" && !webName(a.name) {
 			n.ReadFiles = append(n.ReadFiles, a.name)
 		}
 	}
@@ -68,6 +73,53 @@ func RequestNeeds(request string) Needs {
 		n.Read = false // a question about a file: reading it is the read
 	}
 	return n
+}
+
+// slashCommand turns a request that starts with an agent's slash command
+// ("/review", "/sc:test 'make verify'") into its words ("review", "test
+// 'make verify'"): the command's last part is its verb.
+func slashCommand(request string) string {
+	m := regexp.MustCompile(`^\s*/([A-Za-z][\w.:-]*)(\s|$)`).FindStringSubmatchIndex(request)
+	if m == nil {
+		return request
+	}
+	name := request[m[2]:m[3]]
+	if i := strings.LastIndexAny(name, ".:"); i >= 0 {
+		name = name[i+1:]
+	}
+	return name + request[m[3]:]
+}
+
+// contentAfter blanks, in an English request that asks for a change
+// before "the following:" or "as follows:", what comes after: it is the
+// content of the change ("add a task for the following: verify that …"),
+// not more requests.
+func (r reader) contentAfter(masked string) string {
+	m := regexp.MustCompile(`(?i)\b(?:the following|as follows)\s*:`).FindStringIndex(masked)
+	if m == nil || !r.has(masked[:m[0]], words{en: r.w.change.en}) {
+		return masked
+	}
+	b := []byte(masked)
+	for i := m[1]; i < len(b); i++ {
+		if b[i] != '\n' && b[i] != ' ' && b[i] != 0 {
+			b[i] = '_'
+		}
+	}
+	return string(b)
+}
+
+// bareVerb reports a request that is only a read or explain verb
+// ("review", "summarise"): it is about the project.
+func (r reader) bareVerb(masked string) bool {
+	t := strings.TrimSpace(strings.Trim(masked, " \t\n.!?"))
+	return t != "" && !strings.ContainsAny(t, " \t") && isOneOf(t, words{en: r.w.readWeak.en, zh: r.w.readWeak.zh})
+}
+
+// userChanged reports a name the user says they changed ("I modified
+// tasks.txt", 我修改了 a.txt): it must be read again.
+func (r reader) userChanged(masked string, at int) bool {
+	before := strings.ToLower(masked[max(0, at-40):at])
+	return regexp.MustCompile(`(?:\bi(?:'ve| have)? (?:just )?(?:modified|changed|updated|edited|rewrote|fixed)|我(?:刚)?(?:修改|改|更新|编辑)了)\s*\x00*\s*$`).MatchString(before)
 }
 
 // planFile reports a file that holds a plan (tasks.plan.md, 计划.txt):
