@@ -300,7 +300,7 @@ func (r reader) clause(s string, c span, answerFrom, answerTo int) clauseReading
 		kind verbKind
 	}{{r.w.change, verbChange}, {r.w.read, verbRead}, {r.w.readWeak, verbWeak}, {r.w.verify, verbVerify}, {r.w.ensure, verbChange}} {
 		for _, m := range r.matches(text, t.words) {
-			if r.negated(text, m[0]) || t.kind != verbRead && (r.nounAt(text, m[0]) || inPhrase(m)) {
+			if r.negated(text, m[0]) || t.kind != verbRead && (r.nounAt(text, m[0]) || inPhrase(m)) || t.kind == verbRead && r.purposeAt(text, m[0]) {
 				continue
 			}
 			kind := t.kind
@@ -385,7 +385,7 @@ func (r reader) nounAt(text string, at int) bool {
 	if m := regexp.MustCompile(`^\w+`).FindStringIndex(text[at:]); m != nil && r.headNoun(text[at+m[1]:]) {
 		return true
 	}
-	return last == "to" && len(f) > 1 && !slices.Contains(r.w.purpose, strings.Trim(f[len(f)-2], ",;:"))
+	return r.purposeAt(text, at)
 }
 
 // onlyWorks reports what follows "make sure" or "make" when it only asks
@@ -406,6 +406,13 @@ func (r reader) onlyWorks(rest string) bool {
 func (r reader) headNoun(after string) bool {
 	next := strings.Fields(strings.ToLower(after))
 	return len(next) > 0 && slices.Contains(r.w.nounHeads, strings.Trim(next[0], ",.;:()"))
+}
+
+// purposeAt reports an English word after "to" that names a purpose or a
+// quality, not the request ("hard to read", "a button to verify it").
+func (r reader) purposeAt(text string, at int) bool {
+	f := strings.Fields(strings.ToLower(text[:at]))
+	return len(f) > 1 && f[len(f)-1] == "to" && !slices.Contains(r.w.purpose, strings.Trim(f[len(f)-2], ",;:"))
 }
 
 // judgeClause adds what a clause asks for to the reading.

@@ -52,7 +52,7 @@ func RequestNeeds(request string) Needs {
 	r := newReader()
 	request = slashCommand(request)
 	names, masked, at := findNames(request, r)
-	masked = r.contentAfter(masked)
+	masked = r.contentAfter(strings.ReplaceAll(masked, "--fix", "  fix")) // sc:test --fix
 	rd := r.read(masked, request)
 	if r.bareVerb(masked) {
 		rd.read = true // "review", "summarise": of the project, there being nothing else

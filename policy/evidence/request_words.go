@@ -264,7 +264,8 @@ func requestWords() requestTables {
 			en: []string{"this project", "the project", "our project", "my project", "this repo", "the repo", "this repository",
 				"the repository", "the codebase", "this codebase", "our codebase", "my code", "the code", "our code", "this code",
 				"the current state", "this app", "my app", "the whole", "what i have", "what i currently have", "the current",
-				"commits", "last commit", "git log", "the diff", "already exists", "existing", "commited changes", "committed changes"},
+				"commits", "last commit", "git log", "the diff", "already exists", "existing", "commited changes", "committed changes", "up to date with",
+				"in sync with", "consistent with"},
 			zh: []string{"仓库", "代码库", "整个项目", "项目结构", "代码结构", "现有代码"},
 		},
 		still: words{
