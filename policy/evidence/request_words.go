@@ -200,7 +200,7 @@ func requestWords() requestTables {
 			"此计划", "计划的"},
 		functionZH: []string{"一下", "一个", "这个", "那个", "这些", "然后", "之后", "接着", "帮我", "请你", "给我", "我们",
 			"你们", "可以", "能不能", "可不可以", "是不是", "有没有", "要不要", "该不该", "为什么", "怎么样", "怎样", "什么", "问题",
-			"功能", "已经", "现在", "的话", "如果", "假如", "是否", "能否", "应该", "必须", "类似", "类型"},
+			"功能", "已经", "现在", "的话", "如果", "假如", "是否", "能否", "应该", "必须", "类似", "类型", "这类", "那类", "之类", "一类", "这种"},
 		fillersZH: []string{"请你", "请", "帮我", "帮忙", "麻烦", "给我", "你", "把", "将", "一下", "一个"},
 		determiners: []string{"a", "an", "the", "this", "that", "these", "those", "my", "your", "our", "their", "its", "his",
 			"her", "each", "every", "any", "some", "another", "no", "e2e", "unit", "new", "first", "last", "next", "whole"},
@@ -270,7 +270,7 @@ func requestWords() requestTables {
 		},
 		still: words{
 			en: []string{"still", "nothing changed", "again", "no change"},
-			zh: []string{"还是", "仍然", "依然", "依旧", "还没"},
+			zh: []string{"还是", "仍然", "依然", "依旧", "还没", "还是没有"},
 		},
 		diagnose: words{
 			en: []string{"debug", "debugging", "diagnose", "troubleshoot", "investigate", "figure out"},
