@@ -307,6 +307,9 @@ func (r reader) clause(s string, c span, answerFrom, answerTo int) clauseReading
 			if text[m[0]:m[1]] == "检查" && (strings.ContainsRune(text, 0) || strings.Contains(text, "代码") || strings.Contains(text, "文件")) {
 				kind = verbWeak // 检查 a.ts 代码: inspect it
 			}
+			if text[m[0]:m[1]] == "打开" && strings.Contains(text, "服务") {
+				kind = verbVerify // 打开本地服务器: start it
+			}
 			if isOneOf(text[m[0]:m[1]], r.w.run) {
 				if f := strings.Fields(strings.ToLower(text[:m[0]])); len(f) > 0 && slices.Contains(r.w.runNoun, f[len(f)-1]) {
 					continue // "a dry run"

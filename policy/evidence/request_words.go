@@ -141,13 +141,13 @@ func requestWords() requestTables {
 		},
 		read: words{
 			en: []string{"read", "reading", "print the contents", "show me the contents"},
-			zh: []string{"读取", "读一下", "读读", "阅读", "读"},
+			zh: []string{"读取", "读一下", "读读", "阅读", "读", "梳理"},
 		},
 		readWeak: words{
 			en: []string{"show", "summarise", "summarize", "summary of", "explain", "describe", "look at", "look into", "inspect",
 				"review", "what does", "what's in", "what is in", "how does", "walk me through", "tell me about", "analyse",
 				"analyze", "list", "go through", "understand", "open", "tell me what", "according to", "based on", "refer to"},
-			zh: []string{"查看", "看一下", "看看", "看下", "解释", "总结", "说明", "介绍", "分析", "讲解", "讲讲", "描述", "列出", "打开", "梳理", "检查一下", "根据", "参考", "参照", "结合", "按照",
+			zh: []string{"查看", "看一下", "看看", "看下", "解释", "总结", "说明", "介绍", "分析", "讲解", "讲讲", "描述", "列出", "打开", "检查一下", "根据", "参考", "参照", "结合", "按照",
 				"是做什么", "是干什么", "做什么", "干什么", "里有什么", "有什么", "是什么", "解读", "概括"},
 		},
 		project: words{
@@ -225,7 +225,7 @@ func requestWords() requestTables {
 		plan: words{
 			en: []string{"a plan", "the plan for", "a task list", "task list", "a todo list", "a roadmap", "steps you",
 				"what steps"},
-			zh: []string{"步骤", "方案", "思路", "计划"},
+			zh: []string{"步骤", "思路", "计划"},
 		},
 		sequence: words{
 			en: []string{"then", "after that", "afterwards", "once done", "now"},
@@ -266,7 +266,7 @@ func requestWords() requestTables {
 				"the current state", "this app", "my app", "the whole", "what i have", "what i currently have", "the current",
 				"commits", "last commit", "git log", "the diff", "already exists", "existing", "commited changes", "committed changes", "up to date with",
 				"in sync with", "consistent with"},
-			zh: []string{"仓库", "代码库", "整个项目", "项目结构", "代码结构", "现有代码"},
+			zh: []string{"仓库", "代码库", "整个项目", "项目结构", "代码结构", "现有代码", "我们的系统"},
 		},
 		still: words{
 			en: []string{"still", "nothing changed", "again", "no change"},
