@@ -91,7 +91,7 @@ func (rd reading) readsAt(p int) bool {
 // sentence is (a bug report, a rule about the program's behaviour).
 func (r reader) read(s, orig string) reading {
 	var rd reading
-	planning, fixes, asks, owed := false, false, false, false
+	planning, fixes, asks, owed, diagnoses := false, false, false, false, false
 	sents := sentenceSpans(s)
 	context := r.contextUntil(s, sents)
 	for i, sent := range sents {
@@ -100,7 +100,7 @@ func (r reader) read(s, orig string) reading {
 		if i < context {
 			from, to = 0, len(text)
 		}
-		rd.read = rd.read || plan
+		rd.read = rd.read || plan && r.has(text, r.w.planRead)
 		if planning && from < 0 {
 			from, to = 0, len(text)
 			if q := r.matches(text, r.w.sequence); len(q) > 0 {
@@ -129,15 +129,17 @@ func (r reader) read(s, orig string) reading {
 			rd.change = rd.change || spec
 		}
 		fixes = fixes || bug && !r.has(text, r.w.read) && !r.has(text, r.w.review)
-		if from < 0 {
-			owed = owed || r.has(text, r.w.diagnose) && !r.negated(text, r.matches(text, r.w.diagnose)[0][0])
+		if from < 0 && r.has(text, r.w.diagnose) && !r.negated(text, r.matches(text, r.w.diagnose)[0][0]) {
+			owed = true
+			diagnoses = diagnoses || !r.has(text, words{en: []string{"continue", "continuing"}, zh: []string{"继续"}})
 		}
 	}
-	if owed {
-		rd.read = rd.read || slices.ContainsFunc(sents, func(x span) bool { return r.has(s[x.from:x.to], r.w.diagnose) })
-	}
-	if owed || fixes && (rd.change || !asks && !rd.read) {
+	rd.read = rd.read || diagnoses // debug why: find the fault in the code
+	switch {
+	case owed || fixes && (rd.change || !asks && !rd.read) && !r.has(s, r.w.retry):
 		rd.change, rd.verify = true, true
+	case fixes:
+		rd.change = true // "the write failed; try it again": the change is the evidence
 	}
 	return rd
 }
@@ -471,10 +473,23 @@ func (r reader) judgeClause(s, orig string, c clauseReading, rd *reading) {
 	if c.answerFrom >= 0 && c.to > c.answerFrom && c.from < c.answer {
 		from, to := max(c.from, c.answerFrom), min(c.to, c.answer)
 		part := s[from:to]
-		named := slices.ContainsFunc(r.matches(part, r.w.answerRead), func(m [2]int) bool { return !r.negated(part, m[0]) })
+		named := slices.ContainsFunc(r.matches(part, r.w.answerRead), func(m [2]int) bool {
+			return !r.negated(part, m[0]) && !r.proposed(part, m[0])
+		})
 		rd.read = rd.read || named || r.wholeProject(part) ||
 			regexp.MustCompile("\\b[a-z]+[A-Z][A-Za-z0-9]*\\b|\\b[A-Z][a-z0-9]+[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\\b|\\b\\w+\\(\\)|`\\w+`").MatchString(orig[from:to])
 	}
+}
+
+// proposed reports an English noun after "the" and one more word in a
+// hypothetical ("what would go in the wheel class"): a thing proposed,
+// not one of the project to read.
+func (r reader) proposed(part string, at int) bool {
+	if hasHan(part) || !r.has(part, words{en: []string{"would", "could", "should"}}) {
+		return false
+	}
+	f := strings.Fields(strings.ToLower(part[:at]))
+	return len(f) > 1 && (f[len(f)-2] == "the" || f[len(f)-2] == "a")
 }
 
 // wholeProject reports a phrase that names the project as a whole ("this
@@ -484,7 +499,8 @@ func (r reader) wholeProject(text string) bool {
 	for _, m := range r.matches(text, r.w.whole) {
 		before := strings.TrimSpace(text[:m[0]])
 		f := strings.Fields(strings.ToLower(before))
-		place := len(f) > 0 && slices.Contains([]string{"in", "into", "inside", "to", "at", "within"}, f[len(f)-1])
+		place := len(f) > 0 && slices.Contains([]string{"in", "into", "inside", "to", "at", "within"}, f[len(f)-1]) ||
+			len(f) > 1 && f[len(f)-2] == "root" // the root of the project: a place
 		if !place && !strings.HasSuffix(before, "新") && !strings.HasSuffix(before, "一个") && !strings.HasSuffix(strings.ToLower(before), " new") {
 			return true
 		}

@@ -94,6 +94,11 @@ type requestTables struct {
 	// reproduce asks for tests that show a bug: a failing run is their
 	// evidence.
 	reproduce words
+	// planRead are the plans that need a read of the project (a plan for
+	// how to …, 计划); a task list of what was said needs none.
+	planRead words
+	// retry asks to try a failed step again: its report is no bug report.
+	retry words
 	// source are the read words that name a source to follow: a verb
 	// after them is not their object ("根据这个计划执行修改").
 	source []string
@@ -281,7 +286,9 @@ func requestWords() requestTables {
 		dirs: []string{"src", "lib", "app", "cmd", "pkg", "internal", "test", "tests", "docs", "doc", "bin", "build", "dist",
 			"scripts", "config", "public", "static", "assets", "components", "pages", "api", "web", "frontend", "backend",
 			"server", "client", "node_modules", "vendor", "data"},
-		source: []string{"根据", "参考", "参照", "结合", "按照", "according to", "based on", "refer to"},
+		planRead: words{en: []string{"a plan", "the plan for", "a roadmap", "steps you", "what steps"}, zh: []string{"计划", "步骤", "思路"}},
+		retry:    words{en: []string{"try again", "again", "retry"}, zh: []string{"再试", "重试", "再来"}},
+		source:   []string{"根据", "参考", "参照", "结合", "按照", "according to", "based on", "refer to"},
 		reproduce: words{
 			en: []string{"reproduce", "reproduces", "reproducing", "failing test", "failing tests", "regression test"},
 			zh: []string{"复现", "重现"},
