@@ -477,7 +477,7 @@ func (r reader) judgeClause(s, orig string, c clauseReading, rd *reading) {
 			return !r.negated(part, m[0]) && !r.proposed(part, m[0])
 		})
 		rd.read = rd.read || named || r.wholeProject(part) ||
-			regexp.MustCompile("\\b[a-z]+[A-Z][A-Za-z0-9]*\\b|\\b[A-Z][a-z0-9]+[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\\b|\\b\\w+\\(\\)|`\\w+`").MatchString(orig[from:to])
+			regexp.MustCompile("\\b[a-z]+[A-Z][A-Za-z0-9]*\\b|\\b[A-Z][a-z0-9]+[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\\b|\\b[A-Z][a-z]+\\d+\\b|\\b\\w+\\(\\)|`\\w+`").MatchString(orig[from:to])
 	}
 }
 
@@ -517,7 +517,10 @@ func (r reader) reportsBug(text string) (bug, spec bool) {
 			bug = true
 		}
 	}
-	bug = bug || regexp.MustCompile(`\bline \d+\b|:\d+:\d+\b|\b[A-Z]\w*(?:Error|Exception)\b`).MatchString(text)
+	bug = bug || regexp.MustCompile(`\bline \d+\b|:\d+:\d+\b`).MatchString(text)
+	for _, m := range regexp.MustCompile(`\b[A-Z]\w*(?:Error|Exception)\b`).FindAllStringIndex(text, -1) {
+		bug = bug || !strings.HasPrefix(text[m[1]:], "(") // new Error(…) is code, SyntaxError: a report
+	}
 	return bug, r.has(text, r.w.spec)
 }
 

@@ -223,6 +223,7 @@ func requestWords() requestTables {
 				"steps you", "what steps", "a plan", "the plan for", "a task list", "task list", "a todo list", "a roadmap",
 				"is it possible", "do you think", "should i", "should we", "any idea", "any ideas", "pros and cons",
 				"difference between", "your opinion", "suggest", "recommend", "would it be", "how will you", "how you will",
+				"give me feedback", "your feedback",
 				"how you would"},
 			zh: []string{"怎么", "怎样", "怎么样", "如何", "为什么", "为啥", "要不要", "是否", "是不是", "该不该", "有没有", "能否",
 				"什么", "哪", "哪里", "哪个", "告诉我", "步骤", "方案", "思路", "建议", "区别", "原理", "吗", "哪些", "计划"},
@@ -239,7 +240,7 @@ func requestWords() requestTables {
 		whether: words{en: []string{"whether", "if"}, zh: []string{"是否", "能否", "是不是", "有没有", "会不会", "可否"}},
 		polite: words{
 			en: []string{"can you", "could you", "would you", "will you", "please", "can u", "pls", "could u", "would u"},
-			zh: []string{"帮我", "请", "麻烦", "能帮", "帮忙", "请你", "给我"},
+			zh: []string{"帮我", "请", "麻烦", "能帮", "帮忙", "请你", "给我", "把"},
 		},
 		ensure: words{en: []string{"ensure", "make sure"}, zh: []string{"确保"}},
 		works: words{
