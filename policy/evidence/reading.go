@@ -125,6 +125,9 @@ func (r reader) read(s, orig string) reading {
 			if cr.inAnswer(c.from) {
 				continue
 			}
+			if cr.answerFrom > c.from && cr.answerFrom < c.to {
+				b, spec = r.reportsBug(s[c.from:cr.answerFrom]) // "… and tell me why it is not working"
+			}
 			bug = bug || b
 			rd.change = rd.change || spec
 		}
@@ -513,7 +516,7 @@ func (r reader) wholeProject(text string) bool {
 // a rule about the program's behaviour (a spec phrase).
 func (r reader) reportsBug(text string) (bug, spec bool) {
 	for _, m := range r.matches(text, r.w.bug) {
-		if !r.negated(text, m[0]) && !r.headNoun(text[m[1]:]) {
+		if !r.negated(text, m[0]) && !r.headNoun(text[m[1]:]) && !strings.HasPrefix(text[m[1]:], "(") {
 			bug = true
 		}
 	}
