@@ -158,7 +158,8 @@ func (r reader) contextUntil(s string, sents []span) int {
 	}
 	last := s[sents[len(sents)-1].from:sents[len(sents)-1].to]
 	end := strings.TrimRightFunc(last, func(c rune) bool { return unicode.IsSpace(c) || unicode.IsPunct(c) })
-	asked := strings.ContainsAny(last, "?？") || strings.HasSuffix(end, "吗") || startsWithWord(r.withoutIntro(strings.ToLower(last)), r.w.question.en)
+	asked := strings.ContainsAny(last, "?？") || strings.HasSuffix(end, "吗") || startsWithWord(r.withoutIntro(strings.ToLower(last)), r.w.question.en) ||
+		r.has(last, words{zh: []string{"为什么", "怎么", "如何", "是不是"}})
 	if from, _, _ := r.answerPart(last); from != 0 || !asked {
 		return 0
 	}
@@ -479,7 +480,8 @@ func (r reader) judgeClause(s, orig string, c clauseReading, rd *reading) {
 		named := slices.ContainsFunc(r.matches(part, r.w.answerRead), func(m [2]int) bool {
 			return !r.negated(part, m[0]) && !r.proposed(part, m[0])
 		})
-		rd.read = rd.read || named || r.wholeProject(part) ||
+		why := r.has(part, words{en: []string{"why"}, zh: []string{"为什么", "为啥"}}) // why the program does so: read it
+		rd.read = rd.read || named || why || r.wholeProject(part) ||
 			regexp.MustCompile("\\b[a-z]+[A-Z][A-Za-z0-9]*\\b|\\b[A-Z][a-z0-9]+[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\\b|\\b[A-Z][a-z]+\\d+\\b|\\b\\w+\\(\\)|`\\w+`").MatchString(orig[from:to])
 	}
 }

@@ -50,7 +50,10 @@ type Needs struct {
 // check. A plain question, a greeting or thanks needs nothing.
 func RequestNeeds(request string) Needs {
 	r := newReader()
-	request = slashCommand(request)
+	request, content := slashCommand(request, r)
+	if content {
+		return Needs{Change: true, Chinese: hasHan(request)} // "/speckit.specify …": write what follows
+	}
 	names, masked, at := findNames(request, r)
 	masked = r.contentAfter(strings.ReplaceAll(masked, "--fix", "  fix")) // sc:test --fix
 	rd := r.read(masked, request)
@@ -77,17 +80,21 @@ func RequestNeeds(request string) Needs {
 
 // slashCommand turns a request that starts with an agent's slash command
 // ("/review", "/sc:test 'make verify'") into its words ("review", "test
-// 'make verify'"): the command's last part is its verb.
-func slashCommand(request string) string {
+// 'make verify'"): the command's last part is its verb. A command whose
+// name is no verb of the tables ("/speckit.specify …", "/speckit.plan
+// …") takes what follows as the content of the document it writes:
+// content is set.
+func slashCommand(request string, r reader) (string, bool) {
 	m := regexp.MustCompile(`^\s*/([A-Za-z][\w.:-]*)(\s|$)`).FindStringSubmatchIndex(request)
 	if m == nil {
-		return request
+		return request, false
 	}
 	name := request[m[2]:m[3]]
 	if i := strings.LastIndexAny(name, ".:"); i >= 0 {
 		name = name[i+1:]
 	}
-	return name + request[m[3]:]
+	known := slices.ContainsFunc([]words{r.w.change, r.w.read, r.w.readWeak, r.w.verify}, func(t words) bool { return isOneOf(name, t) })
+	return name + request[m[3]:], !known && strings.TrimSpace(request[m[3]:]) != ""
 }
 
 // contentAfter blanks, in an English request that asks for a change
