@@ -177,6 +177,10 @@ func (r reader) contextUntil(s string, sents []span) int {
 func (r reader) startsRequest(text string) bool {
 	body := r.withoutIntro(strings.ToLower(text))
 	if hasHan(text) {
+		toks := r.seg.cut(strings.TrimSpace(text))
+		if len(toks) > 0 && isOneOf(strings.TrimSpace(text)[toks[0][0]:toks[0][1]], words{zh: append(slices.Clone(r.w.change.zh), r.w.spec.zh...)}) {
+			return true // 要弄成…, 修改…: a verb first
+		}
 		return r.has(text, words{zh: r.w.polite.zh})
 	}
 	for _, t := range []words{r.w.change, r.w.read, r.w.readWeak, r.w.verify, r.w.polite, r.w.ensure} {
