@@ -240,7 +240,10 @@ func (r reader) answerPart(text string) (int, int, bool) {
 			// 怎么做呢: a Chinese question word asks about the whole
 			// sentence, up to a request after it (怎么做呢，帮我实现).
 			to := len(text)
-			for _, p := range r.matches(text[f[0][1]:], words{zh: r.w.polite.zh}) {
+			if i := strings.Index(text[f[0][1]:], "如果"); i >= 0 && strings.Contains(text[f[0][1]+i:], "就") {
+				to = f[0][1] + i // 还可以…吗，如果有就选中: the rule after the question is a request
+			}
+			for _, p := range r.matches(text[f[0][1]:to], words{zh: r.w.polite.zh}) {
 				if before := strings.TrimRightFunc(text[:f[0][1]+p[0]], unicode.IsSpace); strings.ContainsAny(lastRune(before), ",;:，；：、") {
 					to = f[0][1] + p[0]
 					break
@@ -319,6 +322,9 @@ func (r reader) clause(s string, c span, answerFrom, answerTo int) clauseReading
 			}
 			if text[m[0]:m[1]] == "打开" && strings.Contains(text, "服务") {
 				kind = verbVerify // 打开本地服务器: start it
+			}
+			if kind == verbVerify && strings.Contains(text, "如果") && strings.Contains(text, "就") {
+				continue // 如果有就执行选中的逻辑: what the program does, not a run
 			}
 			if isOneOf(text[m[0]:m[1]], r.w.run) {
 				if f := strings.Fields(strings.ToLower(text[:m[0]])); len(f) > 0 && slices.Contains(r.w.runNoun, f[len(f)-1]) {
@@ -530,7 +536,8 @@ func (r reader) reportsBug(text string) (bug, spec bool) {
 	for _, m := range regexp.MustCompile(`\b[A-Z]\w*(?:Error|Exception)\b`).FindAllStringIndex(text, -1) {
 		bug = bug || !strings.HasPrefix(text[m[1]:], "(") // new Error(…) is code, SyntaxError: a report
 	}
-	return bug, r.has(text, r.w.spec)
+	conditional := strings.Contains(text, "如果") && strings.Contains(text, "就") // 如果没有就提示: a rule
+	return bug, r.has(text, r.w.spec) || conditional
 }
 
 // sentenceSpans splits a request into sentences, each with its end mark:
