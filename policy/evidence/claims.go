@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/wtagent/wtagent/policy/classify"
 )
@@ -113,6 +114,9 @@ func claimedFiles(s string, w claimTables) []string {
 			continue // "1. Add the flag in main.go": a step, not a claim
 		}
 		at, allowed := v[1], claimWordsBeforeName
+		if isOneOf(s[v[0]:v[1]], w.advice) {
+			allowed = 0 // "change & only a.txt": a present form claims only what follows it
+		}
 		for _, sp := range spans {
 			if sp[0] < at {
 				continue
@@ -143,7 +147,11 @@ func otherWords(between string, w claimTables) int {
 		for _, z := range w.fillers.zh {
 			x = strings.ReplaceAll(x, z, "")
 		}
-		if x != "" && !slices.Contains(w.fillers.en, x) {
+		switch {
+		case x == "" || slices.Contains(w.fillers.en, x):
+		case strings.IndexFunc(x, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0:
+			return claimWordsBeforeName + 1 // "<b>a&b.txt": markup, not words about the name
+		default:
 			n++
 		}
 	}

@@ -356,7 +356,7 @@ func claimWords() claimTables {
 			zh: []string{"验证：", "验证:", "已验证：", "已验证:", "验证方式：", "验证命令："},
 		},
 		hedge: words{
-			en: []string{"not", "n't", "no", "never", "unable", "cannot", "could not", "if", "once", "should", "would", "will",
+			en: []string{"not", "n't", "no", "nothing", "never", "unable", "cannot", "could not", "if", "once", "should", "would", "will",
 				"to check", "to verify", "you can", "you may", "please run", "try", "recommend", "suggest", "next step", "failed",
 				"fails", "failing"},
 			zh: []string{"未", "没", "不", "无法", "如果", "若", "可以运行", "请运行", "建议", "失败"},
