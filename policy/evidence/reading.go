@@ -342,7 +342,9 @@ func (r reader) clause(s string, c span, answerFrom, answerTo int) clauseReading
 	}
 	cr.verbs = r.objects(text, c.from, cr.verbs)
 	lower := strings.ToLower(text)
-	if body := r.withoutIntro(lower); startsWithWord(body, r.w.imperative) && !r.onlyWorks(wordRE(r.w.imperative).ReplaceAllString(body, "")) {
+	if body := r.withoutIntro(lower); startsWithWord(body, r.w.imperative) && !r.onlyWorks(wordRE(r.w.imperative).ReplaceAllString(body, "")) &&
+		(!startsWithWord(body, []string{"use"}) || r.has(body, words{en: []string{"if", "instead", "rather than", "unless", "by default", "when"}})) {
+		// "use stdout if …" states a rule; "use the mcp server" names a tool
 		cr.verbs = append(cr.verbs, verbAt{c.from + len(text) - len(body), verbChange})
 	}
 	if toks := r.seg.cut(text); len(toks) > 0 && slices.Contains(r.w.imperativeZH, text[toks[0][0]:toks[0][1]]) {
