@@ -158,7 +158,7 @@ func (r reader) contextUntil(s string, sents []span) int {
 	}
 	last := s[sents[len(sents)-1].from:sents[len(sents)-1].to]
 	end := strings.TrimRightFunc(last, func(c rune) bool { return unicode.IsSpace(c) || unicode.IsPunct(c) })
-	asked := strings.ContainsAny(last, "?？") || strings.HasSuffix(end, "吗") || startsWithWord(r.withoutIntro(strings.ToLower(last)), r.w.question.en) ||
+	asked := strings.ContainsAny(last, "?？") || strings.HasSuffix(end, "吗") || r.startsWith(r.withoutIntro(strings.ToLower(last)), r.w.question.en) ||
 		r.has(last, words{zh: []string{"为什么", "怎么", "如何", "是不是"}})
 	if from, _, _ := r.answerPart(last); from != 0 || !asked {
 		return 0
@@ -184,11 +184,11 @@ func (r reader) startsRequest(text string) bool {
 		return r.has(text, words{zh: r.w.polite.zh})
 	}
 	for _, t := range []words{r.w.change, r.w.read, r.w.readWeak, r.w.verify, r.w.polite, r.w.ensure} {
-		if startsWithWord(body, t.en) {
+		if r.startsWith(body, t.en) {
 			return true
 		}
 	}
-	return startsWithWord(body, r.w.imperative)
+	return r.startsWith(body, r.w.imperative)
 }
 
 // withoutIntro drops the words that may open a sentence before what it
@@ -202,7 +202,7 @@ func (r reader) withoutIntro(lower string) string {
 		again = false
 		for _, intro := range []string{"perfect", "great", "ok", "okay", "so", "and", "also", "but", "hi", "hey", "thanks",
 			"well", "now", "hmm", "then", "please", "pls", "lets", "let's", "if so"} {
-			if startsWithWord(body, []string{intro}) {
+			if r.startsWith(body, []string{intro}) {
 				body, again = trim(body[len(intro):]), true
 			}
 		}
@@ -218,13 +218,13 @@ func (r reader) withoutIntro(lower string) string {
 // then implement it").
 func (r reader) answerPart(text string) (int, int, bool) {
 	body := r.withoutIntro(strings.ToLower(text))
-	polite := startsWithWord(body, r.w.polite.en)
+	polite := r.startsWith(body, r.w.polite.en)
 	if hasHan(text) {
 		p, v := r.matches(text, words{zh: r.w.polite.zh}), r.matches(text, words{zh: append(slices.Clone(r.w.change.zh), r.w.verify.zh...)})
 		polite = polite || len(p) > 0 && (len(v) == 0 || p[0][0] < v[0][0])
 	}
 	end := strings.TrimRightFunc(text, func(c rune) bool { return unicode.IsSpace(c) || unicode.IsPunct(c) })
-	question := strings.ContainsAny(text, "?？") || startsWithWord(body, r.w.question.en) ||
+	question := strings.ContainsAny(text, "?？") || r.startsWith(body, r.w.question.en) ||
 		strings.HasSuffix(end, "吗") || strings.Contains(text, "对吧") || strings.Contains(text, "是吧")
 	from := -1
 	if question && !polite {
@@ -342,8 +342,8 @@ func (r reader) clause(s string, c span, answerFrom, answerTo int) clauseReading
 	}
 	cr.verbs = r.objects(text, c.from, cr.verbs)
 	lower := strings.ToLower(text)
-	if body := r.withoutIntro(lower); startsWithWord(body, r.w.imperative) && !r.onlyWorks(wordRE(r.w.imperative).ReplaceAllString(body, "")) &&
-		(!startsWithWord(body, []string{"use"}) || r.has(body, words{en: []string{"if", "instead", "rather than", "unless", "by default", "when"}})) {
+	if body := r.withoutIntro(lower); r.startsWith(body, r.w.imperative) && !r.onlyWorks(r.re.get(r.w.imperative).ReplaceAllString(body, "")) &&
+		(!r.startsWith(body, []string{"use"}) || r.has(body, words{en: []string{"if", "instead", "rather than", "unless", "by default", "when"}})) {
 		// "use stdout if …" states a rule; "use the mcp server" names a tool
 		cr.verbs = append(cr.verbs, verbAt{c.from + len(text) - len(body), verbChange})
 	}
@@ -380,7 +380,7 @@ func (r reader) source(text string) bool {
 		toks := r.seg.cut(text)
 		return len(toks) > 0 && slices.Contains(r.w.source, text[toks[0][0]:toks[0][1]])
 	}
-	return startsWithWord(strings.ToLower(text), r.w.source)
+	return r.startsWith(strings.ToLower(text), r.w.source)
 }
 
 // lastRune is the last rune of s, as a string.
@@ -418,7 +418,7 @@ func (r reader) onlyWorks(rest string) bool {
 	if strings.HasPrefix(rest, "它") || strings.HasPrefix(rest, "都") {
 		return true
 	}
-	return startsWithWord(strings.ToLower(rest), r.w.pronouns.en) && (r.has(rest, r.w.works) || r.has(rest, r.w.verify))
+	return r.startsWith(strings.ToLower(rest), r.w.pronouns.en) && (r.has(rest, r.w.works) || r.has(rest, r.w.verify))
 }
 
 // headNoun reports whether the text after a word starts with a noun that

@@ -154,10 +154,32 @@ func (n Needs) None() bool {
 	return !n.Change && !n.Read && !n.Verify && len(n.ReadFiles) == 0
 }
 
-// reader reads requests: the tables and the Chinese segmenter over them.
+// reader reads requests: the tables, the Chinese segmenter over them and
+// the compiled word patterns of the tables.
 type reader struct {
 	w   requestTables
 	seg segmenter
+	re  *reCache
+}
+
+// reCache holds the compiled patterns of the word lists a reader matched.
+type reCache struct{ m map[string]*regexp.Regexp }
+
+// get returns the pattern of a word list (see wordRE), compiled once.
+func (c *reCache) get(ws []string) *regexp.Regexp {
+	key := strings.Join(ws, "\x00")
+	re, ok := c.m[key]
+	if !ok {
+		re = wordRE(ws)
+		c.m[key] = re
+	}
+	return re
+}
+
+// startsWith reports whether s starts with one of the words.
+func (r reader) startsWith(s string, ws []string) bool {
+	m := r.re.get(ws).FindStringIndex(s)
+	return m != nil && m[0] == 0
 }
 
 func newReader() reader {
@@ -168,7 +190,7 @@ func newReader() reader {
 		w.spec, w.whole, w.answerRead, w.still, w.diagnose, w.approval, w.review, w.whether, w.reproduce} {
 		lists = append(lists, t.zh)
 	}
-	return reader{w: w, seg: newSegmenter(lists...)}
+	return reader{w: w, seg: newSegmenter(lists...), re: &reCache{m: map[string]*regexp.Regexp{}}}
 }
 
 // matches returns the byte ranges of the table's words in s, in order:
@@ -176,7 +198,7 @@ func newReader() reader {
 // Chinese ones as words of the segmented text (开发 is not a word of
 // 开发计划).
 func (r reader) matches(s string, t words) [][2]int {
-	out := englishMatches(s, t)
+	out := englishMatches(s, r.re.get(t.en))
 	if len(t.zh) > 0 && hasHan(s) {
 		for _, tok := range r.seg.cut(s) {
 			if slices.Contains(t.zh, s[tok[0]:tok[1]]) {
@@ -192,9 +214,9 @@ func (r reader) matches(s string, t words) [][2]int {
 func (r reader) has(s string, t words) bool { return len(r.matches(s, t)) > 0 }
 
 // englishMatches returns the ranges of the table's English words in s.
-func englishMatches(s string, t words) [][2]int {
+func englishMatches(s string, re *regexp.Regexp) [][2]int {
 	var out [][2]int
-	for _, m := range wordRE(t.en).FindAllStringIndex(s, -1) {
+	for _, m := range re.FindAllStringIndex(s, -1) {
 		if !inName(s, m[0], m[1]) {
 			out = append(out, [2]int{m[0], m[1]})
 		}
@@ -205,7 +227,7 @@ func englishMatches(s string, t words) [][2]int {
 // matches returns the byte ranges of the table's words in s, the Chinese
 // ones as substrings: for done messages (see DoneClaims).
 func matches(s string, t words) [][2]int {
-	out := englishMatches(s, t)
+	out := englishMatches(s, wordRE(t.en))
 	for _, z := range t.zh {
 		for i := 0; ; {
 			j := strings.Index(s[i:], z)
@@ -258,23 +280,17 @@ func (r reader) negated(c string, at int) bool {
 		}
 	}
 	win := strings.ToLower(strings.Join(fields, " "))
-	for _, m := range wordRE(w.negation.en).FindAllStringIndex(win, -1) {
-		if !startsWithWord(win[m[0]:], w.notNegation.en) {
+	for _, m := range r.re.get(w.negation.en).FindAllStringIndex(win, -1) {
+		if !r.startsWith(win[m[0]:], w.notNegation.en) {
 			return true
 		}
 	}
 	for _, f := range fields {
-		if i := strings.Index(win, strings.ToLower(f)); strings.HasSuffix(strings.ToLower(f), "n't") && !startsWithWord(win[i:], w.notNegation.en) {
+		if i := strings.Index(win, strings.ToLower(f)); strings.HasSuffix(strings.ToLower(f), "n't") && !r.startsWith(win[i:], w.notNegation.en) {
 			return true
 		}
 	}
 	return false
-}
-
-// startsWithWord reports whether s starts with one of the words.
-func startsWithWord(s string, ws []string) bool {
-	m := wordRE(ws).FindStringIndex(s)
-	return m != nil && m[0] == 0
 }
 
 // negatedZH is negated for Chinese, by words: a negation word among the
@@ -304,7 +320,7 @@ func (r reader) isQuestion(s string) bool {
 	if strings.ContainsAny(s, "?？") {
 		return true
 	}
-	if startsWithWord(strings.ToLower(strings.TrimSpace(s)), r.w.question.en) {
+	if r.startsWith(strings.ToLower(strings.TrimSpace(s)), r.w.question.en) {
 		return true
 	}
 	return hasHan(s) && r.has(s, words{zh: r.w.question.zh})
