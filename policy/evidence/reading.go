@@ -351,6 +351,14 @@ func (r reader) clause(s string, c span, answerFrom, answerTo int) clauseReading
 		cr.verbs = append(cr.verbs, verbAt{c.from + toks[0][0], verbChange}) // 用actor
 	}
 	slices.SortStableFunc(cr.verbs, func(a, b verbAt) int { return a.at - b.at })
+	// A verify word right after a change verb is its object: "add tests".
+	cr.verbs = slices.DeleteFunc(cr.verbs, func(v verbAt) bool {
+		if v.kind != verbVerify || hasHan(s[v.at:min(len(s), v.at+3)]) {
+			return false
+		}
+		before := strings.Fields(strings.ToLower(s[c.from:v.at]))
+		return len(before) > 0 && isOneOf(before[len(before)-1], words{en: r.w.change.en})
+	})
 	return cr
 }
 

@@ -285,7 +285,7 @@ func requestWords() requestTables {
 			en: []string{"debug", "debugging", "diagnose", "troubleshoot", "investigate", "figure out"},
 			zh: []string{"排查", "调试", "看下是", "怎么回事"},
 		},
-		imperative:   []string{"use", "make", "keep", "set", "turn", "let's make", "lets make"},
+		imperative:   []string{"use", "make", "set", "turn", "let's make", "lets make"},
 		imperativeZH: []string{"用", "改用", "换用", "使用"},
 		dirs: []string{"src", "lib", "app", "cmd", "pkg", "internal", "test", "tests", "docs", "doc", "bin", "build", "dist",
 			"scripts", "config", "public", "static", "assets", "components", "pages", "api", "web", "frontend", "backend",
