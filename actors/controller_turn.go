@@ -2,6 +2,7 @@ package actors
 
 import (
 	"fmt"
+	"github.com/wtagent/wtagent/policy/evidence"
 
 	"github.com/wtagent/wtagent/session/event"
 
@@ -48,7 +49,15 @@ func (c *controller) parsedTurn(ctx *actor.Context, m messages.ParsedTurn) {
 	}
 	switch {
 	case m.Done:
-		if why, miss := c.doneRefusal(m.Message); why != "" {
+		why, miss, answers := c.doneRefusal(m.Message)
+		for _, a := range answers {
+			if r.answered == nil {
+				r.answered = map[string]bool{}
+			}
+			r.answered[a.Item] = true
+			c.record(ctx, event.EvDoneAnswered, "", event.TextPayload{Text: a.Item + ": " + a.Reason, Kind: a.Item}, false, nil)
+		}
+		if why != "" {
 			c.record(ctx, event.EvDoneRefused, "", event.TextPayload{Text: why}, false, nil)
 			if r.refusals++; r.refusals > c.cfg.Limits.DoneRefusals {
 				c.limit(ctx, "done-refusals", "the model said it was done %d times without the evidence the request needs (missing: %s)",
@@ -106,8 +115,8 @@ func (c *controller) limit(ctx *actor.Context, name, format string, args ...any)
 
 // doneRefusal applies the done gate to the run's requests, the ledger and
 // the done message.
-func (c *controller) doneRefusal(message string) (string, []missing) {
-	g := doneGate{requests: c.rp.Requests, ops: c.rp.Ledger.Ops(), changed: c.rp.Changed, lastChange: c.rp.LastChangeSeq,
+func (c *controller) doneRefusal(message string) (string, []missing, []evidence.Answer) {
+	g := doneGate{answered: c.run.answered, requests: c.rp.Requests, ops: c.rp.Ledger.Ops(), changed: c.rp.Changed, snapshotChanged: c.snapshotChanged, lastChange: c.rp.LastChangeSeq,
 		lastFailedEdit: c.rp.LastFailedEditSeq, root: c.cfg.Root, message: message}
 	return g.refusal()
 }

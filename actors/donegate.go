@@ -29,25 +29,47 @@ type doneGate struct {
 	// fs.write or fs.edit that failed.
 	changed                    []string
 	lastChange, lastFailedEdit int64
+	// snapshotChanged are the files the checkpoints saw calls change,
+	// commands' writes included: a file a program wrote may be claimed.
+	snapshotChanged []string
 	// root is the project root, to tell which named files exist.
 	root string
 	// message is the done message.
 	message string
+	// answered are the items the model answered for earlier in the run:
+	// waived (see evidence.Answers).
+	answered map[string]bool
 }
 
 // missing is one piece of evidence the gate wants, in English and in
-// Chinese.
-type missing struct{ en, zh string }
+// Chinese; key names it for an answer back ("change", "read of a.txt",
+// "run"; "" for what cannot be answered for: a claim, a failed edit).
+type missing struct{ en, zh, key string }
 
 // refusal returns why done=true must be refused, in the language of the
-// latest request, and what is missing; "" when the run may finish.
-func (g doneGate) refusal() (string, []missing) {
-	miss := g.missing()
+// latest request, and what is missing; "" when the run may finish. An
+// item the model answered for (a line "Not applicable: ITEM — REASON",
+// see evidence.Answers) is accepted once and waived for the rest of the
+// run; the answers it accepted now are returned to be recorded.
+func (g doneGate) refusal() (string, []missing, []evidence.Answer) {
+	answers := evidence.Answers(g.message)
+	var miss []missing
+	var accepted []evidence.Answer
+	for _, m := range g.missing() {
+		if m.key != "" && g.answered[m.key] {
+			continue
+		}
+		if i := slices.IndexFunc(answers, func(a evidence.Answer) bool { return a.Item == m.key }); m.key != "" && i >= 0 {
+			accepted = append(accepted, answers[i])
+			continue
+		}
+		miss = append(miss, m)
+	}
 	if len(miss) == 0 {
-		return "", nil
+		return "", nil, accepted
 	}
 	chinese := len(g.requests) > 0 && evidence.RequestNeeds(g.requests[len(g.requests)-1].Text).Chinese
-	return refusalText(miss, chinese), miss
+	return refusalText(miss, chinese), miss, accepted
 }
 
 // missingSummary names the missing evidence in a line, for the user.
@@ -65,7 +87,7 @@ func (g doneGate) missing() []missing {
 	if g.lastFailedEdit > g.lastChange {
 		out = append(out, missing{
 			"your last file change failed and nothing was changed successfully after it: make the change work (read the file and retry)",
-			"你最后一次文件修改失败了，之后也没有成功的修改：请让修改生效（先读取文件再重试）"})
+			"你最后一次文件修改失败了，之后也没有成功的修改：请让修改生效（先读取文件再重试）", ""})
 	}
 	for _, r := range g.requests {
 		out = append(out, g.forRequest(r)...)
@@ -87,58 +109,67 @@ func (g doneGate) forRequest(r session.Request) []missing {
 	if n.Change && !g.any(since, isChange) && !g.any(since, deniedOf(protocol.ToolFSWrite, protocol.ToolFSEdit, protocol.ToolFSPatch, protocol.ToolTerminalExec)) {
 		out = append(out, missing{
 			"a successful change: the request asks to change the project, and no call since it changed anything. Make the change with fs.write, fs.edit, fs.patch or terminal.exec",
-			"一次成功的修改：请求要求修改项目，但此后没有任何调用成功修改过项目。请用 fs.write、fs.edit、fs.patch 或 terminal.exec 完成修改"})
+			"一次成功的修改：请求要求修改项目，但此后没有任何调用成功修改过项目。请用 fs.write、fs.edit、fs.patch 或 terminal.exec 完成修改", "change"})
 	}
 	out = append(out, g.forRead(r, n)...)
 	if n.Verify {
-		out = append(out, g.forVerify(since)...)
+		out = append(out, g.forVerify(since, n)...)
 	}
 	return out
 }
 
 // forRead lists the reads a request still needs: each project file it
-// asks about, else (a read or explain request) any look at the project.
-// A file sent with the request counts as read, and so does trying to read
-// a named file that is not there.
+// asks about (evidence.Needs.ReadFiles: not the objects of its changes),
+// else (a read or explain request) any look at the project. A file sent
+// with the request counts as read, and so does a file this run created or
+// wrote (it knows what it wrote), trying to read a named file that is not
+// there, and a read the system refused (permission denied).
 func (g doneGate) forRead(r session.Request, n evidence.Needs) []missing {
 	since := r.Seq
 	var out []missing
 	var files, absent []string
-	for _, f := range n.Files {
+	for _, f := range n.ReadFiles {
 		switch {
-		case !n.Read && !n.Question:
 		case slices.ContainsFunc(r.Attached, func(a string) bool { return samePath(a, f) }):
 			// Sent with the request: the model has it.
+		case slices.ContainsFunc(g.changed, func(x string) bool { return samePath(x, f) }):
+			// Written by this run: the model knows it.
 		case g.exists(f):
 			files = append(files, f)
-		case n.Read:
+		default:
 			absent = append(absent, f)
 		}
 	}
 	for _, f := range files {
-		if !g.any(since, readsFile(f)) && !g.any(since, deniedOf(protocol.ToolFSRead, protocol.ToolFSSearch, protocol.ToolTerminalExec)) {
+		if !g.any(since, readsFile(f)) && !g.any(since, unreadable(f)) &&
+			!g.any(since, deniedOf(protocol.ToolFSRead, protocol.ToolFSSearch, protocol.ToolTerminalExec)) {
 			out = append(out, missing{
 				"a successful read of " + f + ": the request asks about it, and it was not read since. Read it with fs.read",
-				"成功读取 " + f + "：请求涉及这个文件，但此后没有读取过它。请用 fs.read 读取"})
+				"成功读取 " + f + "：请求涉及这个文件，但此后没有读取过它。请用 fs.read 读取", evidence.AnswerKey("read", f)})
 		}
 	}
 	// A named file that is not there: trying to read it shows that.
 	looked := slices.ContainsFunc(absent, func(f string) bool { return g.any(since, triedToRead(f)) })
-	if n.Read && len(files) == 0 && len(r.Attached) == 0 && !looked && !g.any(since, isObservation) &&
+	known := len(n.ReadFiles) > 0 && len(files) == 0 && len(absent) == 0 // each was sent or written
+	if n.Read && len(files) == 0 && !known && len(r.Attached) == 0 && !looked && !g.any(since, isObservation) &&
 		!g.any(since, deniedOf(protocol.ToolFSRead, protocol.ToolFSList, protocol.ToolFSSearch, protocol.ToolTerminalExec)) {
 		out = append(out, missing{
 			"a successful read: the request asks to read or explain something in the project, and nothing was read since. Read the files it is about with fs.read (find them with fs.list or fs.search)",
-			"一次成功的读取：请求要求读取或解释项目中的内容，但此后没有读取过任何内容。请用 fs.read 读取相关文件（可用 fs.list 或 fs.search 查找）"})
+			"一次成功的读取：请求要求读取或解释项目中的内容，但此后没有读取过任何内容。请用 fs.read 读取相关文件（可用 fs.list 或 fs.search 查找）", "read"})
 	}
 	return out
 }
 
 // forVerify is today's rule: a build, test or run passed after the last
-// change (and after the request).
-func (g doneGate) forVerify(since int64) []missing {
+// change (and after the request). A command the request named counts as
+// the run it asked for, however spelled; a test run that fails counts
+// when the request asks for tests that reproduce a bug; a change to
+// documentation after the run does not void it.
+func (g doneGate) forVerify(since int64, n evidence.Needs) []missing {
 	last := int64(0)
 	for _, op := range g.ops {
-		if op.DoneSeq > since && (ok(op) && op.Result.Verified || deniedOf(protocol.ToolTerminalExec)(op)) {
+		passed := ok(op) && (op.Result.Verified || runsNamed(op, n.Commands))
+		if op.DoneSeq > since && (passed || n.Reproduce && failedTest(op) || deniedOf(protocol.ToolTerminalExec)(op)) {
 			last = max(last, op.DoneSeq)
 		}
 	}
@@ -146,11 +177,11 @@ func (g doneGate) forVerify(since int64) []missing {
 	case last == 0:
 		return []missing{{
 			"a passing build, test or run: the request asks to build, test, run or verify, and none has passed since. Run it with terminal.exec",
-			"一次通过的构建、测试或运行：请求要求构建、测试、运行或验证，但此后没有任何一次通过。请用 terminal.exec 运行"}}
-	case last < g.lastChange:
+			"一次通过的构建、测试或运行：请求要求构建、测试、运行或验证，但此后没有任何一次通过。请用 terminal.exec 运行", "run"}}
+	case last < g.lastCodeChange():
 		return []missing{{
 			"a build, test or run that passes after your last change: files were changed after the last one that passed. Run it again with terminal.exec (and fix what fails)",
-			"在最后一次修改之后通过的构建、测试或运行：最后一次通过之后文件又被修改了。请用 terminal.exec 重新运行（并修复失败之处）"}}
+			"在最后一次修改之后通过的构建、测试或运行：最后一次通过之后文件又被修改了。请用 terminal.exec 重新运行（并修复失败之处）", "run"}}
 	}
 	return nil
 }
@@ -162,24 +193,25 @@ func (g doneGate) forClaims(c evidence.Claims) []missing {
 		if !g.any(0, ranAs(cmd)) {
 			out = append(out, missing{
 				"evidence for your claim that `" + cmd.Text + "` passed: no such command succeeded in this session. Run it with terminal.exec, or do not claim it",
-				"你声称 `" + cmd.Text + "` 已通过，但本会话中没有成功运行过这样的命令。请用 terminal.exec 运行它，或不要这样声称"})
+				"你声称 `" + cmd.Text + "` 已通过，但本会话中没有成功运行过这样的命令。请用 terminal.exec 运行它，或不要这样声称", ""})
 		}
 	}
 	if c.Tests && !g.any(0, ranKind(evidence.Test)) {
 		out = append(out, missing{
 			"evidence for your claim that the tests passed: no test command succeeded in this session. Run the tests with terminal.exec, or do not claim it",
-			"你声称测试已通过，但本会话中没有成功运行过任何测试命令。请用 terminal.exec 运行测试，或不要这样声称"})
+			"你声称测试已通过，但本会话中没有成功运行过任何测试命令。请用 terminal.exec 运行测试，或不要这样声称", ""})
 	}
 	if c.Build && !g.any(0, ranKind(evidence.Build, evidence.Test)) {
 		out = append(out, missing{
 			"evidence for your claim that the build succeeded: no build command succeeded in this session. Run the build with terminal.exec, or do not claim it",
-			"你声称构建已成功，但本会话中没有成功运行过任何构建命令。请用 terminal.exec 运行构建，或不要这样声称"})
+			"你声称构建已成功，但本会话中没有成功运行过任何构建命令。请用 terminal.exec 运行构建，或不要这样声称", ""})
 	}
 	for _, f := range c.Files {
-		if !slices.ContainsFunc(g.changed, func(x string) bool { return samePath(x, f) }) && !g.any(0, execMentions(f)) {
+		written := func(x string) bool { return samePath(x, f) || strings.HasPrefix(cleanPath(x), cleanPath(f)+"/") }
+		if !slices.ContainsFunc(g.changed, written) && !slices.ContainsFunc(g.snapshotChanged, written) && !g.any(0, execMentions(f)) {
 			out = append(out, missing{
 				"evidence for your claim that you changed " + f + ": no call in this session changed it. Make the change with fs.write or fs.edit, or do not claim it",
-				"你声称修改了 " + f + "，但本会话中没有任何调用修改过它。请用 fs.write 或 fs.edit 完成修改，或不要这样声称"})
+				"你声称修改了 " + f + "，但本会话中没有任何调用修改过它。请用 fs.write 或 fs.edit 完成修改，或不要这样声称", ""})
 		}
 	}
 	return out
@@ -259,6 +291,21 @@ func readsFile(name string) func(session.OpState) bool {
 	}
 }
 
+// unreadable accepts a read of the file that the system refused
+// (permission denied): the model tried, and the file cannot be read.
+func unreadable(name string) func(session.OpState) bool {
+	return func(op session.OpState) bool {
+		if op.Result.Status != event.ToolError {
+			return false
+		}
+		refused := strings.Contains(strings.ToLower(op.Result.Message+"\n"+op.Result.Stderr), "permission denied")
+		if a, isExec := execArgsOf(op); isExec {
+			return refused && slices.ContainsFunc(a.Argv, func(w string) bool { return samePath(strings.Trim(w, `'"`), name) })
+		}
+		return refused && triedToRead(name)(op)
+	}
+}
+
 // triedToRead accepts an fs.read of the file, whatever its outcome.
 func triedToRead(name string) func(session.OpState) bool {
 	return func(op session.OpState) bool {
@@ -298,6 +345,32 @@ func ranAs(c evidence.CommandClaim) func(session.OpState) bool {
 	}
 }
 
+// lastCodeChange is the position of the last change to a file that is
+// not documentation (see evidence.Documentation).
+func (g doneGate) lastCodeChange() int64 {
+	last := int64(0)
+	for _, op := range g.ops {
+		if ok(op) && slices.ContainsFunc(op.Result.Changed, func(f string) bool { return !evidence.Documentation(f) }) {
+			last = max(last, op.DoneSeq)
+		}
+	}
+	return last
+}
+
+// failedTest reports a test run that exited non-zero: it shows tests
+// that fail.
+func failedTest(op session.OpState) bool {
+	a, isExec := execArgsOf(op)
+	return isExec && op.Result != nil && op.Result.Status == event.ToolError && op.Result.ExitCode != nil &&
+		*op.Result.ExitCode != 0 && evidence.VerificationOf(a.Program, a.Argv) == evidence.Test
+}
+
+// runsNamed reports a command that runs one of the named programs.
+func runsNamed(op session.OpState, named []string) bool {
+	a, isExec := execArgsOf(op)
+	return isExec && len(named) > 0 && evidence.RunsNamed(named, a.Program, a.Argv)
+}
+
 // ranKind accepts a successful command that proves one of kinds.
 func ranKind(kinds ...evidence.Kind) func(session.OpState) bool {
 	return func(op session.OpState) bool {
@@ -327,6 +400,19 @@ func cleanPath(p string) string {
 	return strings.TrimPrefix(path.Clean(filepath.ToSlash(strings.TrimSpace(p))), "./")
 }
 
+// itemLabel names an item for an answer back, "[run] ", or "".
+func itemLabel(key string) string {
+	if key == "" {
+		return ""
+	}
+	return "[" + key + "] "
+}
+
+// answerable reports a refusal with an item the model may answer for.
+func answerable(miss []missing) bool {
+	return slices.ContainsFunc(miss, func(m missing) bool { return m.key != "" })
+}
+
 // refusalText tells the model what evidence is missing, in English or in
 // Chinese.
 func refusalText(miss []missing, chinese bool) string {
@@ -334,15 +420,21 @@ func refusalText(miss []missing, chinese bool) string {
 	if chinese {
 		b.WriteString("done=true 未被接受：缺少以下证据：\n")
 		for _, m := range miss {
-			b.WriteString("- " + m.zh + "。\n")
+			b.WriteString("- " + itemLabel(m.key) + m.zh + "。\n")
 		}
 		b.WriteString("请现在用工具完成这些步骤（不要只是声称已完成），然后再设置 done=true。如果做不到，请在 <message> 中如实说明：本次运行将以未完成结束。")
+		if answerable(miss) {
+			b.WriteString("如果某一项确实不适用，可以在 <message> 中为该项回答一次：单独一行 `Not applicable: 项 — 原因`（项为方括号中的名称）。声称的内容仍会被检查。")
+		}
 		return b.String()
 	}
 	b.WriteString("done=true was not accepted: this evidence is missing:\n")
 	for _, m := range miss {
-		b.WriteString("- " + m.en + ".\n")
+		b.WriteString("- " + itemLabel(m.key) + m.en + ".\n")
 	}
 	b.WriteString("Do it with the tools now (do not only say it is done), then set done=true. If it cannot be done, say so in <message>: the run will then end unfinished.")
+	if answerable(miss) {
+		b.WriteString(" If an item truly does not apply, answer for it once in <message> with a line `Not applicable: ITEM — REASON` (ITEM is the name in brackets); claims are still checked.")
+	}
 	return b.String()
 }

@@ -19,7 +19,8 @@ type step struct {
 	tool   string
 	args   any
 	status event.ToolStatus
-	change bool // the result lists a changed file
+	change bool   // the result lists a changed file
+	msg    string // the result's message
 }
 
 func gateWrite(p string) step {
@@ -32,10 +33,11 @@ func gateExec(prog string, argv ...string) step {
 	return step{tool: protocol.ToolTerminalExec, args: protocol.ExecArgs{Program: prog, Argv: argv}}
 }
 func gateFailed(s step) step { s.status = event.ToolError; return s }
+func gateDenied(s step) step { s.status = event.ToolDenied; return s }
 
 func TestDoneGate(t *testing.T) {
 	root := t.TempDir()
-	for _, f := range []string{"a.txt", "main.go", "创建记录.txt"} {
+	for _, f := range []string{"a.txt", "b.txt", "out.txt", "secret.txt", "main.go", "创建记录.txt"} {
 		if err := os.WriteFile(filepath.Join(root, f), []byte("hi\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -80,6 +82,44 @@ func TestDoneGate(t *testing.T) {
 		{"follow-up asking nothing", []string{"create a.txt", "thanks!"}, []step{gateWrite("a.txt")}, nil, "You're welcome.", ""},
 		{"attached file", []string{"summarise @a.txt please"}, nil, nil, "It says hi.", ""},
 		{"follow-up change needs a new change", []string{"create a.txt", "also create b.txt"}, []step{gateWrite("a.txt")}, nil, "Done.", "a successful change"},
+		// #42 item 9: the object of a change is not a file to read.
+		{"read two, then write a third", []string{"read a.txt and b.txt, then write out.txt"}, nil,
+			[]step{gateRead("a.txt"), gateRead("b.txt"), gateWrite("out.txt")}, "Wrote out.txt.", ""},
+		{"look at one, then create another", []string{"look at a.txt, then create out.txt"}, nil,
+			[]step{gateRead("a.txt"), gateWrite("out.txt")}, "Created out.txt.", ""},
+		{"the read still owed", []string{"read a.txt and b.txt, then write out.txt"}, nil,
+			[]step{gateRead("a.txt"), gateWrite("out.txt")}, "Wrote out.txt.", "a successful read of b.txt"},
+		{"a file the run wrote is known", []string{"create out.txt", "what's in out.txt?"}, []step{gateWrite("out.txt")}, nil, "hello", ""},
+		{"a read refused by the system was tried", []string{"read secret.txt"}, nil,
+			[]step{{tool: protocol.ToolFSRead, args: protocol.FSReadArgs{Path: "secret.txt"}, status: event.ToolError, msg: "open secret.txt: permission denied"}},
+			"secret.txt cannot be read: permission denied.", ""},
+		{"a read that failed otherwise was not", []string{"read secret.txt"}, nil,
+			[]step{{tool: protocol.ToolFSRead, args: protocol.FSReadArgs{Path: "secret.txt"}, status: event.ToolError, msg: "file too large"}},
+			"It is large.", "a successful read of secret.txt"},
+		// #45: credit what commands did.
+		{"a named command by its name", []string{"run uname and tell me the kernel name"}, nil,
+			[]step{gateExec("uname", "-s")}, "Linux.", ""},
+		{"a named command by its full path", []string{"run uname and tell me the kernel name"}, nil,
+			[]step{gateExec("/usr/bin/uname", "-s")}, "Linux.", ""},
+		{"another command is not the named one", []string{"run uname and tell me the kernel name"}, nil,
+			[]step{gateExec("ls")}, "Linux.", "a passing build, test or run"},
+		{"docs after the run", []string{"fix main.go and run the tests"}, nil,
+			[]step{gateWrite("main.go"), gateExec("go", "test", "./..."), gateWrite("CHANGELOG.md")}, "Fixed; tests pass.", ""},
+		{"code after the run", []string{"fix main.go and run the tests"}, nil,
+			[]step{gateWrite("main.go"), gateExec("go", "test", "./..."), gateWrite("util.go")}, "Fixed.", "after your last change"},
+		{"tests that reproduce a bug, failing", []string{"add a failing test that reproduces the crash and run it"}, nil,
+			[]step{gateWrite("crash_test.go"), {tool: protocol.ToolTerminalExec, args: protocol.ExecArgs{Program: "go", Argv: []string{"test", "./..."}}, status: event.ToolError}},
+			"Added crash_test.go; it fails as the bug does.", ""},
+		{"other tests, failing", []string{"add a test for the parser and run it"}, nil,
+			[]step{gateWrite("parser_test.go"), {tool: protocol.ToolTerminalExec, args: protocol.ExecArgs{Program: "go", Argv: []string{"test", "./..."}}, status: event.ToolError}},
+			"Added parser_test.go.", "a passing build, test or run"},
+		// #42 item 2: a denied change is not done.
+		{"a denied change claimed", []string{"remove the build directory"}, nil,
+			[]step{gateDenied(gateExec("rm", "-r", "build"))}, "Removed the old build/ directory.", "you changed build/"},
+		{"a denied change reported", []string{"remove the build directory"}, nil,
+			[]step{gateDenied(gateExec("rm", "-r", "build"))}, "You denied rm -r build; build/ is still there.", ""},
+		{"a failed change claimed", []string{"删除 build 目录"}, nil,
+			[]step{gateFailed(gateExec("rm", "-r", "build"))}, "删除了旧的 build/ 目录。", "你声称修改了 build/"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -89,7 +129,7 @@ func TestDoneGate(t *testing.T) {
 				for _, s := range steps {
 					seq++
 					args, _ := json.Marshal(s.args)
-					res := &event.ToolResult{Tool: s.tool, Status: event.ToolOK}
+					res := &event.ToolResult{Tool: s.tool, Status: event.ToolOK, Message: s.msg}
 					if s.status != "" {
 						res.Status = s.status
 					}
@@ -104,6 +144,10 @@ func TestDoneGate(t *testing.T) {
 					}
 					if a, ok := s.args.(protocol.ExecArgs); ok && res.Status == event.ToolOK {
 						res.Verified = verifies(a)
+					}
+					if _, ok := s.args.(protocol.ExecArgs); ok && res.Status == event.ToolError {
+						code := 1
+						res.ExitCode = &code
 					}
 					g.ops = append(g.ops, session.OpState{Tool: s.tool, DoneSeq: seq, Result: res,
 						Call: event.ToolCall{Name: s.tool, CanonicalArgs: args}})
@@ -123,7 +167,7 @@ func TestDoneGate(t *testing.T) {
 				}
 			}
 			apply(c.steps)
-			why, _ := g.refusal()
+			why, _, _ := g.refusal()
 			if (why == "") != (c.why == "") || !strings.Contains(why, c.why) {
 				t.Fatalf("refusal = %q, want one with %q", why, c.why)
 			}
@@ -134,4 +178,56 @@ func TestDoneGate(t *testing.T) {
 // verifies is what the exec tool marks Verified.
 func verifies(a protocol.ExecArgs) bool {
 	return evidence.VerificationOf(a.Program, a.Argv) != evidence.None
+}
+
+// TestDoneGateCommandWrites: a file a command wrote, which the snapshots
+// saw change, may be claimed as written (#45); one no call changed may
+// not.
+func TestDoneGateCommandWrites(t *testing.T) {
+	for _, c := range []struct {
+		seen []string
+		why  string
+	}{{[]string{"notes.md"}, ""}, {[]string{"other.md"}, "you changed notes.md"}, {[]string{"site/index.html"}, "you changed notes.md"}} {
+		args, _ := json.Marshal(protocol.ExecArgs{Program: "sh", Argv: []string{"gen.sh"}})
+		g := doneGate{requests: []session.Request{{Text: "generate the docs with gen.sh", Seq: 1}}, snapshotChanged: c.seen,
+			message: "Created notes.md with gen.sh.",
+			ops: []session.OpState{{Tool: protocol.ToolTerminalExec, DoneSeq: 2, Result: &event.ToolResult{Status: event.ToolOK},
+				Call: event.ToolCall{Name: protocol.ToolTerminalExec, CanonicalArgs: args}}}}
+		why, _, _ := g.refusal()
+		if (why == "") != (c.why == "") || !strings.Contains(why, c.why) {
+			t.Errorf("seen %q: refusal = %q, want one with %q", c.seen, why, c.why)
+		}
+	}
+}
+
+// TestDoneGateAnswerBack: the model may answer for one missing item with
+// a reason it does not apply; the gate accepts it (and returns it to be
+// recorded), waives an item answered earlier in the run, and never lets
+// an answer cover a claim (#45).
+func TestDoneGateAnswerBack(t *testing.T) {
+	req := []session.Request{{Text: "add a failing test for the parser and run the tests", Seq: 1}}
+	args, _ := json.Marshal(protocol.FSWriteArgs{Path: "parser_test.go", Content: "x"})
+	wrote := []session.OpState{{Tool: protocol.ToolFSWrite, DoneSeq: 2, Result: &event.ToolResult{Status: event.ToolOK, Changed: []string{"parser_test.go"}},
+		Call: event.ToolCall{Name: protocol.ToolFSWrite, CanonicalArgs: args}}}
+	cases := []struct {
+		name, message string
+		answered      map[string]bool
+		why           string
+		accepted      int
+	}{
+		{"no answer", "Added parser_test.go.", nil, "[run] a passing build", 0},
+		{"answered", "Added parser_test.go.\nNot applicable: run — the runner needs a device this machine lacks.", nil, "", 1},
+		{"answered earlier", "Added parser_test.go.", map[string]bool{"run": true}, "", 0},
+		{"no reason", "Added parser_test.go.\nNot applicable: run", nil, "[run] a passing build", 0},
+		{"a claim is still checked", "Added parser_test.go; all tests pass.\nNot applicable: run — no device.", nil, "the tests passed", 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := doneGate{requests: req, ops: wrote, changed: []string{"parser_test.go"}, lastChange: 2, message: c.message, answered: c.answered}
+			why, _, acc := g.refusal()
+			if (why == "") != (c.why == "") || !strings.Contains(why, c.why) || len(acc) != c.accepted {
+				t.Fatalf("refusal %q, %d accepted; want one with %q, %d accepted", why, len(acc), c.why, c.accepted)
+			}
+		})
+	}
 }

@@ -23,9 +23,12 @@ type runState struct {
 
 	// refusals counts the done=true replies the done gate refused.
 	replies, nudges, protoErrs, identical, empties, refusals int
-	lastSig                                                  string
-	outBytes                                                 int64
-	timeoutRetried                                           bool
+	// answered are the missing items the model answered for (see
+	// evidence.Answers): accepted once each, then waived for the run.
+	answered       map[string]bool
+	lastSig        string
+	outBytes       int64
+	timeoutRetried bool
 	// resent is set once a lost message was sent again.
 	resent bool
 	// probe is a message in doubt being looked for in the conversation.

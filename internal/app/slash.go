@@ -15,6 +15,8 @@ import (
 	"github.com/wtagent/wtagent/internal/app/statusview"
 	"github.com/wtagent/wtagent/internal/app/undoview"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/policy/evidence"
+	"github.com/wtagent/wtagent/session"
 )
 
 // slashBeforeSession answers a command typed before the first task, when
@@ -28,7 +30,7 @@ func slashBeforeSession(o *Options, name string, args []string) (exit bool) {
 		slash.WriteHelp(w)
 	case "mode", "effort":
 		modeSlash(w, name, args, &o.Settings.Mode, &o.Settings.Effort, "before the first message")
-	case "status", "diff", "undo", "new", "compact", "reveal":
+	case "status", "diff", "undo", "new", "compact", "reveal", "evidence":
 		fmt.Fprintf(w, "/%s: no session yet; type a task first\n", name)
 	case "browser", "resume":
 		slash.NoRunWorking(w, name)
@@ -94,6 +96,8 @@ func (r *runEnv) slash(name string, args []string) (exit bool) {
 		err = r.slashStatus(w)
 	case "diff":
 		err = r.slashDiff(w, args)
+	case "evidence":
+		err = r.slashEvidence(w)
 	case "undo":
 		err = r.slashUndo(w, args)
 	case "mode", "effort":
@@ -150,6 +154,36 @@ func (r *runEnv) timeline(args []string) (*checkpoint.Timeline, int, error) {
 	}
 	tl, err := checkpoint.NewTimeline(events)
 	return tl, n, err
+}
+
+// slashEvidence shows, for each request of the session's last run, what
+// the done gate holds the model to (the contract line of the live view).
+func (r *runEnv) slashEvidence(w io.Writer) error {
+	events, _, err := r.sess.Events()
+	if err != nil {
+		return err
+	}
+	rp, err := session.BuildReplay(events)
+	if err != nil {
+		return err
+	}
+	if len(rp.Requests) == 0 {
+		fmt.Fprintln(w, "no request yet")
+		return nil
+	}
+	for _, q := range rp.Requests {
+		fmt.Fprintf(w, "  %s\n    %s\n", firstLineOf(q.Text), evidence.RequestNeeds(q.Text).Contract().Line())
+	}
+	return nil
+}
+
+// firstLineOf is a request's first line, marked when there is more.
+func firstLineOf(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " …"
+	}
+	return s
 }
 
 func (r *runEnv) slashDiff(w io.Writer, args []string) error {

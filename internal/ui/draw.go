@@ -17,6 +17,7 @@ import (
 func (r *Renderer) draw(ev event.Event) {
 	switch ev.Type {
 	case event.EvRunStarted, event.EvRunResumed:
+		r.answered = nil
 		p := decode[event.RunStartedPayload](ev)
 		verb := "session"
 		if ev.Type == event.EvRunResumed {
@@ -29,6 +30,7 @@ func (r *Renderer) draw(ev event.Event) {
 		if p.Sandbox != "" {
 			r.line(r.st.dim.Render("  sandbox: ") + p.Sandbox)
 		}
+		r.drawNeeds(ev)
 		for _, w := range p.Warnings {
 			r.line(r.st.warn.Render("! " + terminalSafe(w)))
 		}
@@ -36,6 +38,7 @@ func (r *Renderer) draw(ev event.Event) {
 		r.line(r.st.warn.Render("! " + decode[event.TextPayload](ev).Text))
 	case event.EvInstruction:
 		r.line(r.st.dim.Render("  instruction: ") + firstLine(decode[event.TextPayload](ev).Text, r.opts.Width-16))
+		r.drawNeeds(ev)
 	case event.EvQueued:
 		r.line(r.st.bold.Render("› you (queued for the next message): ") + firstLine(decode[event.QueueInstruction](ev).Text, r.opts.Width-40))
 	case event.EvManualTakeover:
@@ -117,6 +120,10 @@ func (r *Renderer) draw(ev event.Event) {
 		r.drawProcess(p)
 	case event.EvDoneRefused:
 		r.line(r.st.warn.Render("↺ done refused: " + decode[event.TextPayload](ev).Text))
+	case event.EvDoneAnswered:
+		p := decode[event.TextPayload](ev)
+		r.answered = append(r.answered, terminalSafe(p.Text))
+		r.line(r.st.dim.Render("  not needed: " + terminalSafe(p.Text)))
 	case event.EvLimitReached:
 		r.line(r.st.warn.Render("! " + decode[event.TextPayload](ev).Text))
 	case event.EvRunCompleted, event.EvRunInterrupted, event.EvRunFailed, event.EvRunCancelled:

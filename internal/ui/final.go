@@ -66,6 +66,7 @@ func (r *Renderer) drawEnd(ev event.Event) {
 	plain := func(s string) string { return s }
 	section("Changed files", p.Changed, plain)
 	section("Verified with", p.Verification, plain)
+	section("Not needed (the model's answer, accepted once)", r.answered, plain)
 	section("Running at", p.URLs, func(s string) string { return r.st.accent.Render(s) })
 	if ev.Type != event.EvRunCompleted {
 		r.line("")

@@ -42,4 +42,9 @@ func (j *JSONWriter) Event(ev event.Event) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	_ = j.enc.Line(JSONLine{Type: ev.Type, SessionID: ev.SessionID, Turn: ev.Turn, CallID: ev.CallID, TS: ev.TS, Payload: p})
+	if n, ok := needsOf(ev); ok {
+		if b, err := json.Marshal(n); err == nil {
+			_ = j.enc.Line(JSONLine{Type: TypeNeeds, SessionID: ev.SessionID, Turn: ev.Turn, TS: ev.TS, Payload: b})
+		}
+	}
 }

@@ -63,7 +63,10 @@ type Renderer struct {
 	mu     sync.Mutex
 	status statusLine
 	calls  map[string]*callOutput
-	done   chan struct{}
+	// answered are the done gate's accepted answers back of this run
+	// ("run: the tests reproduce the bug"), for the summary.
+	answered []string
+	done     chan struct{}
 
 	// pmu guards proposed: per call id, a channel closed once the call's
 	// tool line is on screen (approval prompts wait for it).

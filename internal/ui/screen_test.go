@@ -73,13 +73,16 @@ func TestScreenStatusLineCJK(t *testing.T) {
 	r.Close()
 
 	rows, x, y := composed(t, out)
-	if len(rows) != 2 {
-		t.Fatalf("want the instruction line and the status line, got %d rows:\n%s", len(rows), strings.Join(rows, "\n"))
+	if len(rows) != 3 {
+		t.Fatalf("want the instruction line, its needs line and the status line, got %d rows:\n%s", len(rows), strings.Join(rows, "\n"))
 	}
 	if want := "  instruction: 请用中文回答"; rows[0] != want {
 		t.Errorf("row 0 = %q, want %q (an old status line left behind?)", rows[0], want)
 	}
-	status := rows[1]
+	if want := "  needs: nothing (an answer)"; rows[1] != want {
+		t.Errorf("row 1 = %q, want %q", rows[1], want)
+	}
+	status := rows[2]
 	if !strings.HasPrefix(status, "⠋ ChatGPT is thinking (turn 1, bootstrap)") || !strings.HasSuffix(status, "…") {
 		t.Errorf("status row = %q, want the spinner, the label and a cut glimpse", status)
 	}
@@ -89,8 +92,8 @@ func TestScreenStatusLineCJK(t *testing.T) {
 	if strings.Count(strings.Join(rows, "\n"), "ChatGPT is thinking") != 1 {
 		t.Errorf("the status line shows more than once:\n%s", strings.Join(rows, "\n"))
 	}
-	if y != 1 || x != cellwidth.String(status) {
-		t.Errorf("cursor at (%d,%d), want (%d,1) after the status line", x, y, cellwidth.String(status))
+	if y != 2 || x != cellwidth.String(status) {
+		t.Errorf("cursor at (%d,%d), want (%d,2) after the status line", x, y, cellwidth.String(status))
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/wtagent/wtagent/policy/classify"
 )
@@ -102,46 +103,64 @@ func labelled(rest string) string {
 }
 
 // claimedFiles returns the names that follow a change verb in s, alone or
-// in a list ("Changed a.go, b.go and c.go", "修改了文件 a.go、b.go").
+// in a list ("Changed a.go, b.go and c.go", "修改了文件 a.go、b.go"); the
+// first may have a few words of its own before it ("removed the old
+// build/ directory", "删除了旧的 build/ 目录").
 func claimedFiles(s string, w claimTables) []string {
 	spans := nameSpans(s)
 	var out []string
 	for _, v := range claimMatches(s, w.changed) {
-		at := v[1]
+		if lead := strings.TrimLeft(s[:v[0]], " \t0123456789.)-*"); lead == "" && isOneOf(s[v[0]:v[1]], w.advice) {
+			continue // "1. Add the flag in main.go": a step, not a claim
+		}
+		at, allowed := v[1], claimWordsBeforeName
+		if isOneOf(s[v[0]:v[1]], w.advice) {
+			allowed = 0 // "change & only a.txt": a present form claims only what follows it
+		}
 		for _, sp := range spans {
 			if sp[0] < at {
 				continue
 			}
-			if !onlyFillers(s[at:sp[0]], w) {
+			if otherWords(s[at:sp[0]], w) > allowed {
 				break
 			}
 			out = append(out, s[sp[0]:sp[1]])
-			at = sp[1]
+			at, allowed = sp[1], 0
 		}
 	}
 	return out
 }
 
-// onlyFillers reports whether text between a verb and a name, or between
-// two names, holds only fillers and list punctuation.
-func onlyFillers(between string, w claimTables) bool {
+// claimWordsBeforeName is how many words other than fillers may stand
+// between a change verb and the first name it claims.
+const claimWordsBeforeName = 2
+
+// otherWords counts the words between a verb and a name, or between two
+// names, that are not fillers or list punctuation (a run of Chinese
+// counts as one word).
+func otherWords(between string, w claimTables) int {
 	f := strings.FieldsFunc(strings.ToLower(between), func(r rune) bool {
 		return r == ' ' || strings.ContainsRune(",:`'\"()、，：（）", r)
 	})
+	n := 0
 	for _, x := range f {
 		for _, z := range w.fillers.zh {
 			x = strings.ReplaceAll(x, z, "")
 		}
-		if x != "" && !slices.Contains(w.fillers.en, x) {
-			return false
+		switch {
+		case x == "" || slices.Contains(w.fillers.en, x):
+		case strings.IndexFunc(x, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0:
+			return claimWordsBeforeName + 1 // "<b>a&b.txt": markup, not words about the name
+		default:
+			n++
 		}
 	}
-	return true
+	return n
 }
 
 // claimMatches returns the ranges of the table's words in s.
 func claimMatches(s string, t words) [][2]int {
-	return matches(s, t, requestTables{})
+	return matches(s, t)
 }
 
 // anyWord reports a table word in s.

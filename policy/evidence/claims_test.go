@@ -35,6 +35,10 @@ func TestDoneClaims(t *testing.T) {
 		{"修改了文件 a.go、b.go。测试全部通过。", Claims{Tests: true, Files: []string{"a.go", "b.go"}}},
 		{"构建成功。", Claims{Build: true}},
 		{"没有运行测试。", Claims{}},
+		{"Removed the old build/ directory.", Claims{Files: []string{"build/"}}},
+		{"删除了旧的 build/ 目录。", Claims{Files: []string{"build/"}}},
+		{"Created a helper that reads config.json.", Claims{}},
+		{"1. Add the flag in main.go. 2. Silence the output.", Claims{}},
 	}
 	for _, c := range cases {
 		if got := DoneClaims(c.msg); !reflect.DeepEqual(got, c.want) {

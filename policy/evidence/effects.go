@@ -57,3 +57,24 @@ func containsOnlyAssignments(argv []string) bool {
 	}
 	return true
 }
+
+// Documentation reports a file that documents rather than builds: a
+// change to it after a passing run does not void the run (README.md,
+// docs/guide.md, CHECKLIST, notes.txt).
+func Documentation(path string) bool {
+	p := strings.ToLower(strings.ReplaceAll(path, `\`, "/"))
+	base := p[strings.LastIndex(p, "/")+1:]
+	switch {
+	case strings.HasPrefix(p, "docs/") || strings.Contains(p, "/docs/") || strings.HasPrefix(p, "doc/"):
+		return true
+	case strings.HasSuffix(base, ".md") || strings.HasSuffix(base, ".markdown") || strings.HasSuffix(base, ".rst") ||
+		strings.HasSuffix(base, ".adoc") || strings.HasSuffix(base, ".txt"):
+		return true
+	}
+	for _, n := range []string{"readme", "changelog", "checklist", "todo", "notes", "license", "authors"} {
+		if base == n || strings.HasPrefix(base, n+".") {
+			return true
+		}
+	}
+	return false
+}

@@ -25,7 +25,7 @@ var update = flag.Bool("update", false, "record the golden payloads of the curre
 var payloads = map[Type]any{
 	EvSessionCreated: TextPayload{}, EvInstruction: TextPayload{}, EvSecretMasked: TextPayload{},
 	EvSecretRevealed: TextPayload{}, EvModelProgress: TextPayload{}, EvModelFailed: TextPayload{},
-	EvToolOutput: TextPayload{}, EvDoneRefused: TextPayload{}, EvLimitReached: TextPayload{},
+	EvToolOutput: TextPayload{}, EvDoneRefused: TextPayload{}, EvDoneAnswered: TextPayload{}, EvLimitReached: TextPayload{},
 	EvBrowserStarted: TextPayload{}, EvBrowserNote: TextPayload{}, EvBrowserAuth: TextPayload{},
 	EvBrowserTakeover: TextPayload{}, EvBrowserAuthed: TextPayload{}, EvBrowserCrashed: TextPayload{},
 	EvBrowserAdapter: TextPayload{},

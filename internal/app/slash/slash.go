@@ -17,6 +17,7 @@ func commands() []command {
 		{"help", "", "this list"},
 		{"status", "", "the session: phase, turn, model, running tool, dev servers"},
 		{"diff", "[N]", "what the session changed, files and commands alike (turn N only)"},
+		{"evidence", "", "what \"done\" needs for each request of the last run (a change, reads, a passing run)"},
 		{"undo", "[N]", "put the files back as they were before turn N (default: the newest turn not undone)"},
 		{"mode", "[NAME]", "show the ChatGPT mode, or select NAME (thinking, pro …) for the next messages"},
 		{"effort", "[TIER]", "show the ChatGPT effort tier, or select TIER (light, standard, extended, extra-high, pro) for the next messages"},
