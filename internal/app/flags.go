@@ -47,7 +47,7 @@ func AddFlags(fs *pflag.FlagSet, f *Flags) {
 	fs.IntVar(&f.MaxTurns, "max-turns", 0, "most model turns per run (default from config, else 80)")
 	fs.StringVar(&f.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin, e.g. the URL \"wtagent mockchat\" prints (developers)")
 	fs.StringVar(&f.Mode, "mode", "", "ChatGPT mode to select, e.g. thinking or pro (default: keep the current one)")
-	fs.StringVar(&f.Effort, "effort", "", "ChatGPT effort tier to select after the mode: "+strings.Join(picker.EffortTiers(), ", ")+
+	fs.StringVar(&f.Effort, "effort", "", "ChatGPT effort tier to select after the mode: "+strings.Join(picker.EffortWords(), ", ")+
 		" (default: keep the current one; a --mode that names another tier is an error)")
 	fs.StringVar(&f.Chrome, "chrome", "", "Chrome or Chromium binary (default: found automatically; WTAGENT_CHROME overrides)")
 	fs.BoolVar(&f.Headless, "headless", false, "run Chrome headless (tests and CI only: you cannot log in)")

@@ -137,7 +137,9 @@ func Resolve(fc config.File, f *Flags, stdinTTY bool) (Settings, error) {
 }
 
 // CheckModeRequest checks a (mode, effort) request and returns the effort
-// tier's one spelling: an unknown tier is an error listing the tiers, and
+// tier's one spelling (the effort may be a tier or one of the page's
+// words for it: high, xhigh, max…): an unknown tier is an error listing
+// the tiers with their words, and
 // so is a mode that names one tier with an effort that names another
 // (--mode pro --effort light): the mode names the model, the effort the
 // tier, and a tier is asked for once.
@@ -145,9 +147,9 @@ func CheckModeRequest(mode, effort string) (string, error) {
 	if effort == "" {
 		return "", nil
 	}
-	tier, ok := picker.EffortTier(effort)
+	tier, ok := picker.EffortWord(effort)
 	if !ok {
-		return "", fmt.Errorf("unknown effort tier %q; want one of %s", effort, strings.Join(picker.EffortTiers(), ", "))
+		return "", fmt.Errorf("unknown effort tier %q; want one of %s", effort, strings.Join(picker.EffortWords(), ", "))
 	}
 	if m, ok := picker.EffortTier(mode); ok && m != tier {
 		return "", fmt.Errorf("the mode %s names the effort tier %s, the effort asks for %s: give the tier once (--mode for the model, --effort for the tier)", mode, m, tier)
