@@ -34,7 +34,9 @@ func (t *Transport) Send(ctx context.Context, m messages.Outbound) (event.Bindin
 	if _, err := t.prepare(ctx, s); err != nil {
 		return event.Binding{}, err
 	}
-	t.selectModeIfDue(ctx, s)
+	if err := t.selectModeIfDue(ctx, s); err != nil {
+		return event.Binding{}, err
+	}
 	p, err := t.prepare(ctx, s)
 	if err != nil {
 		return event.Binding{}, err

@@ -473,8 +473,9 @@
     return '';
   }
   // switcherLabel describes the model picker's trigger and its
-  // generation: '2026-09' (the intelligence trigger), '2025' (the
-  // model-switcher menu) or '2026-06' (the effort pill).
+  // generation: '2026-09' (the intelligence trigger), '2026-11' (the
+  // reasoning navigation target without it), '2025' (the model-switcher
+  // menu) or '2026-06' (the effort pill).
   function switcherLabel() {
     const el = q('switcher');
     if (!el) return null;
@@ -482,6 +483,7 @@
     const m = RX.switcherLabel.exec(aria);
     let gen = '2026-06';
     if (el.matches(joined.pickerSep)) gen = '2026-09';
+    else if (el.matches(joined.pickerNov)) gen = '2026-11';
     else if (el.matches(joined.pickerLegacy)) gen = '2025';
     return { label: label(el), current: m ? m[1].trim() : '', aria, gen, effort: el.getAttribute('data-selected-reasoning-effort') || '' };
   }
@@ -785,6 +787,13 @@
     return menus().length + (p.content ? 1 : 0) + (p.panes ? 1 : 0);
   }
   function attr(el, n) { return el.getAttribute(n) || ''; }
+  // groupHeader is the text of the header of the menu group an item sits
+  // in (the 2026-11 menu's family), or ''.
+  function groupHeader(el) {
+    const g = el.closest('[role="group"]');
+    const hd = g && g.querySelector('[role="presentation"],[role="heading"]');
+    return hd ? label(hd).slice(0, 80) : '';
+  }
   function menuItems() {
     ITEMS = [];
     const out = [];
@@ -802,6 +811,7 @@
           disabled: attr(el, 'aria-disabled') === 'true' || (dd !== null && dd !== 'false') || attr(el, 'data-state') === 'disabled' || !!el.disabled,
           checked: attr(el, 'aria-checked') === 'true' || attr(el, 'data-state') === 'checked',
           sub: hp === 'menu' || hp === 'true', expanded: attr(el, 'aria-expanded') === 'true',
+          effort: attr(el, 'data-reasoning-effort'), group: groupHeader(el),
         });
         ITEMS.push(el);
       }
@@ -809,7 +819,8 @@
     return { menus: ms.length, items: out };
   }
   // waitView resolves when a picker view shows — kind 'content' (the
-  // 2026-06 intelligence content), 'panes' (the 2026-09 panes), 'items'
+  // 2026-06 intelligence content), 'panes' (the 2026-09 panes), 'opened'
+  // (the 2026-11 menu lists items, or the 2026-09 panes show), 'items'
   // (an open menu lists items), 'submenu' (more than n menus are open:
   // a nested one opened) or 'closed' (fewer than n menus and picker
   // contents are open) — checking at each DOM mutation (its own
@@ -822,6 +833,7 @@
       if (kind === 'items') { const list = menuItems(); return { ok: list.items.length > 0, list }; }
       if (kind === 'submenu') { const list = menuItems(); return { ok: list.menus > n, list }; }
       if (kind === 'closed') return { ok: pickersOpen() < n };
+      if (kind === 'opened') { const list = menuItems(); const st = pickerState(); return { ok: list.items.length > 0 || st.panes > 0, list, state: st }; }
       const st = pickerState();
       return { ok: kind === 'panes' ? st.panes > 0 : st.content, state: st };
     };

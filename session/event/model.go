@@ -99,7 +99,8 @@ const (
 // part (--effort), when there is one.
 type ModeSelected struct {
 	Choice
-	// Picker is the picker generation used: 2025, 2026-06 or 2026-09.
+	// Picker is the picker generation used: 2025, 2026-06, 2026-09 or
+	// 2026-11.
 	Picker string  `json:"picker,omitempty"`
 	Effort *Choice `json:"effort,omitempty"`
 }
@@ -113,6 +114,9 @@ type Choice struct {
 	// Reason says why the outcome is not the requested one (a
 	// rate-limited choice, no picker, no matching choice).
 	Reason string `json:"reason,omitempty"`
+	// Offered lists what the picker offered when nothing on it matched
+	// the request (a mode that names no model there).
+	Offered []string `json:"offered,omitempty"`
 }
 
 // Short is what the page ended on, for a status line: the selected model

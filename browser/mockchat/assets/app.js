@@ -6,7 +6,7 @@
 // modal states (dialogs.js). It talks to the Go server only through the
 // real site's endpoints.
 
-import { h, $, sleep, uuid, toast, T } from './dom.js';
+import { h, $, sleep, uuid, toast, T, NOV } from './dom.js';
 import { mountHiddenRoutes, freezeRoute } from './routes.js';
 import { DeltaStream, UserSocket, isAnswer, parseSSEText, readSSE } from './stream.js';
 import { modelMenu } from './menu.js';
@@ -103,14 +103,15 @@ function buildLayout() {
     ? picker2026({
       models, efforts: cfg.efforts || [], get: () => ({ model: state.model, effort: state.effort }),
       set: (patch) => { if (patch.model) selectModel(patch.model); if (patch.effort) selectEffort(patch.effort); },
-      sliderOnly: !!cfg.sliderOnly, pointerOnly: !!cfg.sliderPointerOnly,
+      sliderOnly: !!cfg.sliderOnly, pointerOnly: !!cfg.sliderPointerOnly, coverRow: cfg.coverRow || '',
     })
     : modelMenu({
       models, selected: () => state.model, onSelect: selectModel,
       testid: broken.has('model-switcher') ? 'model-picker' : 'model-switcher-dropdown-button',
     });
   ui.auth = h('div', { class: 'auth-actions' });
-  ui.header = h('header', { class: 'page-header', id: 'page-header' }, ui.modelButton, h('div', { class: 'spacer' }), ui.auth);
+  // The 2026-11 trigger sits in the composer form (notes §8).
+  ui.header = h('header', { class: 'page-header', id: 'page-header' }, NOV ? null : ui.modelButton, h('div', { class: 'spacer' }), ui.auth);
   ui.threadInner = h('div', { class: 'thread-inner flex flex-col text-sm' });
   ui.thread = h('div', { class: 'thread', id: 'thread' }, ui.threadInner);
   ui.route = h('div', { class: 'route', 'data-route': location.pathname }, ui.thread, buildComposer());
@@ -231,6 +232,7 @@ function buildComposer() {
     h('div', { class: 'composer-row' },
       h('button', { type: 'button', class: 'plus-button', 'data-testid': 'composer-plus-btn', 'aria-label': G.UNITS ? T('addFiles') : 'Add photos & files', onclick: () => ui.uploadFiles.click() }, '+'),
       h('div', { class: 'composer-editor' }, ui.hiddenTextarea, view.dom),
+      NOV ? ui.modelButton : null,
       ui.trailing),
     G.modeSwitch(state.work, (w) => { state.work = w; }),
     ui.uploadMedia, ui.uploadPhotos, ui.uploadFiles);
