@@ -268,6 +268,11 @@ func Locators() map[string][]string {
 		},
 		// What tells the page generations apart (generation() in
 		// page.js), newest first.
+		// The 2026-11 page is the 2026-09 page whose picker trigger lost
+		// data-codex-intelligence-trigger.
+		"gen2026Nov": {
+			`[data-composer-navigation-target="reasoning"]:not([data-codex-intelligence-trigger])`,
+		},
 		"gen2026Sep": {
 			`[data-content-search-unit-key]`,
 			`[data-chatgpt-search-unit-key]`,

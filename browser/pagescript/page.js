@@ -527,13 +527,14 @@
     };
   }
   // generation names the page generation the document shows, from the
-  // first generation (newest first) whose signals match: '2026-09',
+  // first generation (newest first) whose signals match: '2026-11',
+  // '2026-09',
   // '2026-06', '2025', or 'unknown' (an empty page of an older generation
   // can look like either). signals lists what matched.
   function generation() {
     const signals = [];
     let gen = '';
-    for (const [g, name] of [['2026-09', 'gen2026Sep'], ['2026-06', 'gen2026Mid'], ['2025', 'gen2025']]) {
+    for (const [g, name] of [['2026-11', 'gen2026Nov'], ['2026-09', 'gen2026Sep'], ['2026-06', 'gen2026Mid'], ['2025', 'gen2025']]) {
       for (const sel of L[name]) {
         let el = null;
         try { el = document.querySelector(sel); } catch (e) { }
