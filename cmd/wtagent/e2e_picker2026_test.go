@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -95,5 +96,29 @@ func TestModeRequestNotAppliedStopsBeforeSending(t *testing.T) {
 				t.Errorf("the page received %d messages", n)
 			}
 		})
+	}
+}
+
+// TestMCPServeModeNotOffered: an MCP call whose mode the page's picker
+// does not offer is a tool error listing the modes, and nothing is sent;
+// the next call, with the page's word for an effort, is applied (the POST
+// carries it).
+func TestMCPServeModeNotOffered(t *testing.T) {
+	needChromium(t)
+	e := newEnv(t)
+	srv, url := mockPageGen(t, mockchat.DOM2026Nov, mcpReplies(1), 0)
+	s := startMCPServer(t, e, url)
+	res, err := s.call(context.Background(), map[string]any{"prompt": "hi", "mode": "bogus"}, nil)
+	if err != nil || !res.IsError || !strings.Contains(mcpText(res), "--mode bogus: the ChatGPT picker (2026-11) offers no such mode; it offers: gpt-latest, gpt-6-2-sol") {
+		t.Fatalf("a mode the picker lacks: %v %+v", err, res)
+	}
+	if n := len(srv.Received()); n != 0 {
+		t.Fatalf("the page received %d messages for a mode it does not offer", n)
+	}
+	if got, _ := s.reply(map[string]any{"prompt": "hi", "effort": "high"}); got != replyText(0) {
+		t.Fatalf("reply %q", got)
+	}
+	if rec := srv.Received(); len(rec) != 1 || rec[0].Model != "gpt-6-2-sol" || rec[0].Effort != "high" {
+		t.Fatalf("the page received %+v, want one message at gpt-6-2-sol high", rec)
 	}
 }
