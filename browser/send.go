@@ -128,6 +128,16 @@ func (t *Transport) compose(ctx context.Context, s *session, text string, files 
 // holds the text, it clicks once more; once the POST left it never sends
 // again.
 func (t *Transport) submit(ctx context.Context, s *session, base threadInfo, mark int, inline string) (event.Binding, error) {
+	// A page that shows no send control at all within a step has changed
+	// (a locator the override file can route around): say so now rather
+	// than after the upload's wait, which is for a control that shows
+	// disabled while files upload.
+	if _, err := s.waitSnap(ctx, t.opts.StepTimeout, func(p pageSnap) bool { return p.Send.Present }); err != nil {
+		if s.gone() || ctx.Err() != nil {
+			return event.Binding{}, s.wrap(ctx, err)
+		}
+		return event.Binding{}, s.adapterError(ctx, "send", "submit the message", "no send control on the page")
+	}
 	for attempt := 0; attempt < 2; attempt++ {
 		if _, err := s.waitSnap(ctx, t.opts.UploadTimeout, func(p pageSnap) bool { return p.Send.Enabled }); err != nil {
 			if s.gone() || ctx.Err() != nil {

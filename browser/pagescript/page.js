@@ -14,8 +14,23 @@
 
   const RX = {};
   for (const k of Object.keys(P)) RX[k] = new RegExp(P[k], 'i');
+  // A strategy is a CSS selector, or a text strategy (locators.go
+  // textPrefix): the visible element of its scope whose text matches.
+  const TEXT = '::text ';
+  const isText = (sel) => sel.startsWith(TEXT);
   const joined = {};
-  for (const k of Object.keys(L)) joined[k] = L[k].join(',');
+  for (const k of Object.keys(L)) joined[k] = L[k].filter((s) => !isText(s)).join(',') || ':not(*)';
+  // byText is the first element a text strategy finds under root.
+  function byText(sel, root, any) {
+    let t;
+    try { t = JSON.parse(sel.slice(TEXT.length)); } catch (e) { return null; }
+    let rx;
+    try { rx = new RegExp(t.re, 'i'); } catch (e) { return null; }
+    let list = [];
+    try { list = root.querySelectorAll(t.in || 'button,a,[role]'); } catch (e) { return null; }
+    for (const el of list) if ((any || visible(el)) && rx.test(label(el) || el.getAttribute('aria-label') || '')) return el;
+    return null;
+  }
 
   // visible is true when el has a box of its own and sits in a shown
   // part of the page: not under display:none (a hidden mounted route) and
@@ -45,6 +60,7 @@
   function q(name, root, any) {
     root = root || document;
     for (const sel of L[name]) {
+      if (isText(sel)) { const el = byText(sel, root, any); if (el) return el; continue; }
       let list;
       try { list = root.querySelectorAll(sel); } catch (e) { continue; }
       for (const el of list) if (any || visible(el)) return el;
@@ -57,6 +73,7 @@
     try { return Array.from(root.querySelectorAll(joined[name])); } catch (e) { }
     const seen = new Set();
     for (const sel of L[name]) {
+      if (isText(sel)) continue;
       try { root.querySelectorAll(sel).forEach((e) => seen.add(e)); } catch (e) { }
     }
     return Array.from(seen).sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
@@ -543,18 +560,20 @@
     }
     return { gen: gen || 'unknown', signals };
   }
-  // inventory lists, for each locator, the first selector that matches
-  // (visible or not) and how many elements it matches: the live
-  // self-check of doctor --page.
+  // inventory lists, for each locator, the first strategy that matches
+  // (visible or not; its place in the list), how many elements it matches
+  // and the selectors the page rejects: the live self-check of doctor
+  // --page.
   function inventory() {
     const out = {};
     for (const name of Object.keys(L)) {
-      const r = { selector: '', count: 0, visible: false };
-      for (const sel of L[name]) {
+      const r = { selector: '', strategy: 0, count: 0, visible: false, invalid: [] };
+      L[name].forEach((sel, i) => {
         let list = [];
-        try { list = Array.from(document.querySelectorAll(sel)); } catch (e) { continue; }
-        if (list.length) { r.selector = sel; r.count = list.length; r.visible = list.some(visible); break; }
-      }
+        if (isText(sel)) { const el = byText(sel, document, true); list = el ? [el] : []; }
+        else { try { list = Array.from(document.querySelectorAll(sel)); } catch (e) { r.invalid.push(sel); return; } }
+        if (list.length && !r.selector) { r.selector = sel; r.strategy = i + 1; r.count = list.length; r.visible = list.some(visible); }
+      });
       out[name] = r;
     }
     const th = thread();

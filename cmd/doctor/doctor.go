@@ -18,6 +18,7 @@ type Options struct {
 	Page       bool
 	ChatGPTURL string
 	Headless   bool
+	Locators   string
 	Timeout    time.Duration
 }
 
@@ -60,6 +61,7 @@ blocks use.`,
 	cmd.Flags().BoolVar(&o.Page, "page", false, "also start Chrome and check the live ChatGPT page against the adapter")
 	cmd.Flags().StringVar(&o.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin for --login and --page (developers: a mock page)")
 	cmd.Flags().BoolVar(&o.Headless, "headless", false, "run Chrome headless for --login and --page (then no display is needed)")
+	cmd.Flags().StringVar(&o.Locators, "locators", "", "page locator override file for --page (default: page-locators.json in the config directory, if any)")
 	cmdutil.HideDeveloperFlags(cmd.Flags())
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 90*time.Second, "longest the --login or --page check may take")
 	return cmd
@@ -69,7 +71,7 @@ func doctorRun(o *Options) error {
 	// Background, as before this package was cut: the checks do not watch
 	// the command's context.
 	results := doctor.Run(context.Background(), doctor.Options{Getenv: o.F.Getenv, GOOS: o.F.GOOS, Login: o.Login, Page: o.Page,
-		ChatGPTURL: o.ChatGPTURL, Headless: o.Headless, Timeout: o.Timeout})
+		ChatGPTURL: o.ChatGPTURL, Headless: o.Headless, Locators: o.Locators, Timeout: o.Timeout})
 	if o.F.Global.JSON {
 		if err := cmdutil.WriteJSONLines(o.F.IOStreams.Out, results); err != nil {
 			return err

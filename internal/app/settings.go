@@ -10,12 +10,14 @@ import (
 
 	"github.com/wtagent/wtagent/actors"
 	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/browser/pagescript"
 	"github.com/wtagent/wtagent/browser/picker"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/sandbox"
+	"github.com/wtagent/wtagent/session"
 )
 
 // Settings are a run's effective settings: defaults, then the config file,
@@ -31,6 +33,10 @@ type Settings struct {
 	Effort   string
 	Chrome   string
 	Headless bool
+	// Locators are the page locator overrides (LoadLocators) and
+	// LocatorsFile the file they came from.
+	Locators     pagescript.Overrides
+	LocatorsFile string
 	// RecordTransport saves each turn's raw page traffic (--record-transport).
 	RecordTransport bool
 	NoMinimize      bool
@@ -134,6 +140,21 @@ func Resolve(fc config.File, f *Flags, stdinTTY bool) (Settings, error) {
 	}
 	s.AllowEnv, s.Rules, s.MCPServers = fc.AllowEnv, fc.Rules, fc.MCPServers
 	return s, nil
+}
+
+// LoadLocators reads the page locator override file into s: --locators
+// when given, else page-locators.json in the config directory when there
+// is one. A malformed file is a usage error naming the entry.
+func (s *Settings) LoadLocators(h session.Home, f *Flags) error {
+	over, path, err := pagescript.LoadOverrides(h.Dir(), f.Locators)
+	if err != nil {
+		if f.Locators != "" {
+			return cmdutil.FlagErrorf("--locators: %v", err)
+		}
+		return cmdutil.FlagErrorf("%v", err)
+	}
+	s.Locators, s.LocatorsFile = over, path
+	return nil
 }
 
 // CheckModeRequest checks a (mode, effort) request and returns the effort

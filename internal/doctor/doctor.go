@@ -22,6 +22,9 @@ type Options struct {
 	ChatGPTURL string
 	// Headless runs Chrome headless for the login and page checks.
 	Headless bool
+	// Locators is --locators: the page locator override file (default:
+	// page-locators.json in the config directory, when there is one).
+	Locators string
 	// Timeout bounds the login check and the page check, each.
 	Timeout time.Duration
 }
