@@ -163,6 +163,8 @@ type clickSpec struct {
 	ModalClose bool   `json:"modalClose,omitempty"`
 	// Chat is the Chat option of the 2026-09 Chat/Work switch.
 	Chat bool `json:"chat,omitempty"`
+	// CoverClose is the close control of a pop-up over the composer.
+	CoverClose bool `json:"coverClose,omitempty"`
 }
 
 // clickInfo is center()'s answer.

@@ -41,6 +41,9 @@ func (t *Transport) Send(ctx context.Context, m messages.Outbound) (event.Bindin
 	if err != nil {
 		return event.Binding{}, err
 	}
+	if err := t.uncover(ctx, s); err != nil {
+		return event.Binding{}, err
+	}
 	base := p.Thread
 	mark := s.net.Mark()
 

@@ -88,6 +88,11 @@ type Options struct {
 	// cover a menu row): a press there lands on the popover; the row is
 	// still chosen with the keyboard.
 	CoverRow string
+	// CoverComposer shows a non-modal pop-up over the whole composer form
+	// once the page loaded (notes §8: a covered message box): a press
+	// there lands on it, and the send control takes only a real press. It
+	// closes on Escape or its one button.
+	CoverComposer bool
 	// LinearTurns, when positive, caps the turns the linear read
 	// (GET /backend-api/conversations/<id>) returns, whatever num_turns
 	// the page asks for: older ones are on a previous page.

@@ -55,8 +55,9 @@ type pageConfig struct {
 	HiddenRoutes int               `json:"hiddenRoutes"`
 	FrozenCopy   bool              `json:"frozenCopy"`
 	Window       int               `json:"window"`
-	// CoverRow is Options'.
-	CoverRow string `json:"coverRow"`
+	// CoverRow and CoverComposer are Options'.
+	CoverRow      string `json:"coverRow"`
+	CoverComposer bool   `json:"coverComposer"`
 }
 
 // render executes a template into w with status.
@@ -119,6 +120,7 @@ func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 		FrozenCopy:        s.opts.FrozenCopy,
 		Window:            s.opts.Window,
 		CoverRow:          s.opts.CoverRow,
+		CoverComposer:     s.opts.CoverComposer,
 	}
 	if gen != DOM2025 && s.opts.Models == nil {
 		cfg.Models = DefaultModels2026(s.opts.ProLimited)

@@ -744,6 +744,51 @@
     });
   }
 
+  // ---- a pop-up over the composer ---------------------------------------
+  // coverOf is the element that covers the composer form (its editor or
+  // its primary button) at their centres: a non-modal pop-up the page
+  // shows over the message box (notes §8), or null.
+  function coverOf() {
+    const f = composerForm();
+    if (!f) return null;
+    for (const el of [q('composer', f, true), primaryButton(f)]) {
+      if (!el || !visible(el)) continue;
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (hit && hit !== el && !el.contains(hit) && !f.contains(hit)) {
+        return hit.closest('[role="dialog"],[role="tooltip"],[role="status"],[role="alert"],[data-radix-popper-content-wrapper],[popover]') || hit;
+      }
+    }
+    return null;
+  }
+  // cover describes what covers the composer ({covered: false} when
+  // nothing does).
+  function cover() {
+    const c = coverOf();
+    if (!c) return { covered: false };
+    return { covered: true, role: c.getAttribute('role') || c.tagName.toLowerCase(), text: label(c).replace(/\s+/g, ' ').slice(0, 120) };
+  }
+  // coverClose is the covering pop-up's close control: a close or dismiss
+  // label, else its only (or last) button.
+  function coverClose() {
+    const c = coverOf();
+    if (!c) return null;
+    const c2 = q('modalClose', c);
+    if (c2) return c2;
+    const bs = Array.from(c.querySelectorAll('button,[role="button"]')).filter(visible);
+    return bs.find((b) => RX.modalClose.test(label(b))) || bs[bs.length - 1] || null;
+  }
+  // waitUncovered resolves true as soon as nothing covers the composer
+  // (checked at each DOM mutation), false after ms.
+  function waitUncovered(ms) {
+    return new Promise((resolve) => {
+      if (!coverOf()) { resolve(true); return; }
+      const obs = new MutationObserver(() => { if (!coverOf()) { obs.disconnect(); clearTimeout(timer); resolve(true); } });
+      const timer = setTimeout(() => { obs.disconnect(); resolve(!coverOf()); }, ms);
+      obs.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+    });
+  }
+
   // ---- targets for trusted clicks --------------------------------------
   let ITEMS = [];
   function target(spec) {
@@ -761,6 +806,7 @@
       const g = modeSwitch();
       return g ? g.querySelector('button,[role="radio"]') : null;
     }
+    if (spec.coverClose) return coverClose();
     if (spec.modalClose) {
       const m = openModal();
       if (!m) return null;
@@ -1101,7 +1147,7 @@
   window.__wtagent = {
     version: VERSION,
     snap, auth, probe, thread, state, composerText, setComposer, focusEnd, waitComposer, pasteText,
-    center, click, hover, menuItems, menuStable, waitView, conversation, recent, streamStatus, resume, copyText, markdown,
+    center, click, hover, cover, waitUncovered, menuItems, menuStable, waitView, conversation, recent, streamStatus, resume, copyText, markdown,
     watch(w) { W = w; last = ''; schedule(); return state(); },
     unwatch() { W = null; return true; },
     chips,

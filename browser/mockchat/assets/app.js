@@ -222,6 +222,7 @@ function buildComposer() {
   ui.submit = h('button', { class: 'composer-submit-btn' });
   ui.submit.addEventListener('click', (e) => {
     e.preventDefault();
+    if (cfg.coverComposer && !e.isTrusted) return; // a real press only
     if (ui.submit.dataset.mode === 'stop') stopStreaming();
     else if (ui.submit.dataset.mode === 'voice') startVoice();
     else submitFromComposer();
@@ -935,10 +936,25 @@ function selectEffort(effort) {
   localStorage.setItem(storageKey('effort'), effort);
 }
 
+// coverComposer shows a non-modal pop-up over the composer form (a "new
+// feature" tip): it closes on Escape or its one button, and says so on
+// <html data-mock-cover-closed>.
+function coverComposer() {
+  const r = ui.form.getBoundingClientRect();
+  const tip = h('div', { role: 'dialog', class: 'popover tip', style: `position: fixed; left: ${r.left - 8}px; top: ${r.top - 8}px; width: ${r.width + 16}px; height: ${r.height + 16}px; z-index: 40; background: #ffd;` },
+    h('div', { text: T('tip') }), h('button', { type: 'button', text: '×' }));
+  const close = () => { tip.remove(); document.removeEventListener('keydown', onKey, true); document.documentElement.setAttribute('data-mock-cover-closed', 'true'); };
+  const onKey = (e) => { if (e.key === 'Escape') close(); };
+  tip.querySelector('button').addEventListener('click', close);
+  document.addEventListener('keydown', onKey, true);
+  document.body.append(tip);
+}
+
 // ------------------------------------------------------------ boot
 
 buildLayout();
 renderAuth();
+if (cfg.coverComposer) coverComposer();
 window.addEventListener('popstate', () => location.reload());
 sessionLoad.then(() => {
   renderAuth();
