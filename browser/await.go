@@ -383,6 +383,12 @@ func (w *turnWatch) fromNetwork(ctx context.Context) (event.Reply, bool, error) 
 		return event.Reply{}, false, nil
 	}
 	text := w.cont.join(w.s.net.Text(v.ID))
+	if text == "" && res.Image {
+		// An image-only reply: complete now, and say so to the model
+		// loop rather than wait for text that never comes.
+		w.t.opts.note("ChatGPT answered turn %d with an image only", w.b.Turn)
+		text = ImageOnlyReply
+	}
 	if text == "" {
 		return event.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: the reply to turn %d finished with no text", model.ErrEmpty, w.b.Turn))
 	}
@@ -392,6 +398,10 @@ func (w *turnWatch) fromNetwork(ctx context.Context) (event.Reply, bool, error) 
 	}
 	return w.reply(ctx, text, res.MessageID, res.ModelSlug, src), true, nil
 }
+
+// ImageOnlyReply is the reply text of a reply that holds an image and no
+// text.
+const ImageOnlyReply = "the reply holds no text (an image)"
 
 // finishDOM is reached when the DOM says the reply is complete: it
 // confirms with a fresh read, then reads the exact text.

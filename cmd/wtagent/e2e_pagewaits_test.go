@@ -8,6 +8,7 @@ import (
 
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/model"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // TestCoveredComposerDismissed: a non-modal pop-up covers the message box
@@ -30,5 +31,45 @@ func TestCoveredComposerDismissed(t *testing.T) {
 	}
 	if want := `a pop-up covered the message box (dialog: "Yeni: GPT-6.2 Sol ×"): dismissed it before typing`; !strings.Contains(out+errOut, want) {
 		t.Errorf("the output does not say %q:\n%s\n%s", want, out, errOut)
+	}
+}
+
+// imageOnlySSE is a 2026 stream whose answer is one image and no text.
+const imageOnlySSE = "event: delta_encoding\ndata: \"v1\"\n\n" +
+	`event: delta` + "\n" + `data: {"p":"","o":"add","v":{"message":{"id":"{{assistant_message_id}}","author":{"role":"assistant"},"content":{"content_type":"multimodal_text","parts":[{"content_type":"image_asset_pointer","asset_pointer":"file-service://file-img1","width":512,"height":512}]},"status":"in_progress","recipient":"all","channel":"final","metadata":{}},"conversation_id":"{{conversation_id}}"},"c":0}` + "\n\n" +
+	`event: delta` + "\n" + `data: {"p":"","o":"patch","v":[{"p":"/message/status","o":"replace","v":"finished_successfully"},{"p":"/message/end_turn","o":"replace","v":true}]}` + "\n\n" +
+	"data: [DONE]\n\n"
+
+// TestImageOnlyReplyCompletes: a reply that holds only an image completes
+// when its stream ends it and reaches the model loop as "the reply holds
+// no text (an image)" (no empty-reply failure, no wait for text); the
+// loop asks again and the run ends with the next reply.
+func TestImageOnlyReplyCompletes(t *testing.T) {
+	needChromium(t)
+	e := newEnv(t)
+	srv := mockchat.New(mockchat.Options{LoggedIn: true, DOM: mockchat.DOM2026Sep, Script: []model.ScriptLine{
+		{Line: 1, SSE: imageOnlySSE},
+		{Line: 2, Reply: agentReply(true, "Hello.", "")},
+	}})
+	url, err := srv.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	code, out, errOut := e.run("--chatgpt-url", url, "--headless", "say hello")
+	if code != 0 || len(srv.Received()) != 2 {
+		t.Fatalf("exit %d, %d messages received\n%s\n%s", code, len(srv.Received()), out, errOut)
+	}
+	ids := e.sessions()
+	if len(ids) != 1 {
+		t.Fatalf("sessions %v", ids)
+	}
+	var image, empty bool
+	for _, ev := range e.events(ids[0].ID) {
+		image = image || ev.Type == event.EvModelMessageComplete && strings.Contains(string(ev.Payload), "the reply holds no text (an image)")
+		empty = empty || ev.Type == event.EvModelFailed && strings.Contains(string(ev.Payload), `"empty"`)
+	}
+	if !image || empty {
+		t.Fatalf("image-only reply recorded %v, empty-reply failure %v:\n%s", image, empty, eventTrace(e.events(ids[0].ID)))
 	}
 }
