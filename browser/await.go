@@ -95,17 +95,20 @@ type turnWatch struct {
 	mark    int               // streams after it may carry the reply
 	retries int
 
-	last       turnState
-	changed    time.Time // last change of the reply text or the stop button
-	sawReply   bool      // an assistant message or the stop button showed
-	started    time.Time
-	lastProg   time.Time
-	progLen    int
-	jsonNext   time.Time // next conversation-document check
-	jsonWait   time.Duration
-	emptySince time.Time
-	retryAt    time.Time // when retry was last clicked
-	domDone    time.Time // when the DOM first looked complete
+	last     turnState
+	changed  time.Time // last change of the reply text or the stop button
+	sawReply bool      // an assistant message or the stop button showed
+	started  time.Time
+	lastProg time.Time
+	progLen  int
+	jsonNext time.Time // next conversation-document check
+	jsonWait time.Duration
+	// limitedUntil is when a rate-limited read may be tried again: as long
+	// as the page's response asked.
+	limitedUntil time.Time
+	emptySince   time.Time
+	retryAt      time.Time // when retry was last clicked
+	domDone      time.Time // when the DOM first looked complete
 	// docPending means the conversation document has the turn but not a
 	// finished reply yet, since pendingSince.
 	docPending   bool

@@ -88,6 +88,11 @@ type Options struct {
 	// cover a menu row): a press there lands on the popover; the row is
 	// still chosen with the keyboard.
 	CoverRow string
+	// ReadRetryAfter, when positive, rate-limits conversation reads: the
+	// first read after a message arrived opens a window of this many
+	// seconds in which every read of a conversation answers 429 with
+	// Retry-After and the body's clears_in (ReadsLimited counts them).
+	ReadRetryAfter int
 	// CoverComposer shows a non-modal pop-up over the whole composer form
 	// once the page loaded (notes §8: a covered message box): a press
 	// there lands on it, and the send control takes only a real press. It

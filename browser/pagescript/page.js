@@ -997,6 +997,20 @@
   // read the 2026-09 page uses (GET …/conversations/<id>, newest turns;
   // partial when page_info.has_previous_page), else (or with full) the mapping
   // document (GET …/conversation/<id>).
+  // retryAfter is how many seconds a rate-limited response asks to wait:
+  // its Retry-After (seconds or a date), else the body's clears_in (or
+  // retry_after), else 0.
+  async function retryAfter(r) {
+    const h = r.headers.get('retry-after') || '';
+    if (/^\d+(\.\d+)?$/.test(h.trim())) return parseFloat(h);
+    if (h) { const t = Date.parse(h); if (!isNaN(t)) return Math.max(0, (t - Date.now()) / 1000); }
+    try {
+      const j = await r.json();
+      const d = (j && (j.detail && typeof j.detail === 'object' ? j.detail : j)) || {};
+      const n = Number(d.clears_in ?? d.retry_after ?? 0);
+      return isFinite(n) && n > 0 ? n : 0;
+    } catch (e) { return 0; }
+  }
   async function conversation(id, full) {
     const tok = await sessionToken();
     if (!tok) return { status: 401, err: 'no session token' };
@@ -1004,6 +1018,7 @@
     try {
       if (full) throw new Error('the whole document is wanted');
       const r = await get(API.conversations + encodeURIComponent(id) + '?include_has_versions=true&num_turns=10');
+      if (r.status === 429) return { status: 429, retryAfter: await retryAfter(r) };
       if (r.ok && (r.headers.get('content-type') || '').includes('json')) {
         const j = await r.json();
         if (j && Array.isArray(j.messages)) {
@@ -1020,6 +1035,7 @@
       return { status: 0, err: String(e) };
     }
     const ct = r.headers.get('content-type') || '';
+    if (r.status === 429) return { status: 429, retryAfter: await retryAfter(r) };
     if (!r.ok || !ct.includes('json')) {
       return { status: r.status, challenge: r.headers.get('cf-mitigated') === 'challenge' || ct.includes('html') };
     }
