@@ -74,6 +74,9 @@ type Options struct {
 	// instruction (default 200 000).
 	MaxInline int
 
+	// Bundle makes CheckPage also capture the page for a bug report
+	// (PageReport.Bundle: doctor --page --bundle).
+	Bundle bool
 	// Locators are the page locators a page-locators.json file sets
 	// (pagescript.LoadOverrides), tried before the built-in ones;
 	// LocatorsFile is that file, for reports.

@@ -50,6 +50,8 @@ type PageReport struct {
 	// Conversation is the thread check ("" URL when the sidebar lists no
 	// conversation).
 	Conversation ThreadReport `json:"conversation"`
+	// Bundle is the page captured for a bug report (Options.Bundle).
+	Bundle *PageBundle `json:"-"`
 	// Snapshot is the redacted DOM snapshot saved for a bug report.
 	Snapshot   string `json:"snapshot,omitempty"`
 	Screenshot string `json:"screenshot,omitempty"`
@@ -179,6 +181,13 @@ func CheckPage(ctx context.Context, opts Options) (PageReport, error) {
 	}
 	if inv.History != "" {
 		rep.Conversation = t.checkThread(ctx, s, inv.History)
+	}
+	if t.opts.Bundle {
+		b, err := s.bundle(ctx)
+		if err != nil {
+			return rep, fmt.Errorf("capture the page for the bundle: %w", err)
+		}
+		rep.Bundle = b
 	}
 	return rep, nil
 }

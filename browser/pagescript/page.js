@@ -744,6 +744,48 @@
     });
   }
 
+  // ---- a redacted copy of the page (doctor --page --bundle) -------------
+  // redactedDOM is the document's HTML with every text node, form value
+  // and free-text attribute replaced by its length, except the words of
+  // controls outside the thread (buttons, menu rows, tabs: the page's
+  // localised labels, which an adapter update needs): no conversation
+  // text, title or draft survives.
+  function redactedDOM() {
+    const root = document.documentElement.cloneNode(true);
+    const thread = [joined.message, joined.turn, joined.composer, joined.userBubble, joined.answer, 'nav', 'title', 'form [contenteditable]'].join(',');
+    const control = 'button,[role^="menuitem"],[role="tab"],[role="radio"],[role="option"],label,h4';
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const texts = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n);
+    for (const n of texts) {
+      const el = n.parentElement;
+      if (!el || el.closest('script,style')) continue;
+      if (!n.nodeValue.trim()) continue;
+      if (el.closest(control) && !el.closest(thread)) continue;
+      n.nodeValue = '[' + n.nodeValue.length + ' chars]';
+    }
+    for (const el of root.querySelectorAll('*')) {
+      for (const a of ['value', 'title', 'alt', 'placeholder', 'data-placeholder', 'href', 'src']) {
+        const v = el.getAttribute(a);
+        if (v && !(a === 'href' && v.startsWith('#'))) el.setAttribute(a, '[' + v.length + ' chars]');
+      }
+      if (el.closest(thread)) for (const a of ['aria-label', 'aria-description']) if (el.hasAttribute(a)) el.setAttribute(a, '[redacted]');
+    }
+    return '<!DOCTYPE html>\n' + root.outerHTML;
+  }
+  // hideText makes every text on the page transparent (on) for a
+  // screenshot that shows the layout and no words, or shows it again.
+  function hideText(on) {
+    let st = document.getElementById('__wtagent-hide-text');
+    if (on && !st) {
+      st = document.createElement('style');
+      st.id = '__wtagent-hide-text';
+      st.textContent = '* { color: transparent !important; text-shadow: none !important; caret-color: transparent !important; } img, video, canvas, svg { visibility: hidden !important; }';
+      document.documentElement.append(st);
+    } else if (!on && st) st.remove();
+    return true;
+  }
+
   // ---- a pop-up over the composer ---------------------------------------
   // coverOf is the element that covers the composer form (its editor or
   // its primary button) at their centres: a non-modal pop-up the page
@@ -1163,7 +1205,7 @@
   window.__wtagent = {
     version: VERSION,
     snap, auth, probe, thread, state, composerText, setComposer, focusEnd, waitComposer, pasteText,
-    center, click, hover, cover, waitUncovered, menuItems, menuStable, waitView, conversation, recent, streamStatus, resume, copyText, markdown,
+    center, click, hover, cover, waitUncovered, redactedDOM, hideText, menuItems, menuStable, waitView, conversation, recent, streamStatus, resume, copyText, markdown,
     watch(w) { W = w; last = ''; schedule(); return state(); },
     unwatch() { W = null; return true; },
     chips,

@@ -27,14 +27,23 @@ func checkPage(ctx context.Context, o Options) []Result {
 		return []Result{{Name: "locators", Level: levelError, Detail: err.Error(), Fix: "correct the entry, or move the file away to use the built-in locators"}}
 	}
 	rep, err := browser.CheckPage(ctx, browser.Options{ProfileDir: h.ProfileDir(), BaseURL: o.ChatGPTURL, Headless: o.Headless,
-		Locators: over, LocatorsFile: file})
+		Locators: over, LocatorsFile: file, Bundle: o.Bundle != ""})
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		return []Result{{Name: "page", Level: levelError, Detail: "the page check timed out", Fix: "run wtagent doctor --page --timeout 3m"}}
 	case err != nil:
 		return []Result{{Name: "page", Level: levelError, Detail: err.Error()}}
 	}
-	return pageResults(rep)
+	out := pageResults(rep)
+	if o.Bundle != "" {
+		names, err := writeBundle(o.Bundle, rep)
+		r := Result{Name: "bundle", Level: levelOK, Detail: fmt.Sprintf("wrote %s (%s): attach it to a bug report; it holds no conversation text, draft, cookie or credential", o.Bundle, strings.Join(names, ", "))}
+		if err != nil {
+			r = Result{Name: "bundle", Level: levelError, Detail: "the bundle was not written: " + err.Error()}
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // pageResults turns a page report into results.
