@@ -25,12 +25,13 @@ func (t *Transport) selectModeIfDue(ctx context.Context, s *session) error {
 	if !due || mode == "" && effort == "" {
 		return nil
 	}
-	res := t.picker(s).Select(ctx, mode, effort)
+	pk := t.picker(s)
+	res := pk.Select(ctx, mode, effort)
 	t.opts.Logger.Info("mode selection", "picker", res.Picker, "outcome", res.String())
 	if t.opts.OnMode != nil {
 		t.opts.OnMode(res)
 	}
-	if err := notApplied(ctx, s, res); err != nil {
+	if err := notApplied(ctx, s, res, pk.Offered()); err != nil {
 		t.mu.Lock()
 		t.mode = true
 		t.mu.Unlock()
@@ -41,12 +42,12 @@ func (t *Transport) selectModeIfDue(ctx context.Context, s *session) error {
 
 // notApplied is the error of a request a part of which was not applied:
 // a mode that names nothing on the picker is a RequestError listing what
-// it offers; a choice the picker has but cannot take now (every fitting
+// it offers (offered); a choice the picker has but cannot take now (every fitting
 // one disabled) is a rate limit; a picker the adapter could not drive is
 // an adapter error with what was looked for, a DOM snapshot and a
 // screenshot. A fallback (a rate-limited choice replaced by the nearest
 // one) is applied and reported, not an error.
-func notApplied(ctx context.Context, s *session, res event.ModeSelected) error {
+func notApplied(ctx context.Context, s *session, res event.ModeSelected, offered []string) error {
 	parts := []struct {
 		name string
 		c    *event.Choice
@@ -57,8 +58,8 @@ func notApplied(ctx context.Context, s *session, res event.ModeSelected) error {
 			continue
 		}
 		switch {
-		case c.Outcome == "kept" && len(c.Offered) > 0:
-			return failure(messages.FailRequest, &RequestError{Part: p.name, Requested: c.Requested, Picker: res.Picker, Offered: c.Offered})
+		case c.Outcome == "kept" && p.name == "mode" && len(offered) > 0:
+			return failure(messages.FailRequest, &RequestError{Part: p.name, Requested: c.Requested, Picker: res.Picker, Offered: offered})
 		case c.Outcome == "unavailable":
 			return failure(messages.FailRateLimit, fmt.Errorf("%w: the %s %s cannot be selected on the ChatGPT picker now: %s", model.ErrRateLimit, p.name, c.Requested, c.Reason))
 		case c.Outcome == "kept":

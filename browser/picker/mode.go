@@ -19,7 +19,7 @@ type menuList struct {
 // the effort (on 2026-11 both with one row). An empty part is not asked
 // for. It never fails: a mode or effort it cannot select keeps the
 // current one, the outcome says why, and a mode that names nothing on
-// the picker lists what it offers (Choice.Offered); the caller decides
+// the picker lists what it offers (Offered); the caller decides
 // whether a part kept stops the run.
 func (pk *Picker) Select(ctx context.Context, mode, effort string) event.ModeSelected {
 	var out event.ModeSelected
@@ -120,7 +120,7 @@ func (pk *Picker) applyDecision(ctx context.Context, dec modeDecision, before st
 	if !dec.Found {
 		pk.log.Warn("mode selection: no model matches; keeping the current mode", "requested", out.Requested)
 		out.Reason = "no model on the picker matches " + out.Requested
-		out.Offered = offered(items)
+		pk.offered = offered(items)
 		return out
 	}
 	out.Outcome = dec.Outcome

@@ -52,7 +52,7 @@ func (pk *Picker) selectRow(ctx context.Context, out event.ModeSelected, mode, e
 	d := chooseRow(model, tier, list.Items)
 	switch {
 	case !d.Found && model != "":
-		out.Choice.Offered = offered(list.Items)
+		pk.offered = offered(list.Items)
 		return fail("no model on the picker matches " + mode)
 	case !d.Found:
 		return fail("the model menu shows no current choice to keep the model of")

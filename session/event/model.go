@@ -114,10 +114,6 @@ type Choice struct {
 	// Reason says why the outcome is not the requested one (a
 	// rate-limited choice, no picker, no matching choice).
 	Reason string `json:"reason,omitempty"`
-	// Offered lists what the picker offered when nothing on it matched
-	// the request (a mode that names no model there), for the error that
-	// stops the run; it is not persisted (the error's text records it).
-	Offered []string `json:"-"`
 }
 
 // Short is what the page ended on, for a status line: the selected model
