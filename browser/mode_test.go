@@ -60,24 +60,6 @@ func checkNoSuchMode(t *testing.T, srv *mockchat.Server, err error, offered stri
 	}
 }
 
-// selectMode sends one message on a mock page made with opts (its script
-// answers "ok") with --mode mode, and returns the page and the one mode
-// selection reported.
-func selectMode(t *testing.T, opts mockchat.Options, mode string) (*mockchat.Server, event.ModeSelected) {
-	t.Helper()
-	return selectRequest(t, opts, mode, "")
-}
-
-// selectRequest is selectMode with --effort effort too.
-func selectRequest(t *testing.T, opts mockchat.Options, mode, effort string) (*mockchat.Server, event.ModeSelected) {
-	t.Helper()
-	srv, m, err := tryRequest(t, opts, mode, effort)
-	if err != nil {
-		t.Fatalf("Send: %v", err)
-	}
-	return srv, m
-}
-
 // tryRequest sends one message on a fresh mock page with the request
 // (mode, effort) and answers the selection's outcome and the send's error
 // (the reply is awaited when the send went out).
