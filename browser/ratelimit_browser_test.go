@@ -11,9 +11,10 @@ import (
 
 // TestRateLimitedReadWaitsAsAsked: the page's conversation reads are
 // rate-limited for three seconds (429 with Retry-After and the body's
-// clears_in) once the message is in; the turn, read from the document (the
-// DOM path), waits as long as the response asks — one refused read, not a
-// read every back-off step — says so on the status line, and then
+// clears_in) once the message is in; on the DOM path (which reads the
+// document) the adapter holds its reads for as long as the response asks
+// and says so on the status line (the discriminating check: without the
+// wait there is no such line), no read is refused twice, and the turn
 // completes with the exact reply.
 func TestRateLimitedReadWaitsAsAsked(t *testing.T) {
 	srv, url := newMock(t, mockchat.Options{LoggedIn: true, ReadRetryAfter: 3, Script: script(model.ScriptLine{Reply: "after the wait"})})
