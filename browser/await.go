@@ -251,6 +251,11 @@ func (w *turnWatch) step(ctx context.Context, stable *time.Timer) (event.Reply, 
 	now := time.Now()
 	// 3. The DOM: a bound assistant message, no stop button, text stable.
 	if st.ID != "" && !st.Stop && st.Err == nil {
+		if st.Len == 0 && st.Image && st.Bar {
+			// An image-only reply, finished: no text will come.
+			w.t.opts.note("ChatGPT answered turn %d with an image only", w.b.Turn)
+			return w.reply(ctx, ImageOnlyReply, st.ID, st.Slug, event.SourceDOM), true, nil
+		}
 		if st.Len == 0 {
 			if w.emptySince.IsZero() {
 				w.emptySince = now

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -34,12 +36,6 @@ func TestCoveredComposerDismissed(t *testing.T) {
 	}
 }
 
-// imageOnlySSE is a 2026 stream whose answer is one image and no text.
-const imageOnlySSE = "event: delta_encoding\ndata: \"v1\"\n\n" +
-	`event: delta` + "\n" + `data: {"p":"","o":"add","v":{"message":{"id":"{{assistant_message_id}}","author":{"role":"assistant"},"content":{"content_type":"multimodal_text","parts":[{"content_type":"image_asset_pointer","asset_pointer":"file-service://file-img1","width":512,"height":512}]},"status":"in_progress","recipient":"all","channel":"final","metadata":{}},"conversation_id":"{{conversation_id}}"},"c":0}` + "\n\n" +
-	`event: delta` + "\n" + `data: {"p":"","o":"patch","v":[{"p":"/message/status","o":"replace","v":"finished_successfully"},{"p":"/message/end_turn","o":"replace","v":true}]}` + "\n\n" +
-	"data: [DONE]\n\n"
-
 // TestImageOnlyReplyCompletes: a reply that holds only an image completes
 // when its stream ends it and reaches the model loop as "the reply holds
 // no text (an image)" (no empty-reply failure, no wait for text); the
@@ -47,8 +43,14 @@ const imageOnlySSE = "event: delta_encoding\ndata: \"v1\"\n\n" +
 func TestImageOnlyReplyCompletes(t *testing.T) {
 	needChromium(t)
 	e := newEnv(t)
+	raw, err := os.ReadFile(filepath.Join("..", "..", "browser", "wire", "sse", "testdata", "sse2026", "image-only.sse"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The fixture's ids become the mock's placeholders.
+	sse := strings.NewReplacer(`"a11"`, `"{{assistant_message_id}}"`, `"c11"`, `"{{conversation_id}}"`).Replace(string(raw))
 	srv := mockchat.New(mockchat.Options{LoggedIn: true, DOM: mockchat.DOM2026Sep, Script: []model.ScriptLine{
-		{Line: 1, SSE: imageOnlySSE},
+		{Line: 1, SSE: sse},
 		{Line: 2, Reply: agentReply(true, "Hello.", "")},
 	}})
 	url, err := srv.Start("127.0.0.1:0")

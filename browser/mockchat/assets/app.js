@@ -510,6 +510,11 @@ function renderMessage(v) {
   const m = v.msg;
   const text = viewText(v);
   v.md.innerHTML = MD.render(text, { lossy: m.metadata && m.metadata.mock_render === 'lossy' });
+  // An image part shows as an image (an image-only reply has no text).
+  const images = (m.content.parts || []).filter((p) => p && typeof p === 'object' && p.asset_pointer);
+  if (images.length && !v.md.querySelector('img')) {
+    for (const p of images) v.md.append(h('img', { alt: '', width: String(p.width || 64), height: String(p.height || 64), 'data-asset': p.asset_pointer, src: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' }));
+  }
   if (m.status !== 'in_progress') G.setStreaming(v.md, false);
   scrollToBottom(false);
 }
