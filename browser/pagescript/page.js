@@ -426,7 +426,7 @@
       st.slug = msgSlug(b.a);
       const t = turnOf(b.a) || b.a.parentElement;
       st.bar = !!(t && q('finishedBar', t, true));
-      st.img = !txt.trim() && !!(b.a.querySelector('img,picture,canvas') || (t && t.querySelector('img,picture,canvas')));
+      st.img = !txt.trim() && !!b.a.querySelector('img,picture,canvas');
     }
     const lastUser = W.userId || W.userN ? b.u : null;
     const err = errorAfter(lastUser || lastUserNode());
