@@ -187,6 +187,11 @@ func (c *controller) modelFailed(ctx *actor.Context, m messages.ModelFailed) {
 		c.resendLost(ctx)
 	case messages.FailScript:
 		c.failRun(ctx, m.Err)
+	case messages.FailRequest:
+		c.end(ctx, event.EvRunFailed, event.OutcomeFailed, m.Err, "")
+		if c.ending != nil {
+			c.ending.Usage = true
+		}
 	case messages.FailAdapter:
 		c.record(ctx, event.EvBrowserAdapter, "", event.TextPayload{Text: m.Err}, false, nil)
 		c.interrupt(ctx, m.Err)

@@ -95,17 +95,20 @@ type turnWatch struct {
 	mark    int               // streams after it may carry the reply
 	retries int
 
-	last       turnState
-	changed    time.Time // last change of the reply text or the stop button
-	sawReply   bool      // an assistant message or the stop button showed
-	started    time.Time
-	lastProg   time.Time
-	progLen    int
-	jsonNext   time.Time // next conversation-document check
-	jsonWait   time.Duration
-	emptySince time.Time
-	retryAt    time.Time // when retry was last clicked
-	domDone    time.Time // when the DOM first looked complete
+	last     turnState
+	changed  time.Time // last change of the reply text or the stop button
+	sawReply bool      // an assistant message or the stop button showed
+	started  time.Time
+	lastProg time.Time
+	progLen  int
+	jsonNext time.Time // next conversation-document check
+	jsonWait time.Duration
+	// limitedUntil is when a rate-limited read may be tried again: as long
+	// as the page's response asked.
+	limitedUntil time.Time
+	emptySince   time.Time
+	retryAt      time.Time // when retry was last clicked
+	domDone      time.Time // when the DOM first looked complete
 	// docPending means the conversation document has the turn but not a
 	// finished reply yet, since pendingSince.
 	docPending   bool
@@ -248,6 +251,11 @@ func (w *turnWatch) step(ctx context.Context, stable *time.Timer) (event.Reply, 
 	now := time.Now()
 	// 3. The DOM: a bound assistant message, no stop button, text stable.
 	if st.ID != "" && !st.Stop && st.Err == nil {
+		if st.Len == 0 && st.Image && st.Bar {
+			// An image-only reply, finished: no text will come.
+			w.t.opts.note("ChatGPT answered turn %d with an image only", w.b.Turn)
+			return w.reply(ctx, ImageOnlyReply, st.ID, st.Slug, event.SourceDOM), true, nil
+		}
 		if st.Len == 0 {
 			if w.emptySince.IsZero() {
 				w.emptySince = now
@@ -383,6 +391,12 @@ func (w *turnWatch) fromNetwork(ctx context.Context) (event.Reply, bool, error) 
 		return event.Reply{}, false, nil
 	}
 	text := w.cont.join(w.s.net.Text(v.ID))
+	if text == "" && res.Image {
+		// An image-only reply: complete now, and say so to the model
+		// loop rather than wait for text that never comes.
+		w.t.opts.note("ChatGPT answered turn %d with an image only", w.b.Turn)
+		text = ImageOnlyReply
+	}
 	if text == "" {
 		return event.Reply{}, true, failure(messages.FailEmpty, fmt.Errorf("%w: the reply to turn %d finished with no text", model.ErrEmpty, w.b.Turn))
 	}
@@ -392,6 +406,10 @@ func (w *turnWatch) fromNetwork(ctx context.Context) (event.Reply, bool, error) 
 	}
 	return w.reply(ctx, text, res.MessageID, res.ModelSlug, src), true, nil
 }
+
+// ImageOnlyReply is the reply text of a reply that holds an image and no
+// text.
+const ImageOnlyReply = "the reply holds no text (an image)"
 
 // finishDOM is reached when the DOM says the reply is complete: it
 // confirms with a fresh read, then reads the exact text.

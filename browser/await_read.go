@@ -43,16 +43,40 @@ func (w *turnWatch) conversationDoc(ctx context.Context, full bool) (convDoc, bo
 	if id == "" {
 		return convDoc{}, false
 	}
+	if time.Now().Before(w.limitedUntil) {
+		return convDoc{Status: 429}, false // not before the page's wait ends
+	}
 	var doc convDoc
 	if err := w.s.call(ctx, 15*time.Second, &doc, "conversation", id, full); err != nil {
 		w.t.opts.Logger.Debug("conversation document", "err", err)
 		return convDoc{}, false
+	}
+	if doc.Status == 429 {
+		w.rateLimitedRead(doc.RetryAfter)
 	}
 	if doc.Status != 200 {
 		w.t.opts.Logger.Debug("conversation document unavailable", "status", doc.Status, "challenge", doc.Challenge, "err", doc.Err)
 		return doc, false
 	}
 	return doc, true
+}
+
+// rateLimitedRead holds the conversation reads for as long as the
+// rate-limited response asked (else the current back-off) and says so on
+// the status line.
+func (w *turnWatch) rateLimitedRead(seconds float64) {
+	wait := w.jsonWait
+	asked := seconds > 0
+	if asked {
+		wait = time.Duration(seconds * float64(time.Second))
+	}
+	w.limitedUntil = time.Now().Add(wait)
+	w.jsonNext = w.limitedUntil
+	if asked {
+		w.t.opts.note("ChatGPT limits conversation reads: waiting %s, as it asks, before reading turn %d again", wait.Round(100*time.Millisecond), w.b.Turn)
+		return
+	}
+	w.t.opts.note("ChatGPT limits conversation reads: waiting %s before reading turn %d again", wait.Round(100*time.Millisecond), w.b.Turn)
 }
 
 // fromConversation completes the turn from the conversation document when

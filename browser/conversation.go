@@ -23,6 +23,10 @@ type convDoc struct {
 	Partial bool `json:"partial"`
 	// Linear: read from GET /backend-api/conversations/<id>.
 	Linear bool `json:"linear"`
+	// RetryAfter is, for a rate-limited read (429), how many seconds the
+	// response asks to wait (its Retry-After, else the body's clears_in);
+	// 0 when it says nothing.
+	RetryAfter float64 `json:"retryAfter"`
 }
 
 // convNode is one message of the active branch.

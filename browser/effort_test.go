@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/wtagent/wtagent/browser/mockchat"
+	"github.com/wtagent/wtagent/model"
 )
 
 // TestEffortSelection selects (mode, effort) requests on the mock's three
@@ -22,8 +24,16 @@ import (
 // right in a right-to-left language, where Right steps down), in any UI
 // language; a slider-only picker (standard Chat) takes the effort but has
 // no model.
+//
+// On 2026-11 the trigger is found by its reasoning navigation target in the
+// composer form and the menu's rows are (model, effort) pairs of three
+// families: a request picks one row by the model grammar and the row's
+// effort value, in English, Turkish and Arabic (right to left), past a
+// retirement notice, with a disabled effort falling back, Instant as its
+// family's own row, and a row a popover covers chosen with the keyboard.
+// A part that cannot be applied stops the send: nothing reaches the page.
 func TestEffortSelection(t *testing.T) {
-	const legacy, mid, sep = mockchat.DOM2025, mockchat.DOM2026Mid, mockchat.DOM2026Sep
+	const legacy, mid, sep, nov = mockchat.DOM2025, mockchat.DOM2026Mid, mockchat.DOM2026Sep, mockchat.DOM2026Nov
 	for _, tc := range []struct {
 		gen, mode, effort string
 		variant           string       // pro-limited, slider-only, pointer-only
@@ -43,7 +53,7 @@ func TestEffortSelection(t *testing.T) {
 		{sep, "", "light", "pointer-only", event.Choice{}, choice("light", "selected", "light", ""), "gpt-5-5", "low"},
 		{sep, "", "pro", "slider-only", event.Choice{}, choice("pro", "selected", "pro", ""), "gpt-5-5", "max"},
 		{sep, "thinking", "extended", "slider-only", choice("thinking", "kept", "", "only the effort slider"),
-			choice("extended", "selected", "extended", ""), "gpt-5-5", "high"},
+			choice("extended", "selected", "extended", ""), "", ""}, // the mode cannot be applied: nothing is sent
 		{sep, "thinking", "pro", "ar", choice("thinking", "selected", "gpt-5-5-thinking", ""),
 			choice("pro", "selected", "pro", ""), "gpt-5-5-thinking", "max"}, // right to left: Right steps down
 		{sep, "", "light", "ar", event.Choice{}, choice("light", "selected", "light", ""), "gpt-5-5", "low"},
@@ -58,7 +68,23 @@ func TestEffortSelection(t *testing.T) {
 		{mid, "", "pro", "pro-limited", event.Choice{}, choice("pro", "fallback", "extra-high", "not offered"), "gpt-5-5", "extra-high"},
 		{mid, "Extra high", "", "", choice("Extra high", "selected", "extra-high", ""), event.Choice{}, "gpt-5-5", "extra-high"}, // a tier as --mode: the slider
 		{legacy, "thinking", "extended", "", choice("thinking", "selected", "gpt-5-2-thinking", ""),
-			choice("extended", "kept", "", "no effort control"), "gpt-5-2-thinking", ""},
+			choice("extended", "kept", "", "no effort control"), "", ""},
+		{nov, "", "extended", "", event.Choice{}, choice("extended", "selected", "extended", ""), "gpt-6-2-sol", "high"},
+		{nov, "", "extended", "tr", event.Choice{}, choice("extended", "selected", "extended", ""), "gpt-6-2-sol", "high"},
+		{nov, "", "extended", "ar", event.Choice{}, choice("extended", "selected", "extended", ""), "gpt-6-2-sol", "high"},
+		{nov, "", "standard", "", event.Choice{}, choice("standard", "already", "standard", ""), "gpt-6-2-sol", "medium"},
+		{nov, "6", "pro", "", choice("6", "selected", "gpt-6", ""), choice("pro", "selected", "pro", ""), "gpt-6", "max"},
+		{nov, "6", "pro", "pro-limited", choice("6", "selected", "gpt-6", ""), choice("pro", "fallback", "extended", "not offered"), "gpt-6", "high"},
+		{nov, "GPT-6.2 Sol", "extra-high", "tr", choice("GPT-6.2 Sol", "already", "gpt-6-2-sol", ""),
+			choice("extra-high", "selected", "extra-high", ""), "gpt-6-2-sol", "xhigh"},
+		{nov, "", "light", "tr", event.Choice{}, choice("light", "selected", "light", ""), "gpt-6-2-sol-instant", "medium"}, // Instant's own row
+		{nov, "5.6 sol", "extended", "ar", choice("5.6 sol", "selected", "gpt-5-6-sol", ""),
+			choice("extended", "selected", "extended", ""), "gpt-5-6-sol", "high"}, // past the retirement notice
+		{nov, "latest", "", "ar", choice("latest", "selected", "gpt-latest", ""), event.Choice{}, "gpt-latest", "medium"},
+		{nov, "", "extended", "covered", event.Choice{}, choice("extended", "selected", "extended", ""), "gpt-6-2-sol", "high"}, // by the keyboard
+		{nov, "no-such-mode", "", "", choice("no-such-mode", "kept", "", "no model on the picker matches"), event.Choice{}, "", ""},
+		{nov, "latest", "extended", "", choice("latest", "unavailable", "", "offers no effort"),
+			choice("extended", "unavailable", "", "offers no effort"), "", ""},
 	} {
 		gen := tc.gen
 		name := gen + "/" + tc.mode + "+" + tc.effort
@@ -69,13 +95,16 @@ func TestEffortSelection(t *testing.T) {
 			lang, _, _ := strings.Cut(tc.variant, "/")
 			opts := mockchat.Options{LoggedIn: true, DOM: tc.gen, ProLimited: tc.variant == "pro-limited",
 				SliderOnly: tc.variant == "slider-only", SliderPointerOnly: strings.HasSuffix(tc.variant, "pointer-only")}
+			if tc.variant == "covered" {
+				opts.CoverRow = "gpt-6-2-sol:high"
+			}
 			switch {
 			case lang == "babble":
 				opts.Labels = babbleLabels()
 			case slices.Contains(mockchat.Langs(), lang):
 				opts.Lang = lang
 			}
-			srv, m := selectRequest(t, opts, tc.mode, tc.effort)
+			srv, m, err := tryRequest(t, opts, tc.mode, tc.effort)
 			if m.Picker != gen {
 				t.Errorf("picker %q, want %q", m.Picker, gen)
 			}
@@ -84,6 +113,19 @@ func TestEffortSelection(t *testing.T) {
 			}
 			if (tc.effort == "") != (m.Effort == nil) || m.Effort != nil && !sameChoice(*m.Effort, tc.effort2) {
 				t.Errorf("effort part %+v, want %+v", m.Effort, tc.effort2)
+			}
+			if tc.model == "" {
+				// Not applied: the send stops before anything is typed.
+				if err == nil || !errors.Is(err, model.ErrAdapter) && !errors.Is(err, model.ErrRequest) && !errors.Is(err, model.ErrRateLimit) {
+					t.Errorf("Send: %v, want the request's error", err)
+				}
+				if n := len(srv.Received()); n != 0 {
+					t.Errorf("the page received %d messages for a request that was not applied", n)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Send: %v", err)
 			}
 			if r := srv.Received()[0]; r.Model != tc.model || r.Effort != tc.posted {
 				t.Errorf("the page sent model %q effort %q, want %q %q", r.Model, r.Effort, tc.model, tc.posted)

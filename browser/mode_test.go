@@ -1,12 +1,15 @@
 package browser
 
 import (
+	"errors"
+	"strings"
 	"sync"
 	"testing"
 
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/wtagent/wtagent/browser/mockchat"
+	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -23,12 +26,19 @@ func TestModeSelection(t *testing.T) {
 		{"o3", "selected", "o3", "o3"},                              // in the "Legacy models" submenu
 		{"gpt-4.5", "fallback", "o3", "o3"},                         // disabled in the submenu
 		{"Auto", "already", "gpt-5-2", "gpt-5-2"},                   // by its label: the default
-		{"no-such-mode", "kept", "", "gpt-5-2"},
+		{"no-such-mode", "kept", "", ""},                            // nothing sent: a usage error listing the modes
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
-			srv, m := selectMode(t, mockchat.Options{LoggedIn: true, DOM: mockchat.DOM2025}, tc.mode)
+			srv, m, err := tryRequest(t, mockchat.Options{LoggedIn: true, DOM: mockchat.DOM2025}, tc.mode, "")
 			if m.Requested != tc.mode || m.Outcome != tc.outcome || m.Selected != tc.selected {
 				t.Errorf("mode %+v, want outcome %s selected %q", m, tc.outcome, tc.selected)
+			}
+			if tc.posted == "" {
+				checkNoSuchMode(t, srv, err, "gpt-5-2, gpt-5-2-instant, gpt-5-2-thinking, gpt-5-2-pro")
+				return
+			}
+			if err != nil {
+				t.Fatalf("Send: %v", err)
 			}
 			if m := srv.Received()[0].Model; m != tc.posted {
 				t.Errorf("the page sent with model %q, want %q", m, tc.posted)
@@ -37,16 +47,23 @@ func TestModeSelection(t *testing.T) {
 	}
 }
 
-// selectMode sends one message on a mock page made with opts (its script
-// answers "ok") with --mode mode, and returns the page and the one mode
-// selection reported.
-func selectMode(t *testing.T, opts mockchat.Options, mode string) (*mockchat.Server, event.ModeSelected) {
+// checkNoSuchMode checks the send of a mode the picker does not offer: a
+// RequestError listing what it offers (a part of offered), nothing sent.
+func checkNoSuchMode(t *testing.T, srv *mockchat.Server, err error, offered string) {
 	t.Helper()
-	return selectRequest(t, opts, mode, "")
+	var re *RequestError
+	if !errors.As(err, &re) || !errors.Is(err, model.ErrRequest) || !strings.Contains(err.Error(), "it offers: "+offered) {
+		t.Errorf("Send: %v, want a RequestError offering %s", err, offered)
+	}
+	if n := len(srv.Received()); n != 0 {
+		t.Errorf("the page received %d messages for a mode it does not offer", n)
+	}
 }
 
-// selectRequest is selectMode with --effort effort too.
-func selectRequest(t *testing.T, opts mockchat.Options, mode, effort string) (*mockchat.Server, event.ModeSelected) {
+// tryRequest sends one message on a fresh mock page with the request
+// (mode, effort) and answers the selection's outcome and the send's error
+// (the reply is awaited when the send went out).
+func tryRequest(t *testing.T, opts mockchat.Options, mode, effort string) (*mockchat.Server, event.ModeSelected, error) {
 	t.Helper()
 	opts.Script = script(model.ScriptLine{Reply: "ok"})
 	srv, url := newMock(t, opts)
@@ -56,13 +73,19 @@ func selectRequest(t *testing.T, opts mockchat.Options, mode, effort string) (*m
 		o.Mode, o.Effort = mode, effort
 		o.OnMode = func(m event.ModeSelected) { mu.Lock(); got = append(got, m); mu.Unlock() }
 	})
-	roundTrip(t, tr, 1, "hi")
+	ctx := ctxFor(t, hangGuard)
+	b, err := tr.Send(ctx, messages.Outbound{Turn: 1, Kind: event.OutboundFollowUp, Text: "hi"})
+	if err == nil {
+		if _, err := tr.Await(ctx, b, nil); err != nil {
+			t.Fatalf("Await: %v", err)
+		}
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	if len(got) != 1 {
 		t.Fatalf("OnMode called %d times", len(got))
 	}
-	return srv, got[0]
+	return srv, got[0], err
 }
 
 // TestModeAlreadyFromSwitcher: after a selection the switcher names the

@@ -1,29 +1,90 @@
 package browser
 
 import (
+	"cmp"
 	"context"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/wtagent/wtagent/browser/picker"
+	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/model"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // selectModeIfDue selects Options.Mode and Options.Effort once per opened
-// conversation and reports the outcome. It never fails the send: a mode
-// or effort it cannot select keeps the current one.
-func (t *Transport) selectModeIfDue(ctx context.Context, s *session) {
+// conversation and reports the outcome. A part asked for that could not
+// be applied stops the send before anything is typed (see notApplied);
+// the request is then due again for the next message.
+func (t *Transport) selectModeIfDue(ctx context.Context, s *session) error {
 	t.mu.Lock()
 	due, mode, effort := t.mode, t.opts.Mode, t.opts.Effort
 	t.mode = false
 	t.mu.Unlock()
 	if !due || mode == "" && effort == "" {
-		return
+		return nil
 	}
-	res := t.picker(s).Select(ctx, mode, effort)
+	pk := t.picker(s)
+	res := pk.Select(ctx, mode, effort)
 	t.opts.Logger.Info("mode selection", "picker", res.Picker, "outcome", res.String())
 	if t.opts.OnMode != nil {
 		t.opts.OnMode(res)
 	}
+	if err := notApplied(ctx, s, res, pk.Offered()); err != nil {
+		t.mu.Lock()
+		t.mode = true
+		t.mu.Unlock()
+		return err
+	}
+	return nil
 }
+
+// notApplied is the error of a request a part of which was not applied:
+// a mode that names nothing on the picker is a RequestError listing what
+// it offers (offered); a choice the picker has but cannot take now (every fitting
+// one disabled) is a rate limit; a picker the adapter could not drive is
+// an adapter error with what was looked for, a DOM snapshot and a
+// screenshot. A fallback (a rate-limited choice replaced by the nearest
+// one) is applied and reported, not an error.
+func notApplied(ctx context.Context, s *session, res event.ModeSelected, offered []string) error {
+	parts := []struct {
+		name string
+		c    *event.Choice
+	}{{"mode", &res.Choice}, {"effort", res.Effort}}
+	for _, p := range parts {
+		c := p.c
+		if c == nil || c.Requested == "" {
+			continue
+		}
+		switch {
+		case c.Outcome == "kept" && p.name == "mode" && len(offered) > 0:
+			return failure(messages.FailRequest, &RequestError{Part: p.name, Requested: c.Requested, Picker: res.Picker, Offered: offered})
+		case c.Outcome == "unavailable":
+			return failure(messages.FailRateLimit, fmt.Errorf("%w: the %s %s cannot be selected on the ChatGPT picker now: %s", model.ErrRateLimit, p.name, c.Requested, c.Reason))
+		case c.Outcome == "kept":
+			return s.adapterError(ctx, "switcher", "select the requested "+p.name,
+				fmt.Sprintf("asked for the %s %q on the %s picker; %s; nothing was sent", p.name, c.Requested, cmp.Or(res.Picker, "page's"), c.Reason))
+		}
+	}
+	return nil
+}
+
+// RequestError is a mode request that names nothing the page's picker
+// offers: a usage error, with the picker's own list.
+type RequestError struct {
+	Part, Requested, Picker string
+	Offered                 []string
+}
+
+// Error implements error.
+func (e *RequestError) Error() string {
+	return fmt.Sprintf("%s: --%s %s: the ChatGPT picker (%s) offers no such %s; it offers: %s",
+		model.ErrRequest, e.Part, e.Requested, e.Picker, e.Part, strings.Join(e.Offered, ", "))
+}
+
+// Unwrap returns model.ErrRequest.
+func (e *RequestError) Unwrap() error { return model.ErrRequest }
 
 // SetMode asks for another mode and effort, selected before the next
 // message (the user's /mode or /effort between runs).

@@ -23,8 +23,11 @@ type turnState struct {
 	Hash uint32 `json:"h"`
 	Slug string `json:"slug"`
 	// Bar means the finished bar (copy, good, bad) is under it.
-	Bar bool       `json:"bar"`
-	Err *cardState `json:"err"`
+	Bar bool `json:"bar"`
+	// Image means the message holds an image and no text (an image-only
+	// reply, marked only by its role heading).
+	Image bool       `json:"img"`
+	Err   *cardState `json:"err"`
 }
 
 // cardState is an error or limit card after the bound message.

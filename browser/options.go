@@ -2,6 +2,7 @@ package browser
 
 import (
 	"fmt"
+	"github.com/wtagent/wtagent/browser/pagescript"
 	"io"
 	"strings"
 	"time"
@@ -73,6 +74,14 @@ type Options struct {
 	// instruction (default 200 000).
 	MaxInline int
 
+	// Bundle makes CheckPage also capture the page for a bug report
+	// (PageReport.Bundle: doctor --page --bundle).
+	Bundle bool
+	// Locators are the page locators a page-locators.json file sets
+	// (pagescript.LoadOverrides), tried before the built-in ones;
+	// LocatorsFile is that file, for reports.
+	Locators     pagescript.Overrides
+	LocatorsFile string
 	// RecordTransport saves each turn's raw traffic (POST, resume POSTs,
 	// WebSocket items; redacted) to DiagnosticsDir/transport.jsonl as a
 	// mock script line. A turn that fails is recorded anyway.

@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"fmt"
+	"github.com/wtagent/wtagent/browser/pagescript"
 	"time"
 
 	"github.com/wtagent/wtagent/browser/picker"
@@ -28,6 +29,8 @@ type PageReport struct {
 	// Locators maps each locator name to its first matching selector on
 	// the home page ("" when none matches) and the match count.
 	Locators map[string]LocatorMatch `json:"locators"`
+	// LocatorsFile is the locator override file in force ("" for none).
+	LocatorsFile string `json:"locators_file,omitempty"`
 	// Modal is the modal over the page, if any.
 	Modal *ModalReport `json:"modal,omitempty"`
 	// Notices are the texts of the page's alerts, statuses and live
@@ -47,6 +50,8 @@ type PageReport struct {
 	// Conversation is the thread check ("" URL when the sidebar lists no
 	// conversation).
 	Conversation ThreadReport `json:"conversation"`
+	// Bundle is the page captured for a bug report (Options.Bundle).
+	Bundle *PageBundle `json:"-"`
 	// Snapshot is the redacted DOM snapshot saved for a bug report.
 	Snapshot   string `json:"snapshot,omitempty"`
 	Screenshot string `json:"screenshot,omitempty"`
@@ -55,8 +60,17 @@ type PageReport struct {
 // LocatorMatch is one locator's match on the page.
 type LocatorMatch struct {
 	Selector string `json:"selector"`
-	Count    int    `json:"count"`
-	Visible  bool   `json:"visible"`
+	// Strategy is the matching strategy's place in the locator's list
+	// (1-based; 0: none matched), of Strategies.
+	Strategy   int  `json:"strategy"`
+	Strategies int  `json:"strategies"`
+	Count      int  `json:"count"`
+	Visible    bool `json:"visible"`
+	// Override: the locator's first strategies come from the override
+	// file (PageReport.LocatorsFile).
+	Override bool `json:"override,omitempty"`
+	// Invalid are selectors of the locator the page rejects.
+	Invalid []string `json:"invalid,omitempty"`
 }
 
 // ModalReport is an open modal.
@@ -147,6 +161,13 @@ func CheckPage(ctx context.Context, opts Options) (PageReport, error) {
 		}
 	}
 	rep.Generation, rep.Signals, rep.Locators = inv.Generation.Gen, inv.Generation.Signals, inv.Locators
+	rep.LocatorsFile = t.opts.LocatorsFile
+	merged := pagescript.Merged(t.opts.Locators)
+	for name, m := range rep.Locators {
+		m.Strategies = len(merged[name])
+		_, m.Override = t.opts.Locators[name]
+		rep.Locators[name] = m
+	}
 	rep.ChatSwitch, rep.WorkMode = inv.Chat.Present, inv.Chat.Present && !inv.Chat.Chat
 	rep.Notices = inv.Notices
 	rep.Language, rep.Dir = inv.Lang, inv.Dir
@@ -160,6 +181,13 @@ func CheckPage(ctx context.Context, opts Options) (PageReport, error) {
 	}
 	if inv.History != "" {
 		rep.Conversation = t.checkThread(ctx, s, inv.History)
+	}
+	if t.opts.Bundle {
+		b, err := s.bundle(ctx)
+		if err != nil {
+			return rep, fmt.Errorf("capture the page for the bundle: %w", err)
+		}
+		rep.Bundle = b
 	}
 	return rep, nil
 }

@@ -163,6 +163,8 @@ type clickSpec struct {
 	ModalClose bool   `json:"modalClose,omitempty"`
 	// Chat is the Chat option of the 2026-09 Chat/Work switch.
 	Chat bool `json:"chat,omitempty"`
+	// CoverClose is the close control of a pop-up over the composer.
+	CoverClose bool `json:"coverClose,omitempty"`
 }
 
 // clickInfo is center()'s answer.
@@ -175,7 +177,9 @@ type clickInfo struct {
 }
 
 // click clicks the target with trusted mouse events at its centre; when
-// something covers it, it falls back to the element's click().
+// something covers it, a menu item is chosen with the keyboard (a popover
+// can cover a picker row, notes §8) and anything else falls back to the
+// element's click().
 func (s *session) click(ctx context.Context, spec clickSpec) error {
 	var ci clickInfo
 	if err := s.call(ctx, 0, &ci, "center", spec); err != nil {
@@ -183,6 +187,9 @@ func (s *session) click(ctx context.Context, spec clickSpec) error {
 	}
 	if !ci.Found {
 		return errNoTarget
+	}
+	if !ci.Hit && spec.Item != nil {
+		return s.pressByKeyboard(ctx, spec)
 	}
 	if !ci.Hit {
 		var ok bool
@@ -195,6 +202,19 @@ func (s *session) click(ctx context.Context, spec clickSpec) error {
 		return nil
 	}
 	return s.clickAt(ctx, ci.X, ci.Y)
+}
+
+// pressByKeyboard chooses a covered menu item as a keyboard user does:
+// it takes the focus, then Enter.
+func (s *session) pressByKeyboard(ctx context.Context, spec clickSpec) error {
+	var focused bool
+	if err := s.call(ctx, 0, &focused, "focus", spec); err != nil {
+		return err
+	}
+	if !focused {
+		return fmt.Errorf("the covered menu item did not take the focus: %w", errNoTarget)
+	}
+	return s.key(ctx, "Enter", 13)
 }
 
 // hover moves the mouse over the target (trusted pointermove), then also

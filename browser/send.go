@@ -34,9 +34,14 @@ func (t *Transport) Send(ctx context.Context, m messages.Outbound) (event.Bindin
 	if _, err := t.prepare(ctx, s); err != nil {
 		return event.Binding{}, err
 	}
-	t.selectModeIfDue(ctx, s)
+	if err := t.selectModeIfDue(ctx, s); err != nil {
+		return event.Binding{}, err
+	}
 	p, err := t.prepare(ctx, s)
 	if err != nil {
+		return event.Binding{}, err
+	}
+	if err := t.uncover(ctx, s); err != nil {
 		return event.Binding{}, err
 	}
 	base := p.Thread
@@ -126,6 +131,16 @@ func (t *Transport) compose(ctx context.Context, s *session, text string, files 
 // holds the text, it clicks once more; once the POST left it never sends
 // again.
 func (t *Transport) submit(ctx context.Context, s *session, base threadInfo, mark int, inline string) (event.Binding, error) {
+	// A page that shows no send control at all within a step has changed
+	// (a locator the override file can route around): say so now rather
+	// than after the upload's wait, which is for a control that shows
+	// disabled while files upload.
+	if _, err := s.waitSnap(ctx, t.opts.StepTimeout, func(p pageSnap) bool { return p.Send.Present }); err != nil {
+		if s.gone() || ctx.Err() != nil {
+			return event.Binding{}, s.wrap(ctx, err)
+		}
+		return event.Binding{}, s.adapterError(ctx, "send", "submit the message", "no send control on the page")
+	}
 	for attempt := 0; attempt < 2; attempt++ {
 		if _, err := s.waitSnap(ctx, t.opts.UploadTimeout, func(p pageSnap) bool { return p.Send.Enabled }); err != nil {
 			if s.gone() || ctx.Err() != nil {

@@ -56,7 +56,7 @@ func (s *session) install(ctx context.Context) error {
 	if _, err := chromedp.Call(cctx, runtime.AddBinding, runtime.AddBindingParams{Name: pagescript.ObserveBinding}); err != nil {
 		return fmt.Errorf("browser: add binding: %w", s.wrap(ctx, err))
 	}
-	src := pagescript.Script()
+	src := pagescript.ScriptFor(s.opts.Locators)
 	if _, err := chromedp.Call(cctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: src, RunImmediately: new(true)}); err != nil {
 		return fmt.Errorf("browser: add page script: %w", s.wrap(ctx, err))
 	}
@@ -160,7 +160,7 @@ func (s *session) call(ctx context.Context, d time.Duration, out any, fn string,
 			if attempt > 0 {
 				return fmt.Errorf("page %s: the page helper did not install", fn)
 			}
-			if _, err := chromedp.Run(cctx, chromedp.Evaluate[chromedp.Void](pagescript.Script())); err != nil {
+			if _, err := chromedp.Run(cctx, chromedp.Evaluate[chromedp.Void](pagescript.ScriptFor(s.opts.Locators))); err != nil {
 				return s.wrap(ctx, fmt.Errorf("install page helper: %w", err))
 			}
 			continue

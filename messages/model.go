@@ -77,6 +77,9 @@ const (
 	// FailAdapter means a page locator failed: the ChatGPT page adapter
 	// needs an update. Never a model or tool error.
 	FailAdapter ModelFailure = "adapter"
+	// FailRequest means the user's mode request names nothing the page's
+	// picker offers: a usage error; nothing was sent.
+	FailRequest ModelFailure = "request"
 	// FailTimeout means the reply did not complete in time.
 	FailTimeout ModelFailure = "timeout"
 	// FailEmpty means the model sent an empty reply.

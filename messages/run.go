@@ -40,6 +40,9 @@ type RunFinished struct {
 	// URLs lists local URLs of running dev servers.
 	URLs  []string
 	Turns int
+	// Usage is set when the run failed on a usage error found only on the
+	// page (a mode the picker does not offer): the command exits 2.
+	Usage bool
 	// Unlogged is set when the end could not be logged (the event log
 	// failed), so nothing drew it: whoever started the run says Reason.
 	Unlogged bool

@@ -12,6 +12,9 @@ var (
 	// ErrAdapter means the ChatGPT page adapter needs an update (a locator
 	// failed).
 	ErrAdapter = errors.New("the ChatGPT page adapter needs an update")
+	// ErrRequest means the user asked for a mode the ChatGPT picker does
+	// not offer: a usage error, nothing was sent.
+	ErrRequest = errors.New("the requested ChatGPT mode is not on the page")
 	// ErrTimeout means the reply did not complete in time.
 	ErrTimeout = errors.New("model reply timed out")
 	// ErrEmpty means the model sent an empty reply.
@@ -59,7 +62,7 @@ func Failure(err error) messages.ModelFailure {
 		err  error
 		kind messages.ModelFailure
 	}{
-		{ErrAdapter, messages.FailAdapter}, {ErrTimeout, messages.FailTimeout},
+		{ErrAdapter, messages.FailAdapter}, {ErrRequest, messages.FailRequest}, {ErrTimeout, messages.FailTimeout},
 		{ErrEmpty, messages.FailEmpty}, {ErrRateLimit, messages.FailRateLimit},
 		{ErrAuth, messages.FailAuth}, {ErrTakeover, messages.FailTakeover},
 		{ErrTooLong, messages.FailTooLong}, {ErrCrash, messages.FailCrash},

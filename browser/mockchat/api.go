@@ -2,9 +2,11 @@ package mockchat
 
 import (
 	"io"
+	"math"
 	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"time"
 )
 
@@ -82,12 +84,45 @@ func (s *Server) requestedConversation(w http.ResponseWriter, r *http.Request) (
 	if !s.guardAPI(w, r) {
 		return nil, false
 	}
+	if s.readLimited(w) {
+		return nil, false
+	}
 	doc, ok := s.Conversation(r.PathValue("id"))
 	if !ok {
 		writeJSON(w, http.StatusNotFound, map[string]any{"detail": map[string]any{"code": "conversation_not_found", "message": "Conversation not found"}})
 		return nil, false
 	}
 	return doc, true
+}
+
+// readLimited answers a read inside Options.ReadRetryAfter's window with
+// 429, the seconds left in Retry-After and in the body's clears_in.
+func (s *Server) readLimited(w http.ResponseWriter) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.opts.ReadRetryAfter <= 0 || len(s.received) == 0 {
+		return false
+	}
+	now := time.Now()
+	if !s.readLimit.opened {
+		s.readLimit.opened, s.readLimit.until = true, now.Add(time.Duration(s.opts.ReadRetryAfter)*time.Second)
+	}
+	if !now.Before(s.readLimit.until) {
+		return false
+	}
+	s.readLimit.n++
+	left := int(math.Ceil(s.readLimit.until.Sub(now).Seconds()))
+	w.Header().Set("Retry-After", strconv.Itoa(left))
+	writeJSON(w, http.StatusTooManyRequests, map[string]any{"detail": map[string]any{"message": "Too many requests", "clears_in": left}})
+	return true
+}
+
+// ReadsLimited is how many conversation reads answered 429
+// (Options.ReadRetryAfter).
+func (s *Server) ReadsLimited() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.readLimit.n
 }
 
 // handleConversation answers GET /backend-api/conversation/<id>.

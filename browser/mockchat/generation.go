@@ -22,13 +22,21 @@ const (
 	// form[data-chatgpt-composer], one primary button cycling voice, send
 	// and stop, a Chat/Work switch and the intelligence picker.
 	DOM2026Sep = "2026-09"
+	// DOM2026Nov is the page since 2026-11-05: the 2026-09 page whose
+	// picker trigger lost data-codex-intelligence-trigger (it is found by
+	// data-composer-navigation-target="reasoning", inside the composer
+	// form) and opens one menu of three model families, a row per (model,
+	// effort), Instant its own row, an old family's rows carrying a
+	// retirement notice (notes §8).
+	DOM2026Nov = "2026-11"
 )
 
 // Generations lists every page generation, oldest first.
-func Generations() []string { return []string{DOM2025, DOM2026Mid, DOM2026Sep} }
+func Generations() []string { return []string{DOM2025, DOM2026Mid, DOM2026Sep, DOM2026Nov} }
 
 // DefaultGeneration is the generation a page renders when neither
-// Options.DOM nor ?dom= names one: the newest.
+// Options.DOM nor ?dom= names one: the 2026-09 page (the 2026-11 one is
+// asked for by name).
 const DefaultGeneration = DOM2026Sep
 
 // CheckGeneration accepts "" (the default) and the names of Generations.
@@ -38,6 +46,10 @@ func CheckGeneration(g string) error {
 	}
 	return fmt.Errorf("mockchat: unknown page generation %q (known: %v)", g, Generations())
 }
+
+// units reports whether the generation renders the 2026-09 message units
+// and localised labels (2026-09 and 2026-11).
+func units(gen string) bool { return gen == DOM2026Sep || gen == DOM2026Nov }
 
 // generation is the generation a page load renders: ?dom= on the URL,
 // else Options.DOM, else DefaultGeneration.

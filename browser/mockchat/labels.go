@@ -31,13 +31,14 @@ func Langs() []string {
 // and uploading are patterns: {n} is the tile's number, {name} the file's
 // name; powerAt (the slider's announcement) too: {effort} the effort's
 // label, {n} its stop, {of} the stops. effortLow … effortMax label the
-// picker's efforts low … max.
+// picker's efforts low … max; retiring is the 2026-11 menu's retirement
+// notice, tip the popover that can cover one of its rows.
 func LabelKeys() []string {
 	return []string{"send", "stop", "voice", "composer", "placeholder", "copy", "copied", "rate", "regenerate", "more",
 		"actions", "removeFile", "removePasted", "uploading", "complete", "youSaid", "assistantSaid", "thinking",
 		"retry", "continue", "modeGroup", "chat", "work", "addFiles", "attachFiles", "attachPhotos", "attachMedia",
 		"picker", "effortLow", "effortMedium", "effortHigh", "effortXhigh", "effortMax", "power", "powerHint", "powerAt",
-		"moreModels", "back"}
+		"moreModels", "back", "retiring", "tip"}
 }
 
 // labelTable returns a built-in language's labels, or nil for an unknown
@@ -58,6 +59,7 @@ func labelTable(lang string) map[string]string {
 			"picker": "Select ChatGPT model", "effortLow": "Instant", "effortMedium": "Medium", "effortHigh": "High",
 			"effortXhigh": "Extra High", "effortMax": "Pro", "power": "Power", "powerHint": "Use Left and Right arrow keys to adjust power",
 			"powerAt": "{effort}, {n} of {of}.", "moreModels": "More models", "back": "Back",
+			"retiring": "Retires on 15 Jan 2027", "tip": "New: GPT-6.2 Sol",
 		},
 		LangTurkish: {
 			"send": "Gönder", "stop": "Durdur", "voice": "Ses modunu başlat", "composer": "ChatGPT'ye sor", "placeholder": "Herhangi bir şey sor",
@@ -70,6 +72,7 @@ func labelTable(lang string) map[string]string {
 			"picker": "ChatGPT modelini seç", "effortLow": "Anında", "effortMedium": "Orta", "effortHigh": "Yüksek",
 			"effortXhigh": "Çok Yüksek", "effortMax": "Pro", "power": "Güç", "powerHint": "Gücü ayarlamak için Sol ve Sağ ok tuşlarını kullanın",
 			"powerAt": "{effort}, {n}/{of}.", "moreModels": "Diğer modeller", "back": "Geri",
+			"retiring": "15 Ocak 2027'de kullanımdan kalkıyor", "tip": "Yeni: GPT-6.2 Sol",
 		},
 		LangChinese: {
 			"send": "发送", "stop": "停止", "voice": "启动语音模式", "composer": "询问 ChatGPT", "placeholder": "有问题，尽管问",
@@ -82,6 +85,7 @@ func labelTable(lang string) map[string]string {
 			"picker": "选择 ChatGPT 模型", "effortLow": "即时", "effortMedium": "中", "effortHigh": "高",
 			"effortXhigh": "极高", "effortMax": "Pro", "power": "强度", "powerHint": "使用左右方向键调整强度",
 			"powerAt": "{effort}，第 {n} 档，共 {of} 档。", "moreModels": "更多模型", "back": "返回",
+			"retiring": "将于 2027 年 1 月 15 日停用", "tip": "新：GPT-6.2 Sol",
 		},
 		LangGerman: {
 			"send": "Senden", "stop": "Stoppen", "voice": "Sprachmodus starten", "composer": "ChatGPT fragen", "placeholder": "Frag einfach",
@@ -94,6 +98,7 @@ func labelTable(lang string) map[string]string {
 			"picker": "ChatGPT-Modell auswählen", "effortLow": "Sofort", "effortMedium": "Mittel", "effortHigh": "Hoch",
 			"effortXhigh": "Sehr hoch", "effortMax": "Pro", "power": "Leistung", "powerHint": "Leistung mit den Pfeiltasten links und rechts anpassen",
 			"powerAt": "{effort}, {n} von {of}.", "moreModels": "Weitere Modelle", "back": "Zurück",
+			"retiring": "Wird am 15. Jan. 2027 eingestellt", "tip": "Neu: GPT-6.2 Sol",
 		},
 		LangJapanese: {
 			"send": "送信", "stop": "停止", "voice": "音声モードを開始", "composer": "ChatGPT に質問", "placeholder": "何でも聞いてください",
@@ -106,6 +111,7 @@ func labelTable(lang string) map[string]string {
 			"picker": "ChatGPT モデルを選択", "effortLow": "即時", "effortMedium": "中", "effortHigh": "高",
 			"effortXhigh": "非常に高い", "effortMax": "Pro", "power": "パワー", "powerHint": "左右の矢印キーでパワーを調整",
 			"powerAt": "{effort}、{of} 段階中 {n}。", "moreModels": "その他のモデル", "back": "戻る",
+			"retiring": "2027年1月15日に提供終了", "tip": "新登場: GPT-6.2 Sol",
 		},
 		LangArabic: {
 			"send": "إرسال", "stop": "إيقاف", "voice": "بدء الوضع الصوتي", "composer": "اسأل ChatGPT", "placeholder": "اسأل عن أي شيء",
@@ -118,6 +124,7 @@ func labelTable(lang string) map[string]string {
 			"picker": "اختر نموذج ChatGPT", "effortLow": "فوري", "effortMedium": "متوسط", "effortHigh": "عالٍ",
 			"effortXhigh": "عالٍ جدًا", "effortMax": "Pro", "power": "القوة", "powerHint": "استخدم مفتاحي السهم الأيسر والأيمن لضبط القوة",
 			"powerAt": "{effort}، {n} من {of}.", "moreModels": "نماذج أخرى", "back": "رجوع",
+			"retiring": "سيتم إيقافه في 15 يناير 2027", "tip": "جديد: GPT-6.2 Sol",
 		},
 	}[lang]
 }

@@ -45,7 +45,7 @@ type Options struct {
 	// whose resume failed or changed): the adapter must notice.
 	NoPageResume bool
 	// DOM is the page generation to render (DOM2025, DOM2026Mid,
-	// DOM2026Sep; empty means DefaultGeneration, the newest). A page URL's
+	// DOM2026Sep, DOM2026Nov; empty means DefaultGeneration, the newest). A page URL's
 	// ?dom= overrides it for that page load.
 	DOM string
 	// PasteThreshold is the paste length (in characters) above which the
@@ -83,6 +83,21 @@ type Options struct {
 	// Window exchanges of its thread, recycling the oldest exchange's nodes
 	// for each new one (counts stay flat around a send).
 	Window int
+	// CoverRow, "<slug>:<effort>", makes the 2026-11 menu show a
+	// non-modal popover over that row as it opens (notes §8: a popover can
+	// cover a menu row): a press there lands on the popover; the row is
+	// still chosen with the keyboard.
+	CoverRow string
+	// ReadRetryAfter, when positive, rate-limits conversation reads: the
+	// first read after a message arrived opens a window of this many
+	// seconds in which every read of a conversation answers 429 with
+	// Retry-After and the body's clears_in (ReadsLimited counts them).
+	ReadRetryAfter int
+	// CoverComposer shows a non-modal pop-up over the whole composer form
+	// once the page loaded (notes §8: a covered message box): a press
+	// there lands on it, and the send control takes only a real press. It
+	// closes on Escape or its one button.
+	CoverComposer bool
 	// LinearTurns, when positive, caps the turns the linear read
 	// (GET /backend-api/conversations/<id>) returns, whatever num_turns
 	// the page asks for: older ones are on a previous page.
@@ -118,6 +133,35 @@ type Model struct {
 	// Pro marks the Pro model of the 2026 pickers (on 2026-09 Pro is the
 	// power slider's last tier, not a row).
 	Pro bool `json:"pro,omitempty"`
+	// Family is the 2026-11 menu's family header the model's rows sit
+	// under ("6.2 Sol"); Efforts are its rows there, one per effort value
+	// (none: one row for the model itself, as Instant and Latest are),
+	// and Off the efforts shown disabled. Retiring adds a localised
+	// retirement notice to each row of the model.
+	Family   string   `json:"family,omitempty"`
+	Efforts  []string `json:"efforts,omitempty"`
+	Off      []string `json:"off,omitempty"`
+	Retiring bool     `json:"retiring,omitempty"`
+}
+
+// DefaultModels2026Nov returns the 2026-11 menu (notes §8): Latest, then
+// three families — GPT-6.2 Sol (Medium, High, Extra High; its Instant its
+// own row), GPT-6 (its bare version header repeated on each row; High and
+// Pro, Instant its own row) and the retiring GPT-5.6 Sol. proLimited
+// disables Extra High and Pro.
+func DefaultModels2026Nov(proLimited bool) []Model {
+	var off []string
+	if proLimited {
+		off = []string{"xhigh", "max"}
+	}
+	return []Model{
+		{Slug: "gpt-latest", Label: "Latest", Short: "Latest"},
+		{Slug: "gpt-6-2-sol", Label: "6.2 Sol", Short: "6.2 Sol", Family: "6.2 Sol", Efforts: []string{"medium", "high", "xhigh"}, Off: off},
+		{Slug: "gpt-6-2-sol-instant", Label: "6.2 Sol Instant", Short: "6.2 Sol Instant", Family: "6.2 Sol"},
+		{Slug: "gpt-6", Label: "6", Short: "6", Family: "6", Efforts: []string{"high", "max"}, Off: off},
+		{Slug: "gpt-6-instant", Label: "6 Instant", Short: "6 Instant", Family: "6"},
+		{Slug: "gpt-5-6-sol", Label: "5.6 Sol", Short: "5.6 Sol", Family: "5.6 Sol", Efforts: []string{"low", "medium", "high"}, Retiring: true},
+	}
 }
 
 // DefaultModels2026 returns the models of the 2026 pickers: Latest,
@@ -140,7 +184,7 @@ func Efforts(gen string, proLimited bool) []string {
 	switch gen {
 	case DOM2026Mid:
 		return []string{"light", "standard", "extended", "extra-high"}
-	case DOM2026Sep:
+	case DOM2026Sep, DOM2026Nov:
 		if proLimited {
 			return []string{"low", "medium", "high", "xhigh"}
 		}

@@ -55,6 +55,9 @@ type pageConfig struct {
 	HiddenRoutes int               `json:"hiddenRoutes"`
 	FrozenCopy   bool              `json:"frozenCopy"`
 	Window       int               `json:"window"`
+	// CoverRow and CoverComposer are Options'.
+	CoverRow      string `json:"coverRow"`
+	CoverComposer bool   `json:"coverComposer"`
 }
 
 // render executes a template into w with status.
@@ -82,7 +85,7 @@ func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	if gen != DOM2026Sep {
+	if !units(gen) {
 		lang, dir, labels = LangEnglish, "ltr", Labels(LangEnglish)
 	}
 	paste := s.opts.PasteThreshold
@@ -116,10 +119,15 @@ func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 		HiddenRoutes:      s.opts.HiddenRoutes,
 		FrozenCopy:        s.opts.FrozenCopy,
 		Window:            s.opts.Window,
+		CoverRow:          s.opts.CoverRow,
+		CoverComposer:     s.opts.CoverComposer,
 	}
 	if gen != DOM2025 && s.opts.Models == nil {
 		cfg.Models = DefaultModels2026(s.opts.ProLimited)
 		cfg.Model = cfg.Models[0].Slug
+		if gen == DOM2026Nov {
+			cfg.Models, cfg.Model = DefaultModels2026Nov(s.opts.ProLimited), "gpt-6-2-sol" // at Medium
+		}
 		if s.opts.Model != "" {
 			cfg.Model = s.opts.Model
 		}

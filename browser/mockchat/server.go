@@ -43,6 +43,13 @@ type Server struct {
 	logins    int
 	challenge bool
 	broken    map[string]bool
+	// readLimit is Options.ReadRetryAfter's window: reads answer 429 until
+	// until; n counts them.
+	readLimit struct {
+		opened bool
+		until  time.Time
+		n      int
+	}
 
 	heldReplies chan struct{} // non-nil while HoldReplies holds; closed by its release
 	heldStream  chan struct{} // non-nil while HoldStream holds; closed by its release

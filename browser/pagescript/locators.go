@@ -19,7 +19,7 @@ package pagescript
 
 // Version names this set of locators and page assumptions. Adapter
 // errors and diagnostics carry it; bump it whenever a locator changes.
-const Version = "chatgpt-web/2026.12.5"
+const Version = "chatgpt-web/2026.12.6"
 
 // Locators returns the locators by name.
 func Locators() map[string][]string {
@@ -115,17 +115,25 @@ func Locators() map[string][]string {
 		// page script finds it as the toggle group of the composer's form;
 		// the English label is the fallback.
 		"modeSwitch": {`[role="group"][aria-label="Composer mode"]`},
-		// The model picker's trigger, of three generations: the 2025
-		// model-switcher menu, the 2026-06 pill (it shows the effort) and
-		// the 2026-09 intelligence trigger (it shows the effort too).
+		// The model picker's trigger, of four generations: the 2025
+		// model-switcher menu, the 2026-06 pill (it shows the effort), the
+		// 2026-09 intelligence trigger (it shows the effort too) and the
+		// 2026-11 trigger, found by structure: the reasoning navigation
+		// target of the composer's form (the Work composer's form has no
+		// data-chatgpt-composer), then anywhere; the 2026-09 attribute is
+		// the fallback. Its aria-label is localised.
 		"switcher": {
 			`[data-testid="model-switcher-dropdown-button"]`,
+			`form:has([contenteditable="true"]) button[data-composer-navigation-target="reasoning"]`,
+			`button[data-composer-navigation-target="reasoning"]`,
+			`[data-composer-navigation-target="reasoning"]`,
 			`button[data-codex-intelligence-trigger="true"]`,
 			`button[aria-label^="Model selector"]`,
 			`button.__composer-pill[aria-haspopup="menu"]`,
 			`button.__composer-pill`,
 		},
 		"pickerSep": {`button[data-codex-intelligence-trigger="true"]`},
+		"pickerNov": {`[data-composer-navigation-target="reasoning"]`},
 		"pickerLegacy": {
 			`[data-testid="model-switcher-dropdown-button"]`,
 			`button[aria-label^="Model selector"]`,
@@ -260,6 +268,11 @@ func Locators() map[string][]string {
 		},
 		// What tells the page generations apart (generation() in
 		// page.js), newest first.
+		// The 2026-11 page is the 2026-09 page whose picker trigger lost
+		// data-codex-intelligence-trigger.
+		"gen2026Nov": {
+			`[data-composer-navigation-target="reasoning"]:not([data-codex-intelligence-trigger])`,
+		},
 		"gen2026Sep": {
 			`[data-content-search-unit-key]`,
 			`[data-chatgpt-search-unit-key]`,

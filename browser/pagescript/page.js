@@ -14,8 +14,23 @@
 
   const RX = {};
   for (const k of Object.keys(P)) RX[k] = new RegExp(P[k], 'i');
+  // A strategy is a CSS selector, or a text strategy (locators.go
+  // textPrefix): the visible element of its scope whose text matches.
+  const TEXT = '::text ';
+  const isText = (sel) => sel.startsWith(TEXT);
   const joined = {};
-  for (const k of Object.keys(L)) joined[k] = L[k].join(',');
+  for (const k of Object.keys(L)) joined[k] = L[k].filter((s) => !isText(s)).join(',') || ':not(*)';
+  // byText is the first element a text strategy finds under root.
+  function byText(sel, root, any) {
+    let t;
+    try { t = JSON.parse(sel.slice(TEXT.length)); } catch (e) { return null; }
+    let rx;
+    try { rx = new RegExp(t.re, 'i'); } catch (e) { return null; }
+    let list = [];
+    try { list = root.querySelectorAll(t.in || 'button,a,[role]'); } catch (e) { return null; }
+    for (const el of list) if ((any || visible(el)) && rx.test(label(el) || el.getAttribute('aria-label') || '')) return el;
+    return null;
+  }
 
   // visible is true when el has a box of its own and sits in a shown
   // part of the page: not under display:none (a hidden mounted route) and
@@ -45,6 +60,7 @@
   function q(name, root, any) {
     root = root || document;
     for (const sel of L[name]) {
+      if (isText(sel)) { const el = byText(sel, root, any); if (el) return el; continue; }
       let list;
       try { list = root.querySelectorAll(sel); } catch (e) { continue; }
       for (const el of list) if (any || visible(el)) return el;
@@ -57,6 +73,7 @@
     try { return Array.from(root.querySelectorAll(joined[name])); } catch (e) { }
     const seen = new Set();
     for (const sel of L[name]) {
+      if (isText(sel)) continue;
       try { root.querySelectorAll(sel).forEach((e) => seen.add(e)); } catch (e) { }
     }
     return Array.from(seen).sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
@@ -409,6 +426,7 @@
       st.slug = msgSlug(b.a);
       const t = turnOf(b.a) || b.a.parentElement;
       st.bar = !!(t && q('finishedBar', t, true));
+      st.img = !txt.trim() && !!b.a.querySelector('img,picture,canvas');
     }
     const lastUser = W.userId || W.userN ? b.u : null;
     const err = errorAfter(lastUser || lastUserNode());
@@ -473,8 +491,9 @@
     return '';
   }
   // switcherLabel describes the model picker's trigger and its
-  // generation: '2026-09' (the intelligence trigger), '2025' (the
-  // model-switcher menu) or '2026-06' (the effort pill).
+  // generation: '2026-09' (the intelligence trigger), '2026-11' (the
+  // reasoning navigation target without it), '2025' (the model-switcher
+  // menu) or '2026-06' (the effort pill).
   function switcherLabel() {
     const el = q('switcher');
     if (!el) return null;
@@ -482,6 +501,7 @@
     const m = RX.switcherLabel.exec(aria);
     let gen = '2026-06';
     if (el.matches(joined.pickerSep)) gen = '2026-09';
+    else if (el.matches(joined.pickerNov)) gen = '2026-11';
     else if (el.matches(joined.pickerLegacy)) gen = '2025';
     return { label: label(el), current: m ? m[1].trim() : '', aria, gen, effort: el.getAttribute('data-selected-reasoning-effort') || '' };
   }
@@ -525,13 +545,14 @@
     };
   }
   // generation names the page generation the document shows, from the
-  // first generation (newest first) whose signals match: '2026-09',
+  // first generation (newest first) whose signals match: '2026-11',
+  // '2026-09',
   // '2026-06', '2025', or 'unknown' (an empty page of an older generation
   // can look like either). signals lists what matched.
   function generation() {
     const signals = [];
     let gen = '';
-    for (const [g, name] of [['2026-09', 'gen2026Sep'], ['2026-06', 'gen2026Mid'], ['2025', 'gen2025']]) {
+    for (const [g, name] of [['2026-11', 'gen2026Nov'], ['2026-09', 'gen2026Sep'], ['2026-06', 'gen2026Mid'], ['2025', 'gen2025']]) {
       for (const sel of L[name]) {
         let el = null;
         try { el = document.querySelector(sel); } catch (e) { }
@@ -540,18 +561,20 @@
     }
     return { gen: gen || 'unknown', signals };
   }
-  // inventory lists, for each locator, the first selector that matches
-  // (visible or not) and how many elements it matches: the live
-  // self-check of doctor --page.
+  // inventory lists, for each locator, the first strategy that matches
+  // (visible or not; its place in the list), how many elements it matches
+  // and the selectors the page rejects: the live self-check of doctor
+  // --page.
   function inventory() {
     const out = {};
     for (const name of Object.keys(L)) {
-      const r = { selector: '', count: 0, visible: false };
-      for (const sel of L[name]) {
+      const r = { selector: '', strategy: 0, count: 0, visible: false, invalid: [] };
+      L[name].forEach((sel, i) => {
         let list = [];
-        try { list = Array.from(document.querySelectorAll(sel)); } catch (e) { continue; }
-        if (list.length) { r.selector = sel; r.count = list.length; r.visible = list.some(visible); break; }
-      }
+        if (isText(sel)) { const el = byText(sel, document, true); list = el ? [el] : []; }
+        else { try { list = Array.from(document.querySelectorAll(sel)); } catch (e) { r.invalid.push(sel); return; } }
+        if (list.length && !r.selector) { r.selector = sel; r.strategy = i + 1; r.count = list.length; r.visible = list.some(visible); }
+      });
       out[name] = r;
     }
     const th = thread();
@@ -722,6 +745,93 @@
     });
   }
 
+  // ---- a redacted copy of the page (doctor --page --bundle) -------------
+  // redactedDOM is the document's HTML with every text node, form value
+  // and free-text attribute replaced by its length, except the words of
+  // controls outside the thread (buttons, menu rows, tabs: the page's
+  // localised labels, which an adapter update needs): no conversation
+  // text, title or draft survives.
+  function redactedDOM() {
+    const root = document.documentElement.cloneNode(true);
+    const thread = [joined.message, joined.turn, joined.composer, joined.userBubble, joined.answer, 'nav', 'title', 'form [contenteditable]'].join(',');
+    const control = 'button,[role^="menuitem"],[role="tab"],[role="radio"],[role="option"],label,h4';
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const texts = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n);
+    for (const n of texts) {
+      const el = n.parentElement;
+      if (!el || el.closest('script,style')) continue;
+      if (!n.nodeValue.trim()) continue;
+      if (el.closest(control) && !el.closest(thread)) continue;
+      n.nodeValue = '[' + n.nodeValue.length + ' chars]';
+    }
+    for (const el of root.querySelectorAll('*')) {
+      for (const a of ['value', 'title', 'alt', 'placeholder', 'data-placeholder', 'href', 'src']) {
+        const v = el.getAttribute(a);
+        if (v && !(a === 'href' && v.startsWith('#'))) el.setAttribute(a, '[' + v.length + ' chars]');
+      }
+      if (el.closest(thread)) for (const a of ['aria-label', 'aria-description']) if (el.hasAttribute(a)) el.setAttribute(a, '[redacted]');
+    }
+    return '<!DOCTYPE html>\n' + root.outerHTML;
+  }
+  // hideText makes every text on the page transparent (on) for a
+  // screenshot that shows the layout and no words, or shows it again.
+  function hideText(on) {
+    let st = document.getElementById('__wtagent-hide-text');
+    if (on && !st) {
+      st = document.createElement('style');
+      st.id = '__wtagent-hide-text';
+      st.textContent = '* { color: transparent !important; text-shadow: none !important; caret-color: transparent !important; } img, video, canvas, svg { visibility: hidden !important; }';
+      document.documentElement.append(st);
+    } else if (!on && st) st.remove();
+    return true;
+  }
+
+  // ---- a pop-up over the composer ---------------------------------------
+  // coverOf is the element that covers the composer form (its editor or
+  // its primary button) at their centres: a non-modal pop-up the page
+  // shows over the message box (notes §8), or null.
+  function coverOf() {
+    const f = composerForm();
+    if (!f) return null;
+    for (const el of [q('composer', f, true), primaryButton(f)]) {
+      if (!el || !visible(el)) continue;
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (hit && hit !== el && !el.contains(hit) && !f.contains(hit)) {
+        return hit.closest('[role="dialog"],[role="tooltip"],[role="status"],[role="alert"],[data-radix-popper-content-wrapper],[popover]') || hit;
+      }
+    }
+    return null;
+  }
+  // cover describes what covers the composer ({covered: false} when
+  // nothing does).
+  function cover() {
+    const c = coverOf();
+    if (!c) return { covered: false };
+    return { covered: true, role: c.getAttribute('role') || c.tagName.toLowerCase(), text: label(c).replace(/\s+/g, ' ').slice(0, 120) };
+  }
+  // coverClose is the covering pop-up's close control: a close or dismiss
+  // label, else its only (or last) button.
+  function coverClose() {
+    const c = coverOf();
+    if (!c) return null;
+    const c2 = q('modalClose', c);
+    if (c2) return c2;
+    const bs = Array.from(c.querySelectorAll('button,[role="button"]')).filter(visible);
+    return bs.find((b) => RX.modalClose.test(label(b))) || bs[bs.length - 1] || null;
+  }
+  // waitUncovered resolves true as soon as nothing covers the composer
+  // (checked at each DOM mutation), false after ms.
+  function waitUncovered(ms) {
+    return new Promise((resolve) => {
+      if (!coverOf()) { resolve(true); return; }
+      const obs = new MutationObserver(() => { if (!coverOf()) { obs.disconnect(); clearTimeout(timer); resolve(true); } });
+      const timer = setTimeout(() => { obs.disconnect(); resolve(!coverOf()); }, ms);
+      obs.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+    });
+  }
+
   // ---- targets for trusted clicks --------------------------------------
   let ITEMS = [];
   function target(spec) {
@@ -739,6 +849,7 @@
       const g = modeSwitch();
       return g ? g.querySelector('button,[role="radio"]') : null;
     }
+    if (spec.coverClose) return coverClose();
     if (spec.modalClose) {
       const m = openModal();
       if (!m) return null;
@@ -785,6 +896,13 @@
     return menus().length + (p.content ? 1 : 0) + (p.panes ? 1 : 0);
   }
   function attr(el, n) { return el.getAttribute(n) || ''; }
+  // groupHeader is the text of the header of the menu group an item sits
+  // in (the 2026-11 menu's family), or ''.
+  function groupHeader(el) {
+    const g = el.closest('[role="group"]');
+    const hd = g && g.querySelector('[role="presentation"],[role="heading"]');
+    return hd ? label(hd).slice(0, 80) : '';
+  }
   function menuItems() {
     ITEMS = [];
     const out = [];
@@ -802,6 +920,7 @@
           disabled: attr(el, 'aria-disabled') === 'true' || (dd !== null && dd !== 'false') || attr(el, 'data-state') === 'disabled' || !!el.disabled,
           checked: attr(el, 'aria-checked') === 'true' || attr(el, 'data-state') === 'checked',
           sub: hp === 'menu' || hp === 'true', expanded: attr(el, 'aria-expanded') === 'true',
+          effort: attr(el, 'data-reasoning-effort'), group: groupHeader(el),
         });
         ITEMS.push(el);
       }
@@ -809,7 +928,8 @@
     return { menus: ms.length, items: out };
   }
   // waitView resolves when a picker view shows — kind 'content' (the
-  // 2026-06 intelligence content), 'panes' (the 2026-09 panes), 'items'
+  // 2026-06 intelligence content), 'panes' (the 2026-09 panes), 'opened'
+  // (the 2026-11 menu lists items, or the 2026-09 panes show), 'items'
   // (an open menu lists items), 'submenu' (more than n menus are open:
   // a nested one opened) or 'closed' (fewer than n menus and picker
   // contents are open) — checking at each DOM mutation (its own
@@ -822,6 +942,7 @@
       if (kind === 'items') { const list = menuItems(); return { ok: list.items.length > 0, list }; }
       if (kind === 'submenu') { const list = menuItems(); return { ok: list.menus > n, list }; }
       if (kind === 'closed') return { ok: pickersOpen() < n };
+      if (kind === 'opened') { const list = menuItems(); const st = pickerState(); return { ok: list.items.length > 0 || st.panes > 0, list, state: st }; }
       const st = pickerState();
       return { ok: kind === 'panes' ? st.panes > 0 : st.content, state: st };
     };
@@ -919,6 +1040,20 @@
   // read the 2026-09 page uses (GET …/conversations/<id>, newest turns;
   // partial when page_info.has_previous_page), else (or with full) the mapping
   // document (GET …/conversation/<id>).
+  // retryAfter is how many seconds a rate-limited response asks to wait:
+  // its Retry-After (seconds or a date), else the body's clears_in (or
+  // retry_after), else 0.
+  async function retryAfter(r) {
+    const h = r.headers.get('retry-after') || '';
+    if (/^\d+(\.\d+)?$/.test(h.trim())) return parseFloat(h);
+    if (h) { const t = Date.parse(h); if (!isNaN(t)) return Math.max(0, (t - Date.now()) / 1000); }
+    try {
+      const j = await r.json();
+      const d = (j && (j.detail && typeof j.detail === 'object' ? j.detail : j)) || {};
+      const n = Number(d.clears_in ?? d.retry_after ?? 0);
+      return isFinite(n) && n > 0 ? n : 0;
+    } catch (e) { return 0; }
+  }
   async function conversation(id, full) {
     const tok = await sessionToken();
     if (!tok) return { status: 401, err: 'no session token' };
@@ -926,6 +1061,7 @@
     try {
       if (full) throw new Error('the whole document is wanted');
       const r = await get(API.conversations + encodeURIComponent(id) + '?include_has_versions=true&num_turns=10');
+      if (r.status === 429) return { status: 429, retryAfter: await retryAfter(r) };
       if (r.ok && (r.headers.get('content-type') || '').includes('json')) {
         const j = await r.json();
         if (j && Array.isArray(j.messages)) {
@@ -942,6 +1078,7 @@
       return { status: 0, err: String(e) };
     }
     const ct = r.headers.get('content-type') || '';
+    if (r.status === 429) return { status: 429, retryAfter: await retryAfter(r) };
     if (!r.ok || !ct.includes('json')) {
       return { status: r.status, challenge: r.headers.get('cf-mitigated') === 'challenge' || ct.includes('html') };
     }
@@ -1069,7 +1206,7 @@
   window.__wtagent = {
     version: VERSION,
     snap, auth, probe, thread, state, composerText, setComposer, focusEnd, waitComposer, pasteText,
-    center, click, hover, menuItems, menuStable, waitView, conversation, recent, streamStatus, resume, copyText, markdown,
+    center, click, hover, cover, waitUncovered, redactedDOM, hideText, menuItems, menuStable, waitView, conversation, recent, streamStatus, resume, copyText, markdown,
     watch(w) { W = w; last = ''; schedule(); return state(); },
     unwatch() { W = null; return true; },
     chips,

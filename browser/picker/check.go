@@ -8,11 +8,14 @@ import (
 // Report is the model picker check (the doctor's page check).
 type Report struct {
 	Found bool `json:"found"`
-	// Generation is the picker's generation (2025, 2026-06, 2026-09).
+	// Generation is the picker's generation (2025, 2026-06, 2026-09,
+	// 2026-11).
 	Generation string `json:"generation,omitempty"`
 	Label      string `json:"label,omitempty"`
 	Opened     bool   `json:"opened"`
-	// Models are the slots (or labels) of the models it lists.
+	// Models are the slots (or labels) of the models it lists; on the
+	// 2026-11 menu each with the efforts it offers ("gpt-6 (extended/high,
+	// pro/max disabled)").
 	Models []string `json:"models,omitempty"`
 	// Slider is the effort slider's state, when it has one.
 	Slider *Slider `json:"slider,omitempty"`
@@ -28,6 +31,20 @@ func (pk *Picker) Check(ctx context.Context, sw *Switcher) Report {
 	defer pk.closeMenus(ctx)
 	var list menuList
 	var err error
+	if sw.Gen == "2026-11" {
+		if err = pk.openPicker(ctx, sw.Gen); err != nil {
+			r.Error = err.Error()
+			return r
+		}
+		r.Opened = true
+		if err = pk.page.Call(ctx, &list, "menuItems"); err != nil {
+			r.Error = err.Error()
+		}
+		// Each model once, with the efforts of its rows: the 2026-11
+		// menu's rows are (model, effort) pairs.
+		r.Models = offered(list.Items)
+		return r
+	}
 	switch sw.Gen {
 	case "2026-09":
 		if err = pk.openPicker(ctx, sw.Gen); err == nil {

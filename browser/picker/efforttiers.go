@@ -2,6 +2,7 @@ package picker
 
 import (
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -17,6 +18,11 @@ type effortRow struct {
 	// Label is the 2026-09 picker's English label. Labels are localised:
 	// they name the tier for people, the adapter never matches them.
 	Label string
+	// Words are the other names --effort, the config key, /effort and the
+	// MCP effort argument accept for the tier: the page's own words (its
+	// labels, Instant … Pro) and values (low … max), which users type as
+	// they see them.
+	Words []string
 	// Wait is the longest wait for one reply at this effort.
 	Wait time.Duration
 }
@@ -24,11 +30,11 @@ type effortRow struct {
 // effortTable maps the tiers, lowest first, to both pickers' values.
 func effortTable() []effortRow {
 	return []effortRow{
-		{Tier: "light", Sep: "low", Label: "Instant", Wait: 5 * time.Minute},
-		{Tier: "standard", Sep: "medium", Label: "Medium", Wait: 30 * time.Minute},
-		{Tier: "extended", Sep: "high", Label: "High", Wait: 30 * time.Minute},
-		{Tier: "extra-high", Sep: "xhigh", Label: "Extra High", Wait: time.Hour},
-		{Tier: "pro", Sep: "max", Label: "Pro", Wait: time.Hour},
+		{Tier: "light", Sep: "low", Label: "Instant", Words: []string{"instant", "low"}, Wait: 5 * time.Minute},
+		{Tier: "standard", Sep: "medium", Label: "Medium", Words: []string{"medium"}, Wait: 30 * time.Minute},
+		{Tier: "extended", Sep: "high", Label: "High", Words: []string{"high"}, Wait: 30 * time.Minute},
+		{Tier: "extra-high", Sep: "xhigh", Label: "Extra High", Words: []string{"xhigh"}, Wait: time.Hour},
+		{Tier: "pro", Sep: "max", Label: "Pro", Words: []string{"max"}, Wait: time.Hour},
 	}
 }
 
@@ -54,6 +60,36 @@ func EffortTier(name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// EffortWord maps what a user may type for an effort — a tier name in
+// any spelling, or one of the page's words and values (instant, low,
+// medium, high, xhigh, max) — to the tier's one spelling. Only an effort
+// request takes these words: a mode "instant" or "high" names a model
+// (see EffortTier).
+func EffortWord(name string) (string, bool) {
+	if tier, ok := EffortTier(name); ok {
+		return tier, true
+	}
+	want := compact(name)
+	for _, r := range effortTable() {
+		for _, w := range r.Words {
+			if want != "" && compact(w) == want {
+				return r.Tier, true
+			}
+		}
+	}
+	return "", false
+}
+
+// EffortWords lists what --effort accepts, lowest tier first, each tier
+// with the page's words for it: "light (instant, low)".
+func EffortWords() []string {
+	var out []string
+	for _, r := range effortTable() {
+		out = append(out, r.Tier+" ("+strings.Join(r.Words, ", ")+")")
+	}
+	return out
 }
 
 // pageEffortTier maps an effort value a picker shows, in either

@@ -34,4 +34,14 @@ func TestEffortVocabularies(t *testing.T) {
 		}
 		seen[r.Sep] = true
 	}
+	// --effort also takes the page's words and values; a mode never does.
+	for _, tc := range []struct{ word, tier string }{
+		{"instant", "light"}, {"Instant", "light"}, {"low", "light"}, {"medium", "standard"}, {"High", "extended"},
+		{"xhigh", "extra-high"}, {"Extra High", "extra-high"}, {"extra-high", "extra-high"}, {"max", "pro"}, {"pro", "pro"},
+		{"standard", "standard"}, {"huge", ""}, {"Yüksek", ""}, {"", ""},
+	} {
+		if got, ok := EffortWord(tc.word); got != tc.tier || ok != (tc.tier != "") {
+			t.Errorf("EffortWord(%q) = %q %v, want %q", tc.word, got, ok, tc.tier)
+		}
+	}
 }

@@ -16,8 +16,11 @@ type menuList struct {
 
 // Select selects the requested (mode, effort) on the page's model
 // picker, of whichever generation the page shows: the model first, then
-// the effort. An empty part is not asked for. It never fails: a mode or
-// effort it cannot select keeps the current one, and the outcome says why.
+// the effort (on 2026-11 both with one row). An empty part is not asked
+// for. It never fails: a mode or effort it cannot select keeps the
+// current one, the outcome says why, and a mode that names nothing on
+// the picker lists what it offers (Offered); the caller decides
+// whether a part kept stops the run.
 func (pk *Picker) Select(ctx context.Context, mode, effort string) event.ModeSelected {
 	var out event.ModeSelected
 	if mode != "" {
@@ -43,6 +46,13 @@ func (pk *Picker) Select(ctx context.Context, mode, effort string) event.ModeSel
 		return keep("no model picker on the page")
 	}
 	out.Picker = p.Switcher.Gen
+	if p.Switcher.Gen == "2026-11" {
+		done, res := pk.selectRow(ctx, out, mode, effort)
+		if done {
+			return res
+		}
+		p.Switcher.Gen, out.Picker = "2026-09", "2026-09" // the trigger opened the 2026-09 panes
+	}
 	if mode != "" {
 		out.Choice = pk.selectModel(ctx, p, out.Choice)
 		pk.closeMenus(ctx)
@@ -98,17 +108,19 @@ func (pk *Picker) selectFromMenu(ctx context.Context, p Snap, out event.Choice) 
 			}
 			dec = chooseMode(req, sub)
 		}
-		return pk.applyDecision(ctx, dec, p.Switcher.Label, out)
+		return pk.applyDecision(ctx, dec, p.Switcher.Label, out, list.Items)
 	}
 	out.Reason = "the model menu stayed empty"
 	return out
 }
 
-// applyDecision clicks the chosen item of a model list and reports it.
-func (pk *Picker) applyDecision(ctx context.Context, dec modeDecision, before string, out event.Choice) event.Choice {
+// applyDecision clicks the chosen item of a model list and reports it; a
+// request that matches nothing lists the models of items (the top menu's).
+func (pk *Picker) applyDecision(ctx context.Context, dec modeDecision, before string, out event.Choice, items []menuItem) event.Choice {
 	if !dec.Found {
 		pk.log.Warn("mode selection: no model matches; keeping the current mode", "requested", out.Requested)
 		out.Reason = "no model on the picker matches " + out.Requested
+		pk.offered = offered(items)
 		return out
 	}
 	out.Outcome = dec.Outcome
@@ -157,7 +169,7 @@ func (pk *Picker) selectFromPill(ctx context.Context, out event.Choice) event.Ch
 		out.Reason = "the picker's Advanced view did not open: " + err.Error()
 		return out
 	}
-	return pk.applyDecision(ctx, chooseMode(out.Requested, list.Items), "", out)
+	return pk.applyDecision(ctx, chooseMode(out.Requested, list.Items), "", out, list.Items)
 }
 
 // selectIntelligence selects on the 2026-09 picker: a model on the
@@ -181,7 +193,7 @@ func (pk *Picker) selectIntelligence(ctx context.Context, out event.Choice) even
 		out.Reason = "the picker's advanced pane did not open: " + err.Error()
 		return out
 	}
-	return pk.applyDecision(ctx, chooseMode(out.Requested, list.Items), "", out)
+	return pk.applyDecision(ctx, chooseMode(out.Requested, list.Items), "", out, list.Items)
 }
 
 // asRequested reports c as the answer to a request spelled req (a mode
@@ -209,14 +221,17 @@ func (pk *Picker) openPicker(ctx context.Context, gen string) error {
 	if err := pk.page.Click(ctx, Target{Loc: "switcher"}); err != nil {
 		return err
 	}
-	if gen == "2026-09" {
+	switch gen {
+	case "2026-09":
 		return pk.waitPicker(ctx, "panes")
+	case "2026-11":
+		return pk.waitPicker(ctx, "opened")
 	}
 	return pk.waitPicker(ctx, "content")
 }
 
-// waitPicker waits until the picker shows the view kind ("content" or
-// "panes"; see waitView).
+// waitPicker waits until the picker shows the view kind ("content",
+// "panes" or "opened"; see waitView).
 func (pk *Picker) waitPicker(ctx context.Context, kind string) error {
 	v, err := pk.waitView(ctx, kind)
 	if err != nil {

@@ -18,6 +18,10 @@ type menuItem struct {
 	Checked   bool   `json:"checked"`
 	Sub       bool   `json:"sub"`
 	Expanded  bool   `json:"expanded"`
+	// Effort is the row's data-reasoning-effort (the 2026-11 menu's rows
+	// are (model, effort) pairs); Group its family header's text.
+	Effort string `json:"effort"`
+	Group  string `json:"group"`
 }
 
 // slot is the item's first stable attribute: data-testid, data-value,

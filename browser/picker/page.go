@@ -80,7 +80,13 @@ type Picker struct {
 	page Page
 	log  *log.Logger
 	step time.Duration
+	// offered is what the picker listed when a mode matched nothing.
+	offered []string
 }
+
+// Offered lists the models the picker offered when the last Select's
+// mode matched none of them (nil otherwise): what a usage error lists.
+func (pk *Picker) Offered() []string { return pk.offered }
 
 // New returns a picker working on page, logging to logger. step is the
 // adapter's step timeout: how long a picker view may take to open (the

@@ -18,6 +18,8 @@ type Options struct {
 	Page       bool
 	ChatGPTURL string
 	Headless   bool
+	Locators   string
+	Bundle     string
 	Timeout    time.Duration
 }
 
@@ -62,16 +64,21 @@ blocks use.`,
 	cmd.Flags().BoolVar(&o.Page, "page", false, "also start Chrome and check the live ChatGPT page against the adapter")
 	cmd.Flags().StringVar(&o.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin for --login and --page (developers: a mock page)")
 	cmd.Flags().BoolVar(&o.Headless, "headless", false, "run Chrome headless for --login and --page (then no display is needed)")
+	cmd.Flags().StringVar(&o.Bundle, "bundle", "", "with --page, write FILE: one archive for a bug report (the page redacted, a screenshot without text, the locator report, the versions, the page's errors)")
+	cmd.Flags().StringVar(&o.Locators, "locators", "", "page locator override file for --page (default: page-locators.json in the config directory, if any)")
 	cmdutil.HideDeveloperFlags(cmd.Flags())
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 90*time.Second, "longest the --login or --page check may take")
 	return cmd
 }
 
 func doctorRun(o *Options) error {
+	if o.Bundle != "" && !o.Page {
+		return cmdutil.FlagErrorf("--bundle needs --page: the bundle is the live page's")
+	}
 	// Background, as before this package was cut: the checks do not watch
 	// the command's context.
 	results := doctor.Run(context.Background(), doctor.Options{Getenv: o.F.Getenv, GOOS: o.F.GOOS, Login: o.Login, Page: o.Page,
-		ChatGPTURL: o.ChatGPTURL, Headless: o.Headless, Timeout: o.Timeout})
+		ChatGPTURL: o.ChatGPTURL, Headless: o.Headless, Locators: o.Locators, Bundle: o.Bundle, Timeout: o.Timeout})
 	if o.F.Global.JSON {
 		if err := cmdutil.WriteJSONLines(o.F.IOStreams.Out, results); err != nil {
 			return err

@@ -72,6 +72,7 @@ working directory (-C).`,
 	fs.StringVar(&s.Mode, "mode", "", "ChatGPT mode of calls that name none, e.g. thinking or pro (default: the config file's, else keep the page's)")
 	fs.StringVar(&s.Effort, "effort", "", "effort tier of calls that name no mode or effort (default: the config file's, else keep the page's)")
 	fs.DurationVar(&s.TurnTimeout, "turn-timeout", 0, "longest wait for one reply (default: by mode, 20m without one)")
+	fs.StringVar(&s.Locators, "locators", "", "page locator override file (default: page-locators.json in the config directory, if any)")
 	fs.StringVar(&s.Chrome, "chrome", "", "Chrome or Chromium binary (default: found automatically; WTAGENT_CHROME overrides)")
 	fs.StringVar(&s.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin (developers: a mock page)")
 	fs.BoolVar(&s.Headless, "headless", false, "headless Chrome (tests only: you cannot log in)")

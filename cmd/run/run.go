@@ -66,6 +66,9 @@ func runRun(o *Options) error {
 	if err != nil {
 		return err
 	}
+	if err := st.LoadLocators(home, &o.Flags); err != nil {
+		return err
+	}
 	task := strings.TrimSpace(strings.Join(o.Args, " "))
 	interactive := task == "" && ios.IsStdinTTY() && !f.Global.JSON
 	if task == "" && !ios.IsStdinTTY() {

@@ -116,9 +116,9 @@ func TestConfigKeysAreFlagNames(t *testing.T) {
 	}
 
 	// An unknown effort tier is a usage error that lists the tiers.
-	os.WriteFile(filepath.Join(e.home, "config.json"), []byte(`{"effort": "high"}`), 0o600)
+	os.WriteFile(filepath.Join(e.home, "config.json"), []byte(`{"effort": "huge"}`), 0o600)
 	code, _, errOut = e.run("--provider", "script", "--script", s, "look")
-	if code != 2 || !strings.Contains(errOut, `config file: effort: unknown effort tier "high"; want one of light, standard, extended, extra-high, pro`) {
+	if code != 2 || !strings.Contains(errOut, `config file: effort: unknown effort tier "huge"; want one of light (instant, low), standard (medium), extended (high), extra-high (xhigh), pro (max)`) {
 		t.Errorf("an unknown effort tier: exit %d: %s", code, errOut)
 	}
 

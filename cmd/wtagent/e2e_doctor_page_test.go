@@ -53,7 +53,7 @@ func seedChat(t *testing.T, url, text string) {
 // TestDoctorPage runs `wtagent doctor --page --json` against the mock page
 // of each generation (Chromium, headless): it names the generation, finds
 // the composer, the picker (its models and, on 2026 pages, its effort
-// slider), the newest conversation's thread and answer, and saves a
+// slider; on the 2026-11 menu each model with the efforts it offers), the newest conversation's thread and answer, and saves a
 // redacted snapshot; the 2026-09 page's Work mode is reported. A fresh
 // account's empty sidebar is a warning.
 func TestDoctorPage(t *testing.T) {
@@ -102,13 +102,17 @@ func TestDoctorPage(t *testing.T) {
 				"language":     {"ok", "UI language en"},
 			}
 			switch gen {
-			case mockchat.DOM2026Sep:
+			case mockchat.DOM2026Sep, mockchat.DOM2026Nov:
 				want["composer"] = []string{"ok", "form[data-chatgpt-composer]"}
 				want["picker"] = []string{"ok", "models: gpt-5-5, gpt-5-5-instant, gpt-5-5-thinking; effort slider at medium (1 of 0..4)"}
 				want["upload"] = []string{"ok", `input[type="file"]:not([accept])`}
 				want["send-control"] = []string{"ok", "found by structure"}
 				want["thread"] = []string{"ok", "message [data-content-search-unit-key] (2)"}
 				want["chat-mode"] = []string{"ok", "on Work"}
+				if gen == mockchat.DOM2026Nov { // each model once, with the efforts it offers
+					want["picker"] = []string{"ok", "2026-11 picker (shows \"Medium\"); models: gpt-latest, gpt-6-2-sol (standard/medium, extended/high, extra-high/xhigh), " +
+						"gpt-6-2-sol-instant, gpt-6 (extended/high, pro/max), gpt-6-instant, gpt-5-6-sol (light/low, standard/medium, extended/high)"}
+				}
 			case mockchat.DOM2026Mid:
 				want["picker"] = []string{"ok", "models: gpt-5-5, gpt-5-5-instant, gpt-5-5-thinking, gpt-5-5-pro; effort slider at standard"}
 				want["thread"] = []string{"ok", "turn section[data-testid^=\"conversation-turn-\"] (2)"}

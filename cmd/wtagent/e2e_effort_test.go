@@ -31,7 +31,7 @@ func modeSelections(evs []event.Event) []event.ModeSelected {
 }
 
 // TestEffortSelectedAndReselectedOnResume: a bad --effort is a usage error
-// that lists the tiers; `--effort extended` selects the tier on the
+// that lists the tiers and the page's words for them; `--effort extended` selects the tier on the
 // 2026-09 picker of the mock in real Chromium before the first message
 // (recorded in conversation.mode_selected, shown by `wtagent status` while
 // the reply streams, posted by the page as its own "high"), and `wtagent
@@ -45,7 +45,7 @@ func TestEffortSelectedAndReselectedOnResume(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--effort", "high"}, `unknown effort tier "high"; want one of light, standard, extended, extra-high, pro`},
+		{[]string{"--effort", "huge"}, `unknown effort tier "huge"; want one of light (instant, low), standard (medium), extended (high), extra-high (xhigh), pro (max)`},
 		{[]string{"--mode", "pro", "--effort", "light"}, "the mode pro names the effort tier pro, the effort asks for light"},
 	} {
 		if code, _, errOut := e.run(append(c.args, "read a")...); code != 2 || !strings.Contains(errOut, c.want) {

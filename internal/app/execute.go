@@ -384,6 +384,9 @@ func (r *runEnv) close() {
 
 // outcomeError maps a run's outcome to the command's exit code.
 func outcomeError(f messages.RunFinished) error {
+	if f.Usage {
+		return &cmdutil.ExitError{Code: cmdutil.ExitUsage}
+	}
 	switch f.Outcome {
 	case event.OutcomeCompleted:
 		return nil

@@ -12,14 +12,16 @@ import (
 
 // Flags are the flags of a run (and of a resume).
 type Flags struct {
-	Provider      string
-	Script        string
-	Approvals     string
-	MaxTurns      int
-	ChatGPTURL    string
-	Mode          string
-	Effort        string
-	Chrome        string
+	Provider   string
+	Script     string
+	Approvals  string
+	MaxTurns   int
+	ChatGPTURL string
+	Mode       string
+	Effort     string
+	Chrome     string
+	// Locators is --locators: the page locator override file.
+	Locators      string
 	Headless      bool
 	NoMinimize    bool
 	KeepProcesses bool
@@ -47,8 +49,9 @@ func AddFlags(fs *pflag.FlagSet, f *Flags) {
 	fs.IntVar(&f.MaxTurns, "max-turns", 0, "most model turns per run (default from config, else 80)")
 	fs.StringVar(&f.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin, e.g. the URL \"wtagent mockchat\" prints (developers)")
 	fs.StringVar(&f.Mode, "mode", "", "ChatGPT mode to select, e.g. thinking or pro (default: keep the current one)")
-	fs.StringVar(&f.Effort, "effort", "", "ChatGPT effort tier to select after the mode: "+strings.Join(picker.EffortTiers(), ", ")+
+	fs.StringVar(&f.Effort, "effort", "", "ChatGPT effort tier to select after the mode: "+strings.Join(picker.EffortWords(), ", ")+
 		" (default: keep the current one; a --mode that names another tier is an error)")
+	fs.StringVar(&f.Locators, "locators", "", "page locator override file: routes around a ChatGPT page change (default: page-locators.json in the config directory, if any)")
 	fs.StringVar(&f.Chrome, "chrome", "", "Chrome or Chromium binary (default: found automatically; WTAGENT_CHROME overrides)")
 	fs.BoolVar(&f.Headless, "headless", false, "run Chrome headless (tests and CI only: you cannot log in)")
 	fs.BoolVar(&f.NoMinimize, "no-minimize", false, "keep the Chrome window on screen")

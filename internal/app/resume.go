@@ -66,6 +66,10 @@ func Continue(f *cmdutil.Factory, flags *Flags, id, text string, input ClosingIn
 		}
 		return err
 	}
+	if err := settings.LoadLocators(home, flags); err != nil {
+		sess.Close()
+		return err
+	}
 	return Execute(Options{F: f, Settings: settings, Home: home, Root: st.Root, Session: sess,
 		Task: strings.TrimSpace(text), Input: input})
 }

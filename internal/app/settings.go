@@ -10,12 +10,14 @@ import (
 
 	"github.com/wtagent/wtagent/actors"
 	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/browser/pagescript"
 	"github.com/wtagent/wtagent/browser/picker"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/sandbox"
+	"github.com/wtagent/wtagent/session"
 )
 
 // Settings are a run's effective settings: defaults, then the config file,
@@ -31,6 +33,10 @@ type Settings struct {
 	Effort   string
 	Chrome   string
 	Headless bool
+	// Locators are the page locator overrides (LoadLocators) and
+	// LocatorsFile the file they came from.
+	Locators     pagescript.Overrides
+	LocatorsFile string
 	// RecordTransport saves each turn's raw page traffic (--record-transport).
 	RecordTransport bool
 	NoMinimize      bool
@@ -136,8 +142,25 @@ func Resolve(fc config.File, f *Flags, stdinTTY bool) (Settings, error) {
 	return s, nil
 }
 
+// LoadLocators reads the page locator override file into s: --locators
+// when given, else page-locators.json in the config directory when there
+// is one. A malformed file is a usage error naming the entry.
+func (s *Settings) LoadLocators(h session.Home, f *Flags) error {
+	over, path, err := pagescript.LoadOverrides(h.Dir(), f.Locators)
+	if err != nil {
+		if f.Locators != "" {
+			return cmdutil.FlagErrorf("--locators: %v", err)
+		}
+		return cmdutil.FlagErrorf("%v", err)
+	}
+	s.Locators, s.LocatorsFile = over, path
+	return nil
+}
+
 // CheckModeRequest checks a (mode, effort) request and returns the effort
-// tier's one spelling: an unknown tier is an error listing the tiers, and
+// tier's one spelling (the effort may be a tier or one of the page's
+// words for it: high, xhigh, max…): an unknown tier is an error listing
+// the tiers with their words, and
 // so is a mode that names one tier with an effort that names another
 // (--mode pro --effort light): the mode names the model, the effort the
 // tier, and a tier is asked for once.
@@ -145,9 +168,9 @@ func CheckModeRequest(mode, effort string) (string, error) {
 	if effort == "" {
 		return "", nil
 	}
-	tier, ok := picker.EffortTier(effort)
+	tier, ok := picker.EffortWord(effort)
 	if !ok {
-		return "", fmt.Errorf("unknown effort tier %q; want one of %s", effort, strings.Join(picker.EffortTiers(), ", "))
+		return "", fmt.Errorf("unknown effort tier %q; want one of %s", effort, strings.Join(picker.EffortWords(), ", "))
 	}
 	if m, ok := picker.EffortTier(mode); ok && m != tier {
 		return "", fmt.Errorf("the mode %s names the effort tier %s, the effort asks for %s: give the tier once (--mode for the model, --effort for the tier)", mode, m, tier)

@@ -70,10 +70,10 @@ func TestResolveRejects(t *testing.T) {
 		{args: []string{"--approvals", "maybe"}, want: "--approvals"},
 		{args: []string{"--approvals", "prompt"}, want: "--approvals"}, // no terminal
 		{args: []string{"--max-turns", "-1"}, want: "max turns"},
-		{args: []string{"--effort", "high"}, want: `--effort: unknown effort tier "high"; want one of light, standard, extended, extra-high, pro`},
+		{args: []string{"--effort", "huge"}, want: `--effort: unknown effort tier "huge"; want one of light (instant, low), standard (medium), extended (high), extra-high (xhigh), pro (max)`},
 		{args: []string{"--mode", "pro", "--effort", "light"}, want: "--effort: the mode pro names the effort tier pro, the effort asks for light"},
 		{args: []string{"--mode", "Extra High", "--effort", "extended"}, want: "names the effort tier extra-high"},
-		{fc: config.File{Effort: "max"}, want: `config file: effort: unknown effort tier "max"`},
+		{fc: config.File{Effort: "ultra"}, want: `config file: effort: unknown effort tier "ultra"`},
 		{fc: config.File{Rules: []event.Rule{{Tool: "fs.write", Kind: "path", Prefix: []string{"/"}}}}, want: "config file: rules: policy: bad rule"},
 		{fc: config.File{Rules: []event.Rule{{Tool: "fs.nothing", Kind: "path", Prefix: []string{"src"}}}}, want: `unknown tool "fs.nothing"`},
 	} {
@@ -96,7 +96,10 @@ func TestConfigKeysAreFlagNames(t *testing.T) {
 	}
 	fs := pflag.NewFlagSet("run", pflag.ContinueOnError)
 	AddFlags(fs, &Flags{})
-	perRun := map[string]bool{"script": true, "headless": true, "no-minimize": true, "record-transport": true, "verbose": true, "allow-concurrent": true}
+	// --locators' lasting form is page-locators.json in the config
+	// directory, not a key.
+	perRun := map[string]bool{"script": true, "headless": true, "no-minimize": true, "record-transport": true, "verbose": true, "allow-concurrent": true,
+		"locators": true}
 	fs.VisitAll(func(fl *pflag.Flag) {
 		if !perRun[fl.Name] && !keys[fl.Name] {
 			t.Errorf("flag --%s has no config key of its name", fl.Name)

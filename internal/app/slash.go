@@ -61,7 +61,7 @@ func modeSlash(w io.Writer, name string, args []string, mode, effort *string, wh
 		e = args[0]
 	}
 	dropped := ""
-	if _, ok := picker.EffortTier(e); ok {
+	if _, ok := picker.EffortWord(e); ok {
 		if _, err := CheckModeRequest(m, e); err != nil && name == "mode" {
 			dropped, e = "effort "+e, ""
 		} else if err != nil {

@@ -27,8 +27,9 @@ func TestModeSlash(t *testing.T) {
 		{"effort", []string{"light"}, "pro", "", true, "", "light", "ChatGPT effort: light (selected before the next message); the mode pro it replaces is dropped\n"},
 		{"mode", []string{"pro"}, "thinking", "light", true, "pro", "", "ChatGPT mode: pro (selected before the next message); the effort light it replaces is dropped\n"},
 		{"mode", []string{"instant"}, "thinking", "light", true, "instant", "light", "ChatGPT mode: instant (selected before the next message)\n"},
-		{"effort", []string{"high"}, "thinking", "light", false, "thinking", "light",
-			"/effort: unknown effort tier \"high\"; want one of light, standard, extended, extra-high, pro\n"},
+		{"effort", []string{"high"}, "thinking", "light", true, "thinking", "extended", "ChatGPT effort: extended (selected before the next message)\n"},
+		{"effort", []string{"huge"}, "thinking", "light", false, "thinking", "light",
+			"/effort: unknown effort tier \"huge\"; want one of light (instant, low), standard (medium), extended (high), extra-high (xhigh), pro (max)\n"},
 	} {
 		var w bytes.Buffer
 		mode, effort := c.mode, c.effort

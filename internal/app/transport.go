@@ -37,8 +37,8 @@ func transportFactory(s Settings, h session.Home, sess *session.Session, logw io
 		return browser.New(browser.Options{
 			ChromePath: s.Chrome, ProfileDir: profile, DiagnosticsDir: diag, BaseURL: s.ChatGPTURL,
 			Mode: s.Mode, Effort: s.Effort, Headless: s.Headless, NoMinimize: s.NoMinimize, TurnTimeout: s.Limits.TurnWait,
-			RecordTransport: s.RecordTransport,
-			Logger:          logger, OnMode: hooks.ModeSelected, Progress: hooks.Note,
+			RecordTransport: s.RecordTransport, Locators: s.Locators, LocatorsFile: s.LocatorsFile,
+			Logger: logger, OnMode: hooks.ModeSelected, Progress: hooks.Note,
 		})
 	}, nil
 }

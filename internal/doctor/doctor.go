@@ -24,6 +24,12 @@ type Options struct {
 	ChatGPTURL string
 	// Headless runs Chrome headless for the login and page checks.
 	Headless bool
+	// Bundle is --bundle FILE: with Page, the archive for a bug report
+	// (writeBundle).
+	Bundle string
+	// Locators is --locators: the page locator override file (default:
+	// page-locators.json in the config directory, when there is one).
+	Locators string
 	// Timeout bounds the login check and the page check, each.
 	Timeout time.Duration
 }

@@ -4,7 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
+
+	"github.com/wtagent/wtagent/browser/pagescript"
 
 	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/session"
@@ -18,14 +22,28 @@ func checkPage(ctx context.Context, o Options) []Result {
 	if err != nil {
 		return []Result{{Name: "page", Level: levelError, Detail: err.Error()}}
 	}
-	rep, err := browser.CheckPage(ctx, browser.Options{ProfileDir: h.ProfileDir(), BaseURL: o.ChatGPTURL, Headless: o.Headless})
+	over, file, err := pagescript.LoadOverrides(h.Dir(), o.Locators)
+	if err != nil {
+		return []Result{{Name: "locators", Level: levelError, Detail: err.Error(), Fix: "correct the entry, or move the file away to use the built-in locators"}}
+	}
+	rep, err := browser.CheckPage(ctx, browser.Options{ProfileDir: h.ProfileDir(), BaseURL: o.ChatGPTURL, Headless: o.Headless,
+		Locators: over, LocatorsFile: file, Bundle: o.Bundle != ""})
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		return []Result{{Name: "page", Level: levelError, Detail: "the page check timed out", Fix: "run wtagent doctor --page --timeout 3m"}}
 	case err != nil:
 		return []Result{{Name: "page", Level: levelError, Detail: err.Error()}}
 	}
-	return pageResults(rep)
+	out := pageResults(rep)
+	if o.Bundle != "" {
+		names, err := writeBundle(o.Bundle, rep)
+		r := Result{Name: "bundle", Level: levelOK, Detail: fmt.Sprintf("wrote %s (%s): attach it to a bug report; it holds no conversation text, draft, cookie or credential", o.Bundle, strings.Join(names, ", "))}
+		if err != nil {
+			r = Result{Name: "bundle", Level: levelError, Detail: "the bundle was not written: " + err.Error()}
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // pageResults turns a page report into results.
@@ -45,17 +63,7 @@ func pageResults(rep browser.PageReport) []Result {
 	default:
 		out = append(out, Result{Name: "login", Level: levelOK, Detail: "logged in"})
 	}
-	for _, l := range browser.PageLocators() {
-		m := rep.Locators[l.Name]
-		r := Result{Name: l.Name, Level: levelOK, Detail: fmt.Sprintf("%s (%d)", m.Selector, m.Count)}
-		if m.Selector == "" {
-			r.Level, r.Detail = levelWarning, "not on the page now ("+l.When+")"
-			if l.Required {
-				r.Level, r.Detail, r.Fix = levelError, "no locator matches", "the page changed: send the snapshot below with a bug report"
-			}
-		}
-		out = append(out, r)
-	}
+	out = append(out, locatorResults(rep)...)
 	out = append(out, languageResult(rep), sendResult(rep))
 	if rep.Modal != nil {
 		out = append(out, Result{Name: "modal", Level: levelWarning, Detail: fmt.Sprintf("a %s modal is open (%s): %s", rep.Modal.Kind, rep.Modal.TestID, rep.Modal.Text), Fix: "close it in the window"})
@@ -101,6 +109,53 @@ func sendResult(rep browser.PageReport) Result {
 		r.Detail = fmt.Sprintf("typed one character: the send control showed (found by %s, enabled %t); removed it again, nothing sent", s.How, s.Enabled)
 	}
 	return r
+}
+
+// locatorResults reports the home page's locators (browser.PageLocators)
+// and every locator the override file sets: which strategy matched (its
+// place in the list), whether an override is in force, what the page
+// rejects, and which required locator found nothing.
+func locatorResults(rep browser.PageReport) []Result {
+	var out []Result
+	if rep.LocatorsFile != "" {
+		var names []string
+		for name, m := range rep.Locators {
+			if m.Override {
+				names = append(names, name)
+			}
+		}
+		slices.Sort(names)
+		out = append(out, Result{Name: "locators", Level: levelOK,
+			Detail: fmt.Sprintf("overrides from %s in force for %s", rep.LocatorsFile, strings.Join(names, ", "))})
+	}
+	listed := map[string]bool{}
+	add := func(l browser.PageLocator) {
+		listed[l.Name] = true
+		m := rep.Locators[l.Name]
+		r := Result{Name: l.Name, Level: levelOK, Detail: fmt.Sprintf("%s (%d; strategy %d of %d)", m.Selector, m.Count, m.Strategy, m.Strategies)}
+		if m.Selector == "" {
+			r.Level, r.Detail = levelWarning, "not on the page now ("+l.When+")"
+			if l.Required {
+				r.Level, r.Detail, r.Fix = levelError, "no locator matches", "the page changed: send the snapshot below with a bug report, or route around it in "+pagescript.OverridesFile
+			}
+		}
+		if m.Override {
+			r.Detail += "; override from " + rep.LocatorsFile
+		}
+		if len(m.Invalid) > 0 {
+			r.Level, r.Detail = levelWarning, r.Detail+"; the page rejects the selector(s) "+strings.Join(m.Invalid, " | ")
+		}
+		out = append(out, r)
+	}
+	for _, l := range browser.PageLocators() {
+		add(l)
+	}
+	for _, name := range slices.Sorted(maps.Keys(rep.Locators)) {
+		if m := rep.Locators[name]; !listed[name] && (m.Override || len(m.Invalid) > 0) {
+			add(browser.PageLocator{Name: name, When: "it may show later"})
+		}
+	}
+	return out
 }
 
 func screenshot(p string) string {

@@ -15,7 +15,7 @@ type Args struct {
 	Prompt string   `json:"prompt" jsonschema:"the message to send to ChatGPT"`
 	Files  []string `json:"files,omitempty" jsonschema:"paths of files to attach (relative paths are resolved against the server's working directory)"`
 	Mode   string   `json:"mode,omitempty" jsonschema:"ChatGPT mode to select, e.g. thinking or pro (default: the server's, else the page's current one)"`
-	Effort string   `json:"effort,omitempty" jsonschema:"effort tier to select after the mode: light, standard, extended, extra-high or pro (default: the server's, else the page's current one)"`
+	Effort string   `json:"effort,omitempty" jsonschema:"effort tier to select after the mode: light (instant, low), standard (medium), extended (high), extra-high (xhigh) or pro (max) (default: the server's, else the page's current one)"`
 	// Conversation continues a conversation instead of starting one.
 	Conversation string `json:"conversation,omitempty" jsonschema:"the id or URL of a ChatGPT conversation to continue (default: a new conversation)"`
 }

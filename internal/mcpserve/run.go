@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/log"
 
 	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/browser/pagescript"
 	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/buildinfo"
 	"github.com/wtagent/wtagent/internal/cmdutil"
@@ -25,6 +26,9 @@ type Settings struct {
 	// Mode and Effort are the defaults of calls that give neither.
 	Mode, Effort string
 	Headless     bool
+	// Locators is --locators: the page locator override file (default:
+	// page-locators.json in the config directory, if any).
+	Locators string
 	// TurnTimeout, when set, is the longest wait for one reply whatever
 	// the mode (else it follows the call's mode and effort, as a run's).
 	TurnTimeout time.Duration
@@ -72,6 +76,10 @@ func Run(ctx context.Context, f *cmdutil.Factory, s Settings) error {
 	if s, err = s.withConfig(fc); err != nil {
 		return err
 	}
+	over, overFile, err := pagescript.LoadOverrides(h.Dir(), s.Locators)
+	if err != nil {
+		return cmdutil.FlagErrorf("%v", err)
+	}
 	dir, err := f.ProjectRoot()
 	if err != nil {
 		return err
@@ -85,7 +93,7 @@ func Run(ctx context.Context, f *cmdutil.Factory, s Settings) error {
 	newTransport := func(hk Hooks) model.Transport {
 		return browser.New(browser.Options{ChromePath: s.Chrome, ProfileDir: profile, BaseURL: s.ChatGPTURL,
 			Mode: s.Mode, Effort: s.Effort, Headless: s.Headless, TurnTimeout: longestWait,
-			Logger: logger, Progress: hk.Note})
+			Locators: over, LocatorsFile: overFile, Logger: logger, Progress: hk.Note})
 	}
 	return Serve(ctx, Options{
 		In: readCloser(f.IOStreams.In), Out: writeCloser(f.IOStreams.Out), NewTransport: newTransport,

@@ -99,7 +99,8 @@ const (
 // part (--effort), when there is one.
 type ModeSelected struct {
 	Choice
-	// Picker is the picker generation used: 2025, 2026-06 or 2026-09.
+	// Picker is the picker generation used: 2025, 2026-06, 2026-09 or
+	// 2026-11.
 	Picker string  `json:"picker,omitempty"`
 	Effort *Choice `json:"effort,omitempty"`
 }

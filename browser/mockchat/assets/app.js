@@ -6,7 +6,7 @@
 // modal states (dialogs.js). It talks to the Go server only through the
 // real site's endpoints.
 
-import { h, $, sleep, uuid, toast, T } from './dom.js';
+import { h, $, sleep, uuid, toast, T, NOV } from './dom.js';
 import { mountHiddenRoutes, freezeRoute } from './routes.js';
 import { DeltaStream, UserSocket, isAnswer, parseSSEText, readSSE } from './stream.js';
 import { modelMenu } from './menu.js';
@@ -103,14 +103,15 @@ function buildLayout() {
     ? picker2026({
       models, efforts: cfg.efforts || [], get: () => ({ model: state.model, effort: state.effort }),
       set: (patch) => { if (patch.model) selectModel(patch.model); if (patch.effort) selectEffort(patch.effort); },
-      sliderOnly: !!cfg.sliderOnly, pointerOnly: !!cfg.sliderPointerOnly,
+      sliderOnly: !!cfg.sliderOnly, pointerOnly: !!cfg.sliderPointerOnly, coverRow: cfg.coverRow || '',
     })
     : modelMenu({
       models, selected: () => state.model, onSelect: selectModel,
       testid: broken.has('model-switcher') ? 'model-picker' : 'model-switcher-dropdown-button',
     });
   ui.auth = h('div', { class: 'auth-actions' });
-  ui.header = h('header', { class: 'page-header', id: 'page-header' }, ui.modelButton, h('div', { class: 'spacer' }), ui.auth);
+  // The 2026-11 trigger sits in the composer form (notes §8).
+  ui.header = h('header', { class: 'page-header', id: 'page-header' }, NOV ? null : ui.modelButton, h('div', { class: 'spacer' }), ui.auth);
   ui.threadInner = h('div', { class: 'thread-inner flex flex-col text-sm' });
   ui.thread = h('div', { class: 'thread', id: 'thread' }, ui.threadInner);
   ui.route = h('div', { class: 'route', 'data-route': location.pathname }, ui.thread, buildComposer());
@@ -221,6 +222,7 @@ function buildComposer() {
   ui.submit = h('button', { class: 'composer-submit-btn' });
   ui.submit.addEventListener('click', (e) => {
     e.preventDefault();
+    if (cfg.coverComposer && !e.isTrusted) return; // a real press only
     if (ui.submit.dataset.mode === 'stop') stopStreaming();
     else if (ui.submit.dataset.mode === 'voice') startVoice();
     else submitFromComposer();
@@ -231,6 +233,7 @@ function buildComposer() {
     h('div', { class: 'composer-row' },
       h('button', { type: 'button', class: 'plus-button', 'data-testid': 'composer-plus-btn', 'aria-label': G.UNITS ? T('addFiles') : 'Add photos & files', onclick: () => ui.uploadFiles.click() }, '+'),
       h('div', { class: 'composer-editor' }, ui.hiddenTextarea, view.dom),
+      NOV ? ui.modelButton : null,
       ui.trailing),
     G.modeSwitch(state.work, (w) => { state.work = w; }),
     ui.uploadMedia, ui.uploadPhotos, ui.uploadFiles);
@@ -507,6 +510,11 @@ function renderMessage(v) {
   const m = v.msg;
   const text = viewText(v);
   v.md.innerHTML = MD.render(text, { lossy: m.metadata && m.metadata.mock_render === 'lossy' });
+  // An image part shows as an image (an image-only reply has no text).
+  const images = (m.content.parts || []).filter((p) => p && typeof p === 'object' && p.asset_pointer);
+  if (images.length && !v.md.querySelector('img')) {
+    for (const p of images) v.md.append(h('img', { alt: '', width: String(p.width || 64), height: String(p.height || 64), 'data-asset': p.asset_pointer, src: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' }));
+  }
   if (m.status !== 'in_progress') G.setStreaming(v.md, false);
   scrollToBottom(false);
 }
@@ -933,10 +941,25 @@ function selectEffort(effort) {
   localStorage.setItem(storageKey('effort'), effort);
 }
 
+// coverComposer shows a non-modal pop-up over the composer form (a "new
+// feature" tip): it closes on Escape or its one button, and says so on
+// <html data-mock-cover-closed>.
+function coverComposer() {
+  const r = ui.form.getBoundingClientRect();
+  const tip = h('div', { role: 'dialog', class: 'popover tip', style: `position: fixed; left: ${r.left - 8}px; top: ${r.top - 8}px; width: ${r.width + 16}px; height: ${r.height + 16}px; z-index: 40; background: #ffd;` },
+    h('div', { text: T('tip') }), h('button', { type: 'button', text: '×' }));
+  const close = () => { tip.remove(); document.removeEventListener('keydown', onKey, true); document.documentElement.setAttribute('data-mock-cover-closed', 'true'); };
+  const onKey = (e) => { if (e.key === 'Escape') close(); };
+  tip.querySelector('button').addEventListener('click', close);
+  document.addEventListener('keydown', onKey, true);
+  document.body.append(tip);
+}
+
 // ------------------------------------------------------------ boot
 
 buildLayout();
 renderAuth();
+if (cfg.coverComposer) coverComposer();
 window.addEventListener('popstate', () => location.reload());
 sessionLoad.then(() => {
   renderAuth();

@@ -1,7 +1,7 @@
 // Small DOM helpers shared by the mock page's modules.
 
 // GEN is the page generation this load renders ('2025', '2026-06',
-// '2026-09'; see CONTRACT.md "Generations").
+// '2026-09', '2026-11'; see CONTRACT.md "Generations").
 export const CFG = JSON.parse(document.getElementById('mock-config').textContent);
 export const GEN = CFG.dom;
 
@@ -13,8 +13,11 @@ export function T(key, vars) {
   return s;
 }
 
-// The 2026-09 page has no data-testid at all.
-const testids = GEN !== '2026-09';
+// NOV: the 2026-11 page (the 2026-09 page with the new picker).
+export const NOV = GEN === '2026-11';
+
+// The 2026-09 and 2026-11 pages have no data-testid at all.
+const testids = GEN !== '2026-09' && !NOV;
 
 // h creates an element: attrs sets attributes (class, text, html, on*
 // listeners; false or null leaves one out), kids are appended.

@@ -8,8 +8,8 @@ import { h, GEN, CFG, T, uuid } from './dom.js';
 
 // MODERN pages (2026-06 and 2026-09) show commentary before the answer.
 export const MODERN = GEN !== '2025';
-// UNITS: the 2026-09 page's message units, no testids.
-export const UNITS = GEN === '2026-09';
+// UNITS: the 2026-09 page's message units, no testids (2026-11 too).
+export const UNITS = GEN === '2026-09' || GEN === '2026-11';
 
 // turnElement returns one turn's element, the unit to remove with it and
 // what to mount in the thread (null when it joins a group already there).

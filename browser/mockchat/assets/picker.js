@@ -25,7 +25,20 @@
 // account's slider stops at xhigh. The pane's [data-model-picker-view-toggle]
 // opens the advanced pane's models ([role=menuitemradio][data-value=<slug>]);
 // a slider-only picker (standard paid Chat) has neither.
-import { h, GEN, T } from './dom.js';
+//
+// 2026-11 (notes §8): the trigger lost data-codex-intelligence-trigger; it
+// keeps data-composer-navigation-target="reasoning" and
+// data-selected-reasoning-effort and sits in the composer form. It opens
+// one menu of three model families: under each family's header
+// ([role=group] with a [role=presentation] header) a row per (model,
+// effort): [role=menuitemradio][data-value=<slug>][data-reasoning-effort=
+// <value>] whose text repeats the bare version header ("6 6 High"); an
+// Instant model, and Latest, are rows of their own with no effort; a
+// retiring model's rows add a localised notice on the same line. A row is
+// chosen by a real press (pointer) or Enter/Space while focused (the
+// arrow keys move the focus); a synthetic click() does nothing. coverRow
+// ("<slug>:<effort>") shows a non-modal popover over that row.
+import { h, GEN, NOV, T } from './dom.js';
 
 // LABELS are the 2026-06 slider's labels (English only).
 const LABELS = { light: 'Light', standard: 'Standard', extended: 'Extended', 'extra-high': 'Extra high', pro: 'Pro' };
@@ -40,12 +53,16 @@ const SEP_KEYS = { low: 'effortLow', medium: 'effortMedium', high: 'effortHigh',
 // word is the page's label (T), sliderOnly leaves out the model list and
 // pointerOnly makes the slider ignore the keyboard (a press on its track
 // still works).
-export function picker2026({ models, efforts, get, set, sliderOnly, pointerOnly }) {
-  const sep = GEN === '2026-09';
+export function picker2026({ models, efforts, get, set, sliderOnly, pointerOnly, coverRow }) {
+  const sep = GEN === '2026-09' || NOV;
   const label = (e) => (sep ? SEP_KEYS[e] && T(SEP_KEYS[e]) : LABELS[e]) || e;
   const p = { open: false, token: 0, wrap: null };
-  const trigger = h('button', sep
+  const trigger = h('button', NOV
     ? {
+      type: 'button', 'data-composer-navigation-target': 'reasoning', 'aria-label': T('picker'),
+      'aria-haspopup': 'menu', 'aria-expanded': 'false', class: 'intelligence-trigger',
+    }
+    : sep ? {
       type: 'button', 'data-codex-intelligence-trigger': 'true', 'data-composer-navigation-target': 'reasoning',
       'aria-label': T('picker'), 'aria-haspopup': 'dialog', 'aria-expanded': 'false', class: 'intelligence-trigger',
     }
@@ -53,7 +70,8 @@ export function picker2026({ models, efforts, get, set, sliderOnly, pointerOnly 
 
   function update() {
     const cur = get();
-    trigger.textContent = label(cur.effort); // the chevron is drawn by CSS, as an icon
+    const m = models.find((x) => x.slug === cur.model);
+    trigger.textContent = NOV && m && !(m.efforts || []).length ? m.label : label(cur.effort); // the chevron is drawn by CSS, as an icon
     if (sep) trigger.setAttribute('data-selected-reasoning-effort', cur.effort);
   }
 
@@ -148,8 +166,61 @@ export function picker2026({ models, efforts, get, set, sliderOnly, pointerOnly 
     return menu;
   }
 
+  // row11 is one row of the 2026-11 menu: model m at effort e ('' for
+  // a model row with no effort).
+  function row11(m, e, menu) {
+    const cur = get();
+    const checked = m.slug === cur.model && (!e || e === cur.effort);
+    const off = !!m.disabled || (m.off || []).includes(e);
+    const words = [m.family ? m.family.split(' ')[0] : null, e ? label(e) : m.label].filter(Boolean);
+    const el = h('div', {
+      role: 'menuitemradio', 'aria-checked': String(checked), 'data-state': checked ? 'checked' : 'unchecked',
+      'data-value': m.slug, 'data-reasoning-effort': e || null, tabindex: '-1',
+      'aria-disabled': off ? 'true' : null, 'data-disabled': off ? '' : null, class: 'model-row',
+    }, h('span', { class: 'row-head', text: words.join(' ') }), m.retiring ? h('span', { class: 'item-desc', text: ' · ' + T('retiring') }) : null);
+    const choose = () => { if (!off) { set(e ? { model: m.slug, effort: e } : { model: m.slug }); close(); } };
+    el.addEventListener('click', (ev) => { if (ev.isTrusted) choose(); });
+    el.addEventListener('keydown', (ev) => {
+      if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); choose(); return; }
+      const rows = Array.from(menu.querySelectorAll('[role=menuitemradio]'));
+      const i = rows.indexOf(el);
+      const next = ev.key === 'ArrowDown' ? rows[i + 1] : ev.key === 'ArrowUp' ? rows[i - 1] : null;
+      if (next) { ev.preventDefault(); next.focus(); }
+    });
+    return el;
+  }
+
+  // menu11 is the 2026-11 three-family menu.
+  function menu11() {
+    const menu = h('div', { role: 'menu', 'aria-orientation': 'vertical', tabindex: '-1', class: 'popover picker model-list', 'aria-label': T('picker') });
+    const families = [];
+    for (const m of models) {
+      if (!m.family) { menu.append(row11(m, '', menu)); continue; }
+      let g = families.find((f) => f.name === m.family);
+      if (!g) {
+        g = { name: m.family, el: h('div', { role: 'group', class: 'family' }, h('div', { role: 'presentation', class: 'menu-label', text: m.family })) };
+        families.push(g);
+        menu.append(g.el);
+      }
+      if (m.efforts && m.efforts.length) for (const e of m.efforts) g.el.append(row11(m, e, menu));
+      else g.el.append(row11(m, '', menu));
+    }
+    place(menu);
+    if (coverRow) {
+      const [slug, e] = coverRow.split(':');
+      const target = Array.from(menu.querySelectorAll('[role=menuitemradio]')).find((r) => r.getAttribute('data-value') === slug && (r.getAttribute('data-reasoning-effort') || '') === (e || ''));
+      if (target) {
+        const r = target.getBoundingClientRect();
+        const tip = h('div', { class: 'popover tip', text: T('tip'), style: `position: fixed; left: ${r.left - 4}px; top: ${r.top - 2}px; width: ${r.width + 8}px; height: ${r.height + 4}px; z-index: 60; background: #ffd;` });
+        document.body.append(tip);
+        p.tip = tip;
+      }
+    }
+  }
+
   function render() {
     let content;
+    if (NOV) { menu11(); return; }
     if (sep) {
       const simple = h('div', { 'data-model-picker-view': 'simple', 'data-active': 'true', class: 'pane' }, slider09());
       content = h('div', { role: 'dialog', class: 'popover picker', 'aria-label': T('picker') }, simple);
@@ -210,7 +281,9 @@ export function picker2026({ models, efforts, get, set, sliderOnly, pointerOnly 
     p.open = false;
     p.token++;
     if (p.wrap) p.wrap.remove();
+    if (p.tip) p.tip.remove();
     p.wrap = null;
+    p.tip = null;
     trigger.setAttribute('aria-expanded', 'false');
     update();
   }

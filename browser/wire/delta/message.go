@@ -72,6 +72,23 @@ func Text(msg map[string]any) string {
 	return strings.Join(ss, "\n\n")
 }
 
+// HasImage reports whether a message's content holds an image part (an
+// image_asset_pointer, or any part with an asset pointer): an image-only
+// reply has no text part at all.
+func HasImage(msg map[string]any) bool {
+	content, _ := msg["content"].(map[string]any)
+	parts, _ := content["parts"].([]any)
+	for _, part := range parts {
+		if m, ok := part.(map[string]any); ok {
+			ct, _ := m["content_type"].(string)
+			if _, ptr := m["asset_pointer"]; ptr || strings.Contains(ct, "image") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // JoinSegments joins the final text segments of one turn as the page
 // shows them: the non-empty ones, a blank line apart. The stream reader
 // and the conversation document both use it, so both give the same text.

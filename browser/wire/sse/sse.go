@@ -93,6 +93,9 @@ type Result struct {
 	Activity string
 	// Events is the number of SSE events read (the resume offset).
 	Events int
+	// Image means an answer message holds an image part (an image-only
+	// reply has no text).
+	Image bool
 }
 
 // Write feeds stream bytes.
@@ -363,6 +366,7 @@ func (p *Parser) Result() Result {
 		r.ModelSlug = p.resolvedSlug
 	}
 	for _, m := range ans {
+		r.Image = r.Image || delta.HasImage(m)
 		if n := delta.Len(m); n > 0 {
 			if r.Segments > 0 {
 				r.Len += 2

@@ -26,13 +26,14 @@ type goldenTurn struct {
 	ResolvedSlug string `json:"resolved_slug"`
 	ModelSlug    string `json:"model_slug"`
 	Fallback     string `json:"fallback"`
+	Image        bool   `json:"image"`
 }
 
 func resultGolden(p *Parser) goldenTurn {
 	r := p.Result()
 	return goldenTurn{Text: p.Text(), Finished: r.Finished, Ended: r.Ended, Handoff: r.Handoff, MaxTokens: r.MaxTokens,
 		MessageID: r.MessageID, Segments: r.Segments, TopicID: r.TopicID, ResolvedSlug: r.ResolvedSlug, ModelSlug: r.ModelSlug,
-		Fallback: r.Fallback}
+		Fallback: r.Fallback, Image: r.Image}
 }
 
 // TestStream2026Golden decodes every 2026-shaped turn of testdata/sse2026

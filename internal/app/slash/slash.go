@@ -20,7 +20,7 @@ func commands() []command {
 		{"evidence", "", "what \"done\" needs for each request of the last run (a change, reads, a passing run)"},
 		{"undo", "[N]", "put the files back as they were before turn N (default: the newest turn not undone)"},
 		{"mode", "[NAME]", "show the ChatGPT mode, or select NAME (thinking, pro …) for the next messages"},
-		{"effort", "[TIER]", "show the ChatGPT effort tier, or select TIER (light, standard, extended, extra-high, pro) for the next messages"},
+		{"effort", "[TIER]", "show the ChatGPT effort tier, or select TIER (light/instant, standard/medium, extended/high, extra-high/xhigh, pro/max) for the next messages"},
 		{"new", "", "start a new conversation with the next message (same session)"},
 		{"compact", "", "continue in a fresh conversation from a checkpoint of this session, with the next message"},
 		{"browser", "", "while a run works (or Ctrl+O): pause it at a safe point and give you the Chrome window"},
