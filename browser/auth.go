@@ -116,6 +116,9 @@ func (t *Transport) ensureLoggedIn(ctx context.Context, s *session, reload strin
 		t.report(event.ModelRateLimited, "ChatGPT shows a usage limit: "+cardText(p.Err), "")
 		return nil
 	}
+	if st == LoginRequired && t.opts.remote() {
+		return t.opts.notLoggedIn()
+	}
 	return t.waitForUser(ctx, s, st, reload)
 }
 
@@ -135,11 +138,11 @@ func (t *Transport) waitForUser(ctx context.Context, s *session, st LoginState, 
 	announce := func(st LoginState) {
 		switch st {
 		case LoginChallenge:
-			t.report(event.ModelTakeoverRequired, "ChatGPT shows a verification page: solve it in the Chrome window wtagent opened; wtagent continues by itself", "")
+			t.report(event.ModelTakeoverRequired, "ChatGPT shows a verification page: solve it in "+t.opts.where()+"; wtagent continues by itself", "")
 		case LoginElsewhere:
 			// The user is on the identity provider; nothing new to say.
 		default:
-			t.report(event.ModelAuthRequired, "log in to ChatGPT in the Chrome window wtagent opened; wtagent continues by itself", "")
+			t.report(event.ModelAuthRequired, "log in to ChatGPT in "+t.opts.where()+"; wtagent continues by itself", "")
 		}
 		if !shown {
 			shown = true

@@ -1,0 +1,310 @@
+//go:build linux
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/wtagent/wtagent/browser/chrome"
+	"github.com/wtagent/wtagent/browser/mockchat"
+	"github.com/wtagent/wtagent/model"
+)
+
+// userChrome is a Chromium the test starts as a user would for
+// --chrome-url: its own profile, a debugging port on loopback.
+type userChrome struct {
+	t       *testing.T
+	profile string
+	port    string
+	cmd     *exec.Cmd
+}
+
+// startUserChrome starts a headless Chromium with --remote-debugging-port
+// (0: any free one, read back from the address it prints) and a fresh
+// profile, or restarts one on profile when given.
+func startUserChrome(t *testing.T, profile, port string) *userChrome {
+	t.Helper()
+	found, err := chrome.Discover(os.Getenv, "linux")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if profile == "" {
+		profile = t.TempDir()
+	}
+	if port == "" {
+		port = "0"
+	}
+	args := []string{"--headless", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
+		"--password-store=basic", "--use-mock-keychain", "--disable-background-networking", "--disable-dev-shm-usage",
+		"--disable-component-update", "--disable-sync", "--remote-debugging-port=" + port, "--user-data-dir=" + profile}
+	if os.Geteuid() == 0 {
+		args = append(args, "--no-sandbox")
+	}
+	cmd := exec.Command(found.Path, append(args, "about:blank")...)
+	out := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	u := &userChrome{t: t, profile: profile, cmd: cmd}
+	t.Cleanup(u.kill)
+	// Chromium prints its websocket address when the port is open (before
+	// it writes DevToolsActivePort, so the line is the event to wait on).
+	out.waitFor(t, "DevTools listening on ws://")
+	_, rest, _ := strings.Cut(out.String(), "DevTools listening on ")
+	line, _, _ := strings.Cut(rest, "\n")
+	ws, err := url.Parse(strings.TrimSpace(line))
+	if err != nil || ws.Port() == "" {
+		t.Fatalf("no port in %q: %v", line, err)
+	}
+	u.port = ws.Port()
+	return u
+}
+
+// url is the DevTools endpoint to pass as --chrome-url.
+func (u *userChrome) endpoint() string { return "http://127.0.0.1:" + u.port }
+
+// kill ends the Chromium at once and waits for it.
+func (u *userChrome) kill() {
+	if u.cmd.ProcessState != nil {
+		return
+	}
+	_ = u.cmd.Process.Kill()
+	_ = u.cmd.Wait()
+}
+
+// running reports whether the Chromium process is still alive.
+func (u *userChrome) running() bool {
+	return u.cmd.ProcessState == nil && u.cmd.Process.Signal(syscall.Signal(0)) == nil
+}
+
+// devtoolsTarget is one entry of /json/list.
+type devtoolsTarget struct {
+	ID   string `json:"id"`
+	Type string `json:"type"`
+	URL  string `json:"url"`
+}
+
+// pages lists the browser's page targets.
+func (u *userChrome) pages() []devtoolsTarget {
+	u.t.Helper()
+	res, err := http.Get(u.endpoint() + "/json/list")
+	if err != nil {
+		u.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var all, pages []devtoolsTarget
+	if err := json.NewDecoder(res.Body).Decode(&all); err != nil {
+		u.t.Fatal(err)
+	}
+	for _, p := range all {
+		if p.Type == "page" {
+			pages = append(pages, p)
+		}
+	}
+	return pages
+}
+
+// openTab opens a tab on pageURL, as the user would, and returns its id.
+func (u *userChrome) openTab(pageURL string) string {
+	u.t.Helper()
+	req, _ := http.NewRequest(http.MethodPut, u.endpoint()+"/json/new?"+pageURL, nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		u.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var tab devtoolsTarget
+	if err := json.NewDecoder(res.Body).Decode(&tab); err != nil || tab.ID == "" {
+		u.t.Fatalf("open a tab: %v (%s)", err, res.Status)
+	}
+	return tab.ID
+}
+
+// userPage serves the page of the user's own tab.
+func userPage(t *testing.T) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprint(w, "<!doctype html><title>the user's page</title><p>mine</p>")
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/mine"
+}
+
+// checkUserTab fails unless the user's tab is still open on its page and
+// no tab is left on the mock ChatGPT page.
+func checkUserTab(t *testing.T, u *userChrome, id, mine, chat string) {
+	t.Helper()
+	found := false
+	for _, p := range u.pages() {
+		if p.ID == id && p.URL == mine {
+			found = true
+		}
+		if strings.HasPrefix(p.URL, chat) {
+			t.Errorf("wtagent left a tab open on %s", p.URL)
+		}
+	}
+	if !found {
+		t.Errorf("the user's tab %s on %s is gone or was navigated: %+v", id, mine, u.pages())
+	}
+	if !u.running() {
+		t.Error("the user's Chrome is no longer running")
+	}
+}
+
+// TestChromeURLRunCompletes: a run attached by --chrome-url to a Chrome
+// the user started completes on the mock page in a tab of its own; the
+// user's other tab is untouched and open, Chrome still runs, and only
+// wtagent's tab was closed.
+func TestChromeURLRunCompletes(t *testing.T) {
+	needChromium(t)
+	e := newEnv(t)
+	u := startUserChrome(t, "", "")
+	mine := userPage(t)
+	mineID := u.openTab(mine)
+	lines := []model.ScriptLine{
+		{Reply: agentReply(false, "Write it.", callXML("fs.write", el("path", "hello.txt"), el("content", "hi\n")))},
+		{Reply: agentReply(true, "hello.txt written.", "")},
+	}
+	srv, chat := mockPage(t, lines, 0)
+	before := len(u.pages())
+	code, out, errOut := e.run("--chatgpt-url", chat, "--chrome-url", u.endpoint(), "--approvals", "allow", "write hello.txt")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if got, _ := os.ReadFile(filepath.Join(e.root, "hello.txt")); string(got) != "hi\n" {
+		t.Fatalf("hello.txt = %q", got)
+	}
+	if n := srv.Stats().Sends; n != 2 {
+		t.Errorf("the page got %d POSTs, want 2", n)
+	}
+	checkUserTab(t, u, mineID, mine, chat)
+	if after := len(u.pages()); after != before {
+		t.Errorf("%d pages before the run, %d after: wtagent's tab was not closed, or another was", before, after)
+	}
+}
+
+// TestChromeURLSurvivesRestart kills the user's Chromium while a reply
+// streams and starts it again on the same port once wtagent retries: the
+// run reconnects with back-off, finds the reply and completes, and no
+// message is posted twice.
+func TestChromeURLSurvivesRestart(t *testing.T) {
+	needChromium(t)
+	e := newEnv(t)
+	os.WriteFile(filepath.Join(e.root, "check.sh"), []byte("n=$(wc -l < runs.log); echo \"$n line\"; test \"$n\" -eq 1\n"), 0o644)
+	long := strings.Repeat("Streaming a long explanation before the call. ", 60)
+	lines := []model.ScriptLine{
+		{Reply: appendOnce("Record the run.")},
+		{Reply: agentReply(false, long+"Check.", callXML("terminal.exec", el("program", "sh"), items("argv", "check.sh"))), StreamMS: 15},
+		{Expect: "1 line", Reply: agentReply(true, "runs.log has one line; sh check.sh passed.", "")},
+	}
+	srv, chat := mockPage(t, lines, 0)
+	release := srv.HoldStream(2)
+	t.Cleanup(release)
+	u := startUserChrome(t, "", "")
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd, out := e.startRun(ctx, "--chatgpt-url", chat, "--chrome-url", u.endpoint(), "--approvals", "allow", "record one run")
+	if err := srv.WaitStreaming(ctx, 2); err != nil {
+		t.Fatalf("the second reply never streamed: %v; output:\n%s", err, out.String())
+	}
+	u.kill()
+	// Chrome comes back only after wtagent found it gone and began to
+	// retry.
+	out.waitFor(t, "is not back yet")
+	u2 := startUserChrome(t, u.profile, u.port)
+	release()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("run after the restart: %v\n%s\nevents:\n%s", err, out.String(), eventTrace(e.events(e.onlySession())))
+	}
+	if got, _ := os.ReadFile(filepath.Join(e.root, "runs.log")); string(got) != "ran\n" {
+		t.Fatalf("runs.log = %q: the tool before the crash did not run exactly once", got)
+	}
+	if n := srv.Stats().Sends; n != 3 {
+		t.Fatalf("the page got %d POSTs, want 3 (nothing posted twice)", n)
+	}
+	if !strings.Contains(out.String(), "reconnected to the Chrome at "+u.endpoint()+" (attempt ") {
+		t.Errorf("no reconnect note in the output:\n%s", out.String())
+	}
+	for _, p := range u2.pages() {
+		if strings.HasPrefix(p.URL, chat) {
+			t.Errorf("wtagent left a tab open on %s", p.URL)
+		}
+	}
+	if !u2.running() {
+		t.Error("the restarted Chrome is no longer running")
+	}
+}
+
+// TestChromeURLBadInput: each bad --chrome-url is one clear line and
+// exit 1 (2 for a malformed or non-local URL), and no session starts.
+func TestChromeURLBadInput(t *testing.T) {
+	needChromium(t)
+	closed, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadAddr := closed.Addr().String()
+	closed.Close()
+	notDevTools := httptest.NewServer(http.NotFoundHandler())
+	t.Cleanup(notDevTools.Close)
+	old := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"Browser": "Chrome/99.0.4844.51", "webSocketDebuggerUrl": "ws://%s/devtools/browser/x"}`, r.Host)
+	}))
+	t.Cleanup(old.Close)
+	u := startUserChrome(t, "", "")
+	mockLoggedOut := mockchat.New(mockchat.Options{Script: []model.ScriptLine{{Line: 1, Reply: agentReply(true, "done", "")}}})
+	chat, err := mockLoggedOut.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(mockLoggedOut.Close)
+	pagesBefore := len(u.pages())
+
+	tests := []struct {
+		name, url string
+		code      int
+		want      string
+		extra     []string
+	}{
+		{"malformed", "ftp://127.0.0.1:9222", 2, "not a Chrome DevTools URL", nil},
+		{"no port", "http://127.0.0.1", 2, "want a host and a port", nil},
+		{"not local", "http://192.0.2.1:9222", 2, "full control of that browser", nil},
+		{"unreachable", "http://" + deadAddr, 1, "no Chrome answers at " + deadAddr, nil},
+		{"not devtools", notDevTools.URL, 1, "not a Chrome DevTools endpoint", nil},
+		{"too old", old.URL, 1, "the Chrome is too old", nil},
+		{"not logged in", u.endpoint(), 1, "ChatGPT is not logged in in the Chrome at " + u.endpoint(), []string{"--chatgpt-url", chat}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newEnv(t)
+			args := append([]string{"--chrome-url", tc.url, "--approvals", "allow"}, tc.extra...)
+			code, out, errOut := e.run(append(args, "a task")...)
+			if code != tc.code || !strings.Contains(errOut, tc.want) {
+				t.Fatalf("exit %d, want %d with %q\nstdout:\n%s\nstderr:\n%s", code, tc.code, tc.want, out, errOut)
+			}
+			if lines := strings.Split(strings.TrimSpace(errOut), "\n"); len(lines) != 1 {
+				t.Errorf("want one line on stderr, got %d:\n%s", len(lines), errOut)
+			}
+			if n := len(e.sessions()); n != 0 {
+				t.Errorf("%d sessions started", n)
+			}
+		})
+	}
+	if n := len(u.pages()); n != pagesBefore || !u.running() {
+		t.Errorf("after the bad runs: %d pages (was %d), running %v", n, pagesBefore, u.running())
+	}
+}
