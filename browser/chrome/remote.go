@@ -32,6 +32,9 @@ var (
 	ErrNotDevTools = errors.New("not a Chrome DevTools endpoint")
 	// ErrTooOld means the Chrome is older than MinRemoteMajor.
 	ErrTooOld = errors.New("the Chrome is too old")
+	// ErrNotLocal means the URL is on another machine and that was not
+	// allowed.
+	ErrNotLocal = errors.New("not on this machine")
 )
 
 // Endpoint is a resolved Chrome DevTools endpoint.
@@ -68,6 +71,22 @@ func ParseRemoteURL(raw string) (*url.URL, error) {
 		return nil, fmt.Errorf("%w: %q: want a host and a port, e.g. http://127.0.0.1:9222", ErrBadURL, raw)
 	}
 	return u, nil
+}
+
+// CheckRemoteURL checks a --chrome-url value before anything starts: well
+// formed (ErrBadURL), and on this machine unless insecureOK (ErrNotLocal):
+// DevTools has no authentication, so whoever reaches the port drives the
+// browser.
+func CheckRemoteURL(raw string, insecureOK bool) error {
+	u, err := ParseRemoteURL(raw)
+	if err != nil {
+		return err
+	}
+	if !IsLoopback(u) && !insecureOK {
+		return fmt.Errorf("%s is %w: Chrome's DevTools gives whoever reaches it full control of that browser "+
+			"(every tab, cookie and logged-in site), unencrypted; reach it through ssh -L on 127.0.0.1, or pass --chrome-url-insecure-ok", raw, ErrNotLocal)
+	}
+	return nil
 }
 
 // IsLoopback reports whether u's host is this machine (localhost or a

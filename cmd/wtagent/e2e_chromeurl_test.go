@@ -308,3 +308,73 @@ func TestChromeURLBadInput(t *testing.T) {
 		t.Errorf("after the bad runs: %d pages (was %d), running %v", n, pagesBefore, u.running())
 	}
 }
+
+// TestDoctorChromeURL: doctor --chrome-url checks the endpoint (an http
+// address or the ws:// browser URL), the browser's version and the login,
+// in a tab it closes after; a logged-out page or no Chrome is an error
+// (exit 1), a malformed URL a usage error (exit 2).
+func TestDoctorChromeURL(t *testing.T) {
+	needChromium(t)
+	e := newEnv(t)
+	u := startUserChrome(t, "", "")
+	_, in := mockPage(t, []model.ScriptLine{{Reply: agentReply(true, "done", "")}}, 0)
+	out := mockchat.New(mockchat.Options{Script: []model.ScriptLine{{Line: 1, Reply: agentReply(true, "done", "")}}})
+	outURL, err := out.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(out.Close)
+	res, err := http.Get(u.endpoint() + "/json/version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		WS string `json:"webSocketDebuggerUrl"`
+	}
+	json.NewDecoder(res.Body).Decode(&v)
+	res.Body.Close()
+	pagesBefore := len(u.pages())
+	doctor := func(args ...string) (int, map[string]string) {
+		code, stdout, stderr := e.run(append([]string{"--json", "doctor"}, args...)...)
+		rows := map[string]string{}
+		for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+			var r struct{ Name, Level, Detail string }
+			if json.Unmarshal([]byte(line), &r) == nil && r.Name != "" {
+				rows[r.Name] = r.Level + ": " + r.Detail
+			}
+		}
+		if stderr != "" && code != 2 {
+			t.Logf("stderr: %s", stderr)
+		}
+		return code, rows
+	}
+	for _, addr := range []string{u.endpoint(), v.WS} {
+		_, rows := doctor("--chrome-url", addr, "--chatgpt-url", in)
+		if !strings.HasPrefix(rows["chrome-url"], "ok: ") || !strings.Contains(rows["chrome-url"], "Chrome/") || !strings.HasPrefix(rows["login"], "ok: ") {
+			t.Errorf("doctor --chrome-url %s on a logged-in page: %v", addr, rows)
+		}
+		if _, local := rows["chrome"]; local {
+			t.Errorf("doctor --chrome-url %s still checked a local Chrome: %v", addr, rows)
+		}
+	}
+	code, rows := doctor("--chrome-url", u.endpoint(), "--chatgpt-url", outURL)
+	if code != 1 || !strings.HasPrefix(rows["login"], "error: ChatGPT in the Chrome at "+u.endpoint()+" says: logged_out") {
+		t.Errorf("doctor on a logged-out page: exit %d, %v", code, rows)
+	}
+	closed, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := "http://" + closed.Addr().String()
+	closed.Close()
+	code, rows = doctor("--chrome-url", dead)
+	if code != 1 || !strings.HasPrefix(rows["chrome-url"], "error: no Chrome answers at ") || rows["login"] != "" {
+		t.Errorf("doctor on no Chrome: exit %d, %v", code, rows)
+	}
+	if code, _ = doctor("--chrome-url", "ws://nohost"); code != 2 {
+		t.Errorf("doctor on a malformed URL: exit %d, want 2", code)
+	}
+	if n := len(u.pages()); n != pagesBefore || !u.running() {
+		t.Errorf("after doctor: %d pages (was %d), running %v", n, pagesBefore, u.running())
+	}
+}

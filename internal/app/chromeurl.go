@@ -16,13 +16,8 @@ func checkChromeURL(raw string, insecureOK bool) error {
 	if raw == "" {
 		return nil
 	}
-	u, err := chrome.ParseRemoteURL(raw)
-	if err != nil {
+	if err := chrome.CheckRemoteURL(raw, insecureOK); err != nil {
 		return cmdutil.FlagErrorf("--chrome-url: %v", err)
-	}
-	if !chrome.IsLoopback(u) && !insecureOK {
-		return cmdutil.FlagErrorf("--chrome-url %s is not on this machine: Chrome's DevTools gives whoever reaches it full control of that browser "+
-			"(every tab, cookie and logged-in site), unencrypted; reach it through ssh -L on 127.0.0.1, or pass --chrome-url-insecure-ok", raw)
 	}
 	return nil
 }
