@@ -22,9 +22,9 @@ type Options struct {
 	ChromeURL           string
 	ChromeURLInsecureOK bool
 	Headless            bool
-	Locators   string
-	Bundle     string
-	Timeout    time.Duration
+	Locators            string
+	Bundle              string
+	Timeout             time.Duration
 }
 
 // NewCmdDoctor returns the doctor command. runF, when not nil, runs instead of
