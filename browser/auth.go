@@ -219,9 +219,11 @@ func (t *Transport) waitError(ctx context.Context, s *session, err error, st Log
 	return failure(messages.FailAuth, fmt.Errorf("%w: nobody logged in to ChatGPT within %s", model.ErrAuth, t.opts.LoginTimeout))
 }
 
-// minimise hides the window while the user is not needed.
+// minimise hides the window while the user is not needed. wtagent's
+// window in the user's Chrome is left as it is: that Chrome lacks the
+// anti-throttling flags, so a minimised window there may stream slowly.
 func (t *Transport) minimise(ctx context.Context, s *session) {
-	if t.opts.Headless || t.opts.NoMinimize {
+	if t.opts.Headless || t.opts.NoMinimize || t.opts.remote() {
 		return
 	}
 	if err := s.setWindow(ctx, browser.WindowStateMinimized); err != nil {

@@ -378,3 +378,38 @@ func TestDoctorChromeURL(t *testing.T) {
 		t.Errorf("after doctor: %d pages (was %d), running %v", n, pagesBefore, u.running())
 	}
 }
+
+// TestChromeURLTakeover: Ctrl+O (/browser) on a run attached by
+// --chrome-url pauses it and tells the user to switch to wtagent's tab in
+// their Chrome; handing back finishes the run once, and the user's Chrome
+// keeps running.
+func TestChromeURLTakeover(t *testing.T) {
+	needChromium(t)
+	e := newEnv(t)
+	u := startUserChrome(t, "", "")
+	e.write("wait.sh", "while [ ! -f go ]; do sleep 0.05; done; echo released\n")
+	srv, chat := mockPage(t, []model.ScriptLine{
+		{Reply: agentReply(false, "Wait.", callXML("terminal.exec", el("program", "sh"), items("argv", "wait.sh")))},
+		{Expect: "released", Reply: agentReply(true, "Released after the takeover.", "")},
+	}, 0)
+	tm := e.startPTY("--chatgpt-url", chat, "--chrome-url", u.endpoint(), "--approvals", "allow", "wait for me")
+	at := tm.waitFor("terminal.exec sh wait.sh", 0)
+	at = tm.waitFor("· ctrl+o browser", at)
+	tm.send("\x0f")
+	at = tm.waitFor("/browser: the run pauses at the next safe point", at)
+	os.WriteFile(filepath.Join(e.root, "go"), nil, 0o644)
+	at = tm.waitFor("switch to wtagent's ChatGPT tab", at)
+	at = tm.waitFor("paused: manual takeover", at)
+	tm.send("\r")
+	at = tm.waitFor("handed back", at)
+	tm.waitFor("Released after the takeover.", at)
+	if code := tm.exit(); code != 0 {
+		t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+	}
+	if n := srv.Stats().Sends; n != 2 {
+		t.Errorf("the page got %d POSTs, want 2", n)
+	}
+	if !u.running() {
+		t.Error("the user's Chrome is no longer running")
+	}
+}
