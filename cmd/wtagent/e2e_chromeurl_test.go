@@ -413,3 +413,33 @@ func TestChromeURLTakeover(t *testing.T) {
 		t.Error("the user's Chrome is no longer running")
 	}
 }
+
+// TestChromeURLFromConfig: the config keys chrome-url and
+// chrome-url-insecure-ok act as the flags do: a non-local URL is refused
+// (exit 2) until allowed, and then checked (exit 1 when nothing answers).
+func TestChromeURLFromConfig(t *testing.T) {
+	skipShort(t)
+	tests := []struct {
+		name, config string
+		code         int
+		want         string
+	}{
+		{"not local", `{"chrome-url": "http://wtagent-test.invalid:9222"}`, 2, "--chrome-url: http://wtagent-test.invalid:9222 is not on this machine"},
+		{"allowed", `{"chrome-url": "http://wtagent-test.invalid:9222", "chrome-url-insecure-ok": true}`, 1, "no Chrome answers at wtagent-test.invalid:9222"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newEnv(t)
+			if err := os.WriteFile(filepath.Join(e.home, "config.json"), []byte(tc.config), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			code, out, errOut := e.run("--approvals", "allow", "a task")
+			if code != tc.code || !strings.Contains(errOut, tc.want) {
+				t.Fatalf("exit %d, want %d with %q\nstdout:\n%s\nstderr:\n%s", code, tc.code, tc.want, out, errOut)
+			}
+			if n := len(e.sessions()); n != 0 {
+				t.Errorf("%d sessions started", n)
+			}
+		})
+	}
+}
