@@ -265,6 +265,7 @@ func (s Settings) Describe() [][3]string {
 		{"chatgpt-url", s.ChatGPTURL, src("chatgpt-url")},
 		{"chrome", s.Chrome, src("chrome")},
 		{"chrome-url", s.ChromeURL, src("chrome-url")},
+		{"chrome-url-insecure-ok", strconv.FormatBool(s.ChromeURLInsecureOK), src("chrome-url-insecure-ok")},
 		{"keep-processes", strconv.FormatBool(s.KeepProcesses), src("keep-processes")},
 		{"sandbox", string(s.Sandbox), src("sandbox")},
 		{"no-network", strconv.FormatBool(s.NoNetwork), src("no-network")},
