@@ -31,7 +31,7 @@ var (
 	// ErrNotDevTools means something answered, but not Chrome's DevTools.
 	ErrNotDevTools = errors.New("not a Chrome DevTools endpoint")
 	// ErrTooOld means the Chrome is older than MinRemoteMajor.
-	ErrTooOld = errors.New("the Chrome is too old")
+	ErrTooOld = errors.New("too old")
 	// ErrNotLocal means the URL is on another machine and that was not
 	// allowed.
 	ErrNotLocal = errors.New("not on this machine")
@@ -121,7 +121,7 @@ func ResolveRemote(ctx context.Context, raw string) (Endpoint, error) {
 	}
 	ep.Major = majorOf(ep.Browser)
 	if ep.Major < MinRemoteMajor {
-		return ep, fmt.Errorf("%w at %s: %s; wtagent needs Chrome %d or newer", ErrTooOld, raw, ep.Browser, MinRemoteMajor)
+		return ep, fmt.Errorf("the Chrome at %s (%s) is %w: wtagent needs Chrome %d or newer", raw, ep.Browser, ErrTooOld, MinRemoteMajor)
 	}
 	return ep, nil
 }

@@ -285,7 +285,7 @@ func TestChromeURLBadInput(t *testing.T) {
 		{"not local", "http://192.0.2.1:9222", 2, "full control of that browser", nil},
 		{"unreachable", "http://" + deadAddr, 1, "no Chrome answers at " + deadAddr, nil},
 		{"not devtools", notDevTools.URL, 1, "not a Chrome DevTools endpoint", nil},
-		{"too old", old.URL, 1, "the Chrome is too old", nil},
+		{"too old", old.URL, 1, "(Chrome/99.0.4844.51) is too old: wtagent needs Chrome 120 or newer", nil},
 		{"not logged in", u.endpoint(), 1, "ChatGPT is not logged in in the Chrome at " + u.endpoint(), []string{"--chatgpt-url", chat}},
 	}
 	for _, tc := range tests {
