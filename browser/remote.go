@@ -50,7 +50,10 @@ func (t *Transport) connect(ctx context.Context) (*session, error) {
 		t.opts.note("the Chrome at %s is not back yet (%v); retrying in %s", t.opts.ChromeURL, err, delay)
 		select {
 		case <-ctx.Done():
-			return nil, crashError(fmt.Errorf("no Chrome at %s within %s: %w", t.opts.ChromeURL, t.opts.ReconnectTimeout, err))
+			// Not a crash: the supervisor would retry for ever. The run
+			// pauses, and wtagent resume continues once Chrome is back.
+			return nil, fmt.Errorf("browser: the Chrome at %s did not answer within %s (start it again with the same --remote-debugging-port, then wtagent resume): %w",
+				t.opts.ChromeURL, t.opts.ReconnectTimeout, err)
 		case <-time.After(delay):
 		}
 		if delay *= 2; delay > 5*time.Second {
