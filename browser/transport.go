@@ -146,12 +146,13 @@ func (t *Transport) Start(ctx context.Context, state func(messages.ModelStateCha
 	}
 	t.sess = nil
 	t.mu.Unlock()
-	verb := "launching Chrome"
+	verb, again := "launching Chrome", "relaunching Chrome"
 	if t.opts.remote() {
 		verb = "attaching to the Chrome at " + t.opts.ChromeURL
+		again = "reattaching to the Chrome at " + t.opts.ChromeURL
 	}
 	if old != nil {
-		t.report(event.ModelRecovering, verb+" after: "+old.c.Cause().Error(), "")
+		t.report(event.ModelRecovering, again+" after: "+old.c.Cause().Error(), "")
 		old.c.Teardown()
 	}
 	t.report(event.ModelStarting, verb, "")
