@@ -116,6 +116,9 @@ func (t *Transport) ensureLoggedIn(ctx context.Context, s *session, reload strin
 		t.report(event.ModelRateLimited, "ChatGPT shows a usage limit: "+cardText(p.Err), "")
 		return nil
 	}
+	if st == LoginRequired && t.opts.remote() {
+		return t.opts.notLoggedIn()
+	}
 	return t.waitForUser(ctx, s, st, reload)
 }
 
@@ -135,11 +138,11 @@ func (t *Transport) waitForUser(ctx context.Context, s *session, st LoginState, 
 	announce := func(st LoginState) {
 		switch st {
 		case LoginChallenge:
-			t.report(event.ModelTakeoverRequired, "ChatGPT shows a verification page: solve it in the Chrome window wtagent opened; wtagent continues by itself", "")
+			t.report(event.ModelTakeoverRequired, "ChatGPT shows a verification page: solve it in "+t.opts.where()+"; wtagent continues by itself", "")
 		case LoginElsewhere:
 			// The user is on the identity provider; nothing new to say.
 		default:
-			t.report(event.ModelAuthRequired, "log in to ChatGPT in the Chrome window wtagent opened; wtagent continues by itself", "")
+			t.report(event.ModelAuthRequired, "log in to ChatGPT in "+t.opts.where()+"; wtagent continues by itself", "")
 		}
 		if !shown {
 			shown = true
@@ -216,9 +219,11 @@ func (t *Transport) waitError(ctx context.Context, s *session, err error, st Log
 	return failure(messages.FailAuth, fmt.Errorf("%w: nobody logged in to ChatGPT within %s", model.ErrAuth, t.opts.LoginTimeout))
 }
 
-// minimise hides the window while the user is not needed.
+// minimise hides the window while the user is not needed. wtagent's
+// window in the user's Chrome is left as it is: that Chrome lacks the
+// anti-throttling flags, so a minimised window there may stream slowly.
 func (t *Transport) minimise(ctx context.Context, s *session) {
-	if t.opts.Headless || t.opts.NoMinimize {
+	if t.opts.Headless || t.opts.NoMinimize || t.opts.remote() {
 		return
 	}
 	if err := s.setWindow(ctx, browser.WindowStateMinimized); err != nil {

@@ -27,6 +27,12 @@ func (t *Transport) TakeOver(ctx context.Context) (string, error) {
 		t.takenModel = p.Switcher.Model()
 		t.mu.Unlock()
 	}
+	if t.opts.remote() {
+		if err := s.setWindow(ctx, browser.WindowStateNormal); err != nil {
+			t.opts.Logger.Warn("bring wtagent's window to the front", "err", err)
+		}
+		return "switch to " + t.opts.where() + ": the page is yours until /resume", nil
+	}
 	if t.opts.Headless {
 		return "Chrome runs headless: there is no window to bring to the front (the page is still yours until /resume)", nil
 	}

@@ -20,6 +20,15 @@ const DefaultBaseURL = "https://chatgpt.com"
 type Options struct {
 	// ChromePath is the browser binary; empty means Discover.
 	ChromePath string
+	// ChromeURL, when set, is a Chrome the user started with remote
+	// debugging (--chrome-url: an http://host:port DevTools endpoint or a
+	// ws:// browser URL). wtagent opens its own tab there, never touches
+	// the user's other tabs and on Close closes only its tab; ProfileDir,
+	// ChromePath and Headless are then unused.
+	ChromeURL string
+	// ReconnectTimeout bounds the reconnection to a ChromeURL browser
+	// after its connection was lost (default 2 min).
+	ReconnectTimeout time.Duration
 	// ProfileDir is the dedicated, persistent Chrome profile (the lead passes
 	// $WTAGENT_HOME/chrome-profile). It must never be the user's daily
 	// profile. Required.
@@ -123,6 +132,7 @@ func (o Options) withDefaults() Options {
 	setDur(&o.DeadRequestTimeout, 60*time.Second)
 	setDur(&o.EmptyTimeout, 10*time.Second)
 	setDur(&o.UploadTimeout, 2*time.Minute)
+	setDur(&o.ReconnectTimeout, 2*time.Minute)
 	if o.MaxRetries == 0 {
 		o.MaxRetries = 2
 	}

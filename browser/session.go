@@ -33,8 +33,16 @@ func launch(ctx context.Context, opts *Options) (*session, error) {
 	// while the Transport's methods run.
 	own := *opts
 	s := &session{opts: &own, obs: newObserver()}
+	var remote chrome.Endpoint
+	if opts.ChromeURL != "" {
+		ep, err := chrome.ResolveRemote(ctx, opts.ChromeURL)
+		if err != nil {
+			return nil, err
+		}
+		remote = ep
+	}
 	s.c = chrome.New(chrome.Config{Path: opts.ChromePath, ProfileDir: opts.ProfileDir, Headless: opts.Headless,
-		StepTimeout: opts.StepTimeout, Logger: opts.Logger, Listener: s.onEvent})
+		StepTimeout: opts.StepTimeout, Logger: opts.Logger, Listener: s.onEvent, Remote: remote})
 	s.net = netstream.New(s.c.Spawn)
 	ctx, cancel := context.WithTimeout(ctx, 3*opts.StepTimeout)
 	defer cancel()

@@ -146,13 +146,22 @@ func (t *Transport) Start(ctx context.Context, state func(messages.ModelStateCha
 	}
 	t.sess = nil
 	t.mu.Unlock()
+	verb, again := "launching Chrome", "relaunching Chrome"
+	if t.opts.remote() {
+		verb = "attaching to the Chrome at " + t.opts.ChromeURL
+		again = "reattaching to the Chrome at " + t.opts.ChromeURL
+	}
 	if old != nil {
-		t.report(event.ModelRecovering, "relaunching Chrome after: "+old.c.Cause().Error(), "")
+		t.report(event.ModelRecovering, again+" after: "+old.c.Cause().Error(), "")
 		old.c.Teardown()
 	}
-	t.report(event.ModelStarting, "launching Chrome", "")
-	t.opts.note("launching Chrome with profile %s", t.opts.ProfileDir)
-	s, err := launch(ctx, &t.opts)
+	t.report(event.ModelStarting, verb, "")
+	if t.opts.remote() {
+		t.opts.note("%s (a tab of wtagent's own)", verb)
+	} else {
+		t.opts.note("launching Chrome with profile %s", t.opts.ProfileDir)
+	}
+	s, err := t.connect(ctx)
 	if err != nil {
 		return err
 	}
@@ -183,6 +192,10 @@ func (t *Transport) Close() error {
 		return nil
 	}
 	s.close()
+	if t.opts.remote() {
+		t.report(event.ModelClosed, "wtagent's tab closed (the Chrome at "+t.opts.ChromeURL+" keeps running)", "")
+		return nil
+	}
 	t.report(event.ModelClosed, "Chrome closed", "")
 	return nil
 }

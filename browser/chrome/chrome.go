@@ -33,6 +33,10 @@ type Config struct {
 	// Listener receives every event of the tab. It runs on the tab's
 	// event loop: it must only record and signal, never block.
 	Listener func(ev any)
+	// Remote, when its WebSocket is set, is a Chrome the user started
+	// (--chrome-url): Start opens a tab of its own there instead of
+	// launching Chrome, and Close closes only that tab.
+	Remote Endpoint
 }
 
 // Chrome is one launched Chrome with its tab. A crash ends it for good;
@@ -72,6 +76,9 @@ func New(cfg Config) *Chrome {
 // it may be called once. Chrome's lifetime is the Chrome value's, not
 // ctx's: ctx only bounds the start (give it a deadline). A failed start leaves nothing running.
 func (c *Chrome) Start(ctx context.Context) error {
+	if c.cfg.Remote.WebSocket != "" {
+		return c.attach(ctx)
+	}
 	found := Found{Path: c.cfg.Path, Kind: kindOf(c.cfg.Path)}
 	if found.Path == "" {
 		f, err := Discover(os.Getenv, goruntime.GOOS)
@@ -85,6 +92,11 @@ func (c *Chrome) Start(ctx context.Context) error {
 	}
 	c.found = found
 	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), allocatorOptions(found.Path, c.cfg)...)
+	return c.open(ctx, allocCtx, allocCancel)
+}
+
+// open makes the tab on the allocator and starts it, bounded by ctx.
+func (c *Chrome) open(ctx, allocCtx context.Context, allocCancel context.CancelFunc) error {
 	c.allocCancel = allocCancel
 	logf := func(format string, args ...any) { c.cfg.Logger.Debugf("chromedp: "+format, args...) }
 	c.tab, c.tabCancel = chromedp.NewContext(allocCtx,

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/doctor"
 )
@@ -17,10 +18,13 @@ type Options struct {
 	Login      bool
 	Page       bool
 	ChatGPTURL string
-	Headless   bool
-	Locators   string
-	Bundle     string
-	Timeout    time.Duration
+	// ChromeURL is --chrome-url: check a Chrome the user started instead.
+	ChromeURL           string
+	ChromeURLInsecureOK bool
+	Headless            bool
+	Locators            string
+	Bundle              string
+	Timeout             time.Duration
 }
 
 // NewCmdDoctor returns the doctor command. runF, when not nil, runs instead of
@@ -41,6 +45,9 @@ func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
   leftover   no Chrome from an earlier run still holds the profile
   ripgrep    rg on PATH for fs.search (a Go fallback with the same results is used otherwise)
   pty        pseudo-terminals can be opened for terminal.exec
+  chrome-url (with --chrome-url only, instead of chrome) the Chrome you started answers
+             as DevTools at that address and is recent enough; login is then
+             checked there, in a tab of wtagent's own that it closes after
   login      whether the profile is logged in to ChatGPT: with --login (it starts Chrome)
              ChatGPT is asked; without it a profile Chrome never opened is an error
              (log in with "wtagent login") and any other is reported as not checked
@@ -63,6 +70,8 @@ blocks use.`,
 	cmd.Flags().BoolVar(&o.Login, "login", false, "also start Chrome and check the ChatGPT login of the profile")
 	cmd.Flags().BoolVar(&o.Page, "page", false, "also start Chrome and check the live ChatGPT page against the adapter")
 	cmd.Flags().StringVar(&o.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin for --login and --page (developers: a mock page)")
+	cmd.Flags().StringVar(&o.ChromeURL, "chrome-url", "", "check the Chrome you started with --remote-debugging-port at this http://host:port (or ws://) address instead: the endpoint, its version and the ChatGPT login")
+	cmd.Flags().BoolVar(&o.ChromeURLInsecureOK, "chrome-url-insecure-ok", false, "allow a --chrome-url on another machine (DevTools gives whoever reaches it full control of that browser)")
 	cmd.Flags().BoolVar(&o.Headless, "headless", false, "run Chrome headless for --login and --page (then no display is needed)")
 	cmd.Flags().StringVar(&o.Bundle, "bundle", "", "with --page, write FILE: one archive for a bug report (the page redacted, a screenshot without text, the locator report, the versions, the page's errors)")
 	cmd.Flags().StringVar(&o.Locators, "locators", "", "page locator override file for --page (default: page-locators.json in the config directory, if any)")
@@ -75,10 +84,15 @@ func doctorRun(o *Options) error {
 	if o.Bundle != "" && !o.Page {
 		return cmdutil.FlagErrorf("--bundle needs --page: the bundle is the live page's")
 	}
+	if o.ChromeURL != "" {
+		if err := chrome.CheckRemoteURL(o.ChromeURL, o.ChromeURLInsecureOK); err != nil {
+			return cmdutil.FlagErrorf("--chrome-url: %v", err)
+		}
+	}
 	// Background, as before this package was cut: the checks do not watch
 	// the command's context.
 	results := doctor.Run(context.Background(), doctor.Options{Getenv: o.F.Getenv, GOOS: o.F.GOOS, Login: o.Login, Page: o.Page,
-		ChatGPTURL: o.ChatGPTURL, Headless: o.Headless, Locators: o.Locators, Bundle: o.Bundle, Timeout: o.Timeout})
+		ChatGPTURL: o.ChatGPTURL, ChromeURL: o.ChromeURL, Headless: o.Headless, Locators: o.Locators, Bundle: o.Bundle, Timeout: o.Timeout})
 	if o.F.Global.JSON {
 		if err := cmdutil.WriteJSONLines(o.F.IOStreams.Out, results); err != nil {
 			return err

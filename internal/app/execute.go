@@ -54,7 +54,11 @@ type Input interface {
 // Execute runs the session: one run for Task, and more for each prompt in
 // interactive mode. Its error carries the exit code of the last run.
 func Execute(o Options) error {
-	if o.Settings.Provider == "chatgpt" && !o.Settings.Headless {
+	if o.Settings.Provider == "chatgpt" && o.Settings.ChromeURL != "" {
+		if err := probeChromeURL(o.Settings); err != nil {
+			return err
+		}
+	} else if o.Settings.Provider == "chatgpt" && !o.Settings.Headless {
 		// Checked before any prompt or session: nothing can run here.
 		if err := chrome.CheckDisplay(o.F.Getenv, o.F.GOOS); err != nil {
 			return &cmdutil.ExitError{Code: cmdutil.ExitFailed, Err: err}

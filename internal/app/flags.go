@@ -20,6 +20,10 @@ type Flags struct {
 	Mode       string
 	Effort     string
 	Chrome     string
+	// ChromeURL is --chrome-url: a Chrome the user started with remote
+	// debugging; ChromeURLInsecureOK allows one on another machine.
+	ChromeURL           string
+	ChromeURLInsecureOK bool
 	// Locators is --locators: the page locator override file.
 	Locators      string
 	Headless      bool
@@ -53,6 +57,8 @@ func AddFlags(fs *pflag.FlagSet, f *Flags) {
 		" (default: keep the current one; a --mode that names another tier is an error)")
 	fs.StringVar(&f.Locators, "locators", "", "page locator override file: routes around a ChatGPT page change (default: page-locators.json in the config directory, if any)")
 	fs.StringVar(&f.Chrome, "chrome", "", "Chrome or Chromium binary (default: found automatically; WTAGENT_CHROME overrides)")
+	fs.StringVar(&f.ChromeURL, "chrome-url", "", "attach to a Chrome you started with --remote-debugging-port: its http://host:port DevTools endpoint or ws:// browser URL (wtagent opens and closes only its own tab)")
+	fs.BoolVar(&f.ChromeURLInsecureOK, "chrome-url-insecure-ok", false, "allow a --chrome-url on another machine (DevTools gives whoever reaches it full control of that browser)")
 	fs.BoolVar(&f.Headless, "headless", false, "run Chrome headless (tests and CI only: you cannot log in)")
 	fs.BoolVar(&f.NoMinimize, "no-minimize", false, "keep the Chrome window on screen")
 	fs.BoolVar(&f.KeepProcesses, "keep-processes", false, "keep dev servers running at the end without asking")

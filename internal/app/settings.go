@@ -30,9 +30,13 @@ type Settings struct {
 	Mode       string
 	// Effort is the ChatGPT effort tier (picker.EffortTiers), in its one
 	// spelling.
-	Effort   string
-	Chrome   string
-	Headless bool
+	Effort string
+	Chrome string
+	// ChromeURL is a Chrome the user started (--chrome-url), checked:
+	// well formed, and on this machine unless ChromeURLInsecureOK.
+	ChromeURL           string
+	ChromeURLInsecureOK bool
+	Headless            bool
 	// Locators are the page locator overrides (LoadLocators) and
 	// LocatorsFile the file they came from.
 	Locators     pagescript.Overrides
@@ -96,6 +100,7 @@ func Resolve(fc config.File, f *Flags, stdinTTY bool) (Settings, error) {
 	s.Effort = effort
 	pick("chatgpt-url", f.ChatGPTURL, fc.ChatGPTURL, &s.ChatGPTURL)
 	pick("chrome", f.Chrome, fc.Chrome, &s.Chrome)
+	pick("chrome-url", f.ChromeURL, fc.ChromeURL, &s.ChromeURL)
 	approvals := ""
 	pick("approvals", f.Approvals, fc.Approvals, &approvals)
 	mode, err := policy.ParseMode(approvals, stdinTTY)
@@ -117,6 +122,10 @@ func Resolve(fc config.File, f *Flags, stdinTTY bool) (Settings, error) {
 	}
 	pickBool("keep-processes", f.KeepProcesses, fc.KeepProcesses, &s.KeepProcesses)
 	pickBool("no-network", f.NoNetwork, fc.NoNetwork, &s.NoNetwork)
+	pickBool("chrome-url-insecure-ok", f.ChromeURLInsecureOK, fc.ChromeURLInsecureOK, &s.ChromeURLInsecureOK)
+	if err := checkChromeURL(s.ChromeURL, s.ChromeURLInsecureOK); err != nil {
+		return s, err
+	}
 	sb := ""
 	pick("sandbox", f.Sandbox, fc.Sandbox, &sb)
 	if s.Sandbox, err = sandbox.ParseMode(sb); err != nil {
@@ -255,6 +264,8 @@ func (s Settings) Describe() [][3]string {
 		{"approvals", string(s.Approvals), src("approvals")},
 		{"chatgpt-url", s.ChatGPTURL, src("chatgpt-url")},
 		{"chrome", s.Chrome, src("chrome")},
+		{"chrome-url", s.ChromeURL, src("chrome-url")},
+		{"chrome-url-insecure-ok", strconv.FormatBool(s.ChromeURLInsecureOK), src("chrome-url-insecure-ok")},
 		{"keep-processes", strconv.FormatBool(s.KeepProcesses), src("keep-processes")},
 		{"sandbox", string(s.Sandbox), src("sandbox")},
 		{"no-network", strconv.FormatBool(s.NoNetwork), src("no-network")},

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -147,5 +148,43 @@ func TestResolveEffort(t *testing.T) {
 			t.Errorf("%s %v: mode %q effort %q from %s, wait %s; want %q %q from %s, %s", c.config, c.args,
 				s.Mode, s.Effort, s.Sources["effort"], s.Limits.TurnWait, c.mode, c.effort, c.source, c.wait)
 		}
+	}
+}
+
+// TestResolveChromeURL: --chrome-url overrides the config key; a
+// malformed URL, or one on another machine without
+// chrome-url-insecure-ok (flag or config), is a usage error.
+func TestResolveChromeURL(t *testing.T) {
+	tests := []struct {
+		name, config string
+		args         []string
+		want, err    string
+	}{
+		{"config", `{"chrome-url": "http://127.0.0.1:9222"}`, nil, "http://127.0.0.1:9222", ""},
+		{"flag wins", `{"chrome-url": "http://127.0.0.1:9222"}`, []string{"--chrome-url", "ws://localhost:9333"}, "ws://localhost:9333", ""},
+		{"malformed", `{}`, []string{"--chrome-url", "127.0.0.1:9222"}, "", "not a Chrome DevTools URL"},
+		{"not local", `{}`, []string{"--chrome-url", "http://10.0.0.2:9222"}, "", "not on this machine"},
+		{"allowed by flag", `{}`, []string{"--chrome-url", "http://10.0.0.2:9222", "--chrome-url-insecure-ok"}, "http://10.0.0.2:9222", ""},
+		{"allowed by config", `{"chrome-url-insecure-ok": true}`, []string{"--chrome-url", "http://10.0.0.2:9222"}, "http://10.0.0.2:9222", ""},
+		{"none", `{}`, nil, "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fc, err := config.Parse([]byte(tc.config))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := Resolve(fc, flagsFrom(t, tc.args...), false)
+			if tc.err != "" {
+				var fe *cmdutil.FlagError
+				if err == nil || !strings.Contains(err.Error(), tc.err) || !errors.As(err, &fe) {
+					t.Fatalf("err %v, want a usage error with %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil || s.ChromeURL != tc.want {
+				t.Fatalf("ChromeURL %q, %v; want %q", s.ChromeURL, err, tc.want)
+			}
+		})
 	}
 }

@@ -35,7 +35,7 @@ func transportFactory(s Settings, h session.Home, sess *session.Session, logw io
 	logger := log.NewWithOptions(logw, log.Options{Level: log.DebugLevel, Prefix: "browser", Formatter: log.LogfmtFormatter, ReportTimestamp: true})
 	return func(hooks actors.TransportHooks) model.Transport {
 		return browser.New(browser.Options{
-			ChromePath: s.Chrome, ProfileDir: profile, DiagnosticsDir: diag, BaseURL: s.ChatGPTURL,
+			ChromePath: s.Chrome, ChromeURL: s.ChromeURL, ProfileDir: profile, DiagnosticsDir: diag, BaseURL: s.ChatGPTURL,
 			Mode: s.Mode, Effort: s.Effort, Headless: s.Headless, NoMinimize: s.NoMinimize, TurnTimeout: s.Limits.TurnWait,
 			RecordTransport: s.RecordTransport, Locators: s.Locators, LocatorsFile: s.LocatorsFile,
 			Logger: logger, OnMode: hooks.ModeSelected, Progress: hooks.Note,

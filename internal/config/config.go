@@ -31,6 +31,10 @@ type File struct {
 	ChatGPTURL string `json:"chatgpt-url,omitempty"`
 	// Chrome is the browser binary.
 	Chrome string `json:"chrome,omitempty"`
+	// ChromeURL is a Chrome the user started with remote debugging.
+	ChromeURL string `json:"chrome-url,omitempty"`
+	// ChromeURLInsecureOK allows a ChromeURL on another machine.
+	ChromeURLInsecureOK *bool `json:"chrome-url-insecure-ok,omitempty"`
 	// KeepProcesses keeps dev servers running at the end of a run without
 	// asking.
 	KeepProcesses *bool `json:"keep-processes,omitempty"`

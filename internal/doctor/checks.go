@@ -21,7 +21,9 @@ import (
 // runChecks runs every check that does not start Chrome.
 func runChecks(o Options) []Result {
 	var out []Result
-	out = append(out, checkChrome(o))
+	if o.ChromeURL == "" { // else runRemote checks the user's Chrome
+		out = append(out, checkChrome(o))
+	}
 	h, err := session.ResolveHome(o.Getenv, o.GOOS)
 	if err != nil {
 		return append(out, Result{Name: "home", Level: levelError, Detail: err.Error(), Fix: "set WTAGENT_HOME to a private directory"})
@@ -48,6 +50,9 @@ func checkConfig(o Options, h session.Home) Result {
 // checkDisplay: the ChatGPT provider opens a visible Chrome window. With
 // --headless, which needs none, a missing display is only reported.
 func checkDisplay(o Options) Result {
+	if o.ChromeURL != "" {
+		return Result{Name: "display", Level: levelOK, Detail: "not needed here: the Chrome at " + o.ChromeURL + " shows its own window"}
+	}
 	if err := chrome.CheckDisplay(o.Getenv, o.GOOS); err != nil {
 		if o.Headless {
 			return Result{Name: "display", Level: levelOK,

@@ -20,6 +20,9 @@ type Options struct {
 	Login bool
 	// Page adds the live page check (it starts Chrome and opens ChatGPT).
 	Page bool
+	// ChromeURL, when set, is a Chrome the user started (--chrome-url): its
+	// endpoint, version and login are checked instead of a local Chrome.
+	ChromeURL string
 	// ChatGPTURL is the ChatGPT origin for the login and page checks.
 	ChatGPTURL string
 	// Headless runs Chrome headless for the login and page checks.
@@ -54,6 +57,8 @@ const (
 func Run(ctx context.Context, o Options) []Result {
 	results := runChecks(o)
 	switch {
+	case o.ChromeURL != "":
+		results = append(results, runRemote(ctx, o)...)
 	case o.Login:
 		ctx, cancel := context.WithTimeout(ctx, o.Timeout)
 		results = append(results, checkLogin(ctx, o))
