@@ -1,0 +1,98 @@
+//go:build linux
+
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	sdk "github.com/coder/acp-go-sdk"
+
+	"github.com/wtagent/wtagent/model"
+)
+
+// TestACPWholeTask: an editor drives a whole task through `wtagent acp`
+// with the scripted model: the model's text as agent message chunks, a
+// write as a tool call whose content is the diff, a command with its
+// output, a permission request denied then allowed once, the done summary
+// and end_turn; stdout carries only protocol messages (the SDK client
+// parses every line).
+func TestACPWholeTask(t *testing.T) {
+	e := newEnv(t)
+	approvalProject(t, e.root)
+	root, err := filepath.EvalSymlinks(e.root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := e.script(
+		model.ScriptLine{Expect: "Contents of README.md", Reply: agentReply(false, "Writing the greeting.",
+			callXML("fs.write", el("path", "hello.txt"), el("content", "hi from acp\n")))},
+		model.ScriptLine{Reply: agentReply(false, "Reading it back.", execCallXML("cat", "hello.txt"))},
+		model.ScriptLine{Reply: agentReply(false, "Removing the database.", execCallXML("rm", "app.db"))},
+		model.ScriptLine{Expect: "denied", Reply: agentReply(false, "Asking again.", execCallXML("rm", "app.db"))},
+		model.ScriptLine{Reply: agentReply(true, "Greeting written, database removed.", "")},
+	)
+	c := startACP(e, func(n int, req sdk.RequestPermissionRequest) sdk.RequestPermissionOutcome {
+		if n == 0 {
+			return pick(sdk.PermissionOptionKindRejectOnce, req)
+		}
+		return pick(sdk.PermissionOptionKindAllowOnce, req)
+	}, "--provider", "script", "--script", script)
+	id := c.session(e.root)
+	stop := c.prompt(id, sdk.TextBlock("Write a greeting, then remove the database."),
+		sdk.ResourceBlock(sdk.EmbeddedResourceResource{TextResourceContents: &sdk.TextResourceContents{
+			Uri: "file://" + filepath.Join(root, "README.md"), Text: "readme-text-51\n"}}))
+	if stop != sdk.StopReasonEndTurn {
+		t.Fatalf("stop reason = %s, want end_turn; updates:\n%s", stop, c.transcript())
+	}
+	got := c.transcript()
+	hello := filepath.Join(root, "hello.txt")
+	inOrder(t, got,
+		"agent: Writing the greeting.",
+		`tool_call `, `"fs.write hello.txt" kind=edit status=pending locations=[{`,
+		`status=in_progress`,
+		`status=completed content=["diff `+hello+` \"<new file>\" -> \"hi from acp\\n\""`,
+		"agent: Reading it back.", `"terminal.exec cat hello.txt" kind=execute`,
+		"status=completed content=[\"text ```\\nhi from acp\\n```\"]",
+		"agent: Removing the database.", `"terminal.exec rm app.db"`, "status=failed",
+		"agent: Asking again.", `"terminal.exec rm app.db"`, "status=completed",
+		"agent: Greeting written, database removed.",
+		"agent: \nDone. Changed: ",
+	)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.asked) != 2 {
+		t.Fatalf("%d permission requests, want 2", len(c.asked))
+	}
+	for _, req := range c.asked {
+		var kinds []string
+		for _, o := range req.Options {
+			kinds = append(kinds, string(o.Kind))
+		}
+		if !strings.HasPrefix(strings.Join(kinds, " "), "allow_once") || !strings.HasSuffix(strings.Join(kinds, " "), "reject_once") ||
+			*req.ToolCall.Title != "terminal.exec rm app.db" || !strings.Contains(got, "tool_call "+string(req.ToolCall.ToolCallId)+` "terminal.exec rm app.db"`) {
+			t.Errorf("permission request %q offers %v, want allow once … deny", *req.ToolCall.Title, kinds)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(e.root, "app.db")); !os.IsNotExist(err) {
+		t.Errorf("app.db after the allowed rm: %v", err)
+	}
+	if b, err := os.ReadFile(hello); err != nil || string(b) != "hi from acp\n" {
+		t.Errorf("hello.txt = %q, %v", b, err)
+	}
+}
+
+// inOrder checks that text holds each of wants, one after the other.
+func inOrder(t *testing.T, text string, wants ...string) {
+	t.Helper()
+	rest := text
+	for _, w := range wants {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("missing %q (in order) in:\n%s", w, text)
+		}
+		rest = rest[i+len(w):]
+	}
+}
