@@ -20,6 +20,8 @@ type acpClient struct {
 	t      *testing.T
 	conn   *sdk.ClientSideConnection
 	stderr *syncBuffer
+	// close ends the agent: its stdin closed, it exits.
+	close func()
 
 	mu      sync.Mutex
 	updates []sdk.SessionNotification
@@ -50,13 +52,17 @@ func startACP(e *env, answer func(int, sdk.RequestPermissionRequest) sdk.Request
 		e.t.Fatal(err)
 	}
 	c.conn = sdk.NewClientSideConnection(c, stdin, stdout)
-	e.t.Cleanup(func() {
-		stdin.Close()
-		if err := cmd.Wait(); err != nil {
-			e.t.Errorf("wtagent acp: %v; stderr:\n%s", err, c.stderr.String())
-		}
-		cancel()
-	})
+	var once sync.Once
+	c.close = func() {
+		once.Do(func() {
+			stdin.Close()
+			if err := cmd.Wait(); err != nil {
+				e.t.Errorf("wtagent acp: %v; stderr:\n%s", err, c.stderr.String())
+			}
+			cancel()
+		})
+	}
+	e.t.Cleanup(c.close)
 	return c
 }
 
@@ -67,8 +73,8 @@ func (c *acpClient) ctx() context.Context {
 	return ctx
 }
 
-// session initializes the connection and opens a session in root.
-func (c *acpClient) session(root string) sdk.SessionId {
+// initialize initializes the connection.
+func (c *acpClient) initialize() {
 	c.t.Helper()
 	init, err := c.conn.Initialize(c.ctx(), sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber})
 	if err != nil {
@@ -77,6 +83,12 @@ func (c *acpClient) session(root string) sdk.SessionId {
 	if !init.AgentCapabilities.LoadSession || !init.AgentCapabilities.PromptCapabilities.EmbeddedContext {
 		c.t.Fatalf("capabilities = %+v, want loadSession and embedded context", init.AgentCapabilities)
 	}
+}
+
+// session initializes the connection and opens a session in root.
+func (c *acpClient) session(root string) sdk.SessionId {
+	c.t.Helper()
+	c.initialize()
 	s, err := c.conn.NewSession(c.ctx(), sdk.NewSessionRequest{Cwd: root, McpServers: []sdk.McpServer{}})
 	if err != nil {
 		c.t.Fatalf("session/new: %v\n%s", err, c.stderr.String())

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	sdk "github.com/coder/acp-go-sdk"
@@ -94,5 +95,97 @@ func inOrder(t *testing.T, text string, wants ...string) {
 			t.Fatalf("missing %q (in order) in:\n%s", w, text)
 		}
 		rest = rest[i+len(w):]
+	}
+}
+
+// TestACPCancelAndLoad: session/cancel pauses the run after the current
+// step (a command the test holds on a FIFO) with stop reason cancelled; a
+// permission request the editor cancels is a deny and pauses the run; a
+// second `wtagent acp` loads the session, replays its history as updates,
+// and a new prompt continues it (asking again about the unanswered call).
+func TestACPCancelAndLoad(t *testing.T) {
+	e := newEnv(t)
+	approvalProject(t, e.root)
+	gate := filepath.Join(e.root, "gate.fifo")
+	if err := syscall.Mkfifo(gate, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	script := e.script(
+		model.ScriptLine{Reply: agentReply(false, "Waiting on the gate.", execCallXML("cat", "gate.fifo"))},
+		model.ScriptLine{Reply: agentReply(false, "Removing the database.", execCallXML("rm", "app.db"))},
+		model.ScriptLine{Reply: agentReply(true, "Finished after the load.", "")},
+	)
+	var c *acpClient
+	var id sdk.SessionId
+	c = startACP(e, func(_ int, req sdk.RequestPermissionRequest) sdk.RequestPermissionOutcome {
+		// The editor's stop button: session/cancel, then the pending
+		// request is answered cancelled.
+		if err := c.conn.Cancel(c.ctx(), sdk.CancelNotification{SessionId: id}); err != nil {
+			t.Errorf("session/cancel: %v", err)
+		}
+		return sdk.NewRequestPermissionOutcomeCancelled()
+	}, "--provider", "script", "--script", script)
+	id = c.session(e.root)
+
+	stopped := make(chan sdk.StopReason, 1)
+	go func() {
+		resp, err := c.conn.Prompt(c.ctx(), sdk.PromptRequest{SessionId: id, Prompt: []sdk.ContentBlock{sdk.TextBlock("Wait on the gate.")}})
+		if err != nil {
+			t.Errorf("session/prompt: %v", err)
+		}
+		stopped <- resp.StopReason
+	}()
+	c.waitUpdate("cat running", func(u sdk.SessionUpdate) bool {
+		return u.ToolCallUpdate != nil && u.ToolCallUpdate.Status != nil && *u.ToolCallUpdate.Status == sdk.ToolCallStatusInProgress
+	})
+	if err := c.conn.Cancel(c.ctx(), sdk.CancelNotification{SessionId: id}); err != nil {
+		t.Fatal(err)
+	}
+	c.waitUpdate("saying it pauses", func(u sdk.SessionUpdate) bool {
+		return u.AgentMessageChunk != nil && strings.Contains(blockText(u.AgentMessageChunk.Content), "Pausing after the current step")
+	})
+	// The step ends only now: the pause was asked for first.
+	w, err := os.OpenFile(gate, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.WriteString("gate opened\n"); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if stop := <-stopped; stop != sdk.StopReasonCancelled {
+		t.Fatalf("stop reason after session/cancel = %s, want cancelled; updates:\n%s", stop, c.transcript())
+	}
+	inOrder(t, c.transcript(), "agent: Waiting on the gate.", `"terminal.exec cat gate.fifo"`,
+		"Pausing after the current step", "status=completed content=[\"text ```\\ngate opened\\n```\"]", "Run interrupted: paused by the editor")
+
+	if stop := c.prompt(id, sdk.TextBlock("Remove the database.")); stop != sdk.StopReasonCancelled {
+		t.Fatalf("stop reason after a cancelled permission request = %s, want cancelled; updates:\n%s", stop, c.transcript())
+	}
+	if _, err := os.Stat(filepath.Join(e.root, "app.db")); err != nil {
+		t.Errorf("app.db after the cancelled permission request: %v", err)
+	}
+	inOrder(t, c.transcript(), "agent: Removing the database.", `"terminal.exec rm app.db"`, "status=failed", "Run interrupted: ")
+	c.close()
+
+	// The resumed run asks again about the call left unanswered: denied.
+	l := startACP(e, func(_ int, req sdk.RequestPermissionRequest) sdk.RequestPermissionOutcome {
+		return pick(sdk.PermissionOptionKindRejectOnce, req)
+	}, "--provider", "script", "--script", script)
+	l.initialize()
+	if _, err := l.conn.LoadSession(l.ctx(), sdk.LoadSessionRequest{SessionId: id, Cwd: e.root, McpServers: []sdk.McpServer{}}); err != nil {
+		t.Fatalf("session/load: %v\n%s", err, l.stderr.String())
+	}
+	// The SDK hands over every notification sent before the answer first.
+	inOrder(t, l.transcript(),
+		"user: Wait on the gate.", "agent: Waiting on the gate.", `"terminal.exec cat gate.fifo" kind=execute`,
+		"status=completed content=[\"text ```\\ngate opened\\n```\"]", "Run interrupted: paused by the editor",
+		"user: Remove the database.", "agent: Removing the database.", `"terminal.exec rm app.db"`, "status=failed")
+	if stop := l.prompt(id, sdk.TextBlock("Finish.")); stop != sdk.StopReasonEndTurn {
+		t.Fatalf("stop reason after the load = %s, want end_turn; updates:\n%s", stop, l.transcript())
+	}
+	inOrder(t, l.transcript(), `"terminal.exec rm app.db"`, "status=failed", "agent: Finished after the load.", "Done.")
+	if _, err := os.Stat(filepath.Join(e.root, "app.db")); err != nil {
+		t.Errorf("app.db after the denied rm: %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package acp
 
 import (
 	"context"
+	"time"
 
 	sdk "github.com/coder/acp-go-sdk"
 
@@ -30,6 +31,13 @@ func (s *acpSession) Ask(ctx context.Context, req messages.ApprovalRequest) (mes
 		case <-ctx.Done():
 		}
 	}()
+	// The client learns of the call before it is asked about it (as the
+	// terminal draws it first): the proposal is logged at the same time.
+	select {
+	case <-s.shownChan(req.CallID):
+	case <-ctx.Done():
+	case <-time.After(5 * time.Second):
+	}
 	resp, err := s.conn.RequestPermission(ctx, sdk.RequestPermissionRequest{
 		SessionId: sdk.SessionId(s.id),
 		ToolCall: sdk.ToolCallUpdate{ToolCallId: sdk.ToolCallId(req.CallID), Title: sdk.Ptr(req.Tool + " " + req.Subject),

@@ -19,9 +19,11 @@ type acpSession struct {
 	id   string
 	d    *app.Driver
 
-	// trMu guards tr, fed by the runtime's event sink.
-	trMu sync.Mutex
-	tr   *translator
+	// trMu guards tr, fed by the runtime's event sink, and shown: per
+	// tool call, a channel closed once its tool_call update is sent.
+	trMu  sync.Mutex
+	tr    *translator
+	shown map[string]chan struct{}
 
 	mu sync.Mutex
 	// running is set while a prompt runs; cancelled once session/cancel
@@ -31,7 +33,7 @@ type acpSession struct {
 }
 
 func newACPSession(conn *sdk.AgentSideConnection, root string) *acpSession {
-	return &acpSession{conn: conn, root: root, tr: newTranslator(root, false)}
+	return &acpSession{conn: conn, root: root, tr: newTranslator(root, false), shown: make(map[string]chan struct{})}
 }
 
 func (s *acpSession) attach(d *app.Driver) {
@@ -49,6 +51,21 @@ func (s *acpSession) event(ev event.Event) {
 		// pauses with the connection.
 		_ = s.conn.SessionUpdate(context.Background(), sdk.SessionNotification{SessionId: sdk.SessionId(ev.SessionID), Update: u})
 	}
+	if ev.Type == event.EvToolProposed {
+		close(s.shownChan(ev.CallID))
+	}
+}
+
+// shownChan is closed once call's tool_call update is sent.
+func (s *acpSession) shownChan(call string) chan struct{} {
+	s.trMu.Lock()
+	defer s.trMu.Unlock()
+	ch, ok := s.shown[call]
+	if !ok {
+		ch = make(chan struct{})
+		s.shown[call] = ch
+	}
+	return ch
 }
 
 // prompt runs task and says why it stopped.
@@ -86,16 +103,19 @@ func (s *acpSession) prompt(task string) (sdk.PromptResponse, error) {
 func (s *acpSession) cancel() { s.pause("paused by the editor (session/cancel)") }
 
 // pause pauses the running prompt, if any, once: its stop reason is
-// cancelled.
+// cancelled. The client is told, as the terminal says it on Ctrl+C.
 func (s *acpSession) pause(reason string) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if !s.running || s.cancelled {
+		s.mu.Unlock()
 		return
 	}
 	s.cancelled = true
 	close(s.stop)
 	s.d.Pause(reason)
+	s.mu.Unlock()
+	_ = s.conn.SessionUpdate(context.Background(), sdk.SessionNotification{SessionId: sdk.SessionId(s.id),
+		Update: sdk.UpdateAgentMessageText("\nPausing after the current step: " + reason + ".\n")})
 }
 
 // stopped is closed when the running prompt is cancelled.

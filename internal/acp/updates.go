@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	sdk "github.com/coder/acp-go-sdk"
@@ -24,6 +25,8 @@ type translator struct {
 	before map[string]map[string]*string
 	// output is each running call's output so far.
 	output map[string]*strings.Builder
+	// open lists the calls proposed and not completed, in order.
+	open []string
 	// limited is set when the run stopped at a limit (max turns).
 	limited bool
 }
@@ -92,6 +95,7 @@ func (t *translator) proposed(ev event.Event) []sdk.SessionUpdate {
 		return nil
 	}
 	args := callArgs(p.Call)
+	t.open = append(t.open, ev.CallID)
 	return []sdk.SessionUpdate{sdk.StartToolCall(sdk.ToolCallId(ev.CallID), callTitle(p.Call.Name, args),
 		sdk.WithStartKind(toolKind(p.Call.Name)), sdk.WithStartStatus(sdk.ToolCallStatusPending),
 		sdk.WithStartLocations(t.locations(args)), sdk.WithStartRawInput(args))}
@@ -152,6 +156,7 @@ func (t *translator) completed(ev event.Event) []sdk.SessionUpdate {
 	}
 	delete(t.before, id)
 	delete(t.output, id)
+	t.open = slices.DeleteFunc(t.open, func(o string) bool { return o == id })
 	opts := []sdk.ToolCallUpdateOpt{sdk.WithUpdateStatus(status), sdk.WithUpdateRawOutput(rawOutput(res))}
 	if len(content) > 0 {
 		opts = append(opts, sdk.WithUpdateContent(content))
@@ -209,7 +214,15 @@ func (t *translator) runEnded(ev event.Event) []sdk.SessionUpdate {
 	default:
 		fmt.Fprintf(&b, "Run %s: %s", p.Outcome, p.Reason)
 	}
-	return []sdk.SessionUpdate{sdk.UpdateAgentMessageText("\n" + b.String() + "\n")}
+	// A call the run ended before (denied unanswered, never started) did
+	// not run.
+	var out []sdk.SessionUpdate
+	for _, id := range t.open {
+		out = append(out, sdk.UpdateToolCall(sdk.ToolCallId(id), sdk.WithUpdateStatus(sdk.ToolCallStatusFailed),
+			sdk.WithUpdateContent([]sdk.ToolCallContent{sdk.ToolContent(sdk.TextBlock("not run: the run ended first"))})))
+	}
+	t.open = nil
+	return append(out, sdk.UpdateAgentMessageText("\n"+b.String()+"\n"))
 }
 
 // locations are the files a call's arguments name, absolute.
