@@ -12,6 +12,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/wtagent/wtagent/model"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // TestACPWholeTask: an editor drives a whole task through `wtagent acp`
@@ -187,5 +188,52 @@ func TestACPCancelAndLoad(t *testing.T) {
 	inOrder(t, l.transcript(), `"terminal.exec rm app.db"`, "status=failed", "agent: Finished after the load.", "Done.")
 	if _, err := os.Stat(filepath.Join(e.root, "app.db")); err != nil {
 		t.Errorf("app.db after the denied rm: %v", err)
+	}
+}
+
+// TestACPSessionModes: the session's modes are ChatGPT's effort tiers and
+// the page's own; session/set_mode asks for a tier before the next
+// message (the client is told the current mode, the run records it) and
+// an unknown mode is an error that lists them.
+func TestACPSessionModes(t *testing.T) {
+	e := newEnv(t)
+	script := e.script(model.ScriptLine{Reply: agentReply(true, "Done at the new effort.", "")})
+	c := startACP(e, func(int, sdk.RequestPermissionRequest) sdk.RequestPermissionOutcome {
+		return sdk.NewRequestPermissionOutcomeCancelled()
+	}, "--provider", "script", "--script", script)
+	c.initialize()
+	s, err := c.conn.NewSession(c.ctx(), sdk.NewSessionRequest{Cwd: e.root, McpServers: []sdk.McpServer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, m := range s.Modes.AvailableModes {
+		ids = append(ids, string(m.Id))
+	}
+	if s.Modes.CurrentModeId != "page" || strings.Join(ids, " ") != "page light standard extended extra-high pro" {
+		t.Fatalf("modes %v, current %s", ids, s.Modes.CurrentModeId)
+	}
+	if _, err := c.conn.SetSessionMode(c.ctx(), sdk.SetSessionModeRequest{SessionId: s.SessionId, ModeId: "turbo"}); err == nil ||
+		!strings.Contains(err.Error(), `unknown mode \"turbo\"; want page or one of light, standard`) {
+		t.Fatalf("set_mode turbo: %v", err)
+	}
+	if _, err := c.conn.SetSessionMode(c.ctx(), sdk.SetSessionModeRequest{SessionId: s.SessionId, ModeId: "extended"}); err != nil {
+		t.Fatal(err)
+	}
+	c.waitUpdate("current mode extended", func(u sdk.SessionUpdate) bool {
+		return u.CurrentModeUpdate != nil && u.CurrentModeUpdate.CurrentModeId == "extended"
+	})
+	if stop := c.prompt(s.SessionId, sdk.TextBlock("Say done.")); stop != sdk.StopReasonEndTurn {
+		t.Fatalf("stop reason %s", stop)
+	}
+	started := false
+	for _, ev := range e.events(string(s.SessionId)) {
+		var p event.RunStartedPayload
+		if ev.Type == event.EvRunStarted && event.DecodePayload(ev, &p) == nil {
+			started = p.Effort == "extended"
+		}
+	}
+	if !started {
+		t.Errorf("the run did not start at effort extended: %v", e.events(string(s.SessionId)))
 	}
 }

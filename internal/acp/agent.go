@@ -88,7 +88,8 @@ func (a *agent) NewSession(_ context.Context, p sdk.NewSessionRequest) (sdk.NewS
 	if err != nil {
 		return sdk.NewSessionResponse{}, err
 	}
-	return sdk.NewSessionResponse{SessionId: sdk.SessionId(s.id)}, nil
+	_, effort := s.d.Mode()
+	return sdk.NewSessionResponse{SessionId: sdk.SessionId(s.id), Modes: sessionModes(effort)}, nil
 }
 
 // LoadSession implements sdk.AgentLoader: `wtagent resume`, the history
@@ -124,10 +125,12 @@ func (a *agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 			}
 		}
 	}
-	if _, err := a.open(root, sess); err != nil {
+	s, err := a.open(root, sess)
+	if err != nil {
 		return sdk.LoadSessionResponse{}, err
 	}
-	return sdk.LoadSessionResponse{}, nil
+	_, effort := s.d.Mode()
+	return sdk.LoadSessionResponse{Modes: sessionModes(effort)}, nil
 }
 
 // open starts a session and registers it.
@@ -224,7 +227,19 @@ func (a *agent) SetSessionConfigOption(context.Context, sdk.SetSessionConfigOpti
 	return sdk.SetSessionConfigOptionResponse{}, sdk.NewMethodNotFound(sdk.AgentMethodSessionSetConfigOption)
 }
 
-// SetSessionMode implements sdk.Agent.
-func (a *agent) SetSessionMode(context.Context, sdk.SetSessionModeRequest) (sdk.SetSessionModeResponse, error) {
-	return sdk.SetSessionModeResponse{}, sdk.NewMethodNotFound(sdk.AgentMethodSessionSetMode)
+// SetSessionMode implements sdk.Agent: a mode is a ChatGPT effort tier,
+// selected before the next message (as /effort).
+func (a *agent) SetSessionMode(_ context.Context, p sdk.SetSessionModeRequest) (sdk.SetSessionModeResponse, error) {
+	s, err := a.session(p.SessionId)
+	if err != nil {
+		return sdk.SetSessionModeResponse{}, err
+	}
+	effort, err := modeEffort(p.ModeId)
+	if err != nil {
+		return sdk.SetSessionModeResponse{}, err
+	}
+	if err := s.d.SetEffort(effort); err != nil {
+		return sdk.SetSessionModeResponse{}, invalidParams("mode %s: %v", p.ModeId, err)
+	}
+	return sdk.SetSessionModeResponse{}, nil
 }

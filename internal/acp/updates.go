@@ -55,6 +55,8 @@ func (t *translator) updates(ev event.Event) []sdk.SessionUpdate {
 		return t.toolOutput(ev)
 	case event.EvToolCompleted, event.EvToolReused, event.EvToolUnknown:
 		return t.completed(ev)
+	case event.EvModeRequested:
+		return modeUpdate(ev)
 	case event.EvLimitReached:
 		t.limited = true
 		return textOf(ev)

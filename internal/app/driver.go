@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session"
@@ -13,6 +14,8 @@ import (
 type Driver struct {
 	r    *runEnv
 	lock *session.ProjectLock
+	// mu guards the mode and effort of r.
+	mu sync.Mutex
 }
 
 // Open starts the session of o (o.Session to resume one, else a new one)
@@ -70,4 +73,30 @@ func (d *Driver) Close() {
 	if d.lock != nil {
 		d.lock.Release()
 	}
+}
+
+// Mode is the ChatGPT mode and effort tier asked for (empty: the page's).
+func (d *Driver) Mode() (mode, effort string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.r.mode, d.r.effort
+}
+
+// SetEffort asks for another effort tier (empty: the page's) from the
+// next message on, as /effort does: a mode that names another tier is
+// dropped.
+func (d *Driver) SetEffort(effort string) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	mode := d.r.mode
+	if _, err := CheckModeRequest(mode, effort); err != nil {
+		mode = ""
+	}
+	tier, err := CheckModeRequest(mode, effort)
+	if err != nil {
+		return err
+	}
+	d.r.mode, d.r.effort = mode, tier
+	d.r.rt.SetMode(mode, tier)
+	return nil
 }
