@@ -237,3 +237,46 @@ func TestACPSessionModes(t *testing.T) {
 		t.Errorf("the run did not start at effort extended: %v", e.events(string(s.SessionId)))
 	}
 }
+
+// TestACPThreadsInOneProject: an editor opens a second thread in the same
+// project while the first is idle (Zed keeps one agent for its threads):
+// the idle session makes way, and a prompt to it later reopens it.
+func TestACPThreadsInOneProject(t *testing.T) {
+	e := newEnv(t)
+	script := e.script(
+		model.ScriptLine{Reply: agentReply(true, "A thread's first reply.", "")},
+		model.ScriptLine{Reply: agentReply(true, "A thread's second reply.", "")},
+	)
+	c := startACP(e, func(int, sdk.RequestPermissionRequest) sdk.RequestPermissionOutcome {
+		return sdk.NewRequestPermissionOutcomeCancelled()
+	}, "--provider", "script", "--script", script)
+	first := c.session(e.root)
+	if stop := c.prompt(first, sdk.TextBlock("One.")); stop != sdk.StopReasonEndTurn {
+		t.Fatalf("first thread: %s", stop)
+	}
+	second, err := c.conn.NewSession(c.ctx(), sdk.NewSessionRequest{Cwd: e.root, McpServers: []sdk.McpServer{}})
+	if err != nil {
+		t.Fatalf("a second thread in the project: %v\n%s", err, c.stderr.String())
+	}
+	if stop := c.prompt(second.SessionId, sdk.TextBlock("Two.")); stop != sdk.StopReasonEndTurn {
+		t.Fatalf("second thread: %s", stop)
+	}
+	if stop := c.prompt(first, sdk.TextBlock("One again.")); stop != sdk.StopReasonEndTurn {
+		t.Fatalf("first thread again: %s\n%s", stop, c.transcript())
+	}
+	// Each prompt's run ended with its done summary, in its own session.
+	var done []sdk.SessionId
+	c.mu.Lock()
+	for _, n := range c.updates {
+		if n.Update.AgentMessageChunk != nil && strings.Contains(blockText(n.Update.AgentMessageChunk.Content), "Done.") {
+			done = append(done, n.SessionId)
+		}
+	}
+	c.mu.Unlock()
+	if len(done) != 3 || done[0] != first || done[1] != second.SessionId || done[2] != first {
+		t.Errorf("done summaries in sessions %v, want %s, %s, %s", done, first, second.SessionId, first)
+	}
+	if n := len(e.sessions()); n != 2 {
+		t.Errorf("%d sessions, want 2", n)
+	}
+}

@@ -84,6 +84,9 @@ func (a *agent) NewSession(_ context.Context, p sdk.NewSessionRequest) (sdk.NewS
 	if err != nil {
 		return sdk.NewSessionResponse{}, err
 	}
+	if err := a.makeWay(root); err != nil {
+		return sdk.NewSessionResponse{}, err
+	}
 	s, err := a.open(root, nil)
 	if err != nil {
 		return sdk.NewSessionResponse{}, err
@@ -101,6 +104,9 @@ func (a *agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 	}
 	root, err := checkCwd(p.Cwd)
 	if err != nil {
+		return sdk.LoadSessionResponse{}, err
+	}
+	if err := a.makeWay(root); err != nil {
 		return sdk.LoadSessionResponse{}, err
 	}
 	sess, st, err := app.Reopen(a.home, id)
@@ -153,7 +159,8 @@ func (a *agent) lookup(id string) *acpSession {
 	return a.sessions[id]
 }
 
-// session is the open session id, or an error that names it.
+// session is session id, open: reopened if it made way for another of
+// its project; an error names an id that is neither open nor stored.
 func (a *agent) session(id sdk.SessionId) (*acpSession, error) {
 	if s := a.lookup(string(id)); s != nil {
 		return s, nil
@@ -161,7 +168,39 @@ func (a *agent) session(id sdk.SessionId) (*acpSession, error) {
 	if id == "" {
 		return nil, invalidParams("no session: call session/new (or session/load) first")
 	}
-	return nil, invalidParams("unknown session id %q: call session/new (or session/load) first", id)
+	sess, st, err := app.Reopen(a.home, string(id))
+	if err != nil {
+		return nil, invalidParams("unknown session id %q: call session/new (or session/load) first", id)
+	}
+	if err := a.makeWay(st.Root); err != nil {
+		sess.Close()
+		return nil, err
+	}
+	return a.open(st.Root, sess)
+}
+
+// makeWay closes the idle sessions of root: one wtagent session works in
+// a project at a time, and an editor keeps one agent for its threads. A
+// session running a prompt there is an error.
+func (a *agent) makeWay(root string) error {
+	a.mu.Lock()
+	var idle []*acpSession
+	for id, s := range a.sessions {
+		if s.root != root {
+			continue
+		}
+		if s.busy() {
+			a.mu.Unlock()
+			return invalidParams("session %s is running a prompt in %s: wait for it or cancel it first", id, root)
+		}
+		idle = append(idle, s)
+		delete(a.sessions, id)
+	}
+	a.mu.Unlock()
+	for _, s := range idle {
+		s.close()
+	}
+	return nil
 }
 
 // Prompt implements sdk.Agent: one run of the session.
@@ -190,9 +229,9 @@ func (a *agent) Cancel(_ context.Context, p sdk.CancelNotification) error {
 
 // CloseSession implements sdk.Agent.
 func (a *agent) CloseSession(_ context.Context, p sdk.CloseSessionRequest) (sdk.CloseSessionResponse, error) {
-	s, err := a.session(p.SessionId)
-	if err != nil {
-		return sdk.CloseSessionResponse{}, err
+	s := a.lookup(string(p.SessionId))
+	if s == nil {
+		return sdk.CloseSessionResponse{}, invalidParams("session %q is not open", p.SessionId)
 	}
 	a.mu.Lock()
 	delete(a.sessions, s.id)

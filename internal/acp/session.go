@@ -118,6 +118,13 @@ func (s *acpSession) pause(reason string) {
 		Update: sdk.UpdateAgentMessageText("\nPausing after the current step: " + reason + ".\n")})
 }
 
+// busy reports whether a prompt runs.
+func (s *acpSession) busy() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.running
+}
+
 // stopped is closed when the running prompt is cancelled.
 func (s *acpSession) stopped() <-chan struct{} {
 	s.mu.Lock()
