@@ -18,9 +18,9 @@ import (
 // TestACPWholeTask: an editor drives a whole task through `wtagent acp`
 // with the scripted model: the model's text as agent message chunks, a
 // write as a tool call whose content is the diff, a command with its
-// output, a permission request denied then allowed once, the done summary
-// and end_turn; stdout carries only protocol messages (the SDK client
-// parses every line).
+// output, an edit's diff with the file's old text, a permission request
+// denied then allowed once, the done summary and end_turn. (That stdout
+// holds nothing else is TestACPBadInput's: the SDK skips such lines.)
 func TestACPWholeTask(t *testing.T) {
 	e := newEnv(t)
 	approvalProject(t, e.root)
@@ -32,6 +32,7 @@ func TestACPWholeTask(t *testing.T) {
 		model.ScriptLine{Expect: "Contents of README.md", Reply: agentReply(false, "Writing the greeting.",
 			callXML("fs.write", el("path", "hello.txt"), el("content", "hi from acp\n")))},
 		model.ScriptLine{Reply: agentReply(false, "Reading it back.", execCallXML("cat", "hello.txt"))},
+		model.ScriptLine{Reply: agentReply(false, "Rewriting the readme.", callXML("fs.write", el("path", "README.md"), el("content", "new readme\n")))},
 		model.ScriptLine{Reply: agentReply(false, "Removing the database.", execCallXML("rm", "app.db"))},
 		model.ScriptLine{Expect: "denied", Reply: agentReply(false, "Asking again.", execCallXML("rm", "app.db"))},
 		model.ScriptLine{Reply: agentReply(true, "Greeting written, database removed.", "")},
@@ -58,6 +59,7 @@ func TestACPWholeTask(t *testing.T) {
 		`status=completed content=["diff `+hello+` \"<new file>\" -> \"hi from acp\\n\""`,
 		"agent: Reading it back.", `"terminal.exec cat hello.txt" kind=execute`,
 		"status=completed content=[\"text ```\\nhi from acp\\n```\"]",
+		"agent: Rewriting the readme.", `status=completed content=["diff `+filepath.Join(root, "README.md")+` \"readme-text-51\\n\" -> \"new readme\\n\""`,
 		"agent: Removing the database.", `"terminal.exec rm app.db"`, "status=failed",
 		"agent: Asking again.", `"terminal.exec rm app.db"`, "status=completed",
 		"agent: Greeting written, database removed.",

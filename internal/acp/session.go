@@ -51,8 +51,13 @@ func (s *acpSession) event(ev event.Event) {
 		// pauses with the connection.
 		_ = s.conn.SessionUpdate(context.Background(), sdk.SessionNotification{SessionId: sdk.SessionId(ev.SessionID), Update: u})
 	}
-	if ev.Type == event.EvToolProposed {
+	switch ev.Type {
+	case event.EvToolProposed:
 		close(s.shownChan(ev.CallID))
+	case event.EvToolCompleted, event.EvToolReused, event.EvToolUnknown:
+		s.trMu.Lock()
+		delete(s.shown, ev.CallID)
+		s.trMu.Unlock()
 	}
 }
 
