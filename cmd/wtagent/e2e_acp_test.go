@@ -282,3 +282,23 @@ func TestACPThreadsInOneProject(t *testing.T) {
 		t.Errorf("%d sessions, want 2", n)
 	}
 }
+
+// TestACPMaxTurns: a run that uses its model turns (--max-turns) stops
+// with max_turn_requests, the limit said as agent text.
+func TestACPMaxTurns(t *testing.T) {
+	e := newEnv(t)
+	if err := os.WriteFile(filepath.Join(e.root, "a.txt"), []byte("a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := e.script(
+		model.ScriptLine{Reply: agentReply(false, "Reading once.", readXML("a.txt"))},
+		model.ScriptLine{Reply: agentReply(false, "Reading twice.", readXML("a.txt"))},
+	)
+	c := startACP(e, func(int, sdk.RequestPermissionRequest) sdk.RequestPermissionOutcome {
+		return sdk.NewRequestPermissionOutcomeCancelled()
+	}, "--provider", "script", "--script", script, "--max-turns", "1")
+	if stop := c.prompt(c.session(e.root), sdk.TextBlock("Read a.txt forever.")); stop != sdk.StopReasonMaxTurnRequests {
+		t.Fatalf("stop reason %s, want max_turn_requests; updates:\n%s", stop, c.transcript())
+	}
+	inOrder(t, c.transcript(), "agent: Reading once.", "limit max-turns reached: the run used its 1 model turns")
+}

@@ -27,7 +27,8 @@ type translator struct {
 	output map[string]*strings.Builder
 	// open lists the calls proposed and not completed, in order.
 	open []string
-	// limited is set when the run stopped at a limit (max turns).
+	// limited is set when the run stopped at its limit of model turns
+	// (the other limits end the turn: the text says which).
 	limited bool
 }
 
@@ -58,7 +59,8 @@ func (t *translator) updates(ev event.Event) []sdk.SessionUpdate {
 	case event.EvModeRequested:
 		return modeUpdate(ev)
 	case event.EvLimitReached:
-		t.limited = true
+		var p event.TextPayload
+		t.limited = event.DecodePayload(ev, &p) == nil && p.Kind == "max-turns"
 		return textOf(ev)
 	case event.EvRunCompleted, event.EvRunInterrupted, event.EvRunFailed, event.EvRunCancelled:
 		return t.runEnded(ev)
