@@ -36,6 +36,8 @@ CLAUDE_VERSION ?= 2.1.197
 INSPECTOR_VERSION ?= 2.12.0
 # The reference MCP servers make compat configures in a run.
 MCP_SERVERS_VERSION ?= 2026.8.31
+# The ACP TypeScript SDK make compat drives `wtagent acp` with.
+ACP_SDK_VERSION ?= 2.4.0
 
 # The platforms checked by cross-compiling (the host is checked by vet and
 # the tests): every package, test files included, must build and vet.
@@ -125,7 +127,8 @@ compat:
 		@openai/codex@$(CODEX_VERSION) @anthropic-ai/claude-code@$(CLAUDE_VERSION) \
 		@modelcontextprotocol/inspector@$(INSPECTOR_VERSION) \
 		@modelcontextprotocol/server-everything@$(MCP_SERVERS_VERSION) \
-		@modelcontextprotocol/server-filesystem@$(MCP_SERVERS_VERSION) && \
+		@modelcontextprotocol/server-filesystem@$(MCP_SERVERS_VERSION) \
+		@agentclientprotocol/sdk@$(ACP_SDK_VERSION) && \
 	WTAGENT_COMPAT_PREFIX="$$prefix" $(GO) test -tags compat -count=1 -v -timeout 15m ./compat
 
 bench: build

@@ -124,16 +124,23 @@ func newEnv(t *testing.T) *env {
 	return e
 }
 
+// replyXML is a model reply: a fenced <agent_response>.
+func replyXML(done bool, msg, call string) string {
+	return "```xml\n<agent_response><done>" + map[bool]string{true: "true", false: "false"}[done] +
+		"</done><message><![CDATA[" + msg + "]]></message>" + call + "</agent_response>\n```"
+}
+
+// elXML is one argument of a tool call.
+func elXML(n, v string) string { return "<" + n + "><![CDATA[" + v + "]]></" + n + ">" }
+
+// callXML is a tool call of a reply.
+func callXML(name string, args ...string) string {
+	return `<tool_call name="` + name + `"><args>` + strings.Join(args, "") + `</args></tool_call>`
+}
+
 // scriptLines is the scripted model's replies.
 func scriptLines(t *testing.T) []byte {
-	reply := func(done bool, msg, call string) string {
-		return "```xml\n<agent_response><done>" + map[bool]string{true: "true", false: "false"}[done] +
-			"</done><message><![CDATA[" + msg + "]]></message>" + call + "</agent_response>\n```"
-	}
-	el := func(n, v string) string { return "<" + n + "><![CDATA[" + v + "]]></" + n + ">" }
-	call := func(name string, args ...string) string {
-		return `<tool_call name="` + name + `"><args>` + strings.Join(args, "") + `</args></tool_call>`
-	}
+	reply, el, call := replyXML, elXML, callXML
 	lines := []struct{ Expect, Reply string }{
 		{"<task", reply(false, "Write the greeting.", call("fs.write", el("path", "greet.txt"), el("content", "hello\n")))},
 		{`status="ok"`, reply(false, "Fix the greeting.", call("fs.edit", el("path", "greet.txt"), el("old_text", "hello"), el("new_text", "hello world")))},

@@ -72,6 +72,13 @@ func TestInspectorCallsMCPServe(t *testing.T) {
 // Chromium unless WTAGENT_REQUIRE_BROWSER is set.
 func newMCPEnv(t *testing.T, reply string) (*env, *mockchat.Server, string) {
 	t.Helper()
+	return newPageEnv(t, []model.ScriptLine{{Reply: reply}})
+}
+
+// newPageEnv builds wtagent and serves lines, in order, on a mock ChatGPT
+// page; it skips without Chromium unless WTAGENT_REQUIRE_BROWSER is set.
+func newPageEnv(t *testing.T, lines []model.ScriptLine) (*env, *mockchat.Server, string) {
+	t.Helper()
 	if _, err := chrome.Discover(os.Getenv, "linux"); err != nil {
 		if os.Getenv("WTAGENT_REQUIRE_BROWSER") != "" {
 			t.Fatalf("WTAGENT_REQUIRE_BROWSER is set but: %v", err)
@@ -84,7 +91,10 @@ func newMCPEnv(t *testing.T, reply string) (*env, *mockchat.Server, string) {
 	}
 	e := &env{t: t, prefix: prefix, home: t.TempDir(), wtHome: t.TempDir(), root: t.TempDir()}
 	e.bin = buildWtagent(t)
-	srv := mockchat.New(mockchat.Options{Script: []model.ScriptLine{{Reply: reply, Line: 1}}, LoggedIn: true})
+	for i := range lines {
+		lines[i].Line = i + 1
+	}
+	srv := mockchat.New(mockchat.Options{Script: lines, LoggedIn: true})
 	url, err := srv.Start("127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ package root
 import (
 	"github.com/spf13/cobra"
 
+	acpcmd "github.com/wtagent/wtagent/cmd/acp"
 	configcmd "github.com/wtagent/wtagent/cmd/config"
 	democmd "github.com/wtagent/wtagent/cmd/demo"
 	diffcmd "github.com/wtagent/wtagent/cmd/diff"
@@ -72,6 +73,7 @@ resumed, inspected and exported.`,
 		doctorcmd.NewCmdDoctor(f, nil),
 		configcmd.NewCmdConfig(f, nil),
 		mcpcmd.NewCmdMCP(f, nil),
+		acpcmd.NewCmdACP(f, nil),
 		mockchatcmd.NewCmdMockchat(f, nil),
 		democmd.NewCmdDemo(f, nil),
 		versioncmd.NewCmdVersion(f, nil),

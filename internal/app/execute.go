@@ -41,6 +41,13 @@ type Options struct {
 	Input Input
 	// StopProcesses stops dev servers at the end without asking.
 	StopProcesses bool
+	// Sink, when set, receives the run's events instead of the terminal
+	// renderer or --json (a host such as the ACP agent), and no signal
+	// handler is installed: the host pauses runs itself.
+	Sink func(event.Event)
+	// Approver, when set, answers approvals in prompt mode instead of
+	// the terminal.
+	Approver actors.Approver
 }
 
 // Input is the terminal input the application needs.
@@ -92,8 +99,20 @@ func Execute(o Options) error {
 			task = first
 		}
 	}
-	if err := o.Settings.loadScript(); err != nil {
+	r, err := start(o, lock, task)
+	if err != nil {
 		return err
+	}
+	defer r.sess.Close()
+	defer r.close()
+	return r.loop(task)
+}
+
+// start opens o.Session, or creates the session of task, and starts its
+// runtime. Closing the runEnv, then its session, ends it.
+func start(o Options, lock *session.ProjectLock, task string) (*runEnv, error) {
+	if err := o.Settings.loadScript(); err != nil {
+		return nil, err
 	}
 	sess := o.Session
 	created := sess == nil
@@ -102,27 +121,25 @@ func Execute(o Options) error {
 			Mode: o.Settings.Mode, Effort: o.Settings.Effort, Approvals: string(o.Settings.Approvals), Script: o.Settings.scriptPath(),
 			ChatGPTURL: o.Settings.ChatGPTURL, PID: os.Getpid(), AgentVersion: buildinfo.Current().Version})
 		if err != nil {
-			return err
+			return nil, err
 		}
 		sess = s
 	}
-	defer sess.Close()
 	if lock != nil {
 		lock.SetSession(sess.ID())
 	}
 	r, err := newRunEnv(o, sess)
 	if err != nil {
+		sess.Close()
 		if created {
 			// Nothing ran: a start-up error leaves no session behind.
-			sess.Close()
 			if rmErr := session.Remove(o.Home, sess.ID()); rmErr != nil {
-				return errors.Join(err, rmErr)
+				return nil, errors.Join(err, rmErr)
 			}
 		}
-		return err
+		return nil, err
 	}
-	defer r.close()
-	return r.loop(task)
+	return r, nil
 }
 
 // runEnv is a running session with its UI and runtime.
@@ -165,11 +182,13 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 		r.logClose()
 		return nil, err
 	}
-	var sink func(event.Event)
-	if o.F.Global.JSON {
+	sink := o.Sink
+	switch {
+	case sink != nil:
+	case o.F.Global.JSON:
 		r.json = ui.NewJSONWriter(ios.Out)
 		sink = r.json.Event
-	} else {
+	default:
 		opts := ui.Options{TTY: ios.IsStdoutTTY(), Color: ios.ColorEnabled(),
 			Width: ios.TerminalWidth(), Verbose: o.Settings.Verbose}
 		if sc, ok := o.Input.(interface{ Screen() ui.Screen }); ok {
@@ -199,8 +218,8 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 	if r.typer != nil {
 		r.renderer.SetKeyHint("ctrl+o browser")
 	}
-	var approver actors.Approver
-	if o.Settings.Approvals == policy.ModePrompt && o.Input != nil {
+	approver := o.Approver
+	if o.Settings.Approvals == policy.ModePrompt && approver == nil && o.Input != nil {
 		// With --json the event stream owns stdout: ask on stderr.
 		prompts := r.renderer
 		if prompts == nil {
@@ -249,7 +268,9 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 		r.close()
 		return nil, err
 	}
-	r.sigs = watchInterrupts()
+	if o.Sink == nil {
+		r.sigs = watchInterrupts()
+	}
 	return r, nil
 }
 

@@ -15,30 +15,12 @@ import (
 // empty): the session's recorded provider, script, approvals mode, ChatGPT
 // mode and origin apply unless flags override them.
 func Continue(f *cmdutil.Factory, flags *Flags, id, text string, input ClosingInput) error {
-	if err := session.ValidateID(id); err != nil {
-		return cmdutil.FlagErrorf("%v", err)
-	}
 	home, err := f.Home()
 	if err != nil {
 		return err
 	}
-	sess, err := session.Open(home, id)
+	sess, st, err := Reopen(home, id)
 	if err != nil {
-		return err
-	}
-	st, err := sess.LoadState()
-	if err != nil {
-		sess.Close()
-		return err
-	}
-	// The signals are released (the command's context has ended): a
-	// background context, bounded by SocketLive.
-	if session.SocketLive(context.Background(), st.Socket) {
-		sess.Close()
-		return fmt.Errorf("session %s is running in another wtagent process (pid %d); see `wtagent status %s`", id, st.PID, id)
-	}
-	if err := unfinishedUndo(sess); err != nil {
-		sess.Close()
 		return err
 	}
 	if f.Global.Dir != "" {
@@ -72,6 +54,34 @@ func Continue(f *cmdutil.Factory, flags *Flags, id, text string, input ClosingIn
 	}
 	return Execute(Options{F: f, Settings: settings, Home: home, Root: st.Root, Session: sess,
 		Task: strings.TrimSpace(text), Input: input})
+}
+
+// Reopen opens session id to resume it: refused when another process runs
+// it or when an undo of it was cut short.
+func Reopen(home session.Home, id string) (*session.Session, session.State, error) {
+	if err := session.ValidateID(id); err != nil {
+		return nil, session.State{}, cmdutil.FlagErrorf("%v", err)
+	}
+	sess, err := session.Open(home, id)
+	if err != nil {
+		return nil, session.State{}, err
+	}
+	st, err := sess.LoadState()
+	if err != nil {
+		sess.Close()
+		return nil, session.State{}, err
+	}
+	// The signals are released (the command's context has ended): a
+	// background context, bounded by SocketLive.
+	if session.SocketLive(context.Background(), st.Socket) {
+		sess.Close()
+		return nil, session.State{}, fmt.Errorf("session %s is running in another wtagent process (pid %d); see `wtagent status %s`", id, st.PID, id)
+	}
+	if err := unfinishedUndo(sess); err != nil {
+		sess.Close()
+		return nil, session.State{}, err
+	}
+	return sess, st, nil
 }
 
 // inherit fills the flags not given with the session's recorded settings.
