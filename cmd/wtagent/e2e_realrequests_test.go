@@ -145,20 +145,21 @@ func TestDoneGateObjectOfChangeNotRead(t *testing.T) {
 }
 
 // TestDoneGateDeniedChangeClaimed: a change the user denied, claimed as
-// done, is refused; the honest message completes and build/ is still
-// there (#42 item 2).
+// done, is refused; the honest message completes and data/ is still
+// there (#42 item 2). (Deleting a build's output, as the issue's build/,
+// runs without asking since #46: a tree of data is asked, and denied.)
 func TestDoneGateDeniedChangeClaimed(t *testing.T) {
 	e := newEnv(t)
-	writeFiles(t, e.root, map[string]string{"build/out.bin": "x"})
-	got := runGate(t, e, "remove the old build directory", []model.ScriptLine{
-		{Expect: "<task", Reply: agentReply(false, "Remove.", callXML("terminal.exec", el("program", "rm"), items("argv", "-r", "build")))},
-		{Expect: `status="denied"`, Reply: agentReply(true, "Removed the old build/ directory.", "")},
-		{Expect: "you changed build/", Reply: agentReply(true, "The removal was denied; build/ is still there.", "")},
+	writeFiles(t, e.root, map[string]string{"data/records.csv": "id,name\n1,a\n"})
+	got := runGate(t, e, "remove the old data directory", []model.ScriptLine{
+		{Expect: "<task", Reply: agentReply(false, "Remove.", callXML("terminal.exec", el("program", "rm"), items("argv", "-r", "data")))},
+		{Expect: `status="denied"`, Reply: agentReply(true, "Removed the old data/ directory.", "")},
+		{Expect: "you changed data/", Reply: agentReply(true, "The removal was denied; data/ is still there.", "")},
 	}, "--approvals", "deny")
-	if len(got) != 1 || !strings.Contains(got[0], "build/") {
+	if len(got) != 1 || !strings.Contains(got[0], "data/") {
 		t.Fatalf("refusals %q, want one for the claim", got)
 	}
-	if _, err := os.Stat(filepath.Join(e.root, "build", "out.bin")); err != nil {
+	if _, err := os.Stat(filepath.Join(e.root, "data", "records.csv")); err != nil {
 		t.Fatal(err)
 	}
 }
