@@ -204,9 +204,9 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 			go r.prompts.Run()
 			prompts = r.prompts
 		}
-		var keys ui.KeyReader = o.Input
+		keys := approvalKeys{KeyReader: o.Input}
 		if r.typer != nil {
-			keys = r.typer
+			keys = approvalKeys{KeyReader: r.typer, pause: r.typer.ctrlC}
 		}
 		approver = ui.NewApprover(prompts, keys)
 	}
