@@ -147,9 +147,9 @@ func (c *controller) batchStep(ctx *actor.Context) {
 	}
 	r.batch = nil
 	c.enter(ctx, event.PhaseSendingResult)
-	if b.change >= 0 && b.ops[b.change].checkpointed {
+	if b.change >= 0 && b.ops[b.change].before != "" {
 		ch := b.ops[b.change]
-		c.takeCheckpoint(ctx, ch.callID, ch.call.Name, checkpoint.After, func(ctx *actor.Context, _ bool) {
+		c.takeCheckpoint(ctx, ch.callID, ch.call.Name, checkpoint.After, ch.before, func(ctx *actor.Context, _ string) {
 			if c.run != nil {
 				c.sendBatch(ctx, b)
 			}

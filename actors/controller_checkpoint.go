@@ -7,6 +7,8 @@ import (
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/anthdm/hollywood/actor"
+
+	"github.com/wtagent/wtagent/checkpoint"
 )
 
 // checkpointTime bounds one snapshot of the project.
@@ -22,7 +24,8 @@ type checkpointTaken struct {
 // does next.
 type pendingCheckpoint struct {
 	callID, when string
-	then         func(ctx *actor.Context, ok bool)
+	// then goes on with the snapshot's id, empty when none was taken.
+	then func(ctx *actor.Context, id string)
 }
 
 // wantsCheckpoint reports whether a call is snapshotted around.
@@ -31,11 +34,12 @@ func (c *controller) wantsCheckpoint(tool string) bool {
 }
 
 // takeCheckpoint snapshots the project in a goroutine; the snapshot is
-// recorded (checkpoint.taken) and then runs. A failed snapshot is recorded
-// and logged but never stops the run.
-func (c *controller) takeCheckpoint(ctx *actor.Context, callID, tool, when string, then func(*actor.Context, bool)) {
+// recorded (checkpoint.taken) and then runs. A snapshot after a call
+// records the files that differ from before, the snapshot of that id. A
+// failed snapshot is recorded and logged but never stops the run.
+func (c *controller) takeCheckpoint(ctx *actor.Context, callID, tool, when, before string, then func(*actor.Context, string)) {
 	c.checkpoint = &pendingCheckpoint{callID: callID, when: when, then: then}
-	store, e, self := c.cfg.Checkpoints, ctx.Engine(), ctx.PID()
+	store, e, self, log := c.cfg.Checkpoints, ctx.Engine(), ctx.PID(), c.cfg.Logger
 	go func() {
 		tctx, cancel := context.WithTimeout(context.Background(), checkpointTime)
 		defer cancel()
@@ -45,6 +49,11 @@ func (c *controller) takeCheckpoint(ctx *actor.Context, callID, tool, when strin
 			p.Error = err.Error()
 		}
 		p.ID = id
+		if before != "" && err == nil {
+			if p.Changed, err = changedBetween(tctx, store, before, id); err != nil {
+				log.Warn("checkpoint: the changed files could not be listed", "call", callID, "err", err)
+			}
+		}
 		e.Send(self, checkpointTaken{callID: callID, when: when, payload: p})
 	}()
 }
@@ -60,5 +69,26 @@ func (c *controller) checkpointDone(ctx *actor.Context, m checkpointTaken) {
 		c.cfg.Logger.Warn("checkpoint: the project could not be snapshotted", "call", m.callID, "err", m.payload.Error)
 	}
 	c.record(ctx, event.EvCheckpoint, m.callID, m.payload, false, nil)
-	w.then(ctx, m.payload.Error == "")
+	id := m.payload.ID
+	if m.payload.Error != "" {
+		id = ""
+	}
+	w.then(ctx, id)
+}
+
+// changedBetween lists the paths that differ between two snapshots.
+func changedBetween(ctx context.Context, store checkpoint.Store, before, after string) ([]string, error) {
+	a, err := store.Manifest(ctx, before)
+	if err != nil {
+		return nil, err
+	}
+	b, err := store.Manifest(ctx, after)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, fc := range checkpoint.Compare(a, b) {
+		out = append(out, fc.Path)
+	}
+	return out, nil
 }

@@ -70,3 +70,66 @@ func TestCtrlCAtTheApprovalPauses(t *testing.T) {
 		})
 	}
 }
+
+// TestDoneSummaryIsThisRequests: each "✔ done" reports what its own
+// request did. A command's changes (a deleted build/out.bin, a new
+// app.bin) are listed as the checkpoints see them; a later "thanks" says
+// "No changes" instead of repeating the first task's files; a denied call
+// is listed as denied. 80 columns, English and Chinese.
+func TestDoneSummaryIsThisRequests(t *testing.T) {
+	for _, c := range []struct{ name, build, thanks, remove string }{
+		{"english", "Tidied the project.", "You're welcome.", "I could not read the notes."},
+		{"chinese", "项目已整理好。", "不客气。", "没能读到笔记。"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			os.MkdirAll(filepath.Join(e.root, "build"), 0o755)
+			os.WriteFile(filepath.Join(e.root, "build", "out.bin"), []byte("old\n"), 0o644)
+			outside := filepath.Join(t.TempDir(), "notes.txt")
+			os.WriteFile(outside, []byte("keep\n"), 0o644)
+			s := e.script(
+				model.ScriptLine{Reply: agentReply(false, "Cleaning.", callXML("terminal.exec", el("program", "sh"),
+					items("argv", "-c", "rm -r build; echo bin > app.bin")))},
+				model.ScriptLine{Reply: agentReply(true, c.build, "")},
+				model.ScriptLine{Reply: agentReply(true, c.thanks, "")},
+				model.ScriptLine{Reply: agentReply(false, "Reading.", callXML("fs.read", el("path", outside)))},
+				model.ScriptLine{Reply: agentReply(true, c.remove, "")},
+			)
+			tm := e.startPTYCols(80, "--provider", "script", "--script", s, "--approvals", "prompt")
+			at := tm.waitIdle(0)
+			tm.send("tidy the project\r")
+			at = tm.waitFor("approval needed", at)
+			at = tm.waitLive(4, "[n] deny")
+			tm.send("y")
+			at = tm.waitFor(c.build, at)
+			first := tm.waitIdle(at)
+			tm.send("thanks\r")
+			at = tm.waitFor(c.thanks, first)
+			second := tm.waitIdle(at)
+			tm.send("read my notes\r")
+			at = tm.waitFor("approval needed", second)
+			at = tm.waitLive(4, "[n] deny")
+			tm.send("n")
+			at = tm.waitFor(c.remove, at)
+			third := tm.waitIdle(at)
+			tm.send("\x04")
+			if code := tm.exit(); code != 0 {
+				t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+			}
+			screen := tm.screen()
+			one, two, three := screen[:first], screen[first:second], screen[second:third]
+			changed := one[max(0, strings.LastIndex(one, "Changed files")):]
+			for _, want := range []string{"Changed files", "app.bin", "build/out.bin"} {
+				if !strings.Contains(changed, want) {
+					t.Errorf("the first summary's changed files lack %q:\n%s", want, one)
+				}
+			}
+			if strings.Contains(two, "Changed files") || strings.Contains(two, "app.bin") || !strings.Contains(two, "No changes") {
+				t.Errorf("the summary of \"thanks\" is not \"No changes\":\n%s", two)
+			}
+			if strings.Contains(three, "Changed files") || !strings.Contains(three, "Denied") || !strings.Contains(three, "fs.read "+outside) {
+				t.Errorf("the third summary does not list the denied call alone:\n%s", three)
+			}
+		})
+	}
+}

@@ -65,7 +65,12 @@ func (r *Renderer) drawEnd(ev event.Event) {
 	}
 	plain := func(s string) string { return s }
 	section("Changed files", p.Changed, plain)
+	if len(p.Changed) == 0 && ev.Type == event.EvRunCompleted {
+		r.line("")
+		r.line(r.st.dim.Render("No changes to the project."))
+	}
 	section("Verified with", p.Verification, plain)
+	section("Denied (not run)", p.Denied, plain)
 	section("Running at", p.URLs, func(s string) string { return r.st.accent.Render(s) })
 	if ev.Type != event.EvRunCompleted {
 		r.line("")
