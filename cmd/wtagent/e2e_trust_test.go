@@ -133,3 +133,40 @@ func TestDoneSummaryIsThisRequests(t *testing.T) {
 		})
 	}
 }
+
+// TestApprovalOptionsOnceInTheScrollback: once answered, the approval's
+// options line is in the scrollback once, with the key pressed, at 80
+// and 120 columns, for an English and a Chinese task.
+func TestApprovalOptionsOnceInTheScrollback(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		cols int
+		msg  string
+	}{{"english80", 80, "Reading the notes."}, {"chinese80", 80, "我先读一下笔记。"}, {"english120", 120, "Reading the notes."}} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			outside := filepath.Join(t.TempDir(), "notes.txt")
+			os.WriteFile(outside, []byte("outside-notes-7\n"), 0o644)
+			s := e.script(
+				model.ScriptLine{Reply: agentReply(false, c.msg, callXML("fs.read", el("path", outside)))},
+				model.ScriptLine{Reply: agentReply(true, "Handled the notes.", "")},
+			)
+			tm := e.startPTYCols(c.cols, "--provider", "script", "--script", s, "--approvals", "prompt", "read my notes")
+			at := tm.waitFor("approval needed", 0)
+			at = tm.waitLive(4, "[n] deny")
+			tm.send("y")
+			tm.waitFor("Handled the notes.", at)
+			if code := tm.exit(); code != 0 {
+				t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+			}
+			rows := vtRows(tm.screen(), c.cols, ptyRows)
+			text := strings.Join(rows, "\n")
+			if n := strings.Count(text, "[y] allow once"); n != 1 {
+				t.Fatalf("the options line is on the screen %d times, want once:\n%s", n, text)
+			}
+			if !strings.Contains(strings.Join(rows, ""), "[n] deny › y") {
+				t.Fatalf("the answered options line does not show the key:\n%s", text)
+			}
+		})
+	}
+}

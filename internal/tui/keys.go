@@ -197,16 +197,11 @@ func (m *Model) answer(k tea.KeyPressMsg) tea.Cmd {
 		}
 		ans.Key = r
 	}
+	// The question leaves the live region; Program.ReadKey prints it
+	// with the answer to the scrollback, once, wrapped like every line.
 	m.ask = nil
 	a.Reply <- ans
-	echo := ""
-	if ans.Err == nil && unicode.IsPrint(ans.Key) {
-		echo = string(ans.Key)
-	}
-	if a.Prompt == "" {
-		return nil
-	}
-	return tea.Println(a.Prompt + echo)
+	return nil
 }
 
 // matchKey finds the pressed key among keys.
