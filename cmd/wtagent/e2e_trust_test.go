@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/wtagent/wtagent/model"
@@ -166,6 +167,51 @@ func TestApprovalOptionsOnceInTheScrollback(t *testing.T) {
 			}
 			if !strings.Contains(strings.Join(rows, ""), "[n] deny › y") {
 				t.Fatalf("the answered options line does not show the key:\n%s", text)
+			}
+		})
+	}
+}
+
+// TestHangUpAtAPromptEndsTheSession: SIGHUP (the terminal closed) or
+// SIGTERM at the idle prompt after a finished task ends the session as an
+// exit does, asking nothing: the process ends, a dev server still running
+// is stopped, the session is not left running. Before, the session ignored both and kept running.
+func TestHangUpAtAPromptEndsTheSession(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		sig   syscall.Signal
+		serve bool
+		task  string
+	}{
+		{"hup-at-prompt", syscall.SIGHUP, false, "say hi"},
+		{"term-at-prompt-chinese", syscall.SIGTERM, false, "你好，打个招呼"},
+		{"hup-with-a-dev-server", syscall.SIGHUP, true, "serve the folder"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			var lines []model.ScriptLine
+			if c.serve {
+				lines = append(lines, model.ScriptLine{Reply: agentReply(false, "Serve.", callXML("process.start", el("program", "python3"),
+					items("argv", "-m", "http.server", "0", "--bind", "127.0.0.1")))})
+			}
+			lines = append(lines, model.ScriptLine{Reply: agentReply(true, "Hello there. 你好。", "")})
+			tm := e.startPTYCols(80, "--provider", "script", "--script", e.script(lines...))
+			at := tm.waitIdle(0)
+			tm.send(c.task + "\r")
+			at = tm.waitFor("你好。", at)
+			tm.waitIdle(at)
+			if err := tm.cmd.Process.Signal(c.sig); err != nil {
+				t.Fatal(err)
+			}
+			if code := tm.exit(); code != 0 {
+				t.Fatalf("exit %d after the hang-up, want 0 (the task was done); screen:\n%s", code, tm.screen())
+			}
+			if left := sleepers(t, e.root); len(left) != 0 {
+				t.Fatalf("processes survive the hang-up: %v", names(left))
+			}
+			code, out, _ := e.run("status")
+			if code != 0 || strings.Contains(out, e.onlySession()) {
+				t.Fatalf("status after the hang-up (exit %d) still lists the session:\n%s", code, out)
 			}
 		})
 	}

@@ -145,6 +145,9 @@ type runEnv struct {
 	undoNote     string
 	// typer reads what the user types while a run works (a terminal only).
 	typer *typeAhead
+	// hungUp is set when SIGTERM or SIGHUP came at a prompt: the session
+	// ends as at exit, asking nothing more.
+	hungUp bool
 }
 
 func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
@@ -279,9 +282,14 @@ func (r *runEnv) loop(task string) error {
 // prompt reads the next prompt, answering slash commands on the way; exit
 // is set at the end of input or on /exit.
 func (r *runEnv) prompt() (string, bool) {
+	ctx, stop := r.untilHangUp()
+	defer stop()
 	for {
-		line, err := r.o.Input.ReadLine(context.Background())
+		line, err := r.o.Input.ReadLine(ctx)
 		if err != nil {
+			if stop() {
+				r.notice("the terminal hung up (or SIGTERM): ending the session")
+			}
 			return "", true
 		}
 		name, args, ok := slash.Parse(line)
