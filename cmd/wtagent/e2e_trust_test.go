@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -214,5 +215,82 @@ func TestHangUpAtAPromptEndsTheSession(t *testing.T) {
 				t.Fatalf("status after the hang-up (exit %d) still lists the session:\n%s", code, out)
 			}
 		})
+	}
+}
+
+// bigTask is a task of about a megabyte, in words.
+func bigTask(n int) []string {
+	words := make([]string, n)
+	for i := range words {
+		words[i] = fmt.Sprintf("word%d", i)
+	}
+	return words
+}
+
+// TestMegabyteTaskWorks: a task of a megabyte (given as words on the
+// command line) runs: the whole task is in the event log, session.json
+// keeps a title, `wtagent sessions` lists the session (never
+// "unreadable") and it resumes. Before, the session could not be created
+// ("session state too large") and left an unreadable entry behind.
+func TestMegabyteTaskWorks(t *testing.T) {
+	e := newEnv(t)
+	words := bigTask(110000)
+	task := strings.Join(words, " ")
+	s := e.script(
+		model.ScriptLine{Reply: agentReply(true, "Read the whole list.", "")},
+		model.ScriptLine{Reply: agentReply(true, "Still here.", "")},
+	)
+	code, out, errOut := e.run(append([]string{"--provider", "script", "--script", s}, words...)...)
+	if code != 0 || !strings.Contains(out, "Read the whole list.") {
+		t.Fatalf("a 1 MB task: exit %d\n%s\n%s", code, out, errOut)
+	}
+	id := e.onlySession()
+	var started event.RunStartedPayload
+	for _, ev := range e.events(id) {
+		if ev.Type == event.EvRunStarted {
+			if err := event.DecodePayload(ev, &started); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if started.Task != task {
+		t.Fatalf("the logged task is %d bytes, want the whole %d", len(started.Task), len(task))
+	}
+	code, out, _ = e.run("sessions")
+	if code != 0 || strings.Contains(out, "unreadable") || !strings.Contains(out, "word0 word1") {
+		t.Fatalf("sessions (exit %d):\n%.2000s", code, out)
+	}
+	code, out, errOut = e.run("resume", id, "--provider", "script", "--script", s, "thanks")
+	if code != 0 || !strings.Contains(out, "Still here.") {
+		t.Fatalf("resume: exit %d\n%.2000s\n%.2000s", code, out, errOut)
+	}
+}
+
+// TestMegabytePasteAtThePrompt: a megabyte pasted at `you ›` (80
+// columns) is sent whole and the session goes on to the next prompt;
+// the input region never grows past the screen. Before, the paste ended
+// the whole session.
+func TestMegabytePasteAtThePrompt(t *testing.T) {
+	e := newEnv(t)
+	task := strings.Join(bigTask(110000), " ") + " 最后一个词"
+	tm := e.startPTYCols(80, "--provider", "script", "--script", e.script(
+		model.ScriptLine{Reply: agentReply(true, "Read the pasted list.", "")},
+		model.ScriptLine{Reply: agentReply(true, "Fine.", "")},
+	))
+	at := tm.waitIdle(0)
+	tm.send("\x1b[200~" + task + "\x1b[201~")
+	at = tm.waitFor("最后一个词", at)
+	tm.send("\r")
+	at = tm.waitFor("Read the pasted list.", at)
+	at = tm.waitIdle(at)
+	tm.send("ok\r")
+	at = tm.waitFor("Fine.", at)
+	tm.waitIdle(at)
+	tm.send("\x04")
+	if code := tm.exit(); code != 0 {
+		t.Fatalf("exit %d; screen:\n%.3000s", code, tm.screen())
+	}
+	if got := e.tasks(); len(got) != 2 || got[0] != task {
+		t.Fatalf("the pasted task did not reach the session whole (%d tasks)", len(got))
 	}
 }
