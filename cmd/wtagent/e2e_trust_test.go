@@ -268,8 +268,8 @@ func TestMegabyteTaskWorks(t *testing.T) {
 
 // TestMegabytePasteAtThePrompt: a megabyte pasted at `you ›` (80
 // columns) is sent whole and the session goes on to the next prompt;
-// the input region never grows past the screen. Before, the paste ended
-// the whole session.
+// the input region never grows past the screen and the scrollback shows
+// the start of it. Before, the paste ended the whole session.
 func TestMegabytePasteAtThePrompt(t *testing.T) {
 	e := newEnv(t)
 	task := strings.Join(bigTask(110000), " ") + " 最后一个词"
@@ -292,5 +292,11 @@ func TestMegabytePasteAtThePrompt(t *testing.T) {
 	}
 	if got := e.tasks(); len(got) != 2 || got[0] != task {
 		t.Fatalf("the pasted task did not reach the session whole (%d tasks)", len(got))
+	}
+	if !strings.Contains(tm.screen(), "more bytes, sent whole)") {
+		t.Fatalf("the scrollback does not say the pasted task was cut for the screen")
+	}
+	if len(tm.screen()) > 512<<10 {
+		t.Fatalf("%d bytes written to the terminal for a 1 MB paste: the input region is not bounded by the screen", len(tm.screen()))
 	}
 }

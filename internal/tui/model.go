@@ -112,6 +112,13 @@ type Model struct {
 	eofTyped bool
 	// closed empties the view for good: the program is quitting.
 	closed bool
+	// height is the terminal's height in rows (0: not known yet).
+	height int
+	// laid is the input line's last layout, kept while nothing it
+	// depends on changes: a view is composed on every message (a
+	// status tick at idle), and a large paste must not be laid out anew
+	// each time.
+	laid laidOut
 }
 
 // NewModel returns the model.
@@ -138,6 +145,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.Width > 0 {
 			m.width = msg.Width
 		}
+		m.height = msg.Height
 	case StatusMsg:
 		m.status = string(msg)
 	case closeMsg:
