@@ -300,3 +300,78 @@ func TestMegabytePasteAtThePrompt(t *testing.T) {
 		t.Fatalf("%d bytes written to the terminal for a 1 MB paste: the input region is not bounded by the screen", len(tm.screen()))
 	}
 }
+
+// TestWrapsAtWordsAt80Columns: at 80 columns the first screen's hint,
+// the sandbox banner, the approval options, the /help rows and the done
+// message wrap between words (CJK between characters), a continuation
+// indented under its block; a tool line cut to fit keeps its duration on
+// the row. Before, every long line broke mid-word at column 0 ("Ctrl+D
+// q" / "uits", a lone ")").
+func TestWrapsAtWordsAt80Columns(t *testing.T) {
+	const cols = 80
+	for _, c := range []struct{ name, done string }{
+		{"english", "Hello there, this reply is long enough to wrap over the edge of an eighty column terminal without breaking any of its words apart."},
+		{"chinese", "你好！这是一条足够长的中文回复，它会在八十列的终端边缘按字符换行，而且续行要缩进到正文的下面，不能从第零列开始。"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			outside := filepath.Join(t.TempDir(), "notes.txt")
+			os.WriteFile(outside, []byte("x\n"), 0o644)
+			long := "a-rather-long-directory-name/another-long-directory-name/file.txt"
+			s := e.script(
+				model.ScriptLine{Reply: agentReply(false, "Writing.", callXML("fs.write", el("path", long), el("content", "x")))},
+				model.ScriptLine{Reply: agentReply(false, "Reading.", callXML("fs.read", el("path", outside)))},
+				model.ScriptLine{Reply: agentReply(true, c.done, "")},
+			)
+			tm := e.startPTYCols(cols, "--provider", "script", "--script", s, "--approvals", "prompt")
+			at := tm.waitIdle(0)
+			tm.send("/help\r")
+			at = tm.waitFor("/exit", at)
+			at = tm.waitIdle(at)
+			tm.send("write the file and read my notes\r")
+			at = tm.waitFor("approval needed", at)
+			at = tm.waitLive(4, "[n] deny")
+			tm.send("y")
+			at = tm.waitFor("✔ done", at)
+			tm.waitIdle(at)
+			tm.send("\x04")
+			if code := tm.exit(); code != 0 {
+				t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+			}
+			rows := vtRows(tm.screen(), cols, 400)
+			// Joined with a space (indents taken off), word-wrapped rows
+			// give the text back; broken words would not.
+			var words []string
+			for _, r := range rows {
+				words = append(words, strings.TrimSpace(r))
+			}
+			flat := strings.Join(strings.Fields(strings.Join(words, " ")), " ")
+			for _, want := range []string{
+				"Ctrl+C clears the line · Ctrl+D quits",
+				"/effort [TIER] show the ChatGPT effort tier, or select TIER (light, standard, extended, extra-high, pro) for the next messages",
+				"network on, .git/hooks and .git/config read-only)",
+				"for this task (fs.read on paths under",
+				"[n] deny › y",
+			} {
+				if !strings.Contains(flat, want) {
+					t.Errorf("%q is broken across rows:\n%s", want, strings.Join(rows, "\n"))
+				}
+			}
+			done := strings.ReplaceAll(c.done, " ", "")
+			if !strings.Contains(strings.ReplaceAll(strings.Join(words, ""), " ", ""), done) {
+				t.Errorf("the done message is not whole:\n%s", strings.Join(rows, "\n"))
+			}
+			for i, r := range rows {
+				if i > 0 && strings.HasPrefix(rows[i-1], "  "+string([]rune(c.done)[:4])) && !strings.HasPrefix(r, "  ") {
+					t.Errorf("the done message's continuation %q is not indented under it", r)
+				}
+				if strings.Contains(r, "✓ fs.write") && !strings.HasSuffix(r, "ms)") {
+					t.Errorf("the tool line lost its duration: %q", r)
+				}
+				if strings.TrimSpace(r) == ")" {
+					t.Errorf("a lone %q row:\n%s", r, strings.Join(rows, "\n"))
+				}
+			}
+		})
+	}
+}

@@ -24,7 +24,8 @@ func (r *Renderer) draw(ev event.Event) {
 		}
 		r.line(r.st.bold.Render(fmt.Sprintf("● %s %s", verb, ev.SessionID)) + r.st.dim.Render(fmt.Sprintf(" · %s · %s", p.Root, p.Provider)))
 		if t := strings.TrimSpace(p.Task); t != "" {
-			r.line(r.st.dim.Render("  task: ") + firstLine(t, r.opts.Width-10))
+			head := r.st.dim.Render("  task: ")
+			r.line(head + r.fit(head, t, ""))
 		}
 		if p.Sandbox != "" {
 			r.line(r.st.dim.Render("  sandbox: ") + p.Sandbox)
@@ -35,9 +36,11 @@ func (r *Renderer) draw(ev event.Event) {
 	case event.EvSecretMasked, event.EvSecretRevealed:
 		r.line(r.st.warn.Render("! " + decode[event.TextPayload](ev).Text))
 	case event.EvInstruction:
-		r.line(r.st.dim.Render("  instruction: ") + firstLine(decode[event.TextPayload](ev).Text, r.opts.Width-16))
+		head := r.st.dim.Render("  instruction: ")
+		r.line(head + r.fit(head, decode[event.TextPayload](ev).Text, ""))
 	case event.EvQueued:
-		r.line(r.st.bold.Render("› you (queued for the next message): ") + firstLine(decode[event.QueueInstruction](ev).Text, r.opts.Width-40))
+		head := r.st.bold.Render("› you (queued for the next message): ")
+		r.line(head + r.fit(head, decode[event.QueueInstruction](ev).Text, ""))
 	case event.EvManualTakeover:
 		r.drawTakeover(decode[event.TakeoverPayload](ev))
 	case event.EvHandedBack:
@@ -218,7 +221,8 @@ func (r *Renderer) drawResult(ev event.Event) {
 	case res.Duration > 0:
 		dur = fmt.Sprintf(" (%dms)", res.Duration.Milliseconds())
 	}
-	r.line(style.Render(fmt.Sprintf("  %s %s", mark, res.Tool)) + " " + firstLine(detail, r.opts.Width-20) + r.st.dim.Render(dur))
+	head := style.Render(fmt.Sprintf("  %s %s", mark, res.Tool)) + " "
+	r.line(head + r.fit(head, detail, dur) + r.st.dim.Render(dur))
 	if res.Diff != "" {
 		r.drawDiff(res.Diff)
 	}

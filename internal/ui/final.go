@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/wtagent/wtagent/internal/cellwidth"
+
 	"github.com/wtagent/wtagent/session/event"
 )
 
@@ -85,6 +87,13 @@ func firstLine(s string, n int) string {
 		s = s[:i] + " …"
 	}
 	return truncateCells(s, n)
+}
+
+// fit is the first line of s cut to the room a row has between head and
+// tail (one cell short of the width, as rows are drawn), so what follows
+// it stays on the row.
+func (r *Renderer) fit(head, s, tail string) string {
+	return firstLine(s, max(r.opts.Width-1-cellwidth.String(head)-cellwidth.String(tail), 8))
 }
 
 // indentAfterFirst indents every line of s but the first.
