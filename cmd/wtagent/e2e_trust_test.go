@@ -35,7 +35,7 @@ func TestCtrlCAtTheApprovalPauses(t *testing.T) {
 			)
 			tm := e.startPTYCols(80, "--provider", "script", "--script", s, "--approvals", "prompt", c.task)
 			at := tm.waitFor("approval needed", 0)
-			at = tm.waitLive(4, "[n] deny")
+			at = tm.waitQuestion(4)
 			tm.send("\x03")
 			tm.waitFor("resume with", at)
 			if code := tm.exit(); code != 3 {
@@ -63,7 +63,7 @@ func TestCtrlCAtTheApprovalPauses(t *testing.T) {
 			// Resumed, the same question is asked again; yes reads the notes.
 			tm = e.startPTYCols(80, "resume", id)
 			at = tm.waitFor("approval needed", 0)
-			at = tm.waitLive(4, "[n] deny")
+			at = tm.waitQuestion(4)
 			tm.send("y")
 			tm.waitFor("Built.", at)
 			if code := tm.exit(); code != 0 {
@@ -101,7 +101,7 @@ func TestDoneSummaryIsThisRequests(t *testing.T) {
 			at := tm.waitIdle(0)
 			tm.send("tidy the project\r")
 			at = tm.waitFor("approval needed", at)
-			at = tm.waitLive(4, "[n] deny")
+			at = tm.waitQuestion(4)
 			tm.send("y")
 			at = tm.waitFor(c.build, at)
 			first := tm.waitIdle(at)
@@ -110,7 +110,7 @@ func TestDoneSummaryIsThisRequests(t *testing.T) {
 			second := tm.waitIdle(at)
 			tm.send("read my notes\r")
 			at = tm.waitFor("approval needed", second)
-			at = tm.waitLive(4, "[n] deny")
+			at = tm.waitQuestion(4)
 			tm.send("n")
 			at = tm.waitFor(c.remove, at)
 			third := tm.waitIdle(at)
@@ -155,7 +155,7 @@ func TestApprovalOptionsOnceInTheScrollback(t *testing.T) {
 			)
 			tm := e.startPTYCols(c.cols, "--provider", "script", "--script", s, "--approvals", "prompt", "read my notes")
 			at := tm.waitFor("approval needed", 0)
-			at = tm.waitLive(4, "[n] deny")
+			at = tm.waitQuestion(4)
 			tm.send("y")
 			tm.waitFor("Handled the notes.", at)
 			if code := tm.exit(); code != 0 {
@@ -330,7 +330,7 @@ func TestWrapsAtWordsAt80Columns(t *testing.T) {
 			at = tm.waitIdle(at)
 			tm.send("write the file and read my notes\r")
 			at = tm.waitFor("approval needed", at)
-			at = tm.waitLive(4, "[n] deny")
+			at = tm.waitQuestion(4)
 			tm.send("y")
 			at = tm.waitFor("✔ done", at)
 			tm.waitIdle(at)
@@ -374,4 +374,27 @@ func TestWrapsAtWordsAt80Columns(t *testing.T) {
 			}
 		})
 	}
+}
+
+// waitQuestion waits until an approval question waits for its key: the
+// screen ends with "[n] deny ›" (an answered one ends with the key) and
+// its last n rows hold every one of want.
+func (tm *term) waitQuestion(n int, want ...string) int {
+	tm.t.Helper()
+	return tm.waitUntil(fmt.Sprintf("an open approval question with %q", want), func(out string) (int, bool) {
+		rows := tm.lastRows(out, n)
+		// The question wraps between words: joined with spaces, its
+		// rows end with the question's last words.
+		tail := strings.Join(strings.Fields(strings.Join(rows, " ")), " ")
+		if !strings.HasSuffix(tail, "[n] deny ›") {
+			return 0, false
+		}
+		tail = strings.Join(rows, "")
+		for _, w := range want {
+			if !strings.Contains(tail, w) {
+				return 0, false
+			}
+		}
+		return len(out), true
+	})
 }

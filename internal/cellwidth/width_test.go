@@ -175,6 +175,8 @@ func TestWrapWords(t *testing.T) {
 		{"indented under a box", "│ reads a file outside", 14, "│ reads a file\n  outside"},
 		{"table row under its column", "  /help    this list of all", 24, "  /help    this list of\n           all"},
 		{"table column too far: leading spaces", "  /help    this list of all", 20, "  /help    this list\n  of all"},
+		{"a marked row is no table", "└ [y] once  [a] task › ", 16, "└ [y] once  [a]\n  task ›"},
+		{"no lone mark", "[n] deny ›", 9, "[n]\ndeny ›"},
 		{"no lone paren", "[n] deny (this task)", 15, "[n] deny (this\ntask)"},
 		{"ansi kept at a break", red + "one two" + reset, 4, red + "one\ntwo" + reset},
 	} {

@@ -14,9 +14,9 @@ import (
 // (CJK breaks between any two characters), and inside a word only when
 // the word alone is wider than a line; grapheme clusters are never split.
 // A continuation line is indented under its block: by the line's
-// leading spaces and its marker ("⏺ ", "│ ", "- "), or, in a table row
-// (a gap of two spaces in its first cells), under the column after the
-// gap; when that takes at most half a line. With n < 1 s is returned as it is.
+// leading spaces and its marker ("⏺ ", "│ ", "- "), or, in an indented
+// table row (a gap of two spaces in its first cells), under the column
+// after the gap; when that takes at most half a line. With n < 1 s is returned as it is.
 func Wrap(s string, n int) string {
 	if n < 1 {
 		return s
@@ -56,6 +56,31 @@ func pieces(line string) []piece {
 	return out
 }
 
+// glueLastMark keeps a line's last word with the one before it when it is
+// a mark of a cell or two ("›", ")"): the spaces before it are no break,
+// so no row holds it alone.
+func glueLastMark(ps []piece) []piece {
+	end := len(ps)
+	for end > 0 && (ps[end-1].space || ps[end-1].esc) {
+		end--
+	}
+	start, width := end, 0
+	for start > 0 && !ps[start-1].space {
+		start--
+		width += ps[start].width
+		if !ps[start].esc && !isMark(ps[start].text) {
+			return ps
+		}
+	}
+	if width == 0 || width > 2 {
+		return ps
+	}
+	for i := start - 1; i >= 0 && ps[i].space; i-- {
+		ps[i].space = false
+	}
+	return ps
+}
+
 // indentOf is the width a line's continuation is indented by: its
 // leading spaces, then a marker (a symbol or a short bullet followed by
 // a space), at most half of n.
@@ -79,8 +104,8 @@ func indentOf(ps []piece, n int) int {
 			w += ps[j].width + ps[k].width
 		}
 	}
-	if c := columnOf(ps); c > w && c <= n/2 {
-		return c
+	if c := columnOf(ps); i > 0 && c > w && c <= n/2 {
+		return c // an indented table row
 	}
 	if w > n/2 {
 		return 0
@@ -127,7 +152,7 @@ func wrapLine(line string, n int) string {
 	if String(line) <= n {
 		return line
 	}
-	ps := pieces(line)
+	ps := glueLastMark(pieces(line))
 	w := &wrapper{n: n, indent: indentOf(ps, n)}
 	for _, p := range ps {
 		w.add(p)
