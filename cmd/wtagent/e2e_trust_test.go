@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/session/event"
 )
@@ -293,7 +295,7 @@ func TestMegabytePasteAtThePrompt(t *testing.T) {
 	if got := e.tasks(); len(got) != 2 || got[0] != task {
 		t.Fatalf("the pasted task did not reach the session whole (%d tasks)", len(got))
 	}
-	if !strings.Contains(tm.screen(), "more bytes, sent whole)") {
+	if flat := strings.Join(strings.Fields(ansi.Strip(tm.screen())), " "); !strings.Contains(flat, "more bytes, sent whole)") {
 		t.Fatalf("the scrollback does not say the pasted task was cut for the screen")
 	}
 	if len(tm.screen()) > 512<<10 {
@@ -397,4 +399,32 @@ func (tm *term) waitQuestion(n int, want ...string) int {
 		}
 		return len(out), true
 	})
+}
+
+// TestApprovalSaysWhichKeysWork: Enter or a key the question does not
+// take, at an approval question (80 columns, English and Chinese), says
+// which keys work; the question stays open and y then answers it.
+// Before, such keys did nothing at all.
+func TestApprovalSaysWhichKeysWork(t *testing.T) {
+	for _, c := range []struct{ name, task string }{{"english", "read my notes"}, {"chinese", "读一下我的笔记"}} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			outside := filepath.Join(t.TempDir(), "notes.txt")
+			os.WriteFile(outside, []byte("outside-notes-7\n"), 0o644)
+			s := e.script(
+				model.ScriptLine{Reply: agentReply(false, "Reading.", callXML("fs.read", el("path", outside)))},
+				model.ScriptLine{Expect: "outside-notes-7", Reply: agentReply(true, "Read them.", "")},
+			)
+			tm := e.startPTYCols(80, "--provider", "script", "--script", s, "--approvals", "prompt", c.task)
+			at := tm.waitQuestion(4)
+			tm.send("\r")
+			at = tm.waitLive(6, "press y, a or n")
+			tm.send("x")
+			tm.send("y")
+			tm.waitFor("Read them.", at)
+			if code := tm.exit(); code != 0 {
+				t.Fatalf("exit %d; screen:\n%s", code, tm.screen())
+			}
+		})
+	}
 }

@@ -104,6 +104,9 @@ type Model struct {
 	draft string
 	read  *ReadMsg
 	ask   *AskMsg
+	// askHint says which keys the question takes, once another was
+	// pressed.
+	askHint string
 	// pending are outcomes typed while no read waited (Enter, Ctrl+C or
 	// Ctrl+D as a run ends), for the next read.
 	pending []Outcome
@@ -161,10 +164,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case RequeueMsg:
 		m.pending = append([]Outcome{Outcome(msg)}, m.pending...)
 	case AskMsg:
-		m.ask = &msg
+		m.ask, m.askHint = &msg, ""
 	case CancelAskMsg:
 		if m.ask != nil && m.ask.Reply == msg.Reply {
-			m.ask = nil
+			m.ask, m.askHint = nil, ""
 		}
 		close(msg.Done)
 	case tea.PasteMsg:

@@ -24,6 +24,9 @@ func (m *Model) View() tea.View {
 	var v tea.View
 	switch {
 	case m.ask != nil:
+		if m.askHint != "" {
+			rows = append(rows, strings.Split(cellwidth.Wrap(m.askHint, w), "\n")...)
+		}
 		rows = append(rows, strings.Split(cellwidth.Wrap(m.ask.Prompt, w), "\n")...)
 		last := rows[len(rows)-1]
 		v.Cursor = tea.NewCursor(cellwidth.String(last), len(rows)-1)
