@@ -428,3 +428,40 @@ func TestApprovalSaysWhichKeysWork(t *testing.T) {
 		})
 	}
 }
+
+// TestInteractiveSessionSaysHowToGoOn: in the interactive session a run
+// paused with Ctrl+C says that typing goes on (no shell command as if
+// the session had ended), and leaving with Ctrl+D or /exit prints the
+// session id and how to resume it later. Before, the pause showed
+// "resume with: wtagent resume ID" and leaving printed nothing.
+func TestInteractiveSessionSaysHowToGoOn(t *testing.T) {
+	for _, c := range []struct{ name, task, leave string }{
+		{"ctrl-d", "wait for me", "\x04"},
+		{"exit-chinese", "等我一下", "/exit\r"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			s := e.script(
+				model.ScriptLine{Reply: agentReply(false, "Write.", callXML("fs.write", el("path", "a.txt"), el("content", "a"))), DelayMS: 1500},
+				model.ScriptLine{Reply: agentReply(true, "Went on.", "")},
+			)
+			tm := e.startPTYCols(80, "--provider", "script", "--script", s)
+			at := tm.waitIdle(0)
+			tm.send(c.task + "\r")
+			at = tm.waitFor("ChatGPT is thinking", at)
+			tm.send("\x03")
+			at = tm.waitFor("interrupted", at)
+			at = tm.waitIdle(at)
+			id := e.onlySession()
+			if strings.Contains(tm.screen(), "resume with:") || !strings.Contains(ansi.Strip(tm.screen()), "type a message to go on") {
+				t.Fatalf("the pause in the session does not say that typing goes on:\n%s", tm.screen())
+			}
+			tm.send(c.leave)
+			want := "go on with it later: wtagent resume " + id
+			tm.waitUntil(fmt.Sprintf("%q", want), func(out string) (int, bool) {
+				return len(out), strings.Contains(strings.Join(strings.Fields(ansi.Strip(out)), " "), want)
+			})
+			tm.exit()
+		})
+	}
+}

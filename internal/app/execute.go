@@ -170,7 +170,7 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 		sink = r.json.Event
 	} else {
 		opts := ui.Options{TTY: ios.IsStdoutTTY(), Color: ios.ColorEnabled(),
-			Width: ios.TerminalWidth(), Verbose: o.Settings.Verbose}
+			Width: ios.TerminalWidth(), Verbose: o.Settings.Verbose, Interactive: o.Interactive}
 		if sc, ok := o.Input.(interface{ Screen() ui.Screen }); ok {
 			opts.Screen = sc.Screen()
 		}
@@ -271,6 +271,7 @@ func (r *runEnv) loop(task string) error {
 		}
 		next, exit := r.prompt()
 		if exit {
+			r.sayHowToResume()
 			break
 		}
 		task, note = next, r.takeUndoNote()
@@ -340,6 +341,15 @@ func (r *runEnv) wait() (messages.RunFinished, error) {
 			r.rt.Pause("paused by the user (Ctrl+C)")
 		}
 	}
+}
+
+// sayHowToResume tells, as an interactive session ends, its id and how
+// to go on with it later.
+func (r *runEnv) sayHowToResume() {
+	if r.renderer != nil {
+		r.renderer.Sync()
+	}
+	fmt.Fprintf(r.o.F.IOStreams.Out, "session %s ended · go on with it later: wtagent resume %s\n", r.sess.ID(), r.sess.ID())
 }
 
 func (r *runEnv) notice(text string) {

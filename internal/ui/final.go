@@ -74,7 +74,12 @@ func (r *Renderer) drawEnd(ev event.Event) {
 	section("Verified with", p.Verification, plain)
 	section("Denied (not run)", p.Denied, plain)
 	section("Running at", p.URLs, func(s string) string { return r.st.accent.Render(s) })
-	if ev.Type != event.EvRunCompleted {
+	switch {
+	case ev.Type == event.EvRunCompleted:
+	case r.opts.Interactive && ev.Type != event.EvRunCancelled:
+		r.line("")
+		r.line(r.st.dim.Render("type a message to go on (it resumes here), or later: ") + "wtagent resume " + ev.SessionID)
+	default:
 		r.line("")
 		r.line(r.st.dim.Render("resume with: ") + "wtagent resume " + ev.SessionID)
 	}

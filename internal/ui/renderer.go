@@ -35,6 +35,9 @@ type Options struct {
 	LiveLines int
 	// Verbose shows every output line.
 	Verbose bool
+	// Interactive is a session that keeps its prompt open after a run: a
+	// run that did not complete goes on with the next message typed.
+	Interactive bool
 	// Screen, when set, owns the terminal (internal/tui): lines and the
 	// status line are sent to it instead of written to the output.
 	Screen Screen
