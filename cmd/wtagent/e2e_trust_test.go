@@ -36,8 +36,8 @@ func TestCtrlCAtTheApprovalPauses(t *testing.T) {
 				model.ScriptLine{Reply: agentReply(true, "Built.", "")},
 			)
 			tm := e.startPTYCols(80, "--provider", "script", "--script", s, "--approvals", "prompt", c.task)
-			at := tm.waitFor("approval needed", 0)
-			at = tm.waitQuestion(4)
+			tm.waitFor("approval needed", 0)
+			at := tm.waitQuestion(4)
 			tm.send("\x03")
 			tm.waitFor("resume with", at)
 			if code := tm.exit(); code != 3 {
@@ -64,7 +64,7 @@ func TestCtrlCAtTheApprovalPauses(t *testing.T) {
 			}
 			// Resumed, the same question is asked again; yes reads the notes.
 			tm = e.startPTYCols(80, "resume", id)
-			at = tm.waitFor("approval needed", 0)
+			tm.waitFor("approval needed", 0)
 			at = tm.waitQuestion(4)
 			tm.send("y")
 			tm.waitFor("Built.", at)
@@ -102,7 +102,7 @@ func TestDoneSummaryIsThisRequests(t *testing.T) {
 			tm := e.startPTYCols(80, "--provider", "script", "--script", s, "--approvals", "prompt")
 			at := tm.waitIdle(0)
 			tm.send("tidy the project\r")
-			at = tm.waitFor("approval needed", at)
+			tm.waitFor("approval needed", at)
 			at = tm.waitQuestion(4)
 			tm.send("y")
 			at = tm.waitFor(c.build, at)
@@ -111,7 +111,7 @@ func TestDoneSummaryIsThisRequests(t *testing.T) {
 			at = tm.waitFor(c.thanks, first)
 			second := tm.waitIdle(at)
 			tm.send("read my notes\r")
-			at = tm.waitFor("approval needed", second)
+			tm.waitFor("approval needed", second)
 			at = tm.waitQuestion(4)
 			tm.send("n")
 			at = tm.waitFor(c.remove, at)
@@ -156,8 +156,8 @@ func TestApprovalOptionsOnceInTheScrollback(t *testing.T) {
 				model.ScriptLine{Reply: agentReply(true, "Handled the notes.", "")},
 			)
 			tm := e.startPTYCols(c.cols, "--provider", "script", "--script", s, "--approvals", "prompt", "read my notes")
-			at := tm.waitFor("approval needed", 0)
-			at = tm.waitQuestion(4)
+			tm.waitFor("approval needed", 0)
+			at := tm.waitQuestion(4)
 			tm.send("y")
 			tm.waitFor("Handled the notes.", at)
 			if code := tm.exit(); code != 0 {
@@ -331,7 +331,7 @@ func TestWrapsAtWordsAt80Columns(t *testing.T) {
 			at = tm.waitFor("/exit", at)
 			at = tm.waitIdle(at)
 			tm.send("write the file and read my notes\r")
-			at = tm.waitFor("approval needed", at)
+			tm.waitFor("approval needed", at)
 			at = tm.waitQuestion(4)
 			tm.send("y")
 			at = tm.waitFor("✔ done", at)
@@ -416,9 +416,9 @@ func TestApprovalSaysWhichKeysWork(t *testing.T) {
 				model.ScriptLine{Expect: "outside-notes-7", Reply: agentReply(true, "Read them.", "")},
 			)
 			tm := e.startPTYCols(80, "--provider", "script", "--script", s, "--approvals", "prompt", c.task)
-			at := tm.waitQuestion(4)
+			tm.waitQuestion(4)
 			tm.send("\r")
-			at = tm.waitLive(6, "press y, a or n")
+			at := tm.waitLive(6, "press y, a or n")
 			tm.send("x")
 			tm.send("y")
 			tm.waitFor("Read them.", at)
@@ -451,7 +451,7 @@ func TestInteractiveSessionSaysHowToGoOn(t *testing.T) {
 			at = tm.waitFor("ChatGPT is thinking", at)
 			tm.send("\x03")
 			at = tm.waitFor("interrupted", at)
-			at = tm.waitIdle(at)
+			tm.waitIdle(at)
 			id := e.onlySession()
 			if strings.Contains(tm.screen(), "resume with:") || !strings.Contains(ansi.Strip(tm.screen()), "type a message to go on") {
 				t.Fatalf("the pause in the session does not say that typing goes on:\n%s", tm.screen())
@@ -462,6 +462,51 @@ func TestInteractiveSessionSaysHowToGoOn(t *testing.T) {
 				return len(out), strings.Contains(strings.Join(strings.Fields(ansi.Strip(out)), " "), want)
 			})
 			tm.exit()
+		})
+	}
+}
+
+// TestStatusInPlainWordsAndAShortFollowUp: the status line says what
+// ChatGPT got in plain words ("your task", "your message"), never the
+// log's code names (bootstrap, follow_up); a follow-up in the session is
+// marked by one short line, not the whole banner again. 80 columns,
+// English and Chinese. Before, both showed bootstrap / follow_up and
+// each follow-up re-printed the banner.
+func TestStatusInPlainWordsAndAShortFollowUp(t *testing.T) {
+	for _, c := range []struct{ name, first, second string }{
+		{"english", "say hi", "say bye"},
+		{"chinese", "打个招呼", "说再见"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			s := e.script(
+				model.ScriptLine{Reply: agentReply(true, "Hi.", ""), DelayMS: 800},
+				model.ScriptLine{Reply: agentReply(true, "Bye.", ""), DelayMS: 800},
+			)
+			tm := e.startPTYCols(80, "--provider", "script", "--script", s)
+			tm.waitIdle(0)
+			tm.send(c.first + "\r")
+			at := tm.waitLive(3, "ChatGPT is thinking (turn 1, your task)")
+			at = tm.waitFor("Hi.", at)
+			tm.waitIdle(at)
+			tm.send(c.second + "\r")
+			at = tm.waitLive(3, "(turn 2, your message)")
+			at = tm.waitFor("Bye.", at)
+			tm.waitIdle(at)
+			tm.send("\x04")
+			tm.exit()
+			screen := ansi.Strip(tm.screen())
+			for _, bad := range []string{"bootstrap", "follow_up"} {
+				if strings.Contains(screen, bad) {
+					t.Errorf("the screen says %q", bad)
+				}
+			}
+			if n := strings.Count(screen, "● session"); n != 1 {
+				t.Errorf("the banner is on the screen %d times, want once", n)
+			}
+			if !strings.Contains(screen, "● follow-up: "+c.second) {
+				t.Errorf("no follow-up marker for %q", c.second)
+			}
 		})
 	}
 }

@@ -22,6 +22,17 @@ func (r *Renderer) draw(ev event.Event) {
 		if ev.Type == event.EvRunResumed {
 			verb = "resumed"
 		}
+		if r.started {
+			// A follow-up in the same session (logged as a resume): a
+			// short marker, not the whole banner again.
+			head := r.st.bold.Render("● follow-up") + r.st.dim.Render(": ")
+			r.line(head + r.fit(head, p.Task, ""))
+			for _, w := range p.Warnings {
+				r.line(r.st.warn.Render("! " + terminalSafe(w)))
+			}
+			break
+		}
+		r.started = true
 		r.line(r.st.bold.Render(fmt.Sprintf("● %s %s", verb, ev.SessionID)) + r.st.dim.Render(fmt.Sprintf(" · %s · %s", p.Root, p.Provider)))
 		if t := strings.TrimSpace(p.Task); t != "" {
 			head := r.st.dim.Render("  task: ")
@@ -59,7 +70,7 @@ func (r *Renderer) draw(ev event.Event) {
 		r.line(r.st.warn.Render("↻ " + decode[event.TextPayload](ev).Text))
 	case event.EvModelMessageSent:
 		p := decode[event.MessageSentPayload](ev)
-		what := fmt.Sprintf("turn %d, %s", ev.Turn, p.Kind)
+		what := fmt.Sprintf("turn %d, %s", ev.Turn, kindWords(p.Kind))
 		if r.status.mode != "" {
 			what += "; " + r.status.mode
 		}
@@ -141,7 +152,7 @@ func (r *Renderer) drawModelState(p event.ModelStatePayload) {
 		r.line(r.st.warn.Render("↻ " + p.Detail))
 		r.setStatus("recovering the browser")
 	case event.ModelThinking:
-		if p.Phase != "" && strings.HasPrefix(r.status.label, "ChatGPT is") {
+		if p.Phase != "" && !sameAsThinking(p.Phase) && strings.HasPrefix(r.status.label, "ChatGPT is") {
 			r.status.phase = terminalSafe(p.Phase)
 			r.drawStatus()
 		}
@@ -246,4 +257,33 @@ func (r *Renderer) drawProcess(p event.ProcessPayload) {
 	case event.ProcessStopped:
 		r.line(r.st.dim.Render(fmt.Sprintf("  ● %s %s stopped", info.ID, info.Program)))
 	}
+}
+
+// kindWords says in plain words what a message to the model carries.
+func kindWords(k event.OutboundKind) string {
+	switch k {
+	case event.OutboundBootstrap:
+		return "your task"
+	case event.OutboundToolResult:
+		return "a tool result"
+	case event.OutboundProtocolError:
+		return "a format correction"
+	case event.OutboundContinue:
+		return "a nudge to go on"
+	case event.OutboundResume:
+		return "resuming"
+	case event.OutboundFollowUp:
+		return "your message"
+	case event.OutboundRollover:
+		return "a fresh conversation"
+	case event.OutboundManual:
+		return "your message in the page"
+	}
+	return strings.ReplaceAll(string(k), "_", " ")
+}
+
+// sameAsThinking reports whether the page's phase only says "thinking",
+// which the status line already does.
+func sameAsThinking(phase string) bool {
+	return strings.EqualFold(strings.Trim(strings.TrimSpace(phase), ".…"), "thinking")
 }

@@ -66,7 +66,10 @@ type Renderer struct {
 	mu     sync.Mutex
 	status statusLine
 	calls  map[string]*callOutput
-	done   chan struct{}
+	// started is set once a run's banner is drawn: a later run of the
+	// session (a follow-up) gets a short marker.
+	started bool
+	done    chan struct{}
 
 	// pmu guards proposed: per call id, a channel closed once the call's
 	// tool line is on screen (approval prompts wait for it).

@@ -80,7 +80,7 @@ func TestScreenStatusLineCJK(t *testing.T) {
 		t.Errorf("row 0 = %q, want %q (an old status line left behind?)", rows[0], want)
 	}
 	status := rows[1]
-	if !strings.HasPrefix(status, "⠋ ChatGPT is thinking (turn 1, bootstrap)") || !strings.HasSuffix(status, "…") {
+	if !strings.HasPrefix(status, "⠋ ChatGPT is thinking (turn 1, your task)") || !strings.HasSuffix(status, "…") {
 		t.Errorf("status row = %q, want the spinner, the label and a cut glimpse", status)
 	}
 	if w := cellwidth.String(status); w > screenCols-1 {
