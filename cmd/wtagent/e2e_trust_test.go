@@ -510,3 +510,29 @@ func TestStatusInPlainWordsAndAShortFollowUp(t *testing.T) {
 		})
 	}
 }
+
+// TestDoneRefusedToAFileHasNoPadding: written to a file (no terminal),
+// the "done refused" block has no trailing spaces on its lines, in
+// English and Chinese. Before, every line was padded to the widest.
+func TestDoneRefusedToAFileHasNoPadding(t *testing.T) {
+	for _, c := range []struct{ task, missing string }{
+		{"build the site", "this evidence is missing"},
+		{"构建这个网站", "缺少以下证据"},
+	} {
+		t.Run(c.task, func(t *testing.T) {
+			e := newEnv(t)
+			bare := agentReply(true, "Done: all finished and verified.", "")
+			s := e.script(model.ScriptLine{Reply: bare}, model.ScriptLine{Expect: c.missing, Reply: bare},
+				model.ScriptLine{Expect: c.missing, Reply: bare}, model.ScriptLine{Expect: c.missing, Reply: bare})
+			_, out, _ := e.run("--provider", "script", "--script", s, c.task)
+			if !strings.Contains(out, "done refused") {
+				t.Fatalf("no done refused block:\n%s", out)
+			}
+			for _, l := range strings.Split(out, "\n") {
+				if strings.TrimRight(l, " ") != l {
+					t.Errorf("a line padded with trailing spaces: %q", l)
+				}
+			}
+		})
+	}
+}

@@ -130,7 +130,7 @@ func (r *Renderer) draw(ev event.Event) {
 		p := decode[event.ProcessPayload](ev)
 		r.drawProcess(p)
 	case event.EvDoneRefused:
-		r.line(r.st.warn.Render("↺ done refused: " + decode[event.TextPayload](ev).Text))
+		r.line(renderLines(r.st.warn, "↺ done refused: "+decode[event.TextPayload](ev).Text))
 	case event.EvLimitReached:
 		r.line(r.st.warn.Render("! " + decode[event.TextPayload](ev).Text))
 	case event.EvRunCompleted, event.EvRunInterrupted, event.EvRunFailed, event.EvRunCancelled:
