@@ -536,3 +536,18 @@ func TestDoneRefusedToAFileHasNoPadding(t *testing.T) {
 		})
 	}
 }
+
+// TestConfigPrintsNoGoSlices: `wtagent config` lists the config paths it
+// looked in and a rule's prefix as words, not Go slices ("[a b]").
+func TestConfigPrintsNoGoSlices(t *testing.T) {
+	e := newEnv(t)
+	code, out, errOut := e.run("config")
+	if code != 0 || strings.Contains(out, "looked in [") {
+		t.Fatalf("config without a file (exit %d):\n%s\n%s", code, out, errOut)
+	}
+	os.WriteFile(filepath.Join(e.home, "config.json"), []byte(`{"rules": [{"tool": "terminal.exec", "kind": "command", "prefix": ["go", "test"]}]}`), 0o600)
+	code, out, errOut = e.run("config")
+	if code != 0 || strings.Contains(out, "[go test]") || !strings.Contains(out, "terminal.exec command go test") {
+		t.Fatalf("config with a rule (exit %d):\n%s\n%s", code, out, errOut)
+	}
+}
