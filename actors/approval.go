@@ -2,6 +2,7 @@ package actors
 
 import (
 	"context"
+	"errors"
 
 	"github.com/wtagent/wtagent/session/event"
 
@@ -21,9 +22,18 @@ type approvalActor struct {
 	p   pids
 }
 
+// ErrAskPaused is what an Approver returns when the user asks for a pause
+// at the question (Ctrl+C): the run pauses, the call stays unanswered.
+var ErrAskPaused = errors.New("paused at the approval")
+
 // answered carries the user's answer back to the actor goroutine.
 type answered struct {
 	ans messages.ApprovalAnswer
+}
+
+// askPaused carries a pause asked for at the question.
+type askPaused struct {
+	tool string
 }
 
 func newApprovalActor(cfg *Config, p pids) actor.Producer {
@@ -37,6 +47,8 @@ func (a *approvalActor) Receive(c *actor.Context) {
 		a.ask(c, m)
 	case answered:
 		c.Send(a.p.controller, m.ans)
+	case askPaused:
+		c.Send(a.p.controller, messages.PauseRun{Reason: "paused by the user (Ctrl+C at the approval; " + m.tool + " did not run)"})
 	}
 }
 
@@ -53,6 +65,9 @@ func (a *approvalActor) ask(c *actor.Context, req messages.ApprovalRequest) {
 	ap := a.cfg.Approver
 	supervisor.Go(c, func(ctx context.Context) any {
 		ans, err := ap.Ask(ctx, req)
+		if errors.Is(err, ErrAskPaused) {
+			return askPaused{tool: req.Tool}
+		}
 		if err != nil {
 			// No answer (the terminal went away, the run is stopping): deny.
 			return answered{ans: messages.ApprovalAnswer{CallID: req.CallID, Choice: event.ApproveDeny, By: "no answer: " + err.Error()}}

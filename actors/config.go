@@ -23,6 +23,8 @@ import (
 
 // Approver asks the user whether a tool call may run. It blocks until the
 // user answers or ctx ends; the approval actor calls it off its goroutine.
+// An error that is ErrAskPaused (Ctrl+C at the question) pauses the run:
+// the call is neither run nor denied, and a resume asks again.
 type Approver interface {
 	Ask(ctx context.Context, req messages.ApprovalRequest) (messages.ApprovalAnswer, error)
 }

@@ -44,16 +44,8 @@ type controller struct {
 	// nextConversation is a fresh conversation the user asked for
 	// (convNew, convCompact), taken by the next run.
 	nextConversation string
-	// checkpoint is the project snapshot being taken; before the last
-	// snapshot taken before a call (its call and id), which the snapshot
-	// after it is compared with.
+	// checkpoint is the project snapshot being taken.
 	checkpoint *pendingCheckpoint
-	before     struct{ callID, id string }
-	// snapshotChanged are the files the snapshots saw calls change in
-	// this process, commands' writes included (for the done gate's claim
-	// check; not logged: after a resume a command's file may be claimed
-	// only once it is seen again).
-	snapshotChanged []string
 	// ending is the end of a run whose run.* event is being made durable:
 	// sent once it is, or (unlogged) when the log fails.
 	ending *messages.RunFinished

@@ -152,9 +152,9 @@ func (c *controller) batchStep(ctx *actor.Context) {
 			}
 			return
 		}
-		if ch.checkpointed && !ch.afterTaken {
+		if ch.before != "" && !ch.afterTaken {
 			ch.afterTaken = true
-			c.takeCheckpoint(ctx, ch.callID, ch.call.Name, checkpoint.After, func(ctx *actor.Context, _ bool) {
+			c.takeCheckpoint(ctx, ch.callID, ch.call.Name, checkpoint.After, ch.before, func(ctx *actor.Context, _ string) {
 				if c.run != nil && c.run.batch == b {
 					c.batchStep(ctx)
 				}

@@ -2,13 +2,13 @@ package actors
 
 import (
 	"context"
-	"slices"
 	"time"
 
-	"github.com/wtagent/wtagent/checkpoint"
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/anthdm/hollywood/actor"
+
+	"github.com/wtagent/wtagent/checkpoint"
 )
 
 // checkpointTime bounds one snapshot of the project.
@@ -18,16 +18,14 @@ const checkpointTime = 2 * time.Minute
 type checkpointTaken struct {
 	callID, when string
 	payload      event.CheckpointPayload
-	// changed are the files that differ from the snapshot before the
-	// call (after it only).
-	changed []string
 }
 
 // pendingCheckpoint is the snapshot the controller waits for and what it
 // does next.
 type pendingCheckpoint struct {
 	callID, when string
-	then         func(ctx *actor.Context, ok bool)
+	// then goes on with the snapshot's id, empty when none was taken.
+	then func(ctx *actor.Context, id string)
 }
 
 // wantsCheckpoint reports whether a call is snapshotted around.
@@ -36,15 +34,12 @@ func (c *controller) wantsCheckpoint(tool string) bool {
 }
 
 // takeCheckpoint snapshots the project in a goroutine; the snapshot is
-// recorded (checkpoint.taken) and then runs. A failed snapshot is recorded
-// and logged but never stops the run.
-func (c *controller) takeCheckpoint(ctx *actor.Context, callID, tool, when string, then func(*actor.Context, bool)) {
+// recorded (checkpoint.taken) and then runs. A snapshot after a call
+// records the files that differ from before, the snapshot of that id. A
+// failed snapshot is recorded and logged but never stops the run.
+func (c *controller) takeCheckpoint(ctx *actor.Context, callID, tool, when, before string, then func(*actor.Context, string)) {
 	c.checkpoint = &pendingCheckpoint{callID: callID, when: when, then: then}
-	store, e, self := c.cfg.Checkpoints, ctx.Engine(), ctx.PID()
-	before := ""
-	if when == checkpoint.After && c.before.callID == callID {
-		before = c.before.id
-	}
+	store, e, self, log := c.cfg.Checkpoints, ctx.Engine(), ctx.PID(), c.cfg.Logger
 	go func() {
 		tctx, cancel := context.WithTimeout(context.Background(), checkpointTime)
 		defer cancel()
@@ -54,31 +49,13 @@ func (c *controller) takeCheckpoint(ctx *actor.Context, callID, tool, when strin
 			p.Error = err.Error()
 		}
 		p.ID = id
-		var changed []string
-		if before != "" && id != "" {
-			changed = snapshotChanges(tctx, store, before, id)
+		if before != "" && err == nil {
+			if p.Changed, err = changedBetween(tctx, store, before, id); err != nil {
+				log.Warn("checkpoint: the changed files could not be listed", "call", callID, "err", err)
+			}
 		}
-		e.Send(self, checkpointTaken{callID: callID, when: when, payload: p, changed: changed})
+		e.Send(self, checkpointTaken{callID: callID, when: when, payload: p})
 	}()
-}
-
-// snapshotChanges lists the files that differ between two snapshots; nil
-// when either cannot be read (the claim check then has less to go on, the
-// run nothing to fear).
-func snapshotChanges(ctx context.Context, store checkpoint.Store, before, after string) []string {
-	a, err := store.Manifest(ctx, before)
-	if err != nil {
-		return nil
-	}
-	b, err := store.Manifest(ctx, after)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, fc := range checkpoint.Compare(a, b) {
-		out = append(out, fc.Path)
-	}
-	return out
 }
 
 // checkpointDone records a snapshot and continues what waited for it.
@@ -88,17 +65,30 @@ func (c *controller) checkpointDone(ctx *actor.Context, m checkpointTaken) {
 		return // a snapshot of an earlier incarnation
 	}
 	c.checkpoint = nil
-	if m.when == checkpoint.Before {
-		c.before.callID, c.before.id = m.callID, m.payload.ID
-	}
-	for _, f := range m.changed {
-		if !slices.Contains(c.snapshotChanged, f) {
-			c.snapshotChanged = append(c.snapshotChanged, f)
-		}
-	}
 	if m.payload.Error != "" {
 		c.cfg.Logger.Warn("checkpoint: the project could not be snapshotted", "call", m.callID, "err", m.payload.Error)
 	}
 	c.record(ctx, event.EvCheckpoint, m.callID, m.payload, false, nil)
-	w.then(ctx, m.payload.Error == "")
+	id := m.payload.ID
+	if m.payload.Error != "" {
+		id = ""
+	}
+	w.then(ctx, id)
+}
+
+// changedBetween lists the paths that differ between two snapshots.
+func changedBetween(ctx context.Context, store checkpoint.Store, before, after string) ([]string, error) {
+	a, err := store.Manifest(ctx, before)
+	if err != nil {
+		return nil, err
+	}
+	b, err := store.Manifest(ctx, after)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, fc := range checkpoint.Compare(a, b) {
+		out = append(out, fc.Path)
+	}
+	return out, nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/protocol"
 )
 
 // complete ends the run successfully.
@@ -87,8 +88,10 @@ func (c *controller) end(ctx *actor.Context, t event.Type, o event.Outcome, reas
 	}
 	c.run = nil
 	r.stopTimer()
+	// The end reports what this request did, never an earlier one's work.
+	w := c.rp.Request
 	payload := event.RunEndPayload{Outcome: o, Reason: reason, Summary: summary,
-		Changed: c.rp.Changed, Verification: dedupe(c.rp.Verifications), URLs: c.urls()}
+		Changed: w.Changed, Verification: dedupe(w.Verifications), Denied: c.deniedCalls(w.Denied), URLs: c.urls()}
 	c.enter(ctx, endPhase(t))
 	c.ending = &messages.RunFinished{SessionID: c.sid, Outcome: o, Reason: reason, Summary: summary,
 		Changed: payload.Changed, Verification: payload.Verification, URLs: payload.URLs, Turns: c.turn()}
@@ -98,6 +101,24 @@ func (c *controller) end(ctx *actor.Context, t event.Type, o event.Outcome, reas
 			ctx.Send(c.p.client, *f)
 		}
 	})
+}
+
+// deniedCalls describes the denied calls of the op keys: the tool and
+// what it would have touched or run.
+func (c *controller) deniedCalls(keys []string) []string {
+	var out []string
+	for _, k := range keys {
+		op, ok := c.rp.Ledger.Op(k)
+		if !ok {
+			continue
+		}
+		d := op.Call.Name
+		if s := protocol.Summary(op.Call); s != "" {
+			d += " " + s
+		}
+		out = append(out, d)
+	}
+	return dedupe(out)
 }
 
 // urls lists the local URLs of running dev servers.

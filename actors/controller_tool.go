@@ -31,9 +31,9 @@ func (c *controller) execute(ctx *actor.Context, op *opFlow) {
 	p := event.ToolProposedPayload{OpKey: op.key, Call: op.call, ReplyMessageID: op.replyID}
 	c.record(ctx, event.EvToolPrepared, op.callID, p, false, nil)
 	if c.wantsCheckpoint(op.call.Name) {
-		c.takeCheckpoint(ctx, op.callID, op.call.Name, checkpoint.Before, func(ctx *actor.Context, ok bool) {
+		c.takeCheckpoint(ctx, op.callID, op.call.Name, checkpoint.Before, "", func(ctx *actor.Context, id string) {
 			if c.run != nil && c.run.batch.has(op) {
-				op.checkpointed = ok
+				op.before = id
 				c.startTool(ctx, op, p)
 			}
 		})

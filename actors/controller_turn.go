@@ -116,7 +116,7 @@ func (c *controller) limit(ctx *actor.Context, name, format string, args ...any)
 // doneRefusal applies the done gate to the run's requests, the ledger and
 // the done message.
 func (c *controller) doneRefusal(message string) (string, []missing, []evidence.Answer) {
-	g := doneGate{answered: c.run.answered, requests: c.rp.Requests, ops: c.rp.Ledger.Ops(), changed: c.rp.Changed, snapshotChanged: c.snapshotChanged, lastChange: c.rp.LastChangeSeq,
+	g := doneGate{answered: c.run.answered, requests: c.rp.Requests, ops: c.rp.Ledger.Ops(), changed: c.rp.Changed, snapshotChanged: c.rp.SnapshotChanged, lastChange: c.rp.LastChangeSeq,
 		lastFailedEdit: c.rp.LastFailedEditSeq, root: c.cfg.Root, message: message}
 	return g.refusal()
 }

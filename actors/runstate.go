@@ -83,9 +83,11 @@ type opFlow struct {
 	// once that is durable (or at once for a reused or skipped call).
 	checked, executing, done bool
 	result                   *event.ToolResult
-	// checkpointed is set when the project was snapshotted before the call
-	// ran; it is snapshotted again after (afterTaken once that started).
-	checkpointed, afterTaken bool
+	// before is the id of the snapshot taken before the call; empty
+	// when none was taken (then none is taken after it either).
+	// afterTaken is set once the snapshot after it started.
+	before     string
+	afterTaken bool
 	// blocked is the result of a run the sandbox blocked, kept while the
 	// user is asked whether to run the call again unconfined; unconfined
 	// is set once they said yes (a call is re-run at most once).

@@ -3,6 +3,7 @@ package actors
 import (
 	"encoding/json"
 
+	"github.com/wtagent/wtagent/session"
 	"github.com/wtagent/wtagent/session/event"
 )
 
@@ -21,7 +22,7 @@ func (w *logWriter) applyState(ev event.Event) bool {
 		var p event.RunStartedPayload
 		_ = json.Unmarshal(ev.Payload, &p)
 		if st.Task == "" {
-			st.Task = p.Task
+			st.Task = session.TaskTitle(p.Task)
 		}
 		st.PID = p.PID
 		st.Mode, st.Effort = p.Mode, p.Effort // a resume's flags are the session's request from now on

@@ -45,6 +45,10 @@ type Replay struct {
 	// Changed lists the project files changed by completed calls, in the
 	// order they were first changed.
 	Changed []string
+	// SnapshotChanged lists the project files the snapshots after calls
+	// found changed, commands' writes included (the done gate credits them
+	// to claims, after a resume too).
+	SnapshotChanged []string
 	// LastChangeSeq is the seq of the last result that changed files;
 	// LastVerifiedSeq of the last successful verification (a build, test
 	// or run with Verified set).
@@ -55,6 +59,8 @@ type Replay struct {
 	// Verifications describes the successful verifying calls, in order
 	// (the command line of a program).
 	Verifications []string
+	// Request is what the current request did (see RequestWork).
+	Request RequestWork
 	// Rules are the task grants from approval.resolved, in order, without
 	// duplicates.
 	Rules []event.Rule
@@ -189,6 +195,8 @@ func (r *Replay) Apply(ev event.Event) error {
 		if ev.Type == event.EvToolCompleted {
 			r.toolCompleted(ev, p)
 		}
+	case event.EvCheckpoint:
+		return r.requestCheckpoint(ev)
 	case event.EvApprovalResolved:
 		var p event.PolicyPayload
 		if err := event.DecodePayload(ev, &p); err != nil {
@@ -226,6 +234,7 @@ func (r *Replay) runStarted(ev event.Event) error {
 		r.instruction(p.Task)
 	}
 	if p.Task != "" {
+		r.beginRequest()
 		r.Requests = []Request{{Text: strings.TrimSpace(strings.TrimPrefix(p.Task, p.Note)), Seq: ev.Seq, Attached: p.Attachments}}
 	}
 	r.Root = cmp.Or(p.Root, r.Root)
@@ -315,10 +324,13 @@ func (r *Replay) toolCompleted(ev event.Event, p completedHead) {
 	if (res.Tool == "fs.write" || res.Tool == "fs.edit" || res.Tool == "fs.patch") && (res.Status == event.ToolError || res.Status == event.ToolUnknown) {
 		r.LastFailedEditSeq = ev.Seq
 	}
+	verified := ""
 	if res.Verified && res.Status == event.ToolOK {
 		r.LastVerifiedSeq = ev.Seq
-		r.Verifications = append(r.Verifications, r.describe(p.OpKey, res.Tool))
+		verified = r.describe(p.OpKey, res.Tool)
+		r.Verifications = append(r.Verifications, verified)
 	}
+	r.requestResult(p, verified)
 }
 
 // describe names a verifying call: its command line, else its tool.

@@ -105,13 +105,18 @@ func Create(h Home, meta Meta) (*Session, error) {
 		return nil, fmt.Errorf("create session %s: %w", id, err)
 	}
 	st := State{
-		Version: StateVersion, ID: id, Root: meta.Root, Task: meta.Task, Provider: meta.Provider,
+		Version: StateVersion, ID: id, Root: meta.Root, Task: TaskTitle(meta.Task), Provider: meta.Provider,
 		Mode: meta.Mode, Effort: meta.Effort, Approvals: meta.Approvals, Script: meta.Script, ChatGPTURL: meta.ChatGPTURL, Limits: meta.Limits, PID: meta.PID,
 		AgentVersion: meta.AgentVersion, Phase: event.PhaseInitializing, Created: created.UTC(),
 	}
 	if err := s.saveState(st, created.UTC()); err != nil {
+		// A session without its state would be listed as unreadable.
 		s.Close()
-		return nil, fmt.Errorf("create session %s: %w", id, err)
+		err = fmt.Errorf("create session %s: %w", id, err)
+		if rmErr := sessions.RemoveAll(id); rmErr != nil {
+			err = errors.Join(err, rmErr)
+		}
+		return nil, err
 	}
 	return s, nil
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+	"unicode/utf8"
 
 	"github.com/wtagent/wtagent/session/event"
 
@@ -21,6 +22,24 @@ const StateVersion = 1
 // never tool results.
 const MaxStateBytes = 256 << 10
 
+// MaxTaskTitleBytes bounds the task as session.json keeps it: a title
+// for `wtagent sessions` and the picker. The whole task is in the event
+// log (run.started), which is where large text belongs.
+const MaxTaskTitleBytes = 4 << 10
+
+// TaskTitle is the task as session.json keeps it: whole up to
+// MaxTaskTitleBytes, else cut on a rune boundary with " …" after it.
+func TaskTitle(task string) string {
+	if len(task) <= MaxTaskTitleBytes {
+		return task
+	}
+	cut := MaxTaskTitleBytes
+	for cut > 0 && !utf8.RuneStart(task[cut]) {
+		cut--
+	}
+	return task[:cut] + " …"
+}
+
 // tempInfix marks the temp file of an atomic save: session.json.tmp-<hex>.
 const tempInfix = ".tmp-"
 
@@ -29,9 +48,10 @@ const tempInfix = ".tmp-"
 // event log stays the source of truth; State is rewritten atomically at
 // phase changes and commit points.
 type State struct {
-	Version  int    `json:"version"`
-	ID       string `json:"id"`
-	Root     string `json:"root"`
+	Version int    `json:"version"`
+	ID      string `json:"id"`
+	Root    string `json:"root"`
+	// Task is the task's title (see TaskTitle).
 	Task     string `json:"task"`
 	Provider string `json:"provider"`
 	// Cursor is the conversation position (a ChatGPT URL or a script

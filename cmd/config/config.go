@@ -4,6 +4,7 @@ package config
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -121,7 +122,7 @@ func configRun(o *Options) error {
 			"project": project, "project_instructions": files})
 	}
 	if path == "" {
-		path = "(none; looked in " + fmt.Sprint(config.Paths(h, o.F.Getenv)) + ")"
+		path = "(none; looked in " + strings.Join(config.Paths(h, o.F.Getenv), ", ") + ")"
 	}
 	fmt.Fprintf(out, "data root:   %s\nconfig file: %s\n", h.Dir(), path)
 	writeInstructions(out, project, files)

@@ -4,7 +4,9 @@ package demo
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -12,6 +14,7 @@ import (
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/internal/demo"
+	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of `wtagent demo`.
@@ -97,6 +100,31 @@ func demoRun(o *Options) error {
 		return err
 	}
 	defer closeDemo()
-	return app.Execute(app.Options{F: o.F, Settings: settings, Home: home, Root: root, Task: demo.Task,
+	err = app.Execute(app.Options{F: o.F, Settings: settings, Home: home, Root: root, Task: demo.Task,
 		StopProcesses: !keep, Input: nil})
+	sayLeftBehind(o.F.IOStreams.Out, home, root)
+	return err
+}
+
+// sayLeftBehind ends the demo by naming what it leaves: the project and
+// its session, and how to remove them.
+func sayLeftBehind(w io.Writer, home session.Home, root string) {
+	id := ""
+	if list, err := session.List(home); err == nil {
+		var newest time.Time
+		for _, s := range list {
+			if s.Root == root && !s.Created.Before(newest) {
+				id, newest = s.ID, s.Created
+			}
+		}
+	}
+	fmt.Fprintf(w, "\nwtagent demo left the project %s", root)
+	if id != "" {
+		fmt.Fprintf(w, " and its session %s (wtagent diff %s shows the changes)", id, id)
+	}
+	fmt.Fprintf(w, ".\nRemove them with: rm -r %s", root)
+	if id != "" {
+		fmt.Fprintf(w, "; wtagent sessions rm %s", id)
+	}
+	fmt.Fprintln(w)
 }

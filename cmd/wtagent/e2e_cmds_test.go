@@ -35,6 +35,16 @@ func TestDemoScripted(t *testing.T) {
 	if sleepers(t, e.root) != nil {
 		t.Fatalf("the dev server outlived the demo: %v", names(sleepers(t, e.root)))
 	}
+	// It ends by saying what it leaves behind and how to remove it
+	// (#42: it left both without a word).
+	id := e.onlySession()
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	last := strings.Join(lines[max(0, len(lines)-2):], "\n")
+	for _, want := range []string{"left the project " + e.root, "session " + id, "wtagent sessions rm " + id} {
+		if !strings.Contains(last, want) {
+			t.Errorf("the demo's last lines lack %q:\n%s", want, last)
+		}
+	}
 }
 
 // TestDoctor checks a healthy set-up, JSON output, and a blocking problem

@@ -186,7 +186,7 @@ func TestApprovalBoxComesAfterTheToolLine(t *testing.T) {
 		}
 		// The question is drawn in the live region: only what differs
 		// from the previous question (the file's name) is written again.
-		at = tm.waitLive(4, "[n] deny", fmt.Sprintf("n%d.txt", i))
+		at = tm.waitQuestion(4, fmt.Sprintf("n%d.txt", i))
 		tm.send("y")
 	}
 	tm.waitFor("Read all notes.", at)

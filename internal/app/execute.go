@@ -166,6 +166,9 @@ type runEnv struct {
 	undoNote     string
 	// typer reads what the user types while a run works (a terminal only).
 	typer *typeAhead
+	// hungUp is set when SIGTERM or SIGHUP came at a prompt: the session
+	// ends as at exit, asking nothing more.
+	hungUp bool
 }
 
 func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
@@ -190,7 +193,7 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 		sink = r.json.Event
 	default:
 		opts := ui.Options{TTY: ios.IsStdoutTTY(), Color: ios.ColorEnabled(),
-			Width: ios.TerminalWidth(), Verbose: o.Settings.Verbose}
+			Width: ios.TerminalWidth(), Verbose: o.Settings.Verbose, Interactive: o.Interactive}
 		if sc, ok := o.Input.(interface{ Screen() ui.Screen }); ok {
 			opts.Screen = sc.Screen()
 		}
@@ -227,9 +230,9 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 			go r.prompts.Run()
 			prompts = r.prompts
 		}
-		var keys ui.KeyReader = o.Input
+		keys := approvalKeys{KeyReader: o.Input}
 		if r.typer != nil {
-			keys = r.typer
+			keys = approvalKeys{KeyReader: r.typer, pause: r.typer.ctrlC}
 		}
 		approver = ui.NewApprover(prompts, keys)
 	}
@@ -293,6 +296,7 @@ func (r *runEnv) loop(task string) error {
 		}
 		next, exit := r.prompt()
 		if exit {
+			r.sayHowToResume()
 			break
 		}
 		task, note = next, r.takeUndoNote()
@@ -304,9 +308,14 @@ func (r *runEnv) loop(task string) error {
 // prompt reads the next prompt, answering slash commands on the way; exit
 // is set at the end of input or on /exit.
 func (r *runEnv) prompt() (string, bool) {
+	ctx, stop := r.untilHangUp()
+	defer stop()
 	for {
-		line, err := r.o.Input.ReadLine(context.Background())
+		line, err := r.o.Input.ReadLine(ctx)
 		if err != nil {
+			if stop() {
+				r.notice("the terminal hung up (or SIGTERM): ending the session")
+			}
 			return "", true
 		}
 		name, args, ok := slash.Parse(line)
@@ -357,6 +366,15 @@ func (r *runEnv) wait() (messages.RunFinished, error) {
 			r.rt.Pause("paused by the user (Ctrl+C)")
 		}
 	}
+}
+
+// sayHowToResume tells, as an interactive session ends, its id and how
+// to go on with it later.
+func (r *runEnv) sayHowToResume() {
+	if r.renderer != nil {
+		r.renderer.Sync()
+	}
+	fmt.Fprintf(r.o.F.IOStreams.Out, "session %s ended · go on with it later: wtagent resume %s\n", r.sess.ID(), r.sess.ID())
 }
 
 func (r *runEnv) notice(text string) {

@@ -47,10 +47,11 @@ func (r *runEnv) endProcesses() {
 	}
 	keep := r.o.Settings.KeepProcesses && !r.o.StopProcesses
 	ios := r.o.F.IOStreams
-	if !keep && !r.o.StopProcesses && ios.IsStdinTTY() && r.o.Input != nil {
+	if !keep && !r.o.StopProcesses && ios.IsStdinTTY() && r.o.Input != nil && !r.hungUp {
 		r.notice("still running: " + strings.Join(desc, "; "))
-		k, err := r.o.Input.ReadKey(context.Background(), "keep them running? [k]eep (until Ctrl+C)  [s]top › ", "ks")
-		keep = err == nil && k == 'k'
+		ctx, stop := r.untilHangUp()
+		k, err := r.o.Input.ReadKey(ctx, "keep them running? [k]eep (until Ctrl+C)  [s]top › ", "ks")
+		keep = !stop() && err == nil && k == 'k'
 	}
 	if keep {
 		r.notice("dev servers keep running: " + strings.Join(desc, "; ") + " — press Ctrl+C to stop them and exit")

@@ -289,7 +289,7 @@ func (s Settings) Describe() [][3]string {
 		rows = append(rows, [3]string{"allow-env", e, "config"})
 	}
 	for _, r := range s.Rules {
-		rows = append(rows, [3]string{"rules", fmt.Sprintf("%s %s %v", r.Tool, r.Kind, r.Prefix), "config"})
+		rows = append(rows, [3]string{"rules", strings.TrimSpace(r.Tool + " " + r.Kind + " " + strings.Join(r.Prefix, " ")), "config"})
 	}
 	return rows
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 )
 
@@ -88,5 +89,41 @@ func untilSignal(ctx context.Context) (context.Context, func(error) error) {
 			return cause
 		}
 		return err
+	}
+}
+
+// untilHangUp returns ctx for a read at a prompt between runs: it ends
+// when SIGTERM or SIGHUP comes (the terminal closed, or a kill), which no
+// run is waiting for then; stop ends the watch and reports whether the
+// session was hung up. A SIGINT there is left to the read (a key on a
+// terminal the program keeps raw, the read's own signal in cooked mode).
+func (r *runEnv) untilHangUp() (context.Context, func() bool) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done, watched := make(chan struct{}), make(chan struct{})
+	hung := false
+	go func() {
+		defer close(watched)
+		for {
+			select {
+			case s := <-r.sigs.c:
+				if s == sigTerm {
+					hung = true
+					cancel()
+					return
+				}
+			case <-done:
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	return ctx, func() bool {
+		once.Do(func() {
+			close(done)
+			<-watched
+			cancel()
+			r.hungUp = r.hungUp || hung
+		})
+		return r.hungUp
 	}
 }

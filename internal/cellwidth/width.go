@@ -41,14 +41,6 @@ func TruncateLeft(s string, n int, head string) string {
 	return head + out
 }
 
-// Wrap breaks s into lines of at most n cells, between grapheme clusters
-// (a wide one that does not fit goes to the next line whole), keeping ANSI
-// escape sequences and the newlines s already has. With n < 1 s is
-// returned as it is.
-func Wrap(s string, n int) string {
-	return ansi.Hardwrap(s, n, true)
-}
-
 // FirstCluster returns the first grapheme cluster of s (no escape sequences
 // are recognised: s is plain text) and the cells it takes. Walking a text
 // cluster by cluster with it measures as String does.

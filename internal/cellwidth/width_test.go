@@ -159,3 +159,37 @@ func TestFirstCluster(t *testing.T) {
 		t.Errorf("clusters add up to %d cells, String says %d", sum, String(s))
 	}
 }
+
+func TestWrapWords(t *testing.T) {
+	for _, tc := range []struct {
+		name, s string
+		n       int
+		want    string
+	}{
+		{"at a space", "Ctrl+D quits now", 10, "Ctrl+D\nquits now"},
+		{"spaces at the break dropped", "aaa   bbb", 5, "aaa\nbbb"},
+		{"long word hard broken", "abcdefghij", 4, "abcd\nefgh\nij"},
+		{"cjk by character", "Hello 你好世界", 9, "Hello 你\n好世界"},
+		{"indented under the marker", "⏺ one two three", 9, "⏺ one two\n  three"},
+		{"indented under leading spaces", "    alpha beta", 11, "    alpha\n    beta"},
+		{"indented under a box", "│ reads a file outside", 14, "│ reads a file\n  outside"},
+		{"table row under its column", "  /help    this list of all", 24, "  /help    this list of\n           all"},
+		{"table column too far: leading spaces", "  /help    this list of all", 20, "  /help    this list\n  of all"},
+		{"a marked row is no table", "└ [y] once  [a] task › ", 16, "└ [y] once  [a]\n  task ›"},
+		{"no lone mark", "[n] deny ›", 9, "[n]\ndeny ›"},
+		{"no lone paren", "[n] deny (this task)", 15, "[n] deny (this\ntask)"},
+		{"ansi kept at a break", red + "one two" + reset, 4, red + "one\ntwo" + reset},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Wrap(tc.s, tc.n)
+			if got != tc.want {
+				t.Errorf("Wrap(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+			}
+			for _, l := range strings.Split(got, "\n") {
+				if String(l) > tc.n {
+					t.Errorf("line %q is wider than %d", l, tc.n)
+				}
+			}
+		})
+	}
+}

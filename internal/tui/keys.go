@@ -193,20 +193,39 @@ func (m *Model) answer(k tea.KeyPressMsg) tea.Cmd {
 	default:
 		r, ok := matchKey(k, a.Keys)
 		if !ok {
+			// Say which keys work (Enter or a typo did nothing before).
+			m.askHint = keysHint(a.Keys)
 			return nil
 		}
 		ans.Key = r
 	}
-	m.ask = nil
+	// The question leaves the live region; Program.ReadKey prints it
+	// with the answer to the scrollback, once, wrapped like every line.
+	m.ask, m.askHint = nil, ""
 	a.Reply <- ans
-	echo := ""
-	if ans.Err == nil && unicode.IsPrint(ans.Key) {
-		echo = string(ans.Key)
+	return nil
+}
+
+// keysHint names the keys a question takes: "press y, a or n".
+func keysHint(keys string) string {
+	var names []string
+	for _, r := range keys {
+		switch r {
+		case '\r', '\n':
+			names = append(names, "Enter")
+		case 0x1b:
+			names = append(names, "Esc")
+		default:
+			names = append(names, string(r))
+		}
 	}
-	if a.Prompt == "" {
-		return nil
+	if len(names) == 0 {
+		return ""
 	}
-	return tea.Println(a.Prompt + echo)
+	if len(names) == 1 {
+		return "that key does nothing here: press " + names[0]
+	}
+	return "that key does nothing here: press " + strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // matchKey finds the pressed key among keys.

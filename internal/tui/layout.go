@@ -68,3 +68,31 @@ func layOut(prompt, continuation, text string, cur, width int) layout {
 	l.rows = append(l.rows, row.String())
 	return l
 }
+
+// laidOut keeps the last layout and what it was made of.
+type laidOut struct {
+	prompt, continuation, text string
+	cur, width                 int
+	l                          layout
+	ok                         bool
+}
+
+// get returns the layout of the input, laid out again only when
+// something it depends on changed.
+func (c *laidOut) get(prompt, continuation, text string, cur, width int) layout {
+	if !c.ok || c.prompt != prompt || c.continuation != continuation || c.text != text || c.cur != cur || c.width != width {
+		*c = laidOut{prompt: prompt, continuation: continuation, text: text, cur: cur, width: width,
+			l: layOut(prompt, continuation, text, cur, width), ok: true}
+	}
+	return c.l
+}
+
+// window keeps at most n rows of l (n <= 0: all), the cursor's row among
+// them: the rows up to the cursor's, or from it when it is near the top.
+func (l layout) window(n int) layout {
+	if n <= 0 || len(l.rows) <= n {
+		return l
+	}
+	start := max(0, min(l.row-n+1, len(l.rows)-n))
+	return layout{rows: l.rows[start : start+n], row: l.row - start, col: l.col}
+}

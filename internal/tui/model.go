@@ -104,6 +104,9 @@ type Model struct {
 	draft string
 	read  *ReadMsg
 	ask   *AskMsg
+	// askHint says which keys the question takes, once another was
+	// pressed.
+	askHint string
 	// pending are outcomes typed while no read waited (Enter, Ctrl+C or
 	// Ctrl+D as a run ends), for the next read.
 	pending []Outcome
@@ -112,6 +115,13 @@ type Model struct {
 	eofTyped bool
 	// closed empties the view for good: the program is quitting.
 	closed bool
+	// height is the terminal's height in rows (0: not known yet).
+	height int
+	// laid is the input line's last layout, kept while nothing it
+	// depends on changes: a view is composed on every message (a
+	// status tick at idle), and a large paste must not be laid out anew
+	// each time.
+	laid laidOut
 }
 
 // NewModel returns the model.
@@ -138,6 +148,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.Width > 0 {
 			m.width = msg.Width
 		}
+		m.height = msg.Height
 	case StatusMsg:
 		m.status = string(msg)
 	case closeMsg:
@@ -153,10 +164,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case RequeueMsg:
 		m.pending = append([]Outcome{Outcome(msg)}, m.pending...)
 	case AskMsg:
-		m.ask = &msg
+		m.ask, m.askHint = &msg, ""
 	case CancelAskMsg:
 		if m.ask != nil && m.ask.Reply == msg.Reply {
-			m.ask = nil
+			m.ask, m.askHint = nil, ""
 		}
 		close(msg.Done)
 	case tea.PasteMsg:

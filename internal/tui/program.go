@@ -3,11 +3,13 @@ package tui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -33,6 +35,10 @@ type Program struct {
 	width atomic.Int64
 	// pmu keeps each Println's lines together and in call order.
 	pmu sync.Mutex
+	// smu guards status, the status line last sent.
+	smu        sync.Mutex
+	status     string
+	statusSent bool
 
 	closeOnce sync.Once
 }
@@ -72,8 +78,18 @@ func (p *Program) send(msg tea.Msg) bool {
 	return true
 }
 
-// SetStatus shows s as the status line ("" hides it).
-func (p *Program) SetStatus(s string) { p.send(StatusMsg(s)) }
+// SetStatus shows s as the status line ("" hides it). The same status
+// again is not sent: an idle session's ticks wake nothing.
+func (p *Program) SetStatus(s string) {
+	p.smu.Lock()
+	defer p.smu.Unlock()
+	if p.statusSent && p.status == s {
+		return
+	}
+	if p.send(StatusMsg(s)) {
+		p.status, p.statusSent = s, true
+	}
+}
 
 // Println prints s (one or more lines) to the scrollback above the live
 // region, wrapped one cell short of the terminal's width.
@@ -119,8 +135,9 @@ func (p *Program) ReadLine(ctx context.Context, live bool) (string, error) {
 	select {
 	case o := <-reply:
 		if o.Err == nil && !live {
-			// The submitted line stays in the scrollback, as typed.
-			p.Println(p.opts.Prompt + strings.ReplaceAll(o.Line, "\n", "\n"+p.opts.Continuation))
+			// The submitted line stays in the scrollback, as typed (a
+			// very long one cut: it went whole to the session).
+			p.Println(p.opts.Prompt + strings.ReplaceAll(echoCut(o.Line), "\n", "\n"+p.opts.Continuation))
 		}
 		return o.Line, o.Err
 	case <-p.done:
@@ -140,6 +157,22 @@ func (p *Program) ReadLine(ctx context.Context, live bool) (string, error) {
 	default:
 	}
 	return "", ctx.Err()
+}
+
+// maxEcho is how much of a submitted line the scrollback shows.
+const maxEcho = 4 << 10
+
+// echoCut is line cut to maxEcho bytes, on a rune boundary, saying how
+// much more was sent.
+func echoCut(line string) string {
+	if len(line) <= maxEcho {
+		return line
+	}
+	cut := maxEcho
+	for cut > 0 && !utf8.RuneStart(line[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s … (%d more bytes, sent whole)", line[:cut], len(line)-cut)
 }
 
 // ReadKey shows prompt in the input line's place and waits for one of

@@ -36,7 +36,17 @@ func TestScreenIdlePromptCJK(t *testing.T) {
 		return strings.Contains(strings.Join(r, ""), "you › "+input)
 	})
 	checkWidths(t, r)
+	// The long line wraps by character, its continuation indented under
+	// its marker: joined back without that indent it is whole, once.
 	joined := strings.Join(r, "")
+	for i, row := range r[1:] {
+		if strings.HasPrefix(r[i], "⏺ 构建") {
+			if !strings.HasPrefix(row, "  修复") {
+				t.Errorf("the continuation %q is not indented under ⏺", row)
+			}
+			joined = strings.Replace(joined, r[i]+row, r[i]+row[2:], 1)
+		}
+	}
 	for _, want := range []string{"● session s_1 · 中文项目", long, "you › " + input} {
 		if strings.Count(joined, want) != 1 {
 			t.Errorf("%q is not on the screen exactly once:\n%s", want, strings.Join(r, "\n"))

@@ -24,6 +24,9 @@ func (m *Model) View() tea.View {
 	var v tea.View
 	switch {
 	case m.ask != nil:
+		if m.askHint != "" {
+			rows = append(rows, strings.Split(cellwidth.Wrap(m.askHint, w), "\n")...)
+		}
 		rows = append(rows, strings.Split(cellwidth.Wrap(m.ask.Prompt, w), "\n")...)
 		last := rows[len(rows)-1]
 		v.Cursor = tea.NewCursor(cellwidth.String(last), len(rows)-1)
@@ -32,7 +35,8 @@ func (m *Model) View() tea.View {
 		if m.read.Live && m.opts.LivePrompt != "" {
 			prompt = m.opts.LivePrompt
 		}
-		l := layOut(promptStyle(prompt), m.opts.Continuation, m.buf.text, m.buf.cur, w)
+		l := m.laid.get(promptStyle(prompt), m.opts.Continuation, m.buf.text, m.buf.cur, w)
+		l = l.window(m.inputRows(len(rows)))
 		v.Cursor = tea.NewCursor(l.col, len(rows)+l.row)
 		rows = append(rows, l.rows...)
 	}
@@ -43,6 +47,16 @@ func (m *Model) View() tea.View {
 	}
 	v.SetContent(strings.Join(rows, "\n"))
 	return v
+}
+
+// inputRows is how many rows the input line may take below above rows of
+// the region: the screen's height less those and one, so the region
+// never outgrows the screen (unknown height: no bound).
+func (m *Model) inputRows(above int) int {
+	if m.height <= 0 {
+		return 0
+	}
+	return max(m.height-above-1, 1)
 }
 
 // Lines wraps finished output for the scrollback at the terminal width,

@@ -23,9 +23,21 @@ func (r *Renderer) draw(ev event.Event) {
 		if ev.Type == event.EvRunResumed {
 			verb = "resumed"
 		}
+		if r.started {
+			// A follow-up in the same session (logged as a resume): a
+			// short marker, not the whole banner again.
+			head := r.st.bold.Render("● follow-up") + r.st.dim.Render(": ")
+			r.line(head + r.fit(head, p.Task, ""))
+			for _, w := range p.Warnings {
+				r.line(r.st.warn.Render("! " + terminalSafe(w)))
+			}
+			break
+		}
+		r.started = true
 		r.line(r.st.bold.Render(fmt.Sprintf("● %s %s", verb, ev.SessionID)) + r.st.dim.Render(fmt.Sprintf(" · %s · %s", p.Root, p.Provider)))
 		if t := strings.TrimSpace(p.Task); t != "" {
-			r.line(r.st.dim.Render("  task: ") + firstLine(t, r.opts.Width-10))
+			head := r.st.dim.Render("  task: ")
+			r.line(head + r.fit(head, t, ""))
 		}
 		if p.Sandbox != "" {
 			r.line(r.st.dim.Render("  sandbox: ") + p.Sandbox)
@@ -37,10 +49,12 @@ func (r *Renderer) draw(ev event.Event) {
 	case event.EvSecretMasked, event.EvSecretRevealed:
 		r.line(r.st.warn.Render("! " + decode[event.TextPayload](ev).Text))
 	case event.EvInstruction:
-		r.line(r.st.dim.Render("  instruction: ") + firstLine(decode[event.TextPayload](ev).Text, r.opts.Width-16))
+		head := r.st.dim.Render("  instruction: ")
+		r.line(head + r.fit(head, decode[event.TextPayload](ev).Text, ""))
 		r.drawNeeds(ev)
 	case event.EvQueued:
-		r.line(r.st.bold.Render("› you (queued for the next message): ") + firstLine(decode[event.QueueInstruction](ev).Text, r.opts.Width-40))
+		head := r.st.bold.Render("› you (queued for the next message): ")
+		r.line(head + r.fit(head, decode[event.QueueInstruction](ev).Text, ""))
 	case event.EvManualTakeover:
 		r.drawTakeover(decode[event.TakeoverPayload](ev))
 	case event.EvHandedBack:
@@ -59,7 +73,7 @@ func (r *Renderer) draw(ev event.Event) {
 		r.line(r.st.warn.Render("↻ " + decode[event.TextPayload](ev).Text))
 	case event.EvModelMessageSent:
 		p := decode[event.MessageSentPayload](ev)
-		what := fmt.Sprintf("turn %d, %s", ev.Turn, p.Kind)
+		what := fmt.Sprintf("turn %d, %s", ev.Turn, kindWords(p.Kind))
 		if r.status.mode != "" {
 			what += "; " + r.status.mode
 		}
@@ -119,7 +133,7 @@ func (r *Renderer) draw(ev event.Event) {
 		p := decode[event.ProcessPayload](ev)
 		r.drawProcess(p)
 	case event.EvDoneRefused:
-		r.line(r.st.warn.Render("↺ done refused: " + decode[event.TextPayload](ev).Text))
+		r.line(renderLines(r.st.warn, "↺ done refused: "+decode[event.TextPayload](ev).Text))
 	case event.EvDoneAnswered:
 		p := decode[event.TextPayload](ev)
 		r.answered = append(r.answered, terminalSafe(p.Text))
@@ -145,7 +159,7 @@ func (r *Renderer) drawModelState(p event.ModelStatePayload) {
 		r.line(r.st.warn.Render("↻ " + p.Detail))
 		r.setStatus("recovering the browser")
 	case event.ModelThinking:
-		if p.Phase != "" && strings.HasPrefix(r.status.label, "ChatGPT is") {
+		if p.Phase != "" && !sameAsThinking(p.Phase) && strings.HasPrefix(r.status.label, "ChatGPT is") {
 			r.status.phase = terminalSafe(p.Phase)
 			r.drawStatus()
 		}
@@ -225,7 +239,8 @@ func (r *Renderer) drawResult(ev event.Event) {
 	case res.Duration > 0:
 		dur = fmt.Sprintf(" (%dms)", res.Duration.Milliseconds())
 	}
-	r.line(style.Render(fmt.Sprintf("  %s %s", mark, res.Tool)) + " " + firstLine(detail, r.opts.Width-20) + r.st.dim.Render(dur))
+	head := style.Render(fmt.Sprintf("  %s %s", mark, res.Tool)) + " "
+	r.line(head + r.fit(head, detail, dur) + r.st.dim.Render(dur))
 	if res.Diff != "" {
 		r.drawDiff(res.Diff)
 	}
@@ -249,4 +264,33 @@ func (r *Renderer) drawProcess(p event.ProcessPayload) {
 	case event.ProcessStopped:
 		r.line(r.st.dim.Render(fmt.Sprintf("  ● %s %s stopped", info.ID, info.Program)))
 	}
+}
+
+// kindWords says in plain words what a message to the model carries.
+func kindWords(k event.OutboundKind) string {
+	switch k {
+	case event.OutboundBootstrap:
+		return "your task"
+	case event.OutboundToolResult:
+		return "a tool result"
+	case event.OutboundProtocolError:
+		return "a format correction"
+	case event.OutboundContinue:
+		return "a nudge to go on"
+	case event.OutboundResume:
+		return "resuming"
+	case event.OutboundFollowUp:
+		return "your message"
+	case event.OutboundRollover:
+		return "a fresh conversation"
+	case event.OutboundManual:
+		return "your message in the page"
+	}
+	return strings.ReplaceAll(string(k), "_", " ")
+}
+
+// sameAsThinking reports whether the page's phase only says "thinking",
+// which the status line already does.
+func sameAsThinking(phase string) bool {
+	return strings.EqualFold(strings.Trim(strings.TrimSpace(phase), ".…"), "thinking")
 }

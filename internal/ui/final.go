@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/wtagent/wtagent/internal/cellwidth"
+
 	"github.com/wtagent/wtagent/session/event"
 )
 
@@ -65,10 +67,20 @@ func (r *Renderer) drawEnd(ev event.Event) {
 	}
 	plain := func(s string) string { return s }
 	section("Changed files", p.Changed, plain)
+	if len(p.Changed) == 0 && ev.Type == event.EvRunCompleted {
+		r.line("")
+		r.line(r.st.dim.Render("No changes to the project."))
+	}
 	section("Verified with", p.Verification, plain)
 	section("Not needed (the model's answer, accepted once)", r.answered, plain)
+	section("Denied (not run)", p.Denied, plain)
 	section("Running at", p.URLs, func(s string) string { return r.st.accent.Render(s) })
-	if ev.Type != event.EvRunCompleted {
+	switch {
+	case ev.Type == event.EvRunCompleted:
+	case r.opts.Interactive && ev.Type != event.EvRunCancelled:
+		r.line("")
+		r.line(r.st.dim.Render("type a message to go on (it resumes here), or later: ") + "wtagent resume " + ev.SessionID)
+	default:
 		r.line("")
 		r.line(r.st.dim.Render("resume with: ") + "wtagent resume " + ev.SessionID)
 	}
@@ -81,6 +93,13 @@ func firstLine(s string, n int) string {
 		s = s[:i] + " …"
 	}
 	return truncateCells(s, n)
+}
+
+// fit is the first line of s cut to the room a row has between head and
+// tail (one cell short of the width, as rows are drawn), so what follows
+// it stays on the row.
+func (r *Renderer) fit(head, s, tail string) string {
+	return firstLine(s, max(r.opts.Width-1-cellwidth.String(head)-cellwidth.String(tail), 8))
 }
 
 // indentAfterFirst indents every line of s but the first.

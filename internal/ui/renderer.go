@@ -35,6 +35,9 @@ type Options struct {
 	LiveLines int
 	// Verbose shows every output line.
 	Verbose bool
+	// Interactive is a session that keeps its prompt open after a run: a
+	// run that did not complete goes on with the next message typed.
+	Interactive bool
 	// Screen, when set, owns the terminal (internal/tui): lines and the
 	// status line are sent to it instead of written to the output.
 	Screen Screen
@@ -66,7 +69,10 @@ type Renderer struct {
 	// answered are the done gate's accepted answers back of this run
 	// ("run: the tests reproduce the bug"), for the summary.
 	answered []string
-	done     chan struct{}
+	// started is set once a run's banner is drawn: a later run of the
+	// session (a follow-up) gets a short marker.
+	started bool
+	done    chan struct{}
 
 	// pmu guards proposed: per call id, a channel closed once the call's
 	// tool line is on screen (approval prompts wait for it).

@@ -177,12 +177,17 @@ func TestStatusLinePhase(t *testing.T) {
 	r.Event(ev(event.EvConversationMode, event.ModeSelected{Effort: &event.Choice{Requested: "pro", Outcome: "fallback", Selected: "extra-high"}}))
 	r.Event(ev(event.EvModelMessageSent, event.MessageSentPayload{Kind: event.OutboundToolResult}))
 	r.Event(ev(event.EvModelState, messages.ModelStateChanged{State: event.ModelThinking, Detail: "turn 2 sent"}))
+	// The page's "Thinking" says what the label says: not shown twice.
+	r.Event(ev(event.EvModelState, messages.ModelStateChanged{State: event.ModelThinking, Detail: "turn 2: Thinking", Phase: "Thinking…"}))
 	r.Event(ev(event.EvModelState, messages.ModelStateChanged{State: event.ModelThinking, Detail: "turn 2: thinking, continued after a hand-off 1s",
 		Phase: "thinking, continued after a hand-off"}))
 	r.Close()
 	out := buf.String()
-	if !strings.Contains(out, "ChatGPT is thinking (turn 2, tool_result; extra-high) 0.0s · thinking, continued after a hand-off") {
+	if !strings.Contains(out, "ChatGPT is thinking (turn 2, a tool result; extra-high) 0.0s · thinking, continued after a hand-off") {
 		t.Fatalf("no hand-off phase on the status line: %q", out)
+	}
+	if strings.Contains(out, "· Thinking") || strings.Contains(out, "tool_result") {
+		t.Fatalf("the status line says thinking twice or a kind's code name: %q", out)
 	}
 	if strings.Contains(out, "too early") {
 		t.Fatalf("a phase outside a wait showed: %q", out)

@@ -83,7 +83,7 @@ func TestScreenStatusLineCJK(t *testing.T) {
 		t.Errorf("row 1 = %q, want %q", rows[1], want)
 	}
 	status := rows[2]
-	if !strings.HasPrefix(status, "⠋ ChatGPT is thinking (turn 1, bootstrap)") || !strings.HasSuffix(status, "…") {
+	if !strings.HasPrefix(status, "⠋ ChatGPT is thinking (turn 1, your task)") || !strings.HasSuffix(status, "…") {
 		t.Errorf("status row = %q, want the spinner, the label and a cut glimpse", status)
 	}
 	if w := cellwidth.String(status); w > screenCols-1 {
@@ -126,12 +126,22 @@ func TestScreenToolCallCJK(t *testing.T) {
 	if len(rows) < 5 {
 		t.Fatalf("want the call line, two output lines (one wrapped) and the status line, got:\n%s", text)
 	}
-	// The call line and the long output line wrap; joined back they are
-	// whole, once.
-	joined := strings.Join(rows, "")
-	for _, want := range []string{"▸ terminal.exec echo 运行全部测试用例", "  │ " + long, "  │ 短行🙂"} {
+	// The call line and the long output line wrap, by character, each
+	// continuation indented under its block; joined back (indents taken
+	// off) they are whole, once.
+	var trimmed []string
+	for _, row := range rows {
+		trimmed = append(trimmed, strings.TrimLeft(row, " "))
+	}
+	joined := strings.Join(trimmed, "")
+	for _, want := range []string{"▸ terminal.exec echo 运行全部测试用例", "│ " + long, "│ 短行🙂"} {
 		if strings.Count(joined, want) != 1 {
 			t.Errorf("%q is not on the screen exactly once:\n%s", want, text)
+		}
+	}
+	for i, row := range rows[1:] {
+		if strings.HasPrefix(rows[i], "  │ 测试") && !strings.HasPrefix(row, "    输出") {
+			t.Errorf("the output's continuation %q is not indented under its block", row)
 		}
 	}
 	status := rows[len(rows)-1]

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"io"
 
 	"github.com/charmbracelet/lipgloss"
@@ -31,4 +33,14 @@ func newStyles(w io.Writer, color bool) styles {
 		removed: s().Foreground(lipgloss.Color("203")),
 		hunk:    s().Foreground(lipgloss.Color("39")).Faint(true),
 	}
+}
+
+// renderLines styles each line of s on its own: a style rendering several
+// lines at once pads them all to the widest with spaces.
+func renderLines(st lipgloss.Style, s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = st.Render(l)
+	}
+	return strings.Join(lines, "\n")
 }

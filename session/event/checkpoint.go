@@ -12,6 +12,10 @@ type CheckpointPayload struct {
 	Store string `json:"store,omitempty"`
 	// Error says why the project could not be snapshotted.
 	Error string `json:"error,omitempty"`
+	// Changed lists, in a snapshot after a call, the project files that
+	// differ from the snapshot before it: what the call changed, a
+	// command's changes included.
+	Changed []string `json:"changed,omitempty"`
 }
 
 // UndoPayload is the payload of the undo.* events: undo.started holds the

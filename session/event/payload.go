@@ -100,7 +100,9 @@ type RunEndPayload struct {
 	Summary      string   `json:"summary,omitempty"`
 	Changed      []string `json:"changed,omitempty"`
 	Verification []string `json:"verification,omitempty"`
-	URLs         []string `json:"urls,omitempty"`
+	// Denied describes the request's calls that were denied (not run).
+	Denied []string `json:"denied,omitempty"`
+	URLs   []string `json:"urls,omitempty"`
 }
 
 // ProtocolInvalidPayload is the payload of protocol.invalid.

@@ -12,8 +12,10 @@ import (
 // Version is the format version of the records this package writes; each
 // record carries it as "v". A record without "v" is version 1: every log
 // written before the field existed. Version 2 adds ParsedPayload.Tools,
-// the names of a reply's calls when it holds several.
-const Version = 2
+// the names of a reply's calls when it holds several. Version 3 adds
+// CheckpointPayload.Changed (what a call changed, commands included) and
+// RunEndPayload.Denied (the request's denied calls).
+const Version = 3
 
 // ErrUnknownVersion is the error of a record whose format version is newer
 // than this wtagent reads: a newer wtagent wrote it.
