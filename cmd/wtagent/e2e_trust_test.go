@@ -76,7 +76,7 @@ func TestCtrlCAtTheApprovalPauses(t *testing.T) {
 }
 
 // TestDoneSummaryIsThisRequests: each "✔ done" reports what its own
-// request did. A command's changes (a deleted build/out.bin, a new
+// request did. A command's changes (a deleted data/records.csv, a new
 // app.bin) are listed as the checkpoints see them; a later "thanks" says
 // "No changes" instead of repeating the first task's files; a denied call
 // is listed as denied. 80 columns, English and Chinese.
@@ -87,13 +87,15 @@ func TestDoneSummaryIsThisRequests(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := newEnv(t)
-			os.MkdirAll(filepath.Join(e.root, "build"), 0o755)
-			os.WriteFile(filepath.Join(e.root, "build", "out.bin"), []byte("old\n"), 0o644)
+			// A tree of data is asked about (deleting a build's output
+			// would run unasked since #46).
+			os.MkdirAll(filepath.Join(e.root, "data"), 0o755)
+			os.WriteFile(filepath.Join(e.root, "data", "records.csv"), []byte("id\n1\n"), 0o644)
 			outside := filepath.Join(t.TempDir(), "notes.txt")
 			os.WriteFile(outside, []byte("keep\n"), 0o644)
 			s := e.script(
 				model.ScriptLine{Reply: agentReply(false, "Cleaning.", callXML("terminal.exec", el("program", "sh"),
-					items("argv", "-c", "rm -r build; echo bin > app.bin")))},
+					items("argv", "-c", "rm -r data; echo bin > app.bin")))},
 				model.ScriptLine{Reply: agentReply(true, c.build, "")},
 				model.ScriptLine{Reply: agentReply(true, c.thanks, "")},
 				model.ScriptLine{Reply: agentReply(false, "Reading.", callXML("fs.read", el("path", outside)))},
@@ -101,7 +103,7 @@ func TestDoneSummaryIsThisRequests(t *testing.T) {
 			)
 			tm := e.startPTYCols(80, "--provider", "script", "--script", s, "--approvals", "prompt")
 			at := tm.waitIdle(0)
-			tm.send("tidy the project\r")
+			tm.send("delete data/ and create app.bin\r")
 			tm.waitFor("approval needed", at)
 			at = tm.waitQuestion(4)
 			tm.send("y")
@@ -123,7 +125,7 @@ func TestDoneSummaryIsThisRequests(t *testing.T) {
 			screen := tm.screen()
 			one, two, three := screen[:first], screen[first:second], screen[second:third]
 			changed := one[max(0, strings.LastIndex(one, "Changed files")):]
-			for _, want := range []string{"Changed files", "app.bin", "build/out.bin"} {
+			for _, want := range []string{"Changed files", "app.bin", "data/records.csv"} {
 				if !strings.Contains(changed, want) {
 					t.Errorf("the first summary's changed files lack %q:\n%s", want, one)
 				}

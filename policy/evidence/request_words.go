@@ -133,7 +133,7 @@ func requestWords() requestTables {
 				"uninstall", "refactor", "refactoring", "update", "updating", "upgrade", "bump", "implement", "implementing", "change",
 				"changing", "modify", "modifying", "replace", "generate", "scaffold", "set up", "setup", "configure", "convert",
 				"migrate", "move", "copy", "patch", "format", "initialise", "initialize", "save", "put", "make a", "make an",
-				"make me", "build me", "build a", "build an", "develop", "translate", "improve", "optimise", "optimize", "clean up", "include", "tie", "connect", "integrate",
+				"make me", "build me", "build a", "build an", "develop", "translate", "improve", "optimise", "optimize", "clean up", "tidy", "tidy up", "include", "tie", "connect", "integrate",
 				"wire up", "hook up", "reorder", "rearrange", "split", "merge", "extract", "support", "enable", "disable", "handle",
 				"construct", "restructure", "rework", "simplify", "drop", "port", "revert", "expose", "adjust", "tweak", "adapt",
 				"deduplicate", "i want a", "i want an", "i need a", "i need an", "we need a", "we need an"},
