@@ -2,6 +2,7 @@ package actors
 
 import (
 	"context"
+	"github.com/wtagent/wtagent/protocol"
 	"slices"
 	"time"
 
@@ -31,8 +32,10 @@ type pendingCheckpoint struct {
 }
 
 // wantsCheckpoint reports whether a call is snapshotted around.
-func (c *controller) wantsCheckpoint(tool string) bool {
-	return c.cfg.Checkpoints != nil && !c.cfg.readOnly(tool)
+// A sub-agent (agent.run) is not: it runs beside others, and its own log
+// records its changes.
+func (c *controller) wantsCheckpoint(call *event.ToolCall) bool {
+	return c.cfg.Checkpoints != nil && !c.cfg.readOnly(call) && call.Name != protocol.ToolAgentRun
 }
 
 // takeCheckpoint snapshots the project in a goroutine; the snapshot is

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/wtagent/wtagent/session/event"
@@ -29,6 +30,11 @@ type Runtime struct {
 	spoolWriter *asyncSpool
 	boundary    *boundary.Boundary
 	released    sync.Once
+	// agentSlots holds one token per running sub-agent (max-subagents);
+	// agentPaths the paths of the running write sub-agents.
+	agentSlots chan struct{}
+	agentPaths *agentPaths
+	agentCount atomic.Int64
 }
 
 // Start builds the session's actor tree and starts it. The controller
@@ -43,7 +49,8 @@ func Start(cfg Config) (*Runtime, error) {
 	if err != nil {
 		return nil, fmt.Errorf("actors: engine: %w", err)
 	}
-	rt := &Runtime{cfg: cfg, e: e, p: newPIDs(e), finished: make(chan messages.RunFinished, 16)}
+	rt := &Runtime{cfg: cfg, e: e, p: newPIDs(e), finished: make(chan messages.RunFinished, 16),
+		agentSlots: make(chan struct{}, cfg.MaxSubagents), agentPaths: newAgentPaths()}
 	if rt.spool, err = cfg.Session.OpenSpool(cfg.SpoolCap); err != nil {
 		return nil, fmt.Errorf("actors: tool output spool: %w", err)
 	}

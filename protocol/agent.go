@@ -83,6 +83,17 @@ func CallReadOnly(call *event.ToolCall, cat *Catalogue) bool {
 	return err == nil && a.Mode == AgentModeRead
 }
 
+// CallConcurrent reports whether a call may run at the same time as the
+// reply's other such calls: a read (CallReadOnly), or any agent.run — a
+// write sub-agent is confined to its paths, and the runtime starts it only
+// when no running one holds an overlapping path.
+func CallConcurrent(call *event.ToolCall, cat *Catalogue) bool {
+	if _, ok := cat.Lookup(call.Name); ok && call.Name == ToolAgentRun {
+		return true
+	}
+	return CallReadOnly(call, cat)
+}
+
 // Without returns a copy of c without the named tools.
 func (c *Catalogue) Without(names ...string) *Catalogue {
 	drop := map[string]bool{}

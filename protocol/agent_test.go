@@ -9,8 +9,9 @@ import (
 )
 
 // TestPlanBatchAgentRun: an agent.run in mode read (given or by default)
-// is a read, run at once with the other reads; one in mode write is a
-// change.
+// is a read; one in mode write is no read but runs at once with the reads
+// and the other sub-agents (the runtime keeps overlapping paths apart);
+// the first other change ends the concurrent part.
 func TestPlanBatchAgentRun(t *testing.T) {
 	cat := DefaultCatalogue().With(AgentRunSpec())
 	if err := cat.Validate(); err != nil {
@@ -25,10 +26,15 @@ func TestPlanBatchAgentRun(t *testing.T) {
 		{Name: ToolFSRead, CanonicalArgs: json.RawMessage(`{"path":"x"}`)},
 		agent(`{"mode":"write","paths":["d"],"task":"c"}`),
 		agent(`{"task":"d"}`),
+		{Name: ToolFSWrite, CanonicalArgs: json.RawMessage(`{"path":"x","content":"y"}`)},
+		agent(`{"task":"e"}`),
 	}
 	b := PlanBatch(calls, cat)
-	if !reflect.DeepEqual(b.Concurrent, []int{0, 1, 2}) || b.Change != 3 || len(b.Skipped) != 1 || b.Skipped[0].Index != 4 {
+	if !reflect.DeepEqual(b.Concurrent, []int{0, 1, 2, 3, 4}) || b.Change != 5 || len(b.Skipped) != 1 || b.Skipped[0].Index != 6 {
 		t.Fatalf("plan %+v", b)
+	}
+	if CallReadOnly(calls[3], cat) {
+		t.Fatal("a write agent.run counts as a read")
 	}
 	typed := &event.ToolCall{Name: ToolAgentRun, Args: &AgentRunArgs{Task: "t"}}
 	if !CallReadOnly(typed, cat) {

@@ -66,8 +66,8 @@ type Skip struct {
 
 // PlanBatch plans the calls of one reply (Turn.Calls) against the
 // catalogue (nil means DefaultCatalogue): the calls before the first call
-// with side effects (see CallReadOnly: an agent.run in mode read is a
-// read) run concurrently; that call
+// with side effects run concurrently (see CallConcurrent: reads and
+// sub-agents); that call
 // runs after them; every call after it is skipped or, when the catalogue
 // Chains, chained after it. A tool the catalogue does not know counts as
 // having side effects. PlanBatch is pure: it runs nothing.
@@ -82,7 +82,7 @@ func PlanBatch(calls []*event.ToolCall, cat *Catalogue) Batch {
 			b.Chain = append(b.Chain, i)
 		case b.Change >= 0:
 			b.Skipped = append(b.Skipped, Skip{Index: i, Reason: skipReason(calls[b.Change].Name, b.Change)})
-		case !CallReadOnly(c, cat):
+		case !CallConcurrent(c, cat):
 			b.Change, b.Chain = i, []int{i}
 		default:
 			b.Concurrent = append(b.Concurrent, i)
