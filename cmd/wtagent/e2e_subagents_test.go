@@ -134,3 +134,159 @@ func TestSubAgentsReadInParallel(t *testing.T) {
 		t.Fatalf("the sub-agents ran one after another: the last started at %v, the first ended at %v", latestStart, earliestEnd)
 	}
 }
+
+// overlap reports whether two sub-agents' conversations were busy at the
+// same time.
+func overlap(a, b subAgentLog) bool {
+	af, at := a.span()
+	bf, bt := b.span()
+	return af.Before(bt) && bf.Before(at)
+}
+
+// writeAgentLines are the script lines of a write sub-agent named name:
+// it writes mine, then tries theirs (refused by its confinement), then
+// reports.
+func writeAgentLines(name, mine, theirs string) []model.ScriptLine {
+	return []model.ScriptLine{
+		{Agent: name, Expect: name + ": write", DelayMS: 300, Reply: agentReply(false, "Writing mine.",
+			callXML("fs.write", el("path", mine), el("content", name+"\n")))},
+		{Agent: name, Expect: `status="ok"`, DelayMS: 300, Reply: agentReply(false, "Now theirs.",
+			callXML("fs.write", el("path", theirs), el("content", "intruder\n")))},
+		{Agent: name, Expect: "may change only " + name, Reply: agentReply(true, "Wrote "+mine+"; "+theirs+" was refused.", "")},
+	}
+}
+
+// TestSubAgentsWriteConfined: two write sub-agents with disjoint paths run
+// at the same time, each writes inside its paths, and a write outside them
+// is refused by the policy.
+func TestSubAgentsWriteConfined(t *testing.T) {
+	e := batchEnv(t, "8")
+	lines := []model.ScriptLine{{
+		Reply: agentReply(false, "Two writers.",
+			agentRunXML("left: write left/l.txt", el("mode", "write"), items("paths", "left"))+
+				agentRunXML("right: write right/r.txt", el("mode", "write"), items("paths", "right"))),
+	}, {
+		Expect: `<tool_results calls="2">`, Reply: agentReply(true, "Both sides written.", ""),
+	}}
+	lines = append(lines, writeAgentLines("left", "left/l.txt", "right/x.txt")...)
+	lines = append(lines, writeAgentLines("right", "right/r.txt", "left/y.txt")...)
+	code, out, errOut := e.run("--provider", "script", "--script", e.script(lines...), "--approvals", "deny", "write both sides with two sub-agents")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	for file, want := range map[string]string{"left/l.txt": "left\n", "right/r.txt": "right\n", "right/x.txt": "", "left/y.txt": ""} {
+		got, err := os.ReadFile(filepath.Join(e.root, file))
+		if want == "" && !os.IsNotExist(err) {
+			t.Errorf("%s was written (%q) outside its sub-agent's paths", file, got)
+		}
+		if want != "" && string(got) != want {
+			t.Errorf("%s = %q, %v; want %q", file, got, err, want)
+		}
+	}
+	id := e.onlySession()
+	msgs := resultTexts(t, e.events(id))
+	if got, want := heads(msgs[0].Text), "1 agent.run ok, 2 agent.run ok"; got != want {
+		t.Fatalf("results %q, want %q:\n%s", got, want, msgs[0].Text)
+	}
+	for _, want := range []string{`"changed":["left/l.txt"]`, `"changed":["right/r.txt"]`} {
+		if !strings.Contains(msgs[0].Text, want) {
+			t.Errorf("the results lack %q:\n%s", want, msgs[0].Text)
+		}
+	}
+	subs := e.subAgents(id)
+	if !overlap(subs["left"], subs["right"]) {
+		t.Fatal("the write sub-agents with disjoint paths ran one after another")
+	}
+	for name, log := range subs {
+		if count(log.events, event.EvPolicyDecided) == 0 || !strings.Contains(eventsText(log.events), "may change only "+name) {
+			t.Errorf("%s: no refusal of its write outside its paths in its log", name)
+		}
+	}
+}
+
+// TestSubAgentsOverlappingPathsWait: a write sub-agent whose paths overlap
+// a running one's waits for it: the two never run side by side, and both
+// finish.
+func TestSubAgentsOverlappingPathsWait(t *testing.T) {
+	e := batchEnv(t, "8")
+	lines := []model.ScriptLine{{
+		Reply: agentReply(false, "Two writers on one tree.",
+			agentRunXML("outer: write shared/o.txt", el("mode", "write"), items("paths", "shared"))+
+				agentRunXML("inner: write shared/sub/i.txt", el("mode", "write"), items("paths", "shared/sub"))),
+	}, {
+		Expect: `<tool_results calls="2">`, Reply: agentReply(true, "Both written.", ""),
+	}}
+	for name, file := range map[string]string{"outer": "shared/o.txt", "inner": "shared/sub/i.txt"} {
+		lines = append(lines,
+			model.ScriptLine{Agent: name, DelayMS: 300, Reply: agentReply(false, "Writing.", callXML("fs.write", el("path", file), el("content", name+"\n")))},
+			model.ScriptLine{Agent: name, Expect: `status="ok"`, DelayMS: 300, Reply: agentReply(true, "Wrote "+file+".", "")})
+	}
+	code, out, errOut := e.run("--provider", "script", "--script", e.script(lines...), "--approvals", "deny", "write the shared tree with two sub-agents")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	id := e.onlySession()
+	if got, want := heads(resultTexts(t, e.events(id))[0].Text), "1 agent.run ok, 2 agent.run ok"; got != want {
+		t.Fatalf("results %q, want %q", got, want)
+	}
+	subs := e.subAgents(id)
+	if len(subs) != 2 {
+		t.Fatalf("%d sub-agents ran, want 2", len(subs))
+	}
+	if overlap(subs["outer"], subs["inner"]) {
+		t.Fatal("two sub-agents with overlapping paths ran side by side")
+	}
+}
+
+// TestSubAgentsBadInput: a write sub-agent with a path outside the
+// project, one without paths, a read one with paths each come back as a
+// clear refusal; a sub-agent that calls agent.run is told it has no such
+// tool and still finishes; nothing else is lost.
+func TestSubAgentsBadInput(t *testing.T) {
+	e := batchEnv(t, "8")
+	outside := filepath.Join(t.TempDir(), "elsewhere")
+	lines := []model.ScriptLine{{
+		Reply: agentReply(false, "Bad sub-agents.",
+			agentRunXML("outside: write there", el("mode", "write"), items("paths", outside))+
+				agentRunXML("nopaths: write something", el("mode", "write"))+
+				agentRunXML("readpaths: look", items("paths", "a.txt"))+
+				agentRunXML("nested: start another")),
+	}, {
+		Expect: `<tool_results calls="4">`, Reply: agentReply(true, "Reported.", ""),
+	}, {
+		Agent: "nested", Reply: agentReply(false, "Nesting.", agentRunXML("deeper: anything")),
+	}, {
+		Agent: "nested", Expect: "agent.run", Reply: agentReply(true, "I cannot start sub-agents.", ""),
+	}}
+	code, out, errOut := e.run("--provider", "script", "--script", e.script(lines...), "--approvals", "deny", "try bad sub-agents")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	id := e.onlySession()
+	msg := resultTexts(t, e.events(id))[0].Text
+	if got, want := heads(msg), "1 agent.run denied, 2 agent.run denied, 3 agent.run denied, 4 agent.run ok"; got != want {
+		t.Fatalf("results %q, want %q:\n%s", got, want, msg)
+	}
+	for _, want := range []string{"outside the project root", "needs paths", "paths are for mode write", "I cannot start sub-agents."} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the results lack %q:\n%s", want, msg)
+		}
+	}
+	subs := e.subAgents(id)
+	if len(subs) != 1 {
+		t.Fatalf("%d sub-agents ran, want only the nested one", len(subs))
+	}
+	if count(subs["nested"].events, event.EvToolStarted) != 0 {
+		t.Error("the nested agent.run ran")
+	}
+}
+
+// eventsText is every payload of a log, for searching.
+func eventsText(evs []event.Event) string {
+	var b strings.Builder
+	for _, ev := range evs {
+		b.Write(ev.Payload)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
