@@ -98,9 +98,6 @@ type Config struct {
 	// NewAgentTransport, if set, makes the conversation of a sub-agent
 	// with the given task (agent.run); nil offers no agent.run.
 	NewAgentTransport func(task string, h TransportHooks) model.Transport
-	// MaxSubagents is how many sub-agents run at once (the rest wait);
-	// zero means DefaultMaxSubagents.
-	MaxSubagents int
 	// Checkpoints, if set, snapshots the project before and after each
 	// call with side effects (for diff and undo).
 	Checkpoints checkpoint.Store
@@ -138,9 +135,6 @@ func (cfg Config) withDefaults() (Config, error) {
 		if _, ok := cfg.Catalogue.Lookup(protocol.ToolAgentRun); !ok {
 			cfg.Catalogue = cfg.Catalogue.With(protocol.AgentRunSpec())
 		}
-	}
-	if cfg.MaxSubagents <= 0 {
-		cfg.MaxSubagents = DefaultMaxSubagents
 	}
 	cat, err := withMCP(cfg.Catalogue, cfg.MCP)
 	if err != nil {

@@ -1,6 +1,7 @@
 package actors
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -50,7 +51,7 @@ func Start(cfg Config) (*Runtime, error) {
 		return nil, fmt.Errorf("actors: engine: %w", err)
 	}
 	rt := &Runtime{cfg: cfg, e: e, p: newPIDs(e), finished: make(chan messages.RunFinished, 16),
-		agentSlots: make(chan struct{}, cfg.MaxSubagents), agentPaths: newAgentPaths()}
+		agentSlots: make(chan struct{}, cmp.Or(cfg.Limits.MaxSubagents, DefaultMaxSubagents)), agentPaths: newAgentPaths()}
 	if rt.spool, err = cfg.Session.OpenSpool(cfg.SpoolCap); err != nil {
 		return nil, fmt.Errorf("actors: tool output spool: %w", err)
 	}

@@ -17,10 +17,6 @@ import (
 	"github.com/wtagent/wtagent/toolactors/tools"
 )
 
-// DefaultMaxSubagents is how many sub-agents run at once when the config
-// does not say.
-const DefaultMaxSubagents = 3
-
 // ErrSubagent is the error of an agent.run whose sub-agent did not finish
 // its task.
 var ErrSubagent = errors.New("the sub-agent did not finish")
