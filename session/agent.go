@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/wtagent/wtagent/session/event"
@@ -57,4 +58,31 @@ func (s *Session) CreateAgent(meta Meta) (*Session, error) {
 		return nil, fmt.Errorf("create sub-agent session %s: %w", id, err)
 	}
 	return a, nil
+}
+
+// AgentStates reads the state of every sub-agent of the session in dir
+// (its agents/ directory), oldest first; a sub-agent whose state cannot
+// be read is left out.
+func AgentStates(dir string) []State {
+	root := filepath.Join(dir, AgentsDirName)
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return nil
+	}
+	var out []State
+	for _, de := range entries {
+		if !de.IsDir() || ValidateID(de.Name()) != nil {
+			continue
+		}
+		path := filepath.Join(root, de.Name(), StateFileName)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		if st, err := decodeState(path, data); err == nil {
+			out = append(out, st)
+		}
+	}
+	slices.SortFunc(out, func(a, b State) int { return a.Created.Compare(b.Created) })
+	return out
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -132,6 +133,16 @@ func TestSubAgentsReadInParallel(t *testing.T) {
 	// at the same time.
 	if !latestStart.Before(earliestEnd) {
 		t.Fatalf("the sub-agents ran one after another: the last started at %v, the first ended at %v", latestStart, earliestEnd)
+	}
+	// `wtagent status` shows each sub-agent: its state, turn and task.
+	code, status, errOut := e.run("status", id)
+	if code != 0 {
+		t.Fatalf("status: exit %d\n%s", code, errOut)
+	}
+	for _, n := range names {
+		if !regexp.MustCompile(`sub-agent \S+ completed, turn 2, [0-9.]+m?s: ` + n + `: read`).MatchString(status) {
+			t.Errorf("status does not show sub-agent %s:\n%s", n, status)
+		}
 	}
 }
 
@@ -289,4 +300,67 @@ func eventsText(evs []event.Event) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// TestSubAgentsMaxSubagents: with max-subagents 1, two read sub-agents of
+// one reply run one after the other (the second waits, none is dropped);
+// `wtagent config` shows the setting, and a value outside 1..8 is refused.
+func TestSubAgentsMaxSubagents(t *testing.T) {
+	e := newEnv(t)
+	write := func(cfg string) {
+		if err := os.WriteFile(filepath.Join(e.home, "config.json"), []byte(cfg), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(`{"max-subagents": 9}`)
+	if code, _, errOut := e.run("config"); code != 2 || !strings.Contains(errOut, "max-subagents must be 1 to 8, got 9") {
+		t.Fatalf("max-subagents 9: exit %d\n%s", code, errOut)
+	}
+	write(`{"max-subagents": 1}`)
+	if code, out, _ := e.run("config"); code != 0 || !strings.Contains(out, "max-subagents") {
+		t.Fatalf("wtagent config does not show max-subagents: exit %d\n%s", code, out)
+	}
+	lines := []model.ScriptLine{
+		{Reply: agentReply(false, "Two.", agentRunXML("first: say one")+agentRunXML("second: say two"))},
+		{Expect: `<tool_results calls="2">`, Reply: agentReply(true, "Both answered.", "")},
+	}
+	for _, n := range []string{"first", "second"} {
+		lines = append(lines, model.ScriptLine{Agent: n, DelayMS: 300, Reply: agentReply(true, "Answer of "+n+".", "")})
+	}
+	code, out, errOut := e.run("--provider", "script", "--script", e.script(lines...), "--approvals", "deny", "ask two sub-agents")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	id := e.onlySession()
+	msg := resultTexts(t, e.events(id))[0].Text
+	if got, want := heads(msg), "1 agent.run ok, 2 agent.run ok"; got != want || !strings.Contains(msg, "Answer of second.") {
+		t.Fatalf("results %q, want %q:\n%s", got, want, msg)
+	}
+	subs := e.subAgents(id)
+	if overlap(subs["first"], subs["second"]) {
+		t.Fatal("two sub-agents ran at once under max-subagents 1")
+	}
+}
+
+// TestSubAgentFailureIsTheCallsError: a sub-agent whose run fails (its
+// script has no reply for it) comes back as its call's error naming it;
+// the main run goes on and finishes.
+func TestSubAgentFailureIsTheCallsError(t *testing.T) {
+	e := batchEnv(t, "8")
+	s := e.script(
+		model.ScriptLine{Reply: agentReply(false, "One that fails.", agentRunXML("orphan: nobody answers me")+readXML("a.txt"))},
+		model.ScriptLine{Expect: `status="error"`, Reply: agentReply(true, "The sub-agent failed; a.txt says alpha-content.", "")},
+		model.ScriptLine{Agent: "someone else", Reply: agentReply(true, "unused", "")},
+	)
+	code, out, errOut := e.run("--provider", "script", "--script", s, "--approvals", "deny", "try a sub-agent")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	msg := resultTexts(t, e.events(e.onlySession()))[0].Text
+	if got, want := heads(msg), "1 agent.run error, 2 fs.read ok"; got != want {
+		t.Fatalf("results %q, want %q:\n%s", got, want, msg)
+	}
+	if !strings.Contains(msg, "sub-agent 1") || !strings.Contains(msg, "did not finish") {
+		t.Fatalf("the error does not name the sub-agent and its end:\n%s", msg)
+	}
 }
