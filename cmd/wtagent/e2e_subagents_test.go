@@ -364,3 +364,22 @@ func TestSubAgentFailureIsTheCallsError(t *testing.T) {
 		t.Fatalf("the error does not name the sub-agent and its end:\n%s", msg)
 	}
 }
+
+// TestSubAgentEmptyTask: an agent.run with an empty task is refused as a
+// protocol error naming the argument, and the model is asked again; no
+// sub-agent starts.
+func TestSubAgentEmptyTask(t *testing.T) {
+	e := batchEnv(t, "8")
+	s := e.script(
+		model.ScriptLine{Reply: agentReply(false, "Empty.", agentRunXML(""))},
+		model.ScriptLine{Expect: "<task> must not be empty", Reply: agentReply(true, "I will give a task next time.", "")},
+		model.ScriptLine{Agent: "never", Reply: agentReply(true, "unused", "")},
+	)
+	code, out, errOut := e.run("--provider", "script", "--script", s, "--approvals", "deny", "try an empty sub-agent")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(e.home, "sessions", e.onlySession(), session.AgentsDirName)); !os.IsNotExist(err) {
+		t.Fatalf("a sub-agent started for an empty task: %v", err)
+	}
+}
