@@ -96,7 +96,20 @@ func (rt *Runtime) superviseAgent(ctx context.Context, name, task string, writab
 		return AgentResult{}, err
 	}
 	defer sub.Close()
-	srt, err := Start(rt.agentConfig(sub, name, task, writable))
+	dirs := make([]string, len(writable))
+	for i, w := range writable {
+		dirs[i] = rt.boundary.Abs(w)
+	}
+	sb, owned, err := rt.cfg.Sandbox.Confined(dirs)
+	if err != nil {
+		return AgentResult{}, fmt.Errorf("its sandbox: %w", err)
+	}
+	if owned {
+		defer sb.Close()
+	}
+	cfg := rt.agentConfig(sub, name, task, writable)
+	cfg.Sandbox = sb
+	srt, err := Start(cfg)
 	if err != nil {
 		return AgentResult{}, err
 	}

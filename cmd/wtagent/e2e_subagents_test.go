@@ -163,15 +163,24 @@ func writeAgentLines(name, mine, theirs string) []model.ScriptLine {
 			callXML("fs.write", el("path", mine), el("content", name+"\n")))},
 		{Agent: name, Expect: `status="ok"`, DelayMS: 300, Reply: agentReply(false, "Now theirs.",
 			callXML("fs.write", el("path", theirs), el("content", "intruder\n")))},
-		{Agent: name, Expect: "may change only " + name, Reply: agentReply(true, "Wrote "+mine+"; "+theirs+" was refused.", "")},
+		{Agent: name, Expect: "may change only " + name, Reply: agentReply(false, "And by a program.",
+			callXML("terminal.exec", el("program", "touch"), items("argv", mine+".touched", theirs+".touched")))},
+		{Agent: name, Expect: "terminal.exec", Reply: agentReply(true, "Wrote "+mine+"; "+theirs+" was refused.", "")},
 	}
 }
 
 // TestSubAgentsWriteConfined: two write sub-agents with disjoint paths run
 // at the same time, each writes inside its paths, and a write outside them
-// is refused by the policy.
+// is refused: by the policy (fs.write) and by the sandbox (a program).
 func TestSubAgentsWriteConfined(t *testing.T) {
 	e := batchEnv(t, "8")
+	// The directories exist, so the sandbox can let each sub-agent's
+	// programs write in its own.
+	for _, d := range []string{"left", "right"} {
+		if err := os.Mkdir(filepath.Join(e.root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
 	lines := []model.ScriptLine{{
 		Reply: agentReply(false, "Two writers.",
 			agentRunXML("left: write left/l.txt", el("mode", "write"), items("paths", "left"))+
@@ -185,8 +194,15 @@ func TestSubAgentsWriteConfined(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
-	for file, want := range map[string]string{"left/l.txt": "left\n", "right/r.txt": "right\n", "right/x.txt": "", "left/y.txt": ""} {
+	for file, want := range map[string]string{"left/l.txt": "left\n", "right/r.txt": "right\n", "right/x.txt": "", "left/y.txt": "",
+		"right/x.txt.touched": "", "left/y.txt.touched": "", "left/l.txt.touched": "", "right/r.txt.touched": ""} {
 		got, err := os.ReadFile(filepath.Join(e.root, file))
+		if strings.HasPrefix(file, "left/l.txt.") || strings.HasPrefix(file, "right/r.txt.") {
+			if err != nil {
+				t.Errorf("a program could not create %s inside its sub-agent's paths: %v", file, err)
+			}
+			continue
+		}
 		if want == "" && !os.IsNotExist(err) {
 			t.Errorf("%s was written (%q) outside its sub-agent's paths", file, got)
 		}
