@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"encoding/json"
+	"strings"
 	"time"
 
 	"github.com/wtagent/wtagent/session/event"
@@ -116,4 +117,26 @@ func (c *Catalogue) With(specs ...ToolSpec) *Catalogue {
 	out := NewCatalogue(append(c.Specs(), specs...)...)
 	out.maxCalls, out.chain = c.maxCalls, c.chain
 	return out
+}
+
+// agentSummary is an agent.run call in one line: its mode and paths for a
+// write sub-agent, and the start of its task.
+func agentSummary(task, mode string, paths any) string {
+	words := strings.Fields(task)
+	if len(words) > 12 {
+		words = append(words[:12], "…")
+	}
+	s := strings.Join(words, " ")
+	if mode != AgentModeWrite {
+		return s
+	}
+	var ps []string
+	if list, ok := paths.([]any); ok {
+		for _, p := range list {
+			if p, ok := p.(string); ok {
+				ps = append(ps, p)
+			}
+		}
+	}
+	return "write " + strings.Join(ps, ", ") + ": " + s
 }

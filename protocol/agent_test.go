@@ -47,3 +47,17 @@ func TestPlanBatchAgentRun(t *testing.T) {
 		t.Fatalf("Without(agent.run) = %v", got)
 	}
 }
+
+// TestAgentRunSummary: the live view names a sub-agent by its task (and,
+// for a write one, its paths).
+func TestAgentRunSummary(t *testing.T) {
+	for _, tc := range []struct{ args, want string }{
+		{`{"mode":"read","task":"read  the\nui package"}`, "read the ui package"},
+		{`{"mode":"write","paths":["src","docs/a.md"],"task":"fix it"}`, "write src, docs/a.md: fix it"},
+		{`{"mode":"read","task":"a b c d e f g h i j k l m n"}`, "a b c d e f g h i j k l …"},
+	} {
+		if got := Summary(event.ToolCall{Name: ToolAgentRun, CanonicalArgs: json.RawMessage(tc.args)}); got != tc.want {
+			t.Errorf("Summary(%s) = %q, want %q", tc.args, got, tc.want)
+		}
+	}
+}

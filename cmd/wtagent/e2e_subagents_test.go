@@ -94,6 +94,9 @@ func TestSubAgentsReadInParallel(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
+	if !strings.Contains(out, "agent.run beta: read b.txt and report its word") {
+		t.Errorf("the live view does not name the sub-agent by its task:\n%s", out)
+	}
 	id := e.onlySession()
 	msgs := resultTexts(t, e.events(id))
 	if len(msgs) != 1 {
