@@ -118,7 +118,7 @@ func (rt *Runtime) superviseAgent(ctx context.Context, name, task string, writab
 		defer cancel()
 		_ = srt.Shutdown(sctx)
 	}()
-	srt.Run(messages.StartRun{Task: task})
+	defer rt.startAgent(srt, task)()
 	var fin messages.RunFinished
 	select {
 	case fin = <-srt.Finished():

@@ -3,11 +3,14 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -400,5 +403,41 @@ func TestSubAgentEmptyTask(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(e.home, "sessions", e.onlySession(), session.AgentsDirName)); !os.IsNotExist(err) {
 		t.Fatalf("a sub-agent started for an empty task: %v", err)
+	}
+}
+
+// TestSubAgentsPauseOnCtrlC: Ctrl+C (SIGINT) while two sub-agents wait for
+// their replies pauses them at their next safe point, not only the main
+// run: neither finishes its task, and the run ends interrupted.
+func TestSubAgentsPauseOnCtrlC(t *testing.T) {
+	e := batchEnv(t, "8")
+	lines := []model.ScriptLine{
+		{Reply: agentReply(false, "Two.", agentRunXML("one: read a.txt")+agentRunXML("two: read b.txt"))},
+		{Expect: `<tool_results calls="2">`, Reply: agentReply(true, "Both done.", "")},
+	}
+	for n, f := range map[string]string{"one": "a.txt", "two": "b.txt"} {
+		lines = append(lines,
+			model.ScriptLine{Agent: n, DelayMS: 1500, Reply: agentReply(false, "Reading.", readXML(f))},
+			model.ScriptLine{Agent: n, DelayMS: 1500, Reply: agentReply(true, "Read "+f+".", "")})
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd, out := e.startRun(ctx, "--provider", "script", "--script", e.script(lines...), "--approvals", "deny", "two sub-agents")
+	id := e.waitFor("both sub-agents started", func(evs []event.Event) bool { return count(evs, event.EvToolStarted) == 2 })
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 {
+		t.Fatalf("after Ctrl+C: %v, want exit 3 (interrupted)\n%s", err, out)
+	}
+	subs := e.subAgents(id)
+	if len(subs) != 2 {
+		t.Fatalf("%d sub-agents, want 2", len(subs))
+	}
+	for n, log := range subs {
+		if count(log.events, event.EvRunCompleted) != 0 || count(log.events, event.EvRunInterrupted) != 1 {
+			t.Errorf("sub-agent %s was not paused: its log ends %s", n, log.events[len(log.events)-1].Type)
+		}
 	}
 }
