@@ -97,6 +97,9 @@ type Config struct {
 	// MCP are the run's MCP servers, connected by the caller to list
 	// their tools, which join Catalogue.
 	MCP []MCPServer
+	// NewAgentTransport, if set, makes the conversation of a sub-agent
+	// with the given task (agent.run); nil offers no agent.run.
+	NewAgentTransport func(task string, h TransportHooks) model.Transport
 	// Checkpoints, if set, snapshots the project before and after each
 	// call with side effects (for diff and undo).
 	Checkpoints checkpoint.Store
@@ -104,6 +107,8 @@ type Config struct {
 	// live coalesces tools' live output; Start sets it, the controller
 	// flushes a call's output before showing its result.
 	live *liveOutput
+	// confined is a sub-agent's confinement (nil in the main session).
+	confined *policy.Confinement
 	// guard masks secrets in every message to the model (from Environ, or
 	// the process's environment, and the project's credential files).
 	guard *secrets.Guard
@@ -127,6 +132,11 @@ func (cfg Config) withDefaults() (Config, error) {
 	}
 	if err := cfg.Limits.Validate(); err != nil {
 		return cfg, fmt.Errorf("actors: %w", err)
+	}
+	if cfg.NewAgentTransport != nil && cfg.confined == nil {
+		if _, ok := cfg.Catalogue.Lookup(protocol.ToolAgentRun); !ok {
+			cfg.Catalogue = cfg.Catalogue.With(protocol.AgentRunSpec())
+		}
 	}
 	cat, err := withMCP(cfg.Catalogue, cfg.MCP)
 	if err != nil {
@@ -167,8 +177,14 @@ func (cfg Config) withDefaults() (Config, error) {
 	return cfg, nil
 }
 
-// readOnly reports whether a tool has no side effects.
-func (cfg *Config) readOnly(tool string) bool {
+// readOnlyTool reports whether every call of a tool has no side effects.
+func (cfg *Config) readOnlyTool(tool string) bool {
 	spec, ok := cfg.Catalogue.Lookup(tool)
 	return ok && spec.ReadOnly
+}
+
+// readOnly reports whether a call has no side effects (an agent.run in
+// mode read has none, see protocol.CallReadOnly).
+func (cfg *Config) readOnly(call *event.ToolCall) bool {
+	return protocol.CallReadOnly(call, cfg.Catalogue)
 }

@@ -1,6 +1,7 @@
 package actors
 
 import (
+	"cmp"
 	"github.com/anthdm/hollywood/actor"
 	"github.com/wtagent/wtagent/session/event"
 
@@ -29,6 +30,9 @@ type controller struct {
 	// earlier are held.
 	restored bool
 	held     []messages.StartRun
+	// heldPause is a pause asked for before the log was replayed, taken
+	// once the held runs started (a sub-agent paused as it starts).
+	heldPause string
 
 	connected, connecting bool
 	modelInc              int
@@ -92,6 +96,10 @@ func (c *controller) Receive(ctx *actor.Context) {
 		}
 		c.startRun(ctx, m)
 	case messages.PauseRun:
+		if !c.restored {
+			c.heldPause = cmp.Or(m.Reason, "paused by the user")
+			return
+		}
 		c.requestPause(ctx, m.Reason)
 	case messages.CancelRun:
 		c.cancelRun(ctx, m.Reason)

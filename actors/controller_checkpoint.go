@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/anthdm/hollywood/actor"
@@ -29,8 +30,10 @@ type pendingCheckpoint struct {
 }
 
 // wantsCheckpoint reports whether a call is snapshotted around.
-func (c *controller) wantsCheckpoint(tool string) bool {
-	return c.cfg.Checkpoints != nil && !c.cfg.readOnly(tool)
+// A sub-agent (agent.run) is not: it runs beside others, and its own log
+// records its changes.
+func (c *controller) wantsCheckpoint(call *event.ToolCall) bool {
+	return c.cfg.Checkpoints != nil && !c.cfg.readOnly(call) && call.Name != protocol.ToolAgentRun
 }
 
 // takeCheckpoint snapshots the project in a goroutine; the snapshot is

@@ -12,7 +12,7 @@ import (
 // model has not got, in log order (the calls' order): one for a one-call
 // reply, the unsent calls of a batch.
 func (c *controller) unfinishedBatch() []session.Recovery {
-	recs := c.rp.Recover(c.cfg.readOnly)
+	recs := c.rp.Recover(c.cfg.readOnlyTool)
 	if len(recs) == 0 {
 		return nil
 	}

@@ -62,6 +62,10 @@ func (c *controller) restore(ctx *actor.Context, events []event.Event) {
 	for _, m := range held {
 		c.startRun(ctx, m)
 	}
+	if why := c.heldPause; why != "" {
+		c.heldPause = ""
+		c.requestPause(ctx, why)
+	}
 }
 
 // startRun begins a run: the first one of a session, a resume, or a

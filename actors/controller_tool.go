@@ -30,7 +30,7 @@ func (c *controller) execute(ctx *actor.Context, op *opFlow) {
 	c.enterExecuting(ctx)
 	p := event.ToolProposedPayload{OpKey: op.key, Call: op.call, ReplyMessageID: op.replyID}
 	c.record(ctx, event.EvToolPrepared, op.callID, p, false, nil)
-	if c.wantsCheckpoint(op.call.Name) {
+	if c.wantsCheckpoint(&op.call) {
 		c.takeCheckpoint(ctx, op.callID, op.call.Name, checkpoint.Before, "", func(ctx *actor.Context, id string) {
 			if c.run != nil && c.run.batch.has(op) {
 				op.before = id
@@ -50,7 +50,7 @@ func (c *controller) startTool(ctx *actor.Context, op *opFlow, p event.ToolPropo
 	// A call with side effects must be known to have started before it
 	// runs, or a crash could run it twice; a read-only call may simply run
 	// again, so it needs no fsync.
-	c.record(ctx, event.EvToolStarted, op.callID, p, !c.cfg.readOnly(op.call.Name), func(ctx *actor.Context) {
+	c.record(ctx, event.EvToolStarted, op.callID, p, !c.cfg.readOnly(&op.call), func(ctx *actor.Context) {
 		ctx.Send(c.p.tools, inv)
 	})
 }
@@ -114,7 +114,7 @@ func (c *controller) completeOp(ctx *actor.Context, op *opFlow, res event.ToolRe
 	}
 	// A side effect's result is made durable before the model sees it; a
 	// lost read-only result is simply read again.
-	sync := !c.cfg.readOnly(res.Tool) || res.Status == event.ToolDenied
+	sync := !c.cfg.readOnly(&op.call) || res.Status == event.ToolDenied
 	op.done = true
 	c.record(ctx, typ, res.CallID, event.ToolCompletedPayload{OpKey: key, Result: res}, sync, func(ctx *actor.Context) {
 		if c.run == nil || !c.run.batch.has(op) {
@@ -232,7 +232,7 @@ func (c *controller) recoverOp(ctx *actor.Context, rec session.Recovery) {
 // done).
 func (c *controller) soleOp(op *opFlow) *opFlow {
 	b := &batchFlow{ops: []*opFlow{op}}
-	if !c.cfg.readOnly(op.call.Name) {
+	if !c.cfg.readOnly(&op.call) {
 		b.chain = []int{0}
 	}
 	c.run.batch = b

@@ -40,6 +40,26 @@ type Limits struct {
 	// after its reads, run one at a time in order until one does not
 	// succeed (the chain-changes setting); off keeps one change, last.
 	ChainChanges bool `json:"chain_changes,omitempty"`
+	// MaxSubagents is how many sub-agents (agent.run) run at once, from 1
+	// to MaxSubagentsLimit (the max-subagents setting); the rest wait. 0
+	// means DefaultMaxSubagents.
+	MaxSubagents int `json:"max_subagents,omitempty"`
+}
+
+// DefaultMaxSubagents and MaxSubagentsLimit bound the max-subagents
+// setting.
+const (
+	DefaultMaxSubagents = 3
+	MaxSubagentsLimit   = 8
+)
+
+// CheckMaxSubagents refuses a max-subagents setting outside
+// 1..MaxSubagentsLimit.
+func CheckMaxSubagents(n int) error {
+	if n < 1 || n > MaxSubagentsLimit {
+		return fmt.Errorf("max-subagents must be 1 to %d, got %d", MaxSubagentsLimit, n)
+	}
+	return nil
 }
 
 // DefaultCallsPerReply is the calls-per-reply setting when none is
@@ -62,6 +82,7 @@ func DefaultLimits() Limits {
 		RunDuration:    6 * time.Hour,
 		CallsPerReply:  DefaultCallsPerReply,
 		ChainChanges:   true,
+		MaxSubagents:   DefaultMaxSubagents,
 	}
 }
 
@@ -76,6 +97,8 @@ func (l Limits) Validate() error {
 		return fmt.Errorf("protocol errors, identical calls, nudges and done refusals must be at least 1")
 	case l.OutputPerCall < 1024, l.OutputPerRun < int64(l.OutputPerCall):
 		return fmt.Errorf("output per call must be at least 1 KiB and no more than output per run")
+	case l.MaxSubagents != 0 && CheckMaxSubagents(l.MaxSubagents) != nil:
+		return CheckMaxSubagents(l.MaxSubagents)
 	case l.CallsPerReply != 0:
 		return CheckCallsPerReply(l.CallsPerReply)
 	}

@@ -47,7 +47,7 @@ func (a *policyActor) Receive(c *actor.Context) {
 		a.engine = policy.New(policy.Config{
 			Root: b.Dir(), Mode: a.cfg.Approvals, AllowEnv: a.cfg.AllowEnv,
 			Rules: a.cfg.Rules, Home: a.cfg.Home, Environ: a.cfg.Environ, Protected: a.cfg.Protected,
-			MCPTools: mcpPolicy(a.cfg.MCP),
+			MCPTools: mcpPolicy(a.cfg.MCP), Confined: a.cfg.confined,
 		}, b)
 		c.Send(a.p.eventlog, messages.ReadEvents{})
 	case messages.EventBatch:

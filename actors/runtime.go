@@ -1,11 +1,13 @@
 package actors
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/wtagent/wtagent/session/event"
@@ -29,6 +31,17 @@ type Runtime struct {
 	spoolWriter *asyncSpool
 	boundary    *boundary.Boundary
 	released    sync.Once
+	// agentSlots holds one token per running sub-agent (max-subagents);
+	// agentPaths the paths of the running write sub-agents.
+	agentSlots chan struct{}
+	agentPaths *agentPaths
+	agentCount atomic.Int64
+	// agents are the running sub-agents' runtimes; pausing is the reason
+	// of a pause asked for since the last Run, which every sub-agent, even
+	// one that starts later, takes too.
+	agentsMu sync.Mutex
+	agents   map[*Runtime]bool
+	pausing  string
 }
 
 // Start builds the session's actor tree and starts it. The controller
@@ -43,7 +56,8 @@ func Start(cfg Config) (*Runtime, error) {
 	if err != nil {
 		return nil, fmt.Errorf("actors: engine: %w", err)
 	}
-	rt := &Runtime{cfg: cfg, e: e, p: newPIDs(e), finished: make(chan messages.RunFinished, 16)}
+	rt := &Runtime{cfg: cfg, e: e, p: newPIDs(e), finished: make(chan messages.RunFinished, 16),
+		agentSlots: make(chan struct{}, cmp.Or(cfg.Limits.MaxSubagents, DefaultMaxSubagents)), agentPaths: newAgentPaths()}
 	if rt.spool, err = cfg.Session.OpenSpool(cfg.SpoolCap); err != nil {
 		return nil, fmt.Errorf("actors: tool output spool: %w", err)
 	}
@@ -109,6 +123,9 @@ func (rt *Runtime) modelSpec() supervisor.Spec {
 // Run starts a run with m.Task, or resumes the session (the task is then a
 // new instruction, or empty). The outcome arrives on Finished.
 func (rt *Runtime) Run(m messages.StartRun) {
+	rt.agentsMu.Lock()
+	rt.pausing = ""
+	rt.agentsMu.Unlock()
 	rt.e.Send(rt.p.controller, m)
 }
 
@@ -116,8 +133,35 @@ func (rt *Runtime) Run(m messages.StartRun) {
 func (rt *Runtime) Finished() <-chan messages.RunFinished { return rt.finished }
 
 // Pause asks for a safe pause after the current step.
+// The running sub-agents pause at their own next safe point.
 func (rt *Runtime) Pause(reason string) {
+	rt.agentsMu.Lock()
+	rt.pausing = reason
+	for a := range rt.agents {
+		a.Pause(reason)
+	}
+	rt.agentsMu.Unlock()
 	rt.e.Send(rt.p.controller, messages.PauseRun{Reason: reason})
+}
+
+// startAgent runs a sub-agent's task on its runtime, paused at once when
+// the main run is pausing; the returned func forgets it.
+func (rt *Runtime) startAgent(a *Runtime, task string) func() {
+	rt.agentsMu.Lock()
+	defer rt.agentsMu.Unlock()
+	if rt.agents == nil {
+		rt.agents = map[*Runtime]bool{}
+	}
+	rt.agents[a] = true
+	a.Run(messages.StartRun{Task: task})
+	if rt.pausing != "" {
+		a.Pause(rt.pausing)
+	}
+	return func() {
+		rt.agentsMu.Lock()
+		delete(rt.agents, a)
+		rt.agentsMu.Unlock()
+	}
 }
 
 // Cancel stops the run now, killing running tools.

@@ -8,6 +8,7 @@ import (
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/supervisor"
 	"github.com/wtagent/wtagent/toolactors"
 	"github.com/wtagent/wtagent/toolactors/tools"
@@ -29,6 +30,9 @@ func (rt *Runtime) toolChildren() []supervisor.ChildSpec {
 	d := tools.Deps{
 		Paths: rt.boundary, Spool: rt.spoolWriter, Catalogue: cfg.Catalogue, Now: cfg.Now, Output: cfg.live.add,
 		Sandbox: cfg.Sandbox, Tools: mcpTools(rt.e, cfg.MCP),
+	}
+	if _, ok := cfg.Catalogue.Lookup(protocol.ToolAgentRun); ok {
+		d.Tools[protocol.ToolAgentRun] = rt.runAgent
 	}
 	return []supervisor.ChildSpec{
 		{ID: idProcesses, Producer: toolactors.NewProcessSupervisor(d, p.controller, toolactors.ProcessRestart{}),

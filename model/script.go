@@ -39,6 +39,11 @@ type ScriptLine struct {
 	// WS, if set, are server frames (JSON text) the mock's socket sends for
 	// this turn once the page subscribes to its topic.
 	WS []string `json:"ws,omitempty"`
+	// Agent, if set, makes the line serve only the sub-agent whose task
+	// contains this text (see ForAgent); a line without it serves the
+	// main conversation. Parallel sub-agents so each read their own lines
+	// in order, whatever order they run in.
+	Agent string `json:"agent,omitempty"`
 	// Line is the 1-based line number in the file (not part of the JSON).
 	Line int `json:"-"`
 }
@@ -96,6 +101,30 @@ func ParseScript(r io.Reader) ([]ScriptLine, error) {
 		return nil, fmt.Errorf("script has no replies")
 	}
 	return lines, nil
+}
+
+// MainLines are the lines of a script that serve the main conversation:
+// those without an agent.
+func MainLines(lines []ScriptLine) []ScriptLine {
+	var out []ScriptLine
+	for _, l := range lines {
+		if l.Agent == "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// AgentLines are the lines of a script that serve the sub-agent with the
+// given task: those whose agent text the task contains.
+func AgentLines(lines []ScriptLine, task string) []ScriptLine {
+	var out []ScriptLine
+	for _, l := range lines {
+		if l.Agent != "" && strings.Contains(task, l.Agent) {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // LoadScript reads and parses the script file at path.

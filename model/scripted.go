@@ -20,11 +20,19 @@ import (
 // and a "#" when it has one ("/p/script.jsonl#3"), saved like a
 // conversation URL: a session resumed with the same file continues where
 // it stopped, one resumed with another file starts at its first line.
+//
+// A script's lines with an "agent" serve sub-agents only: the main
+// conversation's Scripted skips them, and ForAgent gives a sub-agent a
+// Scripted of its own over the lines meant for its task.
 type Scripted struct {
+	// all is the whole script, sub-agents' lines included.
+	all   []ScriptLine
 	lines []ScriptLine
 	// source is the script file's absolute path ("": none given).
 	source string
-	now    func() time.Time
+	// agent reports whether this is a sub-agent's conversation.
+	agent bool
+	now   func() time.Time
 
 	mu   sync.Mutex
 	next int
@@ -32,13 +40,25 @@ type Scripted struct {
 
 // NewScripted returns a scripted model over lines.
 func NewScripted(lines []ScriptLine) *Scripted {
-	return &Scripted{lines: lines, now: time.Now}
+	return &Scripted{all: lines, lines: MainLines(lines), now: time.Now}
 }
 
 // NewScriptedFile returns a scripted model over lines read from the file
 // at the absolute path source.
 func NewScriptedFile(source string, lines []ScriptLine) *Scripted {
-	return &Scripted{lines: lines, source: source, now: time.Now}
+	return &Scripted{all: lines, lines: MainLines(lines), source: source, now: time.Now}
+}
+
+// ForAgent returns the scripted model of the sub-agent with the given
+// task: a conversation of its own, answered by the script's lines whose
+// "agent" text the task contains, in their order. Its cursors name the
+// script file followed by "?agent".
+func (s *Scripted) ForAgent(task string) *Scripted {
+	source := "?agent"
+	if s.source != "" {
+		source = s.source + "?agent"
+	}
+	return &Scripted{all: s.all, lines: AgentLines(s.all, task), source: source, agent: true, now: s.now}
 }
 
 // Name implements Transport.
@@ -123,6 +143,10 @@ func (s *Scripted) Send(ctx context.Context, m messages.Outbound) (event.Binding
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.next >= len(s.lines) && s.agent {
+		return event.Binding{}, &Error{Kind: messages.FailScript,
+			Err: fmt.Errorf("%w: no reply left for the sub-agent's turn %d (%d lines have an \"agent\" its task contains)", ErrScriptExhausted, m.Turn, len(s.lines))}
+	}
 	if s.next >= len(s.lines) {
 		return event.Binding{}, &Error{Kind: messages.FailScript,
 			Err: fmt.Errorf("%w: no reply left for turn %d (%d lines)", ErrScriptExhausted, m.Turn, len(s.lines))}

@@ -82,3 +82,64 @@ func TestScriptedFileCursors(t *testing.T) {
 		t.Fatalf("re-await of the file's own message: %q, %v", rep.Text, err)
 	}
 }
+
+// TestScriptedForAgent: lines with an "agent" serve only the sub-agent
+// whose task contains it, in order; the main conversation skips them,
+// and each conversation keeps its own cursor.
+func TestScriptedForAgent(t *testing.T) {
+	ctx := context.Background()
+	lines, err := ParseScript(strings.NewReader(`{"reply":"main1"}
+{"reply":"a1","agent":"alpha"}
+{"reply":"b1","agent":"beta","delay_ms":1}
+{"reply":"main2"}
+{"reply":"a2","agent":"alpha"}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	main := NewScriptedFile("/p/s.jsonl", lines)
+	alpha := main.ForAgent("explore the alpha module")
+	beta := main.ForAgent("explore beta")
+	none := main.ForAgent("explore gamma")
+	replies := func(s *Scripted, n int) []string {
+		t.Helper()
+		var got []string
+		for i := 1; i <= n; i++ {
+			b, err := s.Send(ctx, messages.Outbound{Turn: i, Text: "x"})
+			if err != nil {
+				t.Fatalf("send %d: %v", i, err)
+			}
+			r, err := s.Await(ctx, b, nil)
+			if err != nil {
+				t.Fatalf("await %d: %v", i, err)
+			}
+			got = append(got, r.Text)
+		}
+		return got
+	}
+	// Interleaved as parallel sub-agents would be: each sees its own lines.
+	if got := replies(alpha, 1); got[0] != "a1" {
+		t.Fatalf("alpha 1 = %q", got)
+	}
+	if got := replies(main, 2); strings.Join(got, ",") != "main1,main2" {
+		t.Fatalf("main = %q", got)
+	}
+	if got := replies(beta, 1); got[0] != "b1" {
+		t.Fatalf("beta = %q", got)
+	}
+	if got := replies(alpha, 1); got[0] != "a2" {
+		t.Fatalf("alpha 2 = %q", got)
+	}
+	for name, s := range map[string]*Scripted{"main": main, "alpha": alpha, "beta": beta} {
+		if _, err := s.Send(ctx, messages.Outbound{Turn: 9, Text: "x"}); !errors.Is(err, ErrScriptExhausted) {
+			t.Fatalf("%s past its lines: %v", name, err)
+		}
+	}
+	_, err = none.Send(ctx, messages.Outbound{Turn: 1, Text: "x"})
+	if !errors.Is(err, ErrScriptExhausted) || !strings.Contains(err.Error(), "sub-agent") {
+		t.Fatalf("a sub-agent without lines: %v", err)
+	}
+	if c, _ := alpha.Open(ctx, ""); c != "/p/s.jsonl?agent#2" {
+		t.Fatalf("alpha cursor %q", c)
+	}
+}

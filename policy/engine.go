@@ -42,6 +42,9 @@ type Config struct {
 	// MCPTools are the MCP tools of the run by name (mcp.SERVER.TOOL);
 	// a call of any other mcp.* name is denied.
 	MCPTools map[string]MCPTool
+	// Confined, if set, makes the engine a sub-agent's: it denies
+	// agent.run and every change outside the confinement's paths.
+	Confined *Confinement
 }
 
 // Validate reports the first problem with the configuration: an unknown
@@ -83,6 +86,8 @@ type Engine struct {
 	guarded []string
 	// mcp is the MCP tools of the run.
 	mcp map[string]MCPTool
+	// confined is a sub-agent's confinement (nil: the main session).
+	confined *Confinement
 	// cs compares paths with the guarded directories (case-insensitively
 	// on Windows and macOS, where folding only refuses more).
 	cs boundary.Case
@@ -103,7 +108,7 @@ func New(cfg Config, b *boundary.Boundary) *Engine {
 	if !mode.Valid() {
 		mode = ModeDeny
 	}
-	e := &Engine{b: b, mode: mode, home: cfg.home(), env: ScrubEnv(environ, cfg.AllowEnv), cs: boundary.HostCase(), mcp: maps.Clone(cfg.MCPTools)}
+	e := &Engine{b: b, mode: mode, home: cfg.home(), env: ScrubEnv(environ, cfg.AllowEnv), cs: boundary.HostCase(), mcp: maps.Clone(cfg.MCPTools), confined: cfg.Confined}
 	for _, p := range cfg.Protected {
 		if filepath.IsAbs(p) {
 			e.guarded = append(e.guarded, filepath.Clean(p))

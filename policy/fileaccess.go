@@ -39,6 +39,10 @@ func (e *Engine) fileAccess(p string, ac access) assessment {
 		a.denied = loc.Abs + " is wtagent's own data (its Chrome profile and sessions), which the model may never touch"
 		return a
 	}
+	if why := e.confinedWrite(loc, ac.verb); ac.write && why != "" {
+		a.denied = why
+		return a
+	}
 	if !loc.Inside {
 		return e.outsideAccess(a, loc.Abs, ac)
 	}

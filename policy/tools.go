@@ -61,6 +61,10 @@ func toolPolicy(name string) func(*Engine, any) assessment {
 		return typed(func(*Engine, *protocol.ProcessListArgs) assessment {
 			return assessment{base: event.RiskRead, subject: name, allow: "lists this session's processes"}
 		})
+	case protocol.ToolAgentRun:
+		return typed(func(e *Engine, a *protocol.AgentRunArgs) assessment {
+			return e.agentAccess(a)
+		})
 	case protocol.ToolProjectStatus:
 		return typed(func(*Engine, *protocol.ProjectStatusArgs) assessment {
 			return assessment{base: event.RiskRead, subject: name, allow: "shows the project status"}

@@ -66,7 +66,8 @@ type Skip struct {
 
 // PlanBatch plans the calls of one reply (Turn.Calls) against the
 // catalogue (nil means DefaultCatalogue): the calls before the first call
-// with side effects (see ToolSpec.SideEffects) run concurrently; that call
+// with side effects run concurrently (see CallConcurrent: reads and
+// sub-agents); that call
 // runs after them; every call after it is skipped or, when the catalogue
 // Chains, chained after it. A tool the catalogue does not know counts as
 // having side effects. PlanBatch is pure: it runs nothing.
@@ -81,18 +82,13 @@ func PlanBatch(calls []*event.ToolCall, cat *Catalogue) Batch {
 			b.Chain = append(b.Chain, i)
 		case b.Change >= 0:
 			b.Skipped = append(b.Skipped, Skip{Index: i, Reason: skipReason(calls[b.Change].Name, b.Change)})
-		case changes(cat, c.Name):
+		case !CallConcurrent(c, cat):
 			b.Change, b.Chain = i, []int{i}
 		default:
 			b.Concurrent = append(b.Concurrent, i)
 		}
 	}
 	return b
-}
-
-func changes(cat *Catalogue, tool string) bool {
-	spec, ok := cat.Lookup(tool)
-	return !ok || spec.SideEffects()
 }
 
 func skipReason(changer string, at int) string {

@@ -109,11 +109,11 @@ func checkPlan(t *testing.T, calls []*event.ToolCall, cat *Catalogue) {
 		t.Fatalf("plan %+v has %d entries for %d calls", b, len(order), len(calls))
 	}
 	for _, i := range b.Concurrent {
-		if changes(cat, calls[i].Name) {
+		if !CallConcurrent(calls[i], cat) {
 			t.Fatalf("call %d (%s) has side effects but runs concurrently", i, calls[i].Name)
 		}
 	}
-	if b.Change >= 0 && !changes(cat, calls[b.Change].Name) {
+	if b.Change >= 0 && CallConcurrent(calls[b.Change], cat) {
 		t.Fatalf("call %d (%s) is the change but has no side effects", b.Change, calls[b.Change].Name)
 	}
 	if b.Change < 0 && len(b.Skipped) > 0 {

@@ -46,6 +46,8 @@ func Summary(call event.ToolCall) string {
 		return fmt.Sprintf("%s (%d bytes)", str("path"), len(str("content")))
 	case ToolFSPatch:
 		return patchSummary(str("patch"))
+	case ToolAgentRun:
+		return agentSummary(str("task"), str("mode"), a["paths"])
 	}
 	return str("path")
 }

@@ -90,7 +90,10 @@ func planFor(spec Spec, sys layout) plan {
 	if spec.Mode == WorkspaceWrite {
 		p.writes = append(p.writes, p.scratch...)
 		if root != "" {
-			p.writes = append(p.writes, root)
+			p.writes = append(p.writes, confinedWrites(root, spec.Confine)...)
+			if spec.Confine != nil {
+				p.reads = append(p.reads, root)
+			}
 			for _, g := range []string{".git/hooks", ".git/config"} {
 				if g := filepath.Join(root, g); exists(g) {
 					p.readOnly = append(p.readOnly, g)
@@ -220,6 +223,24 @@ func systemReads(dir string, hidden []string) []string {
 			continue
 		}
 		out = append(out, p)
+	}
+	return out
+}
+
+// confinedWrites are what programs may change in the project root: the
+// whole of it, or, with a confinement, its existing directories inside
+// the root (the root itself is then only read).
+func confinedWrites(root string, confine []string) []string {
+	if confine == nil {
+		return []string{root}
+	}
+	var out []string
+	for _, c := range confine {
+		if c = clean(c); under(c, root) {
+			if fi, err := os.Stat(c); err == nil && fi.IsDir() {
+				out = append(out, c)
+			}
+		}
 	}
 	return out
 }

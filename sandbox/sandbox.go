@@ -121,3 +121,21 @@ func resolveExisting(p string) string {
 		cur = parent
 	}
 }
+
+// Confined returns a sandbox like s whose programs may change only the
+// given directories of the project (see Spec.Confine; none: the project
+// is read-only to them), and whether it is a new one the caller closes.
+// A sandbox that lets programs change nothing of the project already (nil,
+// Off, ReadOnly) is returned as it is.
+func (s *Sandbox) Confined(dirs []string) (*Sandbox, bool, error) {
+	if s == nil || s.spec.Mode != WorkspaceWrite {
+		return s, false, nil
+	}
+	spec := s.spec
+	spec.Confine = append([]string{}, dirs...)
+	c, err := New(spec)
+	if err != nil {
+		return nil, false, err
+	}
+	return c, true, nil
+}

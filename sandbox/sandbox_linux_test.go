@@ -178,3 +178,48 @@ func TestHides(t *testing.T) {
 		}
 	}
 }
+
+// TestSandboxConfined: a confined sandbox lets programs change only its
+// directories of the project; the rest of the project stays readable; an
+// empty confinement leaves the project read-only.
+func TestSandboxConfined(t *testing.T) {
+	w := newWorld(t)
+	for _, d := range []string{"left", "right"} {
+		if err := os.MkdirAll(filepath.Join(w.root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sb := w.sandbox(t, WorkspaceWrite, false)
+	left, owned, err := sb.Confined([]string{filepath.Join(w.root, "left")})
+	if err != nil || !owned {
+		t.Fatalf("Confined: %v, %v", owned, err)
+	}
+	defer left.Close()
+	if out, err := sh(t, left, w.root, "echo l > left/l.txt && cat main.txt"); err != nil || !strings.Contains(out, "hello") {
+		t.Fatalf("inside its directory: %v %q", err, out)
+	}
+	for _, line := range []string{"echo r > right/r.txt", "echo m > main2.txt", "rm main.txt"} {
+		if out, err := sh(t, left, w.root, line); err == nil {
+			t.Errorf("%q allowed outside the confinement: %q", line, out)
+		}
+	}
+	for _, p := range []string{"right/r.txt", "main2.txt"} {
+		if _, err := os.Stat(filepath.Join(w.root, p)); err == nil {
+			t.Errorf("%s was written", p)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(w.root, "main.txt")); err != nil {
+		t.Errorf("main.txt removed: %v", err)
+	}
+	none, _, err := sb.Confined(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer none.Close()
+	if out, err := sh(t, none, w.root, "echo x > left/x.txt"); err == nil {
+		t.Errorf("an empty confinement let a program write: %q", out)
+	}
+	if ro, owned, _ := w.sandbox(t, ReadOnly, false).Confined(nil); owned || ro == nil {
+		t.Error("a read-only sandbox was confined again")
+	}
+}

@@ -30,6 +30,11 @@ type Spec struct {
 	Env []string
 	// Writable lists more directories programs may write (from config).
 	Writable []string
+	// Confine, when not nil, narrows what programs may change in the
+	// project (WorkspaceWrite) to these directories inside Root
+	// (absolute, existing; others are left out): a write sub-agent's
+	// paths. An empty, non-nil list leaves the project read-only.
+	Confine []string
 }
 
 // Status is what the sandbox enforces, for the banner, `wtagent status`,

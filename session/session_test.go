@@ -262,3 +262,36 @@ func TestList(t *testing.T) {
 		t.Errorf("list[2] = %+v", list[2])
 	}
 }
+
+// TestCreateAgent: a sub-agent's session is a session directory of its
+// own under the main session's agents/, with its state file.
+func TestCreateAgent(t *testing.T) {
+	h, err := NewHome(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	main, err := Create(h, Meta{Root: "/p", Task: "main"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer main.Close()
+	var dirs []string
+	for range 2 {
+		a, err := main.CreateAgent(Meta{Root: "/p", Task: "explore alpha"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if filepath.Dir(a.Dir()) != filepath.Join(main.Dir(), AgentsDirName) {
+			t.Fatalf("sub-agent dir %s is not under %s", a.Dir(), main.Dir())
+		}
+		st, err := a.LoadState()
+		if err != nil || st.Task != "explore alpha" || st.ID != a.ID() {
+			t.Fatalf("state %+v, %v", st, err)
+		}
+		dirs = append(dirs, a.Dir())
+		a.Close()
+	}
+	if dirs[0] == dirs[1] {
+		t.Fatalf("two sub-agents share %s", dirs[0])
+	}
+}

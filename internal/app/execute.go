@@ -264,7 +264,7 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 		Environ: o.F.Environ(), Home: home, Protected: []string{o.Home.Dir()}, Mode: o.Settings.Mode, Effort: o.Settings.Effort, Sandbox: sb,
 		Warnings: slices.Concat(dataDirWarnings(o.Home.Dir(), o.Root, sb), leftoverNotes(o.Root, o.F.Now()), mcpWarnings),
 		Limits:   o.Settings.Limits, Sink: sink, Logger: logger, StatusSocket: sock, PID: os.Getpid(), Now: o.F.Now,
-		MCP: mcpServers,
+		MCP: mcpServers, NewAgentTransport: agentTransportFactory(o.Settings),
 	})
 	if err != nil {
 		closeMCP(mcpServers)

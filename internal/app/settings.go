@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -213,6 +214,12 @@ func applyLimits(s *Settings, fc config.File, f *Flags) error {
 	if fc.ChainChanges != nil {
 		l.ChainChanges, s.Sources["chain-changes"] = *fc.ChainChanges, "config"
 	}
+	if n := fc.MaxSubagents; n != nil {
+		if err := actors.CheckMaxSubagents(*n); err != nil {
+			return cmdutil.FlagErrorf("config file: %v", err)
+		}
+		l.MaxSubagents, s.Sources["max-subagents"] = *n, "config"
+	}
 	switch {
 	case f.Changed("max-turns"):
 		l.MaxTurns, s.Sources["max-turns"] = f.MaxTurns, "flag"
@@ -281,6 +288,7 @@ func (s Settings) Describe() [][3]string {
 		{"output-per-run", strconv.FormatInt(l.OutputPerRun, 10), src("output-per-run")},
 		{"calls-per-reply", strconv.Itoa(max(l.CallsPerReply, 1)), src("calls-per-reply")},
 		{"chain-changes", strconv.FormatBool(l.ChainChanges), src("chain-changes")},
+		{"max-subagents", strconv.Itoa(cmp.Or(l.MaxSubagents, actors.DefaultMaxSubagents)), src("max-subagents")},
 	}
 	for _, d := range s.SandboxWritable {
 		rows = append(rows, [3]string{"sandbox-writable", d, "config"})

@@ -43,6 +43,26 @@ func transportFactory(s Settings, h session.Home, sess *session.Session, logw io
 	}, nil
 }
 
+// agentTransportFactory returns what makes a sub-agent's conversation
+// (agent.run), or nil where sub-agents are not offered: the scripted
+// provider offers them when its script has lines for sub-agents (an
+// "agent"); on ChatGPT in the browser they are later work (a tab per
+// sub-agent).
+func agentTransportFactory(s Settings) func(string, actors.TransportHooks) model.Transport {
+	if s.Provider != "script" || s.loadScript() != nil {
+		return nil
+	}
+	lines, source := s.ScriptLines, s.scriptPath()
+	for _, l := range lines {
+		if l.Agent != "" {
+			return func(task string, _ actors.TransportHooks) model.Transport {
+				return model.NewScriptedFile(source, lines).ForAgent(task)
+			}
+		}
+	}
+	return nil
+}
+
 // loadScript reads and checks the --script file of the scripted provider
 // (once: ScriptLines holds it after), so that a missing or malformed
 // script is a usage error before any session exists.

@@ -62,6 +62,9 @@ type File struct {
 	// run in order until one does not succeed (default on; off keeps one
 	// change per reply, last).
 	ChainChanges *bool `json:"chain-changes,omitempty"`
+	// MaxSubagents is how many sub-agents (agent.run) run at once (1..8,
+	// default 3); the rest wait.
+	MaxSubagents *int `json:"max-subagents,omitempty"`
 	// AllowEnv lists credential-looking environment variables that are
 	// passed to programs anyway.
 	AllowEnv []string `json:"allow-env,omitempty"`

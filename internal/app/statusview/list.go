@@ -35,6 +35,9 @@ func Entries(ctx context.Context, h session.Home, id string, all bool) (entries 
 	}
 	for _, s := range list {
 		e := EntryFor(ctx, s)
+		if dir, err := h.SessionDir(s.ID); err == nil {
+			e.SubAgents = subAgents(dir)
+		}
 		if err := ctx.Err(); err != nil {
 			return nil, 0, err
 		}
@@ -84,4 +87,15 @@ func PrintList(w io.Writer, entries []Entry, hidden int, tree bool) {
 	if hidden > 0 {
 		fmt.Fprintf(w, "\n%d more not running: wtagent status --all (wtagent sessions prune removes idle ones)\n", hidden)
 	}
+}
+
+// subAgents are the sub-agents of the session in dir, from their state
+// files.
+func subAgents(dir string) []SubAgent {
+	var out []SubAgent
+	for _, st := range session.AgentStates(dir) {
+		out = append(out, SubAgent{ID: st.ID, Task: st.Task, Phase: st.Phase, Outcome: st.Outcome, Turn: st.Turn,
+			Elapsed: st.Updated.Sub(st.Created)})
+	}
+	return out
 }

@@ -17,6 +17,19 @@ type Entry struct {
 	Dead   bool   `json:"dead,omitempty"`
 	Resume string `json:"resume,omitempty"`
 	State  string `json:"state"`
+	// SubAgents are the session's sub-agents (agent.run), oldest first.
+	SubAgents []SubAgent `json:"subagents,omitempty"`
+}
+
+// SubAgent is one sub-agent as the status shows it.
+type SubAgent struct {
+	ID      string        `json:"id"`
+	Task    string        `json:"task"`
+	Phase   event.Phase   `json:"phase"`
+	Outcome event.Outcome `json:"outcome,omitempty"`
+	Turn    int           `json:"turn"`
+	// Elapsed is from its start to its last activity.
+	Elapsed time.Duration `json:"elapsed_ns"`
 }
 
 // Print prints one session's status (without its actor tree: PrintTree
@@ -70,9 +83,25 @@ func Print(w io.Writer, e Entry) {
 		}
 		printMCP(w, st.Actors)
 	}
+	for _, a := range e.SubAgents {
+		state := string(a.Outcome)
+		if state == "" {
+			state = strings.ToLower(string(a.Phase))
+		}
+		fmt.Fprintf(w, "  sub-agent %s %s, turn %d, %s: %s\n", a.ID, state, a.Turn, a.Elapsed.Round(100*time.Millisecond), oneLine(a.Task, 60))
+	}
 	if e.Resume != "" {
 		fmt.Fprintf(w, "  resume with `%s`\n", e.Resume)
 	}
+}
+
+// oneLine is text on one line, cut to n runes.
+func oneLine(text string, n int) string {
+	r := []rune(strings.Join(strings.Fields(text), " "))
+	if len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return string(r)
 }
 
 // PrintTree prints a live session's supervised actors, each with its
