@@ -132,20 +132,25 @@ func (tm *term) waitInput(line string, since int) int {
 	})
 }
 
-// waitLive waits until the last n rows of the screen, joined (a long line
-// wraps over rows), hold every one of want; see waitInput.
+// waitLive waits until the last n rows of the screen, joined, hold every
+// one of want; see waitInput. A long line wraps over rows between words,
+// its continuation indented (a word longer than a row is cut): white
+// space is not compared.
 func (tm *term) waitLive(n int, want ...string) int {
 	tm.t.Helper()
 	return tm.waitUntil(fmt.Sprintf("the live rows to show %q", want), func(out string) (int, bool) {
-		tail := strings.Join(tm.lastRows(out, n), "")
+		tail := withoutSpace(strings.Join(tm.lastRows(out, n), ""))
 		for _, w := range want {
-			if !strings.Contains(tail, w) {
+			if !strings.Contains(tail, withoutSpace(w)) {
 				return 0, false
 			}
 		}
 		return len(out), true
 	})
 }
+
+// withoutSpace returns s without its white space.
+func withoutSpace(s string) string { return strings.Join(strings.Fields(s), "") }
 
 // lastRows returns the last n non-blank rows of out replayed on the
 // terminal's screen.
