@@ -352,7 +352,7 @@ func TestWrapsAtWordsAt80Columns(t *testing.T) {
 			flat := strings.Join(strings.Fields(strings.Join(words, " ")), " ")
 			for _, want := range []string{
 				"Ctrl+C clears the line · Ctrl+D quits",
-				"/effort [TIER] show the ChatGPT effort tier, or select TIER (light, standard, extended, extra-high, pro) for the next messages",
+				"/effort [TIER] show the ChatGPT effort tier, or select TIER (light/instant, standard/medium, extended/high, extra-high/xhigh, pro/max) for the next messages",
 				"network on, .git/hooks and .git/config read-only)",
 				"for this task (fs.read on paths under",
 				"[n] deny › y",
