@@ -114,7 +114,7 @@ func TestScriptFilesJudgedLikeInlineCode(t *testing.T) {
 		reason   string
 	}{
 		{exec("python3", "-c", rmtree), event.DecisionAsk, "deletes files"},
-		{exec("bash", "-c", "python3 - <<'EOF'\n" + rmtree + "EOF"), event.DecisionAsk, "deletes files"},
+		{exec("bash", "-c", "python3 - <<'EOF'\n"+rmtree+"EOF"), event.DecisionAsk, "deletes files"},
 		{exec("python3", "clean.py"), event.DecisionAsk, "the inline code (python clean.py) deletes files"},
 		{exec("python3", "show.py"), event.DecisionAllow, ""},
 		{exec("sh", "wipe.sh"), event.DecisionAsk, "directory tree src"},
