@@ -86,3 +86,45 @@ func TestBranchSwitchOverUncommittedWork(t *testing.T) {
 		t.Errorf("git stash keeps the work: %s (%s)", v.Decision, v.Reason)
 	}
 }
+
+// TestScriptFilesJudgedLikeInlineCode: the same code is judged the same
+// as python -c, a here-document or a script file the model may have
+// written (not committed unchanged); the project's committed scripts run
+// like its tests.
+func TestScriptFilesJudgedLikeInlineCode(t *testing.T) {
+	if _, err := osexec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	p := newProject(t)
+	rmtree := "import shutil\nshutil.rmtree('src')\n"
+	p.Write("tools/committed.py", rmtree)
+	p.Write("tools/build.sh", "rm -rf src\n")
+	cmd := osexec.Command("sh", "-c", "git init -q -b main && git add -A && git -c user.name=t -c user.email=t@example.com commit -q -m init")
+	cmd.Dir = p.Dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	p.Write("clean.py", rmtree)
+	p.Write("show.py", "print(open('README.md').read())\n")
+	p.Write("wipe.sh", "ls\nrm -rf src\n")
+	e := engineFor(p, ModePrompt)
+	tests := []struct {
+		call     event.ToolCall
+		decision event.Decision
+		reason   string
+	}{
+		{exec("python3", "-c", rmtree), event.DecisionAsk, "deletes files"},
+		{exec("bash", "-c", "python3 - <<'EOF'\n"+rmtree+"EOF"), event.DecisionAsk, "deletes files"},
+		{exec("python3", "clean.py"), event.DecisionAsk, "the inline code (python clean.py) deletes files"},
+		{exec("python3", "show.py"), event.DecisionAllow, ""},
+		{exec("sh", "wipe.sh"), event.DecisionAsk, "directory tree src"},
+		{exec("python3", "tools/committed.py"), event.DecisionAllow, ""}, // the project's own code
+		{exec("sh", "tools/build.sh"), event.DecisionAllow, ""},
+	}
+	for _, tt := range tests {
+		v := e.Check(tt.call)
+		if v.Decision != tt.decision || !strings.Contains(v.Reason, tt.reason) {
+			t.Errorf("%s: %s %q; want %s mentioning %q", v.Subject, v.Decision, v.Reason, tt.decision, tt.reason)
+		}
+	}
+}

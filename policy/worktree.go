@@ -3,6 +3,7 @@ package policy
 import (
 	"bytes"
 	"context"
+	"io"
 	osexec "os/exec"
 	"time"
 )
@@ -23,17 +24,56 @@ func (j *rootJudge) Uncommitted() int {
 	return n
 }
 
-func countUncommitted(dir string) int {
+// maxScriptBytes bounds the script files judged like inline code.
+const maxScriptBytes = 256 << 10
+
+// Script returns the code of a script file inside the root that git does
+// not hold committed and unchanged (untracked, modified, ignored, or no
+// repository): code the model may have written, judged like inline code.
+func (j *rootJudge) Script(p string) (string, bool) {
+	s := j.locate(p)
+	if !s.inside || s.w.Info == nil || !s.w.Info.Mode().IsRegular() || s.w.Info.Size() > maxScriptBytes {
+		return "", false
+	}
+	if committedUnchanged(j.e.b.Dir(), s.rel) {
+		return "", false
+	}
+	f, err := j.e.b.Open(s.rel)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxScriptBytes))
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
+}
+
+// committedUnchanged reports whether git holds rel (relative to dir)
+// committed and unchanged.
+func committedUnchanged(dir, rel string) bool {
+	out, err := gitStatus(dir, "--untracked-files=all", "--ignored=matching", "--", rel)
+	return err == nil && len(bytes.TrimSpace(out)) == 0
+}
+
+// gitStatus runs git status --porcelain=v1 -z in dir with args, without
+// the file-system monitor or optional locks.
+func gitStatus(dir string, args ...string) ([]byte, error) {
 	git, err := osexec.LookPath("git")
 	if err != nil {
-		return -1
+		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), gitStatusTimeout)
 	defer cancel()
-	cmd := osexec.CommandContext(ctx, git, "--no-optional-locks", "-c", "core.fsmonitor=false", "-c", "core.untrackedCache=false",
-		"status", "--porcelain=v1", "-z", "--untracked-files=no", "--ignore-submodules")
+	cmd := osexec.CommandContext(ctx, git, append([]string{"--no-optional-locks", "-c", "core.fsmonitor=false", "-c", "core.untrackedCache=false",
+		"status", "--porcelain=v1", "-z"}, args...)...)
 	cmd.Dir = dir
-	out, err := cmd.Output()
+	return cmd.Output()
+}
+
+func countUncommitted(dir string) int {
+	out, err := gitStatus(dir, "--untracked-files=no", "--ignore-submodules")
 	if err != nil {
 		return -1
 	}

@@ -41,11 +41,13 @@ func effectCases() []effectCase {
 		{"container control", "docker", []string{"restart", "api"}, "restarts the container api"},
 		{"environment through a runner", "./bin/dotenv", []string{"--", "node", "-e", "console.log(process.env)"}, "whole environment"},
 		{"inline code", "python3", []string{"-c", "import shutil; shutil.rmtree('src')"}, "deletes files"},
+		{"script file", "python3", []string{"clean.py"}, "deletes files"},
 	}
 }
 
 // approvalProject writes what the commands would destroy: a database
-// file, src/, a .env and a dotenv runner.
+// file, src/, a .env, a dotenv runner, and two scripts as the model
+// would have written them (not committed): one deletes src/, one reads.
 func approvalProject(t *testing.T, root string) {
 	t.Helper()
 	for name, content := range map[string]string{
@@ -55,6 +57,8 @@ func approvalProject(t *testing.T, root string) {
 		".env":        "PORT=5173\nSTRIPE_SECRET_KEY=sk_live_abcdefghijklmnop0123\n",
 		// A dotenv-cli stand-in: runs the command after --.
 		"bin/dotenv": "#!/bin/sh\nwhile [ \"$1\" != -- ]; do shift; done\nshift\nexec \"$@\"\n",
+		"clean.py":   "import shutil\nshutil.rmtree('src')\n",
+		"show.py":    "print(open('README.md').read().upper())\n",
 	} {
 		p := filepath.Join(root, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -144,7 +148,7 @@ func TestApprovalsDenyRefusesEachEffect(t *testing.T) {
 }
 
 // TestHarmlessPatternsRunWithoutAsking: read-only inline code, a glob in
-// a listing and a runner wrapper around code that prints nothing secret
+// a listing, a read-only script file the model wrote and a runner wrapper around code that prints nothing secret
 // run without a question — under --approvals deny, where any question
 // would be a denial.
 func TestHarmlessPatternsRunWithoutAsking(t *testing.T) {
@@ -153,6 +157,7 @@ func TestHarmlessPatternsRunWithoutAsking(t *testing.T) {
 	calls := []struct{ call, output string }{
 		{execCallXML("python3", "-c", "print(open('README.md').read().upper())"), "README-TEXT-51"},
 		{execCallXML("bash", "-lc", "ls src/*.go"), "src/main.go"},
+		{execCallXML("python3", "show.py"), "README-TEXT-51"},
 		{execCallXML("./bin/dotenv", "--", "python3", "-c", "import os; print('port', os.environ.get('PORT', '5173'))"), "port 5173"},
 	}
 	var lines []model.ScriptLine

@@ -47,6 +47,27 @@ func newSandboxWorld(t *testing.T) sandboxWorld {
 	return w
 }
 
+// commitScript puts a script into the project as the project's own
+// committed code (a cloned repository's script, a poisoned dependency's
+// hook): the policy runs committed code like the project's tests, without
+// reading it, so the kernel's confinement is what must stop it. A script
+// the model writes is read and judged instead (policy's TestScriptFiles…).
+func (w sandboxWorld) commitScript(name, body string) {
+	w.t.Helper()
+	if err := os.WriteFile(filepath.Join(w.root, name), []byte(body), 0o644); err != nil {
+		w.t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"init", "-q"},
+		{"add", "--", name},
+		{"-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-q", "-m", "the project's script", "--", name},
+	} {
+		if out, err := exec.Command("git", append([]string{"-C", w.root}, args...)...).CombinedOutput(); err != nil {
+			w.t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+}
+
 // runAs runs wtagent with the fake home.
 func (w sandboxWorld) runAs(args ...string) (int, string, string) {
 	w.t.Helper()

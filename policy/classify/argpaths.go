@@ -32,6 +32,11 @@ type Judge interface {
 	// matches now, at most limit of them, as the program would get them;
 	// ok is false when the judge cannot list them.
 	Matches(pattern string, limit int) (matches []string, ok bool)
+	// Script returns the code of a script file a program runs (python
+	// x.py, sh x.sh) when it may be the model's: a regular file inside the
+	// project that is not committed unchanged, not too large to read; ok
+	// is false otherwise (the project's own code runs like npm test).
+	Script(p string) (code string, ok bool)
 	// Uncommitted is the number of tracked files with uncommitted changes
 	// in the git work tree the command runs in; -1 when it cannot tell.
 	Uncommitted() int

@@ -51,6 +51,9 @@ func classifyShell(c *Classifier, at int, _ bool) {
 				i++ // -o option
 			}
 		default:
+			if code, ok := c.judge.Script(t); ok && posixShell(name) {
+				c.shellScript(name, t, code)
+			}
 			return // a script file
 		}
 	}
@@ -243,6 +246,10 @@ func classifyInterpreter(c *Classifier, at int, fed bool) {
 				c.judgeCode(name, name+" reading a here-document", c.stdin)
 			case name == "python" && strings.EqualFold(path.Base(t), "manage.py"):
 				c.classifyDjangoManage(i)
+			default:
+				if code, ok := c.judge.Script(t); ok {
+					c.judgeCode(name, name+" "+t, code)
+				}
 			}
 			return
 		case strings.HasPrefix(t, "--") || contains(fl.long, t) || (len(fl.long) > 0 && strings.HasPrefix(t, fl.long[0]+"=")):
@@ -426,5 +433,13 @@ func classifyGrep(c *Classifier, at int, _ bool) {
 
 // classifyEcho: echo and printf print their arguments; none is a path.
 func classifyEcho(c *Classifier, at int, _ bool) {
+	c.skipFrom(at + 1)
+}
+
+// classifyTest lets test and [ run whatever their operands: they look at
+// files' metadata (exists, type, permissions, size) and compare strings
+// and numbers, reading no content and writing nothing, so an operand
+// known only at run time (test "$n" -eq 1) names nothing to guard.
+func classifyTest(c *Classifier, at int, _ bool) {
 	c.skipFrom(at + 1)
 }

@@ -75,6 +75,8 @@ func commandHandler(name string) handler {
 		return classifyGrep
 	case "echo", "printf":
 		return classifyEcho
+	case "test", "[":
+		return classifyTest
 	case "git":
 		return classifyGit
 	case "gh", "glab":

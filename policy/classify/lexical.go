@@ -91,3 +91,6 @@ func (LexicalJudge) Matches(string, int) ([]string, bool) { return nil, false }
 
 // Uncommitted cannot tell: the lexical judge has no work tree.
 func (LexicalJudge) Uncommitted() int { return -1 }
+
+// Script cannot read files: the lexical judge has no file system.
+func (LexicalJudge) Script(string) (string, bool) { return "", false }

@@ -176,6 +176,9 @@ func (w *scriptWalker) stmt(st *syntax.Stmt, decisive, errexitOnly bool) {
 	case *syntax.IfClause:
 		w.redirectsOnly(st.Redirs)
 		w.ifClause(c)
+	case *syntax.WhileClause:
+		w.redirectsOnly(st.Redirs)
+		w.whileLoop(c)
 	case *syntax.Block:
 		w.redirectsOnly(st.Redirs)
 		w.list(c.Stmts, decisive)
@@ -231,6 +234,63 @@ func (w *scriptWalker) ifClause(c *syntax.IfClause) {
 			w.list(c.Then, false)
 		}
 	})
+}
+
+// whileLoop walks while/until COND; do BODY; done: its condition and body
+// are judged like an if's branches, each may run any number of times, so
+// every variable the loop assigns is unknown in it and after it (x=build;
+// while …; do rm -rf $x; x=/; done deletes / the second time).
+func (w *scriptWalker) whileLoop(c *syntax.WhileClause) {
+	names := assignedIn(c)
+	w.forget(names)
+	w.maybe(func() {
+		w.list(c.Cond, false)
+		w.list(c.Do, false)
+	})
+	w.forget(names)
+}
+
+// assignedIn lists the variables a loop may set: assignments (x=v, export
+// x=v, local x=v), the names read, mapfile and getopts fill, and the
+// loop variables of for loops inside it.
+func assignedIn(loop syntax.Node) []string {
+	var names []string
+	syntax.Walk(loop, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Assign:
+			if n.Name != nil {
+				names = append(names, n.Name.Value)
+			}
+		case *syntax.WordIter:
+			if n.Name != nil {
+				names = append(names, n.Name.Value)
+			}
+		case *syntax.CallExpr:
+			names = append(names, filledByBuiltin(n.Args)...)
+		}
+		return true
+	})
+	return names
+}
+
+// filledByBuiltin returns the variable names read, mapfile, readarray and
+// getopts assign (their words that are not options).
+func filledByBuiltin(args []*syntax.Word) []string {
+	if len(args) == 0 {
+		return nil
+	}
+	switch args[0].Lit() {
+	case "read", "mapfile", "readarray", "getopts":
+	default:
+		return nil
+	}
+	var names []string
+	for _, a := range args[1:] {
+		if lit := a.Lit(); lit != "" && !strings.HasPrefix(lit, "-") {
+			names = append(names, lit)
+		}
+	}
+	return names
 }
 
 // maxLoopItems bounds the items of a for loop judged one by one.

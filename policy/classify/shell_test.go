@@ -52,12 +52,43 @@ func TestParseScriptExpands(t *testing.T) {
 	}
 }
 
+// TestParseScriptWhileLoops: a while or until loop is judged by its
+// condition and body (a wait-for-a-file loop is plain), and every variable
+// it assigns is unknown in it and after it.
+func TestParseScriptWhileLoops(t *testing.T) {
+	s, err := ParseScript("while [ ! -f go ]; do sleep 0.05; done; echo released", ShellOptions{})
+	if err != nil || !s.Plain || len(s.Commands) != 3 {
+		t.Fatalf("a waiting loop: plain=%v opaque=%q commands=%+v err=%v", s.Plain, s.Opaque, s.Commands, err)
+	}
+	for src, unknown := range map[string]string{
+		"x=build; while true; do rm -rf $x; x=/; done":         "$x",
+		"while read f; do rm \"$f\"; done < list.txt":          `"$f"`,
+		"until [ -z \"$n\" ]; do n=; done; rm -rf $n":          "$n",
+		"while true; do for d in a b; do :; done; done; rm $d": "$d",
+	} {
+		s, err := ParseScript(src, ShellOptions{})
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		found := false
+		for _, c := range s.Commands {
+			for i, a := range c.Args {
+				if c.Args[0] == "rm" && a == unknown && c.Unknown[i] {
+					found = true
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: rm's %s is not unknown: %+v", src, unknown, s.Commands)
+		}
+	}
+}
+
 func TestParseScriptOpaque(t *testing.T) {
 	for src, why := range map[string]string{
 		"$CMD x":                         "runs a program named only when it runs",
 		"*.sh":                           "glob",
 		"for f in $(ls); do rm $f; done": "for loop",
-		"while true; do ls; done":        "while",
 		"eval ls":                        "eval",
 	} {
 		s, err := ParseScript(src, ShellOptions{})
