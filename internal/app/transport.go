@@ -4,7 +4,7 @@ import (
 	"io"
 	"path/filepath"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 
 	"github.com/wtagent/wtagent/actors"
 	"github.com/wtagent/wtagent/browser"

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 
 	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/browser/pagescript"
