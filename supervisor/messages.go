@@ -37,8 +37,10 @@ type StopChild struct {
 
 // ChildStopResult is the reply to StopChild.
 type ChildStopResult struct {
-	Ref    Ref
-	ID     string
+	Ref Ref
+	ID  string
+	// Reason is how the child's last incarnation ended; meaningful only
+	// when Err is nil.
 	Reason ExitReason
 	Err    error
 }
