@@ -19,9 +19,17 @@ import (
 func (c *controller) parse(ctx *actor.Context, reply event.Reply) {
 	c.enter(ctx, event.PhaseParsing)
 	c.parsers++
-	id := parserID(c.turn(), c.parsers)
-	c.run.parsing = id
-	ctx.Send(c.p.session, supervisor.StartChild{Spec: newParserSpec(c.cfg.Catalogue, reply, c.p.controller, id)})
+	id, ref := parserID(c.turn(), c.parsers), c.refs.Next()
+	c.run.parsing, c.run.parseRef = id, ref
+	ctx.Send(c.p.session, supervisor.StartChild{Ask: supervisor.Ask{Ref: ref}, Spec: newParserSpec(c.cfg.Catalogue, reply, c.p.controller, id)})
+}
+
+// parserStarted handles the session supervisor's reply to a parser's
+// StartChild, matched by its Ref: a refusal fails the parse.
+func (c *controller) parserStarted(ctx *actor.Context, m supervisor.ChildStartResult) {
+	if r := c.run; m.Err != nil && r != nil && r.parsing == m.ID && r.parseRef == m.Ref {
+		c.parseFailed(ctx, crashedParse(c.turn(), m.Err))
+	}
 }
 
 func (c *controller) parsedTurn(ctx *actor.Context, m messages.ParsedTurn) {

@@ -274,20 +274,10 @@ func (rt *Runtime) StopProcesses(timeout time.Duration) ([]event.ProcessInfo, er
 	return pl.Processes, nil
 }
 
-// request asks an actor from outside the actor system and waits for a
-// reply of type T.
+// request asks an actor from outside the actor system and waits, at most
+// timeout, for a reply of type T (see supervisor.Call).
 func request[T any](e *actor.Engine, pid *actor.PID, msg any, timeout time.Duration) (T, error) {
-	var zero T
-	res, err := e.Request(pid, msg, timeout).Result()
-	if err != nil {
-		return zero, err
-	}
-	if err, ok := res.(error); ok {
-		return zero, err
-	}
-	v, ok := res.(T)
-	if !ok {
-		return zero, fmt.Errorf("unexpected reply %T", res)
-	}
-	return v, nil
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	return supervisor.Call[T](ctx, e, pid, msg)
 }

@@ -64,8 +64,9 @@ func (s *statusActor) Receive(c *actor.Context) {
 		} else {
 			s.actors[m.Info.Path] = m.Info
 		}
-	case []supervisor.ChildInfo:
-		for _, ci := range m {
+	case supervisor.ChildrenResult:
+		// Either supervisor's answer: both are merged the same way.
+		for _, ci := range m.Children {
 			if _, known := s.actors[ci.Path]; !known {
 				s.actors[ci.Path] = actorInfo(ci)
 			}
