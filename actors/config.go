@@ -19,6 +19,7 @@ import (
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/sandbox"
 	"github.com/wtagent/wtagent/session"
+	"github.com/wtagent/wtagent/toolactors/liveoutput"
 )
 
 // Approver asks the user whether a tool call may run. It blocks until the
@@ -106,7 +107,7 @@ type Config struct {
 
 	// live coalesces tools' live output; Start sets it, the controller
 	// flushes a call's output before showing its result.
-	live *liveOutput
+	live *liveoutput.Coalescer
 	// confined is a sub-agent's confinement (nil in the main session).
 	confined *policy.Confinement
 	// guard masks secrets in every message to the model (from Environ, or

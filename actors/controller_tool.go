@@ -84,7 +84,7 @@ func (c *controller) toolResult(ctx *actor.Context, res event.ToolResult) {
 		return
 	}
 	res.OpKey = op.key
-	c.cfg.live.flushCall(res.CallID)
+	c.cfg.live.FlushCall(res.CallID)
 	res, asked := c.offerUnconfined(ctx, op, res)
 	if asked {
 		return

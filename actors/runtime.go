@@ -28,7 +28,7 @@ type Runtime struct {
 	finished chan messages.RunFinished
 	spool    *session.Spool
 	// spoolWriter writes to spool off the tools' reading goroutines.
-	spoolWriter *asyncSpool
+	spoolWriter *session.AsyncSpool
 	boundary    *boundary.Boundary
 	released    sync.Once
 	// agentSlots holds one token per running sub-agent (max-subagents);
@@ -61,7 +61,7 @@ func Start(cfg Config) (*Runtime, error) {
 	if rt.spool, err = cfg.Session.OpenSpool(cfg.SpoolCap); err != nil {
 		return nil, fmt.Errorf("actors: tool output spool: %w", err)
 	}
-	rt.spoolWriter = newAsyncSpool(rt.spool, 256)
+	rt.spoolWriter = session.NewAsyncSpool(rt.spool, 256)
 	rt.cfg.live = newToolOutput(e, rt.p.eventlog, cfg.Session.ID())
 	if rt.boundary, err = boundary.Open(cfg.Root); err != nil {
 		rt.spoolWriter.Close()
@@ -190,7 +190,7 @@ func (rt *Runtime) Shutdown(ctx context.Context) error {
 func (rt *Runtime) release() {
 	rt.released.Do(func() {
 		if rt.cfg.live != nil {
-			rt.cfg.live.stop()
+			rt.cfg.live.Stop()
 		}
 		<-rt.e.Poison(rt.p.client).Done()
 		if rt.spoolWriter != nil {
