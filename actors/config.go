@@ -12,6 +12,7 @@ import (
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/wtagent/wtagent/checkpoint"
+	"github.com/wtagent/wtagent/internal/runlimit"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"
@@ -80,7 +81,7 @@ type Config struct {
 	// Warnings are shown under the banner of every run (run.started).
 	Warnings []string
 	// Limits bound each run.
-	Limits Limits
+	Limits runlimit.Limits
 	// Sink receives every event for the UI (persisted and live ones). It
 	// must not block.
 	Sink func(event.Event)
@@ -128,8 +129,8 @@ func (cfg Config) withDefaults() (Config, error) {
 	if cfg.Catalogue == nil {
 		cfg.Catalogue = protocol.DefaultCatalogue()
 	}
-	if cfg.Limits == (Limits{}) {
-		cfg.Limits = DefaultLimits()
+	if cfg.Limits == (runlimit.Limits{}) {
+		cfg.Limits = runlimit.Default()
 	}
 	if err := cfg.Limits.Validate(); err != nil {
 		return cfg, fmt.Errorf("actors: %w", err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/anthdm/hollywood/actor"
 
+	"github.com/wtagent/wtagent/internal/runlimit"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/policy/donegate"
@@ -111,7 +112,7 @@ func (c *controller) nudge(ctx *actor.Context, reason string) {
 func (c *controller) limit(ctx *actor.Context, name, format string, args ...any) {
 	detail := fmt.Sprintf(format, args...)
 	c.record(ctx, event.EvLimitReached, "", event.TextPayload{Text: "limit " + name + " reached: " + detail, Kind: name}, false, nil)
-	c.interrupt(ctx, (&LimitError{Name: name, Detail: detail}).Error())
+	c.interrupt(ctx, (&runlimit.Error{Name: name, Detail: detail}).Error())
 }
 
 // doneRefusal applies the done gate to the run's requests, the ledger and

@@ -13,6 +13,7 @@ import (
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/anthdm/hollywood/actor"
+	"github.com/wtagent/wtagent/internal/runlimit"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/session"
@@ -57,7 +58,7 @@ func Start(cfg Config) (*Runtime, error) {
 		return nil, fmt.Errorf("actors: engine: %w", err)
 	}
 	rt := &Runtime{cfg: cfg, e: e, p: newPIDs(e), finished: make(chan messages.RunFinished, 16),
-		agentSlots: make(chan struct{}, cmp.Or(cfg.Limits.MaxSubagents, DefaultMaxSubagents)), agentPaths: newAgentPaths()}
+		agentSlots: make(chan struct{}, cmp.Or(cfg.Limits.MaxSubagents, runlimit.DefaultMaxSubagents)), agentPaths: newAgentPaths()}
 	if rt.spool, err = cfg.Session.OpenSpool(cfg.SpoolCap); err != nil {
 		return nil, fmt.Errorf("actors: tool output spool: %w", err)
 	}
