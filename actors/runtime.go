@@ -13,6 +13,7 @@ import (
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/anthdm/hollywood/actor"
+	"github.com/wtagent/wtagent/internal/pathlock"
 	"github.com/wtagent/wtagent/internal/runlimit"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy/boundary"
@@ -35,7 +36,7 @@ type Runtime struct {
 	// agentSlots holds one token per running sub-agent (max-subagents);
 	// agentPaths the paths of the running write sub-agents.
 	agentSlots chan struct{}
-	agentPaths *agentPaths
+	agentPaths *pathlock.Locks
 	agentCount atomic.Int64
 	// agents are the running sub-agents' runtimes; pausing is the reason
 	// of a pause asked for since the last Run, which every sub-agent, even
@@ -58,7 +59,7 @@ func Start(cfg Config) (*Runtime, error) {
 		return nil, fmt.Errorf("actors: engine: %w", err)
 	}
 	rt := &Runtime{cfg: cfg, e: e, p: newPIDs(e), finished: make(chan messages.RunFinished, 16),
-		agentSlots: make(chan struct{}, cmp.Or(cfg.Limits.MaxSubagents, runlimit.DefaultMaxSubagents)), agentPaths: newAgentPaths()}
+		agentSlots: make(chan struct{}, cmp.Or(cfg.Limits.MaxSubagents, runlimit.DefaultMaxSubagents)), agentPaths: pathlock.New()}
 	if rt.spool, err = cfg.Session.OpenSpool(cfg.SpoolCap); err != nil {
 		return nil, fmt.Errorf("actors: tool output spool: %w", err)
 	}
