@@ -214,7 +214,7 @@ func (c *controller) sendBatch(ctx *actor.Context, b *batchFlow) {
 	keys, callIDs := make([]string, len(b.ops)), make([]string, len(b.ops))
 	calls := make([]*event.ToolCall, len(b.ops))
 	for i, op := range b.ops {
-		results[i] = capResult(*op.result, c.cfg.Limits.OutputPerCall)
+		results[i] = protocol.CapResult(*op.result, c.cfg.Limits.OutputPerCall)
 		keys[i], callIDs[i], calls[i] = op.key, op.callID, &op.call
 	}
 	budget := c.cfg.Limits.OutputPerCall

@@ -185,7 +185,7 @@ func (c *controller) savedResults() (*heldSend, bool) {
 		if rec.Action != session.RecoverResend || rec.Op.Result == nil {
 			return nil, false
 		}
-		results[i], keys[i] = capResult(*rec.Op.Result, c.cfg.Limits.OutputPerCall), rec.Op.Key
+		results[i], keys[i] = protocol.CapResult(*rec.Op.Result, c.cfg.Limits.OutputPerCall), rec.Op.Key
 	}
 	body := protocol.FormatToolResult(results[0])
 	if len(results) > 1 {

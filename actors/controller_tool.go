@@ -127,7 +127,7 @@ func (c *controller) completeOp(ctx *actor.Context, op *opFlow, res event.ToolRe
 
 // sendResult sends a tool result (with any process notes) to the model.
 func (c *controller) sendResult(ctx *actor.Context, key string, res event.ToolResult) {
-	res = capResult(res, c.cfg.Limits.OutputPerCall)
+	res = protocol.CapResult(res, c.cfg.Limits.OutputPerCall)
 	c.sendResultBody(ctx, protocol.FormatToolResult(res), []string{key}, []string{res.CallID})
 }
 
@@ -155,43 +155,14 @@ func (c *controller) sendResultBody(ctx *actor.Context, body string, keys, callI
 	c.sendText(ctx, event.OutboundToolResult, body, keys, nil)
 }
 
-// capResult shortens a result's large fields so that it stays near limit
-// bytes, keeping the head and tail of each and saying so.
-func capResult(res event.ToolResult, limit int) event.ToolResult {
-	size := len(res.Message) + len(res.Stdout) + len(res.Stderr) + len(res.Data) + len(res.Diff)
-	if limit <= 0 || size <= limit {
-		return res
-	}
-	share := limit / 4
-	cut := func(s string) string {
-		if len(s) <= share {
-			return s
-		}
-		h := share / 2
-		return s[:h] + fmt.Sprintf("\n[… %d bytes cut by wtagent's output limit …]\n", len(s)-2*h) + s[len(s)-h:]
-	}
-	res.Message, res.Stdout, res.Stderr, res.Diff = cut(res.Message), cut(res.Stdout), cut(res.Stderr), cut(res.Diff)
-	if len(res.Data) > share {
-		b, _ := json.Marshal(map[string]string{"truncated": cut(string(res.Data))})
-		res.Data = b
-	}
-	return res
-}
-
 // processEvent records a dev server's change; a crash is told to the model
 // with the next result.
 func (c *controller) processEvent(ctx *actor.Context, m messages.ProcessEvent) {
 	c.procs[m.Info.ID] = m.Info
 	c.record(ctx, event.EvProcessChanged, "", event.ProcessPayload(m), false, nil)
 	if c.run != nil && (m.Info.State == event.ProcessCrashed || m.Info.State == event.ProcessExited) {
-		note := fmt.Sprintf("<process_event process_id=%q status=%q>%s</process_event>", m.Info.ID, m.Info.State, xmlText(m.Err))
-		c.run.notes = append(c.run.notes, note)
+		c.run.notes = append(c.run.notes, protocol.ProcessEvent(m.Info.ID, m.Info.State, m.Err))
 	}
-}
-
-// xmlText escapes text for an XML element.
-func xmlText(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
 }
 
 // unsentTwin finds a completed operation with the same call whose result
