@@ -231,3 +231,24 @@ func TestDoneGateAnswerBack(t *testing.T) {
 		})
 	}
 }
+
+// TestSummary names each missing item by the words before its colon, in a
+// line for the user.
+func TestSummary(t *testing.T) {
+	cases := []struct {
+		name string
+		miss []Missing
+		want string
+	}{
+		{"none", nil, ""},
+		{"one", []Missing{{EN: "a successful change: the request asks to change the project", Key: "change"}}, "a successful change"},
+		{"several", []Missing{{EN: "a successful read of a.txt: it was not read"}, {EN: "a passing build, test or run: none passed", Key: "run"}},
+			"a successful read of a.txt; a passing build, test or run"},
+		{"no colon", []Missing{{EN: "something else"}}, "something else"},
+	}
+	for _, c := range cases {
+		if got := Summary(c.miss); got != c.want {
+			t.Errorf("%s: Summary = %q, want %q", c.name, got, c.want)
+		}
+	}
+}
