@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/anthdm/hollywood/actor"
 
@@ -45,7 +44,7 @@ func (c *controller) execute(ctx *actor.Context, op *opFlow) {
 // startTool records that an operation started and hands it to
 // the tools supervisor.
 func (c *controller) startTool(ctx *actor.Context, op *opFlow, p event.ToolProposedPayload) {
-	inv := messages.InvokeTool{CallID: op.callID, OpKey: op.key, Call: capTimeout(op.call, c.cfg.Limits.ToolTime),
+	inv := messages.InvokeTool{CallID: op.callID, OpKey: op.key, Call: protocol.CapTimeout(op.call, c.cfg.Limits.ToolTime),
 		Timeout: c.cfg.Limits.ToolTime, Env: op.verdict.Env, Outside: op.verdict.Outside, Unconfined: op.unconfined}
 	// A call with side effects must be known to have started before it
 	// runs, or a crash could run it twice; a read-only call may simply run
@@ -53,17 +52,6 @@ func (c *controller) startTool(ctx *actor.Context, op *opFlow, p event.ToolPropo
 	c.record(ctx, event.EvToolStarted, op.callID, p, !c.cfg.readOnly(&op.call), func(ctx *actor.Context) {
 		ctx.Send(c.p.tools, inv)
 	})
-}
-
-// capTimeout holds a program's own timeout_ms to the per-tool time limit.
-// The logged call keeps what the model asked for.
-func capTimeout(call event.ToolCall, limit time.Duration) event.ToolCall {
-	if a, ok := call.Args.(*protocol.ExecArgs); ok && time.Duration(a.TimeoutMS)*time.Millisecond > limit {
-		capped := *a
-		capped.TimeoutMS = int(limit.Milliseconds())
-		call.Args = &capped
-	}
-	return call
 }
 
 // denied completes an operation without running it.
@@ -94,13 +82,9 @@ func (c *controller) toolResult(ctx *actor.Context, res event.ToolResult) {
 
 // toolLost reports a running call whose result will never come.
 func (c *controller) toolLost(ctx *actor.Context, op *opFlow, why string) {
-	c.completeOp(ctx, op, unknownResult(op.callID, op.key, op.call.Name, why))
-}
-
-func unknownResult(callID, key, tool, why string) event.ToolResult {
-	return event.ToolResult{CallID: callID, OpKey: key, Tool: tool, Status: event.ToolUnknown,
-		Message: "The outcome of this call is unknown (" + why + "). It was not run again. Check the project's state " +
-			"(fs.read, project.status, process.list) before you go on."}
+	res := protocol.UnknownResult(&op.call, why)
+	res.CallID, res.OpKey = op.callID, op.key
+	c.completeOp(ctx, op, res)
 }
 
 // completeOp records an operation's result (synced, secrets masked); once
