@@ -9,12 +9,12 @@ import (
 
 	"github.com/wtagent/wtagent/session/event"
 
-	"github.com/wtagent/wtagent/actors"
 	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/browser/pagescript"
 	"github.com/wtagent/wtagent/browser/picker"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
+	"github.com/wtagent/wtagent/internal/runlimit"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/sandbox"
@@ -54,7 +54,7 @@ type Settings struct {
 	Verbose         bool
 	// AllowConcurrent starts even when another run holds the project.
 	AllowConcurrent bool
-	Limits          actors.Limits
+	Limits          runlimit.Limits
 	AllowEnv        []string
 	Rules           []event.Rule
 	// MCPServers are the user's MCP servers (config only).
@@ -73,7 +73,7 @@ type Settings struct {
 // Resolve merges the config file and the flags. stdinTTY decides the
 // default approval mode. Settings are named as their flags and config keys.
 func Resolve(fc config.File, f *Flags, stdinTTY bool) (Settings, error) {
-	s := Settings{Provider: "chatgpt", Limits: actors.DefaultLimits(), Sources: map[string]string{}}
+	s := Settings{Provider: "chatgpt", Limits: runlimit.Default(), Sources: map[string]string{}}
 	pick := func(name string, flagVal, cfgVal string, dst *string) {
 		switch {
 		case f.Changed(name):
@@ -203,7 +203,7 @@ func applyLimits(s *Settings, fc config.File, f *Flags) error {
 		}
 	}
 	if n := fc.CallsPerReply; n != nil {
-		if err := actors.CheckCallsPerReply(*n); err != nil {
+		if err := runlimit.CheckCallsPerReply(*n); err != nil {
 			return cmdutil.FlagErrorf("config file: %v", err)
 		}
 		l.CallsPerReply, s.Sources["calls-per-reply"] = *n, "config"
@@ -215,7 +215,7 @@ func applyLimits(s *Settings, fc config.File, f *Flags) error {
 		l.ChainChanges, s.Sources["chain-changes"] = *fc.ChainChanges, "config"
 	}
 	if n := fc.MaxSubagents; n != nil {
-		if err := actors.CheckMaxSubagents(*n); err != nil {
+		if err := runlimit.CheckMaxSubagents(*n); err != nil {
 			return cmdutil.FlagErrorf("config file: %v", err)
 		}
 		l.MaxSubagents, s.Sources["max-subagents"] = *n, "config"
@@ -288,7 +288,7 @@ func (s Settings) Describe() [][3]string {
 		{"output-per-run", strconv.FormatInt(l.OutputPerRun, 10), src("output-per-run")},
 		{"calls-per-reply", strconv.Itoa(max(l.CallsPerReply, 1)), src("calls-per-reply")},
 		{"chain-changes", strconv.FormatBool(l.ChainChanges), src("chain-changes")},
-		{"max-subagents", strconv.Itoa(cmp.Or(l.MaxSubagents, actors.DefaultMaxSubagents)), src("max-subagents")},
+		{"max-subagents", strconv.Itoa(cmp.Or(l.MaxSubagents, runlimit.DefaultMaxSubagents)), src("max-subagents")},
 	}
 	for _, d := range s.SandboxWritable {
 		rows = append(rows, [3]string{"sandbox-writable", d, "config"})

@@ -1,4 +1,4 @@
-package actors
+package donegate
 
 import (
 	"encoding/json"
@@ -123,7 +123,7 @@ func TestDoneGate(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			g := doneGate{root: root, message: c.message}
+			g := Gate{Root: root, Message: c.message}
 			seq := int64(0)
 			apply := func(steps []step) {
 				for _, s := range steps {
@@ -136,11 +136,11 @@ func TestDoneGate(t *testing.T) {
 					if s.change && res.Status == event.ToolOK {
 						p := s.args.(protocol.FSWriteArgs).Path
 						res.Changed = []string{p}
-						g.changed = append(g.changed, p)
-						g.lastChange = seq
+						g.Changed = append(g.Changed, p)
+						g.LastChange = seq
 					}
 					if s.tool == protocol.ToolFSWrite && res.Status != event.ToolOK {
-						g.lastFailedEdit = seq
+						g.LastFailedEdit = seq
 					}
 					if a, ok := s.args.(protocol.ExecArgs); ok && res.Status == event.ToolOK {
 						res.Verified = verifies(a)
@@ -149,7 +149,7 @@ func TestDoneGate(t *testing.T) {
 						code := 1
 						res.ExitCode = &code
 					}
-					g.ops = append(g.ops, session.OpState{Tool: s.tool, DoneSeq: seq, Result: res,
+					g.Ops = append(g.Ops, session.OpState{Tool: s.tool, DoneSeq: seq, Result: res,
 						Call: event.ToolCall{Name: s.tool, CanonicalArgs: args}})
 				}
 			}
@@ -163,11 +163,11 @@ func TestDoneGate(t *testing.T) {
 					if strings.Contains(r, "@a.txt") {
 						q.Attached = []string{filepath.Join(root, "a.txt")}
 					}
-					g.requests = append(g.requests[:0], q)
+					g.Requests = append(g.Requests[:0], q)
 				}
 			}
 			apply(c.steps)
-			why, _, _ := g.refusal()
+			why, _, _ := g.Refusal()
 			if (why == "") != (c.why == "") || !strings.Contains(why, c.why) {
 				t.Fatalf("refusal = %q, want one with %q", why, c.why)
 			}
@@ -189,11 +189,11 @@ func TestDoneGateCommandWrites(t *testing.T) {
 		why  string
 	}{{[]string{"notes.md"}, ""}, {[]string{"other.md"}, "you changed notes.md"}, {[]string{"site/index.html"}, "you changed notes.md"}} {
 		args, _ := json.Marshal(protocol.ExecArgs{Program: "sh", Argv: []string{"gen.sh"}})
-		g := doneGate{requests: []session.Request{{Text: "generate the docs with gen.sh", Seq: 1}}, snapshotChanged: c.seen,
-			message: "Created notes.md with gen.sh.",
-			ops: []session.OpState{{Tool: protocol.ToolTerminalExec, DoneSeq: 2, Result: &event.ToolResult{Status: event.ToolOK},
+		g := Gate{Requests: []session.Request{{Text: "generate the docs with gen.sh", Seq: 1}}, SnapshotChanged: c.seen,
+			Message: "Created notes.md with gen.sh.",
+			Ops: []session.OpState{{Tool: protocol.ToolTerminalExec, DoneSeq: 2, Result: &event.ToolResult{Status: event.ToolOK},
 				Call: event.ToolCall{Name: protocol.ToolTerminalExec, CanonicalArgs: args}}}}
-		why, _, _ := g.refusal()
+		why, _, _ := g.Refusal()
 		if (why == "") != (c.why == "") || !strings.Contains(why, c.why) {
 			t.Errorf("seen %q: refusal = %q, want one with %q", c.seen, why, c.why)
 		}
@@ -223,11 +223,32 @@ func TestDoneGateAnswerBack(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			g := doneGate{requests: req, ops: wrote, changed: []string{"parser_test.go"}, lastChange: 2, message: c.message, answered: c.answered}
-			why, _, acc := g.refusal()
+			g := Gate{Requests: req, Ops: wrote, Changed: []string{"parser_test.go"}, LastChange: 2, Message: c.message, Answered: c.answered}
+			why, _, acc := g.Refusal()
 			if (why == "") != (c.why == "") || !strings.Contains(why, c.why) || len(acc) != c.accepted {
 				t.Fatalf("refusal %q, %d accepted; want one with %q, %d accepted", why, len(acc), c.why, c.accepted)
 			}
 		})
+	}
+}
+
+// TestSummary names each missing item by the words before its colon, in a
+// line for the user.
+func TestSummary(t *testing.T) {
+	cases := []struct {
+		name string
+		miss []Missing
+		want string
+	}{
+		{"none", nil, ""},
+		{"one", []Missing{{EN: "a successful change: the request asks to change the project", Key: "change"}}, "a successful change"},
+		{"several", []Missing{{EN: "a successful read of a.txt: it was not read"}, {EN: "a passing build, test or run: none passed", Key: "run"}},
+			"a successful read of a.txt; a passing build, test or run"},
+		{"no colon", []Missing{{EN: "something else"}}, "something else"},
+	}
+	for _, c := range cases {
+		if got := Summary(c.miss); got != c.want {
+			t.Errorf("%s: Summary = %q, want %q", c.name, got, c.want)
+		}
 	}
 }

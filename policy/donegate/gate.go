@@ -1,4 +1,4 @@
-package actors
+package donegate
 
 import (
 	"encoding/json"
@@ -15,51 +15,51 @@ import (
 	"github.com/wtagent/wtagent/session"
 )
 
-// doneGate decides whether a done=true may end the run (the design's
-// rule): each request of the run needs the evidence it calls for (see
+// Gate decides whether a done=true may end the run (the design's rule):
+// each request of the run needs the evidence it calls for (see
 // evidence.RequestNeeds) after it was made, and each claim of the done
 // message (see evidence.DoneClaims) must be in the ledger.
-type doneGate struct {
-	// requests are the run's requests (see session.Replay.Requests).
-	requests []session.Request
-	// ops are the session's operations, in order.
-	ops []session.OpState
-	// changed are the files changed by completed calls; lastChange and
-	// lastFailedEdit the positions of the last change and of the last
+type Gate struct {
+	// Requests are the run's requests (see session.Replay.Requests).
+	Requests []session.Request
+	// Ops are the session's operations, in order.
+	Ops []session.OpState
+	// Changed are the files changed by completed calls; LastChange and
+	// LastFailedEdit the positions of the last change and of the last
 	// fs.write or fs.edit that failed.
-	changed                    []string
-	lastChange, lastFailedEdit int64
-	// snapshotChanged are the files the checkpoints saw calls change,
+	Changed                    []string
+	LastChange, LastFailedEdit int64
+	// SnapshotChanged are the files the checkpoints saw calls change,
 	// commands' writes included: a file a program wrote may be claimed.
-	snapshotChanged []string
-	// root is the project root, to tell which named files exist.
-	root string
-	// message is the done message.
-	message string
-	// answered are the items the model answered for earlier in the run:
+	SnapshotChanged []string
+	// Root is the project root, to tell which named files exist.
+	Root string
+	// Message is the done message.
+	Message string
+	// Answered are the items the model answered for earlier in the run:
 	// waived (see evidence.Answers).
-	answered map[string]bool
+	Answered map[string]bool
 }
 
-// missing is one piece of evidence the gate wants, in English and in
-// Chinese; key names it for an answer back ("change", "read of a.txt",
+// Missing is one piece of evidence the gate wants, in English and in
+// Chinese; Key names it for an answer back ("change", "read of a.txt",
 // "run"; "" for what cannot be answered for: a claim, a failed edit).
-type missing struct{ en, zh, key string }
+type Missing struct{ EN, ZH, Key string }
 
-// refusal returns why done=true must be refused, in the language of the
+// Refusal returns why done=true must be refused, in the language of the
 // latest request, and what is missing; "" when the run may finish. An
 // item the model answered for (a line "Not applicable: ITEM — REASON",
 // see evidence.Answers) is accepted once and waived for the rest of the
 // run; the answers it accepted now are returned to be recorded.
-func (g doneGate) refusal() (string, []missing, []evidence.Answer) {
-	answers := evidence.Answers(g.message)
-	var miss []missing
+func (g Gate) Refusal() (string, []Missing, []evidence.Answer) {
+	answers := evidence.Answers(g.Message)
+	var miss []Missing
 	var accepted []evidence.Answer
 	for _, m := range g.missing() {
-		if m.key != "" && g.answered[m.key] {
+		if m.Key != "" && g.Answered[m.Key] {
 			continue
 		}
-		if i := slices.IndexFunc(answers, func(a evidence.Answer) bool { return a.Item == m.key }); m.key != "" && i >= 0 {
+		if i := slices.IndexFunc(answers, func(a evidence.Answer) bool { return a.Item == m.Key }); m.Key != "" && i >= 0 {
 			accepted = append(accepted, answers[i])
 			continue
 		}
@@ -68,32 +68,32 @@ func (g doneGate) refusal() (string, []missing, []evidence.Answer) {
 	if len(miss) == 0 {
 		return "", nil, accepted
 	}
-	chinese := len(g.requests) > 0 && evidence.RequestNeeds(g.requests[len(g.requests)-1].Text).Chinese
+	chinese := len(g.Requests) > 0 && evidence.RequestNeeds(g.Requests[len(g.Requests)-1].Text).Chinese
 	return refusalText(miss, chinese), miss, accepted
 }
 
-// missingSummary names the missing evidence in a line, for the user.
-func missingSummary(miss []missing) string {
+// Summary names the missing evidence in a line, for the user.
+func Summary(miss []Missing) string {
 	names := make([]string, len(miss))
 	for i, m := range miss {
-		names[i], _, _ = strings.Cut(m.en, ":")
+		names[i], _, _ = strings.Cut(m.EN, ":")
 	}
 	return strings.Join(names, "; ")
 }
 
 // missing lists the evidence that is not in the ledger.
-func (g doneGate) missing() []missing {
-	var out []missing
-	if g.lastFailedEdit > g.lastChange {
-		out = append(out, missing{
+func (g Gate) missing() []Missing {
+	var out []Missing
+	if g.LastFailedEdit > g.LastChange {
+		out = append(out, Missing{
 			"your last file change failed and nothing was changed successfully after it: make the change work (read the file and retry)",
 			"你最后一次文件修改失败了，之后也没有成功的修改：请让修改生效（先读取文件再重试）", ""})
 	}
-	for _, r := range g.requests {
+	for _, r := range g.Requests {
 		out = append(out, g.forRequest(r)...)
 	}
-	out = append(out, g.forClaims(evidence.DoneClaims(g.message))...)
-	var uniq []missing
+	out = append(out, g.forClaims(evidence.DoneClaims(g.Message))...)
+	var uniq []Missing
 	for _, m := range out {
 		if !slices.Contains(uniq, m) {
 			uniq = append(uniq, m)
@@ -103,11 +103,11 @@ func (g doneGate) missing() []missing {
 }
 
 // forRequest lists what one request still needs after it was made.
-func (g doneGate) forRequest(r session.Request) []missing {
+func (g Gate) forRequest(r session.Request) []Missing {
 	n, since := evidence.RequestNeeds(r.Text), r.Seq
-	var out []missing
+	var out []Missing
 	if n.Change && !g.any(since, isChange) && !g.any(since, deniedOf(protocol.ToolFSWrite, protocol.ToolFSEdit, protocol.ToolFSPatch, protocol.ToolTerminalExec)) {
-		out = append(out, missing{
+		out = append(out, Missing{
 			"a successful change: the request asks to change the project, and no call since it changed anything. Make the change with fs.write, fs.edit, fs.patch or terminal.exec",
 			"一次成功的修改：请求要求修改项目，但此后没有任何调用成功修改过项目。请用 fs.write、fs.edit、fs.patch 或 terminal.exec 完成修改", "change"})
 	}
@@ -124,15 +124,15 @@ func (g doneGate) forRequest(r session.Request) []missing {
 // with the request counts as read, and so does a file this run created or
 // wrote (it knows what it wrote), trying to read a named file that is not
 // there, and a read the system refused (permission denied).
-func (g doneGate) forRead(r session.Request, n evidence.Needs) []missing {
+func (g Gate) forRead(r session.Request, n evidence.Needs) []Missing {
 	since := r.Seq
-	var out []missing
+	var out []Missing
 	var files, absent []string
 	for _, f := range n.ReadFiles {
 		switch {
 		case slices.ContainsFunc(r.Attached, func(a string) bool { return samePath(a, f) }):
 			// Sent with the request: the model has it.
-		case slices.ContainsFunc(g.changed, func(x string) bool { return samePath(x, f) }):
+		case slices.ContainsFunc(g.Changed, func(x string) bool { return samePath(x, f) }):
 			// Written by this run: the model knows it.
 		case g.exists(f):
 			files = append(files, f)
@@ -143,7 +143,7 @@ func (g doneGate) forRead(r session.Request, n evidence.Needs) []missing {
 	for _, f := range files {
 		if !g.any(since, readsFile(f)) && !g.any(since, unreadable(f)) &&
 			!g.any(since, deniedOf(protocol.ToolFSRead, protocol.ToolFSSearch, protocol.ToolTerminalExec)) {
-			out = append(out, missing{
+			out = append(out, Missing{
 				"a successful read of " + f + ": the request asks about it, and it was not read since. Read it with fs.read",
 				"成功读取 " + f + "：请求涉及这个文件，但此后没有读取过它。请用 fs.read 读取", evidence.AnswerKey("read", f)})
 		}
@@ -153,7 +153,7 @@ func (g doneGate) forRead(r session.Request, n evidence.Needs) []missing {
 	known := len(n.ReadFiles) > 0 && len(files) == 0 && len(absent) == 0 // each was sent or written
 	if n.Read && len(files) == 0 && !known && len(r.Attached) == 0 && !looked && !g.any(since, isObservation) &&
 		!g.any(since, deniedOf(protocol.ToolFSRead, protocol.ToolFSList, protocol.ToolFSSearch, protocol.ToolTerminalExec)) {
-		out = append(out, missing{
+		out = append(out, Missing{
 			"a successful read: the request asks to read or explain something in the project, and nothing was read since. Read the files it is about with fs.read (find them with fs.list or fs.search)",
 			"一次成功的读取：请求要求读取或解释项目中的内容，但此后没有读取过任何内容。请用 fs.read 读取相关文件（可用 fs.list 或 fs.search 查找）", "read"})
 	}
@@ -165,9 +165,9 @@ func (g doneGate) forRead(r session.Request, n evidence.Needs) []missing {
 // the run it asked for, however spelled; a test run that fails counts
 // when the request asks for tests that reproduce a bug; a change to
 // documentation after the run does not void it.
-func (g doneGate) forVerify(since int64, n evidence.Needs) []missing {
+func (g Gate) forVerify(since int64, n evidence.Needs) []Missing {
 	last := int64(0)
-	for _, op := range g.ops {
+	for _, op := range g.Ops {
 		passed := ok(op) && (op.Result.Verified || runsNamed(op, n.Commands))
 		if op.DoneSeq > since && (passed || n.Reproduce && failedTest(op) || deniedOf(protocol.ToolTerminalExec)(op)) {
 			last = max(last, op.DoneSeq)
@@ -175,11 +175,11 @@ func (g doneGate) forVerify(since int64, n evidence.Needs) []missing {
 	}
 	switch {
 	case last == 0:
-		return []missing{{
+		return []Missing{{
 			"a passing build, test or run: the request asks to build, test, run or verify, and none has passed since. Run it with terminal.exec",
 			"一次通过的构建、测试或运行：请求要求构建、测试、运行或验证，但此后没有任何一次通过。请用 terminal.exec 运行", "run"}}
 	case last < g.lastCodeChange():
-		return []missing{{
+		return []Missing{{
 			"a build, test or run that passes after your last change: files were changed after the last one that passed. Run it again with terminal.exec (and fix what fails)",
 			"在最后一次修改之后通过的构建、测试或运行：最后一次通过之后文件又被修改了。请用 terminal.exec 重新运行（并修复失败之处）", "run"}}
 	}
@@ -187,29 +187,29 @@ func (g doneGate) forVerify(since int64, n evidence.Needs) []missing {
 }
 
 // forClaims lists the done message's claims the ledger does not bear out.
-func (g doneGate) forClaims(c evidence.Claims) []missing {
-	var out []missing
+func (g Gate) forClaims(c evidence.Claims) []Missing {
+	var out []Missing
 	for _, cmd := range c.Commands {
 		if !g.any(0, ranAs(cmd)) {
-			out = append(out, missing{
+			out = append(out, Missing{
 				"evidence for your claim that `" + cmd.Text + "` passed: no such command succeeded in this session. Run it with terminal.exec, or do not claim it",
 				"你声称 `" + cmd.Text + "` 已通过，但本会话中没有成功运行过这样的命令。请用 terminal.exec 运行它，或不要这样声称", ""})
 		}
 	}
 	if c.Tests && !g.any(0, ranKind(evidence.Test)) {
-		out = append(out, missing{
+		out = append(out, Missing{
 			"evidence for your claim that the tests passed: no test command succeeded in this session. Run the tests with terminal.exec, or do not claim it",
 			"你声称测试已通过，但本会话中没有成功运行过任何测试命令。请用 terminal.exec 运行测试，或不要这样声称", ""})
 	}
 	if c.Build && !g.any(0, ranKind(evidence.Build, evidence.Test)) {
-		out = append(out, missing{
+		out = append(out, Missing{
 			"evidence for your claim that the build succeeded: no build command succeeded in this session. Run the build with terminal.exec, or do not claim it",
 			"你声称构建已成功，但本会话中没有成功运行过任何构建命令。请用 terminal.exec 运行构建，或不要这样声称", ""})
 	}
 	for _, f := range c.Files {
 		written := func(x string) bool { return samePath(x, f) || strings.HasPrefix(cleanPath(x), cleanPath(f)+"/") }
-		if !slices.ContainsFunc(g.changed, written) && !slices.ContainsFunc(g.snapshotChanged, written) && !g.any(0, execMentions(f)) {
-			out = append(out, missing{
+		if !slices.ContainsFunc(g.Changed, written) && !slices.ContainsFunc(g.SnapshotChanged, written) && !g.any(0, execMentions(f)) {
+			out = append(out, Missing{
 				"evidence for your claim that you changed " + f + ": no call in this session changed it. Make the change with fs.write or fs.edit, or do not claim it",
 				"你声称修改了 " + f + "，但本会话中没有任何调用修改过它。请用 fs.write 或 fs.edit 完成修改，或不要这样声称", ""})
 		}
@@ -218,18 +218,18 @@ func (g doneGate) forClaims(c evidence.Claims) []missing {
 }
 
 // any reports an operation completed after since that pred accepts.
-func (g doneGate) any(since int64, pred func(session.OpState) bool) bool {
-	return slices.ContainsFunc(g.ops, func(op session.OpState) bool {
+func (g Gate) any(since int64, pred func(session.OpState) bool) bool {
+	return slices.ContainsFunc(g.Ops, func(op session.OpState) bool {
 		return op.DoneSeq > since && op.Result != nil && pred(op)
 	})
 }
 
 // exists reports whether a named file is in the project.
-func (g doneGate) exists(name string) bool {
-	if g.root == "" || strings.Contains(name, "://") {
+func (g Gate) exists(name string) bool {
+	if g.Root == "" || strings.Contains(name, "://") {
 		return false
 	}
-	root, err := os.OpenRoot(g.root)
+	root, err := os.OpenRoot(g.Root)
 	if err != nil {
 		return false
 	}
@@ -347,9 +347,9 @@ func ranAs(c evidence.CommandClaim) func(session.OpState) bool {
 
 // lastCodeChange is the position of the last change to a file that is
 // not documentation (see evidence.Documentation).
-func (g doneGate) lastCodeChange() int64 {
+func (g Gate) lastCodeChange() int64 {
 	last := int64(0)
-	for _, op := range g.ops {
+	for _, op := range g.Ops {
 		if ok(op) && slices.ContainsFunc(op.Result.Changed, func(f string) bool { return !evidence.Documentation(f) }) {
 			last = max(last, op.DoneSeq)
 		}
@@ -409,18 +409,18 @@ func itemLabel(key string) string {
 }
 
 // answerable reports a refusal with an item the model may answer for.
-func answerable(miss []missing) bool {
-	return slices.ContainsFunc(miss, func(m missing) bool { return m.key != "" })
+func answerable(miss []Missing) bool {
+	return slices.ContainsFunc(miss, func(m Missing) bool { return m.Key != "" })
 }
 
 // refusalText tells the model what evidence is missing, in English or in
 // Chinese.
-func refusalText(miss []missing, chinese bool) string {
+func refusalText(miss []Missing, chinese bool) string {
 	var b strings.Builder
 	if chinese {
 		b.WriteString("done=true 未被接受：缺少以下证据：\n")
 		for _, m := range miss {
-			b.WriteString("- " + itemLabel(m.key) + m.zh + "。\n")
+			b.WriteString("- " + itemLabel(m.Key) + m.ZH + "。\n")
 		}
 		b.WriteString("请现在用工具完成这些步骤（不要只是声称已完成），然后再设置 done=true。如果做不到，请在 <message> 中如实说明：本次运行将以未完成结束。")
 		if answerable(miss) {
@@ -430,7 +430,7 @@ func refusalText(miss []missing, chinese bool) string {
 	}
 	b.WriteString("done=true was not accepted: this evidence is missing:\n")
 	for _, m := range miss {
-		b.WriteString("- " + itemLabel(m.key) + m.en + ".\n")
+		b.WriteString("- " + itemLabel(m.Key) + m.EN + ".\n")
 	}
 	b.WriteString("Do it with the tools now (do not only say it is done), then set done=true. If it cannot be done, say so in <message>: the run will then end unfinished.")
 	if answerable(miss) {

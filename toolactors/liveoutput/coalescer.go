@@ -1,4 +1,4 @@
-package actors
+package liveoutput
 
 import (
 	"fmt"
@@ -9,24 +9,26 @@ import (
 	"github.com/wtagent/wtagent/messages"
 )
 
-// liveOutput coalesces the live output of tools and dev servers into at
+// Coalescer coalesces the live output of tools and dev servers into at
 // most one event per stream every interval, holding at most limit bytes
 // per stream between flushes (the newest chunks; what is skipped is said).
 // A command printing hundreds of megabytes then costs the UI a few events a
 // second, not one per chunk; the full output is in the spool.
-type liveOutput struct {
+type Coalescer struct {
 	mu       sync.Mutex
-	pending  map[outputKey]*outputBuf
+	pending  map[Key]*outputBuf
 	timer    *time.Timer
 	interval time.Duration
 	limit    int
-	publish  func(outputKey, string)
+	publish  func(Key, string)
 	stopped  bool
 }
 
-type outputKey struct {
-	callID, processID string
-	stream            messages.ToolStream
+// Key is one stream of live output: a call's or a dev server's stdout or
+// stderr.
+type Key struct {
+	CallID, ProcessID string
+	Stream            messages.ToolStream
 }
 
 type outputBuf struct {
@@ -34,19 +36,21 @@ type outputBuf struct {
 	skipped int
 }
 
-func newLiveOutput(interval time.Duration, limit int, publish func(outputKey, string)) *liveOutput {
-	return &liveOutput{pending: map[outputKey]*outputBuf{}, interval: interval, limit: limit, publish: publish}
+// New returns a Coalescer that publishes each stream's pending output
+// every interval, holding at most limit bytes of it.
+func New(interval time.Duration, limit int, publish func(Key, string)) *Coalescer {
+	return &Coalescer{pending: map[Key]*outputBuf{}, interval: interval, limit: limit, publish: publish}
 }
 
-// add takes a chunk (copied; the caller may reuse it). It never blocks on
+// Add takes a chunk (copied; the caller may reuse it). It never blocks on
 // the UI.
-func (l *liveOutput) add(o messages.ToolOutput) {
+func (l *Coalescer) Add(o messages.ToolOutput) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.stopped {
 		return
 	}
-	k := outputKey{o.CallID, o.ProcessID, o.Stream}
+	k := Key{CallID: o.CallID, ProcessID: o.ProcessID, Stream: o.Stream}
 	b := l.pending[k]
 	if b == nil {
 		b = &outputBuf{}
@@ -68,16 +72,16 @@ func (l *liveOutput) add(o messages.ToolOutput) {
 	}
 }
 
-// flushCall publishes what is pending for one call now, so its output is
+// FlushCall publishes what is pending for one call now, so its output is
 // shown before its result.
-func (l *liveOutput) flushCall(callID string) {
+func (l *Coalescer) FlushCall(callID string) {
 	if l == nil {
 		return
 	}
 	l.mu.Lock()
-	out := map[outputKey]*outputBuf{}
+	out := map[Key]*outputBuf{}
 	for k, b := range l.pending {
-		if k.callID == callID {
+		if k.CallID == callID {
 			out[k] = b
 			delete(l.pending, k)
 		}
@@ -87,16 +91,16 @@ func (l *liveOutput) flushCall(callID string) {
 }
 
 // flush publishes what is pending.
-func (l *liveOutput) flush() {
+func (l *Coalescer) flush() {
 	l.mu.Lock()
 	out := l.pending
-	l.pending = map[outputKey]*outputBuf{}
+	l.pending = map[Key]*outputBuf{}
 	l.timer = nil
 	l.mu.Unlock()
 	l.publishAll(out)
 }
 
-func (l *liveOutput) publishAll(out map[outputKey]*outputBuf) {
+func (l *Coalescer) publishAll(out map[Key]*outputBuf) {
 	for _, k := range sortedKeys(out) {
 		b := out[k]
 		text := string(b.data)
@@ -107,8 +111,8 @@ func (l *liveOutput) publishAll(out map[outputKey]*outputBuf) {
 	}
 }
 
-// stop flushes and refuses more output.
-func (l *liveOutput) stop() {
+// Stop flushes and refuses more output.
+func (l *Coalescer) Stop() {
 	l.mu.Lock()
 	l.stopped = true
 	if l.timer != nil {
@@ -119,20 +123,20 @@ func (l *liveOutput) stop() {
 }
 
 // sortedKeys orders stdout before stderr per call, for a stable display.
-func sortedKeys(m map[outputKey]*outputBuf) []outputKey {
-	keys := make([]outputKey, 0, len(m))
+func sortedKeys(m map[Key]*outputBuf) []Key {
+	keys := make([]Key, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}
 	sort.Slice(keys, func(i, j int) bool {
 		a, b := keys[i], keys[j]
-		if a.callID != b.callID {
-			return a.callID < b.callID
+		if a.CallID != b.CallID {
+			return a.CallID < b.CallID
 		}
-		if a.processID != b.processID {
-			return a.processID < b.processID
+		if a.ProcessID != b.ProcessID {
+			return a.ProcessID < b.ProcessID
 		}
-		return a.stream > b.stream
+		return a.Stream > b.Stream
 	})
 	return keys
 }

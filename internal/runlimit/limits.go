@@ -1,4 +1,4 @@
-package actors
+package runlimit
 
 import (
 	"fmt"
@@ -67,8 +67,8 @@ func CheckMaxSubagents(n int) error {
 // seed's V1 protocol).
 const DefaultCallsPerReply = 8
 
-// DefaultLimits returns the limits used when nothing is configured.
-func DefaultLimits() Limits {
+// Default returns the limits used when nothing is configured.
+func Default() Limits {
 	return Limits{
 		MaxTurns:       80,
 		TurnWait:       20 * time.Minute,
@@ -114,8 +114,8 @@ func CheckCallsPerReply(n int) error {
 	return nil
 }
 
-// LimitError is a limit the run hit.
-type LimitError struct {
+// Error is a limit the run hit.
+type Error struct {
 	// Name is the limit's name: its config key (and flag, where one
 	// sets it), e.g. max-turns.
 	Name string
@@ -124,4 +124,4 @@ type LimitError struct {
 }
 
 // Error implements error.
-func (e *LimitError) Error() string { return fmt.Sprintf("limit %s reached: %s", e.Name, e.Detail) }
+func (e *Error) Error() string { return fmt.Sprintf("limit %s reached: %s", e.Name, e.Detail) }

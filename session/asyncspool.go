@@ -1,18 +1,14 @@
-package actors
+package session
 
-import (
-	"sync"
+import "sync"
 
-	"github.com/wtagent/wtagent/session"
-)
-
-// asyncSpool writes tools' full output to the session's spool on a
+// AsyncSpool writes tools' full output to the session's spool on a
 // goroutine of its own, so that encoding and writing the spool runs beside
 // the reading of a program's output instead of slowing it down. The queue
 // is bounded: a spool that falls behind blocks the writer (back pressure);
 // no output is dropped here (the spool's own disk cap still applies).
-type asyncSpool struct {
-	sp    *session.Spool
+type AsyncSpool struct {
+	sp    *Spool
 	ch    chan spoolChunk
 	done  chan struct{}
 	once  sync.Once
@@ -25,13 +21,15 @@ type spoolChunk struct {
 	data                      []byte
 }
 
-func newAsyncSpool(sp *session.Spool, depth int) *asyncSpool {
-	a := &asyncSpool{sp: sp, ch: make(chan spoolChunk, depth), done: make(chan struct{})}
+// NewAsyncSpool starts writing to sp, with room for depth chunks in its
+// queue.
+func NewAsyncSpool(sp *Spool, depth int) *AsyncSpool {
+	a := &AsyncSpool{sp: sp, ch: make(chan spoolChunk, depth), done: make(chan struct{})}
 	go a.run()
 	return a
 }
 
-func (a *asyncSpool) run() {
+func (a *AsyncSpool) run() {
 	defer close(a.done)
 	for c := range a.ch {
 		if err := a.sp.Write(c.callID, c.processID, c.stream, c.data); err != nil {
@@ -44,7 +42,7 @@ func (a *asyncSpool) run() {
 
 // Write implements tools.Spool. p is copied. It reports the last
 // error the background writer met.
-func (a *asyncSpool) Write(callID, processID, stream string, p []byte) error {
+func (a *AsyncSpool) Write(callID, processID, stream string, p []byte) error {
 	a.ch <- spoolChunk{callID: callID, processID: processID, stream: stream, data: append([]byte(nil), p...)}
 	a.errMu.Lock()
 	defer a.errMu.Unlock()
@@ -52,7 +50,7 @@ func (a *asyncSpool) Write(callID, processID, stream string, p []byte) error {
 }
 
 // Close writes what is queued and stops the writer; no Write may follow.
-func (a *asyncSpool) Close() {
+func (a *AsyncSpool) Close() {
 	a.once.Do(func() {
 		close(a.ch)
 		<-a.done

@@ -1,4 +1,4 @@
-package actors
+package status
 
 import (
 	"context"
@@ -12,23 +12,24 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/anthdm/hollywood/actor"
-
 	"github.com/wtagent/wtagent/messages"
 )
 
-// statusServer serves the session's status as JSON over HTTP on a unix
-// socket (mode 0600 in a 0700 directory; on Windows an AF_UNIX socket,
-// Windows 10 1803 or later, whose file Lstat reports as a socket, so a
-// stale one is found and removed the same way): GET /v1/status. Handlers ask the
-// status actor with a short timeout and never read actor state themselves.
-type statusServer struct {
+// Server serves the session's status as JSON over HTTP on a unix socket
+// (mode 0600 in a 0700 directory; on Windows an AF_UNIX socket, Windows 10
+// 1803 or later, whose file Lstat reports as a socket, so a stale one is
+// found and removed the same way): GET /v1/status. Handlers ask the
+// status's owner through query (the status actor, with a short timeout)
+// and never read state themselves.
+type Server struct {
 	path string
 	ln   net.Listener
 	srv  *http.Server
 }
 
-func listenStatus(path string, e *actor.Engine, status *actor.PID, log *slog.Logger) (*statusServer, error) {
+// Listen listens on the socket at path, removing a stale one first; a
+// live one is an error (another process serves this session).
+func Listen(path string, query func() (messages.Status, error), log *slog.Logger) (*Server, error) {
 	if err := removeStaleSocket(path); err != nil {
 		return nil, err
 	}
@@ -48,7 +49,7 @@ func listenStatus(path string, e *actor.Engine, status *actor.PID, log *slog.Log
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /v1/status", func(w http.ResponseWriter, r *http.Request) {
-		st, err := request[messages.Status](e, status, messages.StatusSnapshot{}, statusTimeout)
+		st, err := query()
 		if err != nil {
 			http.Error(w, `{"error":"status actor busy or unavailable"}`, http.StatusServiceUnavailable)
 			return
@@ -57,18 +58,18 @@ func listenStatus(path string, e *actor.Engine, status *actor.PID, log *slog.Log
 		_ = json.NewEncoder(w).Encode(st)
 	})
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 2 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
-	return &statusServer{path: path, ln: ln, srv: srv}, nil
+	return &Server{path: path, ln: ln, srv: srv}, nil
 }
 
-// serve runs until the server is closed (the status actor stopped).
-func (s *statusServer) serve(ctx context.Context) any {
+// Serve serves until the server is closed or ctx ends.
+func (s *Server) Serve(ctx context.Context) {
 	stop := context.AfterFunc(ctx, func() { s.srv.Close() })
 	defer stop()
-	_ = s.srv.Serve(s.ln) // ErrServerClosed once close or ctx ends it
-	return nil
+	_ = s.srv.Serve(s.ln) // ErrServerClosed once Close or ctx ends it
 }
 
-func (s *statusServer) close() {
+// Close stops the server and removes its socket.
+func (s *Server) Close() {
 	s.srv.Close()
 	os.Remove(s.path)
 }

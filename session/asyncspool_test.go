@@ -1,4 +1,4 @@
-package actors
+package session
 
 import (
 	"bytes"
@@ -9,12 +9,12 @@ import (
 )
 
 func TestAsyncSpoolKeepsOrderAndData(t *testing.T) {
-	h := newHarness(t, "spool", scriptOf(t, reply(true, "x", "")))
-	sp, err := h.sess.OpenSpool(1 << 20)
+	s := newSession(t, testHome(t), Meta{})
+	sp, err := s.OpenSpool(1 << 20)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := newAsyncSpool(sp, 4)
+	a := NewAsyncSpool(sp, 4)
 	buf := []byte("chunk-00\n")
 	for i := 0; i < 100; i++ {
 		copy(buf[6:8], []byte{byte('0' + i/10), byte('0' + i%10)})
@@ -24,7 +24,7 @@ func TestAsyncSpoolKeepsOrderAndData(t *testing.T) {
 	}
 	a.Close()
 	sp.Close()
-	raw, err := os.ReadFile(h.sess.SpoolPath())
+	raw, err := os.ReadFile(s.SpoolPath())
 	if err != nil {
 		t.Fatal(err)
 	}

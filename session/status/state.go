@@ -1,4 +1,4 @@
-package actors
+package status
 
 import (
 	"encoding/json"
@@ -7,13 +7,12 @@ import (
 	"github.com/wtagent/wtagent/session/event"
 )
 
-// applyState folds a persisted event into session.json's summary and says
-// whether the file must be rewritten now: at run boundaries and when the
-// conversation is opened. Other changes are written at most every
-// stateEvery (and when the writer closes); the live state is on the status
-// socket and the event log is the truth.
-func (w *logWriter) applyState(ev event.Event) bool {
-	st := &w.state
+// UpdateState folds a persisted event into session.json's summary st and
+// says whether the file must be rewritten now: at run boundaries and when
+// the conversation is opened. Other changes may wait (the event log's
+// writer saves them now and then, and when it closes); the live state is
+// on the status socket and the event log is the truth.
+func UpdateState(st *session.State, ev event.Event) bool {
 	if ev.Turn > st.Turn {
 		st.Turn = ev.Turn
 	}
@@ -70,15 +69,15 @@ func (w *logWriter) applyState(ev event.Event) bool {
 		var p event.RunEndPayload
 		_ = json.Unmarshal(ev.Payload, &p)
 		st.Outcome, st.Reason = p.Outcome, p.Reason
-		st.Phase = endPhase(ev.Type)
+		st.Phase = EndPhase(ev.Type)
 		st.PID = 0
 		return true
 	}
 	return false
 }
 
-// endPhase is the controller phase a run end event leaves the session in.
-func endPhase(t event.Type) event.Phase {
+// EndPhase is the controller phase a run end event leaves the session in.
+func EndPhase(t event.Type) event.Phase {
 	switch t {
 	case event.EvRunCompleted:
 		return event.PhaseCompleted

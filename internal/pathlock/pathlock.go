@@ -1,4 +1,4 @@
-package actors
+package pathlock
 
 import (
 	"context"
@@ -7,23 +7,24 @@ import (
 	"sync"
 )
 
-// agentPaths holds the paths of the running write sub-agents: a write
-// sub-agent runs only when its paths overlap none of theirs; otherwise it
-// waits until they are released.
-type agentPaths struct {
+// Locks holds sets of project paths (the paths of the running write
+// sub-agents): a set is granted only when it overlaps none held; otherwise
+// its holder waits until they are released.
+type Locks struct {
 	mu      sync.Mutex
 	held    map[int][]string
 	next    int
 	changed chan struct{}
 }
 
-func newAgentPaths() *agentPaths {
-	return &agentPaths{held: map[int][]string{}, changed: make(chan struct{})}
+// New returns Locks that hold no paths.
+func New() *Locks {
+	return &Locks{held: map[int][]string{}, changed: make(chan struct{})}
 }
 
-// acquire waits until paths overlap no held paths, then holds them; the
+// Acquire waits until paths overlap no held paths, then holds them; the
 // returned function releases them.
-func (a *agentPaths) acquire(ctx context.Context, paths []string) (func(), error) {
+func (a *Locks) Acquire(ctx context.Context, paths []string) (func(), error) {
 	for {
 		a.mu.Lock()
 		if !a.overlaps(paths) {
@@ -43,7 +44,7 @@ func (a *agentPaths) acquire(ctx context.Context, paths []string) (func(), error
 	}
 }
 
-func (a *agentPaths) release(id int) {
+func (a *Locks) release(id int) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	delete(a.held, id)
@@ -52,11 +53,11 @@ func (a *agentPaths) release(id int) {
 }
 
 // overlaps reports whether any of paths is, holds or lies in a held path.
-func (a *agentPaths) overlaps(paths []string) bool {
+func (a *Locks) overlaps(paths []string) bool {
 	for _, held := range a.held {
 		for _, h := range held {
 			for _, p := range paths {
-				if pathOverlap(h, p) {
+				if Overlap(h, p) {
 					return true
 				}
 			}
@@ -65,9 +66,9 @@ func (a *agentPaths) overlaps(paths []string) bool {
 	return false
 }
 
-// pathOverlap reports whether root-relative paths a and b are the same or
+// Overlap reports whether root-relative paths a and b are the same or
 // one lies inside the other.
-func pathOverlap(a, b string) bool {
+func Overlap(a, b string) bool {
 	if a == "." || b == "." || a == b {
 		return true
 	}
