@@ -4,14 +4,12 @@ package undo
 import (
 	"context"
 	"fmt"
-	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/internal/app/changes"
 	"github.com/wtagent/wtagent/internal/app/undoview"
 	"github.com/wtagent/wtagent/internal/cmdutil"
-	"github.com/wtagent/wtagent/internal/fault"
 	"github.com/wtagent/wtagent/session"
 )
 
@@ -80,23 +78,4 @@ func undoRun(ctx context.Context, o *Options) error {
 	return undoview.Report(o.F.IOStreams.Out, res, err, func(turn int) string {
 		return fmt.Sprintf("wtagent undo %s --turn %d", o.ID, turn)
 	})
-}
-
-// afterStep is the undo's fault hook from the environment: nil unless
-// this is a wtfault build and killAfterEnv is set.
-func afterStep(getenv func(string) string) func(int) {
-	return faultHook(fault.Env(getenv, killAfterEnv))
-}
-
-// faultHook kills the process after n restored files, when n is set.
-func faultHook(v string) func(int) {
-	n, err := strconv.Atoi(v)
-	if err != nil || n <= 0 {
-		return nil
-	}
-	return func(done int) {
-		if done >= n {
-			fault.Kill()
-		}
-	}
 }
