@@ -6,14 +6,14 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/internal/acp"
-	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/settings"
 )
 
 // Options are the inputs of `wtagent acp`: the run flags.
 type Options struct {
 	F     *cmdutil.Factory
-	Flags app.Flags
+	Flags settings.Flags
 }
 
 // NewCmdACP returns the acp command. runF, when not nil, runs instead of
@@ -43,6 +43,6 @@ protocol.`,
 			return acp.Run(cmd.Context(), f, &o.Flags)
 		},
 	}
-	app.AddFlags(cmd.Flags(), &o.Flags)
+	settings.AddFlags(cmd.Flags(), &o.Flags)
 	return cmd
 }

@@ -10,16 +10,16 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/wtagent/wtagent/instructions"
-	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/cellwidth"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
+	"github.com/wtagent/wtagent/internal/settings"
 )
 
 // Options are the inputs of `wtagent config`.
 type Options struct {
 	F     *cmdutil.Factory
-	Flags app.Flags
+	Flags settings.Flags
 }
 
 // NewCmdConfig returns the config command. runF, when not nil, runs instead of
@@ -58,7 +58,7 @@ line: {"home", "config_file", "project", "project_instructions",
 			return configRun(o)
 		},
 	}
-	app.AddFlags(cmd.Flags(), &o.Flags)
+	settings.AddFlags(cmd.Flags(), &o.Flags)
 	hideRunOnlyFlags(cmd.Flags())
 	return cmd
 }
@@ -72,7 +72,7 @@ func runOnlyFlags() []string {
 
 func hideRunOnlyFlags(fs *pflag.FlagSet) {
 	for _, name := range runOnlyFlags() {
-		_ = fs.MarkHidden(name) // cannot fail: app.AddFlags added it
+		_ = fs.MarkHidden(name) // cannot fail: settings.AddFlags added it
 	}
 }
 
@@ -101,7 +101,7 @@ func configRun(o *Options) error {
 	if err != nil {
 		return err
 	}
-	st, err := app.Resolve(fc, &o.Flags, o.F.IOStreams.IsStdinTTY())
+	st, err := settings.Resolve(fc, &o.Flags, o.F.IOStreams.IsStdinTTY())
 	if err != nil && !(o.Flags.Provider == "script" && o.Flags.Script == "") {
 		return err
 	}

@@ -14,13 +14,14 @@ import (
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/internal/demo"
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of `wtagent demo`.
 type Options struct {
 	F       *cmdutil.Factory
-	Flags   app.Flags
+	Flags   settings.Flags
 	Browser string
 	Dir     string
 }
@@ -52,7 +53,7 @@ through the scripted provider otherwise. It prints the same view a user sees.`,
 	}
 	cmd.Flags().StringVar(&o.Browser, "browser", "auto", "auto, always (fail without Chromium) or never (scripted provider)")
 	cmd.Flags().StringVar(&o.Dir, "dir", "", "project directory to use (default: a new temporary directory)")
-	app.AddFlags(cmd.Flags(), &o.Flags)
+	settings.AddFlags(cmd.Flags(), &o.Flags)
 	// --keep-processes is the run's flag; --keep, the demo's old name of
 	// it, still works but is not listed.
 	fs := cmd.Flags()
@@ -83,7 +84,7 @@ func demoRun(o *Options) error {
 	if err != nil {
 		return err
 	}
-	settings, err := app.Resolve(config.File{}, &o.Flags, false)
+	settings, err := settings.Resolve(config.File{}, &o.Flags, false)
 	if err != nil {
 		return err
 	}

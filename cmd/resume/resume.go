@@ -6,13 +6,14 @@ import (
 
 	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of `wtagent resume`.
 type Options struct {
 	F     *cmdutil.Factory
-	Flags app.Flags
+	Flags settings.Flags
 	ID    string
 	Text  string
 	// Last picks the session with the latest activity.
@@ -63,7 +64,7 @@ continues the last session of the current directory.`,
 		},
 	}
 	cmd.Flags().BoolVar(&o.Last, "last", false, "resume the session with the latest activity")
-	app.AddFlags(cmd.Flags(), &o.Flags)
+	settings.AddFlags(cmd.Flags(), &o.Flags)
 	return cmd
 }
 

@@ -11,13 +11,14 @@ import (
 	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of a run.
 type Options struct {
 	F     *cmdutil.Factory
-	Flags app.Flags
+	Flags settings.Flags
 	Args  []string
 	// Continue resumes the last session of the project directory instead
 	// of starting one; the task, if any, is its new instruction.
@@ -29,7 +30,7 @@ type Options struct {
 // options (tests of flags and arguments).
 func Bind(cmd *cobra.Command, f *cmdutil.Factory, runF func(*Options) error) {
 	opts := &Options{F: f}
-	app.AddFlags(cmd.Flags(), &opts.Flags)
+	settings.AddFlags(cmd.Flags(), &opts.Flags)
 	cmd.Flags().BoolVarP(&opts.Continue, "continue", "c", false, "continue the last session of the project directory")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		opts.Args = args
@@ -62,7 +63,7 @@ func runRun(o *Options) error {
 	if err != nil {
 		return err
 	}
-	st, err := app.Resolve(fc, &o.Flags, ios.IsStdinTTY())
+	st, err := settings.Resolve(fc, &o.Flags, ios.IsStdinTTY())
 	if err != nil {
 		return err
 	}

@@ -7,13 +7,14 @@ import (
 	"github.com/wtagent/wtagent/internal/buildinfo"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/session"
 )
 
 // Run serves ACP on f's standard streams until the client closes them or
 // ctx ends. Each session runs with the run flags; approvals default to
 // prompt: the editor asks.
-func Run(ctx context.Context, f *cmdutil.Factory, flags *app.Flags) error {
+func Run(ctx context.Context, f *cmdutil.Factory, flags *settings.Flags) error {
 	home, err := f.Home()
 	if err != nil {
 		return err
@@ -23,7 +24,7 @@ func Run(ctx context.Context, f *cmdutil.Factory, flags *app.Flags) error {
 		return err
 	}
 	// The editor is the terminal: a prompt mode is allowed.
-	settings, err := app.Resolve(fc, flags, true)
+	settings, err := settings.Resolve(fc, flags, true)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session"
 )
@@ -89,10 +90,10 @@ func (d *Driver) SetEffort(effort string) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	mode := d.r.mode
-	if _, err := CheckModeRequest(mode, effort); err != nil {
+	if _, err := settings.CheckModeRequest(mode, effort); err != nil {
 		mode = ""
 	}
-	tier, err := CheckModeRequest(mode, effort)
+	tier, err := settings.CheckModeRequest(mode, effort)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/wtagent/wtagent/actors"
@@ -27,7 +28,7 @@ import (
 // Options are one session's run in the terminal.
 type Options struct {
 	F        *cmdutil.Factory
-	Settings Settings
+	Settings settings.Settings
 	Home     session.Home
 	// Root is the absolute project root.
 	Root string
@@ -111,14 +112,14 @@ func Execute(o Options) error {
 // start opens o.Session, or creates the session of task, and starts its
 // runtime. Closing the runEnv, then its session, ends it.
 func start(o Options, lock *session.ProjectLock, task string) (*runEnv, error) {
-	if err := o.Settings.loadScript(); err != nil {
+	if err := o.Settings.LoadScript(); err != nil {
 		return nil, err
 	}
 	sess := o.Session
 	created := sess == nil
 	if sess == nil {
 		s, err := session.Create(o.Home, session.Meta{Root: o.Root, Task: task, Provider: o.Settings.Provider,
-			Mode: o.Settings.Mode, Effort: o.Settings.Effort, Approvals: string(o.Settings.Approvals), Script: o.Settings.scriptPath(),
+			Mode: o.Settings.Mode, Effort: o.Settings.Effort, Approvals: string(o.Settings.Approvals), Script: o.Settings.ScriptPath(),
 			ChatGPTURL: o.Settings.ChatGPTURL, PID: os.Getpid(), AgentVersion: buildinfo.Current().Version})
 		if err != nil {
 			return nil, err

@@ -8,13 +8,14 @@ import (
 	"github.com/wtagent/wtagent/checkpoint"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/session"
 )
 
 // Continue resumes session id with text as its new instruction (may be
 // empty): the session's recorded provider, script, approvals mode, ChatGPT
 // mode and origin apply unless flags override them.
-func Continue(f *cmdutil.Factory, flags *Flags, id, text string, input ClosingInput) error {
+func Continue(f *cmdutil.Factory, flags *settings.Flags, id, text string, input ClosingInput) error {
 	home, err := f.Home()
 	if err != nil {
 		return err
@@ -40,7 +41,7 @@ func Continue(f *cmdutil.Factory, flags *Flags, id, text string, input ClosingIn
 		sess.Close()
 		return err
 	}
-	settings, err := Resolve(fc, flags, f.IOStreams.IsStdinTTY())
+	resolved, err := settings.Resolve(fc, flags, f.IOStreams.IsStdinTTY())
 	if err != nil {
 		sess.Close()
 		if flags.Provider == "script" && flags.Script == "" {
@@ -48,11 +49,11 @@ func Continue(f *cmdutil.Factory, flags *Flags, id, text string, input ClosingIn
 		}
 		return err
 	}
-	if err := settings.LoadLocators(home, flags); err != nil {
+	if err := resolved.LoadLocators(home, flags); err != nil {
 		sess.Close()
 		return err
 	}
-	return Execute(Options{F: f, Settings: settings, Home: home, Root: st.Root, Session: sess,
+	return Execute(Options{F: f, Settings: resolved, Home: home, Root: st.Root, Session: sess,
 		Task: strings.TrimSpace(text), Input: input})
 }
 
@@ -89,14 +90,14 @@ func Reopen(home session.Home, id string) (*session.Session, session.State, erro
 // default (deny). Of the ChatGPT (mode, effort) request, a part given on
 // the command line drops the recorded other part where they name
 // different effort tiers.
-func inherit(flags *Flags, st session.State, stdinTTY bool) {
+func inherit(flags *settings.Flags, st session.State, stdinTTY bool) {
 	flags.Inherit("provider", st.Provider)
 	flags.Inherit("script", st.Script)
 	mode, effort := st.Mode, st.Effort
-	if _, err := CheckModeRequest(flags.Mode, effort); flags.Changed("mode") && err != nil {
+	if _, err := settings.CheckModeRequest(flags.Mode, effort); flags.Changed("mode") && err != nil {
 		effort = ""
 	}
-	if _, err := CheckModeRequest(mode, flags.Effort); flags.Changed("effort") && err != nil {
+	if _, err := settings.CheckModeRequest(mode, flags.Effort); flags.Changed("effort") && err != nil {
 		mode = ""
 	}
 	flags.Inherit("mode", mode)

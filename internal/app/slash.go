@@ -15,6 +15,7 @@ import (
 	"github.com/wtagent/wtagent/internal/app/statusview"
 	"github.com/wtagent/wtagent/internal/app/undoview"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/policy/evidence"
 	"github.com/wtagent/wtagent/session"
 )
@@ -62,13 +63,13 @@ func modeSlash(w io.Writer, name string, args []string, mode, effort *string, wh
 	}
 	dropped := ""
 	if _, ok := picker.EffortWord(e); ok {
-		if _, err := CheckModeRequest(m, e); err != nil && name == "mode" {
+		if _, err := settings.CheckModeRequest(m, e); err != nil && name == "mode" {
 			dropped, e = "effort "+e, ""
 		} else if err != nil {
 			dropped, m = "mode "+m, ""
 		}
 	}
-	tier, err := CheckModeRequest(m, e)
+	tier, err := settings.CheckModeRequest(m, e)
 	if err != nil {
 		fmt.Fprintf(w, "/%s: %v\n", name, err)
 		return false

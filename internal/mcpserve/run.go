@@ -10,10 +10,10 @@ import (
 
 	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/browser/pagescript"
-	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/buildinfo"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/supervisor"
 )
@@ -50,7 +50,7 @@ func (s Settings) withConfig(fc config.File) (Settings, error) {
 	if s.TurnTimeout == 0 && fc.TurnTimeout != nil {
 		s.TurnTimeout = time.Duration(*fc.TurnTimeout)
 	}
-	effort, err := app.CheckModeRequest(s.Mode, s.Effort)
+	effort, err := settings.CheckModeRequest(s.Mode, s.Effort)
 	if err != nil {
 		return s, cmdutil.FlagErrorf("--effort: %v", err)
 	}
@@ -97,7 +97,7 @@ func Run(ctx context.Context, f *cmdutil.Factory, s Settings) error {
 	}
 	return Serve(ctx, Options{
 		In: readCloser(f.IOStreams.In), Out: writeCloser(f.IOStreams.Out), NewTransport: newTransport,
-		BaseURL: s.ChatGPTURL, Dir: dir, Mode: s.Mode, Effort: s.Effort, CheckMode: app.CheckModeRequest,
+		BaseURL: s.ChatGPTURL, Dir: dir, Mode: s.Mode, Effort: s.Effort, CheckMode: settings.CheckModeRequest,
 		TurnWait: s.turnWait, Version: buildinfo.Current().Version, Logger: logger.WithPrefix("mcp"),
 		Restart: supervisor.Backoff{Min: 500 * time.Millisecond, Max: 10 * time.Second},
 	})
