@@ -2,6 +2,7 @@
 package demo
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -48,7 +49,7 @@ through the scripted provider otherwise. It prints the same view a user sees.`,
 			if runF != nil {
 				return runF(o)
 			}
-			return demoRun(o)
+			return demoRun(cmd.Context(), o)
 		},
 	}
 	cmd.Flags().StringVar(&o.Browser, "browser", "auto", "auto, always (fail without Chromium) or never (scripted provider)")
@@ -63,7 +64,7 @@ through the scripted provider otherwise. It prints the same view a user sees.`,
 	return cmd
 }
 
-func demoRun(o *Options) error {
+func demoRun(ctx context.Context, o *Options) error {
 	o.F.ReleaseSignalHandling() // the run handles its signals
 	lines, err := demo.Lines()
 	if err != nil {
@@ -84,11 +85,11 @@ func demoRun(o *Options) error {
 	if err != nil {
 		return err
 	}
-	settings, err := settings.Resolve(config.File{}, &o.Flags, false)
+	st, err := settings.Resolve(config.File{}, &o.Flags, false)
 	if err != nil {
 		return err
 	}
-	keep := settings.KeepProcesses
+	keep := st.KeepProcesses
 	useBrowser, why, err := demo.ChooseBrowser(o.Browser, o.F.Getenv, o.F.GOOS)
 	if errors.Is(err, demo.ErrBrowserMode) {
 		return cmdutil.FlagErrorf("%v", err)
@@ -96,12 +97,12 @@ func demoRun(o *Options) error {
 		return err
 	}
 	fmt.Fprintf(o.F.IOStreams.ErrOut, "wtagent demo: project %s; %s\n", root, why)
-	closeDemo, err := demo.Provide(&settings, lines, useBrowser)
+	closeDemo, err := demo.Provide(&st, lines, useBrowser)
 	if err != nil {
 		return err
 	}
 	defer closeDemo()
-	err = app.Execute(app.Options{F: o.F, Settings: settings, Home: home, Root: root, Task: demo.Task,
+	err = app.Execute(ctx, app.Options{F: o.F, Settings: st, Home: home, Root: root, Task: demo.Task,
 		StopProcesses: !keep, Input: nil})
 	sayLeftBehind(o.F.IOStreams.Out, home, root)
 	return err

@@ -2,6 +2,7 @@
 package resume
 
 import (
+	"context"
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/internal/app"
@@ -60,7 +61,7 @@ continues the last session of the current directory.`,
 			if runF != nil {
 				return runF(o)
 			}
-			return resumeRun(o)
+			return resumeRun(cmd.Context(), o)
 		},
 	}
 	cmd.Flags().BoolVar(&o.Last, "last", false, "resume the session with the latest activity")
@@ -68,7 +69,7 @@ continues the last session of the current directory.`,
 	return cmd
 }
 
-func resumeRun(o *Options) error {
+func resumeRun(ctx context.Context, o *Options) error {
 	o.F.ReleaseSignalHandling() // the run handles its signals
 	f := o.F
 	home, err := f.Home()
@@ -82,7 +83,7 @@ func resumeRun(o *Options) error {
 	defer input.Close()
 	switch {
 	case o.Last:
-		s, err := app.LatestWhere(home, func(session.Summary) bool { return true })
+		s, err := app.LatestWhere(ctx, home, func(session.Summary) bool { return true })
 		if err != nil {
 			return err
 		}
@@ -91,11 +92,11 @@ func resumeRun(o *Options) error {
 		if !f.IOStreams.IsStdinTTY() || !f.IOStreams.IsStdoutTTY() {
 			return cmdutil.FlagErrorf("give a session id (see wtagent sessions) or --last; without them wtagent resume needs a terminal to pick one")
 		}
-		id, err := app.Pick(f, home, input)
+		id, err := app.Pick(ctx, f, home, input)
 		if err != nil || id == "" {
 			return err
 		}
 		o.ID = id
 	}
-	return app.Continue(f, &o.Flags, o.ID, o.Text, input)
+	return app.Continue(ctx, f, &o.Flags, o.ID, o.Text, input)
 }

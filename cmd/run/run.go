@@ -2,6 +2,7 @@
 package run
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -40,11 +41,11 @@ func Bind(cmd *cobra.Command, f *cmdutil.Factory, runF func(*Options) error) {
 		if runF != nil {
 			return runF(opts)
 		}
-		return runRun(opts)
+		return runRun(cmd.Context(), opts)
 	}
 }
 
-func runRun(o *Options) error {
+func runRun(ctx context.Context, o *Options) error {
 	o.F.ReleaseSignalHandling() // the run handles its signals
 	f := o.F
 	ios := f.IOStreams
@@ -57,7 +58,7 @@ func runRun(o *Options) error {
 		return err
 	}
 	if o.Continue {
-		return continueRun(o, home, root)
+		return continueRun(ctx, o, home, root)
 	}
 	fc, _, err := config.Load(home, f.Getenv)
 	if err != nil {
@@ -84,14 +85,14 @@ func runRun(o *Options) error {
 		return err
 	}
 	defer input.Close()
-	return app.Execute(app.Options{F: f, Settings: st, Home: home, Root: root, Task: task,
+	return app.Execute(ctx, app.Options{F: f, Settings: st, Home: home, Root: root, Task: task,
 		Interactive: interactive, Input: input})
 }
 
 // continueRun is `wtagent -c [TASK]`: resume the latest session whose
 // root is the project directory.
-func continueRun(o *Options, home session.Home, root string) error {
-	id, err := app.Latest(home, root)
+func continueRun(ctx context.Context, o *Options, home session.Home, root string) error {
+	id, err := app.Latest(ctx, home, root)
 	if err != nil {
 		return err
 	}
@@ -100,5 +101,5 @@ func continueRun(o *Options, home session.Home, root string) error {
 		return err
 	}
 	defer input.Close()
-	return app.Continue(o.F, &o.Flags, id, strings.Join(o.Args, " "), input)
+	return app.Continue(ctx, o.F, &o.Flags, id, strings.Join(o.Args, " "), input)
 }

@@ -24,16 +24,18 @@ func Run(ctx context.Context, f *cmdutil.Factory, flags *settings.Flags) error {
 		return err
 	}
 	// The editor is the terminal: a prompt mode is allowed.
-	settings, err := settings.Resolve(fc, flags, true)
+	st, err := settings.Resolve(fc, flags, true)
 	if err != nil {
 		return err
 	}
-	if err := settings.LoadLocators(home, flags); err != nil {
+	if err := st.LoadLocators(home, flags); err != nil {
 		return err
 	}
+	// Each session lives as long as the agent: under ctx, not under the
+	// request that opened it.
 	start := func(root string, resume *session.Session, o app.Options) (*app.Driver, error) {
-		o.F, o.Settings, o.Home, o.Root, o.Session = f, settings, home, root, resume
-		return app.Open(o)
+		o.F, o.Settings, o.Home, o.Root, o.Session = f, st, home, root, resume
+		return app.Open(ctx, o)
 	}
 	return Serve(ctx, Options{In: f.IOStreams.In, Out: f.IOStreams.Out, Log: f.IOStreams.ErrOut,
 		Home: home, Start: start, Version: buildinfo.Current().Version})

@@ -14,8 +14,8 @@ import (
 // must answer as DevTools, be recent enough, and be logged in to ChatGPT
 // (read in a tab of wtagent's own, closed at once). Any of these failing
 // fails the run at once (exit 1), before any session exists.
-func probeChromeURL(s settings.Settings) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+func probeChromeURL(ctx context.Context, s settings.Settings) error {
+	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
 	defer cancel()
 	if _, err := chrome.ResolveRemote(ctx, s.ChromeURL); err != nil {
 		return &cmdutil.ExitError{Code: cmdutil.ExitFailed, Err: err}

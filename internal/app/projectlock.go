@@ -14,7 +14,7 @@ import (
 // it: --allow-concurrent warns and goes on; on a terminal the user is
 // asked; otherwise the run is refused (exit 1). A nil lock and nil error
 // mean the run goes on without the lock.
-func lockProject(o Options) (*session.ProjectLock, error) {
+func lockProject(ctx context.Context, o Options) (*session.ProjectLock, error) {
 	holder := session.ProjectHolder{PID: os.Getpid()}
 	if o.Session != nil {
 		holder.SessionID = o.Session.ID()
@@ -35,7 +35,7 @@ func lockProject(o Options) (*session.ProjectLock, error) {
 		return nil, refused
 	}
 	fmt.Fprintf(errOut, "wtagent: warning: %v; two runs may change the same files at once.\n", busy)
-	k, err := o.Input.ReadKey(context.Background(), "start anyway? [y]es  [n]o › ", "yn")
+	k, err := o.Input.ReadKey(ctx, "start anyway? [y]es  [n]o › ", "yn")
 	if err != nil || k != 'y' {
 		return nil, refused
 	}

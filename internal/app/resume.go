@@ -15,12 +15,12 @@ import (
 // Continue resumes session id with text as its new instruction (may be
 // empty): the session's recorded provider, script, approvals mode, ChatGPT
 // mode and origin apply unless flags override them.
-func Continue(f *cmdutil.Factory, flags *settings.Flags, id, text string, input ClosingInput) error {
+func Continue(ctx context.Context, f *cmdutil.Factory, flags *settings.Flags, id, text string, input ClosingInput) error {
 	home, err := f.Home()
 	if err != nil {
 		return err
 	}
-	sess, st, err := Reopen(home, id)
+	sess, st, err := Reopen(ctx, home, id)
 	if err != nil {
 		return err
 	}
@@ -53,13 +53,13 @@ func Continue(f *cmdutil.Factory, flags *settings.Flags, id, text string, input 
 		sess.Close()
 		return err
 	}
-	return Execute(Options{F: f, Settings: resolved, Home: home, Root: st.Root, Session: sess,
+	return Execute(ctx, Options{F: f, Settings: resolved, Home: home, Root: st.Root, Session: sess,
 		Task: strings.TrimSpace(text), Input: input})
 }
 
 // Reopen opens session id to resume it: refused when another process runs
 // it or when an undo of it was cut short.
-func Reopen(home session.Home, id string) (*session.Session, session.State, error) {
+func Reopen(ctx context.Context, home session.Home, id string) (*session.Session, session.State, error) {
 	if err := session.ValidateID(id); err != nil {
 		return nil, session.State{}, cmdutil.FlagErrorf("%v", err)
 	}
@@ -72,9 +72,7 @@ func Reopen(home session.Home, id string) (*session.Session, session.State, erro
 		sess.Close()
 		return nil, session.State{}, err
 	}
-	// The signals are released (the command's context has ended): a
-	// background context, bounded by SocketLive.
-	if session.SocketLive(context.Background(), st.Socket) {
+	if session.SocketLive(ctx, st.Socket) {
 		sess.Close()
 		return nil, session.State{}, fmt.Errorf("session %s is running in another wtagent process (pid %d); see `wtagent status %s`", id, st.PID, id)
 	}

@@ -42,12 +42,12 @@ type Factory struct {
 	// Executable is the path of the running wtagent binary.
 	Executable func() (string, error)
 	// ReleaseSignals gives SIGINT and SIGTERM back to their default action
-	// (and to the handlers of a command that installs its own), ending the
-	// signal.NotifyContext main runs the command tree under (its context is
-	// then done). A command that handles signals itself — a run, which
-	// tells Ctrl+C at a prompt from Ctrl+C in a turn — calls it first, so
-	// a signal before its handler is installed stops wtagent as it always
-	// did. Nil (tests) does nothing.
+	// (and to the handlers of a command that installs its own): main stops
+	// the watch that ends the command tree's context on a signal, and the
+	// context stays live. A command that handles signals itself — a run,
+	// which tells Ctrl+C at a prompt from Ctrl+C in a turn — calls it
+	// first, so a signal before its handler is installed stops wtagent as
+	// it always did. Nil (tests) does nothing.
 	ReleaseSignals func()
 }
 
