@@ -75,14 +75,22 @@ func New() *Factory {
 // Home resolves the data root ($WTAGENT_HOME or the OS application-data
 // directory) and makes sure its layout exists.
 func (f *Factory) Home() (session.Home, error) {
-	h, err := session.ResolveHome(f.Getenv, f.GOOS)
-	if err != nil {
-		return session.Home{}, err
+	return HomeOf(f.Getenv, f.GOOS)()
+}
+
+// HomeOf is what resolves the data root from getenv for goos and makes
+// sure its layout exists: a command's Options.Home.
+func HomeOf(getenv func(string) string, goos string) func() (session.Home, error) {
+	return func() (session.Home, error) {
+		h, err := session.ResolveHome(getenv, goos)
+		if err != nil {
+			return session.Home{}, err
+		}
+		if err := h.EnsureLayout(); err != nil {
+			return session.Home{}, err
+		}
+		return h, nil
 	}
-	if err := h.EnsureLayout(); err != nil {
-		return session.Home{}, err
-	}
-	return h, nil
 }
 
 // ProjectRoot is the project directory: -C/--cd, or the working directory,
