@@ -21,16 +21,23 @@ import (
 
 // Options are the inputs of `wtagent demo`.
 type Options struct {
-	F       *cmdutil.Factory
-	Flags   settings.Flags
-	Browser string
-	Dir     string
+	// Env is what the session takes from the process: the streams, the
+	// environment, the clock, the global flags.
+	Env app.Env
+	// Home resolves the data root.
+	Home func() (session.Home, error)
+	// ReleaseSignals hands SIGINT and SIGTERM to the run's own handlers
+	// (nil: nothing to release).
+	ReleaseSignals func()
+	Flags          settings.Flags
+	Browser        string
+	Dir            string
 }
 
 // NewCmdDemo returns the demo command. runF, when not nil, runs instead of
 // the command itself, with the parsed options (tests of flags and arguments).
 func NewCmdDemo(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	o := &Options{F: f}
+	o := &Options{Home: f.Home, ReleaseSignals: f.ReleaseSignalHandling}
 	cmd := &cobra.Command{
 		Use:   "demo",
 		Short: "Run the built-in acceptance scenario in a temporary project",
@@ -46,6 +53,7 @@ Chromium against the local mock ChatGPT page when Chromium is installed, and
 through the scripted provider otherwise. It prints the same view a user sees.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.Env = app.EnvOf(f)
 			if runF != nil {
 				return runF(o)
 			}
@@ -65,12 +73,14 @@ through the scripted provider otherwise. It prints the same view a user sees.`,
 }
 
 func demoRun(ctx context.Context, o *Options) error {
-	o.F.ReleaseSignalHandling() // the run handles its signals
+	if o.ReleaseSignals != nil {
+		o.ReleaseSignals() // the run handles its signals
+	}
 	lines, err := demo.Lines()
 	if err != nil {
 		return err
 	}
-	home, err := o.F.Home()
+	home, err := o.Home()
 	if err != nil {
 		return err
 	}
@@ -80,31 +90,33 @@ func demoRun(ctx context.Context, o *Options) error {
 			return err
 		}
 	}
-	o.F.Global.Dir = dir
-	root, err := o.F.ProjectRoot()
+	root, err := cmdutil.ProjectRoot(dir, nil)
 	if err != nil {
 		return err
 	}
+	// The session's project is the demo's directory, as if given with -C.
+	env := o.Env
+	env.Dir, env.ProjectRoot = root, func() (string, error) { return root, nil }
 	st, err := settings.Resolve(config.File{}, &o.Flags, false)
 	if err != nil {
 		return err
 	}
 	keep := st.KeepProcesses
-	useBrowser, why, err := demo.ChooseBrowser(o.Browser, o.F.Getenv, o.F.GOOS)
+	useBrowser, why, err := demo.ChooseBrowser(o.Browser, env.Getenv, env.GOOS)
 	if errors.Is(err, demo.ErrBrowserMode) {
 		return cmdutil.FlagErrorf("%v", err)
 	} else if err != nil {
 		return err
 	}
-	fmt.Fprintf(o.F.IOStreams.ErrOut, "wtagent demo: project %s; %s\n", root, why)
+	fmt.Fprintf(env.IO.ErrOut, "wtagent demo: project %s; %s\n", root, why)
 	closeDemo, err := demo.Provide(&st, lines, useBrowser)
 	if err != nil {
 		return err
 	}
 	defer closeDemo()
-	err = app.Execute(ctx, app.Options{F: o.F, Settings: st, Home: home, Root: root, Task: demo.Task,
+	err = app.Execute(ctx, app.Options{Env: env, Settings: st, Home: home, Root: root, Task: demo.Task,
 		StopProcesses: !keep, Input: nil})
-	sayLeftBehind(o.F.IOStreams.Out, home, root)
+	sayLeftBehind(env.IO.Out, home, root)
 	return err
 }
 

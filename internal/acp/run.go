@@ -5,21 +5,16 @@ import (
 
 	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/buildinfo"
-	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/session"
 )
 
-// Run serves ACP on f's standard streams until the client closes them or
-// ctx ends. Each session runs with the run flags; approvals default to
-// prompt: the editor asks.
-func Run(ctx context.Context, f *cmdutil.Factory, flags *settings.Flags) error {
-	home, err := f.Home()
-	if err != nil {
-		return err
-	}
-	fc, _, err := config.Load(home, f.Getenv)
+// Run serves ACP on env's standard streams until the client closes them
+// or ctx ends, its sessions under home. Each session runs with the run
+// flags; approvals default to prompt: the editor asks.
+func Run(ctx context.Context, env app.Env, home session.Home, flags *settings.Flags) error {
+	fc, _, err := config.Load(home, env.Getenv)
 	if err != nil {
 		return err
 	}
@@ -34,9 +29,9 @@ func Run(ctx context.Context, f *cmdutil.Factory, flags *settings.Flags) error {
 	// Each session lives as long as the agent: under ctx, not under the
 	// request that opened it.
 	start := func(root string, resume *session.Session, o app.Options) (*app.Driver, error) {
-		o.F, o.Settings, o.Home, o.Root, o.Session = f, st, home, root, resume
+		o.Env, o.Settings, o.Home, o.Root, o.Session = env, st, home, root, resume
 		return app.Open(ctx, o)
 	}
-	return Serve(ctx, Options{In: f.IOStreams.In, Out: f.IOStreams.Out, Log: f.IOStreams.ErrOut,
+	return Serve(ctx, Options{In: env.IO.In, Out: env.IO.Out, Log: env.IO.ErrOut,
 		Home: home, Start: start, Version: buildinfo.Current().Version})
 }

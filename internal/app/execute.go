@@ -27,7 +27,7 @@ import (
 
 // Options are one session's run in the terminal.
 type Options struct {
-	F        *cmdutil.Factory
+	Env      Env
 	Settings settings.Settings
 	Home     session.Home
 	// Root is the absolute project root.
@@ -70,7 +70,7 @@ func Execute(ctx context.Context, o Options) error {
 		}
 	} else if o.Settings.Provider == "chatgpt" && !o.Settings.Headless {
 		// Checked before any prompt or session: nothing can run here.
-		if err := chrome.CheckDisplay(o.F.Getenv, o.F.GOOS); err != nil {
+		if err := chrome.CheckDisplay(o.Env.Getenv, o.Env.GOOS); err != nil {
 			return &cmdutil.ExitError{Code: cmdutil.ExitFailed, Err: err}
 		}
 	}
@@ -87,7 +87,7 @@ func Execute(ctx context.Context, o Options) error {
 		if !o.Interactive || o.Input == nil {
 			return cmdutil.FlagErrorf("no task given (pass one as an argument, or run in a terminal for the interactive prompt)")
 		}
-		fmt.Fprintln(o.F.IOStreams.Out, interactiveBanner(o.Root))
+		fmt.Fprintln(o.Env.IO.Out, interactiveBanner(o.Root))
 		for task == "" {
 			first, err := o.Input.ReadLine(ctx)
 			if err != nil {
@@ -175,7 +175,7 @@ type runEnv struct {
 }
 
 func newRunEnv(ctx context.Context, o Options, sess *session.Session) (*runEnv, error) {
-	ios := o.F.IOStreams
+	ios := o.Env.IO
 	r := &runEnv{o: o, sess: sess, mode: o.Settings.Mode, effort: o.Settings.Effort}
 	logFile, err := sess.OpenLogFile()
 	if err != nil {
@@ -183,7 +183,7 @@ func newRunEnv(ctx context.Context, o Options, sess *session.Session) (*runEnv, 
 	}
 	redacted := secrets.NewRedactingWriter(logFile)
 	r.logClose = func() { redacted.Flush(); logFile.Close() }
-	logger, err := cmdutil.NewLogger(ios.ErrOut, o.F.Global.LogLevel, redacted)
+	logger, err := cmdutil.NewLogger(ios.ErrOut, o.Env.LogLevel, redacted)
 	if err != nil {
 		r.logClose()
 		return nil, err
@@ -191,7 +191,7 @@ func newRunEnv(ctx context.Context, o Options, sess *session.Session) (*runEnv, 
 	sink := o.Sink
 	switch {
 	case sink != nil:
-	case o.F.Global.JSON:
+	case o.Env.JSON:
 		r.json = ui.NewJSONWriter(ios.Out)
 		sink = r.json.Event
 	default:
@@ -258,15 +258,15 @@ func newRunEnv(ctx context.Context, o Options, sess *session.Session) (*runEnv, 
 	r.sandboxClose = sbClose
 	r.store, r.socket = store, sock
 	configured, mcpNotes := r.runMCPServers(ctx)
-	mcpServers, mcpWarnings := connectMCP(ctx, configured, policy.ScrubEnv(o.F.Environ(), o.Settings.AllowEnv))
+	mcpServers, mcpWarnings := connectMCP(ctx, configured, policy.ScrubEnv(o.Env.Environ(), o.Settings.AllowEnv))
 	mcpWarnings = append(mcpNotes, mcpWarnings...)
 	r.rt, err = actors.Start(actors.Config{
 		Checkpoints: store,
 		Session:     sess, Root: o.Root, Provider: o.Settings.Provider, NewTransport: newT,
 		Approvals: o.Settings.Approvals, Approver: approver, AllowEnv: o.Settings.AllowEnv, Rules: o.Settings.Rules,
-		Environ: o.F.Environ(), Home: home, Protected: []string{o.Home.Dir()}, Mode: o.Settings.Mode, Effort: o.Settings.Effort, Sandbox: sb,
-		Warnings: slices.Concat(dataDirWarnings(o.Home.Dir(), o.Root, sb), leftoverNotes(o.Root, o.F.Now()), mcpWarnings),
-		Limits:   o.Settings.Limits, Sink: sink, Logger: logger, StatusSocket: sock, PID: os.Getpid(), Now: o.F.Now,
+		Environ: o.Env.Environ(), Home: home, Protected: []string{o.Home.Dir()}, Mode: o.Settings.Mode, Effort: o.Settings.Effort, Sandbox: sb,
+		Warnings: slices.Concat(dataDirWarnings(o.Home.Dir(), o.Root, sb), leftoverNotes(o.Root, o.Env.Now()), mcpWarnings),
+		Limits:   o.Settings.Limits, Sink: sink, Logger: logger, StatusSocket: sock, PID: os.Getpid(), Now: o.Env.Now,
 		MCP: mcpServers, NewAgentTransport: agentTransportFactory(o.Settings),
 	})
 	if err != nil {
@@ -381,7 +381,7 @@ func (r *runEnv) sayHowToResume() {
 	if r.renderer != nil {
 		r.renderer.Sync()
 	}
-	fmt.Fprintf(r.o.F.IOStreams.Out, "session %s ended · go on with it later: wtagent resume %s\n", r.sess.ID(), r.sess.ID())
+	fmt.Fprintf(r.o.Env.IO.Out, "session %s ended · go on with it later: wtagent resume %s\n", r.sess.ID(), r.sess.ID())
 }
 
 func (r *runEnv) notice(text string) {
@@ -389,7 +389,7 @@ func (r *runEnv) notice(text string) {
 		r.renderer.Notice(text)
 		return
 	}
-	fmt.Fprintln(r.o.F.IOStreams.ErrOut, "wtagent:", text)
+	fmt.Fprintln(r.o.Env.IO.ErrOut, "wtagent:", text)
 }
 
 // attachments resolves the task's @path mentions. An existing path that
@@ -416,7 +416,7 @@ func (r *runEnv) close() {
 		// stopped) however the session's context ended.
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		if err := r.rt.Shutdown(ctx); err != nil {
-			fmt.Fprintln(r.o.F.IOStreams.ErrOut, "wtagent: shutdown:", err)
+			fmt.Fprintln(r.o.Env.IO.ErrOut, "wtagent: shutdown:", err)
 		}
 		cancel()
 	}

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/wtagent/wtagent/internal/cellwidth"
-	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/session"
 )
 
@@ -42,7 +41,7 @@ func Latest(ctx context.Context, h session.Home, root string) (string, error) {
 
 // Pick shows the latest sessions that are not running (task, root, age,
 // state) and reads the user's choice; "" when the user quits.
-func Pick(ctx context.Context, f *cmdutil.Factory, h session.Home, in Input) (string, error) {
+func Pick(ctx context.Context, env Env, h session.Home, in Input) (string, error) {
 	list, err := session.List(h)
 	if err != nil {
 		return "", err
@@ -56,9 +55,9 @@ func Pick(ctx context.Context, f *cmdutil.Factory, h session.Home, in Input) (st
 	if len(rows) == 0 {
 		return "", fmt.Errorf("no session to resume under %s", h.SessionsDir())
 	}
-	out := f.IOStreams.Out
+	out := env.IO.Out
 	table := [][]string{{"  ", "TASK", "ROOT", "AGE", "STATE"}}
-	now := f.Now()
+	now := env.Now()
 	for i, s := range rows {
 		table = append(table, []string{"  " + string(pickKeys[i]), shorten(s.Task, 48), s.Root, age(now.Sub(s.LastActivity)), session.LiveState(ctx, s)})
 	}

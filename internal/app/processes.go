@@ -34,7 +34,7 @@ func (r *runEnv) endProcesses(ctx context.Context) {
 		r.renderer.Sync() // the run's summary is on screen before the question
 	}
 	keep := r.o.Settings.KeepProcesses && !r.o.StopProcesses
-	ios := r.o.F.IOStreams
+	ios := r.o.Env.IO
 	if !keep && !r.o.StopProcesses && ios.IsStdinTTY() && r.o.Input != nil && !r.hungUp {
 		r.notice("still running: " + strings.Join(desc, "; "))
 		ctx, stop := r.untilHangUp(ctx)

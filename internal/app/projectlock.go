@@ -24,14 +24,14 @@ func lockProject(ctx context.Context, o Options) (*session.ProjectLock, error) {
 	if !errors.As(err, &busy) {
 		return lock, err
 	}
-	errOut := o.F.IOStreams.ErrOut
+	errOut := o.Env.IO.ErrOut
 	if o.Settings.AllowConcurrent {
 		fmt.Fprintf(errOut, "wtagent: warning: %v; starting anyway (--allow-concurrent): both may change the same files\n", busy)
 		return nil, nil
 	}
 	refused := &cmdutil.ExitError{Code: cmdutil.ExitFailed,
 		Err: fmt.Errorf("%v; not starting a second one (wait for it, stop it, or pass --allow-concurrent)", busy)}
-	if !o.F.IOStreams.IsStdinTTY() || o.Input == nil {
+	if !o.Env.IO.IsStdinTTY() || o.Input == nil {
 		return nil, refused
 	}
 	fmt.Fprintf(errOut, "wtagent: warning: %v; two runs may change the same files at once.\n", busy)

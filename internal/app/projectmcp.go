@@ -72,7 +72,7 @@ func (r *runEnv) approveProjectMCP(ctx context.Context, p config.ProjectMCP) boo
 	if a.Projects[r.o.Root] == p.Digest {
 		return true
 	}
-	if r.o.Settings.Approvals != policy.ModePrompt || r.o.Input == nil || !r.o.F.IOStreams.IsStdinTTY() {
+	if r.o.Settings.Approvals != policy.ModePrompt || r.o.Input == nil || !r.o.Env.IO.IsStdinTTY() {
 		return false
 	}
 	var desc []string

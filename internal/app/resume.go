@@ -15,17 +15,13 @@ import (
 // Continue resumes session id with text as its new instruction (may be
 // empty): the session's recorded provider, script, approvals mode, ChatGPT
 // mode and origin apply unless flags override them.
-func Continue(ctx context.Context, f *cmdutil.Factory, flags *settings.Flags, id, text string, input ClosingInput) error {
-	home, err := f.Home()
-	if err != nil {
-		return err
-	}
+func Continue(ctx context.Context, env Env, home session.Home, flags *settings.Flags, id, text string, input ClosingInput) error {
 	sess, st, err := Reopen(ctx, home, id)
 	if err != nil {
 		return err
 	}
-	if f.Global.Dir != "" {
-		root, err := f.ProjectRoot()
+	if env.Dir != "" {
+		root, err := env.ProjectRoot()
 		if err != nil {
 			sess.Close()
 			return err
@@ -35,13 +31,13 @@ func Continue(ctx context.Context, f *cmdutil.Factory, flags *settings.Flags, id
 			return cmdutil.FlagErrorf("session %s belongs to %s, not %s", id, st.Root, root)
 		}
 	}
-	inherit(flags, st, f.IOStreams.IsStdinTTY())
-	fc, _, err := config.Load(home, f.Getenv)
+	inherit(flags, st, env.IO.IsStdinTTY())
+	fc, _, err := config.Load(home, env.Getenv)
 	if err != nil {
 		sess.Close()
 		return err
 	}
-	resolved, err := settings.Resolve(fc, flags, f.IOStreams.IsStdinTTY())
+	resolved, err := settings.Resolve(fc, flags, env.IO.IsStdinTTY())
 	if err != nil {
 		sess.Close()
 		if flags.Provider == "script" && flags.Script == "" {
@@ -53,7 +49,7 @@ func Continue(ctx context.Context, f *cmdutil.Factory, flags *settings.Flags, id
 		sess.Close()
 		return err
 	}
-	return Execute(ctx, Options{F: f, Settings: resolved, Home: home, Root: st.Root, Session: sess,
+	return Execute(ctx, Options{Env: env, Settings: resolved, Home: home, Root: st.Root, Session: sess,
 		Task: strings.TrimSpace(text), Input: input})
 }
 

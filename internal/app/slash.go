@@ -23,7 +23,7 @@ import (
 // slashBeforeSession answers a command typed before the first task, when
 // there is no session yet. exit is set for /exit.
 func slashBeforeSession(o *Options, name string, args []string) (exit bool) {
-	w := o.F.IOStreams.Out
+	w := o.Env.IO.Out
 	switch name {
 	case "exit", "quit":
 		return true
@@ -86,7 +86,7 @@ func modeSlash(w io.Writer, name string, args []string, mode, effort *string, wh
 // slash runs a command typed at the prompt between runs. exit is set for
 // /exit.
 func (r *runEnv) slash(ctx context.Context, name string, args []string) (exit bool) {
-	w := r.o.F.IOStreams.Out
+	w := r.o.Env.IO.Out
 	var err error
 	switch name {
 	case "exit", "quit":

@@ -98,9 +98,15 @@ func HomeOf(getenv func(string) string, goos string) func() (session.Home, error
 // can be read: one that is missing and one that cannot be opened are the
 // same usage error, one plain line naming it.
 func (f *Factory) ProjectRoot() (string, error) {
-	dir, what := f.Global.Dir, "-C "+f.Global.Dir
+	return ProjectRoot(f.Global.Dir, f.Getwd)
+}
+
+// ProjectRoot is the project directory dir (-C), or the working directory
+// getwd gives when dir is empty, checked as Factory.ProjectRoot says.
+func ProjectRoot(dir string, getwd func() (string, error)) (string, error) {
+	what := "-C " + dir
 	if dir == "" {
-		wd, err := f.Getwd()
+		wd, err := getwd()
 		if err != nil {
 			return "", FlagErrorf("the working directory: %s (give the project with -C)", pathProblem(err))
 		}
