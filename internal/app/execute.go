@@ -9,7 +9,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/wtagent/wtagent/actors"
@@ -18,6 +17,7 @@ import (
 	"github.com/wtagent/wtagent/internal/app/slash"
 	"github.com/wtagent/wtagent/internal/buildinfo"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/internal/ui"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
