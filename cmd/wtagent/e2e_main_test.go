@@ -95,10 +95,11 @@ func coverArgs() []string {
 
 // env is one test's machine: a data root and a project.
 type env struct {
-	t    *testing.T
-	home string
-	root string
-	w    *treeWatch // see watch
+	t       *testing.T
+	home    string
+	root    string
+	w       *treeWatch // see watch
+	display string     // DISPLAY of every wtagent run, when set (see headedEnv)
 }
 
 func newEnv(t *testing.T) *env {
@@ -111,6 +112,9 @@ func newEnv(t *testing.T) *env {
 func (e *env) command(ctx context.Context, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, binary, args...)
 	cmd.Env = append(os.Environ(), "WTAGENT_HOME="+e.home, "NO_COLOR=1")
+	if e.display != "" {
+		cmd.Env = append(cmd.Env, "DISPLAY="+e.display)
+	}
 	cmd.Dir = e.root
 	return cmd
 }
