@@ -48,10 +48,19 @@ func TestHeadedAcceptanceScenario(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 			defer cancel()
 			cmd, out := e.startRun(ctx, append(append([]string{"--chatgpt-url", url}, tc.flags...), demo.Task)...)
+			exited := make(chan error, 1)
+			go func() { exited <- cmd.Wait() }()
 			// The task is on the page: ChatGPT was ready (and the window
 			// minimised, unless asked not to) before it was sent.
-			if _, err := srv.WaitReceived(ctx, 1); err != nil {
-				t.Fatalf("the task never reached the page: %v\n%s", err, out.String())
+			received := make(chan error, 1)
+			go func() { _, err := srv.WaitReceived(ctx, 1); received <- err }()
+			select {
+			case err := <-received:
+				if err != nil {
+					t.Fatalf("the task never reached the page: %v\n%s", err, out.String())
+				}
+			case err := <-exited:
+				t.Fatalf("the run ended (%v) before the task reached the page:\n%s", err, out.String())
 			}
 			w := waitWindow(t, e.attachPage(ctx, url), tc.shown)
 			checkHeaded(t, w)
@@ -59,7 +68,7 @@ func TestHeadedAcceptanceScenario(t *testing.T) {
 				t.Fatalf("the window is %s; want it on screen = %v (flags %v)", w.state, tc.shown, tc.flags)
 			}
 			release()
-			if err := cmd.Wait(); err != nil {
+			if err := <-exited; err != nil {
 				t.Fatalf("the run: %v\n%s", err, out.String())
 			}
 			checkDemoSite(t, e.root)
