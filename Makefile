@@ -62,6 +62,8 @@ vet:
 lint: vet $(STATICCHECK) $(ACTIONLINT)
 	@out=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	@# go.mod and go.sum as go mod tidy leaves them (every platform's files count).
+	@$(GO) mod tidy -diff || { echo "lint: go.mod or go.sum is not tidy: run go mod tidy"; exit 1; }
 	$(STATICCHECK) $(PKGS)
 	@[ -n "$(SHELLCHECK)" ] || echo "lint: shellcheck is not on PATH: the workflow's run: blocks go unchecked (Debian: apt-get install shellcheck)"
 	$(ACTIONLINT) -shellcheck="$(SHELLCHECK)" -pyflakes= .github/workflows/*.yml

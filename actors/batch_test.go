@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/wtagent/wtagent/internal/runlimit"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"
@@ -22,7 +23,7 @@ import (
 func newBatchHarness(t *testing.T, task string, lines []model.ScriptLine) *harness {
 	t.Helper()
 	h := newHarness(t, task, lines)
-	h.cfg.Limits = DefaultLimits()
+	h.cfg.Limits = runlimit.Default()
 	h.cfg.Limits.ChainChanges = false
 	return h
 }
@@ -256,7 +257,7 @@ func TestBatchOneCallLimitRefusesTwo(t *testing.T) {
 		line("protocol_error", reply(true, "Nothing.", "")),
 	)
 	h := newHarness(t, "say hello", lines)
-	h.cfg.Limits = DefaultLimits()
+	h.cfg.Limits = runlimit.Default()
 	h.cfg.Limits.CallsPerReply = 1
 	h.start()
 	f := h.run("say hello")

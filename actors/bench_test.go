@@ -10,6 +10,7 @@ import (
 
 	"github.com/wtagent/wtagent/session/event"
 
+	"github.com/wtagent/wtagent/internal/runlimit"
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -54,7 +55,7 @@ func benchTurns(b *testing.B, turns, calls int) (medians, p90s []float64) {
 			lines[n].Line = n + 1
 		}
 		h := newBenchHarness(b, lines)
-		h.cfg.Limits = DefaultLimits()
+		h.cfg.Limits = runlimit.Default()
 		h.cfg.Limits.MaxTurns, h.cfg.Limits.IdenticalCalls = turns+10, turns*calls
 		if calls > 1 {
 			h.cfg.Limits.CallsPerReply = calls

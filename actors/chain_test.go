@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wtagent/wtagent/internal/runlimit"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"
 	"github.com/wtagent/wtagent/session/event"
@@ -16,7 +17,7 @@ import (
 func newChainHarness(t *testing.T, task string, lines []model.ScriptLine) *harness {
 	t.Helper()
 	h := newHarness(t, task, lines)
-	h.cfg.Limits = DefaultLimits()
+	h.cfg.Limits = runlimit.Default()
 	return h
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/wtagent/wtagent/checkpoint"
+	"github.com/wtagent/wtagent/internal/runlimit"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"
@@ -19,6 +20,7 @@ import (
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/sandbox"
 	"github.com/wtagent/wtagent/session"
+	"github.com/wtagent/wtagent/toolactors/liveoutput"
 )
 
 // Approver asks the user whether a tool call may run. It blocks until the
@@ -79,7 +81,7 @@ type Config struct {
 	// Warnings are shown under the banner of every run (run.started).
 	Warnings []string
 	// Limits bound each run.
-	Limits Limits
+	Limits runlimit.Limits
 	// Sink receives every event for the UI (persisted and live ones). It
 	// must not block.
 	Sink func(event.Event)
@@ -106,7 +108,7 @@ type Config struct {
 
 	// live coalesces tools' live output; Start sets it, the controller
 	// flushes a call's output before showing its result.
-	live *liveOutput
+	live *liveoutput.Coalescer
 	// confined is a sub-agent's confinement (nil in the main session).
 	confined *policy.Confinement
 	// guard masks secrets in every message to the model (from Environ, or
@@ -127,8 +129,8 @@ func (cfg Config) withDefaults() (Config, error) {
 	if cfg.Catalogue == nil {
 		cfg.Catalogue = protocol.DefaultCatalogue()
 	}
-	if cfg.Limits == (Limits{}) {
-		cfg.Limits = DefaultLimits()
+	if cfg.Limits == (runlimit.Limits{}) {
+		cfg.Limits = runlimit.Default()
 	}
 	if err := cfg.Limits.Validate(); err != nil {
 		return cfg, fmt.Errorf("actors: %w", err)

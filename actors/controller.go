@@ -42,6 +42,9 @@ type controller struct {
 	procs map[string]event.ProcessInfo
 	// parsers counts parser children, for unique IDs.
 	parsers int64
+	// refs correlates the requests it sends the session supervisor with
+	// their replies.
+	refs supervisor.Refs
 	// sentFiles are the instruction files (AGENTS.md …) this
 	// conversation has been sent.
 	sentFiles map[string]bool
@@ -157,11 +160,8 @@ func (c *controller) Receive(ctx *actor.Context) {
 		c.request = &m
 		c.record(ctx, event.EvModeRequested, "", event.ModePayload(m), false, nil)
 		ctx.Send(c.p.model, m)
-	case error:
-		// A supervisor refused to start a parser child.
-		if c.run != nil && c.run.parsing != "" {
-			c.parseFailed(ctx, crashedParse(c.turn(), m))
-		}
+	case supervisor.ChildStartResult:
+		c.parserStarted(ctx, m)
 	case actor.Stopped:
 		if c.run != nil {
 			c.run.stopTimer()

@@ -127,48 +127,50 @@ func (c *controller) enterExecuting(ctx *actor.Context) {
 	}
 }
 
-// batchStep moves the run's batch on after a call got its result: once
-// every call outside the chain has one, the chain's calls are checked one
-// after the other (each after the previous one's result and its
-// checkpoint); the first whose result is not ok ends the chain, and the
-// calls after it are skipped; once every call has a result, they are sent.
+// batchStep moves the run's batch on after a call got its result, as
+// nextMove decides: it checks the chain's next call, takes the snapshot
+// after one, or skips the chain's rest after a call that did not succeed
+// and sends the results once every call has one.
 func (c *controller) batchStep(ctx *actor.Context) {
 	r := c.run
 	b := r.batch
 	if b == nil {
 		return
 	}
-	for i, op := range b.ops {
-		if !b.inChain(i) && op.result == nil {
-			return
-		}
-	}
-	for k, i := range b.chain {
-		ch := b.ops[i]
-		if ch.result == nil {
-			if !ch.checked && !ch.done {
-				c.chainFault(b, k)
-				c.check(ctx, ch)
+	move, k := nextMove(b.calls(), b.chain)
+	switch move {
+	case moveWait:
+		return
+	case moveCheck:
+		c.chainFault(b, k)
+		c.check(ctx, b.ops[b.chain[k]])
+		return
+	case moveAfter:
+		ch := b.ops[b.chain[k]]
+		ch.afterTaken = true
+		c.takeCheckpoint(ctx, ch.callID, ch.call.Name, checkpoint.After, ch.before, func(ctx *actor.Context, _ string) {
+			if c.run != nil && c.run.batch == b {
+				c.batchStep(ctx)
 			}
-			return
-		}
-		if ch.before != "" && !ch.afterTaken {
-			ch.afterTaken = true
-			c.takeCheckpoint(ctx, ch.callID, ch.call.Name, checkpoint.After, ch.before, func(ctx *actor.Context, _ string) {
-				if c.run != nil && c.run.batch == b {
-					c.batchStep(ctx)
-				}
-			})
-			return
-		}
-		if ch.result.Status != event.ToolOK {
-			c.skipChain(ctx, b, k)
-			break
-		}
+		})
+		return
+	}
+	if k >= 0 {
+		c.skipChain(ctx, b, k)
 	}
 	r.batch = nil
 	c.enter(ctx, event.PhaseSendingResult)
 	c.sendBatch(ctx, b)
+}
+
+// calls is what nextMove reads of the batch's calls.
+func (b *batchFlow) calls() []batchCall {
+	out := make([]batchCall, len(b.ops))
+	for i, op := range b.ops {
+		out[i] = batchCall{result: op.result != nil, ok: op.result != nil && op.result.Status == event.ToolOK,
+			started: op.checked || op.done, afterDue: op.before != "" && !op.afterTaken}
+	}
+	return out
 }
 
 // chainFault is the fault hook before the k-th call of a batch's chain:
@@ -212,7 +214,7 @@ func (c *controller) sendBatch(ctx *actor.Context, b *batchFlow) {
 	keys, callIDs := make([]string, len(b.ops)), make([]string, len(b.ops))
 	calls := make([]*event.ToolCall, len(b.ops))
 	for i, op := range b.ops {
-		results[i] = capResult(*op.result, c.cfg.Limits.OutputPerCall)
+		results[i] = protocol.CapResult(*op.result, c.cfg.Limits.OutputPerCall)
 		keys[i], callIDs[i], calls[i] = op.key, op.callID, &op.call
 	}
 	budget := c.cfg.Limits.OutputPerCall

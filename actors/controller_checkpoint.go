@@ -53,7 +53,7 @@ func (c *controller) takeCheckpoint(ctx *actor.Context, callID, tool, when, befo
 		}
 		p.ID = id
 		if before != "" && err == nil {
-			if p.Changed, err = changedBetween(tctx, store, before, id); err != nil {
+			if p.Changed, err = checkpoint.ChangedPaths(tctx, store, before, id); err != nil {
 				log.Warn("checkpoint: the changed files could not be listed", "call", callID, "err", err)
 			}
 		}
@@ -77,21 +77,4 @@ func (c *controller) checkpointDone(ctx *actor.Context, m checkpointTaken) {
 		id = ""
 	}
 	w.then(ctx, id)
-}
-
-// changedBetween lists the paths that differ between two snapshots.
-func changedBetween(ctx context.Context, store checkpoint.Store, before, after string) ([]string, error) {
-	a, err := store.Manifest(ctx, before)
-	if err != nil {
-		return nil, err
-	}
-	b, err := store.Manifest(ctx, after)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, fc := range checkpoint.Compare(a, b) {
-		out = append(out, fc.Path)
-	}
-	return out, nil
 }

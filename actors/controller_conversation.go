@@ -7,6 +7,7 @@ import (
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/anthdm/hollywood/actor"
+	"github.com/wtagent/wtagent/supervisor"
 )
 
 // Conversation resets the user can ask for between runs.
@@ -21,14 +22,19 @@ const (
 
 // newConversation asks the controller to start the next run in a fresh
 // conversation (Kind convNew or convCompact). The reply is recorded{} or
-// an error.
-type newConversation struct{ kind string }
+// an error. It is a supervisor.Request: a controller that fails before
+// answering answers with a supervisor.RequestFailed.
+type newConversation struct {
+	supervisor.Ask
+	kind string
+}
 
 // recordEvent asks the controller to append an event made outside the
 // actor tree (an undo from the prompt), so the log keeps one numbering.
 // The reply is recorded{} once the event is appended (and fsynced, for a
-// synced one).
+// synced one). It is a supervisor.Request, as newConversation.
 type recordEvent struct {
+	supervisor.Ask
 	typ     event.Type
 	payload json.RawMessage
 	sync    bool

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/wtagent/wtagent/session/event"
+	"github.com/wtagent/wtagent/session/status"
 
 	"github.com/anthdm/hollywood/actor"
 
@@ -92,7 +93,7 @@ func (c *controller) end(ctx *actor.Context, t event.Type, o event.Outcome, reas
 	w := c.rp.Request
 	payload := event.RunEndPayload{Outcome: o, Reason: reason, Summary: summary,
 		Changed: w.Changed, Verification: dedupe(w.Verifications), Denied: c.deniedCalls(w.Denied), URLs: c.urls()}
-	c.enter(ctx, endPhase(t))
+	c.enter(ctx, status.EndPhase(t))
 	c.ending = &messages.RunFinished{SessionID: c.sid, Outcome: o, Reason: reason, Summary: summary,
 		Changed: payload.Changed, Verification: payload.Verification, URLs: payload.URLs, Turns: c.turn()}
 	c.record(ctx, t, "", payload, true, func(ctx *actor.Context) {

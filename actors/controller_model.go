@@ -246,7 +246,7 @@ func (c *controller) childExited(ctx *actor.Context, m supervisor.ChildExited) {
 	case m.ID == idModel && !m.WillRestart && r != nil:
 		c.connected, c.connecting = false, false
 		c.interrupt(ctx, "the browser kept failing and was given up: "+errText(m.Err))
-	case strings.HasPrefix(m.ID, "parser-") && r != nil && r.parsing == m.ID && m.Reason.Abnormal():
+	case r != nil && r.parsing != "" && r.parsing == m.ID && m.Reason.Abnormal():
 		c.parseFailed(ctx, crashedParse(c.turn(), m.Err))
 	case m.ID == idTools && r != nil && len(r.batch.running()) > 0:
 		for _, op := range r.batch.running() {

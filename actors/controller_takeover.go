@@ -30,6 +30,37 @@ const (
 	takeoverReading            // handed back: the page is being read
 )
 
+// takeoverInput is what moves a manual takeover on.
+type takeoverInput int
+
+const (
+	takeoverAsked      takeoverInput = iota // the user asked for the page (/browser)
+	takeoverSafePoint                       // a message is about to be sent, or a reply was just recorded
+	takeoverHandedBack                      // the user handed the page back (/resume)
+	takeoverPageRead                        // the page was read after the handback
+)
+
+// step is the takeover's state machine as a pure step: the state after
+// in, and whether in applies (one that does not leaves the state as it
+// is). A request waits for the next safe point, where the run pauses; a
+// handback before it withdraws the request, after it has the page read;
+// the run goes on once the page is read.
+func (t takeover) step(in takeoverInput) (takeover, bool) {
+	switch {
+	case t == takeoverNone && in == takeoverAsked:
+		return takeoverRequested, true
+	case t == takeoverRequested && in == takeoverSafePoint:
+		return takeoverActive, true
+	case t == takeoverRequested && in == takeoverHandedBack:
+		return takeoverNone, true
+	case t == takeoverActive && in == takeoverHandedBack:
+		return takeoverReading, true
+	case t == takeoverReading && in == takeoverPageRead:
+		return takeoverNone, true
+	}
+	return t, false
+}
+
 // heldSend is a message held by a takeover, or a tool result carried over
 // to the next message because the user wrote to the model by hand first.
 type heldSend struct {
@@ -41,10 +72,14 @@ type heldSend struct {
 // requestTakeover asks for a takeover at the next safe point.
 func (c *controller) requestTakeover(ctx *actor.Context) {
 	r := c.run
-	if r == nil || r.takeover != takeoverNone {
+	if r == nil {
 		return
 	}
-	r.takeover = takeoverRequested
+	next, ok := r.takeover.step(takeoverAsked)
+	if !ok {
+		return
+	}
+	r.takeover = next
 	c.record(ctx, event.EvManualTakeover, "", event.TakeoverPayload{State: event.TakeoverRequested,
 		Detail: "the run pauses at the next safe point (no tool half-run, no message in flight), then the Chrome window is yours"}, false, nil)
 }
@@ -53,10 +88,11 @@ func (c *controller) requestTakeover(ctx *actor.Context) {
 // whether it did.
 func (c *controller) holdSend(ctx *actor.Context, h heldSend) bool {
 	r := c.run
-	if r.takeover != takeoverRequested {
+	next, ok := r.takeover.step(takeoverSafePoint)
+	if !ok {
 		return false
 	}
-	r.held = &h
+	r.takeover, r.held = next, &h
 	c.beginTakeover(ctx)
 	return true
 }
@@ -65,17 +101,17 @@ func (c *controller) holdSend(ctx *actor.Context, h heldSend) bool {
 // recorded; it reports whether it did.
 func (c *controller) holdReply(ctx *actor.Context) bool {
 	r := c.run
-	if r.takeover != takeoverRequested {
+	next, ok := r.takeover.step(takeoverSafePoint)
+	if !ok {
 		return false
 	}
-	r.heldReply = true
+	r.takeover, r.heldReply = next, true
 	c.beginTakeover(ctx)
 	return true
 }
 
 // beginTakeover pauses the run and gives the page to the user.
 func (c *controller) beginTakeover(ctx *actor.Context) {
-	c.run.takeover = takeoverActive
 	c.enter(ctx, event.PhaseTakeover)
 	c.record(ctx, event.EvManualTakeover, "", event.TakeoverPayload{State: event.TakeoverActive,
 		Detail: "paused: manual takeover — the Chrome window is yours; /resume (or Enter on an empty line) hands it back"}, true,
@@ -100,28 +136,34 @@ func (c *controller) handBack(ctx *actor.Context) {
 	if r == nil {
 		return
 	}
-	switch r.takeover {
-	case takeoverRequested:
-		r.takeover = takeoverNone
+	next, ok := r.takeover.step(takeoverHandedBack)
+	if !ok {
+		return
+	}
+	r.takeover = next
+	if next == takeoverNone {
 		c.record(ctx, event.EvManualTakeover, "", event.TakeoverPayload{State: event.TakeoverCancelled,
 			Detail: "handed back before the run paused; it goes on"}, false, nil)
-	case takeoverActive:
-		r.takeover = takeoverReading
-		var last event.Reply
-		if c.last.reply != nil {
-			last = *c.last.reply
-		}
-		ctx.Send(c.p.model, messages.ReadPage{Last: last})
+		return
 	}
+	var last event.Reply
+	if c.last.reply != nil {
+		last = *c.last.reply
+	}
+	ctx.Send(c.p.model, messages.ReadPage{Last: last})
 }
 
 // pageRead continues the run from what the page shows after a handback.
 func (c *controller) pageRead(ctx *actor.Context, m messages.PageRead) {
 	r := c.run
-	if r == nil || r.takeover != takeoverReading {
+	if r == nil {
 		return
 	}
-	r.takeover = takeoverNone
+	next, ok := r.takeover.step(takeoverPageRead)
+	if !ok {
+		return
+	}
+	r.takeover = next
 	st := m.State
 	if m.Err != "" {
 		st.Notes = append(st.Notes, "could not read the page after the takeover: "+m.Err)
@@ -185,7 +227,7 @@ func (c *controller) savedResults() (*heldSend, bool) {
 		if rec.Action != session.RecoverResend || rec.Op.Result == nil {
 			return nil, false
 		}
-		results[i], keys[i] = capResult(*rec.Op.Result, c.cfg.Limits.OutputPerCall), rec.Op.Key
+		results[i], keys[i] = protocol.CapResult(*rec.Op.Result, c.cfg.Limits.OutputPerCall), rec.Op.Key
 	}
 	body := protocol.FormatToolResult(results[0])
 	if len(results) > 1 {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/anthdm/hollywood/actor"
 
@@ -45,7 +44,7 @@ func (c *controller) execute(ctx *actor.Context, op *opFlow) {
 // startTool records that an operation started and hands it to
 // the tools supervisor.
 func (c *controller) startTool(ctx *actor.Context, op *opFlow, p event.ToolProposedPayload) {
-	inv := messages.InvokeTool{CallID: op.callID, OpKey: op.key, Call: capTimeout(op.call, c.cfg.Limits.ToolTime),
+	inv := messages.InvokeTool{CallID: op.callID, OpKey: op.key, Call: protocol.CapTimeout(op.call, c.cfg.Limits.ToolTime),
 		Timeout: c.cfg.Limits.ToolTime, Env: op.verdict.Env, Outside: op.verdict.Outside, Unconfined: op.unconfined}
 	// A call with side effects must be known to have started before it
 	// runs, or a crash could run it twice; a read-only call may simply run
@@ -53,17 +52,6 @@ func (c *controller) startTool(ctx *actor.Context, op *opFlow, p event.ToolPropo
 	c.record(ctx, event.EvToolStarted, op.callID, p, !c.cfg.readOnly(&op.call), func(ctx *actor.Context) {
 		ctx.Send(c.p.tools, inv)
 	})
-}
-
-// capTimeout holds a program's own timeout_ms to the per-tool time limit.
-// The logged call keeps what the model asked for.
-func capTimeout(call event.ToolCall, limit time.Duration) event.ToolCall {
-	if a, ok := call.Args.(*protocol.ExecArgs); ok && time.Duration(a.TimeoutMS)*time.Millisecond > limit {
-		capped := *a
-		capped.TimeoutMS = int(limit.Milliseconds())
-		call.Args = &capped
-	}
-	return call
 }
 
 // denied completes an operation without running it.
@@ -84,7 +72,7 @@ func (c *controller) toolResult(ctx *actor.Context, res event.ToolResult) {
 		return
 	}
 	res.OpKey = op.key
-	c.cfg.live.flushCall(res.CallID)
+	c.cfg.live.FlushCall(res.CallID)
 	res, asked := c.offerUnconfined(ctx, op, res)
 	if asked {
 		return
@@ -94,13 +82,9 @@ func (c *controller) toolResult(ctx *actor.Context, res event.ToolResult) {
 
 // toolLost reports a running call whose result will never come.
 func (c *controller) toolLost(ctx *actor.Context, op *opFlow, why string) {
-	c.completeOp(ctx, op, unknownResult(op.callID, op.key, op.call.Name, why))
-}
-
-func unknownResult(callID, key, tool, why string) event.ToolResult {
-	return event.ToolResult{CallID: callID, OpKey: key, Tool: tool, Status: event.ToolUnknown,
-		Message: "The outcome of this call is unknown (" + why + "). It was not run again. Check the project's state " +
-			"(fs.read, project.status, process.list) before you go on."}
+	res := protocol.UnknownResult(&op.call, why)
+	res.CallID, res.OpKey = op.callID, op.key
+	c.completeOp(ctx, op, res)
 }
 
 // completeOp records an operation's result (synced, secrets masked); once
@@ -127,7 +111,7 @@ func (c *controller) completeOp(ctx *actor.Context, op *opFlow, res event.ToolRe
 
 // sendResult sends a tool result (with any process notes) to the model.
 func (c *controller) sendResult(ctx *actor.Context, key string, res event.ToolResult) {
-	res = capResult(res, c.cfg.Limits.OutputPerCall)
+	res = protocol.CapResult(res, c.cfg.Limits.OutputPerCall)
 	c.sendResultBody(ctx, protocol.FormatToolResult(res), []string{key}, []string{res.CallID})
 }
 
@@ -155,43 +139,14 @@ func (c *controller) sendResultBody(ctx *actor.Context, body string, keys, callI
 	c.sendText(ctx, event.OutboundToolResult, body, keys, nil)
 }
 
-// capResult shortens a result's large fields so that it stays near limit
-// bytes, keeping the head and tail of each and saying so.
-func capResult(res event.ToolResult, limit int) event.ToolResult {
-	size := len(res.Message) + len(res.Stdout) + len(res.Stderr) + len(res.Data) + len(res.Diff)
-	if limit <= 0 || size <= limit {
-		return res
-	}
-	share := limit / 4
-	cut := func(s string) string {
-		if len(s) <= share {
-			return s
-		}
-		h := share / 2
-		return s[:h] + fmt.Sprintf("\n[… %d bytes cut by wtagent's output limit …]\n", len(s)-2*h) + s[len(s)-h:]
-	}
-	res.Message, res.Stdout, res.Stderr, res.Diff = cut(res.Message), cut(res.Stdout), cut(res.Stderr), cut(res.Diff)
-	if len(res.Data) > share {
-		b, _ := json.Marshal(map[string]string{"truncated": cut(string(res.Data))})
-		res.Data = b
-	}
-	return res
-}
-
 // processEvent records a dev server's change; a crash is told to the model
 // with the next result.
 func (c *controller) processEvent(ctx *actor.Context, m messages.ProcessEvent) {
 	c.procs[m.Info.ID] = m.Info
 	c.record(ctx, event.EvProcessChanged, "", event.ProcessPayload(m), false, nil)
 	if c.run != nil && (m.Info.State == event.ProcessCrashed || m.Info.State == event.ProcessExited) {
-		note := fmt.Sprintf("<process_event process_id=%q status=%q>%s</process_event>", m.Info.ID, m.Info.State, xmlText(m.Err))
-		c.run.notes = append(c.run.notes, note)
+		c.run.notes = append(c.run.notes, protocol.ProcessEvent(m.Info.ID, m.Info.State, m.Err))
 	}
-}
-
-// xmlText escapes text for an XML element.
-func xmlText(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
 }
 
 // unsentTwin finds a completed operation with the same call whose result

@@ -2,14 +2,16 @@ package actors
 
 import (
 	"fmt"
-	"github.com/wtagent/wtagent/policy/evidence"
 
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/anthdm/hollywood/actor"
 
+	"github.com/wtagent/wtagent/internal/runlimit"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
+	"github.com/wtagent/wtagent/policy/donegate"
+	"github.com/wtagent/wtagent/policy/evidence"
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/session"
 	"github.com/wtagent/wtagent/supervisor"
@@ -19,9 +21,17 @@ import (
 func (c *controller) parse(ctx *actor.Context, reply event.Reply) {
 	c.enter(ctx, event.PhaseParsing)
 	c.parsers++
-	id := parserID(c.turn(), c.parsers)
-	c.run.parsing = id
-	ctx.Send(c.p.session, supervisor.StartChild{Spec: newParserSpec(c.cfg.Catalogue, reply, c.p.controller, id)})
+	id, ref := parserID(c.turn(), c.parsers), c.refs.Next()
+	c.run.parsing, c.run.parseRef = id, ref
+	ctx.Send(c.p.session, supervisor.StartChild{Ask: supervisor.Ask{Ref: ref}, Spec: newParserSpec(c.cfg.Catalogue, reply, c.p.controller, id)})
+}
+
+// parserStarted handles the session supervisor's reply to a parser's
+// StartChild, matched by its Ref: a refusal fails the parse.
+func (c *controller) parserStarted(ctx *actor.Context, m supervisor.ChildStartResult) {
+	if r := c.run; m.Err != nil && r != nil && r.parsing == m.ID && r.parseRef == m.Ref {
+		c.parseFailed(ctx, crashedParse(c.turn(), m.Err))
+	}
 }
 
 func (c *controller) parsedTurn(ctx *actor.Context, m messages.ParsedTurn) {
@@ -61,7 +71,7 @@ func (c *controller) parsedTurn(ctx *actor.Context, m messages.ParsedTurn) {
 			c.record(ctx, event.EvDoneRefused, "", event.TextPayload{Text: why}, false, nil)
 			if r.refusals++; r.refusals > c.cfg.Limits.DoneRefusals {
 				c.limit(ctx, "done-refusals", "the model said it was done %d times without the evidence the request needs (missing: %s)",
-					r.refusals, missingSummary(miss))
+					r.refusals, donegate.Summary(miss))
 				return
 			}
 			c.nudge(ctx, why)
@@ -110,15 +120,15 @@ func (c *controller) nudge(ctx *actor.Context, reason string) {
 func (c *controller) limit(ctx *actor.Context, name, format string, args ...any) {
 	detail := fmt.Sprintf(format, args...)
 	c.record(ctx, event.EvLimitReached, "", event.TextPayload{Text: "limit " + name + " reached: " + detail, Kind: name}, false, nil)
-	c.interrupt(ctx, (&LimitError{Name: name, Detail: detail}).Error())
+	c.interrupt(ctx, (&runlimit.Error{Name: name, Detail: detail}).Error())
 }
 
 // doneRefusal applies the done gate to the run's requests, the ledger and
 // the done message.
-func (c *controller) doneRefusal(message string) (string, []missing, []evidence.Answer) {
-	g := doneGate{answered: c.run.answered, requests: c.rp.Requests, ops: c.rp.Ledger.Ops(), changed: c.rp.Changed, snapshotChanged: c.rp.SnapshotChanged, lastChange: c.rp.LastChangeSeq,
-		lastFailedEdit: c.rp.LastFailedEditSeq, root: c.cfg.Root, message: message}
-	return g.refusal()
+func (c *controller) doneRefusal(message string) (string, []donegate.Missing, []evidence.Answer) {
+	g := donegate.Gate{Answered: c.run.answered, Requests: c.rp.Requests, Ops: c.rp.Ledger.Ops(), Changed: c.rp.Changed, SnapshotChanged: c.rp.SnapshotChanged, LastChange: c.rp.LastChangeSeq,
+		LastFailedEdit: c.rp.LastFailedEditSeq, Root: c.cfg.Root, Message: message}
+	return g.Refusal()
 }
 
 // propose takes the tool calls of a reply (see batchFlow): a call this

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wtagent/wtagent/session/event"
 
+	"github.com/wtagent/wtagent/internal/runlimit"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/policy"
@@ -243,7 +244,7 @@ func TestLimitThenResume(t *testing.T) {
 	)
 	h := newHarness(t, "write two files", lines)
 	os.WriteFile(filepath.Join(h.root, "check.sh"), []byte("test -f a.txt && test -f b.txt && echo check passed\n"), 0o644)
-	h.cfg.Limits = DefaultLimits()
+	h.cfg.Limits = runlimit.Default()
 	h.cfg.Limits.MaxTurns = 2
 	h.start()
 	f := h.run("write two files")

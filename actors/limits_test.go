@@ -6,6 +6,7 @@ import (
 
 	"github.com/wtagent/wtagent/session/event"
 
+	"github.com/wtagent/wtagent/internal/runlimit"
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -23,16 +24,16 @@ func TestLimitsInterruptTheRun(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		lines []model.ScriptLine
-		set   func(*Limits)
+		set   func(*runlimit.Limits)
 	}{
-		{"protocol-errors", repeat("<agent_response><done>maybe</done></agent_response>", 10), func(l *Limits) { l.ProtocolErrors = 3 }},
-		{"identical-calls", repeat(same, 10), func(l *Limits) { l.IdenticalCalls = 3 }},
-		{"nudges", repeat(reply(false, "Thinking about it.", ""), 10), func(l *Limits) { l.Nudges = 2 }},
-		{"max-turns", repeat(reply(false, "Look.", toolCall("fs.list", "<depth>1</depth>")), 10), func(l *Limits) { l.MaxTurns = 2 }},
+		{"protocol-errors", repeat("<agent_response><done>maybe</done></agent_response>", 10), func(l *runlimit.Limits) { l.ProtocolErrors = 3 }},
+		{"identical-calls", repeat(same, 10), func(l *runlimit.Limits) { l.IdenticalCalls = 3 }},
+		{"nudges", repeat(reply(false, "Thinking about it.", ""), 10), func(l *runlimit.Limits) { l.Nudges = 2 }},
+		{"max-turns", repeat(reply(false, "Look.", toolCall("fs.list", "<depth>1</depth>")), 10), func(l *runlimit.Limits) { l.MaxTurns = 2 }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h := newHarness(t, "loop", c.lines)
-			h.cfg.Limits = DefaultLimits()
+			h.cfg.Limits = runlimit.Default()
 			c.set(&h.cfg.Limits)
 			h.start()
 			f := h.run("loop")

@@ -12,6 +12,7 @@ import (
 	"github.com/wtagent/wtagent/internal/fifo"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session"
+	"github.com/wtagent/wtagent/session/status"
 )
 
 // logWriter does the event log's disk work, in order, on one goroutine.
@@ -94,7 +95,7 @@ func (w *logWriter) handle(j logJob) error {
 		w.cfg.Logger.Warn("rollout write failed", "err", err)
 	}
 	w.state.LastSeq = seq
-	if now := w.cfg.Now(); w.applyState(ev) || j.sync && now.Sub(w.saved) >= stateEvery {
+	if now := w.cfg.Now(); status.UpdateState(&w.state, ev) || j.sync && now.Sub(w.saved) >= stateEvery {
 		w.saveState(now)
 	} else {
 		w.dirty = true

@@ -6,6 +6,7 @@ import (
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/supervisor"
 )
 
 // runState is what the controller tracks for the run in progress beyond the
@@ -36,8 +37,10 @@ type runState struct {
 	// pause is the reason for a pause asked for; it takes effect at the next
 	// step boundary.
 	pause string
-	// parsing is the ID of the parser child at work.
-	parsing string
+	// parsing is the ID of the parser child at work, parseRef the Ref of
+	// its StartChild.
+	parsing  string
+	parseRef supervisor.Ref
 	// batch is the tool calls of the reply in progress (see batchFlow).
 	batch *batchFlow
 	// asking is the call whose approval question is open; asks wait for

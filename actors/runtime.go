@@ -13,6 +13,8 @@ import (
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/anthdm/hollywood/actor"
+	"github.com/wtagent/wtagent/internal/pathlock"
+	"github.com/wtagent/wtagent/internal/runlimit"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy/boundary"
 	"github.com/wtagent/wtagent/session"
@@ -28,13 +30,13 @@ type Runtime struct {
 	finished chan messages.RunFinished
 	spool    *session.Spool
 	// spoolWriter writes to spool off the tools' reading goroutines.
-	spoolWriter *asyncSpool
+	spoolWriter *session.AsyncSpool
 	boundary    *boundary.Boundary
 	released    sync.Once
 	// agentSlots holds one token per running sub-agent (max-subagents);
 	// agentPaths the paths of the running write sub-agents.
 	agentSlots chan struct{}
-	agentPaths *agentPaths
+	agentPaths *pathlock.Locks
 	agentCount atomic.Int64
 	// agents are the running sub-agents' runtimes; pausing is the reason
 	// of a pause asked for since the last Run, which every sub-agent, even
@@ -57,11 +59,11 @@ func Start(cfg Config) (*Runtime, error) {
 		return nil, fmt.Errorf("actors: engine: %w", err)
 	}
 	rt := &Runtime{cfg: cfg, e: e, p: newPIDs(e), finished: make(chan messages.RunFinished, 16),
-		agentSlots: make(chan struct{}, cmp.Or(cfg.Limits.MaxSubagents, DefaultMaxSubagents)), agentPaths: newAgentPaths()}
+		agentSlots: make(chan struct{}, cmp.Or(cfg.Limits.MaxSubagents, runlimit.DefaultMaxSubagents)), agentPaths: pathlock.New()}
 	if rt.spool, err = cfg.Session.OpenSpool(cfg.SpoolCap); err != nil {
 		return nil, fmt.Errorf("actors: tool output spool: %w", err)
 	}
-	rt.spoolWriter = newAsyncSpool(rt.spool, 256)
+	rt.spoolWriter = session.NewAsyncSpool(rt.spool, 256)
 	rt.cfg.live = newToolOutput(e, rt.p.eventlog, cfg.Session.ID())
 	if rt.boundary, err = boundary.Open(cfg.Root); err != nil {
 		rt.spoolWriter.Close()
@@ -190,7 +192,7 @@ func (rt *Runtime) Shutdown(ctx context.Context) error {
 func (rt *Runtime) release() {
 	rt.released.Do(func() {
 		if rt.cfg.live != nil {
-			rt.cfg.live.stop()
+			rt.cfg.live.Stop()
 		}
 		<-rt.e.Poison(rt.p.client).Done()
 		if rt.spoolWriter != nil {
@@ -274,20 +276,10 @@ func (rt *Runtime) StopProcesses(timeout time.Duration) ([]event.ProcessInfo, er
 	return pl.Processes, nil
 }
 
-// request asks an actor from outside the actor system and waits for a
-// reply of type T.
+// request asks an actor from outside the actor system and waits, at most
+// timeout, for a reply of type T (see supervisor.Call).
 func request[T any](e *actor.Engine, pid *actor.PID, msg any, timeout time.Duration) (T, error) {
-	var zero T
-	res, err := e.Request(pid, msg, timeout).Result()
-	if err != nil {
-		return zero, err
-	}
-	if err, ok := res.(error); ok {
-		return zero, err
-	}
-	v, ok := res.(T)
-	if !ok {
-		return zero, fmt.Errorf("unexpected reply %T", res)
-	}
-	return v, nil
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	return supervisor.Call[T](ctx, e, pid, msg)
 }

@@ -59,7 +59,7 @@ func (rt *Runtime) runAgent(ctx context.Context, _ tools.Deps, inv messages.Invo
 			}
 			writable = append(writable, rel)
 		}
-		release, err := rt.agentPaths.acquire(ctx, writable)
+		release, err := rt.agentPaths.Acquire(ctx, writable)
 		if err != nil {
 			return tools.ErrorResult(err, nil)
 		}

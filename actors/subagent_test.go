@@ -27,35 +27,3 @@ func TestNamedApprover(t *testing.T) {
 		t.Fatalf("asked %+v", inner.asked)
 	}
 }
-
-// TestAgentPathsOverlap: write sub-agents wait only for overlapping paths.
-func TestAgentPathsOverlap(t *testing.T) {
-	for _, tc := range []struct {
-		a, b string
-		want bool
-	}{
-		{"src", "src", true}, {"src", "src/a.go", true}, {"src/a.go", "src", true}, {".", "docs", true},
-		{"src", "srcx", false}, {"src/a.go", "src/b.go", false}, {"docs", "src", false},
-	} {
-		if got := pathOverlap(tc.a, tc.b); got != tc.want {
-			t.Errorf("pathOverlap(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
-		}
-	}
-	p := newAgentPaths()
-	release, err := p.acquire(context.Background(), []string{"src"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := p.acquire(context.Background(), []string{"docs"}); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := p.acquire(ctx, []string{"src/a.go"}); err == nil {
-		t.Fatal("an overlapping path was granted while src is held")
-	}
-	release()
-	if _, err := p.acquire(context.Background(), []string{"src/a.go"}); err != nil {
-		t.Fatalf("after the release: %v", err)
-	}
-}

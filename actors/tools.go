@@ -11,14 +11,15 @@ import (
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/supervisor"
 	"github.com/wtagent/wtagent/toolactors"
+	"github.com/wtagent/wtagent/toolactors/liveoutput"
 	"github.com/wtagent/wtagent/toolactors/tools"
 )
 
 // newToolOutput coalesces tools' live output into tool.output events.
-func newToolOutput(e *actor.Engine, eventlog *actor.PID, sid string) *liveOutput {
-	return newLiveOutput(50*time.Millisecond, 64<<10, func(k outputKey, text string) {
-		e.Send(eventlog, messages.Publish{Event: textEvent(event.EvToolOutput, sid, 0, k.callID,
-			event.TextPayload{Text: text, Stream: string(k.stream), Kind: k.processID})})
+func newToolOutput(e *actor.Engine, eventlog *actor.PID, sid string) *liveoutput.Coalescer {
+	return liveoutput.New(50*time.Millisecond, 64<<10, func(k liveoutput.Key, text string) {
+		e.Send(eventlog, messages.Publish{Event: textEvent(event.EvToolOutput, sid, 0, k.CallID,
+			event.TextPayload{Text: text, Stream: string(k.Stream), Kind: k.ProcessID})})
 	})
 }
 
@@ -28,7 +29,7 @@ func newToolOutput(e *actor.Engine, eventlog *actor.PID, sid string) *liveOutput
 func (rt *Runtime) toolChildren() []supervisor.ChildSpec {
 	cfg, p := &rt.cfg, rt.p
 	d := tools.Deps{
-		Paths: rt.boundary, Spool: rt.spoolWriter, Catalogue: cfg.Catalogue, Now: cfg.Now, Output: cfg.live.add,
+		Paths: rt.boundary, Spool: rt.spoolWriter, Catalogue: cfg.Catalogue, Now: cfg.Now, Output: cfg.live.Add,
 		Sandbox: cfg.Sandbox, Tools: mcpTools(rt.e, cfg.MCP),
 	}
 	if _, ok := cfg.Catalogue.Lookup(protocol.ToolAgentRun); ok {

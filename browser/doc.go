@@ -15,7 +15,10 @@
 // challenge or close a blocking dialog. Options.Headless is for tests and
 // CI. The cookie-relevant flags (password-store=basic, use-mock-keychain)
 // are the same on every launch, and the anti-throttling flags keep a
-// minimised window streaming.
+// minimised window streaming. A minimised window draws no frames, and
+// Chrome drops a CDP mouse event on a page it has never drawn, so before a
+// trusted click or hover on a hidden page the Transport has Chrome draw it
+// once (a one-pixel capture).
 //
 // Chrome is driven over a pipe (--remote-debugging-pipe, chromedp's default
 // for an exec allocator): Chrome opens no debugging port, so no other local

@@ -13,7 +13,7 @@ import (
 
 	"github.com/wtagent/wtagent/session/event"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 	"go.uber.org/goleak"
 
 	"github.com/wtagent/wtagent/browser/chrome"

@@ -9,7 +9,7 @@ import (
 
 	"github.com/wtagent/wtagent/session/event"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 )
 
 // DefaultBaseURL is the ChatGPT web app.

@@ -227,6 +227,9 @@ func (s *session) hover(ctx context.Context, spec clickSpec) error {
 	if !ci.Found {
 		return errNoTarget
 	}
+	if err := s.drawFrame(ctx); err != nil {
+		return err
+	}
 	cctx, cancel := s.bind(ctx, s.opts.StepTimeout)
 	err := chromedp.Do(cctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, ci.X-2, ci.Y))
 	if err == nil {
@@ -266,6 +269,9 @@ func (s *session) setWindow(ctx context.Context, state browser.WindowState) erro
 
 // clickAt clicks the viewport point (x, y) with trusted mouse events.
 func (s *session) clickAt(ctx context.Context, x, y float64) error {
+	if err := s.drawFrame(ctx); err != nil {
+		return err
+	}
 	cctx, cancel := s.bind(ctx, s.opts.StepTimeout)
 	defer cancel()
 	return s.wrap(ctx, chromedp.Do(cctx, chromedp.MouseClickXY(x, y)))

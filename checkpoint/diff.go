@@ -38,6 +38,24 @@ func Compare(a, b Manifest) []FileChange {
 	return out
 }
 
+// ChangedPaths lists the paths that differ between two snapshots of s,
+// sorted.
+func ChangedPaths(ctx context.Context, s Store, before, after string) ([]string, error) {
+	a, err := s.Manifest(ctx, before)
+	if err != nil {
+		return nil, err
+	}
+	b, err := s.Manifest(ctx, after)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, fc := range Compare(a, b) {
+		out = append(out, fc.Path)
+	}
+	return out, nil
+}
+
 func union(a, b Manifest) []string {
 	m := Manifest{}
 	for p, e := range a {

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/wtagent/wtagent/internal/buildtest"
 )
 
 // The pinned tool versions (make compat installs them).
@@ -64,14 +66,13 @@ func (e *env) run(dir string, extra []string, name string, args ...string) (stri
 	return out.String(), errb.String()
 }
 
-// buildWtagent builds the wtagent binary into a temporary directory.
+// buildWtagent puts the wtagent binary into a temporary directory: built
+// once for every test of the package (package buildtest).
 func buildWtagent(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "wtagent")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/wtagent")
-	build.Dir = ".."
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	if err := buildtest.Wtagent(t.Context(), bin); err != nil {
+		t.Fatal(err)
 	}
 	return bin
 }

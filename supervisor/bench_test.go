@@ -50,9 +50,11 @@ func BenchmarkTemporaryChild(b *testing.B) {
 	b.ResetTimer()
 	begin := time.Now()
 	for range b.N {
-		v, err := e.Request(root.PID(), StartChild{Spec: call}, time.Second).Result()
-		if _, ok := v.(*actor.PID); !ok || err != nil {
-			b.Fatalf("StartChild: %v %v", v, err)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		r, err := Call[ChildStartResult](ctx, e, root.PID(), StartChild{Spec: call})
+		cancel()
+		if r.PID == nil || err != nil {
+			b.Fatalf("StartChild: %+v %v", r, err)
 		}
 		<-exited
 	}

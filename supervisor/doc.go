@@ -63,12 +63,30 @@
 //	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 //	cmd.WaitDelay = time.Second
 //
-// # Failure and Requests
+// # Requests and replies
 //
-// A Request the child was handling when it failed, and Requests queued
-// behind it, are answered at once with an error wrapping ErrChildFailed.
-// While a child waits to be restarted its PID answers Requests with
-// ErrRestarting. Requests a child stored to answer later are not tracked.
+// A request is a message that embeds Ask: Ask.Ref is the caller's
+// correlation id, echoed in the reply, and Ask.ReplyTo is where the reply
+// goes (the sender when nil). Each of the supervisor's requests has a
+// typed reply carrying the Ref and an Err to test with errors.Is:
+// StartChild → ChildStartResult, StopChild → ChildStopResult,
+// WhichChildren → ChildrenResult, Watch → WatchResult, Stop → StopResult.
+//
+// Outside the actor system (or in a Go function), Call sends a request and
+// waits for its typed reply until the context's deadline (ErrTimeout). An
+// actor never waits in Receive: it sends the request with a Ref from its
+// Refs and handles the reply as a message, matched by Ref, so any number
+// of requests may be in flight in any order.
+//
+// # Failure and requests
+//
+// A request the child was handling when it failed, and requests queued
+// behind it, are answered at once: the supervisor's own requests with
+// their typed reply, any other with a RequestFailed, its Err wrapping
+// ErrChildFailed. While a child waits to be restarted its PID answers
+// requests with ErrRestarting. Requests a child stored to answer later are
+// not tracked. A message that does not embed Ask is not a request: it is
+// dropped as a dead letter.
 //
 // # Stopping
 //

@@ -15,7 +15,7 @@ func TestPanickingProducerDoesNotLeakItsID(t *testing.T) {
 	rec := newRecorder()
 	root := startRoot(t, e, Spec{OnEvent: rec.hook})
 	bad := func() actor.Receiver { panic("cannot build") }
-	err := askErr(t, e, root.PID(), StartChild{Spec: spec("bad", Temporary, bad)}, ErrChildFailed)
+	err := callErr[ChildStartResult](t, e, root.PID(), StartChild{Spec: spec("bad", Temporary, bad)}, ErrChildFailed)
 	var pe *PanicError
 	if !errors.As(err, &pe) || pe.Value != "cannot build" {
 		t.Fatalf("StartChild error %v does not carry the producer's panic", err)
@@ -82,7 +82,7 @@ func TestStopAndShutdownDuringBackoff(t *testing.T) {
 		e.Send(childInfo(t, e, root.PID(), id).PID, boom{})
 		rec.wait(t, "backoff", is(EventRestarting, "root/"+id, 1))
 	}
-	if reply := ask(t, e, root.PID(), StopChild{ID: "a"}); reply != Panic {
+	if reply := callOK[ChildStopResult](t, e, root.PID(), StopChild{ID: "a"}).Reason; reply != Panic {
 		t.Fatalf("StopChild of a restarting child = %v, want its last reason (panic)", reply)
 	}
 	if ev := rec.wait(t, "removed", is(EventRemoved, "root/a", 1)); !ev.Gone() {
@@ -124,7 +124,7 @@ func TestGroupRestartWaitsForTheTriggersBackoff(t *testing.T) {
 	}
 	// While b was stopped for the group restart it answered ErrRestarting;
 	// now it serves again.
-	if n := ask(t, e, childInfo(t, e, root.PID(), "b").PID, get{}); n != 0 {
+	if n := callOK[int](t, e, childInfo(t, e, root.PID(), "b").PID, get{}); n != 0 {
 		t.Fatalf("b: %v", n)
 	}
 }

@@ -26,8 +26,12 @@ var (
 	ErrStuck = errors.New("supervisor: child did not stop")
 	// ErrShuttingDown: the supervisor is stopping and takes no new child.
 	ErrShuttingDown = errors.New("supervisor: shutting down")
-	// ErrBadSpec: an invalid Spec or ChildSpec.
+	// ErrBadSpec: an invalid Spec or ChildSpec (or a Call with a
+	// ReplyTo).
 	ErrBadSpec = errors.New("supervisor: invalid spec")
+	// ErrTimeout: a Call's context reached its deadline before the reply
+	// came.
+	ErrTimeout = errors.New("supervisor: no reply in time")
 )
 
 // PanicError is the error of a child that panicked.

@@ -19,8 +19,13 @@ func (s *store) Receive(c *actor.Context) {
 	}
 }
 
-// square asks the worker for n²; the reply is an int.
-type square struct{ N int }
+// square asks the worker for n²; the reply is an int. It embeds
+// supervisor.Ask, so it is a Request: if the worker fails before
+// answering, the caller gets a supervisor.RequestFailed at once.
+type square struct {
+	supervisor.Ask
+	N int
+}
 
 // squared carries a result from the worker's Go function back to it.
 type squared struct {
@@ -34,7 +39,10 @@ type worker struct{}
 func (w *worker) Receive(c *actor.Context) {
 	switch m := c.Message().(type) {
 	case square:
-		to := c.Sender()
+		to := m.ReplyTo
+		if to == nil {
+			to = c.Sender()
+		}
 		supervisor.Go(c, func(ctx context.Context) any {
 			return squared{to: to, n: m.N * m.N} // delivered to Receive
 		})
@@ -64,15 +72,15 @@ func Example() {
 		},
 	})
 
-	infos, _ := e.Request(root.PID(), supervisor.WhichChildren{}, time.Minute).Result()
-	for _, ci := range infos.([]supervisor.ChildInfo) {
-		fmt.Println(ci.ID, ci.Restart, ci.State, ci.PID.ID)
-	}
-	n, _ := e.Request(infos.([]supervisor.ChildInfo)[1].PID, square{N: 3}, time.Minute).Result()
-	fmt.Println("3² =", n)
-
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
+	infos, _ := supervisor.Call[supervisor.ChildrenResult](ctx, e, root.PID(), supervisor.WhichChildren{})
+	for _, ci := range infos.Children {
+		fmt.Println(ci.ID, ci.Restart, ci.State, ci.PID.ID)
+	}
+	n, _ := supervisor.Call[int](ctx, e, infos.Children[1].PID, square{N: 3})
+	fmt.Println("3² =", n)
+
 	fmt.Println("shutdown:", root.Shutdown(ctx))
 	// Output:
 	// started root normal

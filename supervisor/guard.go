@@ -94,12 +94,14 @@ func (r *incarnation) fail(c *actor.Context, err error) {
 		return
 	}
 	r.halted = true
-	if s := c.Sender(); isRequest(s) && !isLifecycle(c.Message()) {
-		// The child may already have answered this Request before it
-		// panicked, and a second Respond blocks until the first is read,
-		// so answer from a goroutine.
-		e, reply := c.Engine(), fmt.Errorf("%w: %s: %w", ErrChildFailed, r.path, err)
-		go e.Send(s, reply)
+	if req, ok := c.Message().(Request); ok {
+		// The child may already have answered this request before it
+		// panicked, and a second reply to a hollywood Response blocks
+		// until the first is read, so answer from a goroutine.
+		if to := replyTarget(req, c.Sender()); to != nil {
+			e, reply := c.Engine(), req.failed(fmt.Errorf("%w: %s: %w", ErrChildFailed, r.path, err))
+			go e.Send(to, reply)
+		}
 	}
 	c.Engine().Poison(c.PID())
 }
@@ -118,21 +120,28 @@ func (r *incarnation) exitSelf(c *actor.Context, err error) {
 	c.Engine().Poison(c.PID())
 }
 
-// refuse answers a Request that reached a failed or exiting child.
+// refuse answers a Request that reached a failed or exiting child; any
+// other message becomes a dead letter.
 func (r *incarnation) refuse(c *actor.Context) {
-	if !isRequest(c.Sender()) {
+	req, ok := c.Message().(Request)
+	var to *actor.PID
+	if ok {
+		to = replyTarget(req, c.Sender())
+	}
+	if to == nil {
 		c.Engine().BroadcastEvent(actor.DeadLetterEvent{Target: c.PID(), Message: c.Message(), Sender: c.Sender()})
 		return
 	}
-	x := r.exitInfo()
-	switch {
+	var err error
+	switch x := r.exitInfo(); {
 	case x.kind == exitNormal && r.restart == Permanent:
-		c.Respond(fmt.Errorf("%w: %s", ErrRestarting, r.path))
+		err = fmt.Errorf("%w: %s", ErrRestarting, r.path)
 	case x.kind == exitNormal:
-		c.Respond(fmt.Errorf("%w: %s has exited", ErrNoChild, r.path))
+		err = fmt.Errorf("%w: %s has exited", ErrNoChild, r.path)
 	default:
-		c.Respond(fmt.Errorf("%w: %s: %w", ErrChildFailed, r.path, x.err))
+		err = fmt.Errorf("%w: %s: %w", ErrChildFailed, r.path, x.err)
 	}
+	c.Engine().Send(to, req.failed(err))
 }
 
 // onStopped handles the final Stopped (hollywood delivers it through the
@@ -155,12 +164,4 @@ func (r *incarnation) onStopped(c *actor.Context, next actor.ReceiveFunc) {
 		next(c)
 	}()
 	r.actorDone()
-}
-
-func isLifecycle(msg any) bool {
-	switch msg.(type) {
-	case actor.Initialized, actor.Started, actor.Stopped:
-		return true
-	}
-	return false
 }

@@ -41,35 +41,42 @@ func startRoot(t testing.TB, e *actor.Engine, spec Spec) *Root {
 	return r
 }
 
-// ask sends a Request and returns the reply.
-func ask(t testing.TB, e *actor.Engine, pid *actor.PID, msg any) any {
+// callT sends a request with Call, bounded by waitLimit, and returns the
+// reply and its failure; a timeout fails the test.
+func callT[R any](t testing.TB, e *actor.Engine, pid *actor.PID, req any) (R, error) {
 	t.Helper()
-	v, err := e.Request(pid, msg, waitLimit).Result()
-	if err != nil {
-		t.Fatalf("request %T to %s: %v", msg, pid.ID, err)
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	defer cancel()
+	r, err := Call[R](ctx, e, pid, req)
+	if errors.Is(err, ErrTimeout) {
+		t.Fatalf("request %T to %s: %v", req, pid.ID, err)
 	}
-	return v
+	return r, err
 }
 
-// askErr sends a Request whose reply must be an error matching target.
-func askErr(t testing.TB, e *actor.Engine, pid *actor.PID, msg any, target error) error {
+// callOK sends a request whose reply must not report a failure.
+func callOK[R any](t testing.TB, e *actor.Engine, pid *actor.PID, req any) R {
 	t.Helper()
-	v := ask(t, e, pid, msg)
-	err, ok := v.(error)
-	if !ok || !errors.Is(err, target) {
-		t.Fatalf("reply to %T = %#v, want an error wrapping %v", msg, v, target)
+	r, err := callT[R](t, e, pid, req)
+	if err != nil {
+		t.Fatalf("request %T to %s: %v", req, pid.ID, err)
+	}
+	return r
+}
+
+// callErr sends a request whose reply must be a failure matching target.
+func callErr[R any](t testing.TB, e *actor.Engine, pid *actor.PID, req any, target error) error {
+	t.Helper()
+	r, err := callT[R](t, e, pid, req)
+	if !errors.Is(err, target) {
+		t.Fatalf("reply to %T = %#v, %v; want an error wrapping %v", req, r, err, target)
 	}
 	return err
 }
 
 func children(t testing.TB, e *actor.Engine, sup *actor.PID) []ChildInfo {
 	t.Helper()
-	v := ask(t, e, sup, WhichChildren{})
-	infos, ok := v.([]ChildInfo)
-	if !ok {
-		t.Fatalf("WhichChildren reply = %#v", v)
-	}
-	return infos
+	return callOK[ChildrenResult](t, e, sup, WhichChildren{}).Children
 }
 
 func childInfo(t testing.TB, e *actor.Engine, sup *actor.PID, id string) ChildInfo {
@@ -192,8 +199,8 @@ func (j *journal) snapshot() []string {
 // Messages understood by worker.
 type (
 	incr          struct{}
-	get           struct{}
-	boom          struct{}
+	get           struct{ Ask } // a Request: the reply is the count
+	boom          struct{ Ask } // a Request that crashes the worker
 	exitWith      struct{ err error }
 	goBoom        struct{}
 	blockThenBoom struct{ entered, release chan struct{} }
@@ -301,5 +308,34 @@ func nextExited(t testing.TB, notes <-chan any, id string) ChildExited {
 		case <-deadline.C:
 			t.Fatalf("no ChildExited for %q", id)
 		}
+	}
+}
+
+// inbox is an actor that forwards every message but lifecycle ones to a
+// channel: the ReplyTo of requests sent with Send.
+func inbox(t testing.TB, e *actor.Engine) (*actor.PID, <-chan any) {
+	t.Helper()
+	ch := make(chan any, 256)
+	pid := e.SpawnFunc(func(c *actor.Context) {
+		switch c.Message().(type) {
+		case actor.Initialized, actor.Started, actor.Stopped:
+		default:
+			ch <- c.Message()
+		}
+	}, "inbox")
+	t.Cleanup(func() { <-e.Poison(pid).Done() })
+	return pid, ch
+}
+
+// next returns the next value from ch (an inbox, a test's results).
+func next[T any](t testing.TB, ch <-chan T) T {
+	t.Helper()
+	select {
+	case m := <-ch:
+		return m
+	case <-time.After(waitLimit):
+		t.Fatal("no reply")
+		var zero T
+		return zero
 	}
 }

@@ -224,15 +224,6 @@ func (r *incarnation) finish() {
 	r.report(r)
 }
 
-// isRequest reports whether sender is the response PID of a Request.
-// hollywood v1.0.5 has no public way to tell: its Response registers as
-// "response/<n>" (response.go). This is the one place that knows it, and
-// the Request tests (requests_test.go: a panicking or restarting child
-// answers at once) fail if an upgrade changes it.
-func isRequest(sender *actor.PID) bool {
-	return sender != nil && strings.HasPrefix(sender.ID, "response/")
-}
-
 // placeholder holds a restarting child's PID in the registry so that a
 // Request sent to it is answered with ErrRestarting at once instead of
 // timing out; other messages become dead letters as if it were absent.
@@ -265,9 +256,11 @@ func (p *placeholder) PID() *actor.PID { return p.pid }
 
 // Send implements actor.Processer. It runs on the sender's goroutine.
 func (p *placeholder) Send(_ *actor.PID, msg any, sender *actor.PID) {
-	if isRequest(sender) {
-		p.engine.Send(sender, p.err)
-		return
+	if req, ok := msg.(Request); ok {
+		if to := replyTarget(req, sender); to != nil {
+			p.engine.Send(to, req.failed(p.err))
+			return
+		}
 	}
 	p.engine.BroadcastEvent(actor.DeadLetterEvent{Target: p.pid, Message: msg, Sender: sender})
 }

@@ -6,38 +6,99 @@ import (
 	"github.com/anthdm/hollywood/actor"
 )
 
-// StartChild asks a supervisor to add and start a child. The reply is the
-// child's *actor.PID, or an error: ErrDuplicateChild, ErrShuttingDown,
-// ErrBadSpec, or ErrChildFailed when the child failed in its Initialized or
-// Started handler (it then follows its restart policy).
-type StartChild struct{ Spec ChildSpec }
+// StartChild asks a supervisor to add and start a child. The reply is a
+// ChildStartResult with the request's Ref: the child's PID, or an Err
+// wrapping ErrDuplicateChild, ErrShuttingDown, ErrBadSpec, or
+// ErrChildFailed when the child failed in its Initialized or Started
+// handler (it then follows its restart policy).
+type StartChild struct {
+	Ask
+	Spec ChildSpec
+}
+
+// ChildStartResult is the reply to StartChild.
+type ChildStartResult struct {
+	Ref Ref
+	ID  string
+	// PID is the child's stable PID; nil when Err is set.
+	PID *actor.PID
+	Err error
+}
 
 // StopChild asks a supervisor to stop a child and remove it. The reply is
-// the ExitReason of its last incarnation (Shutdown, or Killed if it had to
-// be forced), or an error: ErrNoChild, or ErrStuck when it did not leave
-// the registry after its context was cancelled (it is removed once it
-// does).
-type StopChild struct{ ID string }
+// a ChildStopResult with the request's Ref: the ExitReason of its last
+// incarnation (Shutdown, or Killed if it had to be forced), or an Err
+// wrapping ErrNoChild, or ErrStuck when it did not leave the registry
+// after its context was cancelled (it is removed once it does).
+type StopChild struct {
+	Ask
+	ID string
+}
+
+// ChildStopResult is the reply to StopChild.
+type ChildStopResult struct {
+	Ref Ref
+	ID  string
+	// Reason is how the child's last incarnation ended; meaningful only
+	// when Err is nil.
+	Reason ExitReason
+	Err    error
+}
 
 // WhichChildren asks a supervisor for its children; the reply is a
-// []ChildInfo in start order.
-type WhichChildren struct{}
+// ChildrenResult with the request's Ref.
+type WhichChildren struct{ Ask }
+
+// ChildrenResult is the reply to WhichChildren.
+type ChildrenResult struct {
+	Ref Ref
+	// Children are in start order.
+	Children []ChildInfo
+	Err      error
+}
 
 // Stop asks a supervisor to stop its children in reverse start order and
-// then exit. A Request gets a nil reply when every child stopped, or an
-// error naming those that were stuck. (It is the message form of
-// Root.Shutdown; a supervisor also receives it from its parent.)
-type Stop struct{}
+// then exit. When it has a reply target (ReplyTo or a sender) the reply is
+// a StopResult once every child stopped, its Err naming those that were
+// stuck. (It is the message form of Root.Shutdown; a supervisor also
+// receives it, without a reply target, from its parent.)
+type Stop struct{ Ask }
+
+// StopResult is the reply to Stop.
+type StopResult struct {
+	Ref Ref
+	Err error
+}
 
 // Watch asks a supervisor to send ChildStarted and ChildExited to the
-// sender too, as to Spec.Notify, from now on; the reply is Watching. A
-// worker that manages a sibling supervisor's children (StartChild,
+// watcher too (ReplyTo, or the sender), as to Spec.Notify, from now on;
+// the reply, to the watcher, is a WatchResult.
+// A worker that manages a sibling supervisor's children (StartChild,
 // StopChild) sends it when it starts: its PID is stable across restarts,
 // and asking again is harmless.
-type Watch struct{}
+type Watch struct{ Ask }
 
-// Watching is the reply to Watch.
-type Watching struct{}
+// WatchResult is the reply to Watch.
+type WatchResult struct {
+	Ref Ref
+	Err error
+}
+
+// The replies a supervisor's requests get when it fails or restarts
+// before answering them.
+func (m StartChild) failed(err error) any {
+	return ChildStartResult{Ref: m.Ref, ID: m.Spec.ID, Err: err}
+}
+func (m StopChild) failed(err error) any     { return ChildStopResult{Ref: m.Ref, ID: m.ID, Err: err} }
+func (m WhichChildren) failed(err error) any { return ChildrenResult{Ref: m.Ref, Err: err} }
+func (m Stop) failed(err error) any          { return StopResult{Ref: m.Ref, Err: err} }
+func (m Watch) failed(err error) any         { return WatchResult{Ref: m.Ref, Err: err} }
+
+func (r ChildStartResult) failure() error { return r.Err }
+func (r ChildStopResult) failure() error  { return r.Err }
+func (r ChildrenResult) failure() error   { return r.Err }
+func (r StopResult) failure() error       { return r.Err }
+func (r WatchResult) failure() error      { return r.Err }
 
 // ChildStarted is sent to the supervisor's parent, to Spec.Notify and to
 // watchers each time a child incarnation starts.

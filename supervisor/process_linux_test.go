@@ -69,7 +69,7 @@ func TestShutdownKillsStuckProcessGroupViaContext(t *testing.T) {
 	}
 	// The StopChild reply arrives well before `sleep 30` would end on its
 	// own, and only because the context was cancelled.
-	if reply := ask(t, e, root.PID(), StopChild{ID: "proc"}); reply != Killed {
+	if reply := callOK[ChildStopResult](t, e, root.PID(), StopChild{ID: "proc"}).Reason; reply != Killed {
 		t.Fatalf("StopChild reply = %v, want killed", reply)
 	}
 	if alive(p[0]) {

@@ -9,54 +9,52 @@ import (
 
 // onStartChild adds and starts a dynamic child.
 func (s *supervisor) onStartChild(c *actor.Context, m StartChild) {
-	reply := func(v any) {
-		if c.Sender() != nil {
-			c.Respond(v)
-		}
+	reply := func(pid *actor.PID, err error) {
+		Reply(c, m, ChildStartResult{Ref: m.Ref, ID: m.Spec.ID, PID: pid, Err: err})
 	}
 	if s.closing {
-		reply(fmt.Errorf("%s: %w", s.path, ErrShuttingDown))
+		reply(nil, fmt.Errorf("%s: %w", s.path, ErrShuttingDown))
 		return
 	}
 	if err := m.Spec.Validate(); err != nil {
-		reply(err)
+		reply(nil, err)
 		return
 	}
 	if _, dup := s.byID[m.Spec.ID]; dup {
-		reply(fmt.Errorf("%w: %s", ErrDuplicateChild, s.childPath(m.Spec.ID)))
+		reply(nil, fmt.Errorf("%w: %s", ErrDuplicateChild, s.childPath(m.Spec.ID)))
 		return
 	}
 	ch := s.add(m.Spec, false)
 	switch err := s.spawn(ch); {
 	case errors.Is(err, errIDHeld):
 		s.remove(ch)
-		reply(fmt.Errorf("%w: %w", ErrDuplicateChild, err))
+		reply(nil, fmt.Errorf("%w: %w", ErrDuplicateChild, err))
 	case err != nil:
-		reply(err)
+		reply(nil, err)
 	default:
-		reply(ch.pid)
+		reply(ch.pid, nil)
 	}
 }
 
 // onStopChild stops and removes a child; the reply is sent when it is
 // gone.
 func (s *supervisor) onStopChild(c *actor.Context, m StopChild) {
-	sender := c.Sender()
-	reply := func(v any) {
-		if sender != nil {
-			s.engine.Send(sender, v)
+	to := replyTarget(m, c.Sender())
+	reply := func(reason ExitReason, err error) {
+		if to != nil {
+			s.engine.Send(to, ChildStopResult{Ref: m.Ref, ID: m.ID, Reason: reason, Err: err})
 		}
 	}
 	ch := s.byID[m.ID]
 	switch {
 	case ch == nil:
-		reply(fmt.Errorf("%w: %s", ErrNoChild, s.childPath(m.ID)))
+		reply(0, fmt.Errorf("%w: %s", ErrNoChild, s.childPath(m.ID)))
 	case ch.rec == nil:
 		reason := ch.lastReason
 		s.setState(ch, StateStopped)
 		s.remove(ch)
 		s.emitChild(EventRemoved, ch, nil)
-		reply(reason)
+		reply(reason, nil)
 	case ch.stuck:
 		// It cannot be stopped any further; remove it once it leaves.
 		if ch.stop == nil {
@@ -64,14 +62,14 @@ func (s *supervisor) onStopChild(c *actor.Context, m StopChild) {
 		}
 		ch.stop.intent = intentRemove
 		ch.rec.setIntent(intentRemove)
-		reply(ch.lastErr)
+		reply(0, ch.lastErr)
 	default:
 		s.stopChild(ch, intentRemove, func(o outcome) {
 			if o.stuck {
-				reply(o.err)
+				reply(0, o.err)
 				return
 			}
-			reply(o.reason)
+			reply(o.reason, nil)
 		})
 	}
 }

@@ -17,56 +17,37 @@ func TestPendingRequestToCrashingChildFailsFast(t *testing.T) {
 	})
 	pid := childInfo(t, e, root.PID(), "w").PID
 
-	// The child is busy; a Request queues behind the message that will
-	// crash it. Its timeout is an hour: only the fast failure ends it.
+	// The child is busy; a request queues behind the message that will
+	// crash it. Nobody times it out: only the fast failure answers it.
+	to, replies := inbox(t, e)
 	entered, release := make(chan struct{}), make(chan struct{})
 	e.Send(pid, blockThenBoom{entered: entered, release: release})
 	<-entered
-	queued := e.Request(pid, get{}, time.Hour)
+	e.Send(pid, get{Ask{Ref: 41, ReplyTo: to}})
 	close(release)
-	v, err := resultWithin(t, queued)
-	if err != nil || !errors.Is(v.(error), ErrChildFailed) {
-		t.Fatalf("queued Request got %v, %v; want ErrChildFailed", v, err)
+	f, ok := next(t, replies).(RequestFailed)
+	if !ok || f.Ref != 41 || !errors.Is(f.Err, ErrChildFailed) {
+		t.Fatalf("queued request got %#v; want a RequestFailed{Ref: 41} wrapping ErrChildFailed", f)
 	}
 	var pe *PanicError
-	if !errors.As(v.(error), &pe) || pe.Value != "boom after block" {
-		t.Fatalf("reply %v does not carry the panic", v)
+	if !errors.As(f.Err, &pe) || pe.Value != "boom after block" {
+		t.Fatalf("reply %v does not carry the panic", f.Err)
 	}
 
 	// While it waits out its backoff, its PID answers ErrRestarting.
 	rec.wait(t, "restart scheduled", is(EventRestarting, "root/w", 1))
-	askErr(t, e, pid, get{}, ErrRestarting)
+	callErr[int](t, e, pid, get{}, ErrRestarting)
+	e.Send(pid, get{Ask{Ref: 42, ReplyTo: to}})
+	if f, ok := next(t, replies).(RequestFailed); !ok || f.Ref != 42 || !errors.Is(f.Err, ErrRestarting) {
+		t.Fatalf("request to the restarting child got %#v", f)
+	}
 }
 
 func TestRequestThatCrashesTheChildFailsFast(t *testing.T) {
 	e := newEngine(t)
 	root := startRoot(t, e, Spec{Children: []ChildSpec{spec("w", Permanent, workerOf(nil))}})
 	pid := childInfo(t, e, root.PID(), "w").PID
-	v, err := resultWithin(t, e.Request(pid, boom{}, time.Hour))
-	if err != nil || !errors.Is(v.(error), ErrChildFailed) {
-		t.Fatalf("got %v, %v; want ErrChildFailed", v, err)
-	}
-}
-
-// resultWithin waits for a Response no longer than waitLimit.
-func resultWithin(t *testing.T, resp *actor.Response) (any, error) {
-	t.Helper()
-	type result struct {
-		v   any
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		v, err := resp.Result()
-		done <- result{v, err}
-	}()
-	select {
-	case r := <-done:
-		return r.v, r.err
-	case <-time.After(waitLimit):
-		t.Fatal("Request still pending: the failure was not reported")
-		return nil, nil
-	}
+	callErr[int](t, e, pid, boom{}, ErrChildFailed)
 }
 
 func TestDynamicChildren(t *testing.T) {
@@ -79,13 +60,14 @@ func TestDynamicChildren(t *testing.T) {
 	sup := root.PID()
 	tool := spec("call-1", Temporary, workerOf(nil))
 
-	pid, ok := ask(t, e, sup, StartChild{Spec: tool}).(*actor.PID)
-	if !ok || pid.ID != "supervisor/root/call-1" {
-		t.Fatalf("StartChild reply = %v", pid)
+	started := callOK[ChildStartResult](t, e, sup, StartChild{Spec: tool})
+	pid := started.PID
+	if started.ID != "call-1" || pid == nil || pid.ID != "supervisor/root/call-1" {
+		t.Fatalf("StartChild reply = %+v", started)
 	}
-	askErr(t, e, sup, StartChild{Spec: tool}, ErrDuplicateChild)
-	askErr(t, e, sup, StartChild{Spec: spec("bad/id", Temporary, workerOf(nil))}, ErrBadSpec)
-	askErr(t, e, sup, StartChild{Spec: ChildSpec{ID: "nil-producer"}}, ErrBadSpec)
+	callErr[ChildStartResult](t, e, sup, StartChild{Spec: tool}, ErrDuplicateChild)
+	callErr[ChildStartResult](t, e, sup, StartChild{Spec: spec("bad/id", Temporary, workerOf(nil))}, ErrBadSpec)
+	callErr[ChildStartResult](t, e, sup, StartChild{Spec: ChildSpec{ID: "nil-producer"}}, ErrBadSpec)
 
 	ids := func() []string {
 		var out []string
@@ -97,22 +79,22 @@ func TestDynamicChildren(t *testing.T) {
 	if got := ids(); len(got) != 2 || got[0] != "static" || got[1] != "call-1" {
 		t.Fatalf("children = %v", got)
 	}
-	if n := ask(t, e, pid, get{}); n != 0 {
+	if n := callOK[int](t, e, pid, get{}); n != 0 {
 		t.Fatalf("dynamic child does not answer: %v", n)
 	}
 
-	if reply := ask(t, e, sup, StopChild{ID: "call-1"}); reply != Shutdown {
+	if reply := callOK[ChildStopResult](t, e, sup, StopChild{ID: "call-1"}).Reason; reply != Shutdown {
 		t.Fatalf("StopChild reply = %v", reply)
 	}
 	if got := ids(); len(got) != 1 {
 		t.Fatalf("children after StopChild = %v", got)
 	}
-	askErr(t, e, sup, StopChild{ID: "call-1"}, ErrNoChild)
+	callErr[ChildStopResult](t, e, sup, StopChild{ID: "call-1"}, ErrNoChild)
 
 	// The same ID can be started again; a temporary child that exits is
 	// removed by itself.
-	pid2, ok := ask(t, e, sup, StartChild{Spec: tool}).(*actor.PID)
-	if !ok || !pid2.Equals(pid) {
+	pid2 := callOK[ChildStartResult](t, e, sup, StartChild{Spec: tool}).PID
+	if pid2 == nil || !pid2.Equals(pid) {
 		t.Fatalf("restarted dynamic child PID = %v, want the stable %v", pid2, pid)
 	}
 	e.Send(pid2, exitWith{})
@@ -131,7 +113,7 @@ func TestStartChildFailingInStarted(t *testing.T) {
 	e := newEngine(t)
 	root := startRoot(t, e, Spec{})
 	failing := workerOf(nil, func(w *worker) { w.onStart = func(*actor.Context) { panic("no") } })
-	askErr(t, e, root.PID(), StartChild{Spec: spec("f", Temporary, failing)}, ErrChildFailed)
+	callErr[ChildStartResult](t, e, root.PID(), StartChild{Spec: spec("f", Temporary, failing)}, ErrChildFailed)
 }
 
 func TestInvalidSpecsGetClearErrors(t *testing.T) {
@@ -194,19 +176,18 @@ func TestWatch(t *testing.T) {
 	w, notes := watcher(t, e)
 	root := startRoot(t, e, Spec{Children: []ChildSpec{spec("a", Transient, workerOf(nil))}})
 	for range 2 {
-		v, err := e.Request(root.PID(), Watch{}, waitLimit).Result()
-		if err != nil || v != (Watching{}) {
-			t.Fatalf("Watch reply %v, %v", v, err)
+		if r := callOK[WatchResult](t, e, root.PID(), Watch{Ask: Ask{Ref: 7}}); r.Ref != 7 {
+			t.Fatalf("Watch reply %+v", r)
 		}
 		e.SendWithSender(root.PID(), Watch{}, w)
 	}
-	if got := ask(t, e, root.PID(), StopChild{ID: "a"}); got != Shutdown {
+	if got := callOK[ChildStopResult](t, e, root.PID(), StopChild{ID: "a"}).Reason; got != Shutdown {
 		t.Fatalf("StopChild = %v", got)
 	}
 	if x := nextExited(t, notes, "a"); x.Reason != Shutdown || x.Sup == nil || !x.Sup.Equals(root.PID()) {
 		t.Fatalf("ChildExited %+v", x)
 	}
-	if got := ask(t, e, root.PID(), WhichChildren{}); len(got.([]ChildInfo)) != 0 {
+	if got := children(t, e, root.PID()); len(got) != 0 {
 		t.Fatalf("children %v", got)
 	}
 	// Whatever the supervisor sent before answering is queued before this.

@@ -21,7 +21,7 @@ func TestPermanentChildRestartsWithFreshState(t *testing.T) {
 	for range 3 {
 		e.Send(before.PID, incr{})
 	}
-	if n := ask(t, e, before.PID, get{}); n != 3 {
+	if n := callOK[int](t, e, before.PID, get{}); n != 3 {
 		t.Fatalf("count = %v, want 3", n)
 	}
 
@@ -43,7 +43,7 @@ func TestPermanentChildRestartsWithFreshState(t *testing.T) {
 	if after.Incarnation != 2 || after.Restarts != 1 || after.State != StateRunning || after.LastErr != "panic: boom" {
 		t.Fatalf("after restart: %+v", after)
 	}
-	if n := ask(t, e, after.PID, get{}); n != 0 {
+	if n := callOK[int](t, e, after.PID, get{}); n != 0 {
 		t.Fatalf("count after restart = %v, want fresh state 0", n)
 	}
 }

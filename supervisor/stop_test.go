@@ -83,7 +83,7 @@ func TestStopCancelsGoWork(t *testing.T) {
 	root := startRoot(t, e, Spec{Children: []ChildSpec{
 		{ID: "g", Producer: holdsCtx(&cancelled), Shutdown: time.Minute},
 	}})
-	reply := ask(t, e, root.PID(), StopChild{ID: "g"})
+	reply := callOK[ChildStopResult](t, e, root.PID(), StopChild{ID: "g"}).Reason
 	if reply != Shutdown {
 		t.Fatalf("StopChild reply = %v, want shutdown", reply)
 	}
@@ -113,7 +113,7 @@ func TestShutdownGraceThenForcedCancel(t *testing.T) {
 		Children: []ChildSpec{{ID: "s", Producer: workerOf(nil, stuck), Shutdown: 50 * time.Millisecond}},
 		OnEvent:  rec.hook,
 	})
-	if reply := ask(t, e, root.PID(), StopChild{ID: "s"}); reply != Killed {
+	if reply := callOK[ChildStopResult](t, e, root.PID(), StopChild{ID: "s"}).Reason; reply != Killed {
 		t.Fatalf("StopChild reply = %v, want killed", reply)
 	}
 	ev := rec.wait(t, "exit", is(EventExited, "root/s", 1))
@@ -158,13 +158,13 @@ func TestNoRespawnBeforeOldIncarnationLeaves(t *testing.T) {
 		t.Fatalf("respawned while the old incarnation was stopping: %+v", ci)
 	}
 	// Its PID is held for the restart: Requests fail fast.
-	askErr(t, e, pid, get{}, ErrRestarting)
+	callErr[int](t, e, pid, get{}, ErrRestarting)
 	close(release)
 	rec.wait(t, "respawn", is(EventStarted, "root/w", 2))
 	if overlap.Load() != 0 {
 		t.Fatal("two incarnations were alive at once")
 	}
-	if n := ask(t, e, pid, get{}); n != 0 {
+	if n := callOK[int](t, e, pid, get{}); n != 0 {
 		t.Fatalf("the new incarnation does not answer on the stable PID: %v", n)
 	}
 }
@@ -178,19 +178,19 @@ func TestStuckChildIsReportedAndItsIDNotReused(t *testing.T) {
 		Children: []ChildSpec{{ID: "z", Producer: workerOf(nil, ignoresCtx), Shutdown: 10 * time.Millisecond}},
 		OnEvent:  rec.hook,
 	})
-	askErr(t, e, root.PID(), StopChild{ID: "z"}, ErrStuck)
+	callErr[ChildStopResult](t, e, root.PID(), StopChild{ID: "z"}, ErrStuck)
 	rec.wait(t, "stuck event", is(EventStuck, "root/z", 1))
 	if ci := childInfo(t, e, root.PID(), "z"); ci.State != StateStopping {
 		t.Fatalf("stuck child: %+v", ci)
 	}
-	askErr(t, e, root.PID(), StartChild{Spec: spec("z", Temporary, workerOf(nil))}, ErrDuplicateChild)
+	callErr[ChildStartResult](t, e, root.PID(), StartChild{Spec: spec("z", Temporary, workerOf(nil))}, ErrDuplicateChild)
 
 	close(release)
 	rec.wait(t, "it finally exits", is(EventExited, "root/z", 1))
 	if len(children(t, e, root.PID())) != 0 {
 		t.Fatal("stuck child not removed once it left")
 	}
-	if _, ok := ask(t, e, root.PID(), StartChild{Spec: spec("z", Temporary, workerOf(nil))}).(*actor.PID); !ok {
+	if r, err := callT[ChildStartResult](t, e, root.PID(), StartChild{Spec: spec("z", Temporary, workerOf(nil))}); err != nil || r.PID == nil {
 		t.Fatal("ID not reusable after the stuck child left")
 	}
 }
@@ -204,7 +204,7 @@ func TestBrutalShutdownCancelsFirst(t *testing.T) {
 	root := startRoot(t, e, Spec{Children: []ChildSpec{
 		{ID: "k", Producer: workerOf(nil, sawCancel), Shutdown: -1},
 	}})
-	if reply := ask(t, e, root.PID(), StopChild{ID: "k"}); reply != Killed {
+	if reply := callOK[ChildStopResult](t, e, root.PID(), StopChild{ID: "k"}).Reason; reply != Killed {
 		t.Fatalf("reply = %v, want killed", reply)
 	}
 	if !cancelled.Load() {

@@ -177,21 +177,27 @@ func (s *supervisor) terminate(c *actor.Context) {
 		}
 	}
 	s.terminated = true
-	for _, p := range s.replies {
-		s.engine.Send(p, err)
+	for _, r := range s.replies {
+		s.engine.Send(r.to, StopResult{Ref: r.ref, Err: err})
 	}
 	s.replies = nil
 	Exit(c, err)
 }
 
+// stopReply is where a Stop's reply goes once the children are gone.
+type stopReply struct {
+	to  *actor.PID
+	ref Ref
+}
+
 // onStop handles a Stop message.
-func (s *supervisor) onStop(c *actor.Context) {
-	if isRequest(c.Sender()) {
+func (s *supervisor) onStop(c *actor.Context, m Stop) {
+	if to := replyTarget(m, c.Sender()); to != nil {
 		if s.terminated {
-			c.Respond(nil)
+			s.engine.Send(to, StopResult{Ref: m.Ref})
 			return
 		}
-		s.replies = append(s.replies, c.Sender())
+		s.replies = append(s.replies, stopReply{to: to, ref: m.Ref})
 	}
 	s.close(c, nil)
 }
@@ -217,8 +223,8 @@ func (s *supervisor) onStopped() {
 		}
 		s.dropPlaceholder(ch)
 	}
-	for _, p := range s.replies {
-		s.engine.Send(p, fmt.Errorf("%s: %w: stopped from outside", s.path, ErrShuttingDown))
+	for _, r := range s.replies {
+		s.engine.Send(r.to, StopResult{Ref: r.ref, Err: fmt.Errorf("%s: %w: stopped from outside", s.path, ErrShuttingDown)})
 	}
 	s.replies = nil
 }

@@ -41,11 +41,11 @@ type supervisor struct {
 	jobTimer *time.Timer
 	pending  []*child // exited children waiting for a group restart
 
-	closing    bool         // stopping all children; no restarts
-	closeErr   error        // why (nil: asked to Stop)
-	replies    []*actor.PID // Stop requesters
-	terminated bool         // Exit called
-	dead       bool         // the actor has stopped: no more messages
+	closing    bool        // stopping all children; no restarts
+	closeErr   error       // why (nil: asked to Stop)
+	replies    []stopReply // Stop requesters
+	terminated bool        // Exit called
+	dead       bool        // the actor has stopped: no more messages
 }
 
 // New returns the producer of a supervisor actor. A supervisor is an
@@ -80,11 +80,11 @@ func (s *supervisor) Receive(c *actor.Context) {
 	case StopChild:
 		s.onStopChild(c, m)
 	case WhichChildren:
-		c.Respond(s.infos())
+		Reply(c, m, ChildrenResult{Ref: m.Ref, Children: s.infos()})
 	case Watch:
-		s.watch(c)
+		s.watch(c, m)
 	case Stop:
-		s.onStop(c)
+		s.onStop(c, m)
 	case ChildStarted, ChildExited:
 		// Notifications from a nested supervisor; its own parent (us)
 		// learns about its exit through childGone.
@@ -150,16 +150,17 @@ func (s *supervisor) notify(msg any) {
 	}
 }
 
-// watch adds the sender of a Watch to the watchers (once).
-func (s *supervisor) watch(c *actor.Context) {
-	w := c.Sender()
+// watch adds the watcher (ReplyTo, or the sender) of a Watch to the
+// watchers (once).
+func (s *supervisor) watch(c *actor.Context, m Watch) {
+	w := replyTarget(m, c.Sender())
 	if w == nil {
 		return
 	}
 	if !slices.ContainsFunc(s.watchers, w.Equals) {
 		s.watchers = append(s.watchers, w)
 	}
-	c.Respond(Watching{})
+	Reply(c, m, WatchResult{Ref: m.Ref})
 }
 
 // emit reports an event to OnEvent. A panicking hook is ignored: it must

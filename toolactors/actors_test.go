@@ -134,28 +134,28 @@ func startTreeSlack(t *testing.T, d tools.Deps, restart ProcessRestart, slack ti
 
 func (rt *runtimeTree) startChild(t *testing.T, cs supervisor.ChildSpec) *actor.PID {
 	t.Helper()
-	v, err := rt.e.Request(rt.root.PID(), supervisor.StartChild{Spec: cs}, hangGuard).Result()
-	if err != nil {
-		t.Fatal(err)
+	r, err := callTree[supervisor.ChildStartResult](rt, rt.root.PID(), supervisor.StartChild{Spec: cs})
+	if err != nil || r.ID != cs.ID || r.PID == nil {
+		t.Fatalf("StartChild %s: %+v, %v", cs.ID, r, err)
 	}
-	pid, ok := v.(*actor.PID)
-	if !ok {
-		t.Fatalf("StartChild %s: %v", cs.ID, v)
-	}
-	return pid
+	return r.PID
+}
+
+// callTree sends msg with supervisor.Call and waits for its reply, at most
+// hangGuard.
+func callTree[R any](rt *runtimeTree, pid *actor.PID, msg any) (R, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
+	defer cancel()
+	return supervisor.Call[R](ctx, rt.e, pid, msg)
 }
 
 // call sends one InvokeTool to the tools supervisor and waits for its
 // result.
 func (rt *runtimeTree) call(t *testing.T, inv messages.InvokeTool) event.ToolResult {
 	t.Helper()
-	v, err := rt.e.Request(rt.tools, inv, hangGuard).Result()
+	res, err := callTree[event.ToolResult](rt, rt.tools, inv)
 	if err != nil {
 		t.Fatalf("%s: no result: %v", inv.Call.Name, err)
-	}
-	res, ok := v.(event.ToolResult)
-	if !ok {
-		t.Fatalf("%s: reply %T %v", inv.Call.Name, v, v)
 	}
 	return res
 }
@@ -192,11 +192,11 @@ func (rt *runtimeTree) waitEvent(t *testing.T, timeout time.Duration, ok func(me
 
 func (rt *runtimeTree) children(t *testing.T, pid *actor.PID) []supervisor.ChildInfo {
 	t.Helper()
-	v, err := rt.e.Request(pid, supervisor.WhichChildren{}, hangGuard).Result()
+	r, err := callTree[supervisor.ChildrenResult](rt, pid, supervisor.WhichChildren{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return v.([]supervisor.ChildInfo)
+	return r.Children
 }
 
 func TestToolsSupervisorRunsCalls(t *testing.T) {
@@ -534,11 +534,10 @@ func TestStopAllProcesses(t *testing.T) {
 		}
 		pids = append(pids, st.PID)
 	}
-	v, err := rt.e.Request(rt.procs, messages.StopAllProcesses{}, hangGuard).Result()
+	list, err := callTree[messages.ProcessList](rt, rt.procs, messages.StopAllProcesses{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	list := v.(messages.ProcessList)
 	if len(list.Processes) != 2 {
 		t.Fatalf("stopped %+v", list)
 	}
@@ -564,8 +563,7 @@ func TestProcessShutdownDuringStart(t *testing.T) {
 	go func() {
 		inv := tooltest.Invoke(protocol.ToolProcessStart, &protocol.ProcessStartArgs{Program: "sh", Argv: []string{"-c", "echo $$ > s.pid; echo > started; exec sleep 300"}})
 		inv.OpKey = "op-start-during-shutdown"
-		v, err := rt.e.Request(rt.tools, inv, hangGuard).Result()
-		res, _ := v.(event.ToolResult)
+		res, err := callTree[event.ToolResult](rt, rt.tools, inv)
 		if err != nil {
 			res.Status = event.ToolError
 		}

@@ -2,6 +2,7 @@ package toolactors
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -10,19 +11,28 @@ import (
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/supervisor"
 	"github.com/wtagent/wtagent/toolactors/tools"
 )
 
 // Requests the process supervisor answers (besides messages.ListProcesses
-// and messages.StopAllProcesses).
+// and messages.StopAllProcesses). They are supervisor.Requests: if the
+// front fails before answering, the client hears it at once.
 type (
-	procStartReq struct{ spec tools.ProcessSpec }
-	procReadReq  struct {
+	procStartReq struct {
+		supervisor.Ask
+		spec tools.ProcessSpec
+	}
+	procReadReq struct {
+		supervisor.Ask
 		id    string
 		since int64
 		limit int
 	}
-	procStopReq struct{ id string }
+	procStopReq struct {
+		supervisor.Ask
+		id string
+	}
 )
 
 // procReply is the answer to a procStartReq, procReadReq or procStopReq.
@@ -49,54 +59,35 @@ type processClient struct {
 // defaultRequestWait bounds a request when the context has no deadline.
 const defaultRequestWait = 30 * time.Second
 
-// ask sends msg and waits for the reply, the context's end or the wait
-// bound, whichever is first. The reply goes to a one-shot actor, so a
-// cancelled wait leaves nothing behind (an engine.Request future could not
-// be abandoned before its timeout).
-func (p processClient) ask(ctx context.Context, msg any, extra time.Duration) (any, error) {
+// ask sends msg with supervisor.Call and waits for the reply of type R,
+// the context's end or the wait bound, whichever is first.
+func ask[R any](ctx context.Context, p processClient, msg any, extra time.Duration) (R, error) {
+	var zero R
 	wait := defaultRequestWait + extra
 	if dl, ok := ctx.Deadline(); ok {
 		wait = time.Until(dl)
 	}
 	if wait <= 0 {
-		return nil, tools.ContextError(ctx)
+		return zero, tools.ContextError(ctx)
 	}
-	got := make(chan any, 1)
-	reply := p.e.SpawnFunc(func(c *actor.Context) {
-		switch c.Message().(type) {
-		case actor.Initialized, actor.Started, actor.Stopped:
-			return
-		}
-		select {
-		case got <- c.Message():
-		default:
-		}
-	}, "toolactors-reply")
-	defer p.e.Poison(reply)
-	p.e.SendWithSender(p.pid, msg, reply)
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
-	select {
-	case v := <-got:
-		if e, ok := v.(error); ok {
-			return nil, e
-		}
+	callCtx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	v, err := supervisor.Call[R](callCtx, p.e, p.pid, msg)
+	switch {
+	case err == nil:
 		return v, nil
-	case <-ctx.Done():
-		return nil, tools.ContextError(ctx)
-	case <-timer.C:
-		return nil, fmt.Errorf("%w: no answer from the process supervisor within %s", tools.ErrTimedOut, wait.Round(time.Millisecond))
+	case ctx.Err() != nil:
+		return zero, tools.ContextError(ctx)
+	case errors.Is(err, supervisor.ErrTimeout):
+		return zero, fmt.Errorf("%w: no answer from the process supervisor within %s", tools.ErrTimedOut, wait.Round(time.Millisecond))
 	}
+	return zero, err
 }
 
 func (p processClient) reply(ctx context.Context, msg any, extra time.Duration) (procReply, error) {
-	v, err := p.ask(ctx, msg, extra)
+	r, err := ask[procReply](ctx, p, msg, extra)
 	if err != nil {
 		return procReply{}, err
-	}
-	r, ok := v.(procReply)
-	if !ok {
-		return procReply{}, fmt.Errorf("process supervisor: unexpected reply %T", v)
 	}
 	return r, r.err
 }
@@ -121,13 +112,9 @@ func (p processClient) Stop(ctx context.Context, id string) (event.ProcessInfo, 
 
 // List implements Processes.
 func (p processClient) List(ctx context.Context) ([]event.ProcessInfo, error) {
-	v, err := p.ask(ctx, messages.ListProcesses{}, 0)
+	l, err := ask[messages.ProcessList](ctx, p, messages.ListProcesses{}, 0)
 	if err != nil {
 		return nil, err
-	}
-	l, ok := v.(messages.ProcessList)
-	if !ok {
-		return nil, fmt.Errorf("process supervisor: unexpected reply %T", v)
 	}
 	return l.Processes, nil
 }

@@ -143,11 +143,13 @@ func (s *procFront) Receive(c *actor.Context) {
 		if r := s.procs[m.ID]; r != nil && m.Incarnation > 1 {
 			r.restarting, r.info.State = false, event.ProcessStarting
 		}
+	case supervisor.ChildStartResult, supervisor.WatchResult:
+		// Ignored: a child that fails to start reports procSpawnFailed and
+		// its exit, and the procs supervisor refuses a start only while
+		// the subtree, this front included, is stopping (IDs are unique).
 	case actor.Stopped:
 		s.answerAll(fmt.Errorf("%w: the process supervisor stopped", tools.ErrCancelled))
 	}
-	// Also received and ignored: the procs supervisor's replies to Watch
-	// and StartChild (failures arrive as procSpawnFailed).
 }
 
 func (s *procFront) start(c *actor.Context, spec tools.ProcessSpec) {

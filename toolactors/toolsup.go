@@ -59,7 +59,7 @@ func newToolsSupervisor(d tools.Deps, procs *actor.PID, slack time.Duration) act
 		Children: []supervisor.ChildSpec{
 			{ID: callsID, Producer: supervisor.New(ToolsSpec()), Restart: supervisor.Permanent, Shutdown: d.WithDefaults().Grace + proc.KillWait + 2*time.Second},
 			{ID: frontID, Producer: func() actor.Receiver {
-				return &toolsFront{d: d, procs: procs, slack: slack, pending: map[string]*pendingCall{}}
+				return &toolsFront{d: d, procs: procs, slack: slack, pending: map[string]*pendingCall{}, starts: map[supervisor.Ref]string{}}
 			}, Restart: supervisor.Permanent, Shutdown: time.Second},
 		},
 	})
@@ -82,8 +82,10 @@ type toolsFront struct {
 	self    *actor.PID
 	engine  *actor.Engine
 	pending map[string]*pendingCall
-	// starts lists the children whose StartChild reply is due, in order.
-	starts []string
+	// starts maps the Ref of each StartChild whose reply is due to the
+	// call's child ID.
+	starts map[supervisor.Ref]string
+	refs   supervisor.Refs
 	seq    int
 	verify *tools.Verification
 }
@@ -101,14 +103,10 @@ func (t *toolsFront) Receive(c *actor.Context) {
 		t.deliver(m.id, m.result)
 	case supervisor.ChildExited:
 		t.childExited(m)
-	case *actor.PID: // StartChild reply
-		t.popStart()
-	case error: // StartChild failure
-		if id := t.popStart(); id != "" {
-			t.deliver(id, t.failure(id, fmt.Errorf("%w: could not start the call: %w", tools.ErrCrashed, m)))
-		}
+	case supervisor.ChildStartResult:
+		t.started(m)
 	case messages.CancelRun:
-		for id := range t.pending { // no sender: no reply to tell from StartChild's
+		for id := range t.pending { // no sender: no reply wanted
 			t.engine.Send(t.calls, supervisor.StopChild{ID: id})
 		}
 	case actor.Stopped:
@@ -140,8 +138,22 @@ func (t *toolsFront) invoke(c *actor.Context, inv messages.InvokeTool) {
 		ID: id, Producer: newInvocation(id, d, inv, t.self, t.slack), Restart: supervisor.Temporary,
 		Shutdown: d.WithDefaults().Grace + proc.KillWait + time.Second,
 	}
-	t.starts = append(t.starts, id)
-	c.Send(t.calls, supervisor.StartChild{Spec: spec})
+	ref := t.refs.Next()
+	t.starts[ref] = id
+	c.Send(t.calls, supervisor.StartChild{Ask: supervisor.Ask{Ref: ref}, Spec: spec})
+}
+
+// started handles the calls supervisor's reply to a StartChild, matched by
+// its Ref: a refusal is the call's result.
+func (t *toolsFront) started(m supervisor.ChildStartResult) {
+	id, ok := t.starts[m.Ref]
+	if !ok {
+		return
+	}
+	delete(t.starts, m.Ref)
+	if m.Err != nil {
+		t.deliver(id, t.failure(id, fmt.Errorf("%w: could not start the call: %w", tools.ErrCrashed, m.Err)))
+	}
 }
 
 // childID names the invocation child after the operation key.
@@ -155,15 +167,6 @@ func (t *toolsFront) childID(inv messages.InvokeTool) string {
 		id = fmt.Sprintf("call-%d", t.seq)
 	}
 	return strings.ReplaceAll(id, "/", "_")
-}
-
-func (t *toolsFront) popStart() string {
-	if len(t.starts) == 0 {
-		return ""
-	}
-	id := t.starts[0]
-	t.starts = t.starts[1:]
-	return id
 }
 
 // childExited turns an invocation that ended without a result into one.

@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/chromedp"
 )

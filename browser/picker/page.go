@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 )
 
 // Page is what the picker needs of the ChatGPT tab: the page helper's

@@ -39,7 +39,7 @@ func TestNewCmdACP(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || got.F != f || !tc.check(got) {
+			if err != nil || got.Env.IO != f.IOStreams || !tc.check(got) {
 				t.Fatalf("err %v, options %+v", err, got)
 			}
 		})

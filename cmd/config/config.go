@@ -10,22 +10,31 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/wtagent/wtagent/instructions"
-	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/cellwidth"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
+	"github.com/wtagent/wtagent/internal/iostreams"
+	"github.com/wtagent/wtagent/internal/settings"
+	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of `wtagent config`.
 type Options struct {
-	F     *cmdutil.Factory
-	Flags app.Flags
+	IO *iostreams.IOStreams
+	// Home resolves the data root; Getenv reads the environment (the
+	// config file's places); ProjectRoot is the project directory (-C).
+	Home        func() (session.Home, error)
+	Getenv      func(string) string
+	ProjectRoot func() (string, error)
+	// JSON is --json.
+	JSON  bool
+	Flags settings.Flags
 }
 
 // NewCmdConfig returns the config command. runF, when not nil, runs instead of
 // the command itself, with the parsed options (tests of flags and arguments).
 func NewCmdConfig(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	o := &Options{F: f}
+	o := &Options{IO: f.IOStreams, Home: f.Home, Getenv: f.Getenv, ProjectRoot: f.ProjectRoot}
 	cmd := &cobra.Command{
 		Use:   "config",
 		Short: "Print the effective configuration and where each value came from",
@@ -52,13 +61,14 @@ line: {"home", "config_file", "project", "project_instructions",
 "settings": [{"name", "value", "source"}]}.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.JSON = f.Global.JSON
 			if runF != nil {
 				return runF(o)
 			}
 			return configRun(o)
 		},
 	}
-	app.AddFlags(cmd.Flags(), &o.Flags)
+	settings.AddFlags(cmd.Flags(), &o.Flags)
 	hideRunOnlyFlags(cmd.Flags())
 	return cmd
 }
@@ -72,7 +82,7 @@ func runOnlyFlags() []string {
 
 func hideRunOnlyFlags(fs *pflag.FlagSet) {
 	for _, name := range runOnlyFlags() {
-		_ = fs.MarkHidden(name) // cannot fail: app.AddFlags added it
+		_ = fs.MarkHidden(name) // cannot fail: settings.AddFlags added it
 	}
 }
 
@@ -93,22 +103,22 @@ func shownRows(rows [][3]string) [][3]string {
 }
 
 func configRun(o *Options) error {
-	h, err := o.F.Home()
+	h, err := o.Home()
 	if err != nil {
 		return err
 	}
-	fc, path, err := config.Load(h, o.F.Getenv)
+	fc, path, err := config.Load(h, o.Getenv)
 	if err != nil {
 		return err
 	}
-	st, err := app.Resolve(fc, &o.Flags, o.F.IOStreams.IsStdinTTY())
+	st, err := settings.Resolve(fc, &o.Flags, o.IO.IsStdinTTY())
 	if err != nil && !(o.Flags.Provider == "script" && o.Flags.Script == "") {
 		return err
 	}
-	out := o.F.IOStreams.Out
+	out := o.IO.Out
 	rows := shownRows(st.Describe())
-	project, files := projectInstructions(o.F)
-	if o.F.Global.JSON {
+	project, files := projectInstructions(o.ProjectRoot)
+	if o.JSON {
 		type row struct {
 			Name   string `json:"name"`
 			Value  string `json:"value"`
@@ -122,7 +132,7 @@ func configRun(o *Options) error {
 			"project": project, "project_instructions": files})
 	}
 	if path == "" {
-		path = "(none; looked in " + strings.Join(config.Paths(h, o.F.Getenv), ", ") + ")"
+		path = "(none; looked in " + strings.Join(config.Paths(h, o.Getenv), ", ") + ")"
 	}
 	fmt.Fprintf(out, "data root:   %s\nconfig file: %s\n", h.Dir(), path)
 	writeInstructions(out, project, files)
@@ -140,8 +150,8 @@ func configRun(o *Options) error {
 
 // projectInstructions lists the project's instruction files (AGENTS.md,
 // or CLAUDE.md where a directory has no AGENTS.md).
-func projectInstructions(f *cmdutil.Factory) (string, []string) {
-	dir, err := f.ProjectRoot()
+func projectInstructions(projectRoot func() (string, error)) (string, []string) {
+	dir, err := projectRoot()
 	if err != nil {
 		return "", nil
 	}

@@ -2,6 +2,7 @@
 package demo
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,21 +15,29 @@ import (
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/internal/demo"
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of `wtagent demo`.
 type Options struct {
-	F       *cmdutil.Factory
-	Flags   app.Flags
-	Browser string
-	Dir     string
+	// Env is what the session takes from the process: the streams, the
+	// environment, the clock, the global flags.
+	Env app.Env
+	// Home resolves the data root.
+	Home func() (session.Home, error)
+	// ReleaseSignals hands SIGINT and SIGTERM to the run's own handlers
+	// (nil: nothing to release).
+	ReleaseSignals func()
+	Flags          settings.Flags
+	Browser        string
+	Dir            string
 }
 
 // NewCmdDemo returns the demo command. runF, when not nil, runs instead of
 // the command itself, with the parsed options (tests of flags and arguments).
 func NewCmdDemo(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	o := &Options{F: f}
+	o := &Options{Home: f.Home, ReleaseSignals: f.ReleaseSignalHandling}
 	cmd := &cobra.Command{
 		Use:   "demo",
 		Short: "Run the built-in acceptance scenario in a temporary project",
@@ -44,15 +53,16 @@ Chromium against the local mock ChatGPT page when Chromium is installed, and
 through the scripted provider otherwise. It prints the same view a user sees.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.Env = app.EnvOf(f)
 			if runF != nil {
 				return runF(o)
 			}
-			return demoRun(o)
+			return demoRun(cmd.Context(), o)
 		},
 	}
 	cmd.Flags().StringVar(&o.Browser, "browser", "auto", "auto, always (fail without Chromium) or never (scripted provider)")
 	cmd.Flags().StringVar(&o.Dir, "dir", "", "project directory to use (default: a new temporary directory)")
-	app.AddFlags(cmd.Flags(), &o.Flags)
+	settings.AddFlags(cmd.Flags(), &o.Flags)
 	// --keep-processes is the run's flag; --keep, the demo's old name of
 	// it, still works but is not listed.
 	fs := cmd.Flags()
@@ -62,13 +72,15 @@ through the scripted provider otherwise. It prints the same view a user sees.`,
 	return cmd
 }
 
-func demoRun(o *Options) error {
-	o.F.ReleaseSignalHandling() // the run handles its signals
+func demoRun(ctx context.Context, o *Options) error {
+	if o.ReleaseSignals != nil {
+		o.ReleaseSignals() // the run handles its signals
+	}
 	lines, err := demo.Lines()
 	if err != nil {
 		return err
 	}
-	home, err := o.F.Home()
+	home, err := o.Home()
 	if err != nil {
 		return err
 	}
@@ -78,31 +90,33 @@ func demoRun(o *Options) error {
 			return err
 		}
 	}
-	o.F.Global.Dir = dir
-	root, err := o.F.ProjectRoot()
+	root, err := cmdutil.ProjectRoot(dir, nil)
 	if err != nil {
 		return err
 	}
-	settings, err := app.Resolve(config.File{}, &o.Flags, false)
+	// The session's project is the demo's directory, as if given with -C.
+	env := o.Env
+	env.Dir, env.ProjectRoot = root, func() (string, error) { return root, nil }
+	st, err := settings.Resolve(config.File{}, &o.Flags, false)
 	if err != nil {
 		return err
 	}
-	keep := settings.KeepProcesses
-	useBrowser, why, err := demo.ChooseBrowser(o.Browser, o.F.Getenv, o.F.GOOS)
+	keep := st.KeepProcesses
+	useBrowser, why, err := demo.ChooseBrowser(o.Browser, env.Getenv, env.GOOS)
 	if errors.Is(err, demo.ErrBrowserMode) {
 		return cmdutil.FlagErrorf("%v", err)
 	} else if err != nil {
 		return err
 	}
-	fmt.Fprintf(o.F.IOStreams.ErrOut, "wtagent demo: project %s; %s\n", root, why)
-	closeDemo, err := demo.Provide(&settings, lines, useBrowser)
+	fmt.Fprintf(env.IO.ErrOut, "wtagent demo: project %s; %s\n", root, why)
+	closeDemo, err := demo.Provide(&st, lines, useBrowser)
 	if err != nil {
 		return err
 	}
 	defer closeDemo()
-	err = app.Execute(app.Options{F: o.F, Settings: settings, Home: home, Root: root, Task: demo.Task,
+	err = app.Execute(ctx, app.Options{Env: env, Settings: st, Home: home, Root: root, Task: demo.Task,
 		StopProcesses: !keep, Input: nil})
-	sayLeftBehind(o.F.IOStreams.Out, home, root)
+	sayLeftBehind(env.IO.Out, home, root)
 	return err
 }
 

@@ -9,12 +9,15 @@ import (
 
 	"github.com/wtagent/wtagent/internal/app/changes"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/iostreams"
 	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of `wtagent diff`.
 type Options struct {
-	F    *cmdutil.Factory
+	IO *iostreams.IOStreams
+	// Home resolves the data root.
+	Home func() (session.Home, error)
 	ID   string
 	Turn int
 	// TurnSet is set when --turn was given: it must then name a turn of
@@ -25,7 +28,7 @@ type Options struct {
 // NewCmdDiff returns the diff command. runF, when not nil, runs instead of
 // the command itself, with the parsed options (tests of flags and arguments).
 func NewCmdDiff(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	o := &Options{F: f}
+	o := &Options{IO: f.IOStreams, Home: f.Home}
 	cmd := &cobra.Command{
 		Use:   "diff ID",
 		Short: "Show every change a session made to the project",
@@ -56,13 +59,10 @@ of its own.`,
 }
 
 func diffRun(ctx context.Context, o *Options) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	if err := session.ValidateID(o.ID); err != nil {
 		return cmdutil.FlagErrorf("%v", err)
 	}
-	h, err := o.F.Home()
+	h, err := o.Home()
 	if err != nil {
 		return err
 	}
@@ -74,7 +74,7 @@ func diffRun(ctx context.Context, o *Options) error {
 	if err := checkTurn(o, c.Turn); err != nil {
 		return err
 	}
-	n, err := c.WriteDiff(ctx, o.F.IOStreams.Out, o.Turn)
+	n, err := c.WriteDiff(ctx, o.IO.Out, o.Turn)
 	if err != nil {
 		return err
 	}
@@ -83,7 +83,7 @@ func diffRun(ctx context.Context, o *Options) error {
 		if o.Turn > 0 {
 			what = fmt.Sprintf("turn %d of session %s", o.Turn, o.ID)
 		}
-		fmt.Fprintf(o.F.IOStreams.ErrOut, "no changes recorded for %s\n", what)
+		fmt.Fprintf(o.IO.ErrOut, "no changes recorded for %s\n", what)
 	}
 	return nil
 }

@@ -10,11 +10,18 @@ import (
 	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/doctor"
+	"github.com/wtagent/wtagent/internal/iostreams"
 )
 
 // Options are the inputs of `wtagent doctor`.
 type Options struct {
-	F          *cmdutil.Factory
+	IO *iostreams.IOStreams
+	// Getenv reads the environment and GOOS is the operating system the
+	// checks are for.
+	Getenv func(string) string
+	GOOS   string
+	// JSON is --json.
+	JSON       bool
 	Login      bool
 	Page       bool
 	ChatGPTURL string
@@ -30,7 +37,7 @@ type Options struct {
 // NewCmdDoctor returns the doctor command. runF, when not nil, runs instead of
 // the command itself, with the parsed options (tests of flags and arguments).
 func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	o := &Options{F: f}
+	o := &Options{IO: f.IOStreams, Getenv: f.Getenv, GOOS: f.GOOS}
 	cmd := &cobra.Command{
 		Use:   "doctor",
 		Short: "Check Chrome, the profile, the data directory, ripgrep and PTY support",
@@ -61,10 +68,11 @@ Each check prints ok, warning or error. The exit status is 1 when an error
 blocks use.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.JSON = f.Global.JSON
 			if runF != nil {
 				return runF(o)
 			}
-			return doctorRun(o)
+			return doctorRun(cmd.Context(), o)
 		},
 	}
 	cmd.Flags().BoolVar(&o.Login, "login", false, "also start Chrome and check the ChatGPT login of the profile")
@@ -80,7 +88,7 @@ blocks use.`,
 	return cmd
 }
 
-func doctorRun(o *Options) error {
+func doctorRun(ctx context.Context, o *Options) error {
 	if o.Bundle != "" && !o.Page {
 		return cmdutil.FlagErrorf("--bundle needs --page: the bundle is the live page's")
 	}
@@ -91,14 +99,14 @@ func doctorRun(o *Options) error {
 	}
 	// Background, as before this package was cut: the checks do not watch
 	// the command's context.
-	results := doctor.Run(context.Background(), doctor.Options{Getenv: o.F.Getenv, GOOS: o.F.GOOS, Login: o.Login, Page: o.Page,
+	results := doctor.Run(ctx, doctor.Options{Getenv: o.Getenv, GOOS: o.GOOS, Login: o.Login, Page: o.Page,
 		ChatGPTURL: o.ChatGPTURL, ChromeURL: o.ChromeURL, Headless: o.Headless, Locators: o.Locators, Bundle: o.Bundle, Timeout: o.Timeout})
-	if o.F.Global.JSON {
-		if err := cmdutil.WriteJSONLines(o.F.IOStreams.Out, results); err != nil {
+	if o.JSON {
+		if err := cmdutil.WriteJSONLines(o.IO.Out, results); err != nil {
 			return err
 		}
 	} else {
-		doctor.Print(o.F.IOStreams.Out, results, o.F.IOStreams.ColorEnabled())
+		doctor.Print(o.IO.Out, results, o.IO.ColorEnabled())
 	}
 	if doctor.Failed(results) {
 		return &cmdutil.ExitError{Code: cmdutil.ExitFailed}

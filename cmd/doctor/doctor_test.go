@@ -32,7 +32,7 @@ func TestNewCmdDoctor(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || got.F != f || !tc.check(got) {
+			if err != nil || got.IO != f.IOStreams || !tc.check(got) {
 				t.Fatalf("err %v, options %+v", err, got)
 			}
 		})

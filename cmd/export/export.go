@@ -8,12 +8,18 @@ import (
 
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/export/install"
+	"github.com/wtagent/wtagent/internal/iostreams"
 	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of `wtagent export`.
 type Options struct {
-	F      *cmdutil.Factory
+	IO *iostreams.IOStreams
+	// Home resolves the data root.
+	Home func() (session.Home, error)
+	// Getenv reads the environment (where the target tool keeps its
+	// sessions).
+	Getenv func(string) string
 	ID     string
 	Format string
 	Output string
@@ -24,7 +30,7 @@ type Options struct {
 // NewCmdExport returns the export command; runF replaces the run (for
 // tests), nil runs it.
 func NewCmdExport(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	o := &Options{F: f}
+	o := &Options{IO: f.IOStreams, Home: f.Home, Getenv: f.Getenv}
 	cmd := &cobra.Command{
 		Use:   "export ID",
 		Short: "Export a session as a Codex rollout or a Claude Code transcript",
@@ -66,7 +72,7 @@ or ~/.codex/sessions/…; $CLAUDE_CONFIG_DIR/projects/… or
 }
 
 func exportRun(o *Options) error {
-	h, err := o.F.Home()
+	h, err := o.Home()
 	if err != nil {
 		return err
 	}
@@ -76,16 +82,16 @@ func exportRun(o *Options) error {
 	}
 	switch {
 	case o.Install:
-		t, err := install.Install(exp, o.Format, o.F.Getenv)
+		t, err := install.Install(exp, o.Format, o.Getenv)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(o.F.IOStreams.ErrOut, "wrote %s\n", t.Path)
-		_, err = fmt.Fprintln(o.F.IOStreams.Out, t.Command)
+		fmt.Fprintf(o.IO.ErrOut, "wrote %s\n", t.Path)
+		_, err = fmt.Fprintln(o.IO.Out, t.Command)
 		return err
 	case o.Output != "":
 		return install.WriteFile(o.Output, exp)
 	}
-	_, err = o.F.IOStreams.Out.Write(exp.Data)
+	_, err = o.IO.Out.Write(exp.Data)
 	return err
 }

@@ -170,7 +170,8 @@ func TestExportRun(t *testing.T) {
 			if o.Output != "" {
 				o.Output = filepath.Join(out, o.Output)
 			}
-			o.F = &cmdutil.Factory{IOStreams: ios, Getenv: func(k string) string { return env[k] }, GOOS: "linux"}
+			getenv := func(k string) string { return env[k] }
+			o.IO, o.Getenv, o.Home = ios, getenv, cmdutil.HomeOf(getenv, "linux")
 			err := exportRun(&o)
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
@@ -206,8 +207,8 @@ func TestExportRun(t *testing.T) {
 func TestExportToStdout(t *testing.T) {
 	env := testSession(t, t.TempDir())
 	ios, _, stdout, _ := iostreams.Test()
-	o := &Options{ID: testID, Format: "claude-code",
-		F: &cmdutil.Factory{IOStreams: ios, Getenv: func(k string) string { return env[k] }, GOOS: "linux"}}
+	getenv := func(k string) string { return env[k] }
+	o := &Options{ID: testID, Format: "claude-code", IO: ios, Getenv: getenv, Home: cmdutil.HomeOf(getenv, "linux")}
 	if err := exportRun(o); err != nil {
 		t.Fatal(err)
 	}

@@ -14,12 +14,16 @@ import (
 	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/iostreams"
 	"github.com/wtagent/wtagent/messages"
+	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of `wtagent login`.
 type Options struct {
-	F          *cmdutil.Factory
+	IO *iostreams.IOStreams
+	// Home resolves the data root.
+	Home       func() (session.Home, error)
 	Timeout    time.Duration
 	ChatGPTURL string
 	Chrome     string
@@ -29,7 +33,7 @@ type Options struct {
 // NewCmdLogin returns the login command. runF, when not nil, runs instead of
 // the command itself, with the parsed options (tests of flags and arguments).
 func NewCmdLogin(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	o := &Options{F: f}
+	o := &Options{IO: f.IOStreams, Home: f.Home}
 	cmd := &cobra.Command{
 		Use:   "login",
 		Short: "Open the dedicated Chrome profile so you can log in to ChatGPT",
@@ -55,11 +59,11 @@ runs reuse the profile.`,
 }
 
 func loginRun(ctx context.Context, o *Options) error {
-	h, err := o.F.Home()
+	h, err := o.Home()
 	if err != nil {
 		return err
 	}
-	out := o.F.IOStreams.Out
+	out := o.IO.Out
 	if pid, inUse := chrome.ProfileInUse(h.ProfileDir()); inUse {
 		return fmt.Errorf("a Chrome (pid %d) already uses wtagent's profile %s: close it (or finish that wtagent run) first", pid, h.ProfileDir())
 	}

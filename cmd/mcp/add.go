@@ -8,12 +8,18 @@ import (
 
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
+	"github.com/wtagent/wtagent/internal/iostreams"
 	"github.com/wtagent/wtagent/internal/mcpadmin"
+	"github.com/wtagent/wtagent/session"
 )
 
 // AddOptions are the inputs of `wtagent mcp add`.
 type AddOptions struct {
-	F      *cmdutil.Factory
+	IO *iostreams.IOStreams
+	// Home resolves the data root; Getenv reads the environment (where
+	// the config file is).
+	Home   func() (session.Home, error)
+	Getenv func(string) string
 	Name   string
 	Server config.MCPServer
 	// Force replaces a server of the same name.
@@ -31,7 +37,7 @@ type addFlags struct {
 // NewCmdAdd returns `mcp add`. runF, when not nil, runs instead of the
 // command itself, with the parsed options (tests of flags and arguments).
 func NewCmdAdd(f *cmdutil.Factory, runF func(*AddOptions) error) *cobra.Command {
-	o, fl := &AddOptions{F: f}, &addFlags{}
+	o, fl := &AddOptions{IO: f.IOStreams, Home: f.Home, Getenv: f.Getenv}, &addFlags{}
 	cmd := &cobra.Command{
 		Use:   "add NAME [flags] -- COMMAND [ARGS...] | add NAME --url URL",
 		Short: "Add an MCP server whose tools runs may use",
@@ -54,7 +60,7 @@ letters, digits, "_" or "-".`,
 			if runF != nil {
 				return runF(o)
 			}
-			return mcpadmin.Add(f, o.Name, o.Server, o.Force)
+			return mcpadmin.Add(mcpadmin.Env{IO: o.IO, Home: o.Home, Getenv: o.Getenv}, o.Name, o.Server, o.Force)
 		},
 	}
 	fs := cmd.Flags()

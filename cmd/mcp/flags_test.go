@@ -53,7 +53,7 @@ func TestNewCmdAdd(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || got.F != f || got.Name != tc.wantName || got.Force != tc.wantForce || !reflect.DeepEqual(got.Server, tc.want) {
+			if err != nil || got.IO != f.IOStreams || got.Name != tc.wantName || got.Force != tc.wantForce || !reflect.DeepEqual(got.Server, tc.want) {
 				t.Fatalf("err %v, options %+v, want %s %+v", err, got, tc.wantName, tc.want)
 			}
 		})
@@ -87,7 +87,7 @@ func TestNewCmdListAndRemove(t *testing.T) {
 			f, _, _, _ := cmdtest.Factory(t, nil)
 			var got *ListOptions
 			err := cmdtest.Execute(f, NewCmdList(f, func(o *ListOptions) error { got = o; return nil }), tc.args...)
-			if tc.wantErr != (err != nil) || (err == nil && (got.F != f || got.Timeout != tc.want)) {
+			if tc.wantErr != (err != nil) || (err == nil && (got.IO != f.IOStreams || got.Timeout != tc.want)) {
 				t.Fatalf("err %v, options %+v", err, got)
 			}
 		})
@@ -101,7 +101,7 @@ func TestNewCmdListAndRemove(t *testing.T) {
 			f, _, _, _ := cmdtest.Factory(t, nil)
 			var got *RemoveOptions
 			err := cmdtest.Execute(f, NewCmdRemove(f, func(o *RemoveOptions) error { got = o; return nil }), tc.args...)
-			if tc.wantErr != (err != nil) || (err == nil && (got.F != f || got.Name != tc.args[0])) {
+			if tc.wantErr != (err != nil) || (err == nil && (got.IO != f.IOStreams || got.Name != tc.args[0])) {
 				t.Fatalf("err %v, options %+v", err, got)
 			}
 		})

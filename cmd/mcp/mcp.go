@@ -12,7 +12,9 @@ import (
 
 // ServeOptions are the inputs of `wtagent mcp serve`.
 type ServeOptions struct {
-	F        *cmdutil.Factory
+	// Env is what the server takes from the process: the streams, the
+	// data root, the environment, the project directory, --log-level.
+	Env      mcpserve.Env
 	Settings mcpserve.Settings
 }
 
@@ -40,7 +42,7 @@ returns the reply.`,
 }
 
 func newCmdServe(f *cmdutil.Factory, runF func(*ServeOptions) error) *cobra.Command {
-	o := &ServeOptions{F: f}
+	o := &ServeOptions{Env: mcpserve.Env{IO: f.IOStreams, Home: f.Home, Getenv: f.Getenv, ProjectRoot: f.ProjectRoot}}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the chatgpt tool over MCP on stdin and stdout",
@@ -62,10 +64,11 @@ working directory (-C).`,
   tool_timeout_sec = 3600`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.Env.LogLevel = f.Global.LogLevel
 			if runF != nil {
 				return runF(o)
 			}
-			return mcpserve.Run(cmd.Context(), f, o.Settings)
+			return mcpserve.Run(cmd.Context(), o.Env, o.Settings)
 		},
 	}
 	fs, s := cmd.Flags(), &o.Settings

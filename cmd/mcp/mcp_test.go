@@ -37,7 +37,7 @@ func TestNewCmdMCPServe(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || got.F != f || got.Settings != tc.want {
+			if err != nil || got.Env.IO != f.IOStreams || got.Settings != tc.want {
 				t.Fatalf("err %v, options %+v, want %+v", err, got, tc.want)
 			}
 		})

@@ -4,20 +4,26 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/iostreams"
 	"github.com/wtagent/wtagent/internal/mcpadmin"
+	"github.com/wtagent/wtagent/session"
 )
 
 // RemoveOptions are the inputs of `wtagent mcp remove`.
 type RemoveOptions struct {
-	F    *cmdutil.Factory
-	Name string
+	IO *iostreams.IOStreams
+	// Home resolves the data root; Getenv reads the environment (where
+	// the config file is).
+	Home   func() (session.Home, error)
+	Getenv func(string) string
+	Name   string
 }
 
 // NewCmdRemove returns `mcp remove`. runF, when not nil, runs instead of
 // the command itself, with the parsed options (tests of flags and
 // arguments).
 func NewCmdRemove(f *cmdutil.Factory, runF func(*RemoveOptions) error) *cobra.Command {
-	o := &RemoveOptions{F: f}
+	o := &RemoveOptions{IO: f.IOStreams, Home: f.Home, Getenv: f.Getenv}
 	cmd := &cobra.Command{
 		Use:     "remove NAME",
 		Aliases: []string{"rm"},
@@ -28,7 +34,7 @@ func NewCmdRemove(f *cmdutil.Factory, runF func(*RemoveOptions) error) *cobra.Co
 			if runF != nil {
 				return runF(o)
 			}
-			return mcpadmin.Remove(f, o.Name)
+			return mcpadmin.Remove(mcpadmin.Env{IO: o.IO, Home: o.Home, Getenv: o.Getenv}, o.Name)
 		},
 	}
 	return cmd

@@ -13,13 +13,16 @@ import (
 	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/iostreams"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of `wtagent mockchat`.
 type Options struct {
-	F         *cmdutil.Factory
+	IO *iostreams.IOStreams
+	// Home resolves the data root.
+	Home      func() (session.Home, error)
 	Script    string
 	Replay    string
 	Addr      string
@@ -32,7 +35,7 @@ type Options struct {
 // NewCmdMockchat returns the mockchat command. runF, when not nil, runs instead of
 // the command itself, with the parsed options (tests of flags and arguments).
 func NewCmdMockchat(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	o := &Options{F: f}
+	o := &Options{IO: f.IOStreams, Home: f.Home}
 	cmd := &cobra.Command{
 		Use:   "mockchat --script FILE | --replay SESSION_ID",
 		Short: "Serve the local mock ChatGPT page (developer command)",
@@ -81,7 +84,7 @@ func mockchatRun(ctx context.Context, o *Options) error {
 	case o.Script != "" && o.Replay != "":
 		return cmdutil.FlagErrorf("--script and --replay exclude each other")
 	case o.Replay != "":
-		home, err := o.F.Home()
+		home, err := o.Home()
 		if err != nil {
 			return err
 		}
@@ -106,5 +109,5 @@ func mockchatRun(ctx context.Context, o *Options) error {
 	// ctx is done on SIGINT or SIGTERM (main's signal.NotifyContext).
 	return mockchat.Serve(ctx, mockchat.Options{Script: lines, ScriptPerChat: o.Replay == "",
 		LoggedIn: !o.LoggedOut, StreamGap: o.StreamGap, DOM: o.DOM, Lang: o.Lang},
-		o.Addr, o.F.IOStreams.Out)
+		o.Addr, o.IO.Out)
 }

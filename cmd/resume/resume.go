@@ -2,19 +2,28 @@
 package resume
 
 import (
+	"context"
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of `wtagent resume`.
 type Options struct {
-	F     *cmdutil.Factory
-	Flags app.Flags
-	ID    string
-	Text  string
+	// Env is what the session takes from the process: the streams, the
+	// environment, the clock, the project directory, the global flags.
+	Env app.Env
+	// Home resolves the data root.
+	Home func() (session.Home, error)
+	// ReleaseSignals hands SIGINT and SIGTERM to the run's own handlers
+	// (nil: nothing to release).
+	ReleaseSignals func()
+	Flags          settings.Flags
+	ID             string
+	Text           string
 	// Last picks the session with the latest activity.
 	Last bool
 }
@@ -22,7 +31,7 @@ type Options struct {
 // NewCmdResume returns the resume command. runF, when not nil, runs instead of
 // the command itself, with the parsed options (tests of flags and arguments).
 func NewCmdResume(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	o := &Options{F: f}
+	o := &Options{Home: f.Home, ReleaseSignals: f.ReleaseSignalHandling}
 	cmd := &cobra.Command{
 		Use:   "resume [ID | --last] [TEXT]",
 		Short: "Continue a session after a finished run, a crash or kill -9",
@@ -56,45 +65,47 @@ continues the last session of the current directory.`,
 					o.Text = args[1]
 				}
 			}
+			o.Env = app.EnvOf(f)
 			if runF != nil {
 				return runF(o)
 			}
-			return resumeRun(o)
+			return resumeRun(cmd.Context(), o)
 		},
 	}
 	cmd.Flags().BoolVar(&o.Last, "last", false, "resume the session with the latest activity")
-	app.AddFlags(cmd.Flags(), &o.Flags)
+	settings.AddFlags(cmd.Flags(), &o.Flags)
 	return cmd
 }
 
-func resumeRun(o *Options) error {
-	o.F.ReleaseSignalHandling() // the run handles its signals
-	f := o.F
-	home, err := f.Home()
+func resumeRun(ctx context.Context, o *Options) error {
+	if o.ReleaseSignals != nil {
+		o.ReleaseSignals() // the run handles its signals
+	}
+	home, err := o.Home()
 	if err != nil {
 		return err
 	}
-	input, err := app.NewInput(f, home)
+	input, err := app.NewInput(o.Env, home)
 	if err != nil {
 		return err
 	}
 	defer input.Close()
 	switch {
 	case o.Last:
-		s, err := app.LatestWhere(home, func(session.Summary) bool { return true })
+		s, err := app.LatestWhere(ctx, home, func(session.Summary) bool { return true })
 		if err != nil {
 			return err
 		}
 		o.ID = s.ID
 	case o.ID == "":
-		if !f.IOStreams.IsStdinTTY() || !f.IOStreams.IsStdoutTTY() {
+		if !o.Env.IO.IsStdinTTY() || !o.Env.IO.IsStdoutTTY() {
 			return cmdutil.FlagErrorf("give a session id (see wtagent sessions) or --last; without them wtagent resume needs a terminal to pick one")
 		}
-		id, err := app.Pick(f, home, input)
+		id, err := app.Pick(ctx, o.Env, home, input)
 		if err != nil || id == "" {
 			return err
 		}
 		o.ID = id
 	}
-	return app.Continue(f, &o.Flags, o.ID, o.Text, input)
+	return app.Continue(ctx, o.Env, home, &o.Flags, o.ID, o.Text, input)
 }

@@ -2,6 +2,7 @@
 package run
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -11,14 +12,22 @@ import (
 	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of a run.
 type Options struct {
-	F     *cmdutil.Factory
-	Flags app.Flags
-	Args  []string
+	// Env is what the session takes from the process: the streams, the
+	// environment, the clock, the project directory, the global flags.
+	Env app.Env
+	// Home resolves the data root.
+	Home func() (session.Home, error)
+	// ReleaseSignals hands SIGINT and SIGTERM to the run's own handlers
+	// (nil: nothing to release).
+	ReleaseSignals func()
+	Flags          settings.Flags
+	Args           []string
 	// Continue resumes the last session of the project directory instead
 	// of starting one; the task, if any, is its new instruction.
 	Continue bool
@@ -28,41 +37,42 @@ type Options struct {
 // runF, when not nil, runs instead of the run itself, with the parsed
 // options (tests of flags and arguments).
 func Bind(cmd *cobra.Command, f *cmdutil.Factory, runF func(*Options) error) {
-	opts := &Options{F: f}
-	app.AddFlags(cmd.Flags(), &opts.Flags)
+	opts := &Options{Home: f.Home, ReleaseSignals: f.ReleaseSignalHandling}
+	settings.AddFlags(cmd.Flags(), &opts.Flags)
 	cmd.Flags().BoolVarP(&opts.Continue, "continue", "c", false, "continue the last session of the project directory")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		opts.Args = args
+		opts.Args, opts.Env = args, app.EnvOf(f)
 		if err := nearMiss(cmd, f, args); err != nil {
 			return err
 		}
 		if runF != nil {
 			return runF(opts)
 		}
-		return runRun(opts)
+		return runRun(cmd.Context(), opts)
 	}
 }
 
-func runRun(o *Options) error {
-	o.F.ReleaseSignalHandling() // the run handles its signals
-	f := o.F
-	ios := f.IOStreams
-	root, err := f.ProjectRoot()
+func runRun(ctx context.Context, o *Options) error {
+	if o.ReleaseSignals != nil {
+		o.ReleaseSignals() // the run handles its signals
+	}
+	ios := o.Env.IO
+	root, err := o.Env.ProjectRoot()
 	if err != nil {
 		return err
 	}
-	home, err := f.Home()
+	home, err := o.Home()
 	if err != nil {
 		return err
 	}
 	if o.Continue {
-		return continueRun(o, home, root)
+		return continueRun(ctx, o, home, root)
 	}
-	fc, _, err := config.Load(home, f.Getenv)
+	fc, _, err := config.Load(home, o.Env.Getenv)
 	if err != nil {
 		return err
 	}
-	st, err := app.Resolve(fc, &o.Flags, ios.IsStdinTTY())
+	st, err := settings.Resolve(fc, &o.Flags, ios.IsStdinTTY())
 	if err != nil {
 		return err
 	}
@@ -70,7 +80,7 @@ func runRun(o *Options) error {
 		return err
 	}
 	task := strings.TrimSpace(strings.Join(o.Args, " "))
-	interactive := task == "" && ios.IsStdinTTY() && !f.Global.JSON
+	interactive := task == "" && ios.IsStdinTTY() && !o.Env.JSON
 	if task == "" && !ios.IsStdinTTY() {
 		b, err := io.ReadAll(io.LimitReader(ios.In, 4<<20))
 		if err != nil {
@@ -78,26 +88,26 @@ func runRun(o *Options) error {
 		}
 		task = strings.TrimSpace(string(b))
 	}
-	input, err := app.NewInput(f, home)
+	input, err := app.NewInput(o.Env, home)
 	if err != nil {
 		return err
 	}
 	defer input.Close()
-	return app.Execute(app.Options{F: f, Settings: st, Home: home, Root: root, Task: task,
+	return app.Execute(ctx, app.Options{Env: o.Env, Settings: st, Home: home, Root: root, Task: task,
 		Interactive: interactive, Input: input})
 }
 
 // continueRun is `wtagent -c [TASK]`: resume the latest session whose
 // root is the project directory.
-func continueRun(o *Options, home session.Home, root string) error {
-	id, err := app.Latest(home, root)
+func continueRun(ctx context.Context, o *Options, home session.Home, root string) error {
+	id, err := app.Latest(ctx, home, root)
 	if err != nil {
 		return err
 	}
-	input, err := app.NewInput(o.F, home)
+	input, err := app.NewInput(o.Env, home)
 	if err != nil {
 		return err
 	}
 	defer input.Close()
-	return app.Continue(o.F, &o.Flags, id, strings.Join(o.Args, " "), input)
+	return app.Continue(ctx, o.Env, home, &o.Flags, id, strings.Join(o.Args, " "), input)
 }

@@ -51,7 +51,7 @@ func TestBind(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || got.F != f || !slices.Equal(got.Args, tc.wantArgs) || !tc.check(got) {
+			if err != nil || got.Env.IO != f.IOStreams || !slices.Equal(got.Args, tc.wantArgs) || !tc.check(got) {
 				t.Fatalf("err %v, options %+v, want args %q", err, got, tc.wantArgs)
 			}
 		})

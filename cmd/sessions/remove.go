@@ -8,19 +8,22 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/iostreams"
 	"github.com/wtagent/wtagent/session"
 )
 
 // RemoveOptions are the inputs of `wtagent sessions rm`.
 type RemoveOptions struct {
-	F   *cmdutil.Factory
-	IDs []string
+	IO *iostreams.IOStreams
+	// Home resolves the data root.
+	Home func() (session.Home, error)
+	IDs  []string
 }
 
 // NewCmdRemove returns `wtagent sessions rm`. runF, when not nil, runs
 // instead of the command itself, with the parsed options.
 func NewCmdRemove(f *cmdutil.Factory, runF func(*RemoveOptions) error) *cobra.Command {
-	o := &RemoveOptions{F: f}
+	o := &RemoveOptions{IO: f.IOStreams, Home: f.Home}
 	return &cobra.Command{
 		Use:     "rm ID...",
 		Aliases: []string{"remove"},
@@ -39,7 +42,7 @@ refused: stop it first. Nothing in the project is touched.`,
 }
 
 func removeRun(ctx context.Context, o *RemoveOptions) error {
-	h, err := o.F.Home()
+	h, err := o.Home()
 	if err != nil {
 		return err
 	}
@@ -48,12 +51,16 @@ func removeRun(ctx context.Context, o *RemoveOptions) error {
 			return cmdutil.FlagErrorf("%v", err)
 		}
 	}
-	return session.RemoveStopped(ctx, h, o.IDs, func(id string) { fmt.Fprintln(o.F.IOStreams.Out, "removed", id) })
+	return session.RemoveStopped(ctx, h, o.IDs, func(id string) { fmt.Fprintln(o.IO.Out, "removed", id) })
 }
 
 // PruneOptions are the inputs of `wtagent sessions prune`.
 type PruneOptions struct {
-	F         *cmdutil.Factory
+	IO *iostreams.IOStreams
+	// Home resolves the data root; Now is the clock the age is measured
+	// by.
+	Home      func() (session.Home, error)
+	Now       func() time.Time
 	OlderThan time.Duration
 	DryRun    bool
 }
@@ -61,7 +68,7 @@ type PruneOptions struct {
 // NewCmdPrune returns `wtagent sessions prune`. runF, when not nil, runs
 // instead of the command itself, with the parsed options.
 func NewCmdPrune(f *cmdutil.Factory, runF func(*PruneOptions) error) *cobra.Command {
-	o := &PruneOptions{F: f}
+	o := &PruneOptions{IO: f.IOStreams, Home: f.Home, Now: f.Now}
 	cmd := &cobra.Command{
 		Use:   "prune",
 		Short: "Delete sessions that are not running and have been idle a while",
@@ -83,16 +90,16 @@ would go.`,
 }
 
 func pruneRun(ctx context.Context, o *PruneOptions) error {
-	h, err := o.F.Home()
+	h, err := o.Home()
 	if err != nil {
 		return err
 	}
-	out := o.F.IOStreams.Out
+	out := o.IO.Out
 	verb := "removed"
 	if o.DryRun {
 		verb = "would remove"
 	}
-	n, err := session.Prune(ctx, h, o.F.Now(), o.OlderThan, o.DryRun, func(id string) { fmt.Fprintln(out, verb, id) })
+	n, err := session.Prune(ctx, h, o.Now(), o.OlderThan, o.DryRun, func(id string) { fmt.Fprintln(out, verb, id) })
 	if err != nil {
 		return err
 	}

@@ -31,7 +31,7 @@ func TestNewCmdRemove(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || got.F != f || !slices.Equal(got.IDs, tc.wantIDs) {
+			if err != nil || got.IO != f.IOStreams || !slices.Equal(got.IDs, tc.wantIDs) {
 				t.Fatalf("err %v, options %+v, want ids %v", err, got, tc.wantIDs)
 			}
 		})

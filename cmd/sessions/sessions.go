@@ -11,19 +11,24 @@ import (
 
 	"github.com/wtagent/wtagent/internal/cellwidth"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/iostreams"
 	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of `wtagent sessions`.
 type Options struct {
-	F     *cmdutil.Factory
+	IO *iostreams.IOStreams
+	// Home resolves the data root.
+	Home func() (session.Home, error)
+	// JSON is --json.
+	JSON  bool
 	Limit int
 }
 
 // NewCmdSessions returns the sessions command. runF, when not nil, runs instead of
 // the command itself, with the parsed options (tests of flags and arguments).
 func NewCmdSessions(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	o := &Options{F: f}
+	o := &Options{IO: f.IOStreams, Home: f.Home}
 	cmd := &cobra.Command{
 		Use:   "sessions",
 		Short: "List sessions with root, state, turns and last activity",
@@ -36,6 +41,7 @@ activity. --json prints one object per session.
 ones.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.JSON = f.Global.JSON
 			if runF != nil {
 				return runF(o)
 			}
@@ -48,7 +54,7 @@ ones.`,
 }
 
 func sessionsRun(ctx context.Context, o *Options) error {
-	h, err := o.F.Home()
+	h, err := o.Home()
 	if err != nil {
 		return err
 	}
@@ -56,8 +62,8 @@ func sessionsRun(ctx context.Context, o *Options) error {
 	if err != nil {
 		return err
 	}
-	out := o.F.IOStreams.Out
-	if o.F.Global.JSON {
+	out := o.IO.Out
+	if o.JSON {
 		return cmdutil.WriteJSONLines(out, rows)
 	}
 	if len(rows) == 0 {

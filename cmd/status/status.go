@@ -8,14 +8,19 @@ import (
 
 	"github.com/wtagent/wtagent/internal/app/statusview"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/iostreams"
 	"github.com/wtagent/wtagent/session"
 )
 
 // Options are the inputs of `wtagent status`.
 type Options struct {
-	F   *cmdutil.Factory
-	ID  string
-	All bool
+	IO *iostreams.IOStreams
+	// Home resolves the data root.
+	Home func() (session.Home, error)
+	// JSON is --json.
+	JSON bool
+	ID   string
+	All  bool
 	// Tree adds each live session's actor tree.
 	Tree bool
 }
@@ -23,7 +28,7 @@ type Options struct {
 // NewCmdStatus returns the status command. runF, when not nil, runs instead of
 // the command itself, with the parsed options (tests of flags and arguments).
 func NewCmdStatus(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	o := &Options{F: f}
+	o := &Options{IO: f.IOStreams, Home: f.Home}
 	cmd := &cobra.Command{
 		Use:   "status [ID]",
 		Short: "Show live sessions: phase, turn, current tool and processes",
@@ -44,6 +49,7 @@ session.`,
 			if len(args) == 1 {
 				o.ID = args[0]
 			}
+			o.JSON = f.Global.JSON
 			if runF != nil {
 				return runF(o)
 			}
@@ -56,7 +62,7 @@ session.`,
 }
 
 func statusRun(ctx context.Context, o *Options) error {
-	h, err := o.F.Home()
+	h, err := o.Home()
 	if err != nil {
 		return err
 	}
@@ -69,9 +75,9 @@ func statusRun(ctx context.Context, o *Options) error {
 	if err != nil {
 		return err
 	}
-	if o.F.Global.JSON {
-		return cmdutil.WriteJSONLines(o.F.IOStreams.Out, entries)
+	if o.JSON {
+		return cmdutil.WriteJSONLines(o.IO.Out, entries)
 	}
-	statusview.PrintList(o.F.IOStreams.Out, entries, hidden, o.Tree)
+	statusview.PrintList(o.IO.Out, entries, hidden, o.Tree)
 	return nil
 }

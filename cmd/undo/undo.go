@@ -4,14 +4,13 @@ package undo
 import (
 	"context"
 	"fmt"
-	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/internal/app/changes"
 	"github.com/wtagent/wtagent/internal/app/undoview"
 	"github.com/wtagent/wtagent/internal/cmdutil"
-	"github.com/wtagent/wtagent/internal/fault"
+	"github.com/wtagent/wtagent/internal/iostreams"
 	"github.com/wtagent/wtagent/session"
 )
 
@@ -22,15 +21,19 @@ const killAfterEnv = "WTAGENT_FAULT_UNDO_KILL_AFTER"
 
 // Options are the inputs of `wtagent undo`.
 type Options struct {
-	F    *cmdutil.Factory
-	ID   string
-	Turn int
+	IO *iostreams.IOStreams
+	// Home resolves the data root.
+	Home func() (session.Home, error)
+	// Getenv reads the environment (the fault hook of a wtfault build).
+	Getenv func(string) string
+	ID     string
+	Turn   int
 }
 
 // NewCmdUndo returns the undo command. runF, when not nil, runs instead of
 // the command itself, with the parsed options (tests of flags and arguments).
 func NewCmdUndo(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	o := &Options{F: f}
+	o := &Options{IO: f.IOStreams, Home: f.Home, Getenv: f.Getenv}
 	cmd := &cobra.Command{
 		Use:   "undo ID",
 		Short: "Restore the project to before a turn of a session",
@@ -58,16 +61,13 @@ run it again and it finishes. Run "wtagent diff ID" to see the changes first.`,
 }
 
 func undoRun(ctx context.Context, o *Options) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	if o.Turn < 0 {
 		return cmdutil.FlagErrorf("--turn must be a turn number (1 or more), not %d", o.Turn)
 	}
 	if err := session.ValidateID(o.ID); err != nil {
 		return cmdutil.FlagErrorf("%v", err)
 	}
-	h, err := o.F.Home()
+	h, err := o.Home()
 	if err != nil {
 		return err
 	}
@@ -76,27 +76,8 @@ func undoRun(ctx context.Context, o *Options) error {
 		return err
 	}
 	defer c.Close()
-	res, err := c.Undo(ctx, o.Turn, afterStep(o.F.Getenv))
-	return undoview.Report(o.F.IOStreams.Out, res, err, func(turn int) string {
+	res, err := c.Undo(ctx, o.Turn, afterStep(o.Getenv))
+	return undoview.Report(o.IO.Out, res, err, func(turn int) string {
 		return fmt.Sprintf("wtagent undo %s --turn %d", o.ID, turn)
 	})
-}
-
-// afterStep is the undo's fault hook from the environment: nil unless
-// this is a wtfault build and killAfterEnv is set.
-func afterStep(getenv func(string) string) func(int) {
-	return faultHook(fault.Env(getenv, killAfterEnv))
-}
-
-// faultHook kills the process after n restored files, when n is set.
-func faultHook(v string) func(int) {
-	n, err := strconv.Atoi(v)
-	if err != nil || n <= 0 {
-		return nil
-	}
-	return func(done int) {
-		if done >= n {
-			fault.Kill()
-		}
-	}
 }

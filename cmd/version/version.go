@@ -9,22 +9,26 @@ import (
 
 	"github.com/wtagent/wtagent/internal/buildinfo"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/iostreams"
 )
 
 // Options are the inputs of `wtagent version`.
 type Options struct {
-	F *cmdutil.Factory
+	IO *iostreams.IOStreams
+	// JSON is --json.
+	JSON bool
 }
 
 // NewCmdVersion returns the version command. runF, when not nil, runs
 // instead of the command itself, with the parsed options.
 func NewCmdVersion(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	o := &Options{F: f}
+	o := &Options{IO: f.IOStreams}
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print wtagent's version",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.JSON = f.Global.JSON
 			if runF != nil {
 				return runF(o)
 			}
@@ -34,9 +38,8 @@ func NewCmdVersion(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command
 }
 
 func versionRun(o *Options) error {
-	f := o.F
-	out := f.IOStreams.Out
-	if f.Global.JSON {
+	out := o.IO.Out
+	if o.JSON {
 		i := buildinfo.Current()
 		v := map[string]string{
 			"version": i.Version, "commit": i.Commit, "date": i.Date,

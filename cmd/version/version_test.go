@@ -13,7 +13,7 @@ import (
 func TestNewCmdVersion(t *testing.T) {
 	f, _, _, _ := cmdtest.Factory(t, nil)
 	ran := false
-	if err := cmdtest.Execute(f, NewCmdVersion(f, func(o *Options) error { ran = o.F == f; return nil })); err != nil || !ran {
+	if err := cmdtest.Execute(f, NewCmdVersion(f, func(o *Options) error { ran = o.IO == f.IOStreams; return nil })); err != nil || !ran {
 		t.Fatalf("err %v, ran %v", err, ran)
 	}
 	if err := cmdtest.Execute(f, NewCmdVersion(f, func(*Options) error { return nil }), "extra"); err == nil {

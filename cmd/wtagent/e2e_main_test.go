@@ -25,6 +25,7 @@ import (
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/session"
 
+	"github.com/wtagent/wtagent/internal/buildtest"
 	"github.com/wtagent/wtagent/internal/mcptest"
 )
 
@@ -60,15 +61,13 @@ func TestMain(m *testing.M) {
 	}
 	binary = filepath.Join(dir, "wtagent")
 	// The tag wtfault builds in the fault hooks (package fault) that the
-	// kill tests use through WTAGENT_FAULT_* variables.
-	args := []string{"build", "-tags", "wtfault", "-o", binary}
+	// kill tests use through WTAGENT_FAULT_* variables. The binary is
+	// shared with the other runs of this checkout (package buildtest).
+	flags := []string{"-tags", "wtfault"}
 	if os.Getenv("WTAGENT_E2E_RACE") != "" {
-		args = append(args, "-race")
+		flags = append(flags, "-race")
 	}
-	args = append(args, coverArgs()...)
-	build := exec.Command("go", append(args, ".")...)
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
+	if err := buildtest.Wtagent(context.Background(), binary, append(flags, coverArgs()...)...); err != nil {
 		fmt.Fprintln(os.Stderr, "build wtagent:", err)
 		os.Exit(1)
 	}
@@ -96,10 +95,11 @@ func coverArgs() []string {
 
 // env is one test's machine: a data root and a project.
 type env struct {
-	t    *testing.T
-	home string
-	root string
-	w    *treeWatch // see watch
+	t       *testing.T
+	home    string
+	root    string
+	w       *treeWatch // see watch
+	display string     // DISPLAY of every wtagent run, when set (see headedEnv)
 }
 
 func newEnv(t *testing.T) *env {
@@ -112,6 +112,9 @@ func newEnv(t *testing.T) *env {
 func (e *env) command(ctx context.Context, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, binary, args...)
 	cmd.Env = append(os.Environ(), "WTAGENT_HOME="+e.home, "NO_COLOR=1")
+	if e.display != "" {
+		cmd.Env = append(cmd.Env, "DISPLAY="+e.display)
+	}
 	cmd.Dir = e.root
 	return cmd
 }

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
 	"syscall"
 
 	"github.com/wtagent/wtagent/cmd/root"
@@ -24,13 +23,13 @@ func main() {
 
 // run runs the command tree under a context that SIGINT and SIGTERM end.
 // Once one has ended it, signals act as they would without main: a second
-// Ctrl+C stops a command that does not watch its context.
+// Ctrl+C stops a command that does not watch its context. A run releases
+// the signals to its own handlers and goes on under the context.
 func run() int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	context.AfterFunc(ctx, stop)
+	ctx, release, cancel := signalContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer cancel()
 	f := cmdutil.New()
-	f.ReleaseSignals = stop
+	f.ReleaseSignals = release
 	err := interrupted(ctx, root.NewCmdRoot(f).ExecuteContext(ctx))
 	var ee *cmdutil.ExitError
 	if err != nil && (!errors.As(err, &ee) || ee.Err != nil) {
@@ -41,10 +40,10 @@ func run() int {
 
 // interrupted turns the error of a command that ended because a signal
 // ended its context into ExitCancelled, naming the signal. A context ended
-// by ReleaseSignals (no signal) leaves err as it is.
+// otherwise (no signal) leaves err as it is.
 func interrupted(ctx context.Context, err error) error {
-	// A signal's cause Is context.Canceled too: only stop's cause is that
-	// very value.
+	// A signal's cause Is context.Canceled too: only a plain cancel's cause
+	// is that very value.
 	cause := context.Cause(ctx)
 	if err == nil || !errors.Is(err, context.Canceled) || cause == nil || cause == context.Canceled {
 		return err

@@ -109,7 +109,7 @@ func (a *agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 	if err := a.makeWay(root); err != nil {
 		return sdk.LoadSessionResponse{}, err
 	}
-	sess, st, err := app.Reopen(a.home, id)
+	sess, st, err := app.Reopen(ctx, a.home, id)
 	if err != nil {
 		return sdk.LoadSessionResponse{}, invalidParams("session %s: %v", id, err)
 	}
@@ -161,14 +161,14 @@ func (a *agent) lookup(id string) *acpSession {
 
 // session is session id, open: reopened if it made way for another of
 // its project; an error names an id that is neither open nor stored.
-func (a *agent) session(id sdk.SessionId) (*acpSession, error) {
+func (a *agent) session(ctx context.Context, id sdk.SessionId) (*acpSession, error) {
 	if s := a.lookup(string(id)); s != nil {
 		return s, nil
 	}
 	if id == "" {
 		return nil, invalidParams("no session: call session/new (or session/load) first")
 	}
-	sess, st, err := app.Reopen(a.home, string(id))
+	sess, st, err := app.Reopen(ctx, a.home, string(id))
 	if err != nil {
 		return nil, invalidParams("unknown session id %q: call session/new (or session/load) first", id)
 	}
@@ -204,8 +204,8 @@ func (a *agent) makeWay(root string) error {
 }
 
 // Prompt implements sdk.Agent: one run of the session.
-func (a *agent) Prompt(_ context.Context, p sdk.PromptRequest) (sdk.PromptResponse, error) {
-	s, err := a.session(p.SessionId)
+func (a *agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResponse, error) {
+	s, err := a.session(ctx, p.SessionId)
 	if err != nil {
 		return sdk.PromptResponse{}, err
 	}
@@ -268,8 +268,8 @@ func (a *agent) SetSessionConfigOption(context.Context, sdk.SetSessionConfigOpti
 
 // SetSessionMode implements sdk.Agent: a mode is a ChatGPT effort tier,
 // selected before the next message (as /effort).
-func (a *agent) SetSessionMode(_ context.Context, p sdk.SetSessionModeRequest) (sdk.SetSessionModeResponse, error) {
-	s, err := a.session(p.SessionId)
+func (a *agent) SetSessionMode(ctx context.Context, p sdk.SetSessionModeRequest) (sdk.SetSessionModeResponse, error) {
+	s, err := a.session(ctx, p.SessionId)
 	if err != nil {
 		return sdk.SetSessionModeResponse{}, err
 	}

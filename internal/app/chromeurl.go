@@ -7,27 +7,15 @@ import (
 	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/settings"
 )
-
-// checkChromeURL checks a --chrome-url value before anything starts: a
-// malformed URL, or one on another machine without insecureOK, is a usage
-// error.
-func checkChromeURL(raw string, insecureOK bool) error {
-	if raw == "" {
-		return nil
-	}
-	if err := chrome.CheckRemoteURL(raw, insecureOK); err != nil {
-		return cmdutil.FlagErrorf("--chrome-url: %v", err)
-	}
-	return nil
-}
 
 // probeChromeURL checks the Chrome at s.ChromeURL before a run starts: it
 // must answer as DevTools, be recent enough, and be logged in to ChatGPT
 // (read in a tab of wtagent's own, closed at once). Any of these failing
 // fails the run at once (exit 1), before any session exists.
-func probeChromeURL(s Settings) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+func probeChromeURL(ctx context.Context, s settings.Settings) error {
+	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
 	defer cancel()
 	if _, err := chrome.ResolveRemote(ctx, s.ChromeURL); err != nil {
 		return &cmdutil.ExitError{Code: cmdutil.ExitFailed, Err: err}

@@ -1,9 +1,11 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"sync"
 
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session"
 )
@@ -20,20 +22,21 @@ type Driver struct {
 
 // Open starts the session of o (o.Session to resume one, else a new one)
 // without running anything: each Run is one prompt. Dev servers still
-// running at Close are stopped.
-func Open(o Options) (*Driver, error) {
+// running at Close are stopped. ctx is the host's lifetime: the session's
+// MCP servers live under it.
+func Open(ctx context.Context, o Options) (*Driver, error) {
 	if o.Sink == nil {
 		return nil, fmt.Errorf("app.Open: no event sink")
 	}
 	o.Interactive, o.StopProcesses = false, true
-	lock, err := lockProject(o)
+	lock, err := lockProject(ctx, o)
 	if err != nil {
 		if o.Session != nil {
 			o.Session.Close()
 		}
 		return nil, err
 	}
-	r, err := start(o, lock, o.Task)
+	r, err := start(ctx, o, lock, o.Task)
 	if err != nil {
 		if lock != nil {
 			lock.Release()
@@ -67,7 +70,9 @@ func (d *Driver) Pause(reason string) { d.r.rt.Pause(reason) }
 // Close stops the session's dev servers and runtime and releases the
 // project.
 func (d *Driver) Close() {
-	d.r.endProcesses()
+	if desc := d.r.stillRunning(); len(desc) > 0 {
+		d.r.stopProcesses(len(desc))
+	}
 	d.r.close()
 	d.r.sess.Close()
 	if d.lock != nil {
@@ -89,10 +94,10 @@ func (d *Driver) SetEffort(effort string) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	mode := d.r.mode
-	if _, err := CheckModeRequest(mode, effort); err != nil {
+	if _, err := settings.CheckModeRequest(mode, effort); err != nil {
 		mode = ""
 	}
-	tier, err := CheckModeRequest(mode, effort)
+	tier, err := settings.CheckModeRequest(mode, effort)
 	if err != nil {
 		return err
 	}

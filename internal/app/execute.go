@@ -17,6 +17,7 @@ import (
 	"github.com/wtagent/wtagent/internal/app/slash"
 	"github.com/wtagent/wtagent/internal/buildinfo"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/internal/ui"
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/policy"
@@ -26,8 +27,8 @@ import (
 
 // Options are one session's run in the terminal.
 type Options struct {
-	F        *cmdutil.Factory
-	Settings Settings
+	Env      Env
+	Settings settings.Settings
 	Home     session.Home
 	// Root is the absolute project root.
 	Root string
@@ -59,19 +60,21 @@ type Input interface {
 }
 
 // Execute runs the session: one run for Task, and more for each prompt in
-// interactive mode. Its error carries the exit code of the last run.
-func Execute(o Options) error {
+// interactive mode. Its error carries the exit code of the last run. ctx
+// is the session's: reads at the prompt, the MCP servers and the project
+// questions live under it, and its end stops the run as SIGTERM does.
+func Execute(ctx context.Context, o Options) error {
 	if o.Settings.Provider == "chatgpt" && o.Settings.ChromeURL != "" {
-		if err := probeChromeURL(o.Settings); err != nil {
+		if err := probeChromeURL(ctx, o.Settings); err != nil {
 			return err
 		}
 	} else if o.Settings.Provider == "chatgpt" && !o.Settings.Headless {
 		// Checked before any prompt or session: nothing can run here.
-		if err := chrome.CheckDisplay(o.F.Getenv, o.F.GOOS); err != nil {
+		if err := chrome.CheckDisplay(o.Env.Getenv, o.Env.GOOS); err != nil {
 			return &cmdutil.ExitError{Code: cmdutil.ExitFailed, Err: err}
 		}
 	}
-	lock, err := lockProject(o)
+	lock, err := lockProject(ctx, o)
 	if err != nil {
 		return err
 	}
@@ -84,9 +87,9 @@ func Execute(o Options) error {
 		if !o.Interactive || o.Input == nil {
 			return cmdutil.FlagErrorf("no task given (pass one as an argument, or run in a terminal for the interactive prompt)")
 		}
-		fmt.Fprintln(o.F.IOStreams.Out, interactiveBanner(o.Root))
+		fmt.Fprintln(o.Env.IO.Out, interactiveBanner(o.Root))
 		for task == "" {
-			first, err := o.Input.ReadLine(context.Background())
+			first, err := o.Input.ReadLine(ctx)
 			if err != nil {
 				return endOfInput(err)
 			}
@@ -99,26 +102,26 @@ func Execute(o Options) error {
 			task = first
 		}
 	}
-	r, err := start(o, lock, task)
+	r, err := start(ctx, o, lock, task)
 	if err != nil {
 		return err
 	}
 	defer r.sess.Close()
 	defer r.close()
-	return r.loop(task)
+	return r.loop(ctx, task)
 }
 
 // start opens o.Session, or creates the session of task, and starts its
 // runtime. Closing the runEnv, then its session, ends it.
-func start(o Options, lock *session.ProjectLock, task string) (*runEnv, error) {
-	if err := o.Settings.loadScript(); err != nil {
+func start(ctx context.Context, o Options, lock *session.ProjectLock, task string) (*runEnv, error) {
+	if err := o.Settings.LoadScript(); err != nil {
 		return nil, err
 	}
 	sess := o.Session
 	created := sess == nil
 	if sess == nil {
 		s, err := session.Create(o.Home, session.Meta{Root: o.Root, Task: task, Provider: o.Settings.Provider,
-			Mode: o.Settings.Mode, Effort: o.Settings.Effort, Approvals: string(o.Settings.Approvals), Script: o.Settings.scriptPath(),
+			Mode: o.Settings.Mode, Effort: o.Settings.Effort, Approvals: string(o.Settings.Approvals), Script: o.Settings.ScriptPath(),
 			ChatGPTURL: o.Settings.ChatGPTURL, PID: os.Getpid(), AgentVersion: buildinfo.Current().Version})
 		if err != nil {
 			return nil, err
@@ -128,7 +131,7 @@ func start(o Options, lock *session.ProjectLock, task string) (*runEnv, error) {
 	if lock != nil {
 		lock.SetSession(sess.ID())
 	}
-	r, err := newRunEnv(o, sess)
+	r, err := newRunEnv(ctx, o, sess)
 	if err != nil {
 		sess.Close()
 		if created {
@@ -171,8 +174,8 @@ type runEnv struct {
 	hungUp bool
 }
 
-func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
-	ios := o.F.IOStreams
+func newRunEnv(ctx context.Context, o Options, sess *session.Session) (*runEnv, error) {
+	ios := o.Env.IO
 	r := &runEnv{o: o, sess: sess, mode: o.Settings.Mode, effort: o.Settings.Effort}
 	logFile, err := sess.OpenLogFile()
 	if err != nil {
@@ -180,7 +183,7 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 	}
 	redacted := secrets.NewRedactingWriter(logFile)
 	r.logClose = func() { redacted.Flush(); logFile.Close() }
-	logger, err := cmdutil.NewLogger(ios.ErrOut, o.F.Global.LogLevel, redacted)
+	logger, err := cmdutil.NewLogger(ios.ErrOut, o.Env.LogLevel, redacted)
 	if err != nil {
 		r.logClose()
 		return nil, err
@@ -188,7 +191,7 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 	sink := o.Sink
 	switch {
 	case sink != nil:
-	case o.F.Global.JSON:
+	case o.Env.JSON:
 		r.json = ui.NewJSONWriter(ios.Out)
 		sink = r.json.Event
 	default:
@@ -254,16 +257,16 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 	}
 	r.sandboxClose = sbClose
 	r.store, r.socket = store, sock
-	configured, mcpNotes := r.runMCPServers()
-	mcpServers, mcpWarnings := connectMCP(context.Background(), configured, policy.ScrubEnv(o.F.Environ(), o.Settings.AllowEnv))
+	configured, mcpNotes := r.runMCPServers(ctx)
+	mcpServers, mcpWarnings := connectMCP(ctx, configured, policy.ScrubEnv(o.Env.Environ(), o.Settings.AllowEnv))
 	mcpWarnings = append(mcpNotes, mcpWarnings...)
 	r.rt, err = actors.Start(actors.Config{
 		Checkpoints: store,
 		Session:     sess, Root: o.Root, Provider: o.Settings.Provider, NewTransport: newT,
 		Approvals: o.Settings.Approvals, Approver: approver, AllowEnv: o.Settings.AllowEnv, Rules: o.Settings.Rules,
-		Environ: o.F.Environ(), Home: home, Protected: []string{o.Home.Dir()}, Mode: o.Settings.Mode, Effort: o.Settings.Effort, Sandbox: sb,
-		Warnings: slices.Concat(dataDirWarnings(o.Home.Dir(), o.Root, sb), leftoverNotes(o.Root, o.F.Now()), mcpWarnings),
-		Limits:   o.Settings.Limits, Sink: sink, Logger: logger, StatusSocket: sock, PID: os.Getpid(), Now: o.F.Now,
+		Environ: o.Env.Environ(), Home: home, Protected: []string{o.Home.Dir()}, Mode: o.Settings.Mode, Effort: o.Settings.Effort, Sandbox: sb,
+		Warnings: slices.Concat(dataDirWarnings(o.Home.Dir(), o.Root, sb), leftoverNotes(o.Root, o.Env.Now()), mcpWarnings),
+		Limits:   o.Settings.Limits, Sink: sink, Logger: logger, StatusSocket: sock, PID: os.Getpid(), Now: o.Env.Now,
 		MCP: mcpServers, NewAgentTransport: agentTransportFactory(o.Settings),
 	})
 	if err != nil {
@@ -278,12 +281,12 @@ func newRunEnv(o Options, sess *session.Session) (*runEnv, error) {
 }
 
 // loop runs task, then (interactively) each next prompt.
-func (r *runEnv) loop(task string) error {
+func (r *runEnv) loop(ctx context.Context, task string) error {
 	var last messages.RunFinished
 	note := ""
 	for {
 		r.rt.Run(messages.StartRun{Task: task, Note: note, Attachments: r.attachments(task)})
-		f, err := r.wait()
+		f, err := r.wait(ctx)
 		if err != nil {
 			return err
 		}
@@ -294,21 +297,21 @@ func (r *runEnv) loop(task string) error {
 		if r.renderer != nil {
 			r.renderer.Sync()
 		}
-		next, exit := r.prompt()
+		next, exit := r.prompt(ctx)
 		if exit {
 			r.sayHowToResume()
 			break
 		}
 		task, note = next, r.takeUndoNote()
 	}
-	r.endProcesses()
+	r.endProcesses(ctx)
 	return outcomeError(last)
 }
 
 // prompt reads the next prompt, answering slash commands on the way; exit
 // is set at the end of input or on /exit.
-func (r *runEnv) prompt() (string, bool) {
-	ctx, stop := r.untilHangUp()
+func (r *runEnv) prompt(ctx context.Context) (string, bool) {
+	ctx, stop := r.untilHangUp(ctx)
 	defer stop()
 	for {
 		line, err := r.o.Input.ReadLine(ctx)
@@ -322,17 +325,17 @@ func (r *runEnv) prompt() (string, bool) {
 		if !ok {
 			return line, false
 		}
-		if r.slash(name, args) {
+		if r.slash(ctx, name, args) {
 			return "", true
 		}
 	}
 }
 
 // wait waits for the run's end. The first Ctrl+C pauses after the current
-// step, the second stops the run now.
-func (r *runEnv) wait() (messages.RunFinished, error) {
+// step, the second stops the run now; so does the end of ctx.
+func (r *runEnv) wait(ctx context.Context) (messages.RunFinished, error) {
 	if r.typer != nil {
-		ctx, cancel := context.WithCancel(context.Background())
+		ctx, cancel := context.WithCancel(ctx)
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
@@ -343,7 +346,7 @@ func (r *runEnv) wait() (messages.RunFinished, error) {
 			<-done
 		}()
 	}
-	presses := 0
+	presses, ended := 0, ctx.Done()
 	for {
 		select {
 		case f := <-r.rt.Finished():
@@ -355,6 +358,10 @@ func (r *runEnv) wait() (messages.RunFinished, error) {
 		case <-r.rt.Done():
 			return messages.RunFinished{}, &cmdutil.ExitError{Code: cmdutil.ExitInterrupted,
 				Err: fmt.Errorf("the session's actors gave up: %v; resume with `wtagent resume %s`", r.rt.Err(), r.sess.ID())}
+		case <-ended:
+			ended = nil // stopped once; wait for the run's end
+			r.notice("stopping now: killing running tools")
+			r.rt.Cancel("stopped: " + context.Cause(ctx).Error())
 		case s := <-r.sigs.c:
 			presses++
 			if s == sigTerm || presses > 1 {
@@ -374,7 +381,7 @@ func (r *runEnv) sayHowToResume() {
 	if r.renderer != nil {
 		r.renderer.Sync()
 	}
-	fmt.Fprintf(r.o.F.IOStreams.Out, "session %s ended · go on with it later: wtagent resume %s\n", r.sess.ID(), r.sess.ID())
+	fmt.Fprintf(r.o.Env.IO.Out, "session %s ended · go on with it later: wtagent resume %s\n", r.sess.ID(), r.sess.ID())
 }
 
 func (r *runEnv) notice(text string) {
@@ -382,7 +389,7 @@ func (r *runEnv) notice(text string) {
 		r.renderer.Notice(text)
 		return
 	}
-	fmt.Fprintln(r.o.F.IOStreams.ErrOut, "wtagent:", text)
+	fmt.Fprintln(r.o.Env.IO.ErrOut, "wtagent:", text)
 }
 
 // attachments resolves the task's @path mentions. An existing path that
@@ -405,9 +412,11 @@ func (r *runEnv) close() {
 		r.sigs.stop()
 	}
 	if r.rt != nil {
+		// Detached: the runtime is shut down (its log closed, its tools
+		// stopped) however the session's context ended.
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		if err := r.rt.Shutdown(ctx); err != nil {
-			fmt.Fprintln(r.o.F.IOStreams.ErrOut, "wtagent: shutdown:", err)
+			fmt.Fprintln(r.o.Env.IO.ErrOut, "wtagent: shutdown:", err)
 		}
 		cancel()
 	}

@@ -6,7 +6,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/lineedit"
 	"github.com/wtagent/wtagent/session"
 )
@@ -21,8 +20,8 @@ type ClosingInput interface {
 // interactive terminal (stdin and stdout, no --json) the tui program that
 // owns it, with persistent history; plain lines otherwise, a terminal
 // staying in cooked mode.
-func NewInput(f *cmdutil.Factory, h session.Home) (ClosingInput, error) {
-	ios := f.IOStreams
+func NewInput(env Env, h session.Home) (ClosingInput, error) {
+	ios := env.IO
 	in := ios.InFile
 	if in == nil {
 		in = os.Stdin
@@ -33,11 +32,11 @@ func NewInput(f *cmdutil.Factory, h session.Home) (ClosingInput, error) {
 			fh = opened
 		}
 	}
-	if out, ok := ios.Out.(*os.File); ok && ios.IsStdinTTY() && ios.IsStdoutTTY() && !f.Global.JSON {
-		return newScreenInput(f, in, out, fh), nil
+	if out, ok := ios.Out.(*os.File); ok && ios.IsStdinTTY() && ios.IsStdoutTTY() && !env.JSON {
+		return newScreenInput(env, in, out, fh), nil
 	}
 	out := ios.Out
-	if f.Global.JSON {
+	if env.JSON {
 		out = ios.ErrOut // the event stream owns stdout
 	}
 	return &plainInput{r: lineedit.NewReader(in, out), hist: fh}, nil

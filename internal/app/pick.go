@@ -8,26 +8,21 @@ import (
 	"time"
 
 	"github.com/wtagent/wtagent/internal/cellwidth"
-	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/session"
 )
 
 // pickKeys are the keys of the picker's rows, in order.
-//
-// LatestWhere, Latest and Pick run in wtagent run and resume after they
-// released the signals (which ends the command's context): they ask the
-// status sockets with a background context, each bounded by SocketLive.
 const pickKeys = "123456789"
 
 // LatestWhere is the session with the latest activity that is not
 // running and passes keep: what `wtagent resume --last` continues.
-func LatestWhere(h session.Home, keep func(session.Summary) bool) (session.Summary, error) {
+func LatestWhere(ctx context.Context, h session.Home, keep func(session.Summary) bool) (session.Summary, error) {
 	list, err := session.List(h)
 	if err != nil {
 		return session.Summary{}, err
 	}
 	for _, s := range list {
-		if s.Err == nil && keep(s) && session.LiveState(context.Background(), s) != "running" {
+		if s.Err == nil && keep(s) && session.LiveState(ctx, s) != "running" {
 			return s, nil
 		}
 	}
@@ -36,8 +31,8 @@ func LatestWhere(h session.Home, keep func(session.Summary) bool) (session.Summa
 
 // Latest is the id of the session with the latest activity in root that
 // is not running: what `wtagent -c` continues.
-func Latest(h session.Home, root string) (string, error) {
-	s, err := LatestWhere(h, func(s session.Summary) bool { return s.Root == root })
+func Latest(ctx context.Context, h session.Home, root string) (string, error) {
+	s, err := LatestWhere(ctx, h, func(s session.Summary) bool { return s.Root == root })
 	if err != nil {
 		return "", fmt.Errorf("no session to continue in %s", root)
 	}
@@ -46,29 +41,29 @@ func Latest(h session.Home, root string) (string, error) {
 
 // Pick shows the latest sessions that are not running (task, root, age,
 // state) and reads the user's choice; "" when the user quits.
-func Pick(f *cmdutil.Factory, h session.Home, in Input) (string, error) {
+func Pick(ctx context.Context, env Env, h session.Home, in Input) (string, error) {
 	list, err := session.List(h)
 	if err != nil {
 		return "", err
 	}
 	var rows []session.Summary
 	for _, s := range list {
-		if s.Err == nil && session.LiveState(context.Background(), s) != "running" && len(rows) < len(pickKeys) {
+		if s.Err == nil && session.LiveState(ctx, s) != "running" && len(rows) < len(pickKeys) {
 			rows = append(rows, s)
 		}
 	}
 	if len(rows) == 0 {
 		return "", fmt.Errorf("no session to resume under %s", h.SessionsDir())
 	}
-	out := f.IOStreams.Out
+	out := env.IO.Out
 	table := [][]string{{"  ", "TASK", "ROOT", "AGE", "STATE"}}
-	now := f.Now()
+	now := env.Now()
 	for i, s := range rows {
-		table = append(table, []string{"  " + string(pickKeys[i]), shorten(s.Task, 48), s.Root, age(now.Sub(s.LastActivity)), session.LiveState(context.Background(), s)})
+		table = append(table, []string{"  " + string(pickKeys[i]), shorten(s.Task, 48), s.Root, age(now.Sub(s.LastActivity)), session.LiveState(ctx, s)})
 	}
 	cellwidth.Table(out, table)
 	keys := pickKeys[:len(rows)] + "q"
-	k, err := in.ReadKey(context.Background(), fmt.Sprintf("resume which session? [1-%d, q quits] › ", len(rows)), keys)
+	k, err := in.ReadKey(ctx, fmt.Sprintf("resume which session? [1-%d, q quits] › ", len(rows)), keys)
 	if errors.Is(err, ErrInterrupted) || k == 'q' {
 		return "", nil
 	}

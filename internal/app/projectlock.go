@@ -14,7 +14,7 @@ import (
 // it: --allow-concurrent warns and goes on; on a terminal the user is
 // asked; otherwise the run is refused (exit 1). A nil lock and nil error
 // mean the run goes on without the lock.
-func lockProject(o Options) (*session.ProjectLock, error) {
+func lockProject(ctx context.Context, o Options) (*session.ProjectLock, error) {
 	holder := session.ProjectHolder{PID: os.Getpid()}
 	if o.Session != nil {
 		holder.SessionID = o.Session.ID()
@@ -24,18 +24,18 @@ func lockProject(o Options) (*session.ProjectLock, error) {
 	if !errors.As(err, &busy) {
 		return lock, err
 	}
-	errOut := o.F.IOStreams.ErrOut
+	errOut := o.Env.IO.ErrOut
 	if o.Settings.AllowConcurrent {
 		fmt.Fprintf(errOut, "wtagent: warning: %v; starting anyway (--allow-concurrent): both may change the same files\n", busy)
 		return nil, nil
 	}
 	refused := &cmdutil.ExitError{Code: cmdutil.ExitFailed,
 		Err: fmt.Errorf("%v; not starting a second one (wait for it, stop it, or pass --allow-concurrent)", busy)}
-	if !o.F.IOStreams.IsStdinTTY() || o.Input == nil {
+	if !o.Env.IO.IsStdinTTY() || o.Input == nil {
 		return nil, refused
 	}
 	fmt.Fprintf(errOut, "wtagent: warning: %v; two runs may change the same files at once.\n", busy)
-	k, err := o.Input.ReadKey(context.Background(), "start anyway? [y]es  [n]o › ", "yn")
+	k, err := o.Input.ReadKey(ctx, "start anyway? [y]es  [n]o › ", "yn")
 	if err != nil || k != 'y' {
 		return nil, refused
 	}

@@ -27,7 +27,7 @@ type mcpApprovals struct {
 // project's .mcp.json when the user approved it for this project (asked
 // here on a terminal in prompt mode; never under --approvals deny or
 // without a terminal). notes say what was left out and why.
-func (r *runEnv) runMCPServers() (config.MCPServers, []string) {
+func (r *runEnv) runMCPServers(ctx context.Context) (config.MCPServers, []string) {
 	servers := r.o.Settings.MCPServers
 	data, err := os.ReadFile(filepath.Join(r.o.Root, config.ProjectMCPFile))
 	if errors.Is(err, os.ErrNotExist) {
@@ -44,7 +44,7 @@ func (r *runEnv) runMCPServers() (config.MCPServers, []string) {
 	for _, s := range p.Skipped {
 		notes = append(notes, fmt.Sprintf("%s: server %s", config.ProjectMCPFile, s))
 	}
-	if len(p.Servers) == 0 || !r.approveProjectMCP(p) {
+	if len(p.Servers) == 0 || !r.approveProjectMCP(ctx, p) {
 		if len(p.Servers) > 0 {
 			notes = append(notes, fmt.Sprintf("the project's %s offers the MCP servers %s, not used: they run programs, so they need your yes in a terminal (--approvals prompt)",
 				config.ProjectMCPFile, strings.Join(p.Servers.Names(), ", ")))
@@ -66,13 +66,13 @@ func (r *runEnv) runMCPServers() (config.MCPServers, []string) {
 
 // approveProjectMCP reports whether the user approved these exact bytes
 // for this project, asking when they have not and a terminal can answer.
-func (r *runEnv) approveProjectMCP(p config.ProjectMCP) bool {
+func (r *runEnv) approveProjectMCP(ctx context.Context, p config.ProjectMCP) bool {
 	path := filepath.Join(r.o.Home.Dir(), mcpApprovalsFile)
 	a := readMCPApprovals(path)
 	if a.Projects[r.o.Root] == p.Digest {
 		return true
 	}
-	if r.o.Settings.Approvals != policy.ModePrompt || r.o.Input == nil || !r.o.F.IOStreams.IsStdinTTY() {
+	if r.o.Settings.Approvals != policy.ModePrompt || r.o.Input == nil || !r.o.Env.IO.IsStdinTTY() {
 		return false
 	}
 	var desc []string
@@ -85,7 +85,7 @@ func (r *runEnv) approveProjectMCP(p config.ProjectMCP) bool {
 		desc = append(desc, fmt.Sprintf("%s (%s)", name, what))
 	}
 	r.notice(fmt.Sprintf("this project's %s offers MCP servers: %s", config.ProjectMCPFile, strings.Join(desc, "; ")))
-	k, err := r.o.Input.ReadKey(context.Background(), "start them for this project (asked again if the file changes)? [y]es  [n]o › ", "yn")
+	k, err := r.o.Input.ReadKey(ctx, "start them for this project (asked again if the file changes)? [y]es  [n]o › ", "yn")
 	if err != nil || k != 'y' {
 		return false
 	}

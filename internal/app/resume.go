@@ -8,23 +8,20 @@ import (
 	"github.com/wtagent/wtagent/checkpoint"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/session"
 )
 
 // Continue resumes session id with text as its new instruction (may be
 // empty): the session's recorded provider, script, approvals mode, ChatGPT
 // mode and origin apply unless flags override them.
-func Continue(f *cmdutil.Factory, flags *Flags, id, text string, input ClosingInput) error {
-	home, err := f.Home()
+func Continue(ctx context.Context, env Env, home session.Home, flags *settings.Flags, id, text string, input ClosingInput) error {
+	sess, st, err := Reopen(ctx, home, id)
 	if err != nil {
 		return err
 	}
-	sess, st, err := Reopen(home, id)
-	if err != nil {
-		return err
-	}
-	if f.Global.Dir != "" {
-		root, err := f.ProjectRoot()
+	if env.Dir != "" {
+		root, err := env.ProjectRoot()
 		if err != nil {
 			sess.Close()
 			return err
@@ -34,13 +31,13 @@ func Continue(f *cmdutil.Factory, flags *Flags, id, text string, input ClosingIn
 			return cmdutil.FlagErrorf("session %s belongs to %s, not %s", id, st.Root, root)
 		}
 	}
-	inherit(flags, st, f.IOStreams.IsStdinTTY())
-	fc, _, err := config.Load(home, f.Getenv)
+	inherit(flags, st, env.IO.IsStdinTTY())
+	fc, _, err := config.Load(home, env.Getenv)
 	if err != nil {
 		sess.Close()
 		return err
 	}
-	settings, err := Resolve(fc, flags, f.IOStreams.IsStdinTTY())
+	resolved, err := settings.Resolve(fc, flags, env.IO.IsStdinTTY())
 	if err != nil {
 		sess.Close()
 		if flags.Provider == "script" && flags.Script == "" {
@@ -48,17 +45,17 @@ func Continue(f *cmdutil.Factory, flags *Flags, id, text string, input ClosingIn
 		}
 		return err
 	}
-	if err := settings.LoadLocators(home, flags); err != nil {
+	if err := resolved.LoadLocators(home, flags); err != nil {
 		sess.Close()
 		return err
 	}
-	return Execute(Options{F: f, Settings: settings, Home: home, Root: st.Root, Session: sess,
+	return Execute(ctx, Options{Env: env, Settings: resolved, Home: home, Root: st.Root, Session: sess,
 		Task: strings.TrimSpace(text), Input: input})
 }
 
 // Reopen opens session id to resume it: refused when another process runs
 // it or when an undo of it was cut short.
-func Reopen(home session.Home, id string) (*session.Session, session.State, error) {
+func Reopen(ctx context.Context, home session.Home, id string) (*session.Session, session.State, error) {
 	if err := session.ValidateID(id); err != nil {
 		return nil, session.State{}, cmdutil.FlagErrorf("%v", err)
 	}
@@ -71,9 +68,7 @@ func Reopen(home session.Home, id string) (*session.Session, session.State, erro
 		sess.Close()
 		return nil, session.State{}, err
 	}
-	// The signals are released (the command's context has ended): a
-	// background context, bounded by SocketLive.
-	if session.SocketLive(context.Background(), st.Socket) {
+	if session.SocketLive(ctx, st.Socket) {
 		sess.Close()
 		return nil, session.State{}, fmt.Errorf("session %s is running in another wtagent process (pid %d); see `wtagent status %s`", id, st.PID, id)
 	}
@@ -89,14 +84,14 @@ func Reopen(home session.Home, id string) (*session.Session, session.State, erro
 // default (deny). Of the ChatGPT (mode, effort) request, a part given on
 // the command line drops the recorded other part where they name
 // different effort tiers.
-func inherit(flags *Flags, st session.State, stdinTTY bool) {
+func inherit(flags *settings.Flags, st session.State, stdinTTY bool) {
 	flags.Inherit("provider", st.Provider)
 	flags.Inherit("script", st.Script)
 	mode, effort := st.Mode, st.Effort
-	if _, err := CheckModeRequest(flags.Mode, effort); flags.Changed("mode") && err != nil {
+	if _, err := settings.CheckModeRequest(flags.Mode, effort); flags.Changed("mode") && err != nil {
 		effort = ""
 	}
-	if _, err := CheckModeRequest(mode, flags.Effort); flags.Changed("effort") && err != nil {
+	if _, err := settings.CheckModeRequest(mode, flags.Effort); flags.Changed("effort") && err != nil {
 		mode = ""
 	}
 	flags.Inherit("mode", mode)

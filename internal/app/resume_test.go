@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/session"
 )
 
@@ -26,9 +27,9 @@ func TestInheritModeRequest(t *testing.T) {
 		{"an effort drops a tier as mode", session.State{Mode: "pro"}, []string{"--effort", "light"}, "", "light"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			var flags Flags
+			var flags settings.Flags
 			fs := pflag.NewFlagSet("resume", pflag.ContinueOnError)
-			AddFlags(fs, &flags)
+			settings.AddFlags(fs, &flags)
 			if err := fs.Parse(c.args); err != nil {
 				t.Fatal(err)
 			}

@@ -23,7 +23,7 @@ func openSandbox(o Options, sid, home string) (*sandbox.Sandbox, func(), error) 
 		tmp = d
 	}
 	sb, err := sandbox.New(sandbox.Spec{Mode: s.Sandbox, Root: o.Root, TempDir: tmp, Home: home,
-		DataDir: o.Home.Dir(), NoNetwork: s.NoNetwork, Env: o.F.Environ(), Writable: s.SandboxWritable})
+		DataDir: o.Home.Dir(), NoNetwork: s.NoNetwork, Env: o.Env.Environ(), Writable: s.SandboxWritable})
 	closeAll := func() {
 		if sb != nil {
 			sb.Close()

@@ -7,7 +7,6 @@ import (
 	"os"
 	"sync/atomic"
 
-	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/lineedit"
 	"github.com/wtagent/wtagent/internal/tui"
 	"github.com/wtagent/wtagent/internal/ui"
@@ -26,13 +25,13 @@ type screenInput struct {
 }
 
 // newScreenInput starts the tui program on the terminal.
-func newScreenInput(f *cmdutil.Factory, in, out *os.File, hist *lineedit.FileHistory) *screenInput {
+func newScreenInput(env Env, in, out *os.File, hist *lineedit.FileHistory) *screenInput {
 	s := &screenInput{hist: hist}
-	if root, err := f.ProjectRoot(); err == nil {
+	if root, err := env.ProjectRoot(); err == nil {
 		s.root.Store(root)
 	}
 	opts := tui.Options{Prompt: "you › ", LivePrompt: "queue › ", Continuation: "    ",
-		Width: f.IOStreams.TerminalWidth(), Complete: s.complete}
+		Width: env.IO.TerminalWidth(), Complete: s.complete}
 	if hist != nil {
 		opts.History = hist
 	} else {
@@ -40,7 +39,7 @@ func newScreenInput(f *cmdutil.Factory, in, out *os.File, hist *lineedit.FileHis
 		opts.History = lineedit.NewMemoryHistory(lineedit.DefaultHistorySize)
 	}
 	s.p = tui.Start(in, out, opts)
-	ios := f.IOStreams
+	ios := env.IO
 	oldOut, oldErr := ios.Out, ios.ErrOut
 	w := s.p.Writer()
 	ios.Out, ios.ErrOut = w, w

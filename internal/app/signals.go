@@ -97,8 +97,8 @@ func untilSignal(ctx context.Context) (context.Context, func(error) error) {
 // run is waiting for then; stop ends the watch and reports whether the
 // session was hung up. A SIGINT there is left to the read (a key on a
 // terminal the program keeps raw, the read's own signal in cooked mode).
-func (r *runEnv) untilHangUp() (context.Context, func() bool) {
-	ctx, cancel := context.WithCancel(context.Background())
+func (r *runEnv) untilHangUp(ctx context.Context) (context.Context, func() bool) {
+	ctx, cancel := context.WithCancel(ctx)
 	done, watched := make(chan struct{}), make(chan struct{})
 	hung := false
 	go func() {

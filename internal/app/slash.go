@@ -15,6 +15,7 @@ import (
 	"github.com/wtagent/wtagent/internal/app/statusview"
 	"github.com/wtagent/wtagent/internal/app/undoview"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/policy/evidence"
 	"github.com/wtagent/wtagent/session"
 )
@@ -22,7 +23,7 @@ import (
 // slashBeforeSession answers a command typed before the first task, when
 // there is no session yet. exit is set for /exit.
 func slashBeforeSession(o *Options, name string, args []string) (exit bool) {
-	w := o.F.IOStreams.Out
+	w := o.Env.IO.Out
 	switch name {
 	case "exit", "quit":
 		return true
@@ -62,13 +63,13 @@ func modeSlash(w io.Writer, name string, args []string, mode, effort *string, wh
 	}
 	dropped := ""
 	if _, ok := picker.EffortWord(e); ok {
-		if _, err := CheckModeRequest(m, e); err != nil && name == "mode" {
+		if _, err := settings.CheckModeRequest(m, e); err != nil && name == "mode" {
 			dropped, e = "effort "+e, ""
 		} else if err != nil {
 			dropped, m = "mode "+m, ""
 		}
 	}
-	tier, err := CheckModeRequest(m, e)
+	tier, err := settings.CheckModeRequest(m, e)
 	if err != nil {
 		fmt.Fprintf(w, "/%s: %v\n", name, err)
 		return false
@@ -84,8 +85,8 @@ func modeSlash(w io.Writer, name string, args []string, mode, effort *string, wh
 
 // slash runs a command typed at the prompt between runs. exit is set for
 // /exit.
-func (r *runEnv) slash(name string, args []string) (exit bool) {
-	w := r.o.F.IOStreams.Out
+func (r *runEnv) slash(ctx context.Context, name string, args []string) (exit bool) {
+	w := r.o.Env.IO.Out
 	var err error
 	switch name {
 	case "exit", "quit":
@@ -93,13 +94,13 @@ func (r *runEnv) slash(name string, args []string) (exit bool) {
 	case "help":
 		slash.WriteHelp(w)
 	case "status":
-		err = r.slashStatus(w)
+		err = r.slashStatus(ctx, w)
 	case "diff":
-		err = r.slashDiff(w, args)
+		err = r.slashDiff(ctx, w, args)
 	case "evidence":
 		err = r.slashEvidence(w)
 	case "undo":
-		err = r.slashUndo(w, args)
+		err = r.slashUndo(ctx, w, args)
 	case "mode", "effort":
 		if modeSlash(w, name, args, &r.mode, &r.effort, "before the next message") {
 			r.rt.SetMode(r.mode, r.effort)
@@ -125,8 +126,8 @@ func (r *runEnv) slash(name string, args []string) (exit bool) {
 	return false
 }
 
-func (r *runEnv) slashStatus(w io.Writer) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+func (r *runEnv) slashStatus(ctx context.Context, w io.Writer) error {
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
 	st, err := statusview.Query(ctx, r.socket)
 	if err != nil {
@@ -186,19 +187,19 @@ func firstLineOf(s string) string {
 	return s
 }
 
-func (r *runEnv) slashDiff(w io.Writer, args []string) error {
+func (r *runEnv) slashDiff(ctx context.Context, w io.Writer, args []string) error {
 	tl, n, err := r.timeline(args)
 	if err != nil {
 		return err
 	}
-	shown, err := tl.WriteDiff(context.Background(), w, r.store, n)
+	shown, err := tl.WriteDiff(ctx, w, r.store, n)
 	if err == nil && shown == 0 {
 		fmt.Fprintln(w, "no changes recorded")
 	}
 	return err
 }
 
-func (r *runEnv) slashUndo(w io.Writer, args []string) error {
+func (r *runEnv) slashUndo(ctx context.Context, w io.Writer, args []string) error {
 	tl, n, err := r.timeline(args)
 	if err != nil {
 		return err
@@ -209,7 +210,7 @@ func (r *runEnv) slashUndo(w io.Writer, args []string) error {
 	}
 	defer root.Close()
 	u := &checkpoint.Undo{Store: r.store, Root: root, Timeline: tl, Record: r.rt.Record}
-	res, err := u.Run(context.Background(), n)
+	res, err := u.Run(ctx, n)
 	undoFrom := func(turn int) string { return fmt.Sprintf("/undo %d", turn) }
 	if err := undoview.Report(w, res, err, undoFrom); err != nil {
 		var ee *cmdutil.ExitError

@@ -2,13 +2,12 @@ package app
 
 import (
 	"io"
-	"path/filepath"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 
 	"github.com/wtagent/wtagent/actors"
 	"github.com/wtagent/wtagent/browser"
-	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/session"
 )
@@ -16,12 +15,12 @@ import (
 // transportFactory returns what makes a fresh model transport for each
 // model actor incarnation: the scripted model, or the ChatGPT web adapter on
 // the dedicated Chrome profile.
-func transportFactory(s Settings, h session.Home, sess *session.Session, logw io.Writer) (func(actors.TransportHooks) model.Transport, error) {
+func transportFactory(s settings.Settings, h session.Home, sess *session.Session, logw io.Writer) (func(actors.TransportHooks) model.Transport, error) {
 	if s.Provider == "script" {
-		if err := s.loadScript(); err != nil {
+		if err := s.LoadScript(); err != nil {
 			return nil, err
 		}
-		lines, source := s.ScriptLines, s.scriptPath()
+		lines, source := s.ScriptLines, s.ScriptPath()
 		return func(actors.TransportHooks) model.Transport { return model.NewScriptedFile(source, lines) }, nil
 	}
 	profile := h.ProfileDir()
@@ -48,11 +47,11 @@ func transportFactory(s Settings, h session.Home, sess *session.Session, logw io
 // provider offers them when its script has lines for sub-agents (an
 // "agent"); on ChatGPT in the browser they are later work (a tab per
 // sub-agent).
-func agentTransportFactory(s Settings) func(string, actors.TransportHooks) model.Transport {
-	if s.Provider != "script" || s.loadScript() != nil {
+func agentTransportFactory(s settings.Settings) func(string, actors.TransportHooks) model.Transport {
+	if s.Provider != "script" || s.LoadScript() != nil {
 		return nil
 	}
-	lines, source := s.ScriptLines, s.scriptPath()
+	lines, source := s.ScriptLines, s.ScriptPath()
 	for _, l := range lines {
 		if l.Agent != "" {
 			return func(task string, _ actors.TransportHooks) model.Transport {
@@ -61,31 +60,4 @@ func agentTransportFactory(s Settings) func(string, actors.TransportHooks) model
 		}
 	}
 	return nil
-}
-
-// loadScript reads and checks the --script file of the scripted provider
-// (once: ScriptLines holds it after), so that a missing or malformed
-// script is a usage error before any session exists.
-func (s *Settings) loadScript() error {
-	if s.Provider != "script" || s.ScriptLines != nil {
-		return nil
-	}
-	lines, err := model.LoadScript(s.Script)
-	if err != nil {
-		return cmdutil.FlagErrorf("--script: %v", err)
-	}
-	s.ScriptLines = lines
-	return nil
-}
-
-// scriptPath is the absolute --script file of the scripted provider, ""
-// otherwise (or for an embedded script), recorded so that resume finds it.
-func (s *Settings) scriptPath() string {
-	if s.Provider != "script" || s.Script == "" {
-		return ""
-	}
-	if abs, err := filepath.Abs(s.Script); err == nil {
-		return abs
-	}
-	return s.Script
 }

@@ -42,12 +42,12 @@ type Factory struct {
 	// Executable is the path of the running wtagent binary.
 	Executable func() (string, error)
 	// ReleaseSignals gives SIGINT and SIGTERM back to their default action
-	// (and to the handlers of a command that installs its own), ending the
-	// signal.NotifyContext main runs the command tree under (its context is
-	// then done). A command that handles signals itself — a run, which
-	// tells Ctrl+C at a prompt from Ctrl+C in a turn — calls it first, so
-	// a signal before its handler is installed stops wtagent as it always
-	// did. Nil (tests) does nothing.
+	// (and to the handlers of a command that installs its own): main stops
+	// the watch that ends the command tree's context on a signal, and the
+	// context stays live. A command that handles signals itself — a run,
+	// which tells Ctrl+C at a prompt from Ctrl+C in a turn — calls it
+	// first, so a signal before its handler is installed stops wtagent as
+	// it always did. Nil (tests) does nothing.
 	ReleaseSignals func()
 }
 
@@ -75,14 +75,22 @@ func New() *Factory {
 // Home resolves the data root ($WTAGENT_HOME or the OS application-data
 // directory) and makes sure its layout exists.
 func (f *Factory) Home() (session.Home, error) {
-	h, err := session.ResolveHome(f.Getenv, f.GOOS)
-	if err != nil {
-		return session.Home{}, err
+	return HomeOf(f.Getenv, f.GOOS)()
+}
+
+// HomeOf is what resolves the data root from getenv for goos and makes
+// sure its layout exists: a command's Options.Home.
+func HomeOf(getenv func(string) string, goos string) func() (session.Home, error) {
+	return func() (session.Home, error) {
+		h, err := session.ResolveHome(getenv, goos)
+		if err != nil {
+			return session.Home{}, err
+		}
+		if err := h.EnsureLayout(); err != nil {
+			return session.Home{}, err
+		}
+		return h, nil
 	}
-	if err := h.EnsureLayout(); err != nil {
-		return session.Home{}, err
-	}
-	return h, nil
 }
 
 // ProjectRoot is the project directory: -C/--cd, or the working directory,
@@ -90,9 +98,15 @@ func (f *Factory) Home() (session.Home, error) {
 // can be read: one that is missing and one that cannot be opened are the
 // same usage error, one plain line naming it.
 func (f *Factory) ProjectRoot() (string, error) {
-	dir, what := f.Global.Dir, "-C "+f.Global.Dir
+	return ProjectRoot(f.Global.Dir, f.Getwd)
+}
+
+// ProjectRoot is the project directory dir (-C), or the working directory
+// getwd gives when dir is empty, checked as Factory.ProjectRoot says.
+func ProjectRoot(dir string, getwd func() (string, error)) (string, error) {
+	what := "-C " + dir
 	if dir == "" {
-		wd, err := f.Getwd()
+		wd, err := getwd()
 		if err != nil {
 			return "", FlagErrorf("the working directory: %s (give the project with -C)", pathProblem(err))
 		}

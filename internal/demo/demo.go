@@ -10,7 +10,7 @@ import (
 
 	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/browser/mockchat"
-	"github.com/wtagent/wtagent/internal/app"
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -58,7 +58,7 @@ func ChooseBrowser(mode string, getenv func(string) string, goos string) (bool, 
 // Provide points settings at the demo conversation: through a mock ChatGPT
 // page and a fresh Chrome profile with useBrowser, else through the
 // scripted provider. close releases the page and the profile.
-func Provide(s *app.Settings, lines []model.ScriptLine, useBrowser bool) (close func(), err error) {
+func Provide(s *settings.Settings, lines []model.ScriptLine, useBrowser bool) (close func(), err error) {
 	if !useBrowser {
 		s.Provider, s.ScriptLines = "script", lines
 		return func() {}, nil

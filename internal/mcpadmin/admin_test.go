@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wtagent/wtagent/internal/cmdutil/cmdtest"
 	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/internal/mcptest"
 )
@@ -24,11 +23,10 @@ func TestMain(m *testing.M) {
 // TestServerEnv: servers get the scrubbed environment, with what allow-env
 // names kept.
 func TestServerEnv(t *testing.T) {
-	f, _, _, _ := cmdtest.Factory(t, nil)
-	f.Environ = func() []string {
+	environ := func() []string {
 		return []string{"PATH=/bin", "GITHUB_TOKEN=ghp_0123456789abcdefghijklmnopqrstuvwxyzAB", "MYCO_API_KEY=k", "OTHER_SECRET=s"}
 	}
-	got := ServerEnv(f, config.File{AllowEnv: []string{"MYCO_*"}})
+	got := ServerEnv(environ, config.File{AllowEnv: []string{"MYCO_*"}})
 	if want := []string{"PATH=/bin", "MYCO_API_KEY=k"}; !slices.Equal(got, want) {
 		t.Fatalf("env %q, want %q", got, want)
 	}

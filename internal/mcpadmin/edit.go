@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 
-	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
 )
 
@@ -21,8 +20,8 @@ var (
 // exists, else the data root's). A name the file already has is
 // ErrExists unless force is set; a config file that does not parse is an
 // error, and nothing is written.
-func Add(f *cmdutil.Factory, name string, s config.MCPServer, force bool) error {
-	path, err := edit(f, func(servers config.MCPServers) error {
+func Add(e Env, name string, s config.MCPServer, force bool) error {
+	path, err := edit(e, func(servers config.MCPServers) error {
 		if _, ok := servers[name]; ok && !force {
 			return fmt.Errorf("%w: %q (replace it with --force, or remove it first)", ErrExists, name)
 		}
@@ -32,15 +31,15 @@ func Add(f *cmdutil.Factory, name string, s config.MCPServer, force bool) error 
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(f.IOStreams.ErrOut, "added MCP server %s (%s) to %s\nits tools are mcp.%s.*; check it with: wtagent mcp list\n",
+	fmt.Fprintf(e.IO.ErrOut, "added MCP server %s (%s) to %s\nits tools are mcp.%s.*; check it with: wtagent mcp list\n",
 		name, transport(s), path, name)
 	return nil
 }
 
 // Remove deletes the server named name from the config file; a name it
 // does not have is ErrNotFound.
-func Remove(f *cmdutil.Factory, name string) error {
-	path, err := edit(f, func(servers config.MCPServers) error {
+func Remove(e Env, name string) error {
+	path, err := edit(e, func(servers config.MCPServers) error {
 		if _, ok := servers[name]; !ok {
 			return notFound(name, servers)
 		}
@@ -50,7 +49,7 @@ func Remove(f *cmdutil.Factory, name string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(f.IOStreams.ErrOut, "removed MCP server %s from %s\n", name, path)
+	fmt.Fprintf(e.IO.ErrOut, "removed MCP server %s from %s\n", name, path)
 	return nil
 }
 
@@ -63,17 +62,17 @@ func notFound(name string, servers config.MCPServers) error {
 
 // edit loads the config file, applies change to a copy of its servers and
 // writes them back; it returns the file's path.
-func edit(f *cmdutil.Factory, change func(config.MCPServers) error) (string, error) {
-	h, err := f.Home()
+func edit(e Env, change func(config.MCPServers) error) (string, error) {
+	h, err := e.Home()
 	if err != nil {
 		return "", err
 	}
-	fc, path, err := config.Load(h, f.Getenv)
+	fc, path, err := config.Load(h, e.Getenv)
 	if err != nil {
 		return "", fmt.Errorf("%w (fix it first; nothing was changed)", err)
 	}
 	if path == "" {
-		path = config.WritePath(h, f.Getenv)
+		path = config.WritePath(h, e.Getenv)
 	}
 	servers := maps.Clone(fc.MCPServers)
 	if servers == nil {

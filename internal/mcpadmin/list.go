@@ -22,19 +22,19 @@ const descriptionCells = 80
 // Lines with --json), each server connected to with the scrubbed
 // environment (the config's allow-env) and within timeout. The exit
 // status is 1 when a server failed.
-func List(ctx context.Context, f *cmdutil.Factory, timeout time.Duration) error {
-	h, err := f.Home()
+func List(ctx context.Context, e Env, timeout time.Duration) error {
+	h, err := e.Home()
 	if err != nil {
 		return err
 	}
-	fc, _, err := config.Load(h, f.Getenv)
+	fc, _, err := config.Load(h, e.Getenv)
 	if err != nil {
 		return err
 	}
-	env := ServerEnv(f, fc)
+	env := ServerEnv(e.Environ, fc)
 	entries := InspectAll(ctx, fc.MCPServers, env, timeout)
-	out := f.IOStreams.Out
-	if f.Global.JSON {
+	out := e.IO.Out
+	if e.JSON {
 		err = cmdutil.WriteJSONLines(out, entries)
 	} else {
 		err = Print(out, entries)
@@ -53,8 +53,8 @@ func List(ctx context.Context, f *cmdutil.Factory, timeout time.Duration) error 
 // ServerEnv is the environment every MCP server gets before its own env:
 // the process's, scrubbed of credential-looking variables but those the
 // config's allow-env names (policy.ScrubEnv, as for commands).
-func ServerEnv(f *cmdutil.Factory, fc config.File) []string {
-	return policy.ScrubEnv(f.Environ(), fc.AllowEnv)
+func ServerEnv(environ func() []string, fc config.File) []string {
+	return policy.ScrubEnv(environ(), fc.AllowEnv)
 }
 
 // Print writes the entries for people: a line per server (name, how it

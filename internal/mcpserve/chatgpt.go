@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/log/v2"
 	"github.com/anthdm/hollywood/actor"
-	"github.com/charmbracelet/log"
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/model"

@@ -6,15 +6,17 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/log"
+	"charm.land/log/v2"
 
 	"github.com/wtagent/wtagent/browser"
 	"github.com/wtagent/wtagent/browser/pagescript"
-	"github.com/wtagent/wtagent/internal/app"
 	"github.com/wtagent/wtagent/internal/buildinfo"
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/config"
+	"github.com/wtagent/wtagent/internal/iostreams"
+	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/model"
+	"github.com/wtagent/wtagent/session"
 	"github.com/wtagent/wtagent/supervisor"
 )
 
@@ -50,7 +52,7 @@ func (s Settings) withConfig(fc config.File) (Settings, error) {
 	if s.TurnTimeout == 0 && fc.TurnTimeout != nil {
 		s.TurnTimeout = time.Duration(*fc.TurnTimeout)
 	}
-	effort, err := app.CheckModeRequest(s.Mode, s.Effort)
+	effort, err := settings.CheckModeRequest(s.Mode, s.Effort)
 	if err != nil {
 		return s, cmdutil.FlagErrorf("--effort: %v", err)
 	}
@@ -62,14 +64,27 @@ func (s Settings) withConfig(fc config.File) (Settings, error) {
 	return s, nil
 }
 
-// Run serves MCP on f's standard streams until the client closes them or
+// Env is what the server takes from the process.
+type Env struct {
+	// IO are the streams the protocol and the log go to.
+	IO *iostreams.IOStreams
+	// Home resolves the data root; Getenv reads the environment;
+	// ProjectRoot is the directory relative paths resolve against (-C).
+	Home        func() (session.Home, error)
+	Getenv      func(string) string
+	ProjectRoot func() (string, error)
+	// LogLevel is --log-level.
+	LogLevel string
+}
+
+// Run serves MCP on e's standard streams until the client closes them or
 // ctx ends: ChatGPT in the dedicated Chrome profile under $WTAGENT_HOME.
-func Run(ctx context.Context, f *cmdutil.Factory, s Settings) error {
-	h, err := f.Home()
+func Run(ctx context.Context, e Env, s Settings) error {
+	h, err := e.Home()
 	if err != nil {
 		return err
 	}
-	fc, _, err := config.Load(h, f.Getenv)
+	fc, _, err := config.Load(h, e.Getenv)
 	if err != nil {
 		return err
 	}
@@ -80,15 +95,15 @@ func Run(ctx context.Context, f *cmdutil.Factory, s Settings) error {
 	if err != nil {
 		return cmdutil.FlagErrorf("%v", err)
 	}
-	dir, err := f.ProjectRoot()
+	dir, err := e.ProjectRoot()
 	if err != nil {
 		return err
 	}
-	lvl, err := log.ParseLevel(strings.ToLower(f.Global.LogLevel))
+	lvl, err := log.ParseLevel(strings.ToLower(e.LogLevel))
 	if err != nil {
 		return cmdutil.FlagErrorf("--log-level: %v (use debug, info, warn or error)", err)
 	}
-	logger := log.NewWithOptions(f.IOStreams.ErrOut, log.Options{Level: lvl, Prefix: "browser"})
+	logger := log.NewWithOptions(e.IO.ErrOut, log.Options{Level: lvl, Prefix: "browser"})
 	profile := h.ProfileDir()
 	newTransport := func(hk Hooks) model.Transport {
 		return browser.New(browser.Options{ChromePath: s.Chrome, ProfileDir: profile, BaseURL: s.ChatGPTURL,
@@ -96,8 +111,8 @@ func Run(ctx context.Context, f *cmdutil.Factory, s Settings) error {
 			Locators: over, LocatorsFile: overFile, Logger: logger, Progress: hk.Note})
 	}
 	return Serve(ctx, Options{
-		In: readCloser(f.IOStreams.In), Out: writeCloser(f.IOStreams.Out), NewTransport: newTransport,
-		BaseURL: s.ChatGPTURL, Dir: dir, Mode: s.Mode, Effort: s.Effort, CheckMode: app.CheckModeRequest,
+		In: readCloser(e.IO.In), Out: writeCloser(e.IO.Out), NewTransport: newTransport,
+		BaseURL: s.ChatGPTURL, Dir: dir, Mode: s.Mode, Effort: s.Effort, CheckMode: settings.CheckModeRequest,
 		TurnWait: s.turnWait, Version: buildinfo.Current().Version, Logger: logger.WithPrefix("mcp"),
 		Restart: supervisor.Backoff{Min: 500 * time.Millisecond, Max: 10 * time.Second},
 	})

@@ -6,8 +6,8 @@ import (
 	"io"
 	"time"
 
+	"charm.land/log/v2"
 	"github.com/anthdm/hollywood/actor"
-	"github.com/charmbracelet/log"
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 

@@ -96,7 +96,7 @@ func New(out io.Writer, opts Options) *Renderer {
 		out = screenWriter{opts.Screen}
 	}
 	return &Renderer{
-		out: out, opts: opts, st: newStyles(out, opts.Color), q: fifo.New[item](2048),
+		out: out, opts: opts, st: newStyles(opts.Color), q: fifo.New[item](2048),
 		calls: map[string]*callOutput{}, done: make(chan struct{}), proposed: map[string]chan struct{}{},
 	}
 }

@@ -3,10 +3,7 @@ package ui
 import (
 	"strings"
 
-	"io"
-
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
+	"charm.land/lipgloss/v2"
 )
 
 // styles are the renderer's text styles.
@@ -14,14 +11,19 @@ type styles struct {
 	dim, bold, accent, ok, warn, bad, added, removed, hunk lipgloss.Style
 }
 
-func newStyles(w io.Writer, color bool) styles {
-	r := lipgloss.NewRenderer(w)
-	if color {
-		r.SetColorProfile(termenv.ANSI256)
-	} else {
-		r.SetColorProfile(termenv.Ascii)
+// newStyles returns the renderer's styles. With colour they write the
+// 256-colour palette's codes as given: lipgloss v2 probes no terminal and
+// downsamples nothing. Without colour (NO_COLOR, TERM=dumb, not a terminal)
+// every style is plain: it sets a property that adds no escape, so its text
+// still takes lipgloss's layout (a multi-line text's lines padded to the
+// widest, CRLF as LF) like the coloured styles' — the empty style would
+// return it untouched.
+func newStyles(color bool) styles {
+	s := lipgloss.NewStyle
+	if !color {
+		plain := s().Bold(false)
+		return styles{plain, plain, plain, plain, plain, plain, plain, plain, plain}
 	}
-	s := func() lipgloss.Style { return r.NewStyle() }
 	return styles{
 		dim:     s().Faint(true),
 		bold:    s().Bold(true),

@@ -4,12 +4,14 @@ package cmdtest
 
 import (
 	"bytes"
+	"runtime"
 	"testing"
 
 	"github.com/spf13/cobra"
 
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/iostreams"
+	"github.com/wtagent/wtagent/session"
 )
 
 // Factory is a Factory whose streams are buffers (returned: stdin, stdout,
@@ -30,6 +32,19 @@ func Factory(t testing.TB, env map[string]string) (f *cmdutil.Factory, in, out, 
 	f.Environ = func() []string { return nil }
 	f.Getwd = func() (string, error) { return wd, nil }
 	return f, in, out, errOut
+}
+
+// Home is a data root in a fresh directory, as a command's Options.Home
+// takes it, and the getenv that names it (WTAGENT_HOME, unless env sets
+// it; env's other variables too).
+func Home(t testing.TB, env map[string]string) (home func() (session.Home, error), getenv func(string) string) {
+	t.Helper()
+	e := map[string]string{"WTAGENT_HOME": t.TempDir()}
+	for k, v := range env {
+		e[k] = v
+	}
+	getenv = func(k string) string { return e[k] }
+	return cmdutil.HomeOf(getenv, runtime.GOOS), getenv
 }
 
 // Execute runs cmd with args, its output going to f's streams, and
