@@ -2,10 +2,7 @@ package resume
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,25 +15,8 @@ import (
 	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/internal/iostreams"
 	"github.com/wtagent/wtagent/internal/settings"
-	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/session"
 )
-
-// script writes a scripted model that answers once with a finished reply
-// saying msg, and returns its path.
-func script(t *testing.T, msg string) string {
-	t.Helper()
-	reply := "```xml\n<agent_response><done>true</done><message><![CDATA[" + msg + "]]></message></agent_response>\n```"
-	b, err := json.Marshal(model.ScriptLine{Reply: reply})
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "model.jsonl")
-	if err := os.WriteFile(path, append(b, '\n'), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
 
 // testEnv is an Env over ios, without a terminal, in project root.
 func testEnv(ios *iostreams.IOStreams, getenv func(string) string, root string) app.Env {
@@ -55,7 +35,7 @@ func finishedSession(t *testing.T, env app.Env, home func() (session.Home, error
 	fs := pflag.NewFlagSet("run", pflag.ContinueOnError)
 	var flags settings.Flags
 	settings.AddFlags(fs, &flags)
-	if err := fs.Parse([]string{"--provider", "script", "--script", script(t, "First answer."), "--sandbox", "off"}); err != nil {
+	if err := fs.Parse([]string{"--provider", "script", "--script", cmdtest.DoneScript(t, "First answer."), "--sandbox", "off"}); err != nil {
 		t.Fatal(err)
 	}
 	st, err := settings.Resolve(config.File{}, &flags, false)
@@ -111,7 +91,7 @@ func TestResumeRun(t *testing.T) {
 			}
 			fs := pflag.NewFlagSet("resume", pflag.ContinueOnError)
 			settings.AddFlags(fs, &o.Flags)
-			if err := fs.Parse([]string{"--script", script(t, "Second answer.")}); err != nil {
+			if err := fs.Parse([]string{"--script", cmdtest.DoneScript(t, "Second answer.")}); err != nil {
 				t.Fatal(err)
 			}
 			err := resumeRun(context.Background(), &o)

@@ -2,9 +2,7 @@ package run
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,25 +15,8 @@ import (
 	"github.com/wtagent/wtagent/internal/cmdutil/cmdtest"
 	"github.com/wtagent/wtagent/internal/iostreams"
 	"github.com/wtagent/wtagent/internal/settings"
-	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/session"
 )
-
-// script writes a scripted model that answers once with a finished reply
-// saying msg, and returns its path.
-func script(t *testing.T, msg string) string {
-	t.Helper()
-	reply := "```xml\n<agent_response><done>true</done><message><![CDATA[" + msg + "]]></message></agent_response>\n```"
-	b, err := json.Marshal(model.ScriptLine{Reply: reply})
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "model.jsonl")
-	if err := os.WriteFile(path, append(b, '\n'), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
 
 // TestRunRun: runRun over captured streams (no terminal): a task given as
 // arguments runs to its end with the scripted model; the task comes from
@@ -43,7 +24,7 @@ func script(t *testing.T, msg string) string {
 // exists; -c without a session to continue is an error naming the
 // project; and the run takes the signals from main first.
 func TestRunRun(t *testing.T) {
-	answer := script(t, "Two and two make four.")
+	answer := cmdtest.DoneScript(t, "Two and two make four.")
 	tests := []struct {
 		name      string
 		args      []string // flags and the task
