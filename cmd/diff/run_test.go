@@ -2,14 +2,11 @@ package diff
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/cmdutil/cmdtest"
 	"github.com/wtagent/wtagent/internal/iostreams"
-	"github.com/wtagent/wtagent/session"
 )
 
 // TestDiffRun: diffRun over captured streams: a malformed id is a usage
@@ -31,25 +28,13 @@ func TestDiffRun(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			home, _ := cmdtest.Home(t, nil)
-			h, err := home()
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := session.Create(h, session.Meta{ID: id, Root: t.TempDir(), Task: "nothing", Provider: "script"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			s.Close()
+			home, _ := cmdtest.EmptySession(t, id)
 			ios, _, out, errOut := iostreams.Test()
 			o := tc.o
 			o.IO, o.Home = ios, home
-			err = diffRun(context.Background(), &o)
-			var fe *cmdutil.FlagError
+			err := diffRun(context.Background(), &o)
 			if tc.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.wantErr) || errors.As(err, &fe) != tc.wantUsage {
-					t.Fatalf("error %v, want one naming %q (usage error: %v)", err, tc.wantErr, tc.wantUsage)
-				}
+				cmdtest.CheckError(t, err, tc.wantErr, tc.wantUsage)
 				return
 			}
 			if err != nil {

@@ -2,7 +2,6 @@ package run
 
 import (
 	"context"
-	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,7 +10,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/wtagent/wtagent/internal/app"
-	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/cmdutil/cmdtest"
 	"github.com/wtagent/wtagent/internal/iostreams"
 	"github.com/wtagent/wtagent/internal/settings"
@@ -66,12 +64,9 @@ func TestRunRun(t *testing.T) {
 			if released != 1 {
 				t.Errorf("the signals were released %d times, want once", released)
 			}
-			var fe *cmdutil.FlagError
 			switch {
 			case tc.wantErr != "":
-				if err == nil || !strings.Contains(err.Error(), tc.wantErr) || errors.As(err, &fe) != tc.wantUsage {
-					t.Fatalf("error %v, want one naming %q (usage error: %v)", err, tc.wantErr, tc.wantUsage)
-				}
+				cmdtest.CheckError(t, err, tc.wantErr, tc.wantUsage)
 			case err != nil:
 				t.Fatalf("%v\n%s", err, out)
 			case !strings.Contains(out.String(), tc.want):

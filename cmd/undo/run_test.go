@@ -2,14 +2,10 @@ package undo
 
 import (
 	"context"
-	"errors"
-	"strings"
 	"testing"
 
-	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/cmdutil/cmdtest"
 	"github.com/wtagent/wtagent/internal/iostreams"
-	"github.com/wtagent/wtagent/session"
 )
 
 // TestUndoRun: undoRun over captured streams: a malformed id and a
@@ -31,25 +27,13 @@ func TestUndoRun(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			home, getenv := cmdtest.Home(t, nil)
-			h, err := home()
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := session.Create(h, session.Meta{ID: id, Root: t.TempDir(), Task: "nothing", Provider: "script"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			s.Close()
+			home, getenv := cmdtest.EmptySession(t, id)
 			ios, _, out, _ := iostreams.Test()
 			o := tc.o
 			o.IO, o.Home, o.Getenv = ios, home, getenv
-			err = undoRun(context.Background(), &o)
-			var fe *cmdutil.FlagError
+			err := undoRun(context.Background(), &o)
 			if tc.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.wantErr) || errors.As(err, &fe) != tc.wantUsage {
-					t.Fatalf("error %v, want one naming %q (usage error: %v)", err, tc.wantErr, tc.wantUsage)
-				}
+				cmdtest.CheckError(t, err, tc.wantErr, tc.wantUsage)
 				return
 			}
 			if err != nil || out.String() != tc.wantOut {

@@ -59,3 +59,20 @@ func Execute(f *cmdutil.Factory, cmd *cobra.Command, args ...string) error {
 	cmd.SetFlagErrorFunc(cmdutil.FlagErrorFunc)
 	return cmd.Execute()
 }
+
+// EmptySession creates, in a private data root, the session id that ran
+// nothing (no turn, no change), and returns that root and its getenv.
+func EmptySession(t testing.TB, id string) (home func() (session.Home, error), getenv func(string) string) {
+	t.Helper()
+	home, getenv = Home(t, nil)
+	h, err := home()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := session.Create(h, session.Meta{ID: id, Root: t.TempDir(), Task: "nothing", Provider: "script"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	return home, getenv
+}
