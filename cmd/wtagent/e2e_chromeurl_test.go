@@ -204,13 +204,8 @@ func TestChromeURLRunCompletes(t *testing.T) {
 func TestChromeURLSurvivesRestart(t *testing.T) {
 	needChromium(t)
 	e := newEnv(t)
-	os.WriteFile(filepath.Join(e.root, "check.sh"), []byte("n=$(wc -l < runs.log); echo \"$n line\"; test \"$n\" -eq 1\n"), 0o644)
-	long := strings.Repeat("Streaming a long explanation before the call. ", 60)
-	lines := []model.ScriptLine{
-		{Reply: appendOnce("Record the run.")},
-		{Reply: agentReply(false, long+"Check.", callXML("terminal.exec", el("program", "sh"), items("argv", "check.sh"))), StreamMS: 15},
-		{Expect: "1 line", Reply: agentReply(true, "runs.log has one line; sh check.sh passed.", "")},
-	}
+	os.WriteFile(filepath.Join(e.root, "check.sh"), []byte(recordOnceCheck), 0o644)
+	lines := streamedRecordOnceLines()
 	srv, chat := mockPage(t, lines, 0)
 	release := srv.HoldStream(2)
 	t.Cleanup(release)

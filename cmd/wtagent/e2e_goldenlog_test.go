@@ -38,6 +38,18 @@ func recordOnceLines(delay int) []model.ScriptLine {
 	}
 }
 
+// streamedRecordOnceLines is recordOnceLines whose second reply streams a
+// long text slowly (15 ms a chunk) before its call, for a crash or a kill
+// while the reply streams.
+func streamedRecordOnceLines() []model.ScriptLine {
+	long := strings.Repeat("Streaming a long explanation before the call. ", 60)
+	return []model.ScriptLine{
+		{Reply: appendOnce("Record the run.")},
+		{Reply: agentReply(false, long+"Check.", callXML("terminal.exec", el("program", "sh"), items("argv", "check.sh"))), StreamMS: 15},
+		{Expect: "1 line", Reply: agentReply(true, "runs.log has one line; sh check.sh passed.", "")},
+	}
+}
+
 // recordOnceCheck is the check.sh of recordOnceLines.
 const recordOnceCheck = "n=$(wc -l < runs.log); echo \"$n line\"; test \"$n\" -eq 1\n"
 

@@ -51,7 +51,7 @@ func TestKill9WhileWaitingForTheModelThenResume(t *testing.T) {
 		{Expect: `status="ok"`, Reply: agentReply(false, "Check.", callXML("terminal.exec", el("program", "sh"), items("argv", "check.sh"))), DelayMS: 60000},
 		{Expect: "1 line", Reply: agentReply(true, "runs.log has one line; sh check.sh passed.", "")},
 	}
-	os.WriteFile(filepath.Join(e.root, "check.sh"), []byte("n=$(wc -l < runs.log); echo \"$n line\"; test \"$n\" -eq 1\n"), 0o644)
+	os.WriteFile(filepath.Join(e.root, "check.sh"), []byte(recordOnceCheck), 0o644)
 	slow := e.script(lines...)
 	id, _ := e.startAndKill(func(evs []event.Event) bool {
 		return count(evs, event.EvModelMessageSent) == 2 // waiting for the slow reply
