@@ -62,12 +62,16 @@ func (b *bench) messagesThroughPage() result {
 	}
 }
 
-// replayRule runs script on a fresh copy of the task's project with the
-// scripted provider or, onPage, through a mock page of its own in
-// headless Chromium; it returns the messages sent and the end state.
+// replayRule runs script (a copy: replayRule numbers its lines) on a fresh
+// copy of the task's project with the scripted provider or, onPage,
+// through a mock page of its own in headless Chromium; it returns the
+// messages sent and the end state.
 func (b *bench) replayRule(task batchcorpus.Task, name string, script []model.ScriptLine, config string, onPage bool) (int, string, error) {
 	if !onPage {
 		return b.replayScript(task, name, script, config, "")
+	}
+	for i := range script {
+		script[i].Line = i + 1 // the mock names the line it could not serve
 	}
 	srv := mockchat.New(mockchat.Options{Script: script, LoggedIn: true})
 	url, err := srv.Start("127.0.0.1:0")
