@@ -4,6 +4,7 @@ package compat
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,7 +14,8 @@ import (
 
 // TestClaudeCodeResumesExport installs a fresh Claude Code export under
 // CLAUDE_CONFIG_DIR, resumes it by id with `claude -p -r` and checks the
-// history Claude Code sent the model.
+// history Claude Code sent the model: the fs.patch as Claude Code's own
+// calls on its files.
 func TestClaudeCodeResumesExport(t *testing.T) {
 	e := newEnv(t)
 	claude := e.tool("claude")
@@ -67,13 +69,49 @@ func TestClaudeCodeResumesExport(t *testing.T) {
 	got := claudeSentSteps(t, sent)
 	want := append(claudeExportSteps(exported), "user: "+resumePrompt)
 	diffSteps(t, "the history claude sent", got, want)
-	if c, o := countPrefix(got, "tool_use "), countPrefix(got, "tool_result "); c != 6 || o != 6 {
-		t.Fatalf("claude sent %d tool uses and %d results, want 6 and 6", c, o)
+	// The patch is five uses (Write, Bash mv and Edit, Edit, Bash rm).
+	if c, o := countPrefix(got, "tool_use "), countPrefix(got, "tool_result "); c != 11 || o != 11 {
+		t.Fatalf("claude sent %d tool uses and %d results, want 11 and 11", c, o)
 	}
-	if run := longestRun(got, "tool_use "); run != 3 {
-		t.Fatalf("the batched turn's three calls are not together (longest run %d): %q", run, got)
+	if r := fmt.Sprint(runs(got, "tool_use ")); r != "[1 1 1 5 3]" {
+		t.Fatalf("runs of tool uses %s, want [1 1 1 5 3] (the patch's five uses and the batched turn's three together): %q", r, got)
 	}
-	t.Logf("claude sent the whole history: %d blocks, 6 tool uses and 6 results in order", len(got))
+	t.Logf("claude sent the whole history: %d blocks, 11 tool uses and 11 results in order", len(got))
+	t.Logf("claude resumed the patch as: %s", strings.Join(claudePatchUses(t, got, e.root), "; "))
+}
+
+// claudePatchUses checks that the patch's five tool uses Claude Code sent
+// are Claude Code's own calls on the patch's files, in the patch's order,
+// and returns them as "name what".
+func claudePatchUses(t *testing.T, steps []string, root string) []string {
+	var uses []string
+	for _, s := range steps {
+		if strings.HasPrefix(s, "tool_use ") {
+			uses = append(uses, s)
+		}
+	}
+	want := []struct{ name, field, value string }{
+		{"Write", "file_path", filepath.Join(root, "farewell.txt")},
+		{"Bash", "command", "mv greet.txt messages/greet.txt"},
+		{"Edit", "file_path", filepath.Join(root, "messages", "greet.txt")},
+		{"Edit", "file_path", filepath.Join(root, "check.sh")},
+		{"Bash", "command", "rm notes.txt"},
+	}
+	// Three writes come before the patch's uses.
+	if len(uses) < 3+len(want) {
+		t.Fatalf("%d tool uses: %q", len(uses), uses)
+	}
+	var out []string
+	for i, w := range want {
+		// "tool_use <id> <name> <input>"
+		f := strings.SplitN(uses[3+i], " ", 4)
+		var in map[string]any
+		if len(f) < 4 || json.Unmarshal([]byte(f[3]), &in) != nil || f[2] != w.name || str(in[w.field]) != w.value {
+			t.Fatalf("patch use %d is %q, want %s with %s %q", i+1, uses[3+i], w.name, w.field, w.value)
+		}
+		out = append(out, w.name+" "+w.value)
+	}
+	return out
 }
 
 // claudeSteps names the content blocks of one message.

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -21,8 +22,9 @@ const codexProvider = "compat"
 
 // TestCodexResumesExport installs a fresh Codex export into a CODEX_HOME
 // whose state database already exists (Codex ran there before), checks
-// that Codex lists it among interactive sessions for the project, resumes
-// it by id and checks the history Codex sent the model.
+// that Codex lists it among interactive sessions for the project, that its
+// history view (thread/read) shows the fs.patch's files as one file-change
+// item, resumes it by id and checks the history Codex sent the model.
 func TestCodexResumesExport(t *testing.T) {
 	e := newEnv(t)
 	codex := e.tool("codex")
@@ -51,7 +53,8 @@ func TestCodexResumesExport(t *testing.T) {
 	}
 	t.Logf("installed %s; %s", path, command)
 
-	threads := codexThreads(t, e, codex, extra)
+	app := startAppServer(t, e, codex, extra)
+	threads := codexThreads(t, app, e.root)
 	found := false
 	for _, th := range threads {
 		if th.ID == uuid {
@@ -65,6 +68,8 @@ func TestCodexResumesExport(t *testing.T) {
 		t.Fatalf("codex does not list %s for %s among interactive sessions: %+v", uuid, e.root, threads)
 	}
 	t.Logf("codex lists %d interactive session(s) for the project, the export among them", len(threads))
+	changes := codexFileChanges(t, app, uuid, e.root)
+	t.Logf("codex's history of the session shows the patch's files: %s", strings.Join(changes, "; "))
 	screen := codexPickerShows(t, e, codex, extra, compatTask)
 	i := strings.Index(screen, compatTask)
 	t.Logf("codex resume (the picker) shows: …%s", screen[max(0, i-40):min(len(screen), i+len(compatTask)+40)])
@@ -82,13 +87,13 @@ func TestCodexResumesExport(t *testing.T) {
 	}
 	got := codexSentSteps(t, reqs[len(reqs)-1])
 	diffSteps(t, "the history codex sent", got, want)
-	if c, o := countPrefix(got, "call "), countPrefix(got, "output "); c != 6 || o != 6 {
-		t.Fatalf("codex sent %d calls and %d outputs, want 6 and 6", c, o)
+	if c, o := countPrefix(got, "call "), countPrefix(got, "output "); c != 7 || o != 7 {
+		t.Fatalf("codex sent %d calls and %d outputs, want 7 and 7", c, o)
 	}
-	if run := longestRun(got, "call "); run != 3 {
-		t.Fatalf("the batched turn's three calls are not together (longest run %d): %q", run, got)
+	if r := fmt.Sprint(runs(got, "call ")); r != "[1 1 1 1 3]" {
+		t.Fatalf("runs of calls %s, want [1 1 1 1 3] (the batched turn's three calls together): %q", r, got)
 	}
-	t.Logf("codex sent the whole history: %d items, 6 calls and 6 outputs in order", len(got))
+	t.Logf("codex sent the whole history: %d items, 7 calls and 7 outputs in order", len(got))
 }
 
 // writeCodexConfig points Codex at the stand-in.
@@ -116,12 +121,19 @@ type codexThread struct {
 	ID, Preview, Cwd, Source, ModelProvider string
 }
 
-// codexThreads asks `codex app-server` (the service behind the resume
-// picker) for the interactive sessions of the project, as `codex resume`
-// lists them for the configured provider.
-func codexThreads(t *testing.T, e *env, codex string, extra []string) []codexThread {
+// appServer is a running `codex app-server` (the service behind the
+// resume picker and the TUI's history), spoken to in JSON-RPC lines.
+type appServer struct {
+	t     *testing.T
+	stdin io.WriteCloser
+	lines *bufio.Scanner
+	next  int
+}
+
+// startAppServer starts `codex app-server` in the project and initializes
+// it; the test's cleanup stops it.
+func startAppServer(t *testing.T, e *env, codex string, extra []string) *appServer {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
 	cmd := exec.CommandContext(ctx, codex, "app-server")
 	cmd.Dir, cmd.Env = e.root, append(e.baseEnv(), extra...)
 	stdin, err := cmd.StdinPipe()
@@ -135,35 +147,104 @@ func codexThreads(t *testing.T, e *env, codex string, extra []string) []codexThr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer func() { stdin.Close(); cmd.Process.Kill(); cmd.Wait() }()
-	lines := bufio.NewScanner(stdout)
-	lines.Buffer(make([]byte, 1<<20), 16<<20)
-	call := func(id int, method string, params any) json.RawMessage {
-		send(t, stdin, map[string]any{"id": id, "method": method, "params": params})
-		for lines.Scan() {
-			var m struct {
-				ID     *int            `json:"id"`
-				Result json.RawMessage `json:"result"`
-				Error  json.RawMessage `json:"error"`
-			}
-			if json.Unmarshal(lines.Bytes(), &m) == nil && m.ID != nil && *m.ID == id {
-				if m.Error != nil {
-					t.Fatalf("app-server %s: %s", method, m.Error)
-				}
-				return m.Result
-			}
-		}
-		t.Fatalf("app-server ended before answering %s: %v", method, lines.Err())
-		return nil
-	}
-	call(1, "initialize", map[string]any{"clientInfo": map[string]string{"name": "wtagent-compat", "version": "1"}})
+	t.Cleanup(func() { stdin.Close(); cmd.Process.Kill(); cmd.Wait(); cancel() })
+	a := &appServer{t: t, stdin: stdin, lines: bufio.NewScanner(stdout)}
+	a.lines.Buffer(make([]byte, 1<<20), 16<<20)
+	a.call("initialize", map[string]any{"clientInfo": map[string]string{"name": "wtagent-compat", "version": "1"}})
 	send(t, stdin, map[string]any{"method": "initialized"})
+	return a
+}
+
+// call sends one request and returns its result; an error answer fails
+// the test.
+func (a *appServer) call(method string, params any) json.RawMessage {
+	a.next++
+	id := a.next
+	send(a.t, a.stdin, map[string]any{"id": id, "method": method, "params": params})
+	for a.lines.Scan() {
+		var m struct {
+			ID     *int            `json:"id"`
+			Result json.RawMessage `json:"result"`
+			Error  json.RawMessage `json:"error"`
+		}
+		if json.Unmarshal(a.lines.Bytes(), &m) == nil && m.ID != nil && *m.ID == id {
+			if m.Error != nil {
+				a.t.Fatalf("app-server %s: %s", method, m.Error)
+			}
+			return m.Result
+		}
+	}
+	a.t.Fatalf("app-server ended before answering %s: %v", method, a.lines.Err())
+	return nil
+}
+
+// codexThreads asks the app-server for the interactive sessions of the
+// project, as `codex resume` lists them for the configured provider.
+func codexThreads(t *testing.T, a *appServer, root string) []codexThread {
 	var list struct{ Data []codexThread }
-	raw := call(2, "thread/list", map[string]any{"cwd": e.root, "modelProviders": []string{codexProvider}})
+	raw := a.call("thread/list", map[string]any{"cwd": root, "modelProviders": []string{codexProvider}})
 	if err := json.Unmarshal(raw, &list); err != nil {
 		t.Fatalf("thread/list: %v: %s", err, raw)
 	}
 	return list.Data
+}
+
+// codexFileChanges reads the session as Codex's history view does
+// (thread/read with its turns) and returns the changes of the file-change
+// item of the session's fs.patch, "kind path [→ new path]" each, in path
+// order. The patch's four files must be there, each as what it did.
+func codexFileChanges(t *testing.T, a *appServer, uuid, root string) []string {
+	raw := a.call("thread/read", map[string]any{"threadId": uuid, "includeTurns": true})
+	var read struct {
+		Thread struct {
+			Turns []struct {
+				Items []struct {
+					Type    string `json:"type"`
+					Status  string `json:"status"`
+					Changes []struct {
+						Path string `json:"path"`
+						Kind struct {
+							Type     string `json:"type"`
+							MovePath string `json:"move_path"`
+						} `json:"kind"`
+						Diff string `json:"diff"`
+					} `json:"changes"`
+				} `json:"items"`
+			} `json:"turns"`
+		} `json:"thread"`
+	}
+	if err := json.Unmarshal(raw, &read); err != nil {
+		t.Fatalf("thread/read: %v: %s", err, raw)
+	}
+	var fileItems int
+	var patch []string
+	for _, turn := range read.Thread.Turns {
+		for _, it := range turn.Items {
+			if it.Type != "fileChange" {
+				continue
+			}
+			fileItems++
+			if len(it.Changes) < 2 || it.Status != "completed" {
+				continue // fs.write and fs.edit change one file
+			}
+			for _, c := range it.Changes {
+				s := c.Kind.Type + " " + c.Path
+				if c.Kind.MovePath != "" {
+					s += " → " + c.Kind.MovePath
+				}
+				patch = append(patch, s)
+			}
+		}
+	}
+	sort.Strings(patch)
+	want := []string{"add " + filepath.Join(root, "farewell.txt"), "delete " + filepath.Join(root, "notes.txt"),
+		"update " + filepath.Join(root, "check.sh"),
+		"update " + filepath.Join(root, "greet.txt") + " → " + filepath.Join(root, "messages", "greet.txt")}
+	if fileItems != 4 || strings.Join(patch, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("codex's history has %d file-change items (want 4: three writes and the patch); the patch's:\n  %s\nwant:\n  %s\n%s",
+			fileItems, strings.Join(patch, "\n  "), strings.Join(want, "\n  "), raw)
+	}
+	return patch
 }
 
 // send writes one JSON-RPC message line.

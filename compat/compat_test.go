@@ -90,8 +90,9 @@ func (e *env) baseEnv() []string {
 }
 
 // newEnv builds wtagent and records the scripted session: three writes
-// (one an edit), then one reply with two reads and a run (a batch, with
-// calls-per-reply 8), then done.
+// (one an edit), one fs.patch (compatPatch: an add, an update with a
+// move, an update, a delete), then one reply with two reads and a run (a
+// batch, with calls-per-reply 8), then done.
 func newEnv(t *testing.T) *env {
 	prefix := os.Getenv("WTAGENT_COMPAT_PREFIX")
 	if prefix == "" {
@@ -103,6 +104,10 @@ func newEnv(t *testing.T) *env {
 	}
 	e.bin = buildWtagent(t)
 	e.run(e.root, nil, "git", "init", "-q", "-b", "compat-branch")
+	// The file the patch deletes is the project's before the run.
+	if err := os.WriteFile(filepath.Join(e.root, "notes.txt"), []byte("draft notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// Several calls per reply: the session holds a batched turn.
 	if err := os.WriteFile(filepath.Join(e.wtHome, "config.json"), []byte(`{"calls-per-reply": 8}`), 0o600); err != nil {
 		t.Fatal(err)
@@ -139,6 +144,17 @@ func callXML(name string, args ...string) string {
 	return `<tool_call name="` + name + `"><args>` + strings.Join(args, "") + `</args></tool_call>`
 }
 
+// compatPatch is the session's fs.patch: it adds farewell.txt, moves
+// greet.txt to messages/greet.txt with a change, points check.sh at the
+// new place and deletes notes.txt.
+const compatPatch = "*** Begin Patch\n" +
+	"*** Add File: farewell.txt\n+goodbye\n" +
+	"*** Update File: greet.txt\n*** Move to: messages/greet.txt\n@@\n-hello world\n+hello world!\n" +
+	"*** Update File: check.sh\n@@\n #!/bin/sh\n-grep -q 'hello world' greet.txt && echo check passed\n" +
+	"+grep -q 'hello world' messages/greet.txt && echo check passed\n" +
+	"*** Delete File: notes.txt\n" +
+	"*** End Patch\n"
+
 // scriptLines is the scripted model's replies.
 func scriptLines(t *testing.T) []byte {
 	reply, el, call := replyXML, elXML, callXML
@@ -147,9 +163,10 @@ func scriptLines(t *testing.T) []byte {
 		{`status="ok"`, reply(false, "Fix the greeting.", call("fs.edit", el("path", "greet.txt"), el("old_text", "hello"), el("new_text", "hello world")))},
 		{`status="ok"`, reply(false, "Write the check.", call("fs.write", el("path", "check.sh"),
 			el("content", "#!/bin/sh\ngrep -q 'hello world' greet.txt && echo check passed\n")))},
-		{`status="ok"`, reply(false, "Read both back, then check.", call("fs.read", el("path", "greet.txt"))+
+		{`status="ok"`, reply(false, "Move the greeting, say goodbye, drop the notes.", call("fs.patch", el("patch", compatPatch)))},
+		{"moved greet.txt", reply(false, "Read both back, then check.", call("fs.read", el("path", "messages/greet.txt"))+
 			call("fs.read", el("path", "check.sh"))+call("terminal.exec", el("program", "sh"), "<argv><item>check.sh</item></argv>"))},
-		{"check passed", reply(true, "greet.txt says hello world; sh check.sh passed.", "")},
+		{"check passed", reply(true, "messages/greet.txt says hello world!; sh check.sh passed.", "")},
 	}
 	var b bytes.Buffer
 	for _, l := range lines {
@@ -214,17 +231,20 @@ func countPrefix(steps []string, p string) int {
 	return n
 }
 
-// longestRun is the length of the longest run of consecutive steps that
-// start with p: a batched turn's calls come together, in one message.
-func longestRun(steps []string, p string) int {
-	best, n := 0, 0
-	for _, s := range steps {
-		if strings.HasPrefix(s, p) {
+// runs are the lengths of the runs of consecutive steps that start with
+// p, in order: a batched turn's calls come together, in one message.
+func runs(steps []string, p string) []int {
+	var out []int
+	n := 0
+	for _, s := range append(steps, "") {
+		if strings.HasPrefix(s, p) && s != "" {
 			n++
-			best = max(best, n)
-		} else {
-			n = 0
+			continue
 		}
+		if n > 0 {
+			out = append(out, n)
+		}
+		n = 0
 	}
-	return best
+	return out
 }

@@ -126,3 +126,35 @@ func TestBatchCorpusChained(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserScenarioChained replays the seed's acceptance scenario
+// (empty directory → website → build → dev server → an error → fix →
+// rebuild), chained, through the binary and headless Chromium on the mock
+// page, as the wtbench row does: one message per reply and the recorded
+// end state.
+func TestBrowserScenarioChained(t *testing.T) {
+	needChromium(t)
+	task, err := batchcorpus.LoadTask(filepath.Join("..", "..", "testdata", "batchcorpus", "11-py-website-scenario"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	script, err := task.Chained()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, url := mockPage(t, script, 0)
+	home, root := t.TempDir(), t.TempDir()
+	if err := batchcorpus.CopyTree(task.Project(), root); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	o, err := batchcorpus.Replay{Bin: binary, Home: home, Root: root, Request: task.Request, ChatGPTURL: url}.Run(ctx)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, o.Output)
+	}
+	if o.Messages != len(script) {
+		t.Errorf("%d messages, want one per reply (%d)", o.Messages, len(script))
+	}
+	checkEndState(t, task, root)
+}

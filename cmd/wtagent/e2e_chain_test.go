@@ -111,6 +111,59 @@ func TestChainPatchThenTestsInOneMessage(t *testing.T) {
 	}
 }
 
+// TestPatchMoveAndDeleteDiffAndUndo: a patch that moves a file (with a
+// change), deletes one and adds one; wtagent diff shows the old path
+// going, the new one coming and the deleted file's lines, and undo brings
+// back both old files byte for byte and removes the new ones.
+func TestPatchMoveAndDeleteDiffAndUndo(t *testing.T) {
+	e := chainEnv(t)
+	before := projectFiles(t, e.root)
+	patch := "*** Update File: app.txt\n*** Move to: conf/app.txt\n@@\n name: demo\n-version: 1\n+version: 2\n" +
+		"*** Delete File: test.sh\n*** Add File: web/index.html\n+<h1>demo</h1>\n"
+	s := e.script(
+		model.ScriptLine{Reply: agentReply(false, "Move the config, drop the old tests, add the page.", patchXML(patch))},
+		model.ScriptLine{Expect: "moved app.txt → conf/app.txt (+1 -1)", Reply: agentReply(true, "Moved app.txt to conf/app.txt, deleted test.sh, added web/index.html.", "")},
+	)
+	if code, out, errOut := e.run("--provider", "script", "--script", s, "--approvals", "allow", "move app.txt to conf/app.txt as version 2, delete test.sh, add web/index.html"); code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	after := projectFiles(t, e.root)
+	if _, ok := after["test.sh"]; ok || after["conf/app.txt"] != "name: demo\nversion: 2\n" || after["app.txt"] != "" {
+		t.Fatalf("after the patch: %q", after)
+	}
+	id := e.onlySession()
+	code, diff, errOut := e.run("diff", id)
+	if code != 0 {
+		t.Fatalf("diff: exit %d\n%s", code, errOut)
+	}
+	for _, want := range []string{
+		"# turn 1 · fs.patch",
+		"--- a/app.txt\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-name: demo\n-version: 1\n",
+		"--- /dev/null\n+++ b/conf/app.txt\n@@ -0,0 +1,2 @@\n+name: demo\n+version: 2\n",
+		"--- a/test.sh\n+++ /dev/null\n",
+		"-echo 'tests passed'\n",
+		"+++ b/web/index.html\n",
+	} {
+		if !strings.Contains(diff, want) {
+			t.Errorf("wtagent diff lacks %q:\n%s", want, diff)
+		}
+	}
+	if code, out, errOut := e.run("undo", id); code != 0 {
+		t.Fatalf("undo: exit %d\n%s\n%s", code, out, errOut)
+	}
+	restored := projectFiles(t, e.root)
+	for name, content := range before {
+		if restored[name] != content {
+			t.Errorf("%s = %q after undo, want %q", name, restored[name], content)
+		}
+	}
+	for _, f := range []string{"conf/app.txt", "web/index.html"} {
+		if _, ok := restored[f]; ok {
+			t.Errorf("%s survived the undo", f)
+		}
+	}
+}
+
 // TestChainFailingHunkChangesNothing: a patch whose last hunk does not
 // apply leaves every file byte-identical (the next reply's first call
 // hashes every file: the same sums as before the run), names the file and

@@ -66,7 +66,7 @@ func (b *bench) messagesPerTask() result {
 	}
 	t := corpusTally{msgs: make([]int, len(rules)), wall: make([]time.Duration, len(rules))}
 	for _, task := range tasks {
-		if err := b.replayTask(task, rules, &t); err != nil {
+		if err := b.replayTask(task, rules, &t, false); err != nil {
 			return failed(fmt.Errorf("%s: %w", task.Name, err))
 		}
 	}
@@ -103,8 +103,9 @@ func (b *bench) acceptsConfig(config string) error {
 }
 
 // replayTask replays one task under each rule, adding to t; every end
-// state must be the recorded one.
-func (b *bench) replayTask(task batchcorpus.Task, rules []corpusRule, t *corpusTally) error {
+// state must be the recorded one. onPage replays it through headless
+// Chromium on the mock page instead of the scripted provider.
+func (b *bench) replayTask(task batchcorpus.Task, rules []corpusRule, t *corpusTally, onPage bool) error {
 	turns, err := task.Turns()
 	if err != nil {
 		return err
@@ -122,7 +123,7 @@ func (b *bench) replayTask(task batchcorpus.Task, rules []corpusRule, t *corpusT
 			return err
 		}
 		start := time.Now()
-		msgs, state, err := b.replayScript(task, fmt.Sprintf("%d-%s", i, task.Name), delayed(script), r.config)
+		msgs, state, err := b.replayRule(task, fmt.Sprintf("%d-%s", i, task.Name), delayed(script), r.config, onPage)
 		if err != nil {
 			return fmt.Errorf("%s: %w", r.name, err)
 		}
@@ -148,8 +149,10 @@ func delayed(script []model.ScriptLine) []model.ScriptLine {
 }
 
 // replayScript runs script on a fresh copy of the task's project and returns
-// the messages sent and the end state.
-func (b *bench) replayScript(task batchcorpus.Task, name string, script []model.ScriptLine, config string) (int, string, error) {
+// the messages sent and the end state: with the scripted provider, or,
+// when page is set, through that ChatGPT page (serving script) in
+// headless Chromium.
+func (b *bench) replayScript(task batchcorpus.Task, name string, script []model.ScriptLine, config, page string) (int, string, error) {
 	home, root := b.project(name)
 	if err := os.WriteFile(filepath.Join(home, "config.json"), []byte(config), 0o600); err != nil {
 		return 0, "", err
@@ -159,7 +162,7 @@ func (b *bench) replayScript(task batchcorpus.Task, name string, script []model.
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	o, err := batchcorpus.Replay{Bin: b.bin, Home: home, Root: root, Request: task.Request, Script: script}.Run(ctx)
+	o, err := batchcorpus.Replay{Bin: b.bin, Home: home, Root: root, Request: task.Request, Script: script, ChatGPTURL: page}.Run(ctx)
 	if err != nil {
 		return 0, "", fmt.Errorf("%w\n%s", err, o.Output)
 	}

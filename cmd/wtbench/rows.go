@@ -28,6 +28,7 @@ func (b *bench) rows() []row {
 		{name: "wtagent status --json on a live session", target: "< 50 ms", measure: b.status},
 		{name: "fs.search Go fallback on a 50 000-file tree", target: "≤ 3× rg", measure: b.search},
 		{name: "messages per task (testdata/batchcorpus with the acceptance scenario: one call per reply, issue 26's batches, chains of changes; through wtagent)", target: "chains ≥ 2.5× fewer messages than one call per reply, identical end states", measure: b.messagesPerTask},
+		{name: "messages per task through Chromium on the mock page (testdata/batchcorpus with the acceptance scenario, -quick the scenario alone: one call per reply, issue 26's batches, chains of changes)", target: "chains ≥ 2.5× fewer messages than one call per reply, identical end states", measure: b.messagesThroughPage},
 		{name: "reply repairs over the golden corpus (testdata/protocol)", target: "every repair case runs without a re-ask; repairs cost ≤ 1.25× on a 100 KB reply", measure: b.repairs},
 		{name: "approvals on real commands (testdata/commands, through CheckCall)", target: "needless asks ≤ 3 % of harmless; no uncontained risky command unasked; ≥ 97 % of incidents stopped", measure: b.approvals},
 		{name: "done gate over real requests (testdata/requests): over-ask and under-ask", target: "≤ 3 % each way, English and Chinese apart", measure: b.requestCorpus},

@@ -30,6 +30,10 @@ type Replay struct {
 	Script []model.ScriptLine
 	// Args are more flags, given before the request.
 	Args []string
+	// ChatGPTURL, if set, is a ChatGPT page (the mock page, serving
+	// Script) the run talks to in headless Chromium instead of the
+	// scripted provider.
+	ChatGPTURL string
 }
 
 // Outcome is what a replay did.
@@ -43,21 +47,22 @@ type Outcome struct {
 	Results []event.ToolResult
 }
 
-// Run replays r.Script with the scripted provider under --approvals allow
-// and reads the session's event log. The error is ErrNotCompleted when
-// wtagent exited non-zero or the log has no run.completed.
+// Run replays r.Script with the scripted provider (or through the page at
+// r.ChatGPTURL) under --approvals allow and reads the session's event log.
+// The error is ErrNotCompleted when wtagent exited non-zero or the log has
+// no run.completed.
 func (r Replay) Run(ctx context.Context) (Outcome, error) {
-	script := filepath.Join(r.Home, "corpus-script.jsonl")
-	if err := WriteScript(script, r.Script); err != nil {
+	args, err := r.modelArgs()
+	if err != nil {
 		return Outcome{}, err
 	}
-	args := append([]string{"-C", r.Root, "--provider", "script", "--script", script, "--approvals", "allow"}, r.Args...)
-	cmd := exec.CommandContext(ctx, r.Bin, append(args, r.Request)...)
+	args = append(append([]string{"-C", r.Root}, args...), "--approvals", "allow")
+	cmd := exec.CommandContext(ctx, r.Bin, append(append(args, r.Args...), r.Request)...)
 	cmd.Env = append(os.Environ(), "WTAGENT_HOME="+r.Home, "NO_COLOR=1")
 	cmd.Dir = r.Root
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
+	err = cmd.Run()
 	o := Outcome{Output: out.String()}
 	var ee *exec.ExitError
 	switch {
@@ -74,6 +79,20 @@ func (r Replay) Run(ctx context.Context) (Outcome, error) {
 		return o, fmt.Errorf("batchcorpus: exit %d, run.completed logged %t: %w", o.Code, completed, ErrNotCompleted)
 	}
 	return o, nil
+}
+
+// modelArgs are the flags that choose the model: the page at ChatGPTURL
+// in headless Chromium, or the scripted provider on Script (written into
+// Home).
+func (r Replay) modelArgs() ([]string, error) {
+	if r.ChatGPTURL != "" {
+		return []string{"--chatgpt-url", r.ChatGPTURL, "--headless"}, nil
+	}
+	script := filepath.Join(r.Home, "corpus-script.jsonl")
+	if err := WriteScript(script, r.Script); err != nil {
+		return nil, err
+	}
+	return []string{"--provider", "script", "--script", script}, nil
 }
 
 // read fills Messages and Results from the one session of home and says

@@ -221,16 +221,14 @@ func (c *codexWriter) output(it item, ts string) error {
 	tool, ok := c.calls[it.callID]
 	if !ok {
 		// A call written before a reopen: its kind follows from the tool.
-		tool = codexTool{custom: it.result.Tool == toolFSWrite || it.result.Tool == toolFSEdit,
+		tool = codexTool{custom: it.result.Tool == toolFSWrite || it.result.Tool == toolFSEdit || it.result.Tool == toolFSPatch,
 			exec: it.result.Tool == toolTerminalExec}
 	}
 	r := it.result
 	text := resultText(r)
 	switch {
 	case tool.custom:
-		if err := c.event(ts, map[string]any{"type": "patch_apply_end", "call_id": it.callID,
-			"turn_id": c.turnID(), "stdout": text, "stderr": "", "success": r.Status == event.ToolOK,
-			"changes": map[string]any{}}); err != nil {
+		if err := c.event(ts, patchApplyEnd(it.callID, c.turnID(), c.meta.Root, tool.input, r, text)); err != nil {
 			return err
 		}
 	case tool.exec:

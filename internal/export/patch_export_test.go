@@ -23,8 +23,9 @@ func patchEvents(t *testing.T) []event.Event {
 		"*** Update File: old.go\n*** Move to: new.go\n@@\n-x\n+y\n*** Delete File: gone.txt\n*** End Patch\n"
 	data := `{"files":[{"path":"web/index.html","action":"added","added":1,"removed":0},{"path":"app.txt","action":"updated","added":2,"removed":2},` +
 		`{"path":"old.go","action":"moved","moved_to":"new.go","added":1,"removed":1},{"path":"gone.txt","action":"deleted","added":0,"removed":1}]}`
+	// The diff as fs.patch writes it: by path, a move as a delete and an add.
 	diff := "--- /dev/null\n+++ b/web/index.html\n@@ -0,0 +1 @@\n+<h1>Hi</h1>\n--- a/app.txt\n+++ b/app.txt\n@@ -1,4 +1,4 @@\n a\n-b\n+B\n c\n-d\n+D\n" +
-		"rename from old.go\nrename to new.go\n--- a/new.go\n+++ b/new.go\n@@ -1 +1 @@\n-x\n+y\n--- a/gone.txt\n+++ /dev/null\n"
+		"--- a/gone.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-bye\n--- /dev/null\n+++ b/new.go\n@@ -0,0 +1 @@\n+y\n--- a/old.go\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n"
 	k := b.Tool("fs.patch", map[string]any{"patch": patch}, event.ToolResult{Status: event.ToolOK, Message: "patched 4 file(s)",
 		Changed: []string{"web/index.html", "app.txt", "old.go", "new.go", "gone.txt"}, Data: json.RawMessage(data), Diff: diff})
 	b.Exchange(event.OutboundToolResult, []string{k}, "<agent_response>…</agent_response>", "Done.", true)
@@ -105,5 +106,48 @@ func TestCodexExportsAPatchAsApplyPatch(t *testing.T) {
 	}
 	if !bytes.Contains(buf.Bytes(), []byte(`"name":"apply_patch"`)) || !bytes.Contains(buf.Bytes(), []byte(`*** Move to: new.go\n@@\n-x\n+y\n*** Delete File: gone.txt`)) {
 		t.Errorf("codex export lacks the apply_patch call:\n%s", buf.String())
+	}
+}
+
+// TestCodexPatchApplyEndNamesEveryFile: the patch's patch_apply_end event
+// carries a status (Codex drops the event without one) and one change per
+// file in Codex's FileChange shape, by absolute path: the add's content,
+// the update's diff, the move's hunks and new path, the delete.
+func TestCodexPatchApplyEndNamesEveryFile(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Codex(patchEvents(t), fixtureMeta(), &buf); err != nil {
+		t.Fatal(err)
+	}
+	var end map[string]any
+	for _, l := range exporttest.JSONLines(t, buf.Bytes()) {
+		if p, _ := l["payload"].(map[string]any); p["type"] == "patch_apply_end" {
+			end = p
+		}
+	}
+	if end == nil || end["status"] != "completed" || end["success"] != true {
+		t.Fatalf("patch_apply_end %v", end)
+	}
+	root := exporttest.Root + "/"
+	want := map[string]any{
+		root + "web/index.html": map[string]any{"type": "add", "content": "<h1>Hi</h1>\n"},
+		root + "app.txt": map[string]any{"type": "update",
+			"unified_diff": "--- a/app.txt\n+++ b/app.txt\n@@ -1,4 +1,4 @@\n a\n-b\n+B\n c\n-d\n+D\n"},
+		root + "old.go":   map[string]any{"type": "update", "unified_diff": "@@\n-x\n+y\n", "move_path": root + "new.go"},
+		root + "gone.txt": map[string]any{"type": "delete", "content": "bye\n"},
+	}
+	if !reflect.DeepEqual(end["changes"], want) {
+		t.Errorf("changes\n got %#v\nwant %#v", end["changes"], want)
+	}
+}
+
+// TestDeletedContent: the content of a deleted file comes from its own
+// section of the diff, not a neighbour's.
+func TestDeletedContent(t *testing.T) {
+	diff := "--- a/keep.txt\n+++ b/keep.txt\n@@ -1 +1 @@\n-old\n+new\n--- a/gone.txt\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-one\n-two\n" +
+		"--- /dev/null\n+++ b/other.txt\n@@ -0,0 +1 @@\n+x\n"
+	for _, tc := range []struct{ path, want string }{{"gone.txt", "one\ntwo\n"}, {"keep.txt", ""}, {"other.txt", ""}} {
+		if got := deletedContent(diff, tc.path); got != tc.want {
+			t.Errorf("deletedContent(%s) = %q, want %q", tc.path, got, tc.want)
+		}
 	}
 }
