@@ -26,6 +26,10 @@ type Options struct {
 	// the user's other tabs and on Close closes only its tab; ProfileDir,
 	// ChromePath and Headless are then unused.
 	ChromeURL string
+	// WaitForLogin makes a ChromeURL page that is not logged in wait for
+	// the user to log in there (wtagent login), as wtagent's own Chrome
+	// does, instead of failing at once (a run's NotLoggedIn).
+	WaitForLogin bool
 	// ReconnectTimeout bounds the reconnection to a ChromeURL browser
 	// after its connection was lost (default 2 min).
 	ReconnectTimeout time.Duration
