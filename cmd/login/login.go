@@ -90,7 +90,7 @@ func loginRun(ctx context.Context, o *Options) error {
 		if _, err := chrome.ResolveRemote(ctx, o.ChromeURL); err != nil {
 			return &cmdutil.ExitError{Code: cmdutil.ExitFailed, Err: err}
 		}
-		bo.ChromeURL, bo.WaitForLogin = o.ChromeURL, true
+		bo.ChromeURL, bo.WaitForLogin, bo.Tabs = o.ChromeURL, true, settings.ChromeTabs(h)
 		fmt.Fprintf(out, "Opening ChatGPT in a tab of your Chrome at %s…\n", o.ChromeURL)
 	} else {
 		if pid, inUse := chrome.ProfileInUse(h.ProfileDir()); inUse {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -149,4 +150,69 @@ func TestChromeURLMCPServe(t *testing.T) {
 	if code != 1 || !strings.Contains(errOut, "no Chrome answers at "+dead) || out != "" {
 		t.Fatalf("mcp serve on a dead --chrome-url: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
+}
+
+// TestChromeURLKill9ClosesOrphanTab: a run attached by --chrome-url is
+// killed with SIGKILL while a reply streams, so its tab stays open in the
+// user's Chrome; the resume attached to the same Chrome closes that tab
+// (and only it: the user's tab is untouched), finishes the task, and
+// closes its own tab at the end.
+func TestChromeURLKill9ClosesOrphanTab(t *testing.T) {
+	needChromium(t)
+	e := newEnv(t)
+	u := startUserChrome(t, "", "")
+	mine := userPage(t)
+	mineID := u.openTab(mine)
+	srv, chat := mockPage(t, []model.ScriptLine{
+		{Reply: agentReply(false, "Write it.", callXML("fs.write", el("path", "hello.txt"), el("content", "hi\n")))},
+		{Reply: agentReply(true, "hello.txt written.", "")},
+	}, 0)
+	release := srv.HoldStream(1)
+	t.Cleanup(release)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	flags := []string{"--chatgpt-url", chat, "--chrome-url", u.endpoint(), "--approvals", "allow"}
+	cmd, out := e.startRun(ctx, append(flags, "write hello.txt")...)
+	if err := srv.WaitStreaming(ctx, 1); err != nil {
+		t.Fatalf("the reply never streamed: %v; output:\n%s", err, out.String())
+	}
+	var orphan string
+	for _, p := range u.pages() {
+		if strings.HasPrefix(p.URL, chat) {
+			orphan = p.ID
+		}
+	}
+	if orphan == "" {
+		t.Fatalf("no tab of wtagent's on %s: %+v", chat, u.pages())
+	}
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	if !hasPage(u, orphan) {
+		t.Fatalf("the killed run's tab %s closed by itself: the test shows nothing", orphan)
+	}
+	release()
+
+	code, o, errOut := e.run(append([]string{"resume", e.onlySession()}, flags...)...)
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, o, errOut)
+	}
+	if got, _ := os.ReadFile(filepath.Join(e.root, "hello.txt")); string(got) != "hi\n" {
+		t.Fatalf("hello.txt = %q\n%s", got, o)
+	}
+	if hasPage(u, orphan) {
+		t.Errorf("the tab %s the killed run left is still open: %+v", orphan, u.pages())
+	}
+	checkUserTab(t, u, mineID, mine, chat)
+}
+
+// hasPage reports whether the user's Chrome has the page target id.
+func hasPage(u *userChrome, id string) bool {
+	for _, p := range u.pages() {
+		if p.ID == id {
+			return true
+		}
+	}
+	return false
 }

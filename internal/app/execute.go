@@ -69,7 +69,7 @@ type Input interface {
 // questions live under it, and its end stops the run as SIGTERM does.
 func Execute(ctx context.Context, o Options) error {
 	if o.Settings.Provider == "chatgpt" && o.Settings.ChromeURL != "" {
-		if err := probeChromeURL(ctx, o.Settings); err != nil {
+		if err := probeChromeURL(ctx, o.Settings, o.Home); err != nil {
 			return err
 		}
 	} else if o.Settings.Provider == "chatgpt" && !o.Settings.Headless {

@@ -126,7 +126,7 @@ func Run(ctx context.Context, e Env, s Settings) error {
 	logger := log.NewWithOptions(e.IO.ErrOut, log.Options{Level: lvl, Prefix: "browser"})
 	profile := h.ProfileDir()
 	newTransport := func(hk Hooks) model.Transport {
-		return browser.New(browser.Options{ChromePath: s.Chrome, ChromeURL: s.ChromeURL, ProfileDir: profile, BaseURL: s.ChatGPTURL,
+		return browser.New(browser.Options{ChromePath: s.Chrome, ChromeURL: s.ChromeURL, Tabs: settings.ChromeTabs(h), ProfileDir: profile, BaseURL: s.ChatGPTURL,
 			Mode: s.Mode, Effort: s.Effort, Headless: s.Headless, TurnTimeout: longestWait,
 			Locators: over, LocatorsFile: overFile, Logger: logger, Progress: hk.Note})
 	}
