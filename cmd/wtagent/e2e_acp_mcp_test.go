@@ -23,7 +23,8 @@ import (
 // calls ask the editor as the user's own servers' do, and a denied write
 // does not run. A server that does not start is a warning and the session
 // goes on; an SSE server is an invalid-params error and the agent keeps
-// serving.
+// serving. A second agent that loads the thread with the stdio server
+// offers it again.
 func TestACPClientMCPServers(t *testing.T) {
 	e := newEnv(t)
 	note := filepath.Join(e.root, "note.txt")
@@ -33,13 +34,16 @@ func TestACPClientMCPServers(t *testing.T) {
 	script := e.script(
 		model.ScriptLine{Expect: "mcp.Editor_Tools.getenv", Reply: agentReply(false, "Asking the editor's servers.", batch)},
 		model.ScriptLine{Expect: "mark-4c1d", Reply: agentReply(true, "Both servers answered.", "")},
+		model.ScriptLine{Expect: "Ask again after the load.", Reply: agentReply(false, "Asking again.", callXML("mcp.Editor_Tools.getenv", el("name", "ACP_EDITOR_MARK")))},
+		model.ScriptLine{Expect: "mark-4c1d", Reply: agentReply(true, "The loaded thread has the server.", "")},
 	)
-	c := startACP(e, func(_ int, req sdk.RequestPermissionRequest) sdk.RequestPermissionOutcome {
+	answer := func(_ int, req sdk.RequestPermissionRequest) sdk.RequestPermissionOutcome {
 		if strings.Contains(*req.ToolCall.Title, "write_note") {
 			return pick(sdk.PermissionOptionKindRejectOnce, req)
 		}
 		return pick(sdk.PermissionOptionKindAllowOnce, req)
-	}, "--provider", "script", "--script", script)
+	}
+	c := startACP(e, answer, "--provider", "script", "--script", script)
 	init, err := c.conn.Initialize(c.ctx(), sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber})
 	if err != nil {
 		t.Fatal(err)
@@ -104,4 +108,18 @@ func TestACPClientMCPServers(t *testing.T) {
 	if asked != 3 {
 		t.Errorf("%d permission requests, want 3 (one per call of servers the user did not trust)", asked)
 	}
+
+	// Another agent loads the thread with the editor's servers: they are
+	// the session's again.
+	c.close()
+	l := startACP(e, answer, "--provider", "script", "--script", script)
+	l.initialize()
+	if _, err := l.conn.LoadSession(l.ctx(), sdk.LoadSessionRequest{SessionId: s.SessionId, Cwd: e.root, McpServers: servers[:1]}); err != nil {
+		t.Fatalf("session/load: %v\n%s", err, l.stderr.String())
+	}
+	if stop := l.prompt(s.SessionId, sdk.TextBlock("Ask again after the load.")); stop != sdk.StopReasonEndTurn {
+		t.Fatalf("stop reason after the load %s; updates:\n%s", stop, l.transcript())
+	}
+	inOrder(t, l.transcript(), "agent: Asking again.", `"mcp.Editor_Tools.getenv"`,
+		"status=completed content=[\"text ```\\nmark-4c1d\\n```\"]", "agent: The loaded thread has the server.")
 }
