@@ -116,7 +116,7 @@ func (t *Transport) ensureLoggedIn(ctx context.Context, s *session, reload strin
 		t.report(event.ModelRateLimited, "ChatGPT shows a usage limit: "+cardText(p.Err), "")
 		return nil
 	}
-	if st == LoginRequired && t.opts.remote() {
+	if st == LoginRequired && t.opts.remote() && !t.opts.WaitForLogin {
 		return t.opts.notLoggedIn()
 	}
 	return t.waitForUser(ctx, s, st, reload)

@@ -2,6 +2,7 @@ package browser
 
 import (
 	"fmt"
+	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/browser/pagescript"
 	"io"
 	"strings"
@@ -26,6 +27,13 @@ type Options struct {
 	// the user's other tabs and on Close closes only its tab; ProfileDir,
 	// ChromePath and Headless are then unused.
 	ChromeURL string
+	// WaitForLogin makes a ChromeURL page that is not logged in wait for
+	// the user to log in there (wtagent login), as wtagent's own Chrome
+	// does, instead of failing at once (a run's NotLoggedIn).
+	WaitForLogin bool
+	// Tabs, when set, records wtagent's tab in a ChromeURL browser, and
+	// each attach closes the tabs a stopped (killed) wtagent left there.
+	Tabs *chrome.TabRecords
 	// ReconnectTimeout bounds the reconnection to a ChromeURL browser
 	// after its connection was lost (default 2 min).
 	ReconnectTimeout time.Duration

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wtagent/wtagent/internal/mcptest"
 	"github.com/wtagent/wtagent/model"
 )
 
@@ -35,8 +36,10 @@ type acpLine struct {
 // whole task: the model's text, a write whose tool call carries the diff,
 // a command's output, a permission request denied then allowed once, the
 // done summary, end_turn; a permission request cancelled with
-// session/cancel pauses the run (cancelled); a second agent loads the
-// session and replays its history.
+// session/cancel pauses the run (cancelled); the editor's stdio MCP
+// server, given at session/new, is offered to the model (initialize says
+// HTTP servers are taken too); a second agent loads the session and
+// replays its history.
 func TestACPClientDrivesAgent(t *testing.T) {
 	e, srv, url := newPageEnv(t, []model.ScriptLine{
 		{Reply: replyXML(false, "Writing the greeting.", callXML("fs.write", elXML("path", "hello.txt"), elXML("content", "hi from the TypeScript SDK\n")))},
@@ -53,11 +56,20 @@ func TestACPClientDrivesAgent(t *testing.T) {
 	}
 	node, client := acpClient(t, e)
 	flags := []string{"--chatgpt-url", url, "--headless"}
-	out, _ := e.run(e.root, nil, node, append([]string{client, "run", e.bin, e.root}, flags...)...)
+	mcpSrv := mcptest.Command(t)
+	mcpEnv := []map[string]string{}
+	for k, v := range mcpSrv.Env {
+		mcpEnv = append(mcpEnv, map[string]string{"name": k, "value": v})
+	}
+	servers, err := json.Marshal([]map[string]any{{"name": "editor", "command": mcpSrv.Command, "args": mcpSrv.Args, "env": mcpEnv}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := e.run(e.root, []string{"WTAGENT_ACP_MCP_SERVERS=" + string(servers)}, node, append([]string{client, "run", e.bin, e.root}, flags...)...)
 	lines := acpLines(t, out)
 	got := acpTranscript(lines)
 	for _, want := range [][]string{
-		{"init 1 loadSession", "session "},
+		{"init 1 loadSession mcp-http", "session "},
 		{"agent Writing the greeting.", "tool_call fs.write hello.txt edit pending", "tool_call_update completed diff " + filepath.Join(e.root, "hello.txt")},
 		{"agent Reading it back.", "tool_call terminal.exec cat hello.txt execute", "tool_call_update completed text ```\nhi from the TypeScript SDK\n```"},
 		{"ask terminal.exec rm app.db allow_once,allow_always,reject_once reject_once", "tool_call_update failed", "agent Asking again.",
@@ -71,6 +83,9 @@ func TestACPClientDrivesAgent(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(e.root, "data.db")); err != nil {
 		t.Errorf("data.db after the cancelled permission request: %v", err)
+	}
+	if got := srv.Received(); len(got) == 0 || !strings.Contains(got[0].Text, "mcp.editor.echo") {
+		t.Errorf("the first message does not offer the editor's MCP server's tools: %+v", got)
 	}
 	id := ""
 	for _, l := range lines {
@@ -144,6 +159,9 @@ func acpTranscript(lines []acpLine) string {
 			fmt.Fprintf(&b, "init %d", l.ProtocolVersion)
 			if l.Capabilities["loadSession"] == true {
 				b.WriteString(" loadSession")
+			}
+			if mcp, _ := l.Capabilities["mcpCapabilities"].(map[string]any); mcp["http"] == true {
+				b.WriteString(" mcp-http")
 			}
 		default:
 			b.WriteString(l.Kind)

@@ -116,6 +116,11 @@ func (h Home) SessionsDir() string { return filepath.Join(h.dir, sessionsDirName
 // ProfileDir is the dedicated Chrome profile.
 func (h Home) ProfileDir() string { return filepath.Join(h.dir, profileDirName) }
 
+// ChromeTabsDir holds the records of the tabs wtagent opens in a Chrome
+// the user started (--chrome-url): the next attach closes those a killed
+// wtagent left.
+func (h Home) ChromeTabsDir() string { return filepath.Join(h.RunDir(), "chrome-tabs") }
+
 // RunDir holds the live status sockets (mode 0700).
 func (h Home) RunDir() string { return filepath.Join(h.dir, runDirName) }
 

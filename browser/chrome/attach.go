@@ -14,7 +14,11 @@ import (
 func (c *Chrome) attach(ctx context.Context) error {
 	c.found = Found{Path: c.cfg.Remote.URL, Kind: KindRemote, Version: c.cfg.Remote.Version()}
 	allocCtx, allocCancel := remote.NewAllocator(context.Background(), c.cfg.Remote.WebSocket, remote.NoModifyURL)
-	return c.open(ctx, allocCtx, allocCancel)
+	if err := c.open(ctx, allocCtx, allocCancel); err != nil {
+		return err
+	}
+	c.recordTab(ctx)
+	return nil
 }
 
 // Remote reports whether this Chrome is one the user started.

@@ -37,6 +37,9 @@ type Config struct {
 	// (--chrome-url): Start opens a tab of its own there instead of
 	// launching Chrome, and Close closes only that tab.
 	Remote Endpoint
+	// Tabs, when set, records the tab opened in a Remote Chrome, and the
+	// attach closes the tabs a stopped wtagent left there.
+	Tabs *TabRecords
 }
 
 // Chrome is one launched Chrome with its tab. A crash ends it for good;
@@ -45,6 +48,9 @@ type Chrome struct {
 	cfg   Config
 	found Found
 	pid   int
+	// tabID is the tab's target id in a Remote Chrome with Tabs (its
+	// record's name).
+	tabID string
 
 	allocCancel context.CancelFunc
 	tab         context.Context // the tab's chromedp context (no deadline)

@@ -98,7 +98,10 @@ func (c *Chrome) Close() {
 	c.closing.Store(true)
 	if !c.Dead() {
 		ctx, cancel := context.WithTimeout(c.tab, 10*time.Second)
-		_ = chromedp.Cancel(ctx)
+		// A remote tab closed is no longer an orphan to close later.
+		if err := chromedp.Cancel(ctx); err == nil && c.cfg.Tabs != nil && c.tabID != "" {
+			c.cfg.Tabs.remove(c.tabID)
+		}
 		cancel()
 	}
 	c.Teardown()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/wtagent/wtagent/internal/cmdutil"
 	"github.com/wtagent/wtagent/internal/mcpserve"
+	"github.com/wtagent/wtagent/internal/settings"
 )
 
 // ServeOptions are the inputs of `wtagent mcp serve`.
@@ -77,6 +78,7 @@ working directory (-C).`,
 	fs.DurationVar(&s.TurnTimeout, "turn-timeout", 0, "longest wait for one reply (default: by mode, 20m without one)")
 	fs.StringVar(&s.Locators, "locators", "", "page locator override file (default: page-locators.json in the config directory, if any)")
 	fs.StringVar(&s.Chrome, "chrome", "", "Chrome or Chromium binary (default: found automatically; WTAGENT_CHROME overrides)")
+	settings.AddChromeURLFlags(fs, &s.ChromeURL, &s.ChromeURLInsecureOK)
 	fs.StringVar(&s.ChatGPTURL, "chatgpt-url", "", "ChatGPT origin (developers: a mock page)")
 	fs.BoolVar(&s.Headless, "headless", false, "headless Chrome (tests only: you cannot log in)")
 	cmdutil.HideDeveloperFlags(fs)

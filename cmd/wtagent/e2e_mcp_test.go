@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,6 +24,9 @@ type mcpServer struct {
 	cs       *mcp.ClientSession
 	cmd      *mcpCmd
 	progress chan *mcp.ProgressNotificationParams
+	// close closes the client session (the server's stdin), once; the
+	// test's end does it too.
+	close func()
 }
 
 // mcpCmd is the server process and its stderr.
@@ -31,10 +35,12 @@ type mcpCmd struct {
 	stderr *syncBuffer
 }
 
-func startMCPServer(t *testing.T, e *env, url string) *mcpServer {
+// startMCPServer starts `wtagent mcp serve` on the mock page at url, with
+// extra flags, and connects a client.
+func startMCPServer(t *testing.T, e *env, url string, extra ...string) *mcpServer {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	cmd := e.command(ctx, "mcp", "serve", "--chatgpt-url", url, "--headless")
+	cmd := e.command(ctx, append([]string{"mcp", "serve", "--chatgpt-url", url, "--headless"}, extra...)...)
 	stderr := &syncBuffer{}
 	cmd.Stderr = stderr
 	s := &mcpServer{t: t, progress: make(chan *mcp.ProgressNotificationParams, 256),
@@ -53,12 +59,16 @@ func startMCPServer(t *testing.T, e *env, url string) *mcpServer {
 		t.Fatalf("connect to wtagent mcp serve: %v\n%s", err, stderr)
 	}
 	s.cs = cs
-	t.Cleanup(func() {
-		if err := cs.Close(); err != nil {
-			t.Errorf("close the server (stdin): %v\nstderr:\n%s", err, stderr)
-		}
-		cancel()
-	})
+	var once sync.Once
+	s.close = func() {
+		once.Do(func() {
+			if err := cs.Close(); err != nil {
+				t.Errorf("close the server (stdin): %v\nstderr:\n%s", err, stderr)
+			}
+			cancel()
+		})
+	}
+	t.Cleanup(s.close)
 	return s
 }
 

@@ -8,6 +8,8 @@
 //     session/cancel, as the editor's stop button does.
 //   node acp-client.mjs load WTAGENT ROOT SESSION [FLAG...]
 //     loads SESSION: its history replayed as updates.
+// WTAGENT_ACP_MCP_SERVERS, when set, is the JSON of the mcpServers the new
+// session gets (the editor's MCP servers).
 import { spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
@@ -50,7 +52,8 @@ await app.connectWith(stream, async (ctx) => {
     print({ kind: "loaded" });
     return;
   }
-  ({ sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: root, mcpServers: [] }));
+  const mcpServers = JSON.parse(process.env.WTAGENT_ACP_MCP_SERVERS ?? "[]");
+  ({ sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: root, mcpServers }));
   print({ kind: "session", sessionId });
   const prompt = async (text) => {
     const r = await ctx.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text }] });

@@ -10,6 +10,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/wtagent/wtagent/internal/app"
+	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/session"
 )
 
@@ -26,6 +27,10 @@ type agent struct {
 
 	mu       sync.Mutex
 	sessions map[string]*acpSession
+	// mcp holds each session's client MCP servers, given at session/new
+	// or session/load: a session reopened after it made way gets them
+	// again.
+	mcp map[string]config.MCPServers
 }
 
 var (
@@ -47,6 +52,7 @@ func (a *agent) Initialize(_ context.Context, _ sdk.InitializeRequest) (sdk.Init
 			LoadSession: true,
 			// Resource links are always accepted (the baseline).
 			PromptCapabilities: sdk.PromptCapabilities{EmbeddedContext: true},
+			McpCapabilities:    mcpCapabilities(),
 		},
 		AgentInfo:   &sdk.Implementation{Name: "wtagent", Version: a.version},
 		AuthMethods: []sdk.AuthMethod{},
@@ -84,10 +90,14 @@ func (a *agent) NewSession(_ context.Context, p sdk.NewSessionRequest) (sdk.NewS
 	if err != nil {
 		return sdk.NewSessionResponse{}, err
 	}
+	servers, err := clientMCP(p.McpServers)
+	if err != nil {
+		return sdk.NewSessionResponse{}, err
+	}
 	if err := a.makeWay(root); err != nil {
 		return sdk.NewSessionResponse{}, err
 	}
-	s, err := a.open(root, nil)
+	s, err := a.open(root, nil, servers)
 	if err != nil {
 		return sdk.NewSessionResponse{}, err
 	}
@@ -103,6 +113,10 @@ func (a *agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 		return sdk.LoadSessionResponse{}, invalidParams("session %s is already open", id)
 	}
 	root, err := checkCwd(p.Cwd)
+	if err != nil {
+		return sdk.LoadSessionResponse{}, err
+	}
+	servers, err := clientMCP(p.McpServers)
 	if err != nil {
 		return sdk.LoadSessionResponse{}, err
 	}
@@ -131,7 +145,7 @@ func (a *agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 			}
 		}
 	}
-	s, err := a.open(root, sess)
+	s, err := a.open(root, sess, servers)
 	if err != nil {
 		return sdk.LoadSessionResponse{}, err
 	}
@@ -139,16 +153,17 @@ func (a *agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 	return sdk.LoadSessionResponse{Modes: sessionModes(effort)}, nil
 }
 
-// open starts a session and registers it.
-func (a *agent) open(root string, resume *session.Session) (*acpSession, error) {
+// open starts a session with the client's MCP servers and registers it.
+func (a *agent) open(root string, resume *session.Session, servers config.MCPServers) (*acpSession, error) {
 	s := newACPSession(a.conn, root)
-	d, err := a.start(root, resume, app.Options{Sink: s.event, Approver: s})
+	d, err := a.start(root, resume, app.Options{Sink: s.event, Approver: s, HostMCP: servers})
 	if err != nil {
 		return nil, &sdk.RequestError{Code: -32603, Message: err.Error()}
 	}
 	s.attach(d)
 	a.mu.Lock()
 	a.sessions[s.id] = s
+	a.mcp[s.id] = servers
 	a.mu.Unlock()
 	return s, nil
 }
@@ -176,7 +191,10 @@ func (a *agent) session(ctx context.Context, id sdk.SessionId) (*acpSession, err
 		sess.Close()
 		return nil, err
 	}
-	return a.open(st.Root, sess)
+	a.mu.Lock()
+	servers := a.mcp[string(id)]
+	a.mu.Unlock()
+	return a.open(st.Root, sess, servers)
 }
 
 // makeWay closes the idle sessions of root: one wtagent session works in

@@ -12,6 +12,7 @@ import (
 
 	sdk "github.com/coder/acp-go-sdk"
 
+	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/session"
 )
 
@@ -36,7 +37,7 @@ type Options struct {
 func Serve(ctx context.Context, o Options) error {
 	out := &lockedWriter{w: o.Out}
 	pr, pw := io.Pipe()
-	a := &agent{home: o.Home, start: o.Start, version: o.Version, sessions: map[string]*acpSession{}}
+	a := &agent{home: o.Home, start: o.Start, version: o.Version, sessions: map[string]*acpSession{}, mcp: map[string]config.MCPServers{}}
 	a.conn = sdk.NewAgentSideConnection(a, out, pr)
 	a.conn.SetLogger(slog.New(slog.NewTextHandler(o.Log, nil)))
 	go func() { pw.CloseWithError(screen(o.In, pw, out)) }()

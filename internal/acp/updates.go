@@ -70,12 +70,19 @@ func (t *translator) updates(ev event.Event) []sdk.SessionUpdate {
 
 func (t *translator) runStarted(ev event.Event) []sdk.SessionUpdate {
 	t.limited = false
-	if !t.replay {
-		return nil // the client shows the prompt it sent
-	}
 	var p event.RunStartedPayload
 	if event.DecodePayload(ev, &p) != nil {
 		return nil
+	}
+	if !t.replay {
+		// The client shows the prompt it sent; the setup's warnings (an
+		// MCP server that did not start) are said as the terminal says
+		// them under its banner.
+		var out []sdk.SessionUpdate
+		for _, w := range p.Warnings {
+			out = append(out, sdk.UpdateAgentMessageText("! "+w+"\n"))
+		}
+		return out
 	}
 	task := strings.TrimSpace(strings.TrimPrefix(p.Task, p.Note))
 	if task == "" {

@@ -17,6 +17,7 @@ import (
 	"github.com/wtagent/wtagent/internal/app/slash"
 	"github.com/wtagent/wtagent/internal/buildinfo"
 	"github.com/wtagent/wtagent/internal/cmdutil"
+	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/internal/ui"
 	"github.com/wtagent/wtagent/messages"
@@ -49,6 +50,9 @@ type Options struct {
 	// Approver, when set, answers approvals in prompt mode instead of
 	// the terminal.
 	Approver actors.Approver
+	// HostMCP are the host's MCP servers (an ACP client's), joined to the
+	// user's for this session under the same policy.
+	HostMCP config.MCPServers
 }
 
 // Input is the terminal input the application needs.
@@ -65,7 +69,7 @@ type Input interface {
 // questions live under it, and its end stops the run as SIGTERM does.
 func Execute(ctx context.Context, o Options) error {
 	if o.Settings.Provider == "chatgpt" && o.Settings.ChromeURL != "" {
-		if err := probeChromeURL(ctx, o.Settings); err != nil {
+		if err := probeChromeURL(ctx, o.Settings, o.Home); err != nil {
 			return err
 		}
 	} else if o.Settings.Provider == "chatgpt" && !o.Settings.Headless {
@@ -258,6 +262,8 @@ func newRunEnv(ctx context.Context, o Options, sess *session.Session) (*runEnv, 
 	r.sandboxClose = sbClose
 	r.store, r.socket = store, sock
 	configured, mcpNotes := r.runMCPServers(ctx)
+	configured, hostNotes := joinHostMCP(configured, o.HostMCP)
+	mcpNotes = append(mcpNotes, hostNotes...)
 	mcpServers, mcpWarnings := connectMCP(ctx, configured, policy.ScrubEnv(o.Env.Environ(), o.Settings.AllowEnv))
 	mcpWarnings = append(mcpNotes, mcpWarnings...)
 	r.rt, err = actors.Start(actors.Config{

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -62,6 +63,27 @@ func (r *runEnv) runMCPServers(ctx context.Context) (config.MCPServers, []string
 		merged[name] = s
 	}
 	return merged, notes
+}
+
+// joinHostMCP joins the host's servers to the run's: a name the run's
+// servers already use keeps the user's server, and a note says so.
+func joinHostMCP(servers, host config.MCPServers) (config.MCPServers, []string) {
+	if len(host) == 0 {
+		return servers, nil
+	}
+	joined := maps.Clone(servers)
+	if joined == nil {
+		joined = config.MCPServers{}
+	}
+	var notes []string
+	for _, name := range host.Names() {
+		if _, dup := joined[name]; dup {
+			notes = append(notes, fmt.Sprintf("the editor's MCP server %s: your server of that name is used", name))
+			continue
+		}
+		joined[name] = host[name]
+	}
+	return joined, notes
 }
 
 // approveProjectMCP reports whether the user approved these exact bytes

@@ -37,7 +37,7 @@ func transportFactory(s settings.Settings, h session.Home, sess *session.Session
 			ChromePath: s.Chrome, ChromeURL: s.ChromeURL, ProfileDir: profile, DiagnosticsDir: diag, BaseURL: s.ChatGPTURL,
 			Mode: s.Mode, Effort: s.Effort, Headless: s.Headless, NoMinimize: s.NoMinimize, TurnTimeout: s.Limits.TurnWait,
 			RecordTransport: s.RecordTransport, Locators: s.Locators, LocatorsFile: s.LocatorsFile,
-			Logger: logger, OnMode: hooks.ModeSelected, Progress: hooks.Note,
+			Logger: logger, OnMode: hooks.ModeSelected, Progress: hooks.Note, Tabs: settings.ChromeTabs(h),
 		})
 	}, nil
 }

@@ -25,6 +25,8 @@ type MCPServer struct {
 	Env map[string]string `json:"env,omitempty"`
 	// URL is the endpoint of a streamable HTTP server (http or https).
 	URL string `json:"url,omitempty"`
+	// Headers are HTTP headers sent with each request to URL (a token).
+	Headers map[string]string `json:"headers,omitempty"`
 	// TrustAnnotations says the user trusts the server's readOnlyHint and
 	// destructiveHint.
 	TrustAnnotations bool `json:"trust-annotations,omitempty"`
@@ -57,7 +59,8 @@ var mcpServerName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,40}$`)
 
 // Validate checks the entry named name: the name (1 to 40 letters, digits,
 // "_" or "-"), exactly one of command and url, an http or https url with a
-// host, env names that are not empty and hold no "=", a positive timeout.
+// host, headers only with a url (names without ":" or blanks, values on one
+// line), env names that are not empty and hold no "=", a positive timeout.
 func (s MCPServer) Validate(name string) error {
 	bad := func(key, format string, args ...any) error {
 		return &MCPServerError{Name: name, Key: key, Reason: fmt.Sprintf(format, args...)}
@@ -76,6 +79,16 @@ func (s MCPServer) Validate(name string) error {
 		}
 		if err := checkMCPURL(s.URL); err != nil {
 			return bad("url", "%v", err)
+		}
+	case len(s.Headers) > 0:
+		return bad("headers", "headers are a url's, not a command's")
+	}
+	for k, v := range s.Headers {
+		if k == "" || strings.ContainsAny(k, ": \t\r\n\x00") {
+			return bad("headers", "%q is not a header name", k)
+		}
+		if strings.ContainsAny(v, "\r\n\x00") {
+			return bad("headers", "the value of %s holds a line break", k)
 		}
 	}
 	for k := range s.Env {

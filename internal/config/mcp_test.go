@@ -36,6 +36,10 @@ func TestMCPServerValidate(t *testing.T) {
 		{"env with url", "n", MCPServer{URL: "https://h/", Env: map[string]string{"A": "1"}}, "url", "command's"},
 		{"empty env name", "n", MCPServer{Command: "x", Env: map[string]string{"": "1"}}, "env", "not a variable name"},
 		{"= in env name", "n", MCPServer{Command: "x", Env: map[string]string{"A=B": "1"}}, "env", "not a variable name"},
+		{"http with headers", "h", MCPServer{URL: "https://h/", Headers: map[string]string{"Authorization": "Bearer x"}}, "-", ""},
+		{"headers with command", "n", MCPServer{Command: "x", Headers: map[string]string{"A": "1"}}, "headers", "url's"},
+		{"colon in header name", "n", MCPServer{URL: "https://h/", Headers: map[string]string{"A:B": "1"}}, "headers", "not a header name"},
+		{"line break in header value", "n", MCPServer{URL: "https://h/", Headers: map[string]string{"A": "1\r\nB: 2"}}, "headers", "line break"},
 		{"zero timeout", "n", MCPServer{Command: "x", Timeout: &zero}, "timeout", "positive"},
 	}
 	for _, tc := range tests {

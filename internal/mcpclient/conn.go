@@ -37,7 +37,8 @@ type Conn struct {
 // Connect connects to the server s named name: it starts a stdio server
 // (with exactly env, the caller's scrubbed environment, plus s.Env, which
 // wins; the working directory unchanged; stderr's last 8 KiB kept for
-// errors) in a process group of its own, or reaches a streamable HTTP one,
+// errors) in a process group of its own, or reaches a streamable HTTP one
+// (with s.Headers on each request),
 // then initializes and lists all its tools (every page). ctx bounds the
 // connection's life: when it ends, during Connect or after, the connection
 // is closed as by Close. An error wraps ErrConnect (and ErrServerGone when
@@ -51,7 +52,7 @@ func Connect(ctx context.Context, name string, s config.MCPServer, env []string)
 	if s.Timeout != nil {
 		c.timeout = time.Duration(*s.Timeout)
 	}
-	var t mcp.Transport = &mcp.StreamableClientTransport{Endpoint: s.URL}
+	var t mcp.Transport = httpTransport(s.URL, s.Headers)
 	if s.Command != "" {
 		var err error
 		if c.proc, t, err = startProcess(s, env); err != nil {

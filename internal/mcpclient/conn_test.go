@@ -57,6 +57,10 @@ func TestConnectAndCall(t *testing.T) {
 	}{
 		{"stdio", func(t *testing.T) config.MCPServer { return mcptest.Command(t) }},
 		{"http", func(t *testing.T) config.MCPServer { return config.MCPServer{URL: mcptest.ServeHTTP(t)} }},
+		{"http with a header", func(t *testing.T) config.MCPServer {
+			return config.MCPServer{URL: mcptest.ServeHTTPWithHeader(t, "Authorization", "Bearer t-1"),
+				Headers: map[string]string{"Authorization": "Bearer t-1"}}
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := connect(t, "test", tc.server(t), nil)
@@ -214,7 +218,8 @@ func TestContextEndsConnection(t *testing.T) {
 }
 
 // TestConnectFails: a server that exits before answering, a command that
-// does not exist, and a bad config are ErrConnect errors that say why.
+// does not exist, an HTTP server refusing a request without its header,
+// and a bad config are ErrConnect errors that say why.
 func TestConnectFails(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
@@ -225,6 +230,10 @@ func TestConnectFails(t *testing.T) {
 	_, err = Connect(ctx, "missing", config.MCPServer{Command: filepath.Join(t.TempDir(), "no-such-server")}, nil)
 	if !errors.Is(err, ErrConnect) || !strings.Contains(err.Error(), "no-such-server") {
 		t.Errorf("missing command: %v", err)
+	}
+	_, err = Connect(ctx, "unauthorized", config.MCPServer{URL: mcptest.ServeHTTPWithHeader(t, "Authorization", "Bearer t-1")}, nil)
+	if !errors.Is(err, ErrConnect) || !strings.Contains(err.Error(), "Unauthorized") {
+		t.Errorf("http server without its header: %v", err)
 	}
 	var se *config.MCPServerError
 	if _, err = Connect(ctx, "bad.name", config.MCPServer{Command: "x"}, nil); !errors.Is(err, ErrConnect) || !errors.As(err, &se) {

@@ -9,6 +9,7 @@ import (
 	"charm.land/log/v2"
 
 	"github.com/wtagent/wtagent/browser"
+	"github.com/wtagent/wtagent/browser/chrome"
 	"github.com/wtagent/wtagent/browser/pagescript"
 	"github.com/wtagent/wtagent/internal/buildinfo"
 	"github.com/wtagent/wtagent/internal/cmdutil"
@@ -25,6 +26,11 @@ import (
 type Settings struct {
 	ChatGPTURL string
 	Chrome     string
+	// ChromeURL is --chrome-url: each call's tab opens in a Chrome the
+	// user started with remote debugging, not in wtagent's own profile;
+	// ChromeURLInsecureOK allows one on another machine.
+	ChromeURL           string
+	ChromeURLInsecureOK bool
 	// Mode and Effort are the defaults of calls that give neither.
 	Mode, Effort string
 	Headless     bool
@@ -46,6 +52,13 @@ func (s Settings) withConfig(fc config.File) (Settings, error) {
 	}
 	pick(&s.ChatGPTURL, fc.ChatGPTURL)
 	pick(&s.Chrome, fc.Chrome)
+	pick(&s.ChromeURL, fc.ChromeURL)
+	if !s.ChromeURLInsecureOK && fc.ChromeURLInsecureOK != nil {
+		s.ChromeURLInsecureOK = *fc.ChromeURLInsecureOK
+	}
+	if err := settings.CheckChromeURL(s.ChromeURL, s.ChromeURLInsecureOK); err != nil {
+		return s, err
+	}
 	if s.Mode == "" && s.Effort == "" {
 		s.Mode, s.Effort = fc.Mode, fc.Effort
 	}
@@ -99,6 +112,13 @@ func Run(ctx context.Context, e Env, s Settings) error {
 	if err != nil {
 		return err
 	}
+	if s.ChromeURL != "" {
+		// Nothing is served over a Chrome that does not answer as
+		// DevTools.
+		if _, err := chrome.ResolveRemote(ctx, s.ChromeURL); err != nil {
+			return &cmdutil.ExitError{Code: cmdutil.ExitFailed, Err: err}
+		}
+	}
 	lvl, err := log.ParseLevel(strings.ToLower(e.LogLevel))
 	if err != nil {
 		return cmdutil.FlagErrorf("--log-level: %v (use debug, info, warn or error)", err)
@@ -106,7 +126,7 @@ func Run(ctx context.Context, e Env, s Settings) error {
 	logger := log.NewWithOptions(e.IO.ErrOut, log.Options{Level: lvl, Prefix: "browser"})
 	profile := h.ProfileDir()
 	newTransport := func(hk Hooks) model.Transport {
-		return browser.New(browser.Options{ChromePath: s.Chrome, ProfileDir: profile, BaseURL: s.ChatGPTURL,
+		return browser.New(browser.Options{ChromePath: s.Chrome, ChromeURL: s.ChromeURL, Tabs: settings.ChromeTabs(h), ProfileDir: profile, BaseURL: s.ChatGPTURL,
 			Mode: s.Mode, Effort: s.Effort, Headless: s.Headless, TurnTimeout: longestWait,
 			Locators: over, LocatorsFile: overFile, Logger: logger, Progress: hk.Note})
 	}

@@ -124,7 +124,7 @@ func Resolve(fc config.File, f *Flags, stdinTTY bool) (Settings, error) {
 	pickBool("keep-processes", f.KeepProcesses, fc.KeepProcesses, &s.KeepProcesses)
 	pickBool("no-network", f.NoNetwork, fc.NoNetwork, &s.NoNetwork)
 	pickBool("chrome-url-insecure-ok", f.ChromeURLInsecureOK, fc.ChromeURLInsecureOK, &s.ChromeURLInsecureOK)
-	if err := checkChromeURL(s.ChromeURL, s.ChromeURLInsecureOK); err != nil {
+	if err := CheckChromeURL(s.ChromeURL, s.ChromeURLInsecureOK); err != nil {
 		return s, err
 	}
 	sb := ""
