@@ -156,9 +156,12 @@ func (t *Transport) Start(ctx context.Context, state func(messages.ModelStateCha
 		old.c.Teardown()
 	}
 	t.report(event.ModelStarting, verb, "")
-	if t.opts.remote() {
+	switch {
+	case t.opts.remote():
 		t.opts.note("%s (a tab of wtagent's own)", verb)
-	} else {
+	case t.opts.Host != nil:
+		t.opts.note("opening a tab in the Chrome with profile %s", t.opts.ProfileDir)
+	default:
 		t.opts.note("launching Chrome with profile %s", t.opts.ProfileDir)
 	}
 	s, err := t.connect(ctx)
@@ -194,6 +197,10 @@ func (t *Transport) Close() error {
 	s.close()
 	if t.opts.remote() {
 		t.report(event.ModelClosed, "wtagent's tab closed (the Chrome at "+t.opts.ChromeURL+" keeps running)", "")
+		return nil
+	}
+	if s.c.Hosted() {
+		t.report(event.ModelClosed, "tab closed", "")
 		return nil
 	}
 	t.report(event.ModelClosed, "Chrome closed", "")
