@@ -197,9 +197,8 @@ func (c *Chrome) openHosted(ctx context.Context) error {
 		return err
 	}
 	c.host, c.found, c.pid = b, b.found, b.pid
-	logf := func(format string, args ...any) { c.cfg.Logger.Debugf("chromedp: "+format, args...) }
-	c.tab, c.tabCancel = chromedp.NewContext(b.root,
-		chromedp.WithListener(c.onEvent), chromedp.WithLogf(logf), chromedp.WithErrorf(logf))
+	// The browser's log options are the Host's (set at its launch).
+	c.tab, c.tabCancel = chromedp.NewContext(b.root, chromedp.WithListener(c.onEvent))
 	c.life, c.lifeCancel = context.WithCancelCause(c.tab)
 	if err := c.run(ctx); err != nil {
 		return err
