@@ -56,3 +56,41 @@ func TestAgentRoutes(t *testing.T) {
 		t.Fatalf("an exhausted sub-agent route does not say so: %v", msgs)
 	}
 }
+
+// TestHoldLine: the reply of the held script line stops halfway through
+// its stream, whichever conversation it answers, until released; the
+// other conversations' replies go on.
+func TestHoldLine(t *testing.T) {
+	// Long enough that paired token events pass over the exact half.
+	alpha := strings.TrimSpace(strings.Repeat("tok ", 41))
+	c := newTestServer(t, Options{LoggedIn: true, Script: script(t, strings.Join([]string{
+		`{"reply":"main one"}`,
+		`{"reply":"` + alpha + `","agent":"alpha"}`,
+		`{"reply":"beta one","agent":"beta"}`,
+	}, "\n"))})
+	c.send(sendReq{Text: "start"})
+	release := c.srv.HoldLine(2)
+	done := make(chan string, 1)
+	go func() {
+		_, msgs := c.send(sendReq{Text: "alpha: go"})
+		done <- replyText(t, msgs)
+	}()
+	if err := c.srv.WaitLineStreaming(waitCtx(t), 2); err != nil {
+		t.Fatal(err)
+	}
+	if _, msgs := c.send(sendReq{Text: "beta: go"}); replyText(t, msgs) != "beta one" {
+		t.Fatal("beta's reply did not go on while alpha's was held")
+	}
+	select {
+	case got := <-done:
+		t.Fatalf("alpha's held reply finished before its release: %q", got)
+	default:
+	}
+	if st := c.srv.Stats().Messages[1]; st.Line != 2 || !st.Completed.IsZero() {
+		t.Fatalf("alpha's reply %+v: want line 2, not completed", st)
+	}
+	release()
+	if got := <-done; got != alpha {
+		t.Fatalf("alpha after the release: %q", got)
+	}
+}
