@@ -159,7 +159,7 @@ func (t *Transport) Start(ctx context.Context, state func(messages.ModelStateCha
 	switch {
 	case t.opts.remote():
 		t.opts.note("%s (a tab of wtagent's own)", verb)
-	case t.opts.Host != nil:
+	case t.opts.Host != nil && t.opts.Host.Running():
 		t.opts.note("opening a tab in the Chrome with profile %s", t.opts.ProfileDir)
 	default:
 		t.opts.note("launching Chrome with profile %s", t.opts.ProfileDir)

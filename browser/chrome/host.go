@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 )
 
@@ -166,8 +167,21 @@ func (h *Host) launch(ctx context.Context) (*hostBrowser, error) {
 		b.pid = p.Pid
 	}
 	b.lost = cc.Browser.LostConnection
+	if !h.cfg.Headless {
+		// The first tab only holds Chrome; each conversation's tab has a
+		// window of its own. Its blank window stays out of the way.
+		wctx, cancel := context.WithTimeout(b.root, h.cfg.StepTimeout)
+		if err := setWindow(wctx, b.root, cdpbrowser.WindowStateMinimized); err != nil {
+			h.cfg.Logger.Warn("minimise the shared Chrome's first window", "err", err)
+		}
+		cancel()
+	}
 	return b, nil
 }
+
+// Running reports whether the shared Chrome runs (the next tab opens
+// without a launch).
+func (h *Host) Running() bool { return h.PID() != 0 }
 
 // close shuts the browser down gracefully (so it saves cookies), then
 // kills what is left.

@@ -67,7 +67,7 @@ func (b *bench) subAgentRun(label string, names []string, maxAgents int, delay t
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	cmd := b.wtagent(ctx, home, root, "--chatgpt-url", url, "--headless", "--approvals", "deny", "read with sub-agents")
+	cmd := b.wtagent(ctx, home, root, "--chatgpt-url", url, "--headless", "--approvals", "deny", "ask sub-agents for the words")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return 0, fmt.Errorf("wtagent: %v\n%s", err, out)
 	}
