@@ -150,6 +150,8 @@ func (t *Transport) Start(ctx context.Context, state func(messages.ModelStateCha
 	if t.opts.remote() {
 		verb = "attaching to the Chrome at " + t.opts.ChromeURL
 		again = "reattaching to the Chrome at " + t.opts.ChromeURL
+	} else if t.opts.Host != nil {
+		again = "reopening the tab (relaunching Chrome if it is gone)"
 	}
 	if old != nil {
 		t.report(event.ModelRecovering, again+" after: "+old.c.Cause().Error(), "")
