@@ -37,6 +37,12 @@ type Options struct {
 	// ReconnectTimeout bounds the reconnection to a ChromeURL browser
 	// after its connection was lost (default 2 min).
 	ReconnectTimeout time.Duration
+	// Host, when set, is the dedicated Chrome several Transports share
+	// (NewHost): the main conversation and each sub-agent get a tab of
+	// their own in it, and Close closes only this Transport's tab. Unused
+	// with ChromeURL (each Transport opens its own tab in the user's
+	// Chrome).
+	Host *chrome.Host
 	// ProfileDir is the dedicated, persistent Chrome profile (the lead passes
 	// $WTAGENT_HOME/chrome-profile). It must never be the user's daily
 	// profile. Required.

@@ -42,7 +42,7 @@ func launch(ctx context.Context, opts *Options) (*session, error) {
 		remote = ep
 	}
 	s.c = chrome.New(chrome.Config{Path: opts.ChromePath, ProfileDir: opts.ProfileDir, Headless: opts.Headless,
-		StepTimeout: opts.StepTimeout, Logger: opts.Logger, Listener: s.onEvent, Remote: remote, Tabs: opts.Tabs})
+		StepTimeout: opts.StepTimeout, Logger: opts.Logger, Listener: s.onEvent, Remote: remote, Tabs: opts.Tabs, Host: opts.Host})
 	s.net = netstream.New(s.c.Spawn)
 	ctx, cancel := context.WithTimeout(ctx, 3*opts.StepTimeout)
 	defer cancel()

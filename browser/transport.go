@@ -150,15 +150,20 @@ func (t *Transport) Start(ctx context.Context, state func(messages.ModelStateCha
 	if t.opts.remote() {
 		verb = "attaching to the Chrome at " + t.opts.ChromeURL
 		again = "reattaching to the Chrome at " + t.opts.ChromeURL
+	} else if t.opts.Host != nil {
+		again = "reopening the tab (relaunching Chrome if it is gone)"
 	}
 	if old != nil {
 		t.report(event.ModelRecovering, again+" after: "+old.c.Cause().Error(), "")
 		old.c.Teardown()
 	}
 	t.report(event.ModelStarting, verb, "")
-	if t.opts.remote() {
+	switch {
+	case t.opts.remote():
 		t.opts.note("%s (a tab of wtagent's own)", verb)
-	} else {
+	case t.opts.Host != nil && t.opts.Host.Running():
+		t.opts.note("opening a tab in the Chrome with profile %s", t.opts.ProfileDir)
+	default:
 		t.opts.note("launching Chrome with profile %s", t.opts.ProfileDir)
 	}
 	s, err := t.connect(ctx)
@@ -194,6 +199,10 @@ func (t *Transport) Close() error {
 	s.close()
 	if t.opts.remote() {
 		t.report(event.ModelClosed, "wtagent's tab closed (the Chrome at "+t.opts.ChromeURL+" keeps running)", "")
+		return nil
+	}
+	if s.c.Hosted() {
+		t.report(event.ModelClosed, "tab closed", "")
 		return nil
 	}
 	t.report(event.ModelClosed, "Chrome closed", "")

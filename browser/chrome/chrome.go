@@ -40,6 +40,10 @@ type Config struct {
 	// Tabs, when set, records the tab opened in a Remote Chrome, and the
 	// attach closes the tabs a stopped wtagent left there.
 	Tabs *TabRecords
+	// Host, when set (and Remote is not), is the shared Chrome the tab
+	// opens in: Start opens a tab of its own there instead of launching
+	// Chrome, and Close closes only that tab (the last one closes Chrome).
+	Host *Host
 }
 
 // Chrome is one launched Chrome with its tab. A crash ends it for good;
@@ -68,6 +72,11 @@ type Chrome struct {
 	deadErr  error
 	closing  atomic.Bool
 
+	// host is the shared browser the tab opened in (Config.Host), released
+	// once by Teardown.
+	host     *hostBrowser
+	released sync.Once
+
 	wg sync.WaitGroup
 }
 
@@ -84,6 +93,9 @@ func New(cfg Config) *Chrome {
 func (c *Chrome) Start(ctx context.Context) error {
 	if c.cfg.Remote.WebSocket != "" {
 		return c.attach(ctx)
+	}
+	if c.cfg.Host != nil {
+		return c.openHosted(ctx)
 	}
 	found := Found{Path: c.cfg.Path, Kind: kindOf(c.cfg.Path)}
 	if found.Path == "" {

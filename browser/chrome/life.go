@@ -121,6 +121,9 @@ func (c *Chrome) Teardown() {
 		c.allocCancel()
 	}
 	c.wg.Wait()
+	if c.host != nil {
+		c.released.Do(func() { c.cfg.Host.release(c.host) })
+	}
 }
 
 // Bind returns a context for one step: derived from Chrome's life (so

@@ -12,7 +12,13 @@ import (
 // SetWindow minimises or restores the tab's browser window (restored, it
 // is brought to the front); ctx bounds the step.
 func (c *Chrome) SetWindow(ctx context.Context, state browser.WindowState) error {
-	c2 := chromedp.FromContext(c.tab)
+	return setWindow(ctx, c.tab, state)
+}
+
+// setWindow sets the window state of the tab of the chromedp context tab;
+// ctx bounds the step.
+func setWindow(ctx, tab context.Context, state browser.WindowState) error {
+	c2 := chromedp.FromContext(tab)
 	w, err := chromedp.CallBrowser(ctx, browser.GetWindowForTarget, browser.GetWindowForTargetParams{TargetID: c2.Target.TargetID})
 	if err != nil {
 		return err

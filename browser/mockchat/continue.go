@@ -58,7 +58,7 @@ func (s *Server) decideContinue(r *http.Request, req *sendRequest) answer {
 	}
 	if prev.line.SSE != "" {
 		cur := s.cursorFor(c)
-		next, fromPending, ok := cur.peek(s.opts.Script)
+		next, fromPending, ok := cur.peek()
 		if !ok {
 			return answer{events: []event{encodingEvent(), errorEvent(c.id, "mockchat: the script has no line left to continue the reply"), doneEvent()}}
 		}

@@ -47,10 +47,19 @@ func (s *Server) HoldStream(n int) (release func()) {
 	return s.holdNth(&s.heldStream, &s.heldStreamN, n)
 }
 
-// awaitStream holds rp halfway through its stream while HoldStream asks
-// for it; it reports false when ctx ended first.
+// HoldLine makes the reply of script line n (from 1; whichever
+// conversation it answers, a sub-agent's among several) stop halfway
+// through its streamed tokens until release is called (see
+// WaitLineStreaming).
+func (s *Server) HoldLine(n int) (release func()) {
+	return s.holdNth(&s.heldLine, &s.heldLineN, n)
+}
+
+// awaitStream holds rp halfway through its stream while HoldStream or
+// HoldLine asks for it; it reports false when ctx ended first.
 func (s *Server) awaitStream(ctx context.Context, rp *reply) bool {
-	return s.awaitNth(ctx, &s.heldStream, &s.heldStreamN, rp.index)
+	return s.awaitNth(ctx, &s.heldStream, &s.heldStreamN, rp.index) &&
+		(rp.line.Line == 0 || s.awaitNth(ctx, &s.heldLine, &s.heldLineN, rp.line.Line))
 }
 
 // HoldResponse makes the nth conversation POST (from 1, continues
@@ -242,6 +251,19 @@ func (s *Server) WaitReceived(ctx context.Context, n int) ([]Received, error) {
 // its main message's first event reached the page.
 func (s *Server) WaitStreaming(ctx context.Context, n int) error {
 	return s.waitFor(ctx, func() bool { return len(s.stats) >= n && !s.stats[n-1].StreamStarted.IsZero() })
+}
+
+// WaitLineStreaming waits until the reply of script line n has begun to
+// stream.
+func (s *Server) WaitLineStreaming(ctx context.Context, n int) error {
+	return s.waitFor(ctx, func() bool {
+		for _, m := range s.stats {
+			if m.Line == n && !m.StreamStarted.IsZero() {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // WaitStreams waits until the nth reply (from 1) was served by at least k

@@ -44,7 +44,11 @@ type Received struct {
 	// Effort is the POST's thinking_effort (the 2026 pages send one).
 	Effort string
 	// Text is the message's exact text.
-	Text        string
+	Text string
+	// Agent is the sub-agent route that answered it (the "agent" texts of
+	// the script lines its chat's first message named; "" for the main
+	// conversation).
+	Agent       string
 	Attachments []Attachment
 	// Line is the script line that answered or refused it (0: none).
 	Line    int

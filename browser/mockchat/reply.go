@@ -173,11 +173,15 @@ func (s *Server) streamTokens(ctx context.Context, rp *reply, toks []string, gap
 		pendText.Reset()
 	}
 	full := true // the next token event uses the long form
+	halfway := false
 	for i := 0; i < len(toks)-1; i++ {
 		if i > 0 && gap > 0 && !sleep(ctx, gap) {
 			return false
 		}
-		if i == len(toks)/2 { // HoldStream stops here, mid-reply
+		// HoldStream and HoldLine stop here, mid-reply (at the first token
+		// past the half: a paired event skips one index).
+		if !halfway && i >= len(toks)/2 {
+			halfway = true
 			if len(pend) > 0 {
 				flush()
 			}

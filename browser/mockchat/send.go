@@ -154,10 +154,14 @@ func (s *Server) decide(r *http.Request, req *sendRequest, text string) answer {
 		return a
 	}
 	x.cur = s.cursorFor(x.conv)
-	line, fromPending, ok := x.cur.peek(s.opts.Script)
+	if x.conv == nil {
+		x.cur = s.newChatCursor(text)
+	}
+	x.rec.Agent = x.cur.route
+	line, fromPending, ok := x.cur.peek()
 	if !ok {
 		return x.errorStream(OutcomeExhausted, 0,
-			fmt.Sprintf("mockchat: the script has no reply left for this message (it has %d lines)", len(s.opts.Script)))
+			fmt.Sprintf("mockchat: the script has no reply left for this message (it has %d lines for %s)", len(x.cur.lines), x.cur.name()))
 	}
 	if line.Expect != "" && !strings.Contains(text, line.Expect) {
 		return x.errorStream(OutcomeExpectMismatch, line.Line,
@@ -264,21 +268,32 @@ func (x *exchange) errorStream(o Outcome, line int, detail string) answer {
 	return answer{events: []event{encodingEvent(), inputMessageEvent(user, c.id), errorEvent(c.id, detail), doneEvent()}}
 }
 
-// cursor is where a script stands: the next unused line, and a line whose
-// fault fired and that still answers.
+// cursor is where a script stands: the lines that serve its conversations
+// (the main conversation's, or one sub-agent's: its route), the next
+// unused line, and a line whose fault fired and that still answers.
 type cursor struct {
+	route   string
+	lines   []model.ScriptLine
 	next    int
 	pending *model.ScriptLine
 }
 
+// name says whose lines the cursor serves.
+func (c *cursor) name() string {
+	if c.route == "" {
+		return "the main conversation"
+	}
+	return "the sub-agent " + c.route
+}
+
 // peek returns the line that answers the next message: a pending line
 // first, then the next unused one.
-func (c *cursor) peek(script []model.ScriptLine) (model.ScriptLine, bool, bool) {
+func (c *cursor) peek() (model.ScriptLine, bool, bool) {
 	if c.pending != nil {
 		return *c.pending, true, true
 	}
-	if c.next < len(script) {
-		return script[c.next], false, true
+	if c.next < len(c.lines) {
+		return c.lines[c.next], false, true
 	}
 	return model.ScriptLine{}, false, false
 }
@@ -292,13 +307,14 @@ func (c *cursor) keepPending(l model.ScriptLine) {
 }
 
 // cursorFor returns the cursor that answers a message to conv (nil: a new
-// chat). s.mu must be held.
+// chat): its own (a sub-agent's chat, or any with ScriptPerChat), else the
+// shared one. s.mu must be held.
 func (s *Server) cursorFor(conv *conversation) *cursor {
 	switch {
-	case !s.opts.ScriptPerChat:
-		return &s.cur
 	case conv != nil && conv.cur != nil:
 		return conv.cur
+	case !s.opts.ScriptPerChat:
+		return &s.cur
 	}
 	return s.fresh
 }
@@ -307,8 +323,15 @@ func (s *Server) cursorFor(conv *conversation) *cursor {
 // cursor with it (ScriptPerChat). s.mu must be held.
 func (x *exchange) store() (*conversation, *Message) {
 	c, user := x.s.storeUser(x.conv, x.req, x.text, x.now)
-	if x.s.opts.ScriptPerChat && c.cur == nil {
-		c.cur, x.s.fresh = x.cur, &cursor{}
+	switch {
+	case c.cur != nil:
+	case x.cur.route != "":
+		c.cur = x.cur // a sub-agent's chat keeps its own cursor
+	case x.s.opts.ScriptPerChat:
+		c.cur, x.s.fresh = x.cur, x.s.mainCursor()
+	}
+	if x.cur.route == "" {
+		x.s.mainStarted = true
 	}
 	return c, user
 }

@@ -57,10 +57,16 @@ type Server struct {
 	heldResponse  chan struct{}
 	heldResponseN int
 	heldStreamN   int           // the reply HoldStream holds (from 1)
+	heldLine      chan struct{} // the same for HoldLine
+	heldLineN     int           // the script line HoldLine holds
 	heldUploads   chan struct{} // the same for HoldUploads
 
 	cur   cursor  // where the script stands (every chat shares it unless ScriptPerChat)
 	fresh *cursor // with ScriptPerChat: the cursor of the next new chat
+	// agents are the sub-agents' cursors by route (agentRoute);
+	// mainStarted is set once a main conversation exists.
+	agents      map[string]*cursor
+	mainStarted bool
 
 	convs    map[string]*conversation
 	wsTurns  map[string]*reply // by WebSocket topic: raw lines with "ws" frames
@@ -90,13 +96,20 @@ func New(opts Options) *Server {
 		wsTurns:  map[string]*reply{},
 		files:    map[string]*storedFile{},
 		pages:    newPages(),
-		fresh:    &cursor{},
+		agents:   map[string]*cursor{},
 	}
+	s.cur, s.fresh = *s.mainCursor(), s.mainCursor()
 	if opts.LoggedIn {
 		s.logIn()
 	}
 	s.mux = s.routes()
 	return s
+}
+
+// mainCursor is a fresh cursor over the main conversation's lines (those
+// without an agent).
+func (s *Server) mainCursor() *cursor {
+	return &cursor{lines: model.MainLines(s.opts.Script)}
 }
 
 // CheckScript reports the first script line whose fault the mock does not

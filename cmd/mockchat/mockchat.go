@@ -44,7 +44,11 @@ composer, replies streamed as server-sent events in the page's delta format,
 the model menu, login, challenge and usage-limit states — that answers from a
 scripted-model JSON Lines file (the same format as --provider script), each
 new conversation from the script's first line, so every run against it
-starts the script afresh. It
+starts the script afresh. A line with "agent": "TEXT" serves only a
+sub-agent's conversation (agent.run, a tab of its own): a new chat, once
+the main one exists, whose first message contains TEXT; each such
+conversation has its own lines and their delays, so several tabs are
+answered at once, whatever order their messages arrive in. It
 prints its URL and serves until interrupted. Point a run at it with
 --chatgpt-url URL (add --headless where there is no display).
 

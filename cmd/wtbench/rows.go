@@ -31,6 +31,7 @@ func (b *bench) rows() []row {
 		{name: "messages per task through Chromium on the mock page (testdata/batchcorpus with the acceptance scenario, -quick the scenario alone: one call per reply, issue 26's batches, chains of changes)", target: "chains ≥ 2.5× fewer messages than one call per reply, identical end states", measure: b.messagesThroughPage},
 		{name: "reply repairs over the golden corpus (testdata/protocol)", target: "every repair case runs without a re-ask; repairs cost ≤ 1.25× on a 100 KB reply", measure: b.repairs},
 		{name: "approvals on real commands (testdata/commands, through CheckCall)", target: "needless asks ≤ 3 % of harmless; no uncontained risky command unasked; ≥ 97 % of incidents stopped", measure: b.approvals},
+		{name: "three read sub-agents, a 4-reply conversation each, in parallel tabs on the mock page (through wtagent)", target: "≤ 1.5× one alone", measure: b.subAgentsParallel},
 		{name: "done gate over real requests (testdata/requests): over-ask and under-ask", target: "≤ 3 % each way, English and Chinese apart", measure: b.requestCorpus},
 	}
 }

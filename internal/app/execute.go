@@ -268,12 +268,12 @@ func newRunEnv(ctx context.Context, o Options, sess *session.Session) (*runEnv, 
 	mcpWarnings = append(mcpNotes, mcpWarnings...)
 	r.rt, err = actors.Start(actors.Config{
 		Checkpoints: store,
-		Session:     sess, Root: o.Root, Provider: o.Settings.Provider, NewTransport: newT,
+		Session:     sess, Root: o.Root, Provider: o.Settings.Provider, NewTransport: newT.main,
 		Approvals: o.Settings.Approvals, Approver: approver, AllowEnv: o.Settings.AllowEnv, Rules: o.Settings.Rules,
 		Environ: o.Env.Environ(), Home: home, Protected: []string{o.Home.Dir()}, Mode: o.Settings.Mode, Effort: o.Settings.Effort, Sandbox: sb,
 		Warnings: slices.Concat(dataDirWarnings(o.Home.Dir(), o.Root, sb), leftoverNotes(o.Root, o.Env.Now()), mcpWarnings),
 		Limits:   o.Settings.Limits, Sink: sink, Logger: logger, StatusSocket: sock, PID: os.Getpid(), Now: o.Env.Now,
-		MCP: mcpServers, NewAgentTransport: agentTransportFactory(o.Settings),
+		MCP: mcpServers, NewAgentTransport: newT.agent,
 	})
 	if err != nil {
 		closeMCP(mcpServers)
