@@ -1,0 +1,80 @@
+package policy
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wtagent/wtagent/session/event"
+
+	"github.com/wtagent/wtagent/policy/classify"
+)
+
+// TestUnsandboxedCommandsAsk runs commands the policy leaves to the
+// kernel (writes outside the project, signals by process id, installers
+// and other agents' CLIs) under an enforced sandbox and without one:
+// they run unasked only where the sandbox holds what they do, and the
+// ask says what no sandbox holds. Commands that stay in the project run
+// either way.
+func TestUnsandboxedCommandsAsk(t *testing.T) {
+	p := newProject(t)
+	p.Write("install.sh", "#!/bin/sh\ncp -r skills ~/.claude/\n")
+	p.Write("README.md", "# app\n")
+	// Outside the project, the home, the system and /tmp: a place only a
+	// write would create.
+	nowhere := "/srv/wtagent-policy-test-" + filepath.Base(p.Dir) + "/out.txt"
+	held := map[string]classify.Containment{
+		"files held":     {Files: true},
+		"processes held": {Processes: true},
+	}
+	for _, tc := range []struct {
+		name, program string
+		argv          []string
+		needs         string // the containment that lets it run unasked: "files", "processes", or "" (runs either way)
+		reason        string // in the ask without it
+	}{
+		{"kill by id", "kill", []string{"48213"}, "processes", "no sandbox's PID namespace holds it"},
+		{"taskkill by id", "taskkill", []string{"/F", "/PID", "56780"}, "processes", "no sandbox's PID namespace holds it"},
+		{"xargs kill", "bash", []string{"-c", "lsof -ti :3000 | xargs kill"}, "processes", "no sandbox's PID namespace holds it"},
+		{"write to a new path outside", "cp", []string{"README.md", nowhere}, "files", "no sandbox holds a write to"},
+		{"project installer", "./install.sh", nil, "files", "no sandbox holds what install.sh writes"},
+		{"pip outside a venv", "pip", []string{"install", "matplotlib"}, "files", "no sandbox holds it"},
+		{"python -m pip", "python3", []string{"-m", "pip", "install", "-r", "requirements.txt"}, "files", "no sandbox holds it"},
+		{"another agent's CLI", "gemini", []string{"extension", "uninstall", "conductor"}, "files", "no sandbox holds what gemini writes"},
+		{"unknown program", "openclaude", []string{"mcp", "add", "x", "--", "x", "serve"}, "files", "no sandbox holds what openclaude writes"},
+		{"venv pip", ".venv/bin/pip", []string{"install", "httpx"}, "", ""},
+		{"read-only", "cat", []string{"README.md"}, "", ""},
+		{"project tests", "npm", []string{"test"}, "", ""},
+		{"test runner", "pytest", []string{"-q"}, "", ""},
+		{"new file in /tmp", "cp", []string{"README.md", "/tmp/wtagent-policy-test-nonexistent/x"}, "", ""},
+		{"help", "claude", []string{"--help"}, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			call := exec(tc.program, tc.argv...)
+			on := New(Config{Root: p.Dir, Mode: ModePrompt, Home: filepath.Dir(p.Dir), Sandbox: classify.Contained()}, p.b).Check(call)
+			if on.Decision != event.DecisionAllow {
+				t.Fatalf("sandbox on: %s %q; want allow", on.Decision, on.Reason)
+			}
+			off := New(Config{Root: p.Dir, Mode: ModePrompt, Home: filepath.Dir(p.Dir)}, p.b).Check(call)
+			if tc.needs == "" {
+				if off.Decision != event.DecisionAllow {
+					t.Fatalf("sandbox off: %s %q; want allow", off.Decision, off.Reason)
+				}
+				return
+			}
+			if off.Decision != event.DecisionAsk || !strings.Contains(off.Reason, tc.reason) {
+				t.Fatalf("sandbox off: %s %q; want ask mentioning %q", off.Decision, off.Reason, tc.reason)
+			}
+			denied := New(Config{Root: p.Dir, Mode: ModeDeny, Home: filepath.Dir(p.Dir)}, p.b).Check(call)
+			if denied.Decision != event.DecisionDeny {
+				t.Errorf("sandbox off, --approvals deny: %s %q; want deny", denied.Decision, denied.Reason)
+			}
+			for what, h := range held {
+				v := New(Config{Root: p.Dir, Mode: ModePrompt, Home: filepath.Dir(p.Dir), Sandbox: h}, p.b).Check(call)
+				if want := strings.HasPrefix(what, tc.needs); (v.Decision == event.DecisionAllow) != want {
+					t.Errorf("%s only: %s %q; want allowed %v", what, v.Decision, v.Reason, want)
+				}
+			}
+		})
+	}
+}
