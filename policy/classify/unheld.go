@@ -24,6 +24,8 @@ func (c *Classifier) unheldProgram(at int) {
 // their arguments judge fully.
 func staysInProject(name string) bool {
 	switch name {
+	case "exit", "export", "set", "unset", "return", "shift", "local", "read", "wait", ":", "break", "continue":
+		return true // shell builtins
 	case "cd", "pushd", "popd", "pwd", "ls", "dir", "tree", "cat", "head", "tail", "less", "more", "wc", "sort",
 		"uniq", "cut", "tr", "column", "nl", "diff", "cmp", "comm", "file", "stat", "du", "df", "which", "where",
 		"whereis", "type", "basename", "dirname", "realpath", "readlink", "whoami", "id", "uname", "hostname",
