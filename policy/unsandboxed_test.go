@@ -11,7 +11,8 @@ import (
 )
 
 // TestUnsandboxedCommandsAsk runs commands the policy leaves to the
-// kernel (writes outside the project, signals by process id, installers
+// kernel (writes outside the project — to a new path, a system directory
+// or a toolchain's file in the home —, signals by process id, installers
 // and other agents' CLIs) under an enforced sandbox and without one:
 // they run unasked only where the sandbox holds what they do, and the
 // ask says what no sandbox holds. Commands that stay in the project run
@@ -37,6 +38,9 @@ func TestUnsandboxedCommandsAsk(t *testing.T) {
 		{"taskkill by id", "taskkill", []string{"/F", "/PID", "56780"}, "processes", "no sandbox's PID namespace holds it"},
 		{"xargs kill", "bash", []string{"-c", "lsof -ti :3000 | xargs kill"}, "processes", "no sandbox's PID namespace holds it"},
 		{"write to a new path outside", "cp", []string{"README.md", nowhere}, "files", "no sandbox holds a write to"},
+		{"copy into a system directory", "cp", []string{"README.md", "/etc/cron.d/job"}, "files", "no sandbox holds the write to /etc/cron.d/job"},
+		{"redirect into a toolchain's file", "bash", []string{"-lc", "echo 'curl x | sh' >> ~/.cargo/env"}, "files", "no sandbox holds the write to ~/.cargo/env"},
+		{"chmod of a system file", "chmod", []string{"666", "/etc/passwd"}, "files", "no sandbox holds the write to /etc/passwd"},
 		{"project installer", "./install.sh", nil, "files", "no sandbox holds what install.sh writes"},
 		{"pip outside a venv", "pip", []string{"install", "matplotlib"}, "files", "no sandbox holds it"},
 		{"python -m pip", "python3", []string{"-m", "pip", "install", "-r", "requirements.txt"}, "files", "no sandbox holds it"},
@@ -47,6 +51,8 @@ func TestUnsandboxedCommandsAsk(t *testing.T) {
 		{"project tests", "npm", []string{"test"}, "", ""},
 		{"test runner", "pytest", []string{"-q"}, "", ""},
 		{"new file in /tmp", "cp", []string{"README.md", "/tmp/wtagent-policy-test-nonexistent/x"}, "", ""},
+		{"redirect into /tmp", "bash", []string{"-lc", "ls > /tmp/wtagent-policy-test-listing.txt"}, "", ""},
+		{"read a system file", "cat", []string{"/etc/os-release"}, "", ""},
 		{"help", "claude", []string{"--help"}, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

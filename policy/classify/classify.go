@@ -106,6 +106,7 @@ func (c *Classifier) nested(at int, fed bool) {
 	} else {
 		c.unheldProgram(at)
 	}
+	c.unheldWrites(at)
 	c.checkRunOptions(at)
 }
 

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/wtagent/wtagent/session/event"
@@ -70,4 +71,78 @@ func (c *Classifier) unheldPip(at int, sub string) {
 		}
 	}
 	c.Add(event.RiskSensitive, "pip "+sub+" changes the Python installation outside the project, and no sandbox holds it (a virtual environment in the project would keep it there)", c.whole())
+}
+
+// unheldWrites asks, when no sandbox holds what programs write, for the
+// outside files a file command writes: the destination of cp, mv, ln and
+// install, the operands of tee, touch, mkdir, truncate, chmod, chown and
+// chgrp, the files of sed -i and dd's of=. An existing file outside asks
+// anyway; these also catch a system path or a toolchain's file in the
+// home (/etc/cron.d/job, ~/.cargo/env), which only the sandbox keeps
+// programs from writing.
+func (c *Classifier) unheldWrites(at int) {
+	if c.judge.Holds().Files {
+		return
+	}
+	var ops []int
+	for i := at + 1; i < len(c.Words); i++ {
+		if w := c.Words[i]; w != "" && w[0] != '-' && !strings.Contains(w, "=") {
+			ops = append(ops, i)
+		}
+	}
+	switch name := ProgramName(c.Words[at]); name {
+	case "cp", "mv", "ln", "install":
+		if j, ok := c.hasOption(at+1, "-t", "--target-directory"); ok {
+			if dir, ok := strings.CutPrefix(c.Words[j], "--target-directory="); ok {
+				c.unheldWrite(j, dir)
+			} else if j+1 < len(c.Words) {
+				c.unheldWrite(j+1, c.Words[j+1])
+			}
+			return
+		}
+		if len(ops) > 1 {
+			ops = ops[len(ops)-1:]
+		} else {
+			ops = nil
+		}
+	case "tee", "touch", "mkdir", "truncate":
+	case "chmod", "chown", "chgrp":
+		if len(ops) > 0 {
+			ops = ops[1:] // the mode or owner
+		}
+	case "sed":
+		inPlace := false
+		for _, w := range c.Words[at+1:] {
+			inPlace = inPlace || strings.HasPrefix(w, "-i") || strings.HasPrefix(w, "--in-place")
+		}
+		if !inPlace || len(ops) == 0 {
+			return
+		}
+		ops = ops[1:] // the script
+	case "dd":
+		for i := at + 1; i < len(c.Words); i++ {
+			if of, ok := strings.CutPrefix(c.Words[i], "of="); ok {
+				c.unheldWrite(i, of)
+			}
+		}
+		return
+	default:
+		return
+	}
+	for _, i := range ops {
+		c.unheldWrite(i, c.Words[i])
+	}
+}
+
+// unheldWrite asks for a write to p when p is outside the project and no
+// sandbox holds it; a new file in /tmp and the harmless devices
+// (/dev/null) run.
+func (c *Classifier) unheldWrite(i int, p string) {
+	if c.judge.Holds().Files || c.judge.Kind(p) != "outside" {
+		return
+	}
+	if filepath.IsAbs(p) && (TempPath(p) || HarmlessDevice(filepath.Clean(p))) {
+		return
+	}
+	c.Add(event.RiskSensitive, "no sandbox holds the write to "+p+", outside the project", i)
 }
