@@ -73,10 +73,21 @@ func (c *Classifier) unheldPip(at int, sub string) {
 	c.Add(event.RiskSensitive, "pip "+sub+" changes the Python installation outside the project, and no sandbox holds it (a virtual environment in the project would keep it there)", c.whole())
 }
 
+// unheldInstall asks for go install, cargo install and gem install when
+// no sandbox holds what programs write: they put programs into the
+// home's toolchain (~/go/bin, ~/.cargo/bin), which the sandbox keeps
+// read-only.
+func (c *Classifier) unheldInstall(what string) {
+	if !c.judge.Holds().Files {
+		c.Add(event.RiskSensitive, what+" puts programs on your PATH outside the project, and no sandbox holds it", c.whole())
+	}
+}
+
 // unheldWrites asks, when no sandbox holds what programs write, for the
-// outside files a file command writes: the destination of cp, mv, ln and
-// install, the operands of tee, touch, mkdir, truncate, chmod, chown and
-// chgrp, the files of sed -i and dd's of=. An existing file outside asks
+// outside files a file command writes: the destination of cp, mv, ln,
+// install, rsync and git clone, the operands of tee, touch, mkdir,
+// truncate, chmod, chown and chgrp, the files of sed -i, dd's of=, and
+// the output of curl -o, wget -O/-P, unzip -d and tar -C. An existing file outside asks
 // anyway; these also catch a system path or a toolchain's file in the
 // home (/etc/cron.d/job, ~/.cargo/env), which only the sandbox keeps
 // programs from writing.
@@ -105,6 +116,23 @@ func (c *Classifier) unheldWrites(at int) {
 		} else {
 			ops = nil
 		}
+	case "curl":
+		c.unheldValue(at, "-o", "--output", "--output-dir")
+		return
+	case "wget":
+		c.unheldValue(at, "-O", "--output-document", "-P", "--directory-prefix")
+		return
+	case "unzip":
+		c.unheldValue(at, "-d")
+		return
+	case "tar":
+		c.unheldValue(at, "-C", "--directory")
+		return
+	case "rsync", "git":
+		if name == "git" && c.word(c.operand(at+1)) != "clone" || len(ops) < 2 {
+			return
+		}
+		ops = ops[len(ops)-1:] // the destination
 	case "tee", "touch", "mkdir", "truncate":
 	case "chmod", "chown", "chgrp":
 		if len(ops) > 0 {
@@ -138,11 +166,31 @@ func (c *Classifier) unheldWrites(at int) {
 // sandbox holds it; a new file in /tmp and the harmless devices
 // (/dev/null) run.
 func (c *Classifier) unheldWrite(i int, p string) {
+	c.unheldPath(i, p, "no sandbox holds the write to "+p+", outside the project")
+}
+
+// unheldPath records reason for p when p is outside the project, not in
+// /tmp nor a harmless device, and no sandbox holds what programs write.
+func (c *Classifier) unheldPath(i int, p, reason string) {
 	if c.judge.Holds().Files || c.judge.Kind(p) != "outside" {
 		return
 	}
 	if filepath.IsAbs(p) && (TempPath(p) || HarmlessDevice(filepath.Clean(p))) {
 		return
 	}
-	c.Add(event.RiskSensitive, "no sandbox holds the write to "+p+", outside the project", i)
+	c.Add(event.RiskSensitive, reason, i)
+}
+
+// unheldValue asks for the outside directory or file an option names
+// (curl -o FILE, unzip -d DIR, tar -C DIR): what the program writes.
+func (c *Classifier) unheldValue(at int, opts ...string) {
+	j, ok := c.hasOption(at+1, opts...)
+	if !ok {
+		return
+	}
+	if _, v, eq := strings.Cut(c.Words[j], "="); eq && strings.HasPrefix(c.Words[j], "--") {
+		c.unheldWrite(j, v)
+	} else if j+1 < len(c.Words) {
+		c.unheldWrite(j+1, c.Words[j+1])
+	}
 }
