@@ -118,11 +118,13 @@ func (j *rootJudge) plainOutside(abs string) bool {
 // missingOutside reports an outside path that does not exist, outside
 // the home, the system and the shared temporary directories: a place
 // only a write would create, which the sandbox refuses. A new file in
-// /tmp overwrites nothing, and a word at the top of the disk (/t, /b) is
-// a Windows switch far more often than a file there.
+// /tmp overwrites nothing, nothing can be created in the kernel's /proc
+// and /sys, and a word at the top of the disk (/t, /b) is a Windows
+// switch far more often than a file there.
 func (j *rootJudge) missingOutside(abs string) bool {
 	dir := filepath.Dir(abs)
-	if j.underHome(abs) || classify.SystemPath(abs) || dir == filepath.Dir(dir) || classify.TempPath(abs) {
+	if j.underHome(abs) || classify.SystemPath(abs) || dir == filepath.Dir(dir) || classify.TempPath(abs) ||
+		strings.HasPrefix(abs, "/proc/") || strings.HasPrefix(abs, "/sys/") {
 		return false
 	}
 	_, err := os.Lstat(abs)
