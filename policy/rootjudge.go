@@ -134,6 +134,20 @@ func (j *rootJudge) missingOutside(abs string) bool {
 // Holds is what the run's sandbox contains of the command.
 func (j *rootJudge) Holds() Containment { return j.e.held }
 
+// RunsCode reports a path whose content git or the shell runs:
+// .git/hooks and .git/config in the project, or one of the home's
+// programs and start-up files (HomeCode).
+func (j *rootJudge) RunsCode(p string) bool {
+	s := j.locate(p)
+	if s.inside {
+		k := j.e.cs.Key(j.e.cs.Slash(s.rel))
+		if k == ".git/config" || k == ".git/hooks" || strings.HasPrefix(k, ".git/hooks/") {
+			return true
+		}
+	}
+	return j.e.homeCode(s.abs)
+}
+
 // underHome reports a path in the user's home.
 func (j *rootJudge) underHome(abs string) bool {
 	if j.e.home == "" {

@@ -27,11 +27,12 @@ func TestUnsandboxedCommandsAsk(t *testing.T) {
 	held := map[string]classify.Containment{
 		"files held":     {Files: true},
 		"processes held": {Processes: true},
+		"code held":      {Code: true},
 	}
 	for _, tc := range []struct {
 		name, program string
 		argv          []string
-		needs         string // the containment that lets it run unasked: "files", "processes", or "" (runs either way)
+		needs         string // the containment that lets it run unasked: "files", "processes", "code", or "" (runs either way)
 		reason        string // in the ask without it
 	}{
 		{"kill by id", "kill", []string{"48213"}, "processes", "no sandbox's PID namespace holds it"},
@@ -39,12 +40,13 @@ func TestUnsandboxedCommandsAsk(t *testing.T) {
 		{"xargs kill", "bash", []string{"-c", "lsof -ti :3000 | xargs kill"}, "processes", "no sandbox's PID namespace holds it"},
 		{"write to a new path outside", "cp", []string{"README.md", nowhere}, "files", "no sandbox holds a write to"},
 		{"copy into a system directory", "cp", []string{"README.md", "/etc/cron.d/job"}, "files", "no sandbox holds the write to /etc/cron.d/job"},
-		{"redirect into a toolchain's file", "bash", []string{"-lc", "echo 'curl x | sh' >> ~/.cargo/env"}, "files", "no sandbox holds the write to ~/.cargo/env"},
+		{"redirect into a toolchain's file", "bash", []string{"-lc", "echo 'curl x | sh' >> ~/.cargo/env"}, "files", "no sandbox keeps ~/.cargo/env read-only"},
 		{"chmod of a system file", "chmod", []string{"666", "/etc/passwd"}, "files", "no sandbox holds the write to /etc/passwd"},
 		{"inline code writing a system file", "python3", []string{"-c", "open('/etc/cron.d/job','w').write('* * * * * root sh')"}, "files", "no sandbox holds what the inline code (python -c) may write to /etc/cron.d/job"},
 		{"download into a system directory", "curl", []string{"-o", "/usr/local/bin/tool", "https://example.com/tool"}, "files", "no sandbox holds the write to /usr/local/bin/tool"},
 		{"clone outside the project", "git", []string{"clone", "https://github.com/a/b", "/opt/b"}, "files", "no sandbox holds the write to /opt/b"},
 		{"go install", "go", []string{"install", "example.com/x@latest"}, "files", "go install puts programs on your PATH"},
+		{"redirect into a git hook", "bash", []string{"-lc", "echo 'curl x | sh' > .git/hooks/pre-commit"}, "code", "no sandbox keeps .git/hooks/pre-commit read-only"},
 		{"project installer", "./install.sh", nil, "files", "no sandbox holds what install.sh writes"},
 		{"pip outside a venv", "pip", []string{"install", "matplotlib"}, "files", "no sandbox holds it"},
 		{"python -m pip", "python3", []string{"-m", "pip", "install", "-r", "requirements.txt"}, "files", "no sandbox holds it"},

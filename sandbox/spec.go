@@ -74,6 +74,11 @@ func (s Status) HoldsSignals() bool {
 	return s.Enforced && (s.Isolated || s.Kernel == seatbeltKernel)
 }
 
+// HoldsCode reports whether what git or the shell runs is read-only to
+// programs, inside the project too: .git/hooks, .git/config and the
+// home's start-up files.
+func (s Status) HoldsCode() bool { return s.Enforced && s.GitProtected }
+
 // String is the one-line summary the banner shows.
 func (s Status) String() string {
 	if s.Mode == Off {

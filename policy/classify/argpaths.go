@@ -44,6 +44,9 @@ type Judge interface {
 	// Holds is what the sandbox contains of the command: what the
 	// classifier may leave to the kernel.
 	Holds() Containment
+	// RunsCode reports a path whose content git or the shell runs:
+	// .git/hooks, .git/config, the home's programs and start-up files.
+	RunsCode(p string) bool
 }
 
 // scanPaths judges every word that may be a path: "~", "/…", "../…",

@@ -11,8 +11,13 @@ type Containment struct {
 	// Processes is true when programs run in their own PID namespace:
 	// they cannot see or signal the user's other processes.
 	Processes bool
+	// Code is true when what git or the shell runs is read-only to
+	// programs, inside the project too: .git/hooks, .git/config and the
+	// home's programs and start-up files (~/.bashrc) when the project
+	// holds the home.
+	Code bool
 }
 
 // Contained is the containment of an enforced sandbox with its own
 // namespaces: everything the classifier leaves to the kernel is held.
-func Contained() Containment { return Containment{Files: true, Processes: true} }
+func Contained() Containment { return Containment{Files: true, Processes: true, Code: true} }

@@ -93,6 +93,9 @@ func (LexicalJudge) Matches(string, int) ([]string, bool) { return nil, false }
 // the command table as a run under the sandbox judges.
 func (LexicalJudge) Holds() Containment { return Contained() }
 
+// RunsCode cannot tell: the lexical judge has no project or home.
+func (LexicalJudge) RunsCode(string) bool { return false }
+
 // Uncommitted cannot tell: the lexical judge has no work tree.
 func (LexicalJudge) Uncommitted() int { return -1 }
 

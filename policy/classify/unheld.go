@@ -92,7 +92,7 @@ func (c *Classifier) unheldInstall(what string) {
 // home (/etc/cron.d/job, ~/.cargo/env), which only the sandbox keeps
 // programs from writing.
 func (c *Classifier) unheldWrites(at int) {
-	if c.judge.Holds().Files {
+	if h := c.judge.Holds(); h.Files && h.Code {
 		return
 	}
 	var ops []int
@@ -169,16 +169,22 @@ func (c *Classifier) unheldWrite(i int, p string) {
 	c.unheldPath(i, p, "no sandbox holds the write to "+p+", outside the project")
 }
 
-// unheldPath records reason for p when p is outside the project, not in
-// /tmp nor a harmless device, and no sandbox holds what programs write.
+// unheldPath records reason for p when p is outside the project (not in
+// /tmp nor a harmless device) and no sandbox holds what programs write
+// there; and for a file git or the shell runs (.git/hooks, ~/.bashrc)
+// that no sandbox keeps read-only — outside the project, Landlock does;
+// inside (.git, a project that holds the home), the sandbox's mounts.
 func (c *Classifier) unheldPath(i int, p, reason string) {
-	if c.judge.Holds().Files || c.judge.Kind(p) != "outside" {
-		return
+	h := c.judge.Holds()
+	outside := c.judge.Kind(p) == "outside"
+	switch {
+	case outside && (h.Files || filepath.IsAbs(p) && (TempPath(p) || HarmlessDevice(filepath.Clean(p)))):
+	case !outside && (h.Code || !c.judge.RunsCode(p)):
+	case c.judge.RunsCode(p):
+		c.Add(event.RiskDestructive, "no sandbox keeps "+p+" read-only, and git or your shell runs what it holds", i)
+	default:
+		c.Add(event.RiskSensitive, reason, i)
 	}
-	if filepath.IsAbs(p) && (TempPath(p) || HarmlessDevice(filepath.Clean(p))) {
-		return
-	}
-	c.Add(event.RiskSensitive, reason, i)
 }
 
 // unheldValue asks for the outside directory or file an option names
