@@ -44,10 +44,12 @@ func (a *policyActor) Receive(c *actor.Context) {
 			return
 		}
 		a.boundary = b
+		st := a.cfg.Sandbox.Status() // what the kernel holds: the rest asks
 		a.engine = policy.New(policy.Config{
 			Root: b.Dir(), Mode: a.cfg.Approvals, AllowEnv: a.cfg.AllowEnv,
 			Rules: a.cfg.Rules, Home: a.cfg.Home, Environ: a.cfg.Environ, Protected: a.cfg.Protected,
 			MCPTools: mcpPolicy(a.cfg.MCP), Confined: a.cfg.confined,
+			Sandbox: policy.Containment{Files: st.HoldsWrites(), Processes: st.HoldsSignals(), Code: st.HoldsCode()},
 		}, b)
 		c.Send(a.p.eventlog, messages.ReadEvents{})
 	case messages.EventBatch:

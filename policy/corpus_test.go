@@ -42,6 +42,7 @@ type corpusReview struct {
 		Command         string   `json:"command"`
 		AskDefensible   *bool    `json:"ask_defensible"`
 		SandboxContains *bool    `json:"sandbox_contains"`
+		ContainedBy     string   `json:"contained_by"`
 		Files           []string `json:"files"`
 		Worktree        string   `json:"worktree"`
 		Why             string   `json:"why"`
@@ -61,8 +62,14 @@ type corpusCommand struct {
 	AskDefensible bool `json:"ask_defensible"`
 	// SandboxContains says whether the sandbox (workspace-write, with the
 	// project's checkpoints) contains or undoes the effect.
-	SandboxContains bool   `json:"sandbox_contains"`
-	Effect          string `json:"effect"`
+	SandboxContains bool `json:"sandbox_contains"`
+	// ContainedBy says what contains a risky or destructive command the
+	// sandbox contains: "kernel" (the sandbox refuses the write outside
+	// the project or the signal outside its PID namespace: nothing holds
+	// it with --sandbox off) or "undo" (it changes only the project, and
+	// the checkpoint taken before it undoes that, sandbox or not).
+	ContainedBy string `json:"contained_by"`
+	Effect      string `json:"effect"`
 
 	// From the review: the session's project roots and home as the
 	// command names them (they stand for the test's), whether the work
@@ -157,8 +164,16 @@ func applyReview(tb testing.TB, cmds []corpusCommand) []corpusCommand {
 		if e.SandboxContains != nil {
 			c.SandboxContains = *e.SandboxContains
 		}
+		if e.ContainedBy != "" {
+			c.ContainedBy = e.ContainedBy
+		}
 		c.dirty = e.Worktree == "dirty"
 		c.files = append(c.files, e.Files...)
+	}
+	for _, c := range cmds {
+		if c.Judgement != "harmless" && c.SandboxContains && c.ContainedBy != "kernel" && c.ContainedBy != "undo" {
+			tb.Fatalf("%s: %s is contained but says not by what: contained_by %q (want kernel or undo)", corpusFile, c.ID, c.ContainedBy)
+		}
 	}
 	return cmds
 }
@@ -239,10 +254,20 @@ type corpusRun struct {
 }
 
 // corpusRuns are the runs the corpus is judged in: a project whose work
-// is committed, and one with uncommitted changes.
-type corpusRuns struct{ clean, dirty corpusRun }
+// is committed, and one with uncommitted changes, under a sandbox that
+// holds what held says.
+type corpusRuns struct {
+	clean, dirty corpusRun
+	held         Containment
+}
 
-func newCorpusRuns(tb testing.TB, cmds []corpusCommand) corpusRuns {
+// contained says whether c's effect is contained in runs: undone by the
+// checkpoint in any run, held by the kernel only where the sandbox is.
+func (c corpusCommand) contained(runs corpusRuns) bool {
+	return c.SandboxContains && (c.ContainedBy == "undo" || runs.held == classify.Contained())
+}
+
+func newCorpusRuns(tb testing.TB, cmds []corpusCommand, held Containment) corpusRuns {
 	var files []string
 	for _, c := range cmds {
 		files = append(files, c.files...)
@@ -250,10 +275,10 @@ func newCorpusRuns(tb testing.TB, cmds []corpusCommand) corpusRuns {
 	run := func(dirty bool) corpusRun {
 		dir, b := corpusProject(tb, dirty, files)
 		home := filepath.Dir(dir)
-		return corpusRun{New(Config{Root: dir, Mode: ModePrompt, Home: home,
+		return corpusRun{New(Config{Root: dir, Mode: ModePrompt, Home: home, Sandbox: held,
 			Environ: []string{"PATH=/usr/bin:/bin", "HOME=" + home, "LANG=C.UTF-8"}}, b), dir}
 	}
-	return corpusRuns{clean: run(false), dirty: run(true)}
+	return corpusRuns{clean: run(false), dirty: run(true), held: held}
 }
 
 // line is the command as the session's model would send it in r's
@@ -297,7 +322,7 @@ func judgeCorpus(runs corpusRuns, cmds []corpusCommand) corpusTally {
 			}
 			continue
 		}
-		if !c.SandboxContains {
+		if !c.contained(runs) {
 			t.uncontained++
 			if !stopped {
 				t.unasked++
@@ -322,39 +347,73 @@ const (
 	minStoppedPct  = 97.0 // incidents asked or denied (37 of 38)
 )
 
-// TestApprovalCorpus runs the corpus of real commands through the policy
-// and holds it to the targets: asks no reviewer would defend at most 3 %
-// of harmless commands, no risky or destructive command the sandbox
-// cannot contain allowed unasked, at least 97 % of incidents stopped.
+// corpusPasses are the two runs of the corpus: under an enforced sandbox
+// with its namespaces, and with --sandbox off (or a kernel that enforces
+// nothing), where the policy holds everything alone.
+func corpusPasses() []struct {
+	name string
+	held Containment
+} {
+	return []struct {
+		name string
+		held Containment
+	}{{"sandbox on", classify.Contained()}, {"sandbox off", Containment{}}}
+}
+
+// TestApprovalCorpus runs the corpus of real commands through the policy,
+// with the sandbox on and off, and holds it to the targets: no risky or
+// destructive command allowed unasked that the run cannot contain (with
+// the sandbox off, only the checkpoint's undo contains), at least 97 % of
+// incidents stopped, and with the sandbox on asks no reviewer would
+// defend at most 3 % of harmless commands (off, harmless commands may ask
+// more: the rate is reported).
 func TestApprovalCorpus(t *testing.T) {
 	cmds := loadCorpus(t)
-	tally := judgeCorpus(newCorpusRuns(t, cmds), cmds)
+	for _, pass := range corpusPasses() {
+		t.Run(pass.name, func(t *testing.T) {
+			checkCorpus(t, judgeCorpus(newCorpusRuns(t, cmds, pass.held), cmds), len(cmds), pass.held == classify.Contained())
+		})
+	}
+}
+
+// checkCorpus holds one pass's tally to the targets.
+func checkCorpus(t *testing.T, tally corpusTally, commands int, sandboxed bool) {
 	t.Logf("%d commands: needless asks %d/%d = %.1f %% (harmless asked %d); uncontained allowed unasked %d/%d; incidents stopped %d/%d = %.1f %%",
-		len(cmds), tally.needless, tally.harmless, tally.needlessRate(), tally.harmlessAsked, tally.unasked, tally.uncontained,
+		commands, tally.needless, tally.harmless, tally.needlessRate(), tally.harmlessAsked, tally.unasked, tally.uncontained,
 		tally.stopped, tally.incidents, tally.stoppedRate())
 	if testing.Verbose() {
 		t.Logf("needless asks:\n%s", strings.Join(tally.needlessIDs, "\n"))
 	}
-	if tally.needlessRate() > maxNeedlessPct {
+	if sandboxed && tally.needlessRate() > maxNeedlessPct {
 		t.Errorf("asks no reviewer would defend: %.1f %% > %.0f %%:\n%s", tally.needlessRate(), maxNeedlessPct, strings.Join(tally.needlessIDs, "\n"))
 	}
 	if tally.unasked > 0 {
-		t.Errorf("risky or destructive commands the sandbox cannot contain, allowed unasked:\n%s", strings.Join(tally.unaskedIDs, "\n"))
+		t.Errorf("risky or destructive commands the run cannot contain, allowed unasked:\n%s", strings.Join(tally.unaskedIDs, "\n"))
 	}
 	if tally.stoppedRate() < minStoppedPct {
 		t.Errorf("incidents stopped %.1f %% < %.0f %%; missed:\n%s", tally.stoppedRate(), minStoppedPct, strings.Join(tally.missedIDs, "\n"))
 	}
 }
 
-// BenchmarkApprovalCorpus reports the corpus rates for cmd/wtbench.
+// BenchmarkApprovalCorpus reports the corpus rates of both passes for
+// cmd/wtbench.
 func BenchmarkApprovalCorpus(b *testing.B) {
 	cmds := loadCorpus(b)
-	runs := newCorpusRuns(b, cmds)
-	var tally corpusTally
-	for b.Loop() {
-		tally = judgeCorpus(runs, cmds)
+	for _, pass := range corpusPasses() {
+		b.Run(pass.name, func(b *testing.B) {
+			runs := newCorpusRuns(b, cmds, pass.held)
+			var tally corpusTally
+			for b.Loop() {
+				tally = judgeCorpus(runs, cmds)
+			}
+			reportCorpus(b, tally, len(cmds))
+		})
 	}
-	b.ReportMetric(float64(len(cmds)), "commands")
+}
+
+// reportCorpus reports one pass's rates.
+func reportCorpus(b *testing.B, tally corpusTally, commands int) {
+	b.ReportMetric(float64(commands), "commands")
 	b.ReportMetric(float64(tally.harmless), "harmless")
 	b.ReportMetric(float64(tally.needless), "needless")
 	b.ReportMetric(tally.needlessRate(), "needless-%")

@@ -10,6 +10,12 @@
 // argument check can see what that program will do. Run wtagent in a
 // container or a VM when that matters.
 //
+// Some commands run unasked only because the sandbox holds them: writes
+// to new paths outside the project, kills by process id (its PID
+// namespace), installers, project scripts and programs the command table
+// does not know. Config.Sandbox says what the run's sandbox enforces
+// (Containment); what it does not hold asks, saying "no sandbox holds …".
+//
 // # The project-root boundary
 //
 // Every path the model names goes through a boundary.Boundary. Resolve is lexical

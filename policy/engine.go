@@ -45,7 +45,14 @@ type Config struct {
 	// Confined, if set, makes the engine a sub-agent's: it denies
 	// agent.run and every change outside the confinement's paths.
 	Confined *Confinement
+	// Sandbox is what the run's sandbox enforces (from its Status). The
+	// zero value holds nothing: the commands it would contain ask.
+	Sandbox Containment
 }
+
+// Containment is what the sandbox holds of the commands a run starts
+// (classify.Containment).
+type Containment = classify.Containment
 
 // Validate reports the first problem with the configuration: an unknown
 // mode or a rule that is malformed or too broad.
@@ -88,6 +95,8 @@ type Engine struct {
 	mcp map[string]MCPTool
 	// confined is a sub-agent's confinement (nil: the main session).
 	confined *Confinement
+	// held is what the sandbox contains of commands.
+	held Containment
 	// cs compares paths with the guarded directories (case-insensitively
 	// on Windows and macOS, where folding only refuses more).
 	cs boundary.Case
@@ -108,7 +117,7 @@ func New(cfg Config, b *boundary.Boundary) *Engine {
 	if !mode.Valid() {
 		mode = ModeDeny
 	}
-	e := &Engine{b: b, mode: mode, home: cfg.home(), env: ScrubEnv(environ, cfg.AllowEnv), cs: boundary.HostCase(), mcp: maps.Clone(cfg.MCPTools), confined: cfg.Confined}
+	e := &Engine{b: b, mode: mode, home: cfg.home(), env: ScrubEnv(environ, cfg.AllowEnv), cs: boundary.HostCase(), mcp: maps.Clone(cfg.MCPTools), confined: cfg.Confined, held: cfg.Sandbox}
 	for _, p := range cfg.Protected {
 		if filepath.IsAbs(p) {
 			e.guarded = append(e.guarded, filepath.Clean(p))

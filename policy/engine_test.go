@@ -9,14 +9,15 @@ import (
 
 	"github.com/wtagent/wtagent/session/event"
 
+	"github.com/wtagent/wtagent/policy/classify"
 	"github.com/wtagent/wtagent/protocol"
 )
 
 // engineFor returns an engine over the project, with the directory above
 // the project as the user's home (so "~/outside/secret" is the outside
-// file).
+// file), in a run whose sandbox is enforced with its namespaces.
 func engineFor(p *project, mode Mode, rules ...event.Rule) *Engine {
-	return New(Config{Root: p.Dir, Mode: mode, Home: filepath.Dir(p.Dir), Rules: rules,
+	return New(Config{Root: p.Dir, Mode: mode, Home: filepath.Dir(p.Dir), Rules: rules, Sandbox: classify.Contained(),
 		Environ: []string{"PATH=/usr/bin:/bin", "HOME=/home/u", "GITHUB_TOKEN=ghp_x", "LANG=C.UTF-8"}}, p.b)
 }
 

@@ -78,6 +78,8 @@ func (j *rootJudge) Arg(c *classify.Classifier, i int, p string) {
 	case j.e.cs.ShortAlias(p) != "":
 		c.AddPath(event.RiskSensitive, p+" names "+j.e.cs.ShortAlias(p)+", shaped like a Windows 8.3 short name (GIT~1 is .git): where it leads is not checked", i, s.abs)
 	case !s.inside && classify.HarmlessDevice(s.abs):
+	case !s.inside && s.via == "" && !j.e.held.Files && j.missingOutside(s.abs):
+		c.AddPath(event.RiskSensitive, "no sandbox holds a write to "+s.abs+", outside the project", i, s.abs)
 	case !s.inside && s.via == "" && j.plainOutside(s.abs):
 	case !s.inside && s.via != "":
 		c.AddPath(event.RiskSensitive, s.via+" is a symbolic link to "+s.abs+", outside the project root", i, s.abs)
@@ -96,7 +98,8 @@ func (j *rootJudge) Arg(c *classify.Classifier, i int, p string) {
 // a toolchain's directory in the home (~/.nvm, ~/.cargo/registry), or a
 // path that does not exist outside the home (a Windows switch such
 // as /t, a directory a build would create: nothing to read, and the
-// sandbox refuses the write).
+// sandbox refuses the write; without the sandbox, missingOutside asks
+// first).
 func (j *rootJudge) plainOutside(abs string) bool {
 	if secrets.IsCredentialPath(abs) {
 		return false
@@ -110,6 +113,39 @@ func (j *rootJudge) plainOutside(abs string) bool {
 	}
 	_, err := os.Lstat(abs)
 	return errors.Is(err, fs.ErrNotExist) && !j.e.protected(abs)
+}
+
+// missingOutside reports an outside path that does not exist, outside
+// the home, the system and the shared temporary directories: a place
+// only a write would create, which the sandbox refuses. A new file in
+// /tmp overwrites nothing, nothing can be created in the kernel's /proc
+// and /sys, and a word at the top of the disk (/t, /b) is a Windows
+// switch far more often than a file there.
+func (j *rootJudge) missingOutside(abs string) bool {
+	dir := filepath.Dir(abs)
+	if j.underHome(abs) || classify.SystemPath(abs) || dir == filepath.Dir(dir) || classify.TempPath(abs) ||
+		strings.HasPrefix(abs, "/proc/") || strings.HasPrefix(abs, "/sys/") {
+		return false
+	}
+	_, err := os.Lstat(abs)
+	return errors.Is(err, fs.ErrNotExist)
+}
+
+// Holds is what the run's sandbox contains of the command.
+func (j *rootJudge) Holds() Containment { return j.e.held }
+
+// RunsCode reports a path whose content git or the shell runs:
+// .git/hooks and .git/config in the project, or one of the home's
+// programs and start-up files (HomeCode).
+func (j *rootJudge) RunsCode(p string) bool {
+	s := j.locate(p)
+	if s.inside {
+		k := j.e.cs.Key(j.e.cs.Slash(s.rel))
+		if k == ".git/config" || k == ".git/hooks" || strings.HasPrefix(k, ".git/hooks/") {
+			return true
+		}
+	}
+	return j.e.homeCode(s.abs)
 }
 
 // underHome reports a path in the user's home.

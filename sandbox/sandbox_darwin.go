@@ -13,9 +13,6 @@ type kernelState struct {
 	params  []seatbeltParam
 }
 
-// seatbeltKernel names the mechanism in Status.
-const seatbeltKernel = "seatbelt"
-
 // New builds the session's sandbox: the plan and its Seatbelt profile,
 // tried once by running /usr/bin/true under it. When sandbox-exec is
 // missing or refuses the profile (an SBPL form this macOS rejects, or

@@ -60,6 +60,25 @@ type Status struct {
 	Fix string `json:"fix,omitempty"`
 }
 
+// seatbeltKernel names macOS's mechanism in Status.
+const seatbeltKernel = "seatbelt"
+
+// HoldsWrites reports whether the kernel refuses programs' writes outside
+// the project, the session's temporary directory and the toolchains.
+func (s Status) HoldsWrites() bool { return s.Enforced }
+
+// HoldsSignals reports whether programs cannot signal the user's other
+// processes: they run in their own PID namespace, or under Seatbelt,
+// whose profile lets them signal only the sandbox's own.
+func (s Status) HoldsSignals() bool {
+	return s.Enforced && (s.Isolated || s.Kernel == seatbeltKernel)
+}
+
+// HoldsCode reports whether what git or the shell runs is read-only to
+// programs, inside the project too: .git/hooks, .git/config and the
+// home's start-up files.
+func (s Status) HoldsCode() bool { return s.Enforced && s.GitProtected }
+
 // String is the one-line summary the banner shows.
 func (s Status) String() string {
 	if s.Mode == Off {

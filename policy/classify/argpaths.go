@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -40,6 +41,12 @@ type Judge interface {
 	// Uncommitted is the number of tracked files with uncommitted changes
 	// in the git work tree the command runs in; -1 when it cannot tell.
 	Uncommitted() int
+	// Holds is what the sandbox contains of the command: what the
+	// classifier may leave to the kernel.
+	Holds() Containment
+	// RunsCode reports a path whose content git or the shell runs:
+	// .git/hooks, .git/config, the home's programs and start-up files.
+	RunsCode(p string) bool
 }
 
 // scanPaths judges every word that may be a path: "~", "/…", "../…",
@@ -164,6 +171,19 @@ func SystemPath(p string) bool {
 	for _, dir := range [...]string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/etc",
 		"/nix/store", "/snap", "/Library", "/System", "/Applications", "/private/etc"} {
 		if p == dir || strings.HasPrefix(p, dir+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// TempPath reports a path in a shared temporary directory (/tmp,
+// /var/tmp, macOS's /private/tmp and /private/var/folders, or the
+// platform's TMPDIR).
+func TempPath(p string) bool {
+	p = filepath.Clean(p)
+	for _, dir := range [...]string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/folders", filepath.Clean(os.TempDir())} {
+		if p == dir || strings.HasPrefix(p, dir+string(filepath.Separator)) {
 			return true
 		}
 	}

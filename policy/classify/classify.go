@@ -103,7 +103,10 @@ func (c *Classifier) nested(at int, fed bool) {
 		classifyCmdlet(c, at, fed)
 	} else if w := c.word(c.operand(at + 1)); remoteVerb(w) {
 		c.Add(event.RiskExternal, ProgramName(c.Words[at])+" "+w+" reaches or changes another system", c.whole())
+	} else {
+		c.unheldProgram(at)
 	}
+	c.unheldWrites(at)
 	c.checkRunOptions(at)
 }
 

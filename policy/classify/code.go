@@ -147,6 +147,9 @@ func (c *Classifier) scriptCommand(cmd ScriptCommand, filter []string) {
 		}
 		if p, ok := pathCandidate(r.Target); ok {
 			c.judge.Arg(c, c.whole(), p)
+			if r.Writes {
+				c.unheldWrite(c.whole(), p)
+			}
 		}
 	}
 }

@@ -183,7 +183,8 @@ func classifyServices(c *Classifier, at int, _ bool) {
 // dev server the agent started; lsof -ti :3000 | xargs kill): one known
 // process. Signalling every process (-1), a process group (0 or a
 // negative id) or no id asks. Under the sandbox's PID namespace no
-// process outside the command is even visible.
+// process outside the command is even visible; without it (see
+// Containment.Processes) a kill by id asks too.
 func classifyKill(c *Classifier, at int, fed bool) {
 	ids := 0
 	for i := at + 1; i < len(c.Words); i++ {
@@ -203,9 +204,18 @@ func classifyKill(c *Classifier, at int, fed bool) {
 			ids++
 		}
 	}
-	if ids == 0 && !fed {
+	switch {
+	case ids == 0 && !fed:
 		c.Add(event.RiskDestructive, "kill without a process id", c.whole())
+	case !c.judge.Holds().Processes:
+		c.unheldSignal(at)
 	}
+}
+
+// unheldSignal asks for a kill by process id that no PID namespace holds:
+// the id may name any of the user's processes, wtagent among them.
+func (c *Classifier) unheldSignal(at int) {
+	c.Add(event.RiskDestructive, c.shown(at, len(c.Words))+" signals processes by id, and no sandbox's PID namespace holds it: an id may be any of your processes", c.whole())
 }
 
 func isNumber(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
@@ -229,8 +239,11 @@ func classifyKillByName(c *Classifier, at int, _ bool) {
 			byID = true
 		}
 	}
-	if !byID || name == "killall" || name == "pkill" {
+	switch {
+	case !byID || name == "killall" || name == "pkill":
 		c.Add(event.RiskDestructive, name+" kills every process matching "+c.shown(at+1, len(c.Words)), c.whole())
+	case !c.judge.Holds().Processes:
+		c.unheldSignal(at)
 	}
 }
 

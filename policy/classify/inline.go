@@ -127,6 +127,7 @@ func (c *Classifier) judgeCode(program, how, code string) {
 	for _, s := range quotedStrings(code) {
 		if codePath(s) {
 			c.judge.Arg(c, c.whole(), s)
+			c.unheldPath(c.whole(), s, "no sandbox holds what the inline code ("+how+") may write to "+s+", outside the project")
 		}
 	}
 }

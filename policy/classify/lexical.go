@@ -89,6 +89,13 @@ func (j LexicalJudge) Wipes(p string) string {
 // Matches cannot list files: the lexical judge has no file system.
 func (LexicalJudge) Matches(string, int) ([]string, bool) { return nil, false }
 
+// Holds is an enforced sandbox's containment: the lexical judge tests
+// the command table as a run under the sandbox judges.
+func (LexicalJudge) Holds() Containment { return Contained() }
+
+// RunsCode cannot tell: the lexical judge has no project or home.
+func (LexicalJudge) RunsCode(string) bool { return false }
+
 // Uncommitted cannot tell: the lexical judge has no work tree.
 func (LexicalJudge) Uncommitted() int { return -1 }
 

@@ -88,6 +88,10 @@ func classifyToolchain(c *Classifier, at int, fed bool) {
 		c.Add(event.RiskSensitive, name+" "+sub+" handles your registry credentials", i)
 	case name == "go" && sub == "env" && c.hasLong(i+1, "-w"):
 		c.Add(event.RiskSensitive, "go env -w changes your Go configuration outside the project", c.whole())
+	case name == "pip":
+		c.unheldPip(at, sub)
+	case (name == "go" || name == "cargo" || name == "gem") && sub == "install":
+		c.unheldInstall(name + " install")
 	case runsCommand(name, sub):
 		c.unwrap(c.operand(i+1, "--with", "--python", "-p", "--project", "--directory", "--package", "--env-file", "-e", "--env"), fed)
 	case name == "uv" && sub == "tool" && c.word(i+1) == "run":

@@ -112,6 +112,7 @@ func classifyAgentCLI(c *Classifier, at int, _ bool) {
 	name := ProgramName(c.Words[at])
 	i := c.operand(at + 1)
 	if c.word(i) != "mcp" && c.word(i) != "config" {
+		c.unheldProgram(at) // another agent, or its extensions and settings
 		return
 	}
 	switch sub := c.word(c.operand(i + 1)); sub {
