@@ -260,6 +260,10 @@ func newRunEnv(ctx context.Context, o Options, sess *session.Session) (*runEnv, 
 	configured, mcpNotes := r.runMCPServers(ctx)
 	mcpServers, mcpWarnings := connectMCP(ctx, configured, policy.ScrubEnv(o.Env.Environ(), o.Settings.AllowEnv))
 	mcpWarnings = append(mcpNotes, mcpWarnings...)
+	var agentSink func(name, task string) func(event.Event)
+	if r.renderer != nil {
+		agentSink = r.renderer.AgentSink // the sub-agents' groups in the live view
+	}
 	r.rt, err = actors.Start(actors.Config{
 		Checkpoints: store,
 		Session:     sess, Root: o.Root, Provider: o.Settings.Provider, NewTransport: newT,
@@ -267,7 +271,7 @@ func newRunEnv(ctx context.Context, o Options, sess *session.Session) (*runEnv, 
 		Environ: o.Env.Environ(), Home: home, Protected: []string{o.Home.Dir()}, Mode: o.Settings.Mode, Effort: o.Settings.Effort, Sandbox: sb,
 		Warnings: slices.Concat(dataDirWarnings(o.Home.Dir(), o.Root, sb), leftoverNotes(o.Root, o.Env.Now()), mcpWarnings),
 		Limits:   o.Settings.Limits, Sink: sink, Logger: logger, StatusSocket: sock, PID: os.Getpid(), Now: o.Env.Now,
-		MCP: mcpServers, NewAgentTransport: agentTransportFactory(o.Settings),
+		MCP: mcpServers, NewAgentTransport: agentTransportFactory(o.Settings), AgentSink: agentSink,
 	})
 	if err != nil {
 		closeMCP(mcpServers)
