@@ -90,8 +90,9 @@ func exportRun(o *Options) error {
 		_, err = fmt.Fprintln(o.IO.Out, t.Command)
 		return err
 	case o.Output != "":
+		exp.Data = exp.All()
 		return install.WriteFile(o.Output, exp)
 	}
-	_, err = o.IO.Out.Write(exp.Data)
+	_, err = o.IO.Out.Write(exp.All())
 	return err
 }
