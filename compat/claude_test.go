@@ -15,7 +15,21 @@ import (
 // CLAUDE_CONFIG_DIR, resumes it by id with `claude -p -r` and checks the
 // history Claude Code sent the model.
 func TestClaudeCodeResumesExport(t *testing.T) {
-	e := newEnv(t)
+	_, _, got := claudeResumes(t, newEnv(t))
+	if c, o := countPrefix(got, "tool_use "), countPrefix(got, "tool_result "); c != 6 || o != 6 {
+		t.Fatalf("claude sent %d tool uses and %d results, want 6 and 6", c, o)
+	}
+	if run := longestRun(got, "tool_use "); run != 3 {
+		t.Fatalf("the batched turn's three calls are not together (longest run %d): %q", run, got)
+	}
+	t.Logf("claude sent the whole history: %d blocks, 6 tool uses and 6 results in order", len(got))
+}
+
+// claudeResumes installs e's session as a Claude Code export, checks where
+// it went and its mtime, resumes it with `claude -p -r` and checks that
+// the history Claude Code sent the model is the export's; it returns the
+// installed path, its lines and the history sent.
+func claudeResumes(t *testing.T, e *env) (string, []map[string]any, []string) {
 	claude := e.tool("claude")
 	if out, _ := e.run(e.root, nil, claude, "--version"); !strings.Contains(out, claudeVersion) {
 		t.Fatalf("claude --version: %s, want %s", out, claudeVersion)
@@ -51,7 +65,7 @@ func TestClaudeCodeResumesExport(t *testing.T) {
 	}
 
 	before := len(api.Requests())
-	out, _ := e.run(e.root, extra, e.tool("claude"), "-p", "-r", uuid, resumePrompt)
+	out, _ := e.run(e.root, extra, claude, "-p", "-r", uuid, resumePrompt)
 	if !strings.Contains(out, answerText) {
 		t.Errorf("claude -p -r printed %q, want the stand-in's answer", out)
 	}
@@ -67,13 +81,7 @@ func TestClaudeCodeResumesExport(t *testing.T) {
 	got := claudeSentSteps(t, sent)
 	want := append(claudeExportSteps(exported), "user: "+resumePrompt)
 	diffSteps(t, "the history claude sent", got, want)
-	if c, o := countPrefix(got, "tool_use "), countPrefix(got, "tool_result "); c != 6 || o != 6 {
-		t.Fatalf("claude sent %d tool uses and %d results, want 6 and 6", c, o)
-	}
-	if run := longestRun(got, "tool_use "); run != 3 {
-		t.Fatalf("the batched turn's three calls are not together (longest run %d): %q", run, got)
-	}
-	t.Logf("claude sent the whole history: %d blocks, 6 tool uses and 6 results in order", len(got))
+	return path, exported, got
 }
 
 // claudeSteps names the content blocks of one message.
