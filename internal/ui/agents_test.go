@@ -1,13 +1,17 @@
 package ui
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/wtagent/wtagent/session/event"
+
+	"github.com/wtagent/wtagent/internal/cellwidth"
 )
 
 // recordingScreen is a Screen that keeps the lines printed and the last
@@ -104,3 +108,65 @@ func TestAgentGroups(t *testing.T) {
 		t.Errorf("the finished sub-agent keeps its status row: %q", sc.status)
 	}
 }
+
+// TestScreenAgentRows: on a terminal without a Screen the live rows (the
+// run's status and one per running sub-agent) stay at the bottom, each a
+// row of its own no wider than the screen; lines printed while they show
+// land above them and leave nothing of them behind, and a finished
+// sub-agent's row is cleared whole.
+func TestScreenAgentRows(t *testing.T) {
+	var buf bytes.Buffer
+	var mu sync.Mutex
+	w := writerFunc(func(p []byte) (int, error) { mu.Lock(); defer mu.Unlock(); return buf.Write(p) })
+	r := New(w, Options{TTY: true, Width: screenCols})
+	go r.Run()
+	exec := event.ToolProposedPayload{Call: event.ToolCall{Name: "terminal.exec", CanonicalArgs: json.RawMessage(`{"program":"make"}`)}}
+	r.Event(agentEvent(event.EvToolStarted, 1, "c1", exec))
+	one, two := r.AgentSink("sub-agent 1", "alpha: "+strings.Repeat("look everywhere ", 8)), r.AgentSink("sub-agent 2", "beta: 读取文件并报告"+zwjFamily)
+	for _, sink := range []func(event.Event){one, two} {
+		sink(agentEvent(event.EvRunStarted, 0, "", event.RunStartedPayload{}))
+		sink(agentEvent(event.EvModelMessageSent, 1, "", event.MessageSentPayload{}))
+	}
+	for i := range 5 {
+		two(agentEvent(event.EvProtocolParsed, 1, "", event.ParsedPayload{Message: fmt.Sprintf("step %d of beta", i)}))
+	}
+	r.Sync()
+	snapshot := func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		rows, _, _ := composed(t, buf.Bytes())
+		return rows
+	}
+	rows := snapshot()
+	n := len(rows)
+	if n < 3 || !strings.Contains(rows[n-3], "running terminal.exec make") || !strings.HasPrefix(rows[n-2], "  #1 ") ||
+		!strings.HasPrefix(rows[n-1], "  #2 ") || !strings.Contains(rows[n-1], "beta: 读取文件并报告") {
+		t.Fatalf("the live rows are not the last three:\n%s", strings.Join(rows, "\n"))
+	}
+	for i, row := range rows {
+		if w := cellwidth.String(row); w >= screenCols {
+			t.Errorf("row %d is %d cells wide: %q", i, w, row)
+		}
+		if i < n-3 && (strings.Contains(row, "turn 1 ·") || strings.Contains(row, "running terminal.exec")) {
+			t.Errorf("row %d is a live row left behind: %q", i, row)
+		}
+	}
+	one(agentEvent(event.EvRunCompleted, 1, "", event.RunEndPayload{Outcome: event.OutcomeCompleted}))
+	r.Sync()
+	rows = snapshot()
+	n = len(rows)
+	if !strings.HasPrefix(rows[n-3], "  #1 └ sub-agent 1 completed, turn 1") || !strings.HasPrefix(rows[n-1], "  #2 ") {
+		t.Fatalf("after sub-agent 1 finished:\n%s", strings.Join(rows, "\n"))
+	}
+	for _, row := range rows {
+		if strings.HasPrefix(row, "  #1 ") && strings.Contains(row, "turn 1 ·") {
+			t.Errorf("sub-agent 1's live row is left: %q", row)
+		}
+	}
+	r.Close()
+}
+
+// writerFunc is a function as an io.Writer.
+type writerFunc func(p []byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
