@@ -85,6 +85,9 @@ type Config struct {
 	// Sink receives every event for the UI (persisted and live ones). It
 	// must not block.
 	Sink func(event.Event)
+	// AgentSink, if set, gives each sub-agent (its name and task) where
+	// its events go: its group in the live view.
+	AgentSink func(name, task string) func(event.Event)
 	// Logger is the session's logger.
 	Logger *slog.Logger
 	// SpoolCap caps the session's tool-output.jsonl.

@@ -156,7 +156,10 @@ func (rt *Runtime) agentConfig(sub *session.Session, name, task string, writable
 	}
 	sc.Catalogue = rt.cfg.Catalogue.Without(drop...)
 	sc.MCP, sc.StatusSocket, sc.Checkpoints, sc.Warnings = nil, "", nil, nil
-	sc.Sink = nil
+	sc.Sink, sc.AgentSink = nil, nil
+	if rt.cfg.AgentSink != nil {
+		sc.Sink = rt.cfg.AgentSink(name, task)
+	}
 	sc.Logger = rt.cfg.Logger.With("agent", name)
 	if rt.cfg.Approver != nil {
 		sc.Approver = namedApprover{name: name, inner: rt.cfg.Approver}

@@ -18,6 +18,23 @@ import (
 // calls on its files.
 func TestClaudeCodeResumesExport(t *testing.T) {
 	e := newEnv(t)
+	_, _, got := claudeResumes(t, e)
+	// The patch is five uses (Write, Bash mv and Edit, Edit, Bash rm).
+	if c, o := countPrefix(got, "tool_use "), countPrefix(got, "tool_result "); c != 11 || o != 11 {
+		t.Fatalf("claude sent %d tool uses and %d results, want 11 and 11", c, o)
+	}
+	if r := fmt.Sprint(runs(got, "tool_use ")); r != "[1 1 1 5 3]" {
+		t.Fatalf("runs of tool uses %s, want [1 1 1 5 3] (the patch's five uses and the batched turn's three together): %q", r, got)
+	}
+	t.Logf("claude sent the whole history: %d blocks, 11 tool uses and 11 results in order", len(got))
+	t.Logf("claude resumed the patch as: %s", strings.Join(claudePatchUses(t, got, e.root), "; "))
+}
+
+// claudeResumes installs e's session as a Claude Code export, checks where
+// it went and its mtime, resumes it with `claude -p -r` and checks that
+// the history Claude Code sent the model is the export's; it returns the
+// installed path, its lines and the history sent.
+func claudeResumes(t *testing.T, e *env) (string, []map[string]any, []string) {
 	claude := e.tool("claude")
 	if out, _ := e.run(e.root, nil, claude, "--version"); !strings.Contains(out, claudeVersion) {
 		t.Fatalf("claude --version: %s, want %s", out, claudeVersion)
@@ -53,7 +70,7 @@ func TestClaudeCodeResumesExport(t *testing.T) {
 	}
 
 	before := len(api.Requests())
-	out, _ := e.run(e.root, extra, e.tool("claude"), "-p", "-r", uuid, resumePrompt)
+	out, _ := e.run(e.root, extra, claude, "-p", "-r", uuid, resumePrompt)
 	if !strings.Contains(out, answerText) {
 		t.Errorf("claude -p -r printed %q, want the stand-in's answer", out)
 	}
@@ -69,15 +86,7 @@ func TestClaudeCodeResumesExport(t *testing.T) {
 	got := claudeSentSteps(t, sent)
 	want := append(claudeExportSteps(exported), "user: "+resumePrompt)
 	diffSteps(t, "the history claude sent", got, want)
-	// The patch is five uses (Write, Bash mv and Edit, Edit, Bash rm).
-	if c, o := countPrefix(got, "tool_use "), countPrefix(got, "tool_result "); c != 11 || o != 11 {
-		t.Fatalf("claude sent %d tool uses and %d results, want 11 and 11", c, o)
-	}
-	if r := fmt.Sprint(runs(got, "tool_use ")); r != "[1 1 1 5 3]" {
-		t.Fatalf("runs of tool uses %s, want [1 1 1 5 3] (the patch's five uses and the batched turn's three together): %q", r, got)
-	}
-	t.Logf("claude sent the whole history: %d blocks, 11 tool uses and 11 results in order", len(got))
-	t.Logf("claude resumed the patch as: %s", strings.Join(claudePatchUses(t, got, e.root), "; "))
+	return path, exported, got
 }
 
 // claudePatchUses checks that the patch's five tool uses Claude Code sent

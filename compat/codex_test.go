@@ -27,6 +27,26 @@ const codexProvider = "compat"
 // item, resumes it by id and checks the history Codex sent the model.
 func TestCodexResumesExport(t *testing.T) {
 	e := newEnv(t)
+	got := codexResumes(t, e, compatTask, func(app *appServer, uuid string) {
+		changes := codexFileChanges(t, app, uuid, e.root)
+		t.Logf("codex's history of the session shows the patch's files: %s", strings.Join(changes, "; "))
+	})
+	if c, o := countPrefix(got, "call "), countPrefix(got, "output "); c != 7 || o != 7 {
+		t.Fatalf("codex sent %d calls and %d outputs, want 7 and 7", c, o)
+	}
+	if r := fmt.Sprint(runs(got, "call ")); r != "[1 1 1 1 3]" {
+		t.Fatalf("runs of calls %s, want [1 1 1 1 3] (the batched turn's three calls together): %q", r, got)
+	}
+	t.Logf("codex sent the whole history: %d items, 7 calls and 7 outputs in order", len(got))
+}
+
+// codexResumes installs e's session (of task) as a Codex export into a
+// CODEX_HOME whose state database already exists (Codex ran there before),
+// checks that Codex lists it among interactive sessions for the project
+// and its resume picker shows it, resumes it by id and checks that the
+// history Codex sent the model is the export's, which it returns. history,
+// when set, checks Codex's history view of the session (thread/read).
+func codexResumes(t *testing.T, e *env, task string, history func(app *appServer, uuid string)) []string {
 	codex := e.tool("codex")
 	if out, _ := e.run(e.root, nil, codex, "--version"); !strings.Contains(out, codexVersion) {
 		t.Fatalf("codex --version: %s, want %s", out, codexVersion)
@@ -59,7 +79,7 @@ func TestCodexResumesExport(t *testing.T) {
 	for _, th := range threads {
 		if th.ID == uuid {
 			found = true
-			if th.Preview != compatTask || th.Cwd != e.root || th.Source != "cli" {
+			if th.Preview != task || th.Cwd != e.root || th.Source != "cli" {
 				t.Errorf("listed as %+v", th)
 			}
 		}
@@ -68,11 +88,12 @@ func TestCodexResumesExport(t *testing.T) {
 		t.Fatalf("codex does not list %s for %s among interactive sessions: %+v", uuid, e.root, threads)
 	}
 	t.Logf("codex lists %d interactive session(s) for the project, the export among them", len(threads))
-	changes := codexFileChanges(t, app, uuid, e.root)
-	t.Logf("codex's history of the session shows the patch's files: %s", strings.Join(changes, "; "))
-	screen := codexPickerShows(t, e, codex, extra, compatTask)
-	i := strings.Index(screen, compatTask)
-	t.Logf("codex resume (the picker) shows: …%s", screen[max(0, i-40):min(len(screen), i+len(compatTask)+40)])
+	if history != nil {
+		history(app, uuid)
+	}
+	screen := codexPickerShows(t, e, codex, extra, task)
+	i := strings.Index(screen, task)
+	t.Logf("codex resume (the picker) shows: …%s", screen[max(0, i-40):min(len(screen), i+len(task)+40)])
 
 	// Read before resuming: Codex appends the new turn to the same file.
 	want := append(codexExportSteps(jsonLines(t, path)), "user: "+resumePrompt)
@@ -87,13 +108,7 @@ func TestCodexResumesExport(t *testing.T) {
 	}
 	got := codexSentSteps(t, reqs[len(reqs)-1])
 	diffSteps(t, "the history codex sent", got, want)
-	if c, o := countPrefix(got, "call "), countPrefix(got, "output "); c != 7 || o != 7 {
-		t.Fatalf("codex sent %d calls and %d outputs, want 7 and 7", c, o)
-	}
-	if r := fmt.Sprint(runs(got, "call ")); r != "[1 1 1 1 3]" {
-		t.Fatalf("runs of calls %s, want [1 1 1 1 3] (the batched turn's three calls together): %q", r, got)
-	}
-	t.Logf("codex sent the whole history: %d items, 7 calls and 7 outputs in order", len(got))
+	return got
 }
 
 // writeCodexConfig points Codex at the stand-in.

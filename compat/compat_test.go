@@ -91,9 +91,17 @@ func (e *env) baseEnv() []string {
 
 // newEnv builds wtagent and records the scripted session: three writes
 // (one an edit), one fs.patch (compatPatch: an add, an update with a
-// move, an update, a delete), then one reply with two reads and a run (a
-// batch, with calls-per-reply 8), then done.
+// move, an update, a delete of notes.txt, the project's before the run),
+// then one reply with two reads and a run (a batch, with calls-per-reply
+// 8), then done.
 func newEnv(t *testing.T) *env {
+	return newEnvRecording(t, compatTask, scriptLines(t), map[string]string{"notes.txt": "draft notes\n"})
+}
+
+// newEnvRecording builds wtagent and records a scripted session of task
+// from the script's lines (JSON Lines) in a project holding files (name
+// → content).
+func newEnvRecording(t *testing.T, task string, script []byte, files map[string]string) *env {
 	prefix := os.Getenv("WTAGENT_COMPAT_PREFIX")
 	if prefix == "" {
 		t.Fatal("WTAGENT_COMPAT_PREFIX is not set: run make compat")
@@ -102,21 +110,22 @@ func newEnv(t *testing.T) *env {
 	if err := os.MkdirAll(e.root, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(e.root, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	e.bin = buildWtagent(t)
 	e.run(e.root, nil, "git", "init", "-q", "-b", "compat-branch")
-	// The file the patch deletes is the project's before the run.
-	if err := os.WriteFile(filepath.Join(e.root, "notes.txt"), []byte("draft notes\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	// Several calls per reply: the session holds a batched turn.
 	if err := os.WriteFile(filepath.Join(e.wtHome, "config.json"), []byte(`{"calls-per-reply": 8}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	script := filepath.Join(t.TempDir(), "script.jsonl")
-	if err := os.WriteFile(script, scriptLines(t), 0o644); err != nil {
+	path := filepath.Join(t.TempDir(), "script.jsonl")
+	if err := os.WriteFile(path, script, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e.run(e.root, nil, e.bin, "--provider", "script", "--script", script, compatTask)
+	e.run(e.root, nil, e.bin, "--provider", "script", "--script", path, task)
 	out, _ := e.run(e.root, nil, e.bin, "sessions", "--json")
 	// One JSON object per session, one session.
 	var s struct {
@@ -158,19 +167,33 @@ const compatPatch = "*** Begin Patch\n" +
 // scriptLines is the scripted model's replies.
 func scriptLines(t *testing.T) []byte {
 	reply, el, call := replyXML, elXML, callXML
-	lines := []struct{ Expect, Reply string }{
-		{"<task", reply(false, "Write the greeting.", call("fs.write", el("path", "greet.txt"), el("content", "hello\n")))},
-		{`status="ok"`, reply(false, "Fix the greeting.", call("fs.edit", el("path", "greet.txt"), el("old_text", "hello"), el("new_text", "hello world")))},
+	lines := []scriptLine{
+		{"<task", reply(false, "Write the greeting.", call("fs.write", el("path", "greet.txt"), el("content", "hello\n"))), ""},
+		{`status="ok"`, reply(false, "Fix the greeting.", call("fs.edit", el("path", "greet.txt"), el("old_text", "hello"), el("new_text", "hello world"))), ""},
 		{`status="ok"`, reply(false, "Write the check.", call("fs.write", el("path", "check.sh"),
-			el("content", "#!/bin/sh\ngrep -q 'hello world' greet.txt && echo check passed\n")))},
-		{`status="ok"`, reply(false, "Move the greeting, say goodbye, drop the notes.", call("fs.patch", el("patch", compatPatch)))},
+			el("content", "#!/bin/sh\ngrep -q 'hello world' greet.txt && echo check passed\n"))), ""},
+		{`status="ok"`, reply(false, "Move the greeting, say goodbye, drop the notes.", call("fs.patch", el("patch", compatPatch))), ""},
 		{"moved greet.txt", reply(false, "Read both back, then check.", call("fs.read", el("path", "messages/greet.txt"))+
-			call("fs.read", el("path", "check.sh"))+call("terminal.exec", el("program", "sh"), "<argv><item>check.sh</item></argv>"))},
-		{"check passed", reply(true, "messages/greet.txt says hello world!; sh check.sh passed.", "")},
+			call("fs.read", el("path", "check.sh"))+call("terminal.exec", el("program", "sh"), "<argv><item>check.sh</item></argv>")), ""},
+		{"check passed", reply(true, "messages/greet.txt says hello world!; sh check.sh passed.", ""), ""},
 	}
+	return scriptJSONL(t, lines)
+}
+
+// scriptLine is one line of a script: the reply to the message that holds
+// Expect, in the sub-agent whose task holds Agent (the main conversation
+// when empty).
+type scriptLine struct {
+	Expect string `json:"expect"`
+	Reply  string `json:"reply"`
+	Agent  string `json:"agent,omitempty"`
+}
+
+// scriptJSONL encodes script lines as JSON Lines.
+func scriptJSONL(t *testing.T, lines []scriptLine) []byte {
 	var b bytes.Buffer
 	for _, l := range lines {
-		j, err := json.Marshal(map[string]string{"expect": l.Expect, "reply": l.Reply})
+		j, err := json.Marshal(l)
 		if err != nil {
 			t.Fatal(err)
 		}

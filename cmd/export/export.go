@@ -38,7 +38,10 @@ func NewCmdExport(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
 transcript (--format claude-code), in the shapes Codex CLI and Claude Code
 write themselves, so either tool can resume the session. Tools map onto the
 targets' own: exec_command and apply_patch for Codex; Read, Write, Edit,
-Bash, Grep and LS for Claude Code. Exports hold no wtagent protocol XML and
+Bash, Grep and LS for Claude Code. A sub-agent (agent.run) is Claude Code's
+Agent call, its conversation a sidechain transcript (after the session's
+lines, or with --install in <session>/subagents/agent-<id>.jsonl); for Codex
+it is the call with its output. Exports hold no wtagent protocol XML and
 are redacted of common token formats.
 
 With --install the file goes where the tool finds it ($CODEX_HOME/sessions/…
@@ -90,8 +93,9 @@ func exportRun(o *Options) error {
 		_, err = fmt.Fprintln(o.IO.Out, t.Command)
 		return err
 	case o.Output != "":
+		exp.Data = exp.All()
 		return install.WriteFile(o.Output, exp)
 	}
-	_, err = o.IO.Out.Write(exp.Data)
+	_, err = o.IO.Out.Write(exp.All())
 	return err
 }

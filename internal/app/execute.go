@@ -266,6 +266,10 @@ func newRunEnv(ctx context.Context, o Options, sess *session.Session) (*runEnv, 
 	mcpNotes = append(mcpNotes, hostNotes...)
 	mcpServers, mcpWarnings := connectMCP(ctx, configured, policy.ScrubEnv(o.Env.Environ(), o.Settings.AllowEnv))
 	mcpWarnings = append(mcpNotes, mcpWarnings...)
+	var agentSink func(name, task string) func(event.Event)
+	if r.renderer != nil {
+		agentSink = r.renderer.AgentSink // the sub-agents' groups in the live view
+	}
 	r.rt, err = actors.Start(actors.Config{
 		Checkpoints: store,
 		Session:     sess, Root: o.Root, Provider: o.Settings.Provider, NewTransport: newT.main,
@@ -273,7 +277,7 @@ func newRunEnv(ctx context.Context, o Options, sess *session.Session) (*runEnv, 
 		Environ: o.Env.Environ(), Home: home, Protected: []string{o.Home.Dir()}, Mode: o.Settings.Mode, Effort: o.Settings.Effort, Sandbox: sb,
 		Warnings: slices.Concat(dataDirWarnings(o.Home.Dir(), o.Root, sb), leftoverNotes(o.Root, o.Env.Now()), mcpWarnings),
 		Limits:   o.Settings.Limits, Sink: sink, Logger: logger, StatusSocket: sock, PID: os.Getpid(), Now: o.Env.Now,
-		MCP: mcpServers, NewAgentTransport: newT.agent,
+		MCP: mcpServers, NewAgentTransport: newT.agent, AgentSink: agentSink,
 	})
 	if err != nil {
 		closeMCP(mcpServers)

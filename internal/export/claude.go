@@ -32,6 +32,8 @@ type claudeLine struct {
 	// SourceToolAssistantUUID is the assistant line whose tool_use a
 	// tool_result answers.
 	SourceToolAssistantUUID string `json:"sourceToolAssistantUUID,omitempty"`
+	// AgentID names the sub-agent of a sidechain line.
+	AgentID string `json:"agentId,omitempty"`
 }
 
 // claudeUserText is a user message typed by the user.
@@ -86,25 +88,31 @@ type claudeBlock struct {
 // toolUseResult Claude Code's view renders. The session id becomes a UUID
 // derived from it. No protocol XML is exported.
 func Claude(events []event.Event, meta Meta, w io.Writer) error {
-	items, err := transcript(events)
-	if err != nil {
+	meta = fillMeta(meta, events)
+	if err := writeClaude(events, meta, SessionUUID(meta.ID), "", w); err != nil {
 		return fmt.Errorf("export claude: %w", err)
 	}
+	return nil
+}
+
+// writeClaude writes the transcript lines of events in session; with an
+// agentID they are a sub-agent's sidechain.
+func writeClaude(events []event.Event, meta Meta, session, agentID string, w io.Writer) error {
+	items, err := transcript(events)
+	if err != nil {
+		return err
+	}
 	answeredBy(items)
-	meta = fillMeta(meta, events)
-	cw := &claudeWriter{meta: meta, session: SessionUUID(meta.ID), branch: gitBranch(meta.Root),
+	cw := &claudeWriter{meta: meta, session: session, agentID: agentID, branch: gitBranch(meta.Root),
 		lw: newLineWriter(w), calls: make(map[string]claudeCall), uses: make(map[string]int)}
 	for i := 0; i < len(items); {
 		n, err := cw.message(items[i:])
 		if err != nil {
-			return fmt.Errorf("export claude: %w", err)
+			return err
 		}
 		i += n
 	}
-	if err := cw.lw.flush(); err != nil {
-		return fmt.Errorf("export claude: %w", err)
-	}
-	return nil
+	return cw.lw.flush()
 }
 
 // claudeCall is what a tool_result line needs to know of its tool_use.
@@ -120,6 +128,8 @@ type claudeCall struct {
 type claudeWriter struct {
 	meta    Meta
 	session string
+	// agentID, when set, marks every line a sub-agent's (isSidechain).
+	agentID string
 	branch  string
 	lw      *lineWriter
 	parent  *string
@@ -176,7 +186,7 @@ func (c *claudeWriter) assistant(items []item) (int, error) {
 	if blocks[len(blocks)-1].b.Type == "tool_use" {
 		stop = "tool_use"
 	}
-	msgID := "msg_" + strings.ReplaceAll(derivedUUID(c.session, "message", strconv.Itoa(c.n)), "-", "")[:24]
+	msgID := "msg_" + strings.ReplaceAll(derivedUUID(c.ids("message", strconv.Itoa(c.n))...), "-", "")[:24]
 	model := firstNonEmpty(first.model, fallbackModel)
 	for _, b := range blocks {
 		err := c.line(claudeLine{Type: "assistant", Message: claudeAssistant{
@@ -210,7 +220,7 @@ func (c *claudeWriter) result(it item) error {
 		err := c.line(claudeLine{Type: "user",
 			Message: claudeUserBlocks{Role: "user", Content: []claudeBlock{{Type: "tool_result",
 				ToolUseID: id, Content: &text, IsError: isErr}}},
-			ToolUseResult:           toolUseResult(call.name, call.input, r, text),
+			ToolUseResult:           c.toolUseResult(call, r, text),
 			SourceToolAssistantUUID: call.line,
 		}, it.ts)
 		if err != nil {
@@ -220,13 +230,35 @@ func (c *claudeWriter) result(it item) error {
 	return nil
 }
 
+// toolUseResult is a result's toolUseResult; an Agent call's counts its
+// sub-agent's tool uses.
+func (c *claudeWriter) toolUseResult(call claudeCall, r event.ToolResult, text string) any {
+	if call.name == claudeAgentTool && r.Status == event.ToolOK {
+		_, id, _ := agentOf(r)
+		if v := claudeAgentResult(call.input, r, agentToolUses(c.meta.Agents[id])); v != nil {
+			return v
+		}
+	}
+	return toolUseResult(call.name, call.input, r, text)
+}
+
+// ids are the parts a line's or message's id derives from: the session,
+// the sub-agent of a sidechain (its ids are its own), and parts.
+func (c *claudeWriter) ids(parts ...string) []string {
+	if c.agentID != "" {
+		return append([]string{c.session, c.agentID}, parts...)
+	}
+	return append([]string{c.session}, parts...)
+}
+
 // line completes, writes and chains one transcript line.
 func (c *claudeWriter) line(l claudeLine, ts time.Time) error {
-	id := derivedUUID(c.session, "line", strconv.Itoa(c.n))
+	id := derivedUUID(c.ids("line", strconv.Itoa(c.n))...)
 	c.n++
 	l.ParentUUID, l.UserType, l.Entrypoint, l.Cwd = c.parent, "external", "cli", c.meta.Root
 	l.SessionID, l.Version, l.GitBranch = c.session, agentVersion(c.meta), c.branch
 	l.UUID, l.Timestamp = id, ts.UTC().Format(claudeTime)
+	l.IsSidechain, l.AgentID = c.agentID != "", c.agentID
 	err := c.lw.write(l)
 	c.parent = &id
 	return err

@@ -140,6 +140,8 @@ func claudeMapping(call event.ToolCall, root string) (string, any) {
 		if decodeArgs(raw, &a) {
 			return "LS", claudeLS{Path: absPath(root, a.Path)}
 		}
+	case toolAgentRun:
+		return claudeAgent(raw)
 	}
 	return "", nil
 }

@@ -68,6 +68,10 @@ func TestToolMappings(t *testing.T) {
 		{tool: "mcp.docs.search", args: `{"filter":{"a":[1]},"query":"go"}`, codex: "mcp__docs__search",
 			claude: "mcp__docs__search", claudeInput: `{"filter":{"a":[1]},"query":"go"}`},
 		{tool: "mcp.fs.read.v2", args: `{}`, codex: "mcp__fs__read_v2", claude: "mcp__fs__read_v2", claudeInput: `{}`},
+		// A sub-agent is Claude Code's Agent call (Task before 2.1); Codex has no such tool: the call as it was.
+		{tool: "agent.run", args: `{"mode":"read","paths":[],"task":"alpha: read a.txt and report its word"}`, codex: "agent_run",
+			claude: "Agent", claudeInput: `{"description":"alpha: read a.txt and report","prompt":"alpha: read a.txt and report its word","subagent_type":"general-purpose"}`},
+		{tool: "agent.run", args: `{"task":" "}`, codex: "agent_run", claude: "agent_run", claudeInput: `{"task":" "}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.tool+" "+tt.codex, func(t *testing.T) {

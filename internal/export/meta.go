@@ -1,6 +1,10 @@
 package export
 
-import "time"
+import (
+	"time"
+
+	"github.com/wtagent/wtagent/session/event"
+)
 
 // Meta is what an export needs of session.json: the session id, its
 // project root, model provider, approvals mode, the wtagent version and
@@ -13,4 +17,8 @@ type Meta struct {
 	Approvals    string
 	AgentVersion string
 	Created      time.Time
+	// Agents are the events of the session's sub-agents by their
+	// session id (the base of an agent.run result's session directory):
+	// the Claude Code export writes each as a sidechain.
+	Agents map[string][]event.Event
 }

@@ -85,7 +85,8 @@ type (
 		Reply chan KeyAnswer
 		Done  chan struct{}
 	}
-	// StatusMsg sets the status line above the input ("" hides it).
+	// StatusMsg sets the status rows above the input, one a line ("" hides
+	// them).
 	StatusMsg string
 	// RequeueMsg gives back an outcome a cancelled read did not take.
 	RequeueMsg Outcome

@@ -78,7 +78,7 @@ func (p *Program) send(msg tea.Msg) bool {
 	return true
 }
 
-// SetStatus shows s as the status line ("" hides it). The same status
+// SetStatus shows s as the status rows, one a line ("" hides them). The same status
 // again is not sent: an idle session's ticks wake nothing.
 func (p *Program) SetStatus(s string) {
 	p.smu.Lock()

@@ -13,13 +13,16 @@ import (
 // differ on when they wrap.
 func rowWidth(width int) int { return max(width-1, 4) }
 
-// View composes the live region: the status line, then the question or
+// View composes the live region: the status rows (one a line of the
+// status), then the question or
 // the input line (only while a read waits), the cursor in it.
 func (m *Model) View() tea.View {
 	w := rowWidth(m.width)
 	var rows []string
 	if m.status != "" {
-		rows = append(rows, cellwidth.Truncate(m.status, w, "…"))
+		for _, s := range strings.Split(m.status, "\n") {
+			rows = append(rows, cellwidth.Truncate(s, w, "…"))
+		}
 	}
 	var v tea.View
 	switch {

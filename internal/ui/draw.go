@@ -128,6 +128,9 @@ func (r *Renderer) draw(ev event.Event) {
 	case event.EvToolOutput:
 		r.drawOutput(ev)
 	case event.EvToolCompleted, event.EvToolUnknown:
+		if r.prefix == "" {
+			r.setStatus("")
+		}
 		r.drawResult(ev)
 	case event.EvProcessChanged:
 		p := decode[event.ProcessPayload](ev)
@@ -218,7 +221,6 @@ func (r *Renderer) drawResult(ev event.Event) {
 		}
 		delete(r.calls, ev.CallID)
 	}
-	r.setStatus("")
 	mark, style := "✓", r.st.ok
 	switch res.Status {
 	case event.ToolError, event.ToolTimeout, event.ToolUnknown:

@@ -99,7 +99,7 @@ func firstLine(s string, n int) string {
 // tail (one cell short of the width, as rows are drawn), so what follows
 // it stays on the row.
 func (r *Renderer) fit(head, s, tail string) string {
-	return firstLine(s, max(r.opts.Width-1-cellwidth.String(head)-cellwidth.String(tail), 8))
+	return firstLine(s, max(r.opts.Width-1-cellwidth.String(r.prefix)-cellwidth.String(head)-cellwidth.String(tail), 8))
 }
 
 // indentAfterFirst indents every line of s but the first.

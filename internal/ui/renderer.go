@@ -13,9 +13,11 @@ import (
 	"github.com/wtagent/wtagent/internal/fifo"
 )
 
-// item is a queued event, or a Sync barrier.
+// item is a queued event (of a sub-agent when agent is set), or a Sync
+// barrier.
 type item struct {
 	ev    event.Event
+	agent *agentTag
 	drawn chan struct{}
 }
 
@@ -49,7 +51,7 @@ type Options struct {
 type Screen interface {
 	// Println prints one or more lines above the live region.
 	Println(s string)
-	// SetStatus shows the status line ("" hides it).
+	// SetStatus shows the status rows, one a line ("" hides them).
 	SetStatus(s string)
 }
 
@@ -73,6 +75,10 @@ type Renderer struct {
 	// session (a follow-up) gets a short marker.
 	started bool
 	done    chan struct{}
+	// agents are the running sub-agents' groups, in the order they
+	// started; prefix starts each line while one of them draws.
+	agents []*agentGroup
+	prefix string
 
 	// pmu guards proposed: per call id, a channel closed once the call's
 	// tool line is on screen (approval prompts wait for it).
@@ -164,7 +170,11 @@ func (r *Renderer) Run() {
 		if dropped > 0 {
 			r.line(r.st.dim.Render(fmt.Sprintf("  … %d live output chunks skipped (the full output is in the session's tool-output.jsonl)", dropped)))
 		}
-		r.draw(it.ev)
+		if it.agent != nil {
+			r.drawAgent(it.agent, it.ev)
+		} else {
+			r.draw(it.ev)
+		}
 		r.mu.Unlock()
 	}
 }
@@ -229,6 +239,9 @@ func (r *Renderer) startTicker() func() {
 // function, rather than left to the terminal's autowrap, which terminals
 // do differently for a wide character at the right margin.
 func (r *Renderer) line(s string) {
+	if r.prefix != "" {
+		s = r.agentLine(s)
+	}
 	if r.opts.Screen != nil {
 		// The screen wraps, one cell short of its width.
 		r.opts.Screen.Println(s)

@@ -22,7 +22,8 @@ type statusLine struct {
 	// added up).
 	text  string
 	frame int
-	drawn bool
+	// rows is how many live rows are on a terminal (no Screen).
+	rows int
 	// hint names a key the user can press while it works.
 	hint string
 	// mode is the ChatGPT model and effort the page was set to, when
@@ -45,24 +46,47 @@ func (r *Renderer) setStatus(label string) {
 	r.drawStatus()
 }
 
+// clearStatus erases the live rows (the cursor is on the last of them).
 func (r *Renderer) clearStatus() {
 	if r.opts.Screen != nil {
 		return // the screen draws its live region itself
 	}
-	if r.opts.TTY && r.status.drawn {
-		fmt.Fprint(r.out, "\r\x1b[2K")
-		r.status.drawn = false
+	if r.opts.TTY && r.status.rows > 0 {
+		fmt.Fprint(r.out, "\r\x1b[2K"+strings.Repeat("\x1b[1A\x1b[2K", r.status.rows-1))
+		r.status.rows = 0
 	}
 }
 
+// drawStatus draws the live rows: the run's status line, then one per
+// running sub-agent. Each row is cut one cell short of the width, so none
+// wraps. Callers hold r.mu.
 func (r *Renderer) drawStatus() {
-	if r.opts.Screen != nil && r.status.label == "" {
-		r.opts.Screen.SetStatus("")
+	if !r.opts.TTY {
 		return
 	}
-	if !r.opts.TTY || r.status.label == "" {
+	var rows []string
+	if r.status.label != "" {
+		rows = append(rows, r.mainStatus())
+	}
+	rows = append(rows, r.agentStatus()...)
+	for i, s := range rows {
+		rows[i] = r.st.accent.Render(truncateCells(s, r.opts.Width-1))
+	}
+	if r.opts.Screen != nil {
+		r.opts.Screen.SetStatus(strings.Join(rows, "\n"))
 		return
 	}
+	r.clearStatus()
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprint(r.out, "\r\x1b[2K"+strings.Join(rows, "\r\n\x1b[2K"))
+	r.status.rows = len(rows)
+}
+
+// mainStatus is the run's status line: a spinner, what is happening, the
+// elapsed time, the model's phase, a key hint and a glimpse of its text.
+func (r *Renderer) mainStatus() string {
 	frames := spinnerFrames()
 	elapsed := r.opts.Now().Sub(r.status.since).Seconds()
 	s := fmt.Sprintf("%s %s %.1fs", frames[r.status.frame%len(frames)], r.status.label, elapsed)
@@ -75,13 +99,7 @@ func (r *Renderer) drawStatus() {
 	if g := r.status.glimpse; g != "" {
 		s += " · " + g
 	}
-	s = truncateCells(s, r.opts.Width-1)
-	if r.opts.Screen != nil {
-		r.opts.Screen.SetStatus(r.st.accent.Render(s))
-		return
-	}
-	fmt.Fprint(r.out, "\r\x1b[2K"+r.st.accent.Render(s))
-	r.status.drawn = true
+	return s
 }
 
 // glimpseOf is the last line of partial model text, for the status line.

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/wtagent/wtagent/session/event"
@@ -28,8 +30,11 @@ var ErrNoHome = errors.New("export: HOME is not set")
 
 // Export is a rendered export.
 type Export struct {
-	Data  []byte
-	State session.State
+	Data []byte
+	// Sidechains are the sub-agents' transcripts (Claude Code only),
+	// redacted like Data.
+	Sidechains []export.Sidechain
+	State      session.State
 	// Last is the time of the session's last event.
 	Last time.Time
 }
@@ -53,18 +58,50 @@ func Render(h session.Home, id, format string) (Export, error) {
 	if len(events) == 0 {
 		return Export{}, fmt.Errorf("export: session %s has no events", id)
 	}
-	fn := export.Codex
+	fn, meta := export.Codex, st.ExportMeta()
+	var sides []export.Sidechain
 	if format == FormatClaude {
-		fn = export.Claude
+		fn, meta.Agents = export.Claude, agentEvents(s.Dir())
+		if sides, err = export.ClaudeSidechains(events, meta); err != nil {
+			return Export{}, err
+		}
+		for i := range sides {
+			sides[i].Data = []byte(secrets.Redact(string(sides[i].Data)))
+		}
 	}
 	var buf bytes.Buffer
-	if err := fn(events, st.ExportMeta(), &buf); err != nil {
+	if err := fn(events, meta, &buf); err != nil {
 		return Export{}, err
 	}
 	if st.Created.IsZero() {
 		st.Created = events[0].TS
 	}
-	return Export{Data: []byte(secrets.Redact(buf.String())), State: st, Last: lastTime(events)}, nil
+	return Export{Data: []byte(secrets.Redact(buf.String())), Sidechains: sides, State: st, Last: lastTime(events)}, nil
+}
+
+// agentEvents reads the event logs of the sub-agents of the session in
+// dir, by their session id; one that cannot be read is left out (its
+// Agent call is exported without its sidechain).
+func agentEvents(dir string) map[string][]event.Event {
+	out := map[string][]event.Event{}
+	for _, st := range session.AgentStates(dir) {
+		evs, _, err := session.ReadEvents(filepath.Join(dir, session.AgentsDirName, st.ID, session.EventsFileName))
+		if err == nil && len(evs) > 0 {
+			out[st.ID] = evs
+		}
+	}
+	return out
+}
+
+// All is the export as one stream: the session's transcript, then each
+// sub-agent's sidechain lines (Claude Code sets sidechain lines aside when
+// it rebuilds the conversation).
+func (exp Export) All() []byte {
+	all := slices.Clone(exp.Data)
+	for _, s := range exp.Sidechains {
+		all = append(all, s.Data...)
+	}
+	return all
 }
 
 // lastTime is the time of the last event that has one.
@@ -90,7 +127,22 @@ func Install(exp Export, format string, getenv func(string) string) (Target, err
 	if err := WriteFile(t.Path, exp); err != nil {
 		return Target{}, err
 	}
+	for _, sc := range exp.Sidechains {
+		path := SidechainPath(t.Path, sc.AgentID)
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return Target{}, fmt.Errorf("export: %w", err)
+		}
+		if err := WriteFile(path, Export{Data: sc.Data, Last: exp.Last}); err != nil {
+			return Target{}, err
+		}
+	}
 	return t, nil
+}
+
+// SidechainPath is where Claude Code keeps the transcript of a session's
+// sub-agent: <session>/subagents/agent-<id>.jsonl beside <session>.jsonl.
+func SidechainPath(transcript, agentID string) string {
+	return filepath.Join(strings.TrimSuffix(transcript, ".jsonl"), "subagents", "agent-"+agentID+".jsonl")
 }
 
 // WriteFile writes an export atomically and dates it to the session's last
