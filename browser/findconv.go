@@ -24,7 +24,7 @@ type recentList struct {
 // findConversation returns the URL of the first of the n newest
 // conversations (the page's own list and documents) whose active branch
 // matches, or "". A history or conversation read ChatGPT rate-limits is
-// waited out for as long as its response asks (readLimit.pause), with a
+// waited out for as long as its response asks (readLimit.served), with a
 // status line; a wait longer than ctx allows is the error.
 func (t *Transport) findConversation(ctx context.Context, s *session, turn, n int, match func(convDoc) bool) (string, error) {
 	again := fmt.Sprintf("looking for turn %d's conversation", turn)
