@@ -36,7 +36,10 @@ func (t *Transport) Await(ctx context.Context, b event.Binding, progress func(st
 	}
 	ctx, cancel := context.WithTimeoutCause(ctx, t.opts.TurnTimeout, errTurnTimeout)
 	defer cancel()
-	b = t.placeBinding(ctx, s, b)
+	b, err = t.placeBinding(ctx, s, b)
+	if err != nil {
+		return event.Reply{}, t.awaitErr(ctx, s, err)
+	}
 	if err := t.showConversation(ctx, s, b.Cursor); err != nil {
 		return event.Reply{}, t.awaitErr(ctx, s, err)
 	}
@@ -103,12 +106,14 @@ type turnWatch struct {
 	progLen  int
 	jsonNext time.Time // next conversation-document check
 	jsonWait time.Duration
-	// limitedUntil is when a rate-limited read may be tried again: as long
-	// as the page's response asked.
-	limitedUntil time.Time
-	emptySince   time.Time
-	retryAt      time.Time // when retry was last clicked
-	domDone      time.Time // when the DOM first looked complete
+	// docLimit holds the conversation reads ChatGPT rate-limited, as long
+	// as its response asked; readErr is a limit longer than the turn has
+	// left.
+	docLimit   readLimit
+	readErr    error
+	emptySince time.Time
+	retryAt    time.Time // when retry was last clicked
+	domDone    time.Time // when the DOM first looked complete
 	// docPending means the conversation document has the turn but not a
 	// finished reply yet, since pendingSince.
 	docPending   bool
@@ -215,6 +220,9 @@ func (w *turnWatch) observe(st turnState) {
 
 // step evaluates the turn once; done means r or err is the answer.
 func (w *turnWatch) step(ctx context.Context, stable *time.Timer) (event.Reply, bool, error) {
+	if w.readErr != nil {
+		return event.Reply{}, true, w.readErr // a read limit longer than the turn has left
+	}
 	if st, _ := w.s.obs.latest(); st.Key == w.key {
 		w.observe(st)
 	}

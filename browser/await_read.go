@@ -43,7 +43,7 @@ func (w *turnWatch) conversationDoc(ctx context.Context, full bool) (convDoc, bo
 	if id == "" {
 		return convDoc{}, false
 	}
-	if time.Now().Before(w.limitedUntil) {
+	if w.docLimit.held() {
 		return convDoc{Status: 429}, false // not before the page's wait ends
 	}
 	var doc convDoc
@@ -52,7 +52,7 @@ func (w *turnWatch) conversationDoc(ctx context.Context, full bool) (convDoc, bo
 		return convDoc{}, false
 	}
 	if doc.Status == 429 {
-		w.rateLimitedRead(doc.RetryAfter)
+		w.rateLimitedRead(ctx, doc.RetryAfter)
 	}
 	if doc.Status != 200 {
 		w.t.opts.Logger.Debug("conversation document unavailable", "status", doc.Status, "challenge", doc.Challenge, "err", doc.Err)
@@ -63,20 +63,14 @@ func (w *turnWatch) conversationDoc(ctx context.Context, full bool) (convDoc, bo
 
 // rateLimitedRead holds the conversation reads for as long as the
 // rate-limited response asked (else the current back-off) and says so on
-// the status line.
-func (w *turnWatch) rateLimitedRead(seconds float64) {
-	wait := w.jsonWait
-	asked := seconds > 0
-	if asked {
-		wait = time.Duration(seconds * float64(time.Second))
-	}
-	w.limitedUntil = time.Now().Add(wait)
-	w.jsonNext = w.limitedUntil
-	if asked {
-		w.t.opts.note("ChatGPT limits conversation reads: waiting %s, as it asks, before reading turn %d again", wait.Round(100*time.Millisecond), w.b.Turn)
+// the status line; a wait longer than the turn has left ends the turn
+// (readErr).
+func (w *turnWatch) rateLimitedRead(ctx context.Context, seconds float64) {
+	if _, err := w.docLimit.hold(ctx, &w.t.opts, conversationReads, seconds, w.jsonWait, fmt.Sprintf("reading turn %d", w.b.Turn)); err != nil {
+		w.readErr = err
 		return
 	}
-	w.t.opts.note("ChatGPT limits conversation reads: waiting %s before reading turn %d again", wait.Round(100*time.Millisecond), w.b.Turn)
+	w.jsonNext = w.docLimit.until
 }
 
 // fromConversation completes the turn from the conversation document when
@@ -150,7 +144,11 @@ func (w *turnWatch) checkSent(ctx context.Context) error {
 		if w.last.UserFound {
 			return nil
 		}
-		if doc, ok := w.conversationDoc(ctx, true); ok {
+		doc, ok := w.conversationDoc(ctx, true)
+		if w.readErr != nil {
+			return w.readErr
+		}
+		if ok {
 			if !doc.findTurn(w.b.UserMessageID, w.b.TextSHA256, "").UserFound {
 				return errNotSent(fmt.Sprintf("the conversation %s has no message %s", w.b.Cursor, w.b.UserMessageID))
 			}

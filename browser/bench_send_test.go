@@ -43,7 +43,12 @@ func BenchmarkSendConfirm(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				got := srv.Received()
+				// A follow-up's Send may return once its POST left, before
+				// the server read it (under load): wait for the server.
+				got, err := srv.WaitReceived(ctx, i+1)
+				if err != nil {
+					b.Fatalf("send %d: the mock never received it: %v", i+1, err)
+				}
 				if len(got) != i+1 || got[i].MessageID != bind.UserMessageID {
 					b.Fatalf("send %d: the mock received %d messages, the last %+v; the binding names %s", i+1, len(got), got[len(got)-1], bind.UserMessageID)
 				}

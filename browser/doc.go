@@ -43,6 +43,9 @@
 // left) is placed by its message id among the newest conversations (a
 // probe: as the newest one's last user message, by its text). A binding
 // whose message the conversation does not have gives model.ErrNotSent.
+// A history or conversation read ChatGPT rate-limits (429) waits as long
+// as the response asks, with a status line (readLimit); a wait longer
+// than the turn has left is a model.ErrRateLimit.
 //
 // # The page
 //

@@ -82,7 +82,7 @@ func TestEffortSelection(t *testing.T) {
 			choice("extended", "selected", "extended", ""), "gpt-5-6-sol", "high"}, // past the retirement notice
 		{nov, "latest", "", "ar", choice("latest", "selected", "gpt-latest", ""), event.Choice{}, "gpt-latest", "medium"},
 		{nov, "", "extended", "covered", event.Choice{}, choice("extended", "selected", "extended", ""), "gpt-6-2-sol", "high"}, // by the keyboard
-		{nov, "no-such-mode", "", "", choice("no-such-mode", "kept", "", "no model on the picker matches"), event.Choice{}, "", ""},
+		{nov, "no-such-mode", "", "", choice("no-such-mode", OutcomeNotOffered, "", "no model on the picker matches"), event.Choice{}, "", ""},
 		{nov, "latest", "extended", "", choice("latest", "unavailable", "", "offers no effort"),
 			choice("extended", "unavailable", "", "offers no effort"), "", ""},
 	} {

@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/wtagent/wtagent/session/event"
@@ -11,22 +12,51 @@ import (
 // id is looked for in.
 const recentConversations = 8
 
+// recentList is the page's read of the history (the sidebar's list).
+type recentList struct {
+	Status int      `json:"status"`
+	IDs    []string `json:"ids"`
+	// RetryAfter is, for a rate-limited read (429), how many seconds the
+	// response asks to wait; 0 when it says nothing.
+	RetryAfter float64 `json:"retryAfter"`
+}
+
 // findConversation returns the URL of the first of the n newest
 // conversations (the page's own list and documents) whose active branch
-// matches, or "".
-func (t *Transport) findConversation(ctx context.Context, s *session, n int, match func(convDoc) bool) string {
-	var ids []string
-	if err := s.call(ctx, 15*time.Second, &ids, "recent", n); err != nil {
-		t.opts.Logger.Debug("recent conversations", "err", err)
-		return ""
+// matches, or "". A history or conversation read ChatGPT rate-limits is
+// waited out for as long as its response asks (readLimit.served), with a
+// status line; a wait longer than ctx allows is the error.
+func (t *Transport) findConversation(ctx context.Context, s *session, turn, n int, match func(convDoc) bool) (string, error) {
+	again := fmt.Sprintf("looking for turn %d's conversation", turn)
+	var limit readLimit
+	var list recentList
+	err := limit.served(ctx, s, &t.opts, historyReads, again, func() (int, float64) {
+		if err := s.call(ctx, 15*time.Second, &list, "recent", n); err != nil {
+			t.opts.Logger.Debug("recent conversations", "err", err)
+			return 0, 0
+		}
+		return list.Status, list.RetryAfter
+	})
+	if err != nil {
+		return "", err
 	}
-	for _, id := range ids {
+	for _, id := range list.IDs {
 		var doc convDoc
-		if err := s.call(ctx, 15*time.Second, &doc, "conversation", id, true); err == nil && doc.Status == 200 && match(doc) {
-			return t.opts.BaseURL + "/c/" + id
+		err := limit.served(ctx, s, &t.opts, conversationReads, again, func() (int, float64) {
+			if err := s.call(ctx, 15*time.Second, &doc, "conversation", id, true); err != nil {
+				t.opts.Logger.Debug("conversation document", "id", id, "err", err)
+				return 0, 0
+			}
+			return doc.Status, doc.RetryAfter
+		})
+		if err != nil {
+			return "", err
+		}
+		if doc.Status == 200 && match(doc) {
+			return t.opts.BaseURL + "/c/" + id, nil
 		}
 	}
-	return ""
+	return "", nil
 }
 
 // placeBinding gives a binding without a conversation the one that holds
@@ -36,14 +66,15 @@ func (t *Transport) findConversation(ctx context.Context, s *session, n int, mat
 // id looks for it in the newest conversations; a probe (wtagent died
 // before it recorded the send) only as the newest conversation's last
 // user message, by its text (an older identical text must not match).
-func (t *Transport) placeBinding(ctx context.Context, s *session, b event.Binding) event.Binding {
+func (t *Transport) placeBinding(ctx context.Context, s *session, b event.Binding) (event.Binding, error) {
 	if conversationID(b.Cursor) != "" {
-		return b
+		return b, nil
 	}
 	var cur string
+	var err error
 	switch {
 	case b.UserMessageID != "":
-		cur = t.findConversation(ctx, s, recentConversations, func(doc convDoc) bool {
+		cur, err = t.findConversation(ctx, s, b.Turn, recentConversations, func(doc convDoc) bool {
 			for _, n := range doc.Chain {
 				if n.Role == "user" && n.ID == b.UserMessageID {
 					return true
@@ -52,7 +83,7 @@ func (t *Transport) placeBinding(ctx context.Context, s *session, b event.Bindin
 			return false
 		})
 	case b.Probe && b.TextSHA256 != "":
-		cur = t.findConversation(ctx, s, 1, func(doc convDoc) bool {
+		cur, err = t.findConversation(ctx, s, b.Turn, 1, func(doc convDoc) bool {
 			for i := len(doc.Chain) - 1; i >= 0; i-- {
 				if n := doc.Chain[i]; n.Role == "user" {
 					return textHash(n.text()) == b.TextSHA256
@@ -65,5 +96,5 @@ func (t *Transport) placeBinding(ctx context.Context, s *session, b event.Bindin
 		t.opts.Logger.Info("found the conversation of a message sent before a restart", "user_message_id", b.UserMessageID, "cursor", cur)
 		b.Cursor = cur
 	}
-	return b
+	return b, err
 }

@@ -29,14 +29,14 @@ func TestModeSelectionGenerations(t *testing.T) {
 		{mid, "thinking", false, "selected", "gpt-5-5-thinking", "gpt-5-5-thinking", "standard", ""},
 		{mid, "instant", false, "selected", "gpt-5-5-instant", "gpt-5-5-instant", "standard", ""},
 		{mid, "gpt-5-5", false, "already", "gpt-5-5", "gpt-5-5", "standard", ""},
-		{mid, "no-such-mode", false, "kept", "", "", "", "no model on the picker matches"},
+		{mid, "no-such-mode", false, OutcomeNotOffered, "", "", "", "no model on the picker matches"},
 		{sep, "pro", false, "selected", "pro", "gpt-5-5", "max", ""},
 		{sep, "pro", true, "fallback", "extra-high", "gpt-5-5", "xhigh", "not offered"},
 		{sep, "thinking", false, "selected", "gpt-5-5-thinking", "gpt-5-5-thinking", "medium", ""},
 		{sep, "instant", false, "selected", "gpt-5-5-instant", "gpt-5-5-instant", "medium", ""},
 		{sep, "extended", false, "selected", "extended", "gpt-5-5", "high", ""},
 		{sep, "standard", false, "already", "standard", "gpt-5-5", "medium", ""},
-		{sep, "no-such-mode", false, "kept", "", "", "", "no model on the picker matches"},
+		{sep, "no-such-mode", false, OutcomeNotOffered, "", "", "", "no model on the picker matches"},
 	} {
 		name := tc.gen + "/" + tc.mode
 		if tc.limited {

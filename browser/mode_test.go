@@ -26,7 +26,7 @@ func TestModeSelection(t *testing.T) {
 		{"o3", "selected", "o3", "o3"},                              // in the "Legacy models" submenu
 		{"gpt-4.5", "fallback", "o3", "o3"},                         // disabled in the submenu
 		{"Auto", "already", "gpt-5-2", "gpt-5-2"},                   // by its label: the default
-		{"no-such-mode", "kept", "", ""},                            // nothing sent: a usage error listing the modes
+		{"no-such-mode", OutcomeNotOffered, "", ""},                 // nothing sent: a usage error listing the modes
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			srv, m, err := tryRequest(t, mockchat.Options{LoggedIn: true, DOM: mockchat.DOM2025}, tc.mode, "")

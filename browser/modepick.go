@@ -3,6 +3,7 @@ package browser
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -27,11 +28,16 @@ func (t *Transport) selectModeIfDue(ctx context.Context, s *session) error {
 	}
 	pk := t.picker(s)
 	res := pk.Select(ctx, mode, effort)
+	err := notApplied(ctx, s, res, pk.Offered())
+	if re := (*RequestError)(nil); errors.As(err, &re) {
+		// Not "kept": the run stops with the usage error.
+		res.Choice.Outcome = OutcomeNotOffered
+	}
 	t.opts.Logger.Info("mode selection", "picker", res.Picker, "outcome", res.String())
 	if t.opts.OnMode != nil {
 		t.opts.OnMode(res)
 	}
-	if err := notApplied(ctx, s, res, pk.Offered()); err != nil {
+	if err != nil {
 		t.mu.Lock()
 		t.mode = true
 		t.mu.Unlock()
@@ -39,6 +45,10 @@ func (t *Transport) selectModeIfDue(ctx context.Context, s *session) error {
 	}
 	return nil
 }
+
+// OutcomeNotOffered is the outcome of a mode request that names nothing
+// the page's picker offers (a RequestError): nothing was selected or sent.
+const OutcomeNotOffered = "not offered"
 
 // notApplied is the error of a request a part of which was not applied:
 // a mode that names nothing on the picker is a RequestError listing what

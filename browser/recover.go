@@ -111,6 +111,11 @@ func (w *turnWatch) recoverStream(ctx context.Context) (event.Reply, bool, error
 	if r, done, err := w.fromConversation(ctx, true); done || err != nil {
 		return r, true, err
 	}
+	if w.docLimit.held() {
+		// ChatGPT refused the read for a while: the document is read
+		// again after the wait, not replaced by the page's partial text.
+		return event.Reply{}, false, nil
+	}
 	rec.done = true
 	return event.Reply{}, false, nil
 }

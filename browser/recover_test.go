@@ -30,16 +30,20 @@ func TestBrokenStreamFallbacksChromium(t *testing.T) {
 		noPage bool // the page does not resume (NoPageResume)
 		opt    func(*Options)
 		hold   bool // hold the reply server-side until the watcher resumed it
+		limit  int  // rate-limit the reads for this many seconds (ReadRetryAfter)
 		want   string
 		src    event.ReplySource
 	}{
-		{"stream_status then resume", model.ScriptLine{Reply: long, Fault: mockchat.FaultCut, StreamMS: 3}, true, nil, true, long, event.SourceResume},
-		{"the conversation document", model.ScriptLine{Reply: half, SSE: rawFixture(t, "cut", "a10"), StreamMS: 2}, true, nil, false, half, event.SourceConversation},
-		{"the page", model.ScriptLine{Reply: half, SSE: rawFixture(t, "cut", "a10"), StreamMS: 2}, false, func(o *Options) { o.noDoc = true }, false, half, event.SourceCopy},
+		{"stream_status then resume", model.ScriptLine{Reply: long, Fault: mockchat.FaultCut, StreamMS: 3}, true, nil, true, 0, long, event.SourceResume},
+		{"the conversation document", model.ScriptLine{Reply: half, SSE: rawFixture(t, "cut", "a10"), StreamMS: 2}, true, nil, false, 0, half, event.SourceConversation},
+		// A rate-limited read of the document is read again after the
+		// wait, never replaced by the page's partial text.
+		{"the rate-limited conversation document", model.ScriptLine{Reply: half, SSE: rawFixture(t, "cut", "a10"), StreamMS: 2}, true, nil, false, 1, half, event.SourceConversation},
+		{"the page", model.ScriptLine{Reply: half, SSE: rawFixture(t, "cut", "a10"), StreamMS: 2}, false, func(o *Options) { o.noDoc = true }, false, 0, half, event.SourceCopy},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			srv, url := newMock(t, mockchat.Options{LoggedIn: true, NoPageResume: c.noPage, Script: script(c.line)})
+			srv, url := newMock(t, mockchat.Options{LoggedIn: true, NoPageResume: c.noPage, ReadRetryAfter: c.limit, Script: script(c.line)})
 			release := func() {}
 			if c.hold {
 				release = srv.HoldStream(1)
@@ -77,6 +81,9 @@ func TestBrokenStreamFallbacksChromium(t *testing.T) {
 			}
 			if n := len(srv.Received()); n != 1 {
 				t.Fatalf("%d messages received, want 1", n)
+			}
+			if n := srv.ReadsLimited(); (c.limit > 0) != (n > 0) {
+				t.Fatalf("%d reads refused with a limit of %d s", n, c.limit)
 			}
 		})
 	}

@@ -84,7 +84,7 @@ func (s *Server) requestedConversation(w http.ResponseWriter, r *http.Request) (
 	if !s.guardAPI(w, r) {
 		return nil, false
 	}
-	if s.readLimited(w) {
+	if s.readLimited(w, r) {
 		return nil, false
 	}
 	doc, ok := s.Conversation(r.PathValue("id"))
@@ -95,12 +95,14 @@ func (s *Server) requestedConversation(w http.ResponseWriter, r *http.Request) (
 	return doc, true
 }
 
-// readLimited answers a read inside Options.ReadRetryAfter's window with
-// 429, the seconds left in Retry-After and in the body's clears_in.
-func (s *Server) readLimited(w http.ResponseWriter) bool {
+// readLimited answers a history or conversation read inside
+// Options.ReadRetryAfter's window with 429, the seconds left in
+// Retry-After and in the body's clears_in. The mock page's own reads
+// (pageReadHeader) are served: the window is the adapter's.
+func (s *Server) readLimited(w http.ResponseWriter, r *http.Request) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.opts.ReadRetryAfter <= 0 || len(s.received) == 0 {
+	if s.opts.ReadRetryAfter <= 0 || len(s.received) == 0 || r.Header.Get(pageReadHeader) != "" {
 		return false
 	}
 	now := time.Now()
@@ -117,7 +119,10 @@ func (s *Server) readLimited(w http.ResponseWriter) bool {
 	return true
 }
 
-// ReadsLimited is how many conversation reads answered 429
+// pageReadHeader marks the mock page's own API requests (app.js api()).
+const pageReadHeader = "X-Mock-Page"
+
+// ReadsLimited is how many history and conversation reads answered 429
 // (Options.ReadRetryAfter).
 func (s *Server) ReadsLimited() int {
 	s.mu.Lock()
@@ -136,7 +141,7 @@ func (s *Server) handleConversation(w http.ResponseWriter, r *http.Request) {
 
 // handleConversations answers GET /backend-api/conversations (the sidebar).
 func (s *Server) handleConversations(w http.ResponseWriter, r *http.Request) {
-	if !s.guardAPI(w, r) {
+	if !s.guardAPI(w, r) || s.readLimited(w, r) {
 		return
 	}
 	s.mu.Lock()

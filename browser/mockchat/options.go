@@ -88,10 +88,12 @@ type Options struct {
 	// cover a menu row): a press there lands on the popover; the row is
 	// still chosen with the keyboard.
 	CoverRow string
-	// ReadRetryAfter, when positive, rate-limits conversation reads: the
-	// first read after a message arrived opens a window of this many
-	// seconds in which every read of a conversation answers 429 with
+	// ReadRetryAfter, when positive, rate-limits history and conversation
+	// reads (notes §8): the first read after a message arrived opens a
+	// window of this many seconds in which every read of the conversation
+	// list (the history) or of a conversation answers 429 with
 	// Retry-After and the body's clears_in (ReadsLimited counts them).
+	// The page's own reads are served, so that it keeps working.
 	ReadRetryAfter int
 	// CoverComposer shows a non-modal pop-up over the whole composer form
 	// once the page loaded (notes §8: a covered message box): a press

@@ -1098,17 +1098,19 @@
   }
 
   // recent lists the ids of the n newest conversations (the sidebar's
-  // list), [] when it cannot be read.
+  // list): { status, ids }, with retryAfter when the read is rate-limited
+  // (429) and no ids when it cannot be read.
   async function recent(n) {
     const tok = await sessionToken();
-    if (!tok) return [];
+    if (!tok) return { status: 401, ids: [] };
     try {
       const r = await fetch(API.conversationList + '?offset=0&limit=' + n + '&order=updated', { headers: { Authorization: 'Bearer ' + tok }, credentials: 'include', cache: 'no-store' });
-      if (!r.ok) return [];
+      if (r.status === 429) return { status: 429, ids: [], retryAfter: await retryAfter(r) };
+      if (!r.ok) return { status: r.status, ids: [] };
       const j = await r.json();
-      return ((j && j.items) || []).map((c) => c.id).filter(Boolean);
+      return { status: r.status, ids: ((j && j.items) || []).map((c) => c.id).filter(Boolean) };
     } catch (e) {
-      return [];
+      return { status: 0, ids: [] };
     }
   }
 

@@ -30,6 +30,9 @@ type Options struct {
 	StreamGap time.Duration
 	DOM       string
 	Lang      string
+	// ReadRetryAfter rate-limits the history and conversation reads
+	// (mockchat.Options.ReadRetryAfter), in seconds.
+	ReadRetryAfter int
 }
 
 // NewCmdMockchat returns the mockchat command. runF, when not nil, runs instead of
@@ -67,6 +70,9 @@ its diagnostics/transport.jsonl, turn by turn, across its conversations.`,
 			if err := mockchat.CheckLang(o.Lang); err != nil {
 				return cmdutil.FlagErrorf("--lang: %v", err)
 			}
+			if o.ReadRetryAfter < 0 {
+				return cmdutil.FlagErrorf("--read-retry-after: %d is negative", o.ReadRetryAfter)
+			}
 			if runF != nil {
 				return runF(o)
 			}
@@ -79,6 +85,7 @@ its diagnostics/transport.jsonl, turn by turn, across its conversations.`,
 	cmd.Flags().BoolVar(&o.LoggedOut, "logged-out", false, "start with the login wall (log in from the page)")
 	cmd.Flags().DurationVar(&o.StreamGap, "stream-gap", 15*time.Millisecond, "gap between streamed tokens")
 	cmd.Flags().StringVar(&o.DOM, "dom", "", "page generation to render: 2025, 2026-06 or 2026-09 (default: the newest)")
+	cmd.Flags().IntVar(&o.ReadRetryAfter, "read-retry-after", 0, "rate-limit history and conversation reads for `SECONDS` after the first message (429 with Retry-After)")
 	cmd.Flags().StringVar(&o.Lang, "lang", "", "UI language of the 2026-09 page: "+strings.Join(mockchat.Langs(), ", ")+" (default: en)")
 	return cmd
 }
@@ -112,6 +119,6 @@ func mockchatRun(ctx context.Context, o *Options) error {
 	}
 	// ctx is done on SIGINT or SIGTERM (main's signal.NotifyContext).
 	return mockchat.Serve(ctx, mockchat.Options{Script: lines, ScriptPerChat: o.Replay == "",
-		LoggedIn: !o.LoggedOut, StreamGap: o.StreamGap, DOM: o.DOM, Lang: o.Lang},
+		LoggedIn: !o.LoggedOut, StreamGap: o.StreamGap, DOM: o.DOM, Lang: o.Lang, ReadRetryAfter: o.ReadRetryAfter},
 		o.Addr, o.IO.Out)
 }

@@ -24,6 +24,8 @@ func TestNewCmdMockchat(t *testing.T) {
 		{"all flags", []string{"--script", "s", "--addr", ":9", "--logged-out", "--stream-gap", "0s"}, func(o *Options) bool { return o.Addr == ":9" && o.LoggedOut && o.StreamGap == 0 }, false},
 		{"a page generation", []string{"--script", "s", "--dom", "2026-09"}, func(o *Options) bool { return o.DOM == "2026-09" }, false},
 		{"a UI language", []string{"--script", "s", "--lang", "tr"}, func(o *Options) bool { return o.Lang == "tr" }, false},
+		{"rate-limited reads", []string{"--script", "s", "--read-retry-after", "1"}, func(o *Options) bool { return o.ReadRetryAfter == 1 }, false},
+		{"a negative read limit", []string{"--script", "s", "--read-retry-after", "-1"}, func(o *Options) bool { return true }, true},
 		{"an unknown UI language", []string{"--script", "s", "--lang", "xx"}, func(o *Options) bool { return true }, true},
 		{"an unknown page generation", []string{"--script", "s", "--dom", "2027"}, func(o *Options) bool { return true }, true},
 		{"an argument", []string{"x"}, func(o *Options) bool { return true }, true},

@@ -236,7 +236,7 @@ func TestBrowser2026SlowConfirmationPostsOnce(t *testing.T) {
 // browser finds its conversation by the message id among the newest ones
 // and reads the reply; nothing is posted twice.
 func TestBrowser2026ChromeKilledBeforeTheConversationIsNamed(t *testing.T) {
-	r := runFirstPostHeld(t, mockchat.LangGerman)
+	r := runFirstPostHeld(t, mockchat.Options{Lang: mockchat.LangGerman})
 	if killChrome(t, r.cmd.Process.Pid) == 0 {
 		t.Fatal("no Chrome process under wtagent to kill")
 	}
@@ -253,17 +253,8 @@ func TestBrowser2026ChromeKilledBeforeTheConversationIsNamed(t *testing.T) {
 // `wtagent resume` finds the message as the newest conversation's last
 // user message and reads its reply: nothing is posted twice.
 func TestBrowser2026Kill9BeforeTheSendIsRecorded(t *testing.T) {
-	r := runFirstPostHeld(t, mockchat.LangChinese)
-	if err := r.cmd.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	r.cmd.Wait()
-	id := r.e.onlySession()
-	if n := count(r.e.events(id), event.EvModelMessageSent); n != 0 {
-		t.Fatalf("%d sends recorded before the kill: the test missed its moment", n)
-	}
-	waitGone(t, r.e.root)
-	r.release()
+	r := runFirstPostHeld(t, mockchat.Options{Lang: mockchat.LangChinese})
+	id := r.killUnrecorded()
 	code, stdout, errOut := r.e.run("resume", id, "--chatgpt-url", r.url, "--headless")
 	if code != 0 {
 		t.Fatalf("resume: exit %d\n%s\n%s\nevents:\n%s", code, stdout, errOut, eventTrace(r.e.events(id)))
@@ -285,13 +276,14 @@ type firstPostHeld struct {
 }
 
 // runFirstPostHeld starts `wtagent run` of recordOnceScript on the
-// 2026-09 page in UI language lang, with the answer to its first message
-// held, and returns once that message reached the server.
-func runFirstPostHeld(t *testing.T, lang string) firstPostHeld {
+// 2026-09 page with opts (its UI language, its read limit), with the
+// answer to its first message held, and returns once that message reached
+// the server.
+func runFirstPostHeld(t *testing.T, opts mockchat.Options) firstPostHeld {
 	t.Helper()
 	needChromium(t)
 	e := newEnv(t)
-	srv, url := page2026(t, mockchat.Options{Lang: lang}, recordOnceScript(e))
+	srv, url := page2026(t, opts, recordOnceScript(e))
 	release := srv.HoldResponse(1)
 	t.Cleanup(release)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
@@ -301,6 +293,24 @@ func runFirstPostHeld(t *testing.T, lang string) firstPostHeld {
 		t.Fatalf("the first message never reached the server: %v\n%s", err, out.String())
 	}
 	return firstPostHeld{t: t, e: e, srv: srv, url: url, cmd: cmd, out: out, release: release}
+}
+
+// killUnrecorded kills the run with SIGKILL while its first message's
+// answer is held (its send not yet recorded), waits until its browser is
+// gone, lets the answer go and returns the session's id.
+func (r firstPostHeld) killUnrecorded() string {
+	r.t.Helper()
+	if err := r.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		r.t.Fatal(err)
+	}
+	r.cmd.Wait()
+	id := r.e.onlySession()
+	if n := count(r.e.events(id), event.EvModelMessageSent); n != 0 {
+		r.t.Fatalf("%d sends recorded before the kill: the test missed its moment", n)
+	}
+	waitGone(r.t, r.e.root)
+	r.release()
+	return id
 }
 
 // checkRecordedOnce checks the end of a recordOnceScript run: its call ran

@@ -92,6 +92,9 @@ func TestModeRequestNotAppliedStopsBeforeSending(t *testing.T) {
 					t.Errorf("the output lacks %q:\n%s", w, all)
 				}
 			}
+			if c.code == 2 && strings.Contains(all, "kept") {
+				t.Errorf("a mode the picker does not offer was reported kept before the usage error:\n%s", all)
+			}
 			if n := len(srv.Received()); n != 0 {
 				t.Errorf("the page received %d messages", n)
 			}

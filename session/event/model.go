@@ -108,7 +108,8 @@ type ModeSelected struct {
 // Choice is the outcome of one part of a mode request.
 type Choice struct {
 	Requested string `json:"requested"`
-	// Outcome is already, selected, fallback, unavailable or kept.
+	// Outcome is already, selected, fallback, unavailable, kept or "not
+	// offered" (a mode the picker does not offer: the run stops).
 	Outcome  string `json:"outcome"`
 	Selected string `json:"selected,omitempty"`
 	// Reason says why the outcome is not the requested one (a

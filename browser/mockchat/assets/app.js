@@ -68,6 +68,9 @@ async function api(path, init) {
   await sessionLoad;
   const opts = Object.assign({ credentials: 'same-origin' }, init || {});
   opts.headers = Object.assign({}, opts.headers || {});
+  // X-Mock-Page marks the page's own reads (Options.ReadRetryAfter limits
+  // only the adapter's).
+  if (!opts.method || opts.method === 'GET') opts.headers['X-Mock-Page'] = '1';
   if (state.token) opts.headers.Authorization = 'Bearer ' + state.token;
   let res = await fetch(path, opts);
   if (res.status === 401 && !(init && init.noRetry)) {
