@@ -48,6 +48,42 @@ func TestReplyFaults(t *testing.T) {
 	}
 }
 
+// TestReplyRefused: a reply whose stream carries a moderation event with
+// blocked true ends the turn refused (model.ErrRefused, FailRefused) with
+// the page's policy notice, once the stream ended — no empty-reply wait;
+// a flagged reply that is not blocked is returned as usual.
+func TestReplyRefused(t *testing.T) {
+	_, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(
+		model.ScriptLine{Reply: "removed", Fault: mockchat.FaultBlocked},
+		model.ScriptLine{Reply: "A careful answer.", Fault: mockchat.FaultFlagged})})
+	tr := shared.use(t, url, nil)
+	ctx := ctxFor(t, hangGuard)
+	b, err := tr.Send(ctx, messages.Outbound{Turn: 1, Text: "hello"})
+	if err != nil {
+		t.Fatalf("Send: %v", err)
+	}
+	_, err = tr.Await(ctx, b, nil)
+	var re *RefusedError
+	if !errors.Is(err, model.ErrRefused) || model.Failure(err) != messages.FailRefused || !errors.As(err, &re) {
+		t.Fatalf("Await: %v (kind %s), want a refusal", err, model.Failure(err))
+	}
+	if re.Turn != 1 || !re.Reply || !strings.HasPrefix(re.ModerationID, "modr-") ||
+		re.Notice != "This content may violate our usage policies." {
+		t.Fatalf("refusal %+v", re)
+	}
+	if !strings.HasPrefix(err.Error(), "ChatGPT refused the request (its content policy): it blocked the reply to turn 1") {
+		t.Fatalf("error text %q", err)
+	}
+	b, err = tr.Send(ctx, messages.Outbound{Turn: 2, Text: "again"})
+	if err != nil {
+		t.Fatalf("Send 2: %v", err)
+	}
+	r, err := tr.Await(ctx, b, nil)
+	if err != nil || r.Text != "A careful answer." {
+		t.Fatalf("flagged reply: %q %v", r.Text, err)
+	}
+}
+
 // TestRetryAfterError: "Something went wrong" with no reply: Await finds
 // the error card, clicks the page's retry button and returns the reply of
 // the retry — on every generation (the 2026-09 card is a bare alert with

@@ -47,7 +47,7 @@ func (e *RefusedError) Unwrap() error { return model.ErrRefused }
 
 // noticeWait is how long a refused turn waits, after its stream ended,
 // for the page to show its policy notice (its words go into the error).
-const noticeWait = time.Second
+const noticeWait = 3 * time.Second
 
 // refused decides a turn whose stream says blocked: the turn ends
 // refused as soon as the stream ended and the page showed its notice
