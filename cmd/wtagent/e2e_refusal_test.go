@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	sdk "github.com/coder/acp-go-sdk"
+
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/session/event"
@@ -80,6 +82,37 @@ func TestBrowserRefusedReply(t *testing.T) {
 		!strings.Contains(errOut, "it goes on with your new words") {
 		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
 	}
+	if rec := srv.Received(); len(rec) != 2 {
+		t.Fatalf("received %+v: want the refused message and the new words", rec)
+	}
+}
+
+// TestACPRefusal: in an editor's thread on the mock page in headless
+// Chromium, a prompt whose reply ChatGPT's content policy blocks stops
+// with refusal, the refusal said as agent text; the next prompt of the
+// thread, in other words, goes on to end_turn.
+func TestACPRefusal(t *testing.T) {
+	needChromium(t)
+	e := newEnv(t)
+	srv, url := mockPage(t, []model.ScriptLine{
+		{Fault: mockchat.FaultBlocked, Reply: agentReply(true, "never shown", "")},
+		{Expect: "say hello instead", Reply: agentReply(true, "Hello, reworded.", "")},
+	}, 0)
+	c := startACP(e, func(int, sdk.RequestPermissionRequest) sdk.RequestPermissionOutcome {
+		return sdk.NewRequestPermissionOutcomeCancelled()
+	}, "--chatgpt-url", url, "--headless")
+	id := c.session(e.root)
+	if stop := c.prompt(id, sdk.TextBlock("Write something the policy blocks.")); stop != sdk.StopReasonRefusal {
+		t.Fatalf("stop reason %s, want refusal; updates:\n%s", stop, c.transcript())
+	}
+	inOrder(t, c.transcript(), "Run refused: ChatGPT refused the request (its content policy): it blocked the reply to turn 1")
+	if strings.Contains(c.transcript(), "never shown") {
+		t.Fatalf("the blocked reply reached the editor:\n%s", c.transcript())
+	}
+	if stop := c.prompt(id, sdk.TextBlock("say hello instead")); stop != sdk.StopReasonEndTurn {
+		t.Fatalf("stop reason %s after new words, want end_turn; updates:\n%s", stop, c.transcript())
+	}
+	inOrder(t, c.transcript(), "Run refused: ChatGPT refused", "agent: Hello, reworded.")
 	if rec := srv.Received(); len(rec) != 2 {
 		t.Fatalf("received %+v: want the refused message and the new words", rec)
 	}
