@@ -56,14 +56,16 @@ func TestReplyFaults(t *testing.T) {
 func TestReplyRefused(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
+		gen    string
 		opts   func(*Options)
 		stream bool // the refusal comes from the stream (a moderation id)
 	}{
-		{"stream", nil, true},
-		{"dom", func(o *Options) { o.domOnly = true }, false},
+		{"stream", "", nil, true},
+		{"dom", "", func(o *Options) { o.domOnly = true }, false},
+		{"dom 2025", mockchat.DOM2025, func(o *Options) { o.domOnly = true }, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, url := newMock(t, mockchat.Options{LoggedIn: true, Script: script(
+			_, url := newMock(t, mockchat.Options{LoggedIn: true, DOM: tc.gen, Script: script(
 				model.ScriptLine{Reply: "removed", Fault: mockchat.FaultBlocked},
 				model.ScriptLine{Reply: "A careful answer.", Fault: mockchat.FaultFlagged})})
 			tr := shared.use(t, url, tc.opts)
