@@ -187,6 +187,8 @@ func (c *controller) modelFailed(ctx *actor.Context, m messages.ModelFailed) {
 		c.resendLost(ctx)
 	case messages.FailScript:
 		c.failRun(ctx, m.Err)
+	case messages.FailRefused: // the same message would be refused again
+		c.end(ctx, event.EvRunFailed, event.OutcomeRefused, m.Err, "")
 	case messages.FailRequest:
 		c.end(ctx, event.EvRunFailed, event.OutcomeFailed, m.Err, "")
 		if c.ending != nil {

@@ -128,6 +128,9 @@ type turnWatch struct {
 	// rec once the bound stream broke off.
 	cont *continuation
 	rec  *recovery
+	// blockedAt is when the bound stream, blocked by a moderation event,
+	// ended without the page's policy notice yet.
+	blockedAt time.Time
 }
 
 func (w *turnWatch) run(ctx context.Context) (event.Reply, error) {
@@ -374,6 +377,11 @@ func (w *turnWatch) fromNetwork(ctx context.Context) (event.Reply, bool, error) 
 		return event.Reply{}, true, w.rateLimited("the conversation request was refused with 429 Too Many Requests")
 	}
 	res := v.Result
+	if res.Moderation.Blocked {
+		// The content policy removed the message or the reply: no text
+		// will come, and asking again gets the same answer.
+		return w.refused(res)
+	}
 	if res.Events > 0 {
 		w.sawReply = true // the server answers: a long think is not a dead request
 	}

@@ -19,6 +19,8 @@ import (
 func classifyCardText(text string) string {
 	pt := pagescript.Patterns()
 	switch {
+	case regexp.MustCompile("(?i)" + pt["policy"]).MatchString(text):
+		return "refused"
 	case regexp.MustCompile("(?i)" + pt["tooLong"]).MatchString(text):
 		return "too_long"
 	case regexp.MustCompile("(?i)" + pt["rateLimit"]).MatchString(text):
@@ -169,6 +171,10 @@ func (w *turnWatch) onCard(ctx context.Context, st turnState) (event.Reply, bool
 		return event.Reply{}, true, w.rateLimited(c.Text)
 	case "too_long":
 		return event.Reply{}, true, failure(messages.FailTooLong, fmt.Errorf("%w: %s", model.ErrTooLong, c.Text))
+	case "refused":
+		// The policy notice, without a stream that said blocked (the
+		// stream was not seen): the same refusal.
+		return event.Reply{}, true, &RefusedError{Turn: w.b.Turn, Reply: st.ID != "", Notice: c.Text}
 	}
 	if time.Since(w.retryAt) < 2*time.Second {
 		return event.Reply{}, false, nil // the retry is being handled

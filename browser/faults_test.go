@@ -48,6 +48,56 @@ func TestReplyFaults(t *testing.T) {
 	}
 }
 
+// TestReplyRefused: a reply whose stream carries a moderation event with
+// blocked true ends the turn refused (model.ErrRefused, FailRefused) with
+// the page's policy notice, once the stream ended — no empty-reply wait;
+// without the stream (DOM only) the notice alone says so. A flagged reply
+// that is not blocked is returned as usual.
+func TestReplyRefused(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		gen    string
+		opts   func(*Options)
+		stream bool // the refusal comes from the stream (a moderation id)
+	}{
+		{"stream", "", nil, true},
+		{"dom", "", func(o *Options) { o.domOnly = true }, false},
+		{"dom 2025", mockchat.DOM2025, func(o *Options) { o.domOnly = true }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, url := newMock(t, mockchat.Options{LoggedIn: true, DOM: tc.gen, Script: script(
+				model.ScriptLine{Reply: "removed", Fault: mockchat.FaultBlocked},
+				model.ScriptLine{Reply: "A careful answer.", Fault: mockchat.FaultFlagged})})
+			tr := shared.use(t, url, tc.opts)
+			ctx := ctxFor(t, hangGuard)
+			b, err := tr.Send(ctx, messages.Outbound{Turn: 1, Text: "hello"})
+			if err != nil {
+				t.Fatalf("Send: %v", err)
+			}
+			_, err = tr.Await(ctx, b, nil)
+			var re *RefusedError
+			if !errors.Is(err, model.ErrRefused) || model.Failure(err) != messages.FailRefused || !errors.As(err, &re) {
+				t.Fatalf("Await: %v (kind %s), want a refusal", err, model.Failure(err))
+			}
+			if re.Turn != 1 || !re.Reply || strings.HasPrefix(re.ModerationID, "modr-") != tc.stream ||
+				re.Notice != "This content may violate our usage policies." {
+				t.Fatalf("refusal %+v", re)
+			}
+			if !strings.HasPrefix(err.Error(), "ChatGPT refused the request (its content policy): it blocked the reply to turn 1") {
+				t.Fatalf("error text %q", err)
+			}
+			b, err = tr.Send(ctx, messages.Outbound{Turn: 2, Text: "again"})
+			if err != nil {
+				t.Fatalf("Send 2: %v", err)
+			}
+			r, err := tr.Await(ctx, b, nil)
+			if err != nil || r.Text != "A careful answer." {
+				t.Fatalf("flagged reply: %q %v", r.Text, err)
+			}
+		})
+	}
+}
+
 // TestRetryAfterError: "Something went wrong" with no reply: Await finds
 // the error card, clicks the page's retry button and returns the reply of
 // the retry — on every generation (the 2026-09 card is a bare alert with

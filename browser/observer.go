@@ -32,7 +32,8 @@ type turnState struct {
 
 // cardState is an error or limit card after the bound message.
 type cardState struct {
-	// Kind is rate_limit, too_long or error.
+	// Kind is rate_limit, too_long, refused (the content policy's
+	// notice) or error.
 	Kind  string `json:"kind"`
 	Text  string `json:"text"`
 	Retry bool   `json:"retry"`

@@ -97,6 +97,9 @@ const (
 	// FailNotSent means the message is not in the conversation (it was
 	// lost before it arrived); it may be sent again.
 	FailNotSent ModelFailure = "not_sent"
+	// FailRefused means ChatGPT's content policy blocked the message or
+	// the reply: the run ends refused, nothing is sent again.
+	FailRefused ModelFailure = "refused"
 	// FailScript means the scripted model ran out or its expectation failed.
 	FailScript ModelFailure = "script"
 	// FailOther is anything else.

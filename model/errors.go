@@ -37,6 +37,10 @@ var (
 	// ErrNotSent means a message was not found in the conversation, so it
 	// may be sent (again).
 	ErrNotSent = errors.New("message not in the conversation")
+	// ErrRefused means ChatGPT refused the request: its content policy
+	// blocked the message or the reply (a moderation event with blocked
+	// true). Sending the same message again gets the same answer.
+	ErrRefused = errors.New("ChatGPT refused the request (its content policy)")
 )
 
 // Error is a transport error with the failure kind the controller acts on.
@@ -67,7 +71,7 @@ func Failure(err error) messages.ModelFailure {
 		{ErrAuth, messages.FailAuth}, {ErrTakeover, messages.FailTakeover},
 		{ErrTooLong, messages.FailTooLong}, {ErrCrash, messages.FailCrash},
 		{ErrScriptExhausted, messages.FailScript}, {ErrScriptExpect, messages.FailScript},
-		{ErrNotSent, messages.FailNotSent},
+		{ErrNotSent, messages.FailNotSent}, {ErrRefused, messages.FailRefused},
 	} {
 		if errors.Is(err, k.err) {
 			return k.kind

@@ -107,6 +107,7 @@ func TestFailure(t *testing.T) {
 	for err, want := range map[error]messages.ModelFailure{
 		fmt.Errorf("x: %w", ErrCrash):                              messages.FailCrash,
 		fmt.Errorf("x: %w", ErrNotSent):                            messages.FailNotSent,
+		fmt.Errorf("x: %w", ErrRefused):                            messages.FailRefused,
 		&Error{Kind: messages.FailTooLong, Err: ErrTooLong}:        messages.FailTooLong,
 		fmt.Errorf("wrapped: %w", &Error{Kind: messages.FailAuth}): messages.FailAuth,
 		errors.New("something else"):                               messages.FailOther,

@@ -218,6 +218,11 @@ func (r *Replay) Apply(ev event.Event) error {
 			return err
 		}
 		r.Outcome, r.Reason = p.Outcome, p.Reason
+		if p.Outcome == event.OutcomeRefused {
+			// ChatGPT refused the message in flight: no reply will come,
+			// and waiting for it again would wait for nothing.
+			r.Pending, r.PendingKind, r.PendingResultOps, r.pendingRaw = nil, "", nil, nil
+		}
 	}
 	return nil
 }

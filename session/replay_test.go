@@ -47,6 +47,35 @@ func TestReplayFixture(t *testing.T) {
 	}
 }
 
+// TestReplayRefusedEndsPending: a run that ended refused leaves no message
+// in flight (no reply will come), while a run that failed otherwise still
+// waits for its reply on resume.
+func TestReplayRefusedEndsPending(t *testing.T) {
+	for _, tc := range []struct {
+		outcome event.Outcome
+		pending bool
+	}{
+		{event.OutcomeRefused, false},
+		{event.OutcomeFailed, true},
+	} {
+		b := &exporttest.Builder{T: t}
+		b.Add(event.EvRunStarted, "", event.RunStartedPayload{Task: "t", Root: "/r", Provider: "chatgpt"})
+		b.Turn = 1
+		b.Add(event.EvModelMessageSending, "", event.MessageSentPayload{Kind: event.OutboundBootstrap, Text: "hello"})
+		b.Add(event.EvModelMessageSent, "", event.MessageSentPayload{Kind: event.OutboundBootstrap,
+			Binding: event.Binding{Turn: 1, Cursor: "c/1", TextSHA256: "x"}})
+		b.Add(event.EvRunFailed, "", event.RunEndPayload{Outcome: tc.outcome, Reason: "why"})
+		r, err := BuildReplay(b.Events)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := r.PendingMessage()
+		if (r.Pending != nil) != tc.pending || (m != nil) != tc.pending || err != nil || r.Outcome != tc.outcome || r.Cursor != "c/1" {
+			t.Errorf("%s: pending %+v message %+v %v, outcome %q cursor %q", tc.outcome, r.Pending, m, err, r.Outcome, r.Cursor)
+		}
+	}
+}
+
 func TestReplayPendingAndEvidence(t *testing.T) {
 	b := &exporttest.Builder{T: t}
 	b.Add(event.EvRunStarted, "", event.RunStartedPayload{Task: "t", Root: "/r", Provider: "script"})

@@ -235,12 +235,20 @@ const (
 	FaultThoughts       = "thoughts"
 	FaultDOMDiffers     = "dom_differs"
 	FaultMaxTokens      = "max_tokens"
+	// FaultBlocked makes the reply's stream carry a moderation event with
+	// blocked true and no text: the content policy removed the reply, and
+	// the page shows its policy notice.
+	FaultBlocked = "blocked"
+	// FaultFlagged makes the reply's stream carry a moderation event with
+	// flagged true, blocked false: the reply is shown as usual.
+	FaultFlagged = "flagged"
 )
 
 // Faults lists every fault name, in CONTRACT.md's order.
 func Faults() []string {
 	return []string{FaultRateLimit, FaultErrorRetry, FaultEmpty, FaultCut, FaultTooLong,
-		FaultLogout, FaultChallenge, FaultModal, FaultThoughts, FaultDOMDiffers, FaultRateLimitModal, FaultMaxTokens}
+		FaultLogout, FaultChallenge, FaultModal, FaultThoughts, FaultDOMDiffers, FaultRateLimitModal, FaultMaxTokens,
+		FaultBlocked, FaultFlagged}
 }
 
 // modalKind is the kind of modal a fault opens after the reply, as the

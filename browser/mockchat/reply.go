@@ -128,7 +128,7 @@ func (s *Server) generate(ctx context.Context, rp *reply) {
 	}
 	s.startMain(rp)
 	text := l.Reply
-	if l.Fault == FaultEmpty {
+	if l.Fault == FaultEmpty || l.Fault == FaultBlocked {
 		text = ""
 	}
 	toks := splitTokens(text)
@@ -151,6 +151,7 @@ func (s *Server) generate(ctx context.Context, rp *reply) {
 	if limited {
 		finish = "max_tokens"
 	}
+	s.moderate(rp)
 	s.finishAs(rp, last, finish)
 }
 
@@ -253,6 +254,19 @@ func (s *Server) startMain(rp *reply) {
 		rp.conv.title = titleFrom(rp.conv.nodes[rp.userID].Message.Text())
 		rp.push(typed(evOther, typedEvent{Type: "title_generation", Title: rp.conv.title, ConversationID: rp.conv.id}))
 	}
+	s.bumpLocked()
+}
+
+// moderate sends the reply's moderation event, for the faults that have
+// one: blocked (the content policy removed the reply) or flagged.
+func (s *Server) moderate(rp *reply) {
+	f := rp.line.Fault
+	if f != FaultBlocked && f != FaultFlagged {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rp.push(moderationEvent(rp.conv.id, rp.msg.ID, f == FaultBlocked))
 	s.bumpLocked()
 }
 

@@ -221,7 +221,8 @@ func (x *exchange) admit(r *http.Request) (answer, bool) {
 func (x *exchange) fault(line model.ScriptLine) (answer, bool) {
 	s := x.s
 	switch line.Fault {
-	case "", FaultEmpty, FaultCut, FaultModal, FaultRateLimitModal, FaultThoughts, FaultDOMDiffers, FaultMaxTokens:
+	case "", FaultEmpty, FaultCut, FaultModal, FaultRateLimitModal, FaultThoughts, FaultDOMDiffers, FaultMaxTokens,
+		FaultBlocked, FaultFlagged:
 		return answer{}, false
 	case FaultRateLimit:
 		x.cur.keepPending(line)

@@ -195,6 +195,24 @@ func errorEvent(convID, text string) event {
 	return sseData(evOther, envelope{ConversationID: convID, Error: new(text)})
 }
 
+// moderationEvent is the moderation verdict on the reply msgID, as the
+// real stream has it: flagged, and blocked when the content policy
+// removes the reply.
+func moderationEvent(convID, msgID string, blocked bool) event {
+	type verdict struct {
+		Flagged      bool   `json:"flagged"`
+		Blocked      bool   `json:"blocked"`
+		ModerationID string `json:"moderation_id"`
+	}
+	return sseData(evOther, struct {
+		Type               string  `json:"type"`
+		ModerationResponse verdict `json:"moderation_response"`
+		ConversationID     string  `json:"conversation_id"`
+		MessageID          string  `json:"message_id"`
+		IsCompletion       bool    `json:"is_completion"`
+	}{"moderation", verdict{true, blocked, "modr-" + msgID}, convID, msgID, true})
+}
+
 // streamComplete precedes [DONE].
 func streamComplete(convID string) event {
 	return typed(evOther, typedEvent{Type: "message_stream_complete", ConversationID: convID})

@@ -209,3 +209,40 @@ func FuzzReadSendRequest(f *testing.F) {
 		}
 	})
 }
+
+// TestStreamModeration: the blocked fault's stream carries a moderation
+// event with blocked true for the reply and no text; the flagged fault's
+// carries flagged true, blocked false, and the whole reply.
+func TestStreamModeration(t *testing.T) {
+	for _, tc := range []struct {
+		fault, text string
+		blocked     bool
+	}{
+		{FaultBlocked, "", true},
+		{FaultFlagged, "A careful answer.", false},
+	} {
+		t.Run(tc.fault, func(t *testing.T) {
+			c := newTestServer(t, Options{LoggedIn: true, Script: script(t, `{"reply":"A careful answer.","fault":"`+tc.fault+`"}`)})
+			_, msgs := c.send(sendReq{Text: "go"})
+			ms := deltaText(t, msgs)
+			if len(ms) != 1 || partText(ms[0]) != tc.text || ms[0]["end_turn"] != true {
+				t.Fatalf("replayed %v", ms)
+			}
+			var mods []map[string]any
+			for _, m := range msgs {
+				var ev map[string]any
+				if m.Event == "" && json.Unmarshal([]byte(m.Data), &ev) == nil && ev["type"] == "moderation" {
+					mods = append(mods, ev)
+				}
+			}
+			if len(mods) != 1 {
+				t.Fatalf("%d moderation events in %+v", len(mods), msgs)
+			}
+			mr, _ := mods[0]["moderation_response"].(map[string]any)
+			if mr["blocked"] != tc.blocked || mr["flagged"] != true || mods[0]["message_id"] != ms[0]["id"] ||
+				mods[0]["is_completion"] != true || mr["moderation_id"] != "modr-"+ms[0]["id"].(string) {
+				t.Fatalf("moderation event %v (reply %v)", mods[0], ms[0]["id"])
+			}
+		})
+	}
+}

@@ -314,8 +314,12 @@ func Patterns() map[string]string {
 		"rateLimit":      `(reached|hit)\b.{0,40}\blimit|usage (limit|cap)|limits? (reached|exceeded)|too many requests|temporarily limited|rate limit|已达.{0,8}(限额|上限)|使用上限|额度.{0,6}用尽`,
 		"tooLong":        `conversation (is )?too long|message (you submitted )?(was|is) too long|maximum (context|conversation) length|context length exceeded|start a new chat to continue|对话过长|消息过长`,
 		"genericError":   `something went wrong|message delivery timed out|an error occurred|network error|error in message stream|unusual activity|出错了|发生错误`,
-		"modalClose":     `^(close|dismiss|not now|maybe later|skip|got it|done|no thanks|ok|关闭|取消|暂不|稍后|跳过|知道了|完成)$`,
-		"switcherLabel":  `current model is (.+)$`,
+		// policy is the notice the page shows in place of a message or a
+		// reply its content policy blocked (the words ChatGPT has used;
+		// the 2026 notice's element is not in any public capture).
+		"policy":        `(may )?violate (our )?(usage |content )?polic(y|ies)|content polic(y|ies)|usage polic(y|ies)|违反.{0,8}(使用|内容)?政策`,
+		"modalClose":    `^(close|dismiss|not now|maybe later|skip|got it|done|no thanks|ok|关闭|取消|暂不|稍后|跳过|知道了|完成)$`,
+		"switcherLabel": `current model is (.+)$`,
 	}
 }
 

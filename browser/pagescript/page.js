@@ -209,6 +209,7 @@
     return { u, a };
   }
   function classify(text) {
+    if (RX.policy.test(text)) return 'refused';
     if (RX.tooLong.test(text)) return 'too_long';
     if (RX.rateLimit.test(text)) return 'rate_limit';
     if (RX.genericError.test(text)) return 'error';
@@ -231,7 +232,7 @@
       // when its words say so: other alerts may sit beside an answer.
       if (el.matches(joined.errorAlert)) {
         const m = el.closest(joined.message);
-        const words = RX.rateLimit.test(text) || RX.tooLong.test(text) || RX.genericError.test(text);
+        const words = RX.rateLimit.test(text) || RX.tooLong.test(text) || RX.genericError.test(text) || RX.policy.test(text);
         if (!words && (!m || answerRoot(m))) continue;
       }
       const scope = el.closest(joined.turn + ',[role="alert"]') || el.parentElement || el;

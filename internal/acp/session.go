@@ -99,6 +99,9 @@ func (s *acpSession) prompt(task string) (sdk.PromptResponse, error) {
 		return sdk.PromptResponse{StopReason: sdk.StopReasonCancelled}, nil
 	case limited:
 		return sdk.PromptResponse{StopReason: sdk.StopReasonMaxTurnRequests}, nil
+	case f.Outcome == event.OutcomeRefused:
+		// ChatGPT's content policy blocked the message or the reply.
+		return sdk.PromptResponse{StopReason: sdk.StopReasonRefusal}, nil
 	}
 	return sdk.PromptResponse{StopReason: sdk.StopReasonEndTurn}, nil
 }

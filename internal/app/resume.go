@@ -10,6 +10,7 @@ import (
 	"github.com/wtagent/wtagent/internal/config"
 	"github.com/wtagent/wtagent/internal/settings"
 	"github.com/wtagent/wtagent/session"
+	"github.com/wtagent/wtagent/session/event"
 )
 
 // Continue resumes session id with text as its new instruction (may be
@@ -31,6 +32,7 @@ func Continue(ctx context.Context, env Env, home session.Home, flags *settings.F
 			return cmdutil.FlagErrorf("session %s belongs to %s, not %s", id, st.Root, root)
 		}
 	}
+	sayRefused(env, id, st, text)
 	inherit(flags, st, env.IO.IsStdinTTY())
 	fc, _, err := config.Load(home, env.Getenv)
 	if err != nil {
@@ -51,6 +53,19 @@ func Continue(ctx context.Context, env Env, home session.Home, flags *settings.F
 	}
 	return Execute(ctx, Options{Env: env, Settings: resolved, Home: home, Root: st.Root, Session: sess,
 		Task: strings.TrimSpace(text), Input: input})
+}
+
+// sayRefused tells the user that the run being resumed was refused by
+// ChatGPT, and whether new words go with this resume.
+func sayRefused(env Env, id string, st session.State, text string) {
+	if st.Outcome != event.OutcomeRefused {
+		return
+	}
+	then := "it goes on with your new words"
+	if strings.TrimSpace(text) == "" {
+		then = "it asks ChatGPT to go on; the same request may be refused again: give new words (wtagent resume " + id + ` "…")`
+	}
+	fmt.Fprintf(env.IO.ErrOut, "wtagent: the last run of session %s was refused: %s; %s\n", id, st.Reason, then)
 }
 
 // Reopen opens session id to resume it: refused when another process runs

@@ -46,6 +46,14 @@ func (r *Renderer) drawEnd(ev event.Event) {
 		r.line(r.st.warn.Render("⏸ interrupted: ") + p.Reason)
 	case event.EvRunCancelled:
 		r.line(r.st.warn.Render("■ cancelled: ") + p.Reason)
+	case event.EvRunFailed:
+		if p.Outcome == event.OutcomeRefused {
+			// One plain line: what happened and what the user can do.
+			r.line(r.st.bad.Render("✗ ") + p.Reason + "; reword the request and send it again: wtagent resume " +
+				ev.SessionID + ` "new words"`)
+			break
+		}
+		r.line(r.st.bad.Render("✗ failed: ") + p.Reason)
 	default:
 		r.line(r.st.bad.Render("✗ failed: ") + p.Reason)
 	}

@@ -35,6 +35,10 @@ const (
 	OutcomeFailed      Outcome = "failed"      // exit 1
 	OutcomeInterrupted Outcome = "interrupted" // exit 3: a limit or a pause; resumable
 	OutcomeCancelled   Outcome = "cancelled"   // exit 130
+	// OutcomeRefused: ChatGPT's content policy blocked the message or the
+	// reply (recorded as a run.failed event); exit 1, resumable with
+	// other words.
+	OutcomeRefused Outcome = "refused"
 )
 
 // PhaseChanged reports a controller state transition.

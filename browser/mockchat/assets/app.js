@@ -398,6 +398,8 @@ function userTurn(msg) {
 
 // An assistant view is the live state of one assistant turn.
 const THINKING = G.UNITS ? T('thinking') : 'Thinking';
+// POLICY_NOTICE replaces a reply the content policy blocked.
+const POLICY_NOTICE = 'This content may violate our usage policies.';
 
 function assistantView(turn) {
   const status = h('div', { class: 'thinking-status' }, h('span', { class: 'shimmer', text: THINKING }));
@@ -414,6 +416,7 @@ function resetAssistantView(av) {
   av.commentary = null;
   av.error = null;
   av.complete = false;
+  av.blocked = false;
 }
 
 function setStatus(av, text, done) {
@@ -683,6 +686,7 @@ function streamEvent(av, st, name, data) {
   if (j.type === 'input_message' && j.input_message) state.leafId = j.input_message.id;
   else if (j.type === 'title_generation') { document.title = j.title; loadHistory(); }
   else if (j.type === 'message_stream_complete') av.complete = true;
+  else if (j.type === 'moderation' && j.moderation_response && j.moderation_response.blocked) av.blocked = true;
   else if (j.type === 'stream_handoff') {
     const opts = j.options || [];
     const ws = opts.find((o) => o.type === 'subscribe_ws_topic');
@@ -775,6 +779,7 @@ async function runStream(av, request) {
     if (av.main) finishView(av); else removeTurn(av.turn);
   } else if (outcome === 'done') {
     finishView(av);
+    if (av.blocked) errorCard(av, POLICY_NOTICE, false);
     if (av.modal) openModal(() => view.focus(), av.modal);
   } else if (outcome === 'error') {
     finishView(av);

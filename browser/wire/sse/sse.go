@@ -42,6 +42,24 @@ type Parser struct {
 	// conduit is the resume_conversation_token's token: the resume POST's
 	// x-conduit-token (a credential: never logged nor recorded).
 	conduit string
+	// moderation is what the turn's moderation events said, together.
+	moderation Moderation
+}
+
+// Moderation is what the turn's `moderation` events said:
+// {"type":"moderation","moderation_response":{"flagged":…,"blocked":…,
+// "moderation_id":"modr-…"},"message_id":…,"is_completion":…}. A flagged
+// message is still shown; a blocked one is removed by ChatGPT's content
+// policy (the page shows a policy notice instead of its text).
+type Moderation struct {
+	Flagged bool
+	Blocked bool
+	// ID is the blocking (else the last) event's moderation_id.
+	ID string
+	// MessageID is the message the blocking event names; Completion is
+	// its is_completion: true for the reply, false for the user's message.
+	MessageID  string
+	Completion bool
 }
 
 // handoff is a stream_handoff event (or the socket's
@@ -96,6 +114,9 @@ type Result struct {
 	// Image means an answer message holds an image part (an image-only
 	// reply has no text).
 	Image bool
+	// Moderation is what the turn's moderation events said; with Blocked
+	// the turn is refused whatever text came.
+	Moderation Moderation
 }
 
 // Write feeds stream bytes.
@@ -139,7 +160,7 @@ func (p *Parser) DropPartial() {
 // and the event count start over; what the turn is (its conversation,
 // resume token, hand-off, exchange id) is kept.
 func (p *Parser) Restart() {
-	*p = Parser{convID: p.convID, conduit: p.conduit, handoff: p.handoff, turnExchange: p.turnExchange}
+	*p = Parser{convID: p.convID, conduit: p.conduit, handoff: p.handoff, turnExchange: p.turnExchange, moderation: p.moderation}
 }
 
 // handleLine handles one complete SSE line.
@@ -271,6 +292,29 @@ func (p *Parser) typedEvent(t string, obj map[string]any) {
 		if m, _ := obj["marker"].(string); m == "last_token" {
 			p.lastTokenID, _ = obj["message_id"].(string)
 		}
+	case "moderation":
+		p.moderate(obj)
+	}
+}
+
+// moderate applies a moderation event: flags add up, and a block, once
+// seen, stays (a later event does not lift it).
+func (p *Parser) moderate(obj map[string]any) {
+	mr, _ := obj["moderation_response"].(map[string]any)
+	if mr == nil {
+		return
+	}
+	flagged, _ := mr["flagged"].(bool)
+	blocked, _ := mr["blocked"].(bool)
+	p.moderation.Flagged = p.moderation.Flagged || flagged || blocked
+	if p.moderation.Blocked {
+		return
+	}
+	p.moderation.ID, _ = mr["moderation_id"].(string)
+	if blocked {
+		p.moderation.Blocked = true
+		p.moderation.MessageID, _ = obj["message_id"].(string)
+		p.moderation.Completion, _ = obj["is_completion"].(bool)
 	}
 }
 
@@ -338,7 +382,7 @@ func (p *Parser) Text() string {
 // Result reports the turn's state as the streams have it so far; the
 // text is left out (see Text).
 func (p *Parser) Result() Result {
-	r := Result{ConversationID: p.convID, Error: p.errMsg, Ended: p.done || p.final, Events: p.events}
+	r := Result{ConversationID: p.convID, Error: p.errMsg, Ended: p.done || p.final, Events: p.events, Moderation: p.moderation}
 	if p.handoff != nil {
 		r.Handoff, r.TopicID = true, p.handoff.TopicID
 		if r.ConversationID == "" {

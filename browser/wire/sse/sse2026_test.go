@@ -27,20 +27,25 @@ type goldenTurn struct {
 	ModelSlug    string `json:"model_slug"`
 	Fallback     string `json:"fallback"`
 	Image        bool   `json:"image"`
+	// Moderation is the turn's moderation events together (keys as the
+	// struct's field names).
+	Moderation Moderation `json:"moderation"`
 }
 
 func resultGolden(p *Parser) goldenTurn {
 	r := p.Result()
 	return goldenTurn{Text: p.Text(), Finished: r.Finished, Ended: r.Ended, Handoff: r.Handoff, MaxTokens: r.MaxTokens,
 		MessageID: r.MessageID, Segments: r.Segments, TopicID: r.TopicID, ResolvedSlug: r.ResolvedSlug, ModelSlug: r.ModelSlug,
-		Fallback: r.Fallback, Image: r.Image}
+		Fallback: r.Fallback, Image: r.Image, Moderation: r.Moderation}
 }
 
 // TestStream2026Golden decodes every 2026-shaped turn of testdata/sse2026
 // (reasoning, commentary before the answer, tool use, truncate over CJK
 // and emoji, a hand-off and its resume, max_tokens, several final
 // segments, [DONE] without an end, a model fallback, a usage cap shown
-// only as model_adjustments), whole and split at
+// only as model_adjustments, a reply blocked by a moderation event, a
+// user message blocked before any reply, a reply flagged but shown), whole
+// and split at
 // many points, and compares with the hand-written golden file.
 func TestStream2026Golden(t *testing.T) {
 	goldens, _ := filepath.Glob(filepath.Join("testdata", "sse2026", "*.golden"))

@@ -62,7 +62,8 @@ func EntryFor(ctx context.Context, s session.Summary) Entry {
 	e := Entry{State: state, Status: messages.Status{SessionID: s.ID, PID: s.PID, Root: s.Root, Provider: s.Provider,
 		Phase: s.Phase, Turn: s.Turns, StartedAt: s.Created, UpdatedAt: s.LastActivity}}
 	switch state {
-	case "dead", string(event.OutcomeInterrupted), string(event.OutcomeFailed), string(event.OutcomeCancelled):
+	case "dead", string(event.OutcomeInterrupted), string(event.OutcomeFailed), string(event.OutcomeCancelled),
+		string(event.OutcomeRefused):
 		e.Dead = state == "dead"
 		e.Resume = "wtagent resume " + s.ID
 	}
