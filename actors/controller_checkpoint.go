@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/anthdm/hollywood/actor"
@@ -29,11 +28,11 @@ type pendingCheckpoint struct {
 	then func(ctx *actor.Context, id string)
 }
 
-// wantsCheckpoint reports whether a call is snapshotted around.
-// A sub-agent (agent.run) is not: it runs beside others, and its own log
-// records its changes.
+// wantsCheckpoint reports whether a call is snapshotted around: every call
+// with side effects, a write sub-agent (agent.run) too, so that diff and
+// undo of the main session show and undo its changes as the call's.
 func (c *controller) wantsCheckpoint(call *event.ToolCall) bool {
-	return c.cfg.Checkpoints != nil && !c.cfg.readOnly(call) && call.Name != protocol.ToolAgentRun
+	return c.cfg.Checkpoints != nil && !c.cfg.readOnly(call)
 }
 
 // takeCheckpoint snapshots the project in a goroutine; the snapshot is
