@@ -51,8 +51,9 @@ type controller struct {
 	// nextConversation is a fresh conversation the user asked for
 	// (convNew, convCompact), taken by the next run.
 	nextConversation string
-	// checkpoint is the project snapshot being taken.
-	checkpoint *pendingCheckpoint
+	// checkpoints are the project snapshots being taken, by call and
+	// when (write sub-agents of one reply run, and are snapshotted, at once).
+	checkpoints map[string]*pendingCheckpoint
 	// ending is the end of a run whose run.* event is being made durable:
 	// sent once it is, or (unlogged) when the log fails.
 	ending *messages.RunFinished

@@ -1,0 +1,54 @@
+package subagent
+
+import (
+	"encoding/json"
+	"errors"
+
+	"github.com/wtagent/wtagent/protocol"
+	"github.com/wtagent/wtagent/session"
+	"github.com/wtagent/wtagent/session/event"
+)
+
+// ErrUnfinished is the error of an agent.run whose sub-agent did not
+// finish its task.
+var ErrUnfinished = errors.New("the sub-agent did not finish")
+
+// Result is the data of an agent.run result: the sub-agent's final
+// message and what it read, changed and verified (from its ledger).
+type Result struct {
+	Agent   string        `json:"agent"`
+	Outcome event.Outcome `json:"outcome"`
+	Reason  string        `json:"reason,omitempty"`
+	Summary string        `json:"summary,omitempty"`
+	Read    []string      `json:"read,omitempty"`
+	Changed []string      `json:"changed,omitempty"`
+	// Verified are the commands that verified its work.
+	Verified []string `json:"verified,omitempty"`
+	Turns    int      `json:"turns"`
+	// Conversation is its conversation's URL (a script's cursor).
+	Conversation string `json:"conversation,omitempty"`
+	// Session is its session directory (its event log and ledger).
+	Session string `json:"session"`
+}
+
+// Reads are the paths a sub-agent's file reads named, in order.
+func Reads(l *session.Ledger) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, op := range l.Ops() {
+		switch op.Tool {
+		case protocol.ToolFSRead, protocol.ToolFSList, protocol.ToolFSSearch:
+		default:
+			continue
+		}
+		var a struct {
+			Path string `json:"path"`
+		}
+		if json.Unmarshal(op.Call.CanonicalArgs, &a) != nil || a.Path == "" || seen[a.Path] {
+			continue
+		}
+		seen[a.Path] = true
+		out = append(out, a.Path)
+	}
+	return out
+}
