@@ -2,8 +2,11 @@ package actors
 
 import (
 	"cmp"
+
 	"github.com/anthdm/hollywood/actor"
 	"github.com/wtagent/wtagent/session/event"
+
+	"github.com/wtagent/wtagent/actors/subagent"
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session"
@@ -86,6 +89,9 @@ func newController(cfg *Config, p pids) actor.Producer {
 func (c *controller) Receive(ctx *actor.Context) {
 	switch m := ctx.Message().(type) {
 	case actor.Started:
+		if c.cfg.confined != nil {
+			subagent.CrashHook(c.cfg.confined.Agent)
+		}
 		ctx.Send(c.p.eventlog, messages.ReadEvents{})
 	case messages.EventBatch:
 		c.restore(ctx, m.Events)
