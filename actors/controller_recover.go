@@ -19,6 +19,9 @@ func (c *controller) unfinishedBatch() []session.Recovery {
 	last := recs[len(recs)-1].Op
 	var out []session.Recovery
 	for _, rec := range recs {
+		if rec.Action == session.RecoverUnknown && rec.Op.Tool == protocol.ToolAgentRun {
+			rec.Action = session.RecoverRerun // it continues its sub-agent from its log
+		}
 		if rec.Op.Turn == last.Turn && rec.Op.ReplyMessageID == last.ReplyMessageID {
 			out = append(out, rec)
 		}

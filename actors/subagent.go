@@ -51,7 +51,7 @@ func (rt *Runtime) runAgent(ctx context.Context, _ tools.Deps, inv messages.Invo
 	}
 	n := rt.agentCount.Add(1)
 	name := fmt.Sprintf("sub-agent %d", n)
-	res, err := rt.superviseAgent(ctx, fmt.Sprintf("agent-%d", n), name, args.Task, writable)
+	res, err := rt.superviseAgent(ctx, fmt.Sprintf("agent-%d", n), name, inv.OpKey, args.Task, writable)
 	if err != nil {
 		return tools.ErrorResult(fmt.Errorf("%s: %w", name, err), nil)
 	}
@@ -65,17 +65,22 @@ func (rt *Runtime) runAgent(ctx context.Context, _ tools.Deps, inv messages.Invo
 }
 
 // superviseAgent runs one sub-agent's session to its end and reads its
-// result from its ledger. Its tree is the child id of the main session's
+// result from its ledger. The sub-agent of a call an earlier process
+// started (a resume) is continued from its own log, or, when it had
+// finished, only read. Its tree is the child id of the main session's
 // agents supervisor: a sub-agent whose tree gives up comes back as an
 // error of this call, never as the main run's failure.
-func (rt *Runtime) superviseAgent(ctx context.Context, id, name, task string, writable []string) (subagent.Result, error) {
-	sub, err := rt.cfg.Session.CreateAgent(session.Meta{
+func (rt *Runtime) superviseAgent(ctx context.Context, id, name, opKey, task string, writable []string) (subagent.Result, error) {
+	sub, resumed, done, err := subagent.Open(rt.cfg.Session, opKey, session.Meta{
 		Root: rt.cfg.Root, Task: task, Provider: rt.cfg.Provider, Approvals: string(rt.cfg.Approvals), PID: rt.cfg.PID,
 	})
 	if err != nil {
 		return subagent.Result{}, err
 	}
 	defer sub.Close()
+	if done != nil { // it finished before this process: its result is in its log
+		return subagent.ResultOf(name, sub, *done), nil
+	}
 	dirs := make([]string, len(writable))
 	for i, w := range writable {
 		dirs[i] = rt.boundary.Abs(w)
@@ -98,6 +103,9 @@ func (rt *Runtime) superviseAgent(ctx context.Context, id, name, task string, wr
 		defer cancel()
 		_ = srt.Shutdown(sctx)
 	}()
+	if resumed { // an earlier process started it: continue it from its log
+		task = ""
+	}
 	defer rt.startAgent(srt, task)()
 	var fin messages.RunFinished
 	select {
@@ -108,14 +116,7 @@ func (rt *Runtime) superviseAgent(ctx context.Context, id, name, task string, wr
 		srt.Cancel("the main run stopped the sub-agent")
 		return subagent.Result{}, ctx.Err()
 	}
-	res := subagent.Result{Agent: name, Outcome: fin.Outcome, Reason: fin.Reason, Summary: fin.Summary,
-		Changed: fin.Changed, Verified: fin.Verification, Turns: fin.Turns, Session: sub.Dir()}
-	if evs, _, err := sub.Events(); err == nil {
-		if rp, err := session.BuildReplay(evs); err == nil {
-			res.Read, res.Conversation = subagent.Reads(rp.Ledger), rp.Cursor
-		}
-	}
-	return res, nil
+	return subagent.ResultOf(name, sub, fin), nil
 }
 
 // agentConfig is a sub-agent's runtime configuration: the main session's,

@@ -1,0 +1,115 @@
+//go:build linux
+
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/wtagent/wtagent/model"
+	"github.com/wtagent/wtagent/session"
+	"github.com/wtagent/wtagent/session/event"
+)
+
+// subAgentsWaiting reports whether n sub-agents of the session id have
+// each sent their tool results and wait for the reply to them.
+func (e *env) subAgentsWaiting(id string, n int) bool {
+	dir := filepath.Join(e.home, "sessions", id, session.AgentsDirName)
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) != n {
+		return false
+	}
+	for _, de := range entries {
+		evs, _, err := session.ReadEvents(filepath.Join(dir, de.Name(), session.EventsFileName))
+		if err != nil || count(evs, event.EvModelMessageSent) != 2 {
+			return false
+		}
+	}
+	return true
+}
+
+// TestSubAgentsResumeAfterKill9: wtagent killed (-9) while two write
+// sub-agents wait for the replies to their tool results; `wtagent resume`
+// continues each sub-agent from its own log (its command does not run
+// again, no message is posted again, no new sub-agent starts) and then the
+// main run, whose agent.run calls get the resumed sub-agents' results.
+func TestSubAgentsResumeAfterKill9(t *testing.T) {
+	e := batchEnv(t, "8")
+	for _, d := range []string{"left", "right"} {
+		if err := os.Mkdir(filepath.Join(e.root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lines := []model.ScriptLine{{
+		Reply: agentReply(false, "Two writers.",
+			agentRunXML("left: log once in left", el("mode", "write"), items("paths", "left"))+
+				agentRunXML("right: log once in right", el("mode", "write"), items("paths", "right"))),
+	}, {
+		Expect: `<tool_results calls="2">`, Reply: agentReply(true, "Both sub-agents logged once.", ""),
+	}}
+	for _, n := range []string{"left", "right"} {
+		lines = append(lines,
+			model.ScriptLine{Agent: n, Reply: agentReply(false, "Logging.",
+				callXML("terminal.exec", el("program", "sh"), items("argv", "-c", "echo ran >> "+n+"/runs.log")))},
+			// The kill comes while the sub-agents wait for this reply.
+			model.ScriptLine{Agent: n, Expect: `status="ok"`, DelayMS: 5000, Reply: agentReply(true, "Logged in "+n+"/runs.log.", "")})
+	}
+	s := e.script(lines...)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd, out := e.startRun(ctx, "--provider", "script", "--script", s, "--approvals", "allow", "log with two sub-agents")
+	var id string
+	id = e.waitFor("both sub-agents waiting for their replies", func(evs []event.Event) bool {
+		return len(evs) > 0 && e.subAgentsWaiting(evs[0].SessionID, 2)
+	})
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	waitGone(t, e.root)
+	if evs := e.events(id); count(evs, event.EvRunCompleted) != 0 {
+		t.Fatalf("the run completed before the kill:\n%s", out)
+	}
+	code, rout, errOut := e.run("resume", id, "--approvals", "allow")
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, rout, errOut)
+	}
+	for _, n := range []string{"left", "right"} {
+		if got, _ := e.read(n + "/runs.log"); got != "ran\n" {
+			t.Errorf("%s/runs.log = %q: its sub-agent's command ran again", n, got)
+		}
+	}
+	evs := e.events(id)
+	if count(evs, event.EvRunCompleted) != 1 {
+		t.Fatalf("the main run did not complete after resume:\n%s", rout)
+	}
+	msgs := resultTexts(t, evs)
+	if len(msgs) != 1 || heads(msgs[0].Text) != "1 agent.run ok, 2 agent.run ok" {
+		t.Fatalf("%d result messages; %q", len(msgs), heads(msgs[len(msgs)-1].Text))
+	}
+	for _, want := range []string{"Logged in left/runs.log.", "Logged in right/runs.log."} {
+		if !strings.Contains(msgs[0].Text, want) {
+			t.Errorf("the results lack the resumed sub-agent's %q:\n%s", want, msgs[0].Text)
+		}
+	}
+	subs := e.subAgents(id)
+	if len(subs) != 2 {
+		t.Fatalf("%d sub-agent sessions, want the 2 resumed", len(subs))
+	}
+	for n, log := range subs {
+		if got := count(log.events, event.EvModelMessageSent); got != 2 {
+			t.Errorf("%s: %d messages posted, want 2 (the task and its tool result, each once)", n, got)
+		}
+		if got := count(log.events, event.EvToolStarted); got != 1 {
+			t.Errorf("%s: %d tool.started, want 1", n, got)
+		}
+		if count(log.events, event.EvRunCompleted) != 1 {
+			t.Errorf("%s: its run did not complete in its own log", n)
+		}
+	}
+}
