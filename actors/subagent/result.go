@@ -52,3 +52,11 @@ func Reads(l *session.Ledger) []string {
 	}
 	return out
 }
+
+// Paused reports whether res is the result of an agent.run whose
+// sub-agent was paused (Ctrl+C) before it finished: a resume continues
+// that sub-agent instead of sending the model this result.
+func Paused(res *event.ToolResult) bool {
+	var r Result
+	return res != nil && json.Unmarshal(res.Data, &r) == nil && r.Outcome == event.OutcomeInterrupted
+}

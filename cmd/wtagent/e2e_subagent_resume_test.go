@@ -113,3 +113,56 @@ func TestSubAgentsResumeAfterKill9(t *testing.T) {
 		}
 	}
 }
+
+// TestSubAgentsResumeAfterCtrlC: Ctrl+C pauses two sub-agents that wait
+// for their replies; `wtagent resume` continues both from their logs
+// (each message posted once, no new sub-agent) and the main run gets
+// their results, not the paused ones.
+func TestSubAgentsResumeAfterCtrlC(t *testing.T) {
+	e := batchEnv(t, "8")
+	lines := []model.ScriptLine{
+		{Reply: agentReply(false, "Two.", agentRunXML("one: read a.txt")+agentRunXML("two: read b.txt"))},
+		{Expect: `<tool_results calls="2">`, Reply: agentReply(true, "Both done.", "")},
+	}
+	for n, f := range map[string]string{"one": "a.txt", "two": "b.txt"} {
+		lines = append(lines,
+			model.ScriptLine{Agent: n, DelayMS: 1500, Reply: agentReply(false, "Reading.", readXML(f))},
+			model.ScriptLine{Agent: n, Expect: `status="ok"`, Reply: agentReply(true, "Read "+f+" after the pause.", "")})
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd, out := e.startRun(ctx, "--provider", "script", "--script", e.script(lines...), "--approvals", "deny", "two sub-agents")
+	id := e.waitFor("both sub-agents started", func(evs []event.Event) bool { return count(evs, event.EvToolStarted) == 2 })
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err == nil {
+		t.Fatalf("the run was not interrupted by Ctrl+C:\n%s", out)
+	}
+	code, rout, errOut := e.run("resume", id, "--approvals", "deny")
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, rout, errOut)
+	}
+	evs := e.events(id)
+	msgs := resultTexts(t, evs)
+	if len(msgs) != 1 || heads(msgs[0].Text) != "1 agent.run ok, 2 agent.run ok" {
+		t.Fatalf("%d result messages; %q", len(msgs), heads(msgs[len(msgs)-1].Text))
+	}
+	for _, want := range []string{"Read a.txt after the pause.", "Read b.txt after the pause."} {
+		if !strings.Contains(msgs[0].Text, want) {
+			t.Errorf("the results lack %q:\n%s", want, msgs[0].Text)
+		}
+	}
+	subs := e.subAgents(id)
+	if len(subs) != 2 {
+		t.Fatalf("%d sub-agent sessions, want the 2 resumed", len(subs))
+	}
+	for n, log := range subs {
+		if got := count(log.events, event.EvModelMessageSent); got != 2 {
+			t.Errorf("%s: %d messages posted, want 2 (each once)", n, got)
+		}
+		if count(log.events, event.EvRunInterrupted) != 1 || count(log.events, event.EvRunCompleted) != 1 {
+			t.Errorf("%s: not paused, then completed, in its own log", n)
+		}
+	}
+}
