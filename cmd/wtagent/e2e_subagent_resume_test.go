@@ -63,8 +63,7 @@ func TestSubAgentsResumeAfterKill9(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd, out := e.startRun(ctx, "--provider", "script", "--script", s, "--approvals", "allow", "log with two sub-agents")
-	var id string
-	id = e.waitFor("both sub-agents waiting for their replies", func(evs []event.Event) bool {
+	id := e.waitFor("both sub-agents waiting for their replies", func(evs []event.Event) bool {
 		return len(evs) > 0 && e.subAgentsWaiting(evs[0].SessionID, 2)
 	})
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
