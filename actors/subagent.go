@@ -116,6 +116,7 @@ func (rt *Runtime) superviseAgent(ctx context.Context, id, name, opKey, task str
 		srt.Cancel("the main run stopped the sub-agent")
 		return subagent.Result{}, ctx.Err()
 	}
+	subagent.KillHook()
 	return subagent.ResultOf(name, sub, fin), nil
 }
 

@@ -18,3 +18,16 @@ func CrashHook(agent string) {
 		panic("fault hook " + CrashEnv + ": " + agent + " crashes")
 	}
 }
+
+// KillEnv names the fault hook (wtfault builds only) that kills wtagent,
+// as kill -9 would, once a sub-agent has finished and before its agent.run
+// call has its result.
+const KillEnv = "WTAGENT_FAULT_AGENT_KILL"
+
+// KillHook kills wtagent when the fault hook asks for it; in other builds
+// it does nothing.
+func KillHook() {
+	if fault.Env(os.Getenv, KillEnv) != "" {
+		fault.Kill()
+	}
+}

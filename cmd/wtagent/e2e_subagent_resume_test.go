@@ -165,3 +165,35 @@ func TestSubAgentsResumeAfterCtrlC(t *testing.T) {
 		}
 	}
 }
+
+// TestSubAgentFinishedBeforeKillIsReadOnResume: wtagent killed after a
+// sub-agent finished but before its agent.run call had its result; resume
+// reads the sub-agent's result from its log (it posts nothing again, no
+// new sub-agent starts) and the main run finishes with it.
+func TestSubAgentFinishedBeforeKillIsReadOnResume(t *testing.T) {
+	e := batchEnv(t, "8")
+	s := e.script(
+		model.ScriptLine{Reply: agentReply(false, "One sub-agent.", agentRunXML("solo: say the word"))},
+		model.ScriptLine{Expect: "The word is kept", Reply: agentReply(true, "The sub-agent said it.", "")},
+		model.ScriptLine{Agent: "solo", Reply: agentReply(true, "The word is kept.", "")},
+	)
+	e.runKilled(t, "WTAGENT_FAULT_AGENT_KILL=1", "--provider", "script", "--script", s, "--approvals", "deny", "ask one sub-agent")
+	id := e.onlySession()
+	if code, out, errOut := e.run("resume", id, "--approvals", "deny"); code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
+	}
+	evs := e.events(id)
+	if count(evs, event.EvRunCompleted) != 1 {
+		t.Fatal("the main run did not complete after resume")
+	}
+	if msg := resultTexts(t, evs)[0].Text; !strings.Contains(msg, `name="agent.run" status="ok"`) || !strings.Contains(msg, "The word is kept.") {
+		t.Fatalf("the result is not the finished sub-agent's:\n%s", msg)
+	}
+	subs := e.subAgents(id)
+	if len(subs) != 1 {
+		t.Fatalf("%d sub-agent sessions, want 1", len(subs))
+	}
+	if got := count(subs["solo"].events, event.EvModelMessageSent); got != 1 {
+		t.Errorf("the finished sub-agent posted %d messages, want 1", got)
+	}
+}
