@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/wtagent/wtagent/actors/subagent"
@@ -130,15 +129,8 @@ func (rt *Runtime) agentConfig(sub *session.Session, name, task string, writable
 	sc.Session = sub
 	sc.NewTransport = func(h TransportHooks) model.Transport { return newAgent(task, h) }
 	sc.NewAgentTransport = nil
-	drop := []string{protocol.ToolAgentRun}
-	for _, n := range rt.cfg.Catalogue.Names() {
-		if strings.HasPrefix(n, "mcp.") {
-			drop = append(drop, n)
-		}
-	}
-	sc.Catalogue = rt.cfg.Catalogue.Without(drop...)
-	sc.MCP, sc.StatusSocket, sc.Checkpoints, sc.Warnings = nil, "", nil, nil
-	sc.Sink = nil
+	sc.Catalogue = subagent.Catalogue(rt.cfg.Catalogue)
+	sc.MCP, sc.StatusSocket, sc.Checkpoints, sc.Warnings, sc.Sink = nil, "", nil, nil, nil
 	sc.Logger = rt.cfg.Logger.With("agent", name)
 	if rt.cfg.Approver != nil {
 		sc.Approver = subagent.Named{Name: name, Inner: rt.cfg.Approver}

@@ -3,6 +3,7 @@ package subagent
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/session"
@@ -59,4 +60,16 @@ func Reads(l *session.Ledger) []string {
 func Paused(res *event.ToolResult) bool {
 	var r Result
 	return res != nil && json.Unmarshal(res.Data, &r) == nil && r.Outcome == event.OutcomeInterrupted
+}
+
+// Catalogue is a sub-agent's catalogue: the main one less agent.run (no
+// nesting) and the MCP tools (their servers belong to the main tree).
+func Catalogue(main *protocol.Catalogue) *protocol.Catalogue {
+	drop := []string{protocol.ToolAgentRun}
+	for _, n := range main.Names() {
+		if strings.HasPrefix(n, "mcp.") {
+			drop = append(drop, n)
+		}
+	}
+	return main.Without(drop...)
 }

@@ -53,3 +53,55 @@ func TestSubAgentChangesDiffAndUndo(t *testing.T) {
 		t.Errorf("docs/keep.txt = %q after undo, want %q", got, "kept\n")
 	}
 }
+
+// TestSubAgentsSideBySideDiffEachTheirOwn: two write sub-agents of one
+// reply change files at the same time; `wtagent diff` shows each one's
+// files under its own agent.run call only, and `wtagent undo` puts both
+// back.
+func TestSubAgentsSideBySideDiffEachTheirOwn(t *testing.T) {
+	e := batchEnv(t, "8")
+	for _, d := range []string{"left", "right"} {
+		if err := os.Mkdir(filepath.Join(e.root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lines := []model.ScriptLine{{
+		Reply: agentReply(false, "Two writers.",
+			agentRunXML("left: write left/l.txt", el("mode", "write"), items("paths", "left"))+
+				agentRunXML("right: write right/r.txt", el("mode", "write"), items("paths", "right"))),
+	}, {
+		Expect: `<tool_results calls="2">`, Reply: agentReply(true, "Both sides written.", ""),
+	}}
+	for _, n := range []string{"left", "right"} {
+		lines = append(lines,
+			model.ScriptLine{Agent: n, DelayMS: 300, Reply: agentReply(false, "Writing.", callXML("fs.write", el("path", n+"/"+n[:1]+".txt"), el("content", "by "+n+"\n")))},
+			model.ScriptLine{Agent: n, Expect: `status="ok"`, DelayMS: 300, Reply: agentReply(true, "Wrote "+n+".", "")})
+	}
+	code, out, errOut := e.run("--provider", "script", "--script", e.script(lines...), "--approvals", "deny", "write both sides")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	id := e.onlySession()
+	code, diff, errOut := e.run("diff", id)
+	if code != 0 {
+		t.Fatalf("diff: exit %d\n%s", code, errOut)
+	}
+	sections := strings.Split(diff, "# turn ")[1:]
+	if len(sections) != 2 {
+		t.Fatalf("%d diff sections, want one per sub-agent:\n%s", len(sections), diff)
+	}
+	for _, sec := range sections {
+		has := func(n string) bool { return strings.Contains(sec, "+++ b/"+n+"/") }
+		if !strings.HasPrefix(sec, "1 · agent.run") || has("left") == has("right") {
+			t.Errorf("a section is not one sub-agent's own files:\n%s", sec)
+		}
+	}
+	if code, out, errOut := e.run("undo", id); code != 0 {
+		t.Fatalf("undo: exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, f := range []string{"left/l.txt", "right/r.txt"} {
+		if _, ok := e.read(f); ok {
+			t.Errorf("%s survived the undo", f)
+		}
+	}
+}
