@@ -2,8 +2,11 @@ package actors
 
 import (
 	"cmp"
+
 	"github.com/anthdm/hollywood/actor"
 	"github.com/wtagent/wtagent/session/event"
+
+	"github.com/wtagent/wtagent/actors/subagent"
 
 	"github.com/wtagent/wtagent/messages"
 	"github.com/wtagent/wtagent/session"
@@ -51,8 +54,9 @@ type controller struct {
 	// nextConversation is a fresh conversation the user asked for
 	// (convNew, convCompact), taken by the next run.
 	nextConversation string
-	// checkpoint is the project snapshot being taken.
-	checkpoint *pendingCheckpoint
+	// checkpoints are the project snapshots being taken, by call and
+	// when (write sub-agents of one reply run, and are snapshotted, at once).
+	checkpoints map[string]*pendingCheckpoint
 	// ending is the end of a run whose run.* event is being made durable:
 	// sent once it is, or (unlogged) when the log fails.
 	ending *messages.RunFinished
@@ -85,6 +89,9 @@ func newController(cfg *Config, p pids) actor.Producer {
 func (c *controller) Receive(ctx *actor.Context) {
 	switch m := ctx.Message().(type) {
 	case actor.Started:
+		if c.cfg.confined != nil {
+			subagent.CrashHook(c.cfg.confined.Agent)
+		}
 		ctx.Send(c.p.eventlog, messages.ReadEvents{})
 	case messages.EventBatch:
 		c.restore(ctx, m.Events)

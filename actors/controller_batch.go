@@ -137,6 +137,15 @@ func (c *controller) batchStep(ctx *actor.Context) {
 	if b == nil {
 		return
 	}
+	for i, op := range b.ops { // a write sub-agent beside others: its snapshot after
+		if op.result != nil && op.before != "" && !op.afterTaken && !b.inChain(i) {
+			op.afterTaken = true
+			c.takeCheckpoint(ctx, op.callID, op.call.Name, checkpoint.After, op.before, c.stepOn(b))
+		}
+	}
+	if len(c.checkpoints) > 0 {
+		return // the results go once every snapshot is recorded
+	}
 	move, k := nextMove(b.calls(), b.chain)
 	switch move {
 	case moveWait:
@@ -148,11 +157,7 @@ func (c *controller) batchStep(ctx *actor.Context) {
 	case moveAfter:
 		ch := b.ops[b.chain[k]]
 		ch.afterTaken = true
-		c.takeCheckpoint(ctx, ch.callID, ch.call.Name, checkpoint.After, ch.before, func(ctx *actor.Context, _ string) {
-			if c.run != nil && c.run.batch == b {
-				c.batchStep(ctx)
-			}
-		})
+		c.takeCheckpoint(ctx, ch.callID, ch.call.Name, checkpoint.After, ch.before, c.stepOn(b))
 		return
 	}
 	if k >= 0 {
@@ -161,6 +166,15 @@ func (c *controller) batchStep(ctx *actor.Context) {
 	r.batch = nil
 	c.enter(ctx, event.PhaseSendingResult)
 	c.sendBatch(ctx, b)
+}
+
+// stepOn goes on with batch b after a snapshot, if it is still the run's.
+func (c *controller) stepOn(b *batchFlow) func(*actor.Context, string) {
+	return func(ctx *actor.Context, _ string) {
+		if c.run != nil && c.run.batch == b {
+			c.batchStep(ctx)
+		}
+	}
 }
 
 // calls is what nextMove reads of the batch's calls.

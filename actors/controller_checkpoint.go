@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/anthdm/hollywood/actor"
@@ -29,11 +28,11 @@ type pendingCheckpoint struct {
 	then func(ctx *actor.Context, id string)
 }
 
-// wantsCheckpoint reports whether a call is snapshotted around.
-// A sub-agent (agent.run) is not: it runs beside others, and its own log
-// records its changes.
+// wantsCheckpoint reports whether a call is snapshotted around: every call
+// with side effects, a write sub-agent (agent.run) too, so that diff and
+// undo of the main session show and undo its changes as the call's.
 func (c *controller) wantsCheckpoint(call *event.ToolCall) bool {
-	return c.cfg.Checkpoints != nil && !c.cfg.readOnly(call) && call.Name != protocol.ToolAgentRun
+	return c.cfg.Checkpoints != nil && !c.cfg.readOnly(call)
 }
 
 // takeCheckpoint snapshots the project in a goroutine; the snapshot is
@@ -41,7 +40,10 @@ func (c *controller) wantsCheckpoint(call *event.ToolCall) bool {
 // records the files that differ from before, the snapshot of that id. A
 // failed snapshot is recorded and logged but never stops the run.
 func (c *controller) takeCheckpoint(ctx *actor.Context, callID, tool, when, before string, then func(*actor.Context, string)) {
-	c.checkpoint = &pendingCheckpoint{callID: callID, when: when, then: then}
+	if c.checkpoints == nil {
+		c.checkpoints = map[string]*pendingCheckpoint{}
+	}
+	c.checkpoints[callID+"/"+when] = &pendingCheckpoint{callID: callID, when: when, then: then}
 	store, e, self, log := c.cfg.Checkpoints, ctx.Engine(), ctx.PID(), c.cfg.Logger
 	go func() {
 		tctx, cancel := context.WithTimeout(context.Background(), checkpointTime)
@@ -63,11 +65,11 @@ func (c *controller) takeCheckpoint(ctx *actor.Context, callID, tool, when, befo
 
 // checkpointDone records a snapshot and continues what waited for it.
 func (c *controller) checkpointDone(ctx *actor.Context, m checkpointTaken) {
-	w := c.checkpoint
-	if w == nil || w.callID != m.callID || w.when != m.when {
+	w := c.checkpoints[m.callID+"/"+m.when]
+	if w == nil {
 		return // a snapshot of an earlier incarnation
 	}
-	c.checkpoint = nil
+	delete(c.checkpoints, m.callID+"/"+m.when)
 	if m.payload.Error != "" {
 		c.cfg.Logger.Warn("checkpoint: the project could not be snapshotted", "call", m.callID, "err", m.payload.Error)
 	}

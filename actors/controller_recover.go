@@ -3,6 +3,8 @@ package actors
 import (
 	"github.com/anthdm/hollywood/actor"
 
+	"github.com/wtagent/wtagent/actors/subagent"
+
 	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/session"
 	"github.com/wtagent/wtagent/session/event"
@@ -19,6 +21,9 @@ func (c *controller) unfinishedBatch() []session.Recovery {
 	last := recs[len(recs)-1].Op
 	var out []session.Recovery
 	for _, rec := range recs {
+		if rec.Op.Tool == protocol.ToolAgentRun && (rec.Action == session.RecoverUnknown || subagent.Paused(rec.Op.Result)) {
+			rec.Action = session.RecoverRerun // it continues its sub-agent from its log
+		}
 		if rec.Op.Turn == last.Turn && rec.Op.ReplyMessageID == last.ReplyMessageID {
 			out = append(out, rec)
 		}

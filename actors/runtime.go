@@ -13,6 +13,7 @@ import (
 	"github.com/wtagent/wtagent/session/event"
 
 	"github.com/anthdm/hollywood/actor"
+	"github.com/wtagent/wtagent/actors/subagent"
 	"github.com/wtagent/wtagent/internal/pathlock"
 	"github.com/wtagent/wtagent/internal/runlimit"
 	"github.com/wtagent/wtagent/messages"
@@ -23,12 +24,15 @@ import (
 
 // Runtime is one session's running actor tree.
 type Runtime struct {
-	cfg      Config
-	e        *actor.Engine
-	p        pids
-	root     *supervisor.Root
-	finished chan messages.RunFinished
-	spool    *session.Spool
+	cfg  Config
+	e    *actor.Engine
+	p    pids
+	path string
+	root tree
+	// agentTrees are the sub-agents' trees under the agents supervisor.
+	agentTrees *subagent.Trees
+	finished   chan messages.RunFinished
+	spool      *session.Spool
 	// spoolWriter writes to spool off the tools' reading goroutines.
 	spoolWriter *session.AsyncSpool
 	boundary    *boundary.Boundary
@@ -50,16 +54,48 @@ type Runtime struct {
 // replays the session's event log at once; call Run to start or resume a
 // run.
 func Start(cfg Config) (*Runtime, error) {
-	cfg, err := cfg.withDefaults()
-	if err != nil {
-		return nil, err
-	}
 	e, err := actor.NewEngine(actor.NewEngineConfig())
 	if err != nil {
 		return nil, fmt.Errorf("actors: engine: %w", err)
 	}
-	rt := &Runtime{cfg: cfg, e: e, p: newPIDs(e), finished: make(chan messages.RunFinished, 16),
+	rt, err := build(cfg, e, pathRoot, clientID)
+	if err != nil {
+		return nil, err
+	}
+	root := supervisor.Start(e, pathRoot, rt.rootSpec())
+	rt.root = root
+	select {
+	case <-root.Done():
+		rt.release()
+		return nil, fmt.Errorf("actors: the session could not start: %w", root.Err())
+	default:
+	}
+	return rt, nil
+}
+
+// startAgentTree starts a sub-agent's runtime on rt's engine: its tree is the
+// child id of rt's agents supervisor, a subtree of the main session's.
+func (rt *Runtime) startAgentTree(ctx context.Context, id string, cfg Config) (*Runtime, error) {
+	sub, err := build(cfg, rt.e, pathAgents+"/"+id, clientID+"-"+id)
+	if err != nil {
+		return nil, err
+	}
+	if sub.root, err = rt.agentTrees.Start(ctx, id, sub.rootSpec()); err != nil {
+		sub.release()
+		return nil, fmt.Errorf("its actor tree: %w", err)
+	}
+	return sub, nil
+}
+
+// build makes a runtime whose tree is at path on e (not started yet).
+func build(cfg Config, e *actor.Engine, path, client string) (*Runtime, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	rt := &Runtime{cfg: cfg, e: e, p: newPIDs(e, path, client), path: path, finished: make(chan messages.RunFinished, 16),
 		agentSlots: make(chan struct{}, cmp.Or(cfg.Limits.MaxSubagents, runlimit.DefaultMaxSubagents)), agentPaths: pathlock.New()}
+	rt.agentTrees = subagent.NewTrees(e, rt.p.agents)
 	if rt.spool, err = cfg.Session.OpenSpool(cfg.SpoolCap); err != nil {
 		return nil, fmt.Errorf("actors: tool output spool: %w", err)
 	}
@@ -70,37 +106,34 @@ func Start(cfg Config) (*Runtime, error) {
 		rt.spool.Close()
 		return nil, fmt.Errorf("actors: %w", err)
 	}
-	e.Spawn(func() actor.Receiver { return &bridge{out: rt.finished} }, clientKind, actor.WithID(clientID))
-	rt.root = supervisor.Start(e, pathRoot, rt.rootSpec())
-	select {
-	case <-rt.root.Done():
-		err := rt.root.Err()
-		rt.release()
-		return nil, fmt.Errorf("actors: the session could not start: %w", err)
-	default:
-	}
+	e.Spawn(func() actor.Receiver { return &bridge{out: rt.finished} }, clientKind, actor.WithID(client))
 	return rt, nil
 }
 
 func (rt *Runtime) rootSpec() supervisor.Spec {
 	cfg, p, e := &rt.cfg, rt.p, rt.e
 	onEvent := func(ev supervisor.Event) { e.Send(p.status, actorChanged(ev)) }
-	return supervisor.Spec{
-		Strategy: supervisor.OneForOne, Intensity: 3, Period: time.Minute, OnEvent: onEvent,
-		Children: []supervisor.ChildSpec{
-			{ID: idEngineLog, Producer: newEngineLog(cfg), Restart: supervisor.Permanent, Shutdown: time.Second},
-			{ID: idEventLog, Producer: newEventLog(cfg, p), Restart: supervisor.Permanent, Shutdown: 5 * time.Second},
-			{ID: idStatus, Producer: newStatusActor(cfg, p), Restart: supervisor.Permanent, Shutdown: time.Second},
-			{ID: idSession, Producer: supervisor.New(rt.sessionSpec()), Restart: supervisor.Permanent, Shutdown: 30 * time.Second},
-		},
+	children := []supervisor.ChildSpec{
+		{ID: idEventLog, Producer: newEventLog(cfg, p), Restart: supervisor.Permanent, Shutdown: 5 * time.Second},
+		{ID: idStatus, Producer: newStatusActor(cfg, p), Restart: supervisor.Permanent, Shutdown: time.Second},
+		{ID: idSession, Producer: supervisor.New(rt.sessionSpec(onEvent)), Restart: supervisor.Permanent, Shutdown: 30 * time.Second},
 	}
+	if rt.path == pathRoot { // a sub-agent shares the main tree's engine, and its engine log
+		children = append([]supervisor.ChildSpec{{ID: idEngineLog, Producer: newEngineLog(cfg), Restart: supervisor.Permanent, Shutdown: time.Second}}, children...)
+	}
+	return supervisor.Spec{Strategy: supervisor.OneForOne, Intensity: 3, Period: time.Minute, OnEvent: onEvent, Children: children}
 }
 
-func (rt *Runtime) sessionSpec() supervisor.Spec {
+// sessionSpec is the session's supervisor; its agents supervisor holds
+// the sub-agents' trees, isolated: one that gives up ends only its own.
+func (rt *Runtime) sessionSpec(onEvent func(supervisor.Event)) supervisor.Spec {
 	cfg, p := &rt.cfg, rt.p
+	agents := supervisor.Spec{Strategy: supervisor.OneForOne, Isolate: true,
+		OnEvent: func(ev supervisor.Event) { onEvent(ev); rt.agentTrees.Observe(ev) }}
 	children := []supervisor.ChildSpec{
 		{ID: idPolicy, Producer: newPolicyActor(cfg, p), Restart: supervisor.Permanent},
 		{ID: idApproval, Producer: newApprovalActor(cfg, p), Restart: supervisor.Permanent, Shutdown: time.Second},
+		{ID: idAgents, Producer: supervisor.New(agents), Restart: supervisor.Permanent, Shutdown: 45 * time.Second},
 		{ID: idModelSup, Producer: supervisor.New(rt.modelSpec()), Restart: supervisor.Permanent, Shutdown: 15 * time.Second},
 	}
 	children = append(children, rt.mcpChildren()...)

@@ -41,7 +41,7 @@ func (s *statusActor) Receive(c *actor.Context) {
 		})
 		// Actors that started before this one (or before its restart) are
 		// learnt from their supervisors; later changes arrive as events.
-		c.Send(pidOf(c.Engine(), pathRoot), supervisor.WhichChildren{})
+		c.Send(s.p.root, supervisor.WhichChildren{})
 		c.Send(s.p.session, supervisor.WhichChildren{})
 		if s.cfg.StatusSocket != "" {
 			e, self := c.Engine(), c.PID()

@@ -1,6 +1,9 @@
 package actors
 
 import (
+	"context"
+	"strings"
+
 	"github.com/anthdm/hollywood/actor"
 
 	"github.com/wtagent/wtagent/supervisor"
@@ -17,6 +20,7 @@ const (
 	pathSession    = pathRoot + "/session"
 	pathPolicy     = pathSession + "/policy"
 	pathApproval   = pathSession + "/approval"
+	pathAgents     = pathSession + "/agents"
 	pathModelSup   = pathSession + "/browser"
 	pathModel      = pathModelSup + "/model"
 	pathTools      = pathSession + "/tools"
@@ -33,6 +37,7 @@ const (
 	idSession    = "session"
 	idPolicy     = "policy"
 	idApproval   = "approval"
+	idAgents     = "agents"
 	idModelSup   = "browser"
 	idModel      = "model"
 	idTools      = "tools"
@@ -45,6 +50,9 @@ const (
 // processes: their subtrees' front workers).
 type pids struct {
 	eventlog, status, session, policy, approval, model, tools, processes, controller *actor.PID
+	// root is the tree's root supervisor; agents the supervisor of its
+	// sub-agents' trees.
+	root, agents *actor.PID
 	// client is the bridge to the code that started the runtime; it gets
 	// RunFinished.
 	client *actor.PID
@@ -58,17 +66,30 @@ func pidOf(e *actor.Engine, path string) *actor.PID {
 	return supervisor.PIDOf(e, path)
 }
 
-func newPIDs(e *actor.Engine) pids {
+// newPIDs are the PIDs of the tree at root (pathRoot, or a sub-agent's
+// subtree) whose bridge actor has the ID client.
+func newPIDs(e *actor.Engine, root, client string) pids {
+	at := func(path string) *actor.PID { return pidOf(e, root+strings.TrimPrefix(path, pathRoot)) }
 	return pids{
-		eventlog:   pidOf(e, pathEventLog),
-		status:     pidOf(e, pathStatus),
-		session:    pidOf(e, pathSession),
-		policy:     pidOf(e, pathPolicy),
-		approval:   pidOf(e, pathApproval),
-		model:      pidOf(e, pathModel),
-		tools:      toolactors.Front(pidOf(e, pathTools)),
-		processes:  toolactors.Front(pidOf(e, pathProcesses)),
-		controller: pidOf(e, pathController),
-		client:     actor.NewPID(e.Address(), clientKind+"/"+clientID),
+		eventlog:   at(pathEventLog),
+		status:     at(pathStatus),
+		session:    at(pathSession),
+		policy:     at(pathPolicy),
+		approval:   at(pathApproval),
+		model:      at(pathModel),
+		tools:      toolactors.Front(at(pathTools)),
+		processes:  toolactors.Front(at(pathProcesses)),
+		controller: at(pathController),
+		root:       at(pathRoot),
+		agents:     at(pathAgents),
+		client:     actor.NewPID(e.Address(), clientKind+"/"+client),
 	}
+}
+
+// tree is a runtime's running actor tree: the session's root, or a
+// sub-agent's subtree (subagent.Tree).
+type tree interface {
+	Done() <-chan struct{}
+	Err() error
+	Shutdown(ctx context.Context) error
 }

@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 
+	"github.com/wtagent/wtagent/protocol"
 	"github.com/wtagent/wtagent/session/event"
 )
 
@@ -27,6 +30,16 @@ type Change struct {
 	Before, After string
 	// UndoneTurn is, for an undo, the first turn it undid.
 	UndoneTurn int
+	// Beside is set when it began while an earlier change still ran (the
+	// write sub-agents of one reply): what changed between them is theirs,
+	// not the user's.
+	Beside bool
+	// afterSeq is the log sequence of its after snapshot.
+	afterSeq int64
+	// Paths are, for a write sub-agent (agent.run), the paths it may
+	// change: its diff shows only those, as the write sub-agents of one
+	// reply run, and are snapshotted, at the same time.
+	Paths []string
 }
 
 // Timeline is what the event log says about a session's snapshots.
@@ -44,9 +57,16 @@ type Timeline struct {
 func NewTimeline(events []event.Event) (*Timeline, error) {
 	t := &Timeline{}
 	open := map[string]int{}
+	paths := map[string][]string{}
+	running := 0 // changes whose after snapshot is not recorded yet
 	for _, ev := range events {
 		t.Last = max(t.Last, ev.Turn)
 		switch ev.Type {
+		case event.EvToolPrepared:
+			var p event.ToolProposedPayload
+			if decode(ev, &p) == nil && p.Call.Name == protocol.ToolAgentRun {
+				paths[ev.CallID] = agentPaths(p.Call)
+			}
 		case event.EvCheckpoint:
 			var p event.CheckpointPayload
 			if err := decode(ev, &p); err != nil {
@@ -57,9 +77,12 @@ func NewTimeline(events []event.Event) (*Timeline, error) {
 			}
 			if p.When == Before {
 				open[ev.CallID] = len(t.Changes)
-				t.Changes = append(t.Changes, Change{Turn: ev.Turn, CallID: ev.CallID, Tool: p.Tool, Before: p.ID})
-			} else if i, ok := open[ev.CallID]; ok {
-				t.Changes[i].After = p.ID
+				t.Changes = append(t.Changes, Change{Turn: ev.Turn, CallID: ev.CallID, Tool: p.Tool, Before: p.ID,
+					Paths: paths[ev.CallID], Beside: running > 0})
+				running++
+			} else if i, ok := open[ev.CallID]; ok && t.Changes[i].After == "" {
+				t.Changes[i].After, t.Changes[i].afterSeq = p.ID, ev.Seq
+				running--
 			}
 		case event.EvUndoStarted:
 			var p event.UndoPayload
@@ -80,6 +103,40 @@ func NewTimeline(events []event.Event) (*Timeline, error) {
 		}
 	}
 	return t, nil
+}
+
+// agentPaths are the relative paths a write agent.run call may change
+// (nil, all paths, when one is absolute or leaves the root).
+func agentPaths(call event.ToolCall) []string {
+	a, err := protocol.DecodeAgentRun(&call)
+	if err != nil || a.Mode != protocol.AgentModeWrite {
+		return nil
+	}
+	out := make([]string, len(a.Paths))
+	for i, p := range a.Paths {
+		out[i] = filepath.ToSlash(filepath.Clean(p))
+		if !filepath.IsLocal(out[i]) {
+			return nil
+		}
+	}
+	return out
+}
+
+// within keeps the changes under paths (all when paths is nil).
+func within(changes []FileChange, paths []string) []FileChange {
+	if paths == nil {
+		return changes
+	}
+	var out []FileChange
+	for _, c := range changes {
+		for _, p := range paths {
+			if p == "." || c.Path == p || strings.HasPrefix(c.Path, p+"/") {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
 }
 
 func decode(ev event.Event, v any) error {
@@ -183,7 +240,7 @@ func (t *Timeline) WriteDiff(ctx context.Context, w io.Writer, s Store, n int) (
 		if err != nil {
 			return shown, err
 		}
-		changes := Compare(a, b)
+		changes := within(Compare(a, b), c.Paths)
 		if len(changes) == 0 {
 			continue
 		}

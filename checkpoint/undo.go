@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path"
 	"sort"
@@ -58,24 +59,27 @@ func (t *Timeline) Plan(ctx context.Context, s Store, root *os.Root, n int) ([]S
 		return nil, nil, err
 	}
 	touched, hand := map[string]bool{}, map[string]bool{}
-	last := ""
+	last, lastSeq := "", int64(-1)
 	for i := i0; i < len(t.Changes); i++ {
 		c := t.Changes[i]
-		if last != "" && last != c.Before {
+		if last != "" && last != c.Before && !c.Beside {
 			if err := m.mark(hand, last, c.Before); err != nil {
 				return nil, nil, err
 			}
 		}
-		end := t.after(i)
+		end, seq := t.after(i), c.afterSeq
 		if end == "" { // died before the after snapshot: the disk is the end
 			if end, err = s.Take(ctx); err != nil {
 				return nil, nil, err
 			}
+			seq = math.MaxInt64
 		}
 		if err := m.mark(touched, c.Before, end); err != nil {
 			return nil, nil, err
 		}
-		last = end
+		if seq >= lastSeq || !c.Beside { // the newest end of changes side by side
+			last, lastSeq = end, seq
+		}
 	}
 	latest, err := m.get(last)
 	if err != nil {

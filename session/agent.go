@@ -51,13 +51,34 @@ func (s *Session) CreateAgent(meta Meta) (*Session, error) {
 	st := State{
 		Version: StateVersion, ID: id, Root: meta.Root, Task: meta.Task, Provider: meta.Provider,
 		Approvals: meta.Approvals, Script: meta.Script, Limits: meta.Limits, PID: meta.PID,
-		AgentVersion: meta.AgentVersion, Phase: event.PhaseInitializing, Created: created.UTC(),
+		AgentVersion: meta.AgentVersion, Phase: event.PhaseInitializing, Created: created.UTC(), Call: meta.Call,
 	}
 	if err := a.saveState(st, created.UTC()); err != nil {
 		a.Close()
 		return nil, fmt.Errorf("create sub-agent session %s: %w", id, err)
 	}
 	return a, nil
+}
+
+// AgentOf opens the sub-agent that the agent.run call with op key call
+// started, with its state; ErrNotFound when there is none.
+func (s *Session) AgentOf(call string) (*Session, State, error) {
+	for _, st := range AgentStates(s.path) {
+		if st.Call != "" && st.Call == call {
+			agents, err := s.dir.OpenRoot(AgentsDirName)
+			if err != nil {
+				return nil, State{}, fmt.Errorf("sub-agents directory: %w", err)
+			}
+			defer agents.Close()
+			a, err := openSession(s.home, agents, st.ID)
+			if err != nil {
+				return nil, State{}, err
+			}
+			a.path = filepath.Join(s.path, AgentsDirName, st.ID)
+			return a, st, nil
+		}
+	}
+	return nil, State{}, fmt.Errorf("%w: no sub-agent of call %s", ErrNotFound, call)
 }
 
 // AgentStates reads the state of every sub-agent of the session in dir

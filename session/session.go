@@ -43,6 +43,9 @@ type Meta struct {
 	Approvals string
 	// Script is the scripted model's file (absolute), for --provider script.
 	Script string
+	// Call is, for a sub-agent, the op key of the agent.run call that
+	// started it (a resume finds the sub-agent of an unfinished call).
+	Call string
 	// ChatGPTURL is the ChatGPT origin when it is not the default one.
 	ChatGPTURL string
 	// Limits are the run's limits by name (turns, nudges, …).

@@ -89,6 +89,8 @@ type State struct {
 	LastMessage string `json:"last_message,omitempty"`
 	// AgentVersion is the wtagent version that runs the session.
 	AgentVersion string `json:"agent_version,omitempty"`
+	// Call is, for a sub-agent, the op key of its agent.run call.
+	Call string `json:"call,omitempty"`
 }
 
 // SaveState replaces session.json atomically: a temp file in the session

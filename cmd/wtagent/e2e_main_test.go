@@ -122,9 +122,16 @@ func (e *env) command(ctx context.Context, args ...string) *exec.Cmd {
 // run runs wtagent to completion and returns its exit code and output.
 func (e *env) run(args ...string) (int, string, string) {
 	e.t.Helper()
+	return e.runWith(nil, args...)
+}
+
+// runWith is run with more environment variables (a fault hook's).
+func (e *env) runWith(env []string, args ...string) (int, string, string) {
+	e.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := e.command(ctx, args...)
+	cmd.Env = append(cmd.Env, env...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()

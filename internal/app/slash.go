@@ -133,7 +133,7 @@ func (r *runEnv) slashStatus(ctx context.Context, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	statusview.Print(w, statusview.Entry{Status: st, State: "running (waiting for your prompt)"})
+	statusview.Print(w, statusview.Entry{Status: st, State: "running (waiting for your prompt)", SubAgents: statusview.SubAgentsOf(r.sess.Dir())})
 	fmt.Fprintf(w, "  mode      %s\n", slash.ModeName(r.mode))
 	fmt.Fprintf(w, "  effort    %s\n", slash.ModeName(r.effort))
 	return nil

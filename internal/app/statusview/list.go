@@ -36,7 +36,7 @@ func Entries(ctx context.Context, h session.Home, id string, all bool) (entries 
 	for _, s := range list {
 		e := EntryFor(ctx, s)
 		if dir, err := h.SessionDir(s.ID); err == nil {
-			e.SubAgents = subAgents(dir)
+			e.SubAgents = SubAgentsOf(dir)
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, 0, err
@@ -90,9 +90,9 @@ func PrintList(w io.Writer, entries []Entry, hidden int, tree bool) {
 	}
 }
 
-// subAgents are the sub-agents of the session in dir, from their state
+// SubAgentsOf are the sub-agents of the session in dir, from their state
 // files.
-func subAgents(dir string) []SubAgent {
+func SubAgentsOf(dir string) []SubAgent {
 	var out []SubAgent
 	for _, st := range session.AgentStates(dir) {
 		out = append(out, SubAgent{ID: st.ID, Task: st.Task, Phase: st.Phase, Outcome: st.Outcome, Turn: st.Turn,

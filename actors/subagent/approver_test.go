@@ -1,4 +1,4 @@
-package actors
+package subagent
 
 import (
 	"context"
@@ -15,11 +15,11 @@ func (r *recordingApprover) Ask(_ context.Context, req messages.ApprovalRequest)
 	return messages.ApprovalAnswer{CallID: req.CallID, By: "user"}, nil
 }
 
-// TestNamedApprover: a sub-agent's approvals are asked of the main
+// TestNamed: a sub-agent's approvals are asked of the main
 // session's approver, naming the sub-agent.
-func TestNamedApprover(t *testing.T) {
+func TestNamed(t *testing.T) {
 	inner := &recordingApprover{}
-	a := namedApprover{name: "sub-agent 2", inner: inner}
+	a := Named{Name: "sub-agent 2", Inner: inner}
 	if _, err := a.Ask(context.Background(), messages.ApprovalRequest{CallID: "c1", Reason: "runs rm"}); err != nil {
 		t.Fatal(err)
 	}
