@@ -2,7 +2,6 @@ package actors
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -54,13 +53,7 @@ func (rt *Runtime) runAgent(ctx context.Context, _ tools.Deps, inv messages.Invo
 	if err != nil {
 		return tools.ErrorResult(fmt.Errorf("%s: %w", name, err), nil)
 	}
-	data, _ := json.Marshal(res)
-	out := event.ToolResult{Status: event.ToolOK, Message: res.Summary, Data: data, Changed: res.Changed}
-	if res.Outcome != event.OutcomeCompleted {
-		out.Status = event.ToolError
-		out.Message = fmt.Sprintf("%s: %v (%s): %s", name, subagent.ErrUnfinished, res.Outcome, res.Reason)
-	}
-	return out
+	return res.ToolResult()
 }
 
 // superviseAgent runs one sub-agent's session to its end and reads its

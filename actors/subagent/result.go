@@ -3,6 +3,7 @@ package subagent
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/wtagent/wtagent/protocol"
@@ -30,6 +31,19 @@ type Result struct {
 	Conversation string `json:"conversation,omitempty"`
 	// Session is its session directory (its event log and ledger).
 	Session string `json:"session"`
+}
+
+// ToolResult is the agent.run call's result: ok with the sub-agent's final
+// message when it completed its task, else an error naming it, its
+// outcome and why; the data is the whole Result either way.
+func (r Result) ToolResult() event.ToolResult {
+	data, _ := json.Marshal(r)
+	out := event.ToolResult{Status: event.ToolOK, Message: r.Summary, Data: data, Changed: r.Changed}
+	if r.Outcome != event.OutcomeCompleted {
+		out.Status = event.ToolError
+		out.Message = fmt.Sprintf("%s: %v (%s): %s", r.Agent, ErrUnfinished, r.Outcome, r.Reason)
+	}
+	return out
 }
 
 // Reads are the paths a sub-agent's file reads named, in order.
