@@ -97,15 +97,8 @@ func (c *Chrome) Start(ctx context.Context) error {
 	if c.cfg.Host != nil {
 		return c.openHosted(ctx)
 	}
-	found := Found{Path: c.cfg.Path, Kind: kindOf(c.cfg.Path)}
-	if found.Path == "" {
-		f, err := Discover(os.Getenv, goruntime.GOOS)
-		if err != nil {
-			return err
-		}
-		found = f
-	}
-	if err := ensureProfileDir(c.cfg.ProfileDir); err != nil {
+	found, err := prepare(c.cfg)
+	if err != nil {
 		return err
 	}
 	c.found = found
@@ -129,25 +122,46 @@ func (c *Chrome) open(ctx, allocCtx context.Context, allocCancel context.CancelF
 	return c.watch()
 }
 
+// prepare finds the Chrome to launch (cfg.Path, else the one Discover
+// finds) and makes the dedicated profile's directory.
+func prepare(cfg Config) (Found, error) {
+	found := Found{Path: cfg.Path, Kind: kindOf(cfg.Path)}
+	if found.Path == "" {
+		f, err := Discover(os.Getenv, goruntime.GOOS)
+		if err != nil {
+			return Found{}, err
+		}
+		found = f
+	}
+	return found, ensureProfileDir(cfg.ProfileDir)
+}
+
 // run starts the browser process, bounded by ctx.
 func (c *Chrome) run(ctx context.Context) error {
+	return startProcess(ctx, c.tab, c.found.Path, c.Teardown)
+}
+
+// startProcess starts the browser process behind tab (its first
+// chromedp.Do), bounded by ctx; on a failure it tears down and says which
+// program did not start (ErrNoDisplay where no window can open).
+func startProcess(ctx, tab context.Context, path string, teardown func()) error {
 	started := make(chan error, 1)
-	go func() { started <- chromedp.Do(c.tab) }()
+	go func() { started <- chromedp.Do(tab) }()
 	select {
 	case err := <-started:
-		if err != nil {
-			c.Teardown()
-			if errors.Is(err, chromedp.ErrNoDisplay) {
-				return ErrNoDisplay
-			}
-			return fmt.Errorf("browser: start %s: %w", c.found.Path, err)
+		if err == nil {
+			return nil
 		}
+		teardown()
+		if errors.Is(err, chromedp.ErrNoDisplay) {
+			return ErrNoDisplay
+		}
+		return fmt.Errorf("browser: start %s: %w", path, err)
 	case <-ctx.Done():
-		c.Teardown()
+		teardown()
 		<-started
-		return fmt.Errorf("browser: start %s: %w", c.found.Path, ctx.Err())
+		return fmt.Errorf("browser: start %s: %w", path, ctx.Err())
 	}
-	return nil
 }
 
 // watch records the process and watches for a lost browser or a detached

@@ -3,9 +3,6 @@ package chrome
 import (
 	"context"
 	"errors"
-	"fmt"
-	"os"
-	goruntime "runtime"
 	"sync"
 	"time"
 
@@ -130,15 +127,8 @@ func (h *Host) Close() {
 
 // launch starts Chrome on its first (blank) tab, bounded by ctx.
 func (h *Host) launch(ctx context.Context) (*hostBrowser, error) {
-	found := Found{Path: h.cfg.Path, Kind: kindOf(h.cfg.Path)}
-	if found.Path == "" {
-		f, err := Discover(os.Getenv, goruntime.GOOS)
-		if err != nil {
-			return nil, err
-		}
-		found = f
-	}
-	if err := ensureProfileDir(h.cfg.ProfileDir); err != nil {
+	found, err := prepare(h.cfg)
+	if err != nil {
 		return nil, err
 	}
 	b := &hostBrowser{found: found}
@@ -146,21 +136,8 @@ func (h *Host) launch(ctx context.Context) (*hostBrowser, error) {
 	logf := func(format string, args ...any) { h.cfg.Logger.Debugf("chromedp: "+format, args...) }
 	b.allocCancel = allocCancel
 	b.root, b.rootCancel = chromedp.NewContext(allocCtx, chromedp.WithLogf(logf), chromedp.WithErrorf(logf))
-	started := make(chan error, 1)
-	go func() { started <- chromedp.Do(b.root) }()
-	select {
-	case err := <-started:
-		if err != nil {
-			b.teardown()
-			if errors.Is(err, chromedp.ErrNoDisplay) {
-				return nil, ErrNoDisplay
-			}
-			return nil, fmt.Errorf("browser: start %s: %w", found.Path, err)
-		}
-	case <-ctx.Done():
-		b.teardown()
-		<-started
-		return nil, fmt.Errorf("browser: start %s: %w", found.Path, ctx.Err())
+	if err := startProcess(ctx, b.root, found.Path, b.teardown); err != nil {
+		return nil, err
 	}
 	cc := chromedp.FromContext(b.root)
 	if p := cc.Browser.Process(); p != nil {

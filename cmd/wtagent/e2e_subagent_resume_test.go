@@ -17,8 +17,8 @@ import (
 )
 
 // subAgentsWaiting reports whether n sub-agents of the session id have
-// each sent their tool results and wait for the reply to them.
-func (e *env) subAgentsWaiting(id string, n int) bool {
+// each posted sent messages (and so wait for the reply to the last).
+func (e *env) subAgentsWaiting(id string, n, sent int) bool {
 	dir := filepath.Join(e.home, "sessions", id, session.AgentsDirName)
 	entries, err := os.ReadDir(dir)
 	if err != nil || len(entries) != n {
@@ -26,7 +26,7 @@ func (e *env) subAgentsWaiting(id string, n int) bool {
 	}
 	for _, de := range entries {
 		evs, _, err := session.ReadEvents(filepath.Join(dir, de.Name(), session.EventsFileName))
-		if err != nil || count(evs, event.EvModelMessageSent) != 2 {
+		if err != nil || count(evs, event.EvModelMessageSent) != sent {
 			return false
 		}
 	}
@@ -40,18 +40,7 @@ func (e *env) subAgentsWaiting(id string, n int) bool {
 // main run, whose agent.run calls get the resumed sub-agents' results.
 func TestSubAgentsResumeAfterKill9(t *testing.T) {
 	e := batchEnv(t, "8")
-	for _, d := range []string{"left", "right"} {
-		if err := os.Mkdir(filepath.Join(e.root, d), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	lines := []model.ScriptLine{{
-		Reply: agentReply(false, "Two writers.",
-			agentRunXML("left: log once in left", el("mode", "write"), items("paths", "left"))+
-				agentRunXML("right: log once in right", el("mode", "write"), items("paths", "right"))),
-	}, {
-		Expect: `<tool_results calls="2">`, Reply: agentReply(true, "Both sub-agents logged once.", ""),
-	}}
+	lines := leftRightWriters(t, e, "log once in left", "log once in right", "Both sub-agents logged once.")
 	for _, n := range []string{"left", "right"} {
 		lines = append(lines,
 			model.ScriptLine{Agent: n, Reply: agentReply(false, "Logging.",
@@ -64,7 +53,7 @@ func TestSubAgentsResumeAfterKill9(t *testing.T) {
 	defer cancel()
 	cmd, out := e.startRun(ctx, "--provider", "script", "--script", s, "--approvals", "allow", "log with two sub-agents")
 	id := e.waitFor("both sub-agents waiting for their replies", func(evs []event.Event) bool {
-		return len(evs) > 0 && e.subAgentsWaiting(evs[0].SessionID, 2)
+		return len(evs) > 0 && e.subAgentsWaiting(evs[0].SessionID, 2, 2)
 	})
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
@@ -119,23 +108,10 @@ func TestSubAgentsResumeAfterKill9(t *testing.T) {
 // their results, not the paused ones.
 func TestSubAgentsResumeAfterCtrlC(t *testing.T) {
 	e := batchEnv(t, "8")
-	lines := []model.ScriptLine{
-		{Reply: agentReply(false, "Two.", agentRunXML("one: read a.txt")+agentRunXML("two: read b.txt"))},
-		{Expect: `<tool_results calls="2">`, Reply: agentReply(true, "Both done.", "")},
-	}
-	for n, f := range map[string]string{"one": "a.txt", "two": "b.txt"} {
-		lines = append(lines,
-			model.ScriptLine{Agent: n, DelayMS: 1500, Reply: agentReply(false, "Reading.", readXML(f))},
-			model.ScriptLine{Agent: n, Expect: `status="ok"`, Reply: agentReply(true, "Read "+f+" after the pause.", "")})
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd, out := e.startRun(ctx, "--provider", "script", "--script", e.script(lines...), "--approvals", "deny", "two sub-agents")
-	id := e.waitFor("both sub-agents started", func(evs []event.Event) bool { return count(evs, event.EvToolStarted) == 2 })
-	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Wait(); err == nil {
+	id, out, err := twoReadersInterrupted(t, e, func(f string) model.ScriptLine {
+		return model.ScriptLine{Expect: `status="ok"`, Reply: agentReply(true, "Read "+f+" after the pause.", "")}
+	})
+	if err == nil {
 		t.Fatalf("the run was not interrupted by Ctrl+C:\n%s", out)
 	}
 	code, rout, errOut := e.run("resume", id, "--approvals", "deny")

@@ -60,18 +60,7 @@ func TestSubAgentChangesDiffAndUndo(t *testing.T) {
 // back.
 func TestSubAgentsSideBySideDiffEachTheirOwn(t *testing.T) {
 	e := batchEnv(t, "8")
-	for _, d := range []string{"left", "right"} {
-		if err := os.Mkdir(filepath.Join(e.root, d), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	lines := []model.ScriptLine{{
-		Reply: agentReply(false, "Two writers.",
-			agentRunXML("left: write left/l.txt", el("mode", "write"), items("paths", "left"))+
-				agentRunXML("right: write right/r.txt", el("mode", "write"), items("paths", "right"))),
-	}, {
-		Expect: `<tool_results calls="2">`, Reply: agentReply(true, "Both sides written.", ""),
-	}}
+	lines := leftRightWriters(t, e, "write left/l.txt", "write right/r.txt", "Both sides written.")
 	for _, n := range []string{"left", "right"} {
 		lines = append(lines,
 			model.ScriptLine{Agent: n, DelayMS: 300, Reply: agentReply(false, "Writing.", callXML("fs.write", el("path", n+"/"+n[:1]+".txt"), el("content", "by "+n+"\n")))},

@@ -180,20 +180,7 @@ func writeAgentLines(name, mine, theirs string) []model.ScriptLine {
 // is refused: by the policy (fs.write) and by the sandbox (a program).
 func TestSubAgentsWriteConfined(t *testing.T) {
 	e := batchEnv(t, "8")
-	// The directories exist, so the sandbox can let each sub-agent's
-	// programs write in its own.
-	for _, d := range []string{"left", "right"} {
-		if err := os.Mkdir(filepath.Join(e.root, d), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	lines := []model.ScriptLine{{
-		Reply: agentReply(false, "Two writers.",
-			agentRunXML("left: write left/l.txt", el("mode", "write"), items("paths", "left"))+
-				agentRunXML("right: write right/r.txt", el("mode", "write"), items("paths", "right"))),
-	}, {
-		Expect: `<tool_results calls="2">`, Reply: agentReply(true, "Both sides written.", ""),
-	}}
+	lines := leftRightWriters(t, e, "write left/l.txt", "write right/r.txt", "Both sides written.")
 	lines = append(lines, writeAgentLines("left", "left/l.txt", "right/x.txt")...)
 	lines = append(lines, writeAgentLines("right", "right/r.txt", "left/y.txt")...)
 	code, out, errOut := e.run("--provider", "script", "--script", e.script(lines...), "--approvals", "deny", "write both sides with two sub-agents")
@@ -411,23 +398,9 @@ func TestSubAgentEmptyTask(t *testing.T) {
 // run: neither finishes its task, and the run ends interrupted.
 func TestSubAgentsPauseOnCtrlC(t *testing.T) {
 	e := batchEnv(t, "8")
-	lines := []model.ScriptLine{
-		{Reply: agentReply(false, "Two.", agentRunXML("one: read a.txt")+agentRunXML("two: read b.txt"))},
-		{Expect: `<tool_results calls="2">`, Reply: agentReply(true, "Both done.", "")},
-	}
-	for n, f := range map[string]string{"one": "a.txt", "two": "b.txt"} {
-		lines = append(lines,
-			model.ScriptLine{Agent: n, DelayMS: 1500, Reply: agentReply(false, "Reading.", readXML(f))},
-			model.ScriptLine{Agent: n, DelayMS: 1500, Reply: agentReply(true, "Read "+f+".", "")})
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd, out := e.startRun(ctx, "--provider", "script", "--script", e.script(lines...), "--approvals", "deny", "two sub-agents")
-	id := e.waitFor("both sub-agents started", func(evs []event.Event) bool { return count(evs, event.EvToolStarted) == 2 })
-	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	err := cmd.Wait()
+	id, out, err := twoReadersInterrupted(t, e, func(f string) model.ScriptLine {
+		return model.ScriptLine{DelayMS: 1500, Reply: agentReply(true, "Read "+f+".", "")}
+	})
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 {
 		t.Fatalf("after Ctrl+C: %v, want exit 3 (interrupted)\n%s", err, out)
 	}
@@ -438,6 +411,99 @@ func TestSubAgentsPauseOnCtrlC(t *testing.T) {
 	for n, log := range subs {
 		if count(log.events, event.EvRunCompleted) != 0 || count(log.events, event.EvRunInterrupted) != 1 {
 			t.Errorf("sub-agent %s was not paused: its log ends %s", n, log.events[len(log.events)-1].Type)
+		}
+	}
+}
+
+// leftRightWriters makes the project's left/ and right/ directories (so
+// the sandbox can let each sub-agent's programs write in its own) and
+// returns the main conversation's two lines: one reply starting two write
+// sub-agents, "left: "+leftTask confined to left/ and "right: "+rightTask
+// to right/, and the done reply with summary once both results came.
+func leftRightWriters(t *testing.T, e *env, leftTask, rightTask, summary string) []model.ScriptLine {
+	t.Helper()
+	for _, d := range []string{"left", "right"} {
+		if err := os.Mkdir(filepath.Join(e.root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return []model.ScriptLine{{
+		Reply: agentReply(false, "Two writers.",
+			agentRunXML("left: "+leftTask, el("mode", "write"), items("paths", "left"))+
+				agentRunXML("right: "+rightTask, el("mode", "write"), items("paths", "right"))),
+	}, {
+		Expect: `<tool_results calls="2">`, Reply: agentReply(true, summary, ""),
+	}}
+}
+
+// twoReadersInterrupted starts a run of two read sub-agents ("one" reads
+// a.txt, "two" b.txt, each reply to its task held 1.5 s; final(file) is
+// each one's reply after its read) and sends Ctrl+C once both started; it
+// returns the session's id, its output and how the run ended.
+func twoReadersInterrupted(t *testing.T, e *env, final func(file string) model.ScriptLine) (string, *syncBuffer, error) {
+	t.Helper()
+	id, cmd, out := startTwoReaders(t, e, 1500, final)
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	return id, out, cmd.Wait()
+}
+
+// startTwoReaders starts a run of two read sub-agents ("one" reads a.txt,
+// "two" b.txt, each reply to its task held delayMS; final(file) is each
+// one's reply after its read) and returns once both wait for the reply to
+// their task: the session's id, the running wtagent and its output.
+func startTwoReaders(t *testing.T, e *env, delayMS int, final func(file string) model.ScriptLine) (string, *exec.Cmd, *syncBuffer) {
+	t.Helper()
+	lines := []model.ScriptLine{
+		{Reply: agentReply(false, "Two.", agentRunXML("one: read a.txt")+agentRunXML("two: read b.txt"))},
+		{Expect: `<tool_results calls="2">`, Reply: agentReply(true, "Both done.", "")},
+	}
+	for n, f := range map[string]string{"one": "a.txt", "two": "b.txt"} {
+		last := final(f)
+		last.Agent = n
+		lines = append(lines, model.ScriptLine{Agent: n, DelayMS: delayMS, Reply: agentReply(false, "Reading.", readXML(f))}, last)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	cmd, out := e.startRun(ctx, "--provider", "script", "--script", e.script(lines...), "--approvals", "deny", "two sub-agents")
+	id := e.waitFor("both sub-agents wait for their first replies", func(evs []event.Event) bool {
+		return count(evs, event.EvToolStarted) == 2 && e.subAgentsWaiting(evs[0].SessionID, 2, 1)
+	})
+	return id, cmd, out
+}
+
+// TestSubAgentsStopOnSecondCtrlC: a second Ctrl+C while two sub-agents
+// wait for their replies stops them all at once, not only the main run:
+// wtagent exits 130 (cancelled) and each sub-agent's log ends cancelled,
+// with no reply waited out.
+func TestSubAgentsStopOnSecondCtrlC(t *testing.T) {
+	e := batchEnv(t, "8")
+	id, cmd, out := startTwoReaders(t, e, 60000, func(f string) model.ScriptLine {
+		return model.ScriptLine{Reply: agentReply(true, "Read "+f+".", "")}
+	})
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	out.waitFor(t, "pausing after the current step")
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 {
+		t.Fatalf("after two Ctrl+C: %v, want exit 130 (cancelled)\n%s", err, out)
+	}
+	subs := e.subAgents(id)
+	if len(subs) != 2 {
+		t.Fatalf("%d sub-agents, want 2", len(subs))
+	}
+	for n, log := range subs {
+		if count(log.events, event.EvRunCancelled) != 1 || count(log.events, event.EvModelMessageComplete) != 0 {
+			var types []event.Type
+			for _, ev := range log.events {
+				types = append(types, ev.Type)
+			}
+			t.Errorf("sub-agent %s did not end cancelled at the second Ctrl+C: its log %v", n, types)
 		}
 	}
 }
