@@ -24,12 +24,18 @@ const codexProvider = "compat"
 // whose state database already exists (Codex ran there before), checks
 // that Codex lists it among interactive sessions for the project, that its
 // history view (thread/read) shows the fs.patch's files as one file-change
-// item, resumes it by id and checks the history Codex sent the model.
+// item, that Codex parses every line of it (a line it cannot parse it
+// skips without a word), resumes it by id and checks the history Codex
+// sent the model.
 func TestCodexResumesExport(t *testing.T) {
 	e := newEnv(t)
 	got := codexResumes(t, e, compatTask, func(app *appServer, uuid string) {
 		changes := codexFileChanges(t, app, uuid, e.root)
 		t.Logf("codex's history of the session shows the patch's files: %s", strings.Join(changes, "; "))
+		if bad := app.unparsedLines(); len(bad) > 0 {
+			t.Fatalf("codex skipped %d line(s) of the export it could not parse:\n%s", len(bad), strings.Join(bad, "\n"))
+		}
+		t.Log("codex parsed every line of the export")
 	})
 	if c, o := countPrefix(got, "call "), countPrefix(got, "output "); c != 7 || o != 7 {
 		t.Fatalf("codex sent %d calls and %d outputs, want 7 and 7", c, o)
@@ -143,6 +149,8 @@ type appServer struct {
 	stdin io.WriteCloser
 	lines *bufio.Scanner
 	next  int
+	// log is the file of the app-server's rollout reader log.
+	log string
 }
 
 // startAppServer starts `codex app-server` in the project and initializes
@@ -150,7 +158,15 @@ type appServer struct {
 func startAppServer(t *testing.T, e *env, codex string, extra []string) *appServer {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	cmd := exec.CommandContext(ctx, codex, "app-server")
-	cmd.Dir, cmd.Env = e.root, append(e.baseEnv(), extra...)
+	// The rollout reader logs each line it cannot parse (and skips) at
+	// trace level.
+	cmd.Dir, cmd.Env = e.root, append(append(e.baseEnv(), extra...), "RUST_LOG=codex_rollout=trace")
+	log, err := os.Create(filepath.Join(t.TempDir(), "app-server.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer log.Close()
+	cmd.Stderr = log
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -163,7 +179,7 @@ func startAppServer(t *testing.T, e *env, codex string, extra []string) *appServ
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { stdin.Close(); cmd.Process.Kill(); cmd.Wait(); cancel() })
-	a := &appServer{t: t, stdin: stdin, lines: bufio.NewScanner(stdout)}
+	a := &appServer{t: t, stdin: stdin, lines: bufio.NewScanner(stdout), log: log.Name()}
 	a.lines.Buffer(make([]byte, 1<<20), 16<<20)
 	a.call("initialize", map[string]any{"clientInfo": map[string]string{"name": "wtagent-compat", "version": "1"}})
 	send(t, stdin, map[string]any{"method": "initialized"})
@@ -191,6 +207,23 @@ func (a *appServer) call(method string, params any) json.RawMessage {
 	}
 	a.t.Fatalf("app-server ended before answering %s: %v", method, a.lines.Err())
 	return nil
+}
+
+// unparsedLines are the log lines in which the app-server's rollout
+// reader reported a rollout line it could not parse, so far (the reader
+// logs them before it answers the request that read the rollout).
+func (a *appServer) unparsedLines() []string {
+	b, err := os.ReadFile(a.log)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	var bad []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.Contains(l, "failed to parse rollout line") {
+			bad = append(bad, l)
+		}
+	}
+	return bad
 }
 
 // codexThreads asks the app-server for the interactive sessions of the

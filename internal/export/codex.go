@@ -3,6 +3,7 @@ package export
 import (
 	"fmt"
 	"io"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -244,7 +245,9 @@ func (c *codexWriter) output(it item, ts string) error {
 		CallID: it.callID, Output: text}})
 }
 
-// execEnd is the exec_command_end event of an exec_command call.
+// execEnd is the exec_command_end event of an exec_command call. Codex
+// 0.17x reads its cwd as a file URI: a plain path fails the whole line
+// ("invalid URI: relative URL without a base"), which Codex then skips.
 func execEnd(callID, turnID, cwd, command string, r event.ToolResult, text string) map[string]any {
 	exit := -1
 	if r.ExitCode != nil {
@@ -255,12 +258,15 @@ func execEnd(callID, turnID, cwd, command string, r event.ToolResult, text strin
 		status = "failed"
 	}
 	return map[string]any{"type": "exec_command_end", "call_id": callID, "turn_id": turnID,
-		"command": []string{"bash", "-lc", command}, "cwd": cwd, "parsed_cmd": []any{},
+		"command": []string{"bash", "-lc", command}, "cwd": fileURI(cwd), "parsed_cmd": []any{},
 		"source": "unified_exec_startup", "stdout": r.Stdout, "stderr": r.Stderr,
 		"aggregated_output": r.Stdout + r.Stderr, "exit_code": exit,
 		"duration":         map[string]int64{"secs": int64(r.Duration / time.Second), "nanos": int64(r.Duration % time.Second)},
 		"formatted_output": text, "status": status}
 }
+
+// fileURI is the file URI of the absolute path p ("file:///a%20b").
+func fileURI(p string) string { return (&url.URL{Scheme: "file", Path: p}).String() }
 
 // nullable is s, or nil when empty.
 func nullable(s string) any {

@@ -132,3 +132,17 @@ func TestExportRejectsBadPayload(t *testing.T) {
 		t.Error("claude export accepted a bad payload")
 	}
 }
+
+// TestFileURI checks the file URIs exec_command_end names its cwd by
+// (Codex 0.17x skips the line when the cwd is not one).
+func TestFileURI(t *testing.T) {
+	for _, tc := range []struct{ path, want string }{
+		{"/home/dev/landing", "file:///home/dev/landing"},
+		{"/tmp/greet project", "file:///tmp/greet%20project"},
+		{"/a/100%/#b", "file:///a/100%25/%23b"},
+	} {
+		if got := fileURI(tc.path); got != tc.want {
+			t.Errorf("fileURI(%q) = %q, want %q", tc.path, got, tc.want)
+		}
+	}
+}
