@@ -197,20 +197,29 @@ func TestBrowserKilledMidStream(t *testing.T) {
 // killChrome SIGKILLs the browser processes under pid and returns how many.
 func killChrome(t *testing.T, pid int) int {
 	t.Helper()
+	kids := chromeChildren(t, pid)
+	for _, k := range kids {
+		_ = k.Kill()
+	}
+	return len(kids)
+}
+
+// chromeChildren are the Chrome processes directly under pid (the
+// browsers wtagent started, not their renderers, which are theirs).
+func chromeChildren(t *testing.T, pid int) []*process.Process {
+	t.Helper()
 	root, err := process.NewProcess(int32(pid))
 	if err != nil {
 		t.Fatal(err)
 	}
 	kids, _ := root.Children()
-	n := 0
+	var out []*process.Process
 	for _, k := range kids {
-		name, _ := k.Name()
-		if strings.Contains(name, "chrom") {
-			_ = k.Kill()
-			n++
+		if name, _ := k.Name(); strings.Contains(name, "chrom") {
+			out = append(out, k)
 		}
 	}
-	return n
+	return out
 }
 
 // TestBrowserRolloverWhenTooLong: the page says the conversation is too

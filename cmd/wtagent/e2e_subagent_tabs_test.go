@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/shirou/gopsutil/v3/process"
-
 	"github.com/wtagent/wtagent/browser/mockchat"
 	"github.com/wtagent/wtagent/model"
 	"github.com/wtagent/wtagent/session/event"
@@ -50,15 +48,9 @@ func agentMessages(t *testing.T, srv *mockchat.Server) map[string]int {
 // and helpers) directly under pid.
 func browserProcesses(t *testing.T, pid int) int {
 	t.Helper()
-	root, err := process.NewProcess(int32(pid))
-	if err != nil {
-		t.Fatal(err)
-	}
-	kids, _ := root.Children()
 	n := 0
-	for _, k := range kids {
-		line, _ := k.Cmdline()
-		if strings.Contains(line, "--user-data-dir=") && !strings.Contains(line, "--type=") {
+	for _, k := range chromeChildren(t, pid) {
+		if line, _ := k.Cmdline(); strings.Contains(line, "--user-data-dir=") && !strings.Contains(line, "--type=") {
 			n++
 		}
 	}
